@@ -1,0 +1,1 @@
+//! The register table (stub; filled in by the register-table work).

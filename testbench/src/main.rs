@@ -1,0 +1,2 @@
+//! The `pica` command-line tool.
+fn main() {}

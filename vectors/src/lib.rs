@@ -1,0 +1,3 @@
+//! # pica-vectors
+//!
+//! Golden-vector bundles and the bundled example command lists.
