@@ -3,12 +3,35 @@
 //! A register-accurate, cycle-stepped reference model of the DMP PICA200, the GPU of the
 //! Nintendo 3DS. It is the golden reference that RTL reimplementations are compared against.
 //!
-//! The model is organised as the hardware pipeline is: stages (command processor, register
-//! file, ...) joined by bounded channels, all advanced by one clock ([`Gpu::step`]). Every value
-//! the hardware computes lives in a bit-exact number type from [`num`]; every register fact lives
-//! in the one register table in [`regs`].
+//! The model is organised as the hardware pipeline is: stages (command processor [`cp`],
+//! register file [`regfile`], ...) joined by bounded [`link`]s, all advanced by one clock
+//! ([`Gpu::step`]). Every value the hardware computes lives in a bit-exact number type from
+//! [`num`]; every register fact lives in the one register table in [`regs`]; every timing figure
+//! in [`timing`]. What crosses a channel is recorded as a [`beat`].
+//!
+//! ```
+//! use pica_model::{Gpu, Memory, Outcome};
+//! let mut mem = Memory::new();
+//! // Write 0x12345678 to GPUREG_FINALIZE (0x010), then a padding command to reach 16 bytes.
+//! mem.write_words(0x2000_0000, &[0x1234_5678, 0x000F_0010, 0, 0x000F_0000]).unwrap();
+//! let mut gpu = Gpu::new(mem);
+//! gpu.submit(0x2000_0000, 16).unwrap();
+//! assert_eq!(gpu.run(1000), Outcome::Finished { cycles: 3 });
+//! ```
 //!
 //! See `shared/design.md` of the project for the architecture and `README.md` for the CLI.
 
+pub mod beat;
+pub mod cmdlist;
+pub mod cp;
+pub mod gpu;
+pub mod link;
+pub mod mem;
 pub mod num;
+pub mod regfile;
 pub mod regs;
+pub mod stage;
+pub mod timing;
+
+pub use gpu::{Gpu, HangReason, Outcome, SubmitError};
+pub use mem::Memory;

@@ -10,7 +10,7 @@ pub struct DecodedField {
     pub name: &'static str,
     /// The field value, shifted down (for `undescribed_bits`: those bits, in place).
     pub bits: u32,
-    /// Human-readable value: `BackCcw (2)`, `0x3f0000 (1.0)`, `true`, `0x1f (31)`, ...
+    /// Human-readable value: `BackCcw (2)`, `0x3f0000 (1)`, `true`, `0x1f (31)`, ...
     pub text: String,
 }
 
@@ -62,10 +62,11 @@ pub(crate) fn field_text(f: &FieldInfo, bits: u32) -> String {
             format!("{v} ({bits:#x})")
         }
         FieldKind::Bool => (bits != 0).to_string(),
-        FieldKind::F24 => format!("{bits:#x} ({})", float_text(bits, 7, 16)),
-        FieldKind::F16 => format!("{bits:#x} ({})", float_text(bits, 5, 10)),
-        FieldKind::F20 => format!("{bits:#x} ({})", float_text(bits, 7, 12)),
-        FieldKind::F31 => format!("{bits:#x} ({})", float_text(bits, 7, 23)),
+        // The bit-exact number types print the hex bits and the exact value.
+        FieldKind::F24 => crate::num::F24::from_bits(bits).to_string(),
+        FieldKind::F16 => crate::num::F16::from_bits(bits).to_string(),
+        FieldKind::F20 => crate::num::F20::from_bits(bits).to_string(),
+        FieldKind::F31 => crate::num::F31::from_bits(bits).to_string(),
         FieldKind::Fixed { sign, int, frac } => {
             format!(
                 "{bits:#x} ({:?})",
@@ -108,35 +109,6 @@ fn sign_extend(bits: u32, width: u32) -> i64 {
     (i64::from(bits) << shift) >> shift
 }
 
-/// The value of a sign/exponent/mantissa float with `exp` exponent and `mant` mantissa bits
-/// (bias 2^(exp-1) - 1; exponent all ones = infinity or NaN), as text. Display only: the model
-/// computes with the bit-exact types of `crate::num`.
-// TODO(num): switch to the Display of F24/F16/F20/F31 once `crate::num` has them.
-fn float_text(bits: u32, exp: u32, mant: u32) -> String {
-    let sign = (bits >> (exp + mant)) & 1 != 0;
-    let e = (bits >> mant) & ((1 << exp) - 1);
-    let m = bits & ((1 << mant) - 1);
-    let bias = (1i32 << (exp - 1)) - 1;
-    let max = (1 << exp) - 1;
-    let s = if sign { "-" } else { "" };
-    if e == max {
-        return if m == 0 {
-            format!("{s}inf")
-        } else {
-            "NaN".to_string()
-        };
-    }
-    let frac = f64::from(m) / f64::from(1u32 << mant);
-    // exponent 0: a subnormal (or zero) encoding; the hardware flushes subnormals, but the bits
-    // are shown as what they encode.
-    let v = if e == 0 {
-        frac * 2f64.powi(1 - bias)
-    } else {
-        (1.0 + frac) * 2f64.powi(i32::try_from(e).unwrap_or(0) - bias)
-    };
-    format!("{s}{v:?}")
-}
-
 /// The value of a fixed-point field (S.I.F; a field narrower than S+I+F holds the top bits).
 fn fixed_value(bits: u32, width: u32, sign: u32, int: u32, frac: u32) -> f64 {
     let total = (sign + int + frac).clamp(1, 63);
@@ -157,23 +129,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn regs_float_text_f24_reference_values() {
-        assert_eq!(float_text(0x3F0000, 7, 16), "1.0");
-        assert_eq!(float_text(0xBF0000, 7, 16), "-1.0");
-        assert_eq!(float_text(0x3E0000, 7, 16), "0.5");
-        assert_eq!(float_text(0x408000, 7, 16), "3.0");
-        assert_eq!(float_text(0x7F0000, 7, 16), "inf");
-        assert_eq!(float_text(0xFF0000, 7, 16), "-inf");
-        assert_eq!(float_text(0x7F0001, 7, 16), "NaN");
-        assert_eq!(float_text(0, 7, 16), "0.0");
-    }
-
-    #[test]
-    fn regs_float_text_f16_and_f31() {
-        assert_eq!(float_text(0x3C00, 5, 10), "1.0");
-        assert_eq!(float_text(0xC000, 5, 10), "-2.0");
-        // 1.0 as float1.7.23 (bias 63): exponent 63 << 23
-        assert_eq!(float_text(63 << 23, 7, 23), "1.0");
+    fn regs_float_fields_print_bits_and_exact_value() {
+        let f = |kind, bits| {
+            let info = FieldInfo {
+                name: "f",
+                lsb: 0,
+                width: 32,
+                kind,
+                enum_type: None,
+                description: "",
+            };
+            field_text(&info, bits)
+        };
+        assert_eq!(f(FieldKind::F24, 0x3F0000), "0x3f0000 (1)");
+        assert_eq!(f(FieldKind::F24, 0xBF0000), "0xbf0000 (-1)");
+        assert_eq!(f(FieldKind::F24, 0x7F0000), "0x7f0000 (inf)");
+        assert_eq!(f(FieldKind::F16, 0x3C00), "0x3c00 (1)");
+        assert_eq!(f(FieldKind::F31, 63 << 23), "0x1f800000 (1)");
     }
 
     #[test]

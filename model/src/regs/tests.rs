@@ -701,7 +701,7 @@ fn regs_decode_fields_text() {
     let d = decode_fields(0x041, 0x3F_0000);
     assert_eq!(
         (d[0].name, d[0].bits, d[0].text.as_str()),
-        ("half_width", 0x3F_0000, "0x3f0000 (1.0)")
+        ("half_width", 0x3F_0000, "0x3f0000 (1)")
     );
     // undescribed bits are reported
     let d = decode_fields(0x040, 0x8000_0001);

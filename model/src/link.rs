@@ -1,0 +1,163 @@
+//! Bounded channels between stages with hardware-like timing.
+//!
+//! A [`Link`] is a bounded FIFO built on a `crossbeam-channel` bounded channel whose capacity
+//! is the hardware FIFO depth. Two rules make results independent of the order in which stages
+//! are ticked within a cycle (design.md "Channels"):
+//!
+//! - **visibility**: an item pushed in cycle N can be popped no earlier than cycle N+1. The
+//!   consumer may pop at most as many items as were in the FIFO when the cycle began.
+//! - **registered full**: the producer may push only while the occupancy at the start of the
+//!   cycle plus what it pushed this cycle is below capacity; space freed by a pop in the same
+//!   cycle is seen next cycle (a registered `ready`, as in RTL).
+//!
+//! [`Link::begin_cycle`] must be called once per cycle, before any stage ticks.
+
+use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
+
+/// A bounded, cycle-timed FIFO between two stages.
+#[derive(Debug)]
+pub struct Link<T> {
+    name: &'static str,
+    tx: Sender<T>,
+    rx: Receiver<T>,
+    capacity: usize,
+    occupancy_at_start: usize,
+    pushed: usize,
+    popped: usize,
+}
+
+/// A push into a full link: a model bug, reported as an error instead of a panic.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("internal: push into full link {0}")]
+pub struct LinkFull(pub &'static str);
+
+impl<T> Link<T> {
+    /// A link of `capacity` entries named `name` (used in traces and errors).
+    pub fn new(name: &'static str, capacity: usize) -> Self {
+        let capacity = capacity.max(1);
+        let (tx, rx) = bounded(capacity);
+        Self {
+            name,
+            tx,
+            rx,
+            capacity,
+            occupancy_at_start: 0,
+            pushed: 0,
+            popped: 0,
+        }
+    }
+
+    /// The link's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Latches the start-of-cycle occupancy. Call once per cycle before any stage ticks.
+    pub fn begin_cycle(&mut self) {
+        self.occupancy_at_start = self.rx.len();
+        self.pushed = 0;
+        self.popped = 0;
+    }
+
+    /// Whether the producer may push this cycle (registered `ready`).
+    pub fn can_push(&self) -> bool {
+        self.occupancy_at_start + self.pushed < self.capacity
+    }
+
+    /// Pushes an item; it becomes visible to the consumer next cycle.
+    pub fn push(&mut self, item: T) -> Result<(), LinkFull> {
+        if !self.can_push() {
+            return Err(LinkFull(self.name));
+        }
+        match self.tx.try_send(item) {
+            Ok(()) => {
+                self.pushed += 1;
+                Ok(())
+            }
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(LinkFull(self.name)),
+        }
+    }
+
+    /// Pops the oldest item that was already in the FIFO when this cycle began.
+    pub fn pop(&mut self) -> Option<T> {
+        if self.popped >= self.occupancy_at_start {
+            return None;
+        }
+        let item = self.rx.try_recv().ok()?;
+        self.popped += 1;
+        Some(item)
+    }
+
+    /// Items currently queued (including ones pushed this cycle).
+    pub fn len(&self) -> usize {
+        self.rx.len()
+    }
+
+    /// Whether nothing is queued.
+    pub fn is_empty(&self) -> bool {
+        self.rx.is_empty()
+    }
+
+    /// Drops every queued item (reset).
+    pub fn clear(&mut self) {
+        while self.rx.try_recv().is_ok() {}
+        self.occupancy_at_start = 0;
+        self.pushed = 0;
+        self.popped = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn link_item_visible_next_cycle_only() {
+        let mut l = Link::new("t", 2);
+        l.begin_cycle();
+        l.push(1).unwrap();
+        assert_eq!(l.pop(), None, "same-cycle pop must not see the push");
+        l.begin_cycle();
+        assert_eq!(l.pop(), Some(1));
+        assert_eq!(l.pop(), None);
+    }
+
+    #[test]
+    fn link_full_is_registered() {
+        let mut l = Link::new("t", 1);
+        l.begin_cycle();
+        l.push(1).unwrap();
+        assert!(!l.can_push());
+        assert_eq!(l.push(2), Err(LinkFull("t")));
+        l.begin_cycle();
+        assert_eq!(l.pop(), Some(1));
+        // The slot freed this cycle is seen by the producer next cycle.
+        assert!(!l.can_push());
+        l.begin_cycle();
+        assert!(l.can_push());
+    }
+
+    #[test]
+    fn link_order_independent_of_tick_order() {
+        // Consumer first or producer first within a cycle: same observable sequence.
+        for consumer_first in [false, true] {
+            let mut l = Link::new("t", 2);
+            let mut seen = vec![];
+            for cycle in 0..6u32 {
+                l.begin_cycle();
+                if consumer_first {
+                    seen.extend(l.pop().map(|v| (cycle, v)));
+                    if l.can_push() {
+                        l.push(cycle).unwrap();
+                    }
+                } else {
+                    if l.can_push() {
+                        l.push(cycle).unwrap();
+                    }
+                    seen.extend(l.pop().map(|v| (cycle, v)));
+                }
+            }
+            assert_eq!(seen, vec![(1, 0), (2, 1), (3, 2), (4, 3), (5, 4)]);
+        }
+    }
+}

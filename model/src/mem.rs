@@ -1,0 +1,183 @@
+//! Sparse physical memory of the 3DS as the GPU sees it.
+//!
+//! Only the two regions the GPU can reach are mapped (pica-facts §5, 3dbrew Memory layout):
+//! VRAM 0x18000000–0x185FFFFF (6 MiB) and FCRAM 0x20000000–0x27FFFFFF (128 MiB, original
+//! model). Pages are allocated on first write; unwritten mapped memory reads as zero. An access
+//! outside both regions is an error the caller turns into a `Hang` (GPU side) or a bad-input
+//! message (file side). Words are little-endian, as on the 3DS.
+
+use std::collections::BTreeMap;
+
+/// One mapped region of physical memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Short name used in messages ("VRAM", "FCRAM").
+    pub name: &'static str,
+    /// First physical address of the region.
+    pub start: u32,
+    /// Size in bytes.
+    pub size: u32,
+}
+
+impl Region {
+    /// Whether `[addr, addr + len)` lies entirely inside this region.
+    pub fn contains(&self, addr: u32, len: u32) -> bool {
+        let (a, l, s, z) = (
+            u64::from(addr),
+            u64::from(len),
+            u64::from(self.start),
+            u64::from(self.size),
+        );
+        a >= s && a + l <= s + z
+    }
+}
+
+/// VRAM: 6 MiB at 0x18000000 (3dbrew Memory layout).
+pub const VRAM: Region = Region {
+    name: "VRAM",
+    start: 0x1800_0000,
+    size: 0x60_0000,
+};
+/// FCRAM: 128 MiB at 0x20000000 (original 3DS; 3dbrew Memory layout).
+pub const FCRAM: Region = Region {
+    name: "FCRAM",
+    start: 0x2000_0000,
+    size: 0x800_0000,
+};
+/// Every region the GPU can address.
+pub const REGIONS: [Region; 2] = [VRAM, FCRAM];
+
+const PAGE_BITS: u32 = 12;
+const PAGE_SIZE: usize = 1 << PAGE_BITS;
+
+/// An access outside the mapped regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("physical address range 0x{addr:08x}..+0x{len:x} is outside VRAM (0x18000000-0x185fffff) and FCRAM (0x20000000-0x27ffffff)")]
+pub struct Unmapped {
+    /// First address of the failed access.
+    pub addr: u32,
+    /// Length of the failed access in bytes.
+    pub len: u32,
+}
+
+/// Sparse, page-allocated physical memory.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    pages: BTreeMap<u32, Box<[u8; PAGE_SIZE]>>,
+}
+
+impl Memory {
+    /// Empty memory: every mapped byte reads as zero.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The region holding all of `[addr, addr + len)`, if any.
+    pub fn region_of(addr: u32, len: u32) -> Option<Region> {
+        REGIONS.into_iter().find(|r| r.contains(addr, len))
+    }
+
+    fn check(addr: u32, len: u32) -> Result<(), Unmapped> {
+        Self::region_of(addr, len)
+            .map(|_| ())
+            .ok_or(Unmapped { addr, len })
+    }
+
+    /// Copies `data` to `addr`. The whole range must lie in one region.
+    pub fn write_bytes(&mut self, addr: u32, data: &[u8]) -> Result<(), Unmapped> {
+        let len = u32::try_from(data.len()).map_err(|_| Unmapped {
+            addr,
+            len: u32::MAX,
+        })?;
+        Self::check(addr, len)?;
+        for (i, b) in data.iter().enumerate() {
+            // In range: check() proved addr + len fits in a region below 4 GiB.
+            let a = addr + i as u32;
+            let page = self
+                .pages
+                .entry(a >> PAGE_BITS)
+                .or_insert_with(|| Box::new([0; PAGE_SIZE]));
+            page[(a as usize) & (PAGE_SIZE - 1)] = *b;
+        }
+        Ok(())
+    }
+
+    /// Reads one byte.
+    pub fn read_u8(&self, addr: u32) -> Result<u8, Unmapped> {
+        Self::check(addr, 1)?;
+        Ok(self
+            .pages
+            .get(&(addr >> PAGE_BITS))
+            .map_or(0, |p| p[(addr as usize) & (PAGE_SIZE - 1)]))
+    }
+
+    /// Reads a little-endian 32-bit word. `addr` need not be aligned.
+    pub fn read_u32(&self, addr: u32) -> Result<u32, Unmapped> {
+        Self::check(addr, 4)?;
+        let mut b = [0u8; 4];
+        for (i, byte) in b.iter_mut().enumerate() {
+            *byte = self.read_u8(addr + i as u32)?;
+        }
+        Ok(u32::from_le_bytes(b))
+    }
+
+    /// Writes a little-endian 32-bit word.
+    pub fn write_u32(&mut self, addr: u32, value: u32) -> Result<(), Unmapped> {
+        self.write_bytes(addr, &value.to_le_bytes())
+    }
+
+    /// Writes consecutive little-endian words starting at `addr`.
+    pub fn write_words(&mut self, addr: u32, words: &[u32]) -> Result<(), Unmapped> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        self.write_bytes(addr, &bytes)
+    }
+
+    /// Number of allocated 4 KiB pages (a memory-footprint figure for benchmarks).
+    pub fn allocated_pages(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Allocated pages as (base address, bytes), in address order; for dumps.
+    pub fn pages(&self) -> impl Iterator<Item = (u32, &[u8])> {
+        self.pages.iter().map(|(p, d)| (p << PAGE_BITS, &d[..]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mem_unwritten_mapped_reads_zero() {
+        let m = Memory::new();
+        assert_eq!(m.read_u32(0x1800_0000), Ok(0));
+        assert_eq!(m.read_u32(0x27FF_FFFC), Ok(0));
+    }
+
+    #[test]
+    fn mem_words_are_little_endian_and_cross_pages() {
+        let mut m = Memory::new();
+        m.write_u32(0x2000_0FFE, 0x1122_3344).unwrap();
+        assert_eq!(m.read_u8(0x2000_0FFE), Ok(0x44));
+        assert_eq!(m.read_u8(0x2000_1001), Ok(0x11));
+        assert_eq!(m.read_u32(0x2000_0FFE), Ok(0x1122_3344));
+        assert_eq!(m.allocated_pages(), 2);
+    }
+
+    #[test]
+    fn mem_outside_regions_is_unmapped() {
+        let mut m = Memory::new();
+        assert_eq!(
+            m.read_u32(0x1860_0000),
+            Err(Unmapped {
+                addr: 0x1860_0000,
+                len: 4
+            })
+        );
+        // A word straddling the end of VRAM is refused whole.
+        assert!(m.read_u32(0x185F_FFFE).is_err());
+        assert!(m.write_bytes(0x0, &[1]).is_err());
+        assert!(m.write_u32(0xFFFF_FFFE, 0).is_err());
+        assert_eq!(m.allocated_pages(), 0);
+    }
+}

@@ -1,0 +1,29 @@
+//! Every timing figure of the model, in one place.
+//!
+//! The real PICA200's latencies and FIFO depths are not public. Each value here is a model
+//! choice that the RTL implements identically, which is what makes cycle-exact lockstep
+//! comparison possible. Change a figure here and the RTL must change with it.
+
+/// Command words the CP fetches per cycle.
+///
+/// UNVERIFIED(hw): one 32-bit word per cycle — model choice (design.md "one command word per
+/// cycle into the CP"); real fetch bandwidth is not documented.
+pub const CP_WORDS_PER_CYCLE: u32 = 1;
+
+/// Depth of the CP → REGS register-write FIFO (entries).
+///
+/// UNVERIFIED(hw): 4 entries — model choice; REGS retires one write per cycle, so the FIFO never
+/// fills in this model, but the bound is part of the RTL contract.
+pub const CP_TO_REGS_DEPTH: usize = 4;
+
+/// Register writes REGS retires per cycle.
+///
+/// UNVERIFIED(hw): one write per cycle — model choice.
+pub const REGS_WRITES_PER_CYCLE: u32 = 1;
+
+/// Depth of the REGS → CP redirect link that carries a CMDBUF jump target back to the CP.
+///
+/// UNVERIFIED(hw): 1 entry — model choice. The CP stops fetching after it issues a write to
+/// GPUREG_CMDBUF_JUMPn and resumes from the new buffer the cycle after REGS has applied that
+/// write (so CMDBUF_ADDRn/SIZEn written just before the jump are honoured).
+pub const REGS_TO_CP_REDIRECT_DEPTH: usize = 1;
