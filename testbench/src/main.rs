@@ -1,2 +1,232 @@
-//! The `pica` command-line tool.
-fn main() {}
+//! The `pica` command-line tool. `pica --help` lists the commands.
+
+use clap::{Parser, Subcommand};
+use pica_model::{regs, Outcome};
+use pica_testbench::input::{self, Format, MemSpec};
+use pica_testbench::run::{self, RunArgs};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exit status: bad input (unreadable file, bad hex, bad arguments).
+const EXIT_BAD_INPUT: u8 = 2;
+/// Exit status of `pica run`: the GPU would hang.
+const EXIT_HANG: u8 = 3;
+/// Exit status of `pica run`: the cycle limit was reached.
+const EXIT_CYCLE_LIMIT: u8 = 4;
+/// Exit status of `pica gen --check`: a generated file is stale.
+const EXIT_STALE: u8 = 1;
+
+#[derive(Parser)]
+#[command(
+    name = "pica",
+    version,
+    about = "pica-cosim: a cycle-stepped, register-accurate PICA200 (3DS GPU) model"
+)]
+struct Cli {
+    /// More log output (-v debug, -vv trace); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a command list on the model and dump the state it leaves.
+    ///
+    /// Exit status: 0 finished, 2 bad input, 3 hang, 4 cycle limit.
+    Run {
+        /// Command list: .bin (little-endian words) or .hex/.txt (hex words, # and // comments).
+        list: PathBuf,
+        /// Treat the list as this format whatever its extension.
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+        /// Load a file into memory first (.hex/.txt as words, anything else as raw bytes).
+        #[arg(long, value_name = "0xADDR=FILE")]
+        mem: Vec<MemSpec>,
+        /// Physical address the list is loaded at and run from.
+        #[arg(long, value_name = "ADDR", default_value = "0x20000000", value_parser = input::parse_u32)]
+        list_addr: u32,
+        /// Stop after this many cycles.
+        #[arg(long, value_name = "N", default_value_t = run::DEFAULT_MAX_CYCLES)]
+        max_cycles: u64,
+        /// Write the final state as JSON (- for stdout).
+        #[arg(long, value_name = "FILE")]
+        regs_json: Option<PathBuf>,
+        /// Write the register-write beats as JSON lines (- for stdout).
+        #[arg(long, value_name = "FILE")]
+        beats: Option<PathBuf>,
+    },
+    /// List the register table (ID, names, fields).
+    Regs {
+        /// Emit the whole table as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Regenerate files derived from the register table.
+    Gen {
+        /// What to generate.
+        #[arg(value_enum)]
+        what: GenWhat,
+        /// Only check that the checked-in file is fresh (exit 1 if stale).
+        #[arg(long)]
+        check: bool,
+        /// Output path (default: the checked-in location, relative to the repository root).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum GenWhat {
+    /// rtl-bridge/rtl/pica_regs_pkg.sv
+    Rtl,
+    /// docs/registers.md
+    Docs,
+}
+
+fn init_tracing(verbose: u8) {
+    use tracing_subscriber::EnvFilter;
+    let default = match verbose {
+        0 => "warn",
+        1 => "debug",
+        _ => "trace",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    init_tracing(cli.verbose);
+    match cli.cmd {
+        Cmd::Run {
+            list,
+            format,
+            mem,
+            list_addr,
+            max_cycles,
+            regs_json,
+            beats,
+        } => {
+            let args = RunArgs {
+                list,
+                format,
+                mem,
+                list_addr,
+                max_cycles,
+                record_beats: beats.is_some(),
+            };
+            cmd_run(&args, regs_json, beats)
+        }
+        Cmd::Regs { json } => {
+            let text = if json {
+                serde_json::to_string_pretty(&regs::to_json()).unwrap_or_default()
+            } else {
+                regs::text_listing()
+            };
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (pica regs | head) is not an error worth reporting.
+            let _ = writeln!(out, "{text}");
+            ExitCode::SUCCESS
+        }
+        Cmd::Gen { what, check, out } => cmd_gen(what, check, out),
+    }
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+fn cmd_run(args: &RunArgs, regs_json: Option<PathBuf>, beats: Option<PathBuf>) -> ExitCode {
+    let r = match run::run(args) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if let Some(p) = &beats {
+        let res = run::open_out(p).and_then(|mut o| {
+            run::write_beats(&r.gpu, &mut *o)
+                .map_err(|e| input::InputError(format!("{}: {e}", p.display())))
+        });
+        if let Err(e) = res {
+            return fail(e);
+        }
+    }
+    if let Some(p) = &regs_json {
+        let doc = r.gpu.state_json(&r.outcome);
+        let res = run::open_out(p).and_then(|mut o| {
+            serde_json::to_writer_pretty(&mut *o, &doc)
+                .map_err(std::io::Error::from)
+                .and_then(|()| writeln!(o))
+                .and_then(|()| o.flush())
+                .map_err(|e| input::InputError(format!("{}: {e}", p.display())))
+        });
+        if let Err(e) = res {
+            return fail(e);
+        }
+    }
+    let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    let line = run::summary(&args.list.display().to_string(), &r);
+    // Keep stdout machine-readable when JSON goes there.
+    if to_stdout(&regs_json) || to_stdout(&beats) {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
+    match r.outcome {
+        Outcome::Finished { .. } => ExitCode::SUCCESS,
+        Outcome::Hang { .. } => ExitCode::from(EXIT_HANG),
+        Outcome::CycleLimit { .. } => ExitCode::from(EXIT_CYCLE_LIMIT),
+    }
+}
+
+fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
+    let (default, text) = match what {
+        GenWhat::Rtl => ("rtl-bridge/rtl/pica_regs_pkg.sv", regs::sv_package()),
+        GenWhat::Docs => ("docs/registers.md", regs::markdown()),
+    };
+    let path = out.unwrap_or_else(|| PathBuf::from(default));
+    if check {
+        return match std::fs::read_to_string(&path) {
+            Ok(cur) if cur == text => {
+                println!("{}: fresh", path.display());
+                ExitCode::SUCCESS
+            }
+            Ok(_) => {
+                eprintln!(
+                    "{}: stale; run `pica gen {}` to regenerate",
+                    path.display(),
+                    default_name(what)
+                );
+                ExitCode::from(EXIT_STALE)
+            }
+            Err(e) => fail(format!("{}: {e}", path.display())),
+        };
+    }
+    match std::fs::write(&path, text) {
+        Ok(()) => {
+            println!("wrote {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(format!("{}: {e}", path.display())),
+    }
+}
+
+fn default_name(w: GenWhat) -> &'static str {
+    match w {
+        GenWhat::Rtl => "rtl",
+        GenWhat::Docs => "docs",
+    }
+}
