@@ -21,6 +21,7 @@ use crate::link::Link;
 use crate::mem::Memory;
 use crate::regs::{self, SideEffect, Trigger};
 use crate::stage::Stage;
+use crate::timing;
 use serde::Serialize;
 use serde_json::json;
 
@@ -314,39 +315,22 @@ impl CommandProcessor {
         }
         Ok(false)
     }
-}
 
-impl Stage for CommandProcessor {
-    type Ports<'a> = CpPorts<'a>;
-
-    fn name(&self) -> &'static str {
-        "cp"
-    }
-
-    fn reset(&mut self) {
-        *self = Self::new();
-    }
-
-    fn tick(&mut self, _cycle: u64, mut ports: CpPorts<'_>) -> Result<(), HangReason> {
-        if self.state == CpState::WaitRedirect {
-            let Some(r) = ports.redirect.pop() else {
-                return Ok(());
-            };
-            tracing::debug!(target: "cp", addr = r.addr, size = r.size, "cmdbuf jump");
-            self.buffer = Some(Buffer::new(r.addr, r.size));
-            self.state = CpState::Param0;
-        }
+    /// Reads and acts on one command word; `Ok(false)` when no word could be read.
+    fn step_word(&mut self, ports: &mut CpPorts<'_>) -> Result<bool, HangReason> {
         let Some(mut buf) = self.buffer else {
-            return Ok(());
+            return Ok(false);
         };
         match self.state {
-            CpState::Idle | CpState::Done | CpState::Hung | CpState::WaitRedirect => return Ok(()),
+            CpState::Idle | CpState::Done | CpState::Hung | CpState::WaitRedirect => {
+                return Ok(false)
+            }
             _ => {}
         }
         // A word that produces a write may only be read when REGS can take the write.
         let produces_write = matches!(self.state, CpState::Header { .. } | CpState::Extra { .. });
         if produces_write && !ports.writes.can_push() {
-            return Ok(());
+            return Ok(false);
         }
         if buf.exhausted() {
             let reason = self.end_of_buffer(ports.mem, buf);
@@ -377,8 +361,8 @@ impl Stage for CommandProcessor {
                     mask: h.mask,
                     param: param0,
                 };
-                if self.issue(&mut ports, w)? {
-                    return Ok(());
+                if self.issue(ports, w)? {
+                    return Ok(false);
                 }
                 if h.extra > 0 {
                     CpState::Extra {
@@ -401,8 +385,8 @@ impl Stage for CommandProcessor {
                     mask: h.mask,
                     param: word,
                 };
-                if self.issue(&mut ports, w)? {
-                    return Ok(());
+                if self.issue(ports, w)? {
+                    return Ok(false);
                 }
                 if n < u32::from(h.extra) {
                     CpState::Extra {
@@ -419,6 +403,35 @@ impl Stage for CommandProcessor {
             CpState::Pad => CpState::Param0,
             s @ (CpState::Idle | CpState::WaitRedirect | CpState::Done | CpState::Hung) => s,
         };
+        Ok(true)
+    }
+}
+
+impl Stage for CommandProcessor {
+    type Ports<'a> = CpPorts<'a>;
+
+    fn name(&self) -> &'static str {
+        "cp"
+    }
+
+    fn reset(&mut self) {
+        *self = Self::new();
+    }
+
+    fn tick(&mut self, _cycle: u64, mut ports: CpPorts<'_>) -> Result<(), HangReason> {
+        if self.state == CpState::WaitRedirect {
+            let Some(r) = ports.redirect.pop() else {
+                return Ok(());
+            };
+            tracing::debug!(target: "cp", addr = %format_args!("{:#010x}", r.addr), size = r.size, "cmdbuf jump");
+            self.buffer = Some(Buffer::new(r.addr, r.size));
+            self.state = CpState::Param0;
+        }
+        for _ in 0..timing::CP_WORDS_PER_CYCLE {
+            if !self.step_word(&mut ports)? {
+                break;
+            }
+        }
         Ok(())
     }
 

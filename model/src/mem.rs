@@ -90,14 +90,19 @@ impl Memory {
             len: u32::MAX,
         })?;
         Self::check(addr, len)?;
-        for (i, b) in data.iter().enumerate() {
-            // In range: check() proved addr + len fits in a region below 4 GiB.
-            let a = addr + i as u32;
+        let mut addr = addr;
+        let mut rest = data;
+        while !rest.is_empty() {
+            // In range: check() proved the whole write lies in a region below 4 GiB.
+            let off = (addr as usize) & (PAGE_SIZE - 1);
+            let n = rest.len().min(PAGE_SIZE - off);
             let page = self
                 .pages
-                .entry(a >> PAGE_BITS)
+                .entry(addr >> PAGE_BITS)
                 .or_insert_with(|| Box::new([0; PAGE_SIZE]));
-            page[(a as usize) & (PAGE_SIZE - 1)] = *b;
+            page[off..off + n].copy_from_slice(&rest[..n]);
+            rest = &rest[n..];
+            addr = addr.wrapping_add(n as u32);
         }
         Ok(())
     }
@@ -114,6 +119,13 @@ impl Memory {
     /// Reads a little-endian 32-bit word. `addr` need not be aligned.
     pub fn read_u32(&self, addr: u32) -> Result<u32, Unmapped> {
         Self::check(addr, 4)?;
+        let off = (addr as usize) & (PAGE_SIZE - 1);
+        if off + 4 <= PAGE_SIZE {
+            // Fast path: the word lies in one page.
+            return Ok(self.pages.get(&(addr >> PAGE_BITS)).map_or(0, |p| {
+                u32::from_le_bytes([p[off], p[off + 1], p[off + 2], p[off + 3]])
+            }));
+        }
         let mut b = [0u8; 4];
         for (i, byte) in b.iter_mut().enumerate() {
             *byte = self.read_u8(addr + i as u32)?;
@@ -162,6 +174,19 @@ mod tests {
         assert_eq!(m.read_u8(0x2000_1001), Ok(0x11));
         assert_eq!(m.read_u32(0x2000_0FFE), Ok(0x1122_3344));
         assert_eq!(m.allocated_pages(), 2);
+    }
+
+    #[test]
+    fn mem_large_writes_span_pages_exactly() {
+        let mut m = Memory::new();
+        let data: Vec<u8> = (0..10_000u32).map(|i| (i * 7) as u8).collect();
+        m.write_bytes(0x1800_0FF0, &data).unwrap();
+        for (i, b) in data.iter().enumerate() {
+            assert_eq!(m.read_u8(0x1800_0FF0 + i as u32), Ok(*b));
+        }
+        assert_eq!(m.read_u8(0x1800_0FEF), Ok(0));
+        assert_eq!(m.read_u8(0x1800_0FF0 + 10_000), Ok(0));
+        assert_eq!(m.allocated_pages(), 4);
     }
 
     #[test]

@@ -33,6 +33,7 @@ use crate::link::Link;
 use crate::num::F24;
 use crate::regs::{self, id, Fifo, ShaderBlock, SideEffect, Trigger};
 use crate::stage::Stage;
+use crate::timing;
 use luts::Luts;
 use packer::{PackMode, Packer};
 use serde::Serialize;
@@ -523,14 +524,14 @@ impl Stage for RegFile {
     }
 
     fn tick(&mut self, cycle: u64, ports: RegsPorts<'_>) -> Result<(), HangReason> {
-        let Some(w) = ports.writes.pop() else {
-            return Ok(());
-        };
-        if let Some(r) = self.apply(cycle, w, ports.beats) {
-            ports
-                .redirect
-                .push(r)
-                .map_err(|e| HangReason::Internal(e.to_string()))?;
+        for _ in 0..timing::REGS_WRITES_PER_CYCLE {
+            let Some(w) = ports.writes.pop() else { break };
+            if let Some(r) = self.apply(cycle, w, ports.beats) {
+                ports
+                    .redirect
+                    .push(r)
+                    .map_err(|e| HangReason::Internal(e.to_string()))?;
+            }
         }
         Ok(())
     }
