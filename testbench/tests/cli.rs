@@ -84,7 +84,7 @@ fn cli_regs_json_has_every_documented_part() {
         assert_eq!(u["code"][0], "0x4c000000");
         assert_eq!(u["code"][1], "0x4c201000");
         assert_eq!(u["opdescs"][0], "0x0000036f");
-        assert_eq!(u["bool_uniforms"], "0x0005");
+        assert_eq!(u["bool_uniforms"], 5);
         assert_eq!(
             u["int_uniforms"][0],
             serde_json::json!(["0x03", "0x01", "0x02", "0x00"])
@@ -111,7 +111,7 @@ fn cli_examples_leave_the_documented_values() {
     let s = state_of("vectors/examples/06_gsh_setup.hex");
     assert_eq!(s["units"][3]["code"][0], "0x88000000");
     assert_eq!(s["units"][0]["code"][0], "0x4c000000");
-    assert_eq!(s["units"][3]["entry_point"], "0x0040");
+    assert_eq!(s["units"][3]["entry_point"], 0x40);
     assert_eq!(s["units"][3]["float_uniforms"][16][3], "0xbf0000");
     let s = state_of("vectors/examples/09_cmdbuf_jump.hex");
     assert_eq!(s["regs"][0xE1], "0x600d600d");

@@ -76,9 +76,11 @@ impl UnitConfig {
             "int_uniforms": self.int_uniforms.iter()
                 .map(|v| v.iter().map(|c| format!("0x{c:02x}")).collect::<Vec<_>>())
                 .collect::<Vec<_>>(),
-            "bool_uniforms": format!("0x{:04x}", self.bool_uniforms),
-            "entry_point": format!("0x{:04x}", self.entry_point),
-            "outmap_mask": format!("0x{:04x}", self.outmap_mask),
+            // Small scalars as plain numbers (bit n of bool_uniforms = bn), as the issue's
+            // layout gives them; 32/64-bit words as hex strings like the register array.
+            "bool_uniforms": self.bool_uniforms,
+            "entry_point": self.entry_point,
+            "outmap_mask": self.outmap_mask,
             "input_config": format!("0x{:08x}", self.input_config),
             "permutation": format!("0x{:016x}", self.permutation),
         })
