@@ -127,9 +127,14 @@ enum Kind {
     Data,
 }
 
+#[path = "src/regs/naming.rs"]
+mod naming;
+use naming::upper_snake;
+
 fn main() {
     println!("cargo:rerun-if-changed={TABLE}");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/regs/naming.rs");
     let text = std::fs::read_to_string(TABLE)
         .unwrap_or_else(|e| fail(&format!("cannot read {TABLE}: {e}")));
     let file: File = toml::from_str(&text).unwrap_or_else(|e| fail(&format!("{TABLE}: {e}")));
@@ -171,26 +176,6 @@ fn is_camel(s: &str) -> bool {
     matches!(s.chars().next(), Some('A'..='Z'))
         && s.chars().all(|c| c.is_ascii_alphanumeric())
         && !KEYWORDS.contains(&s)
-}
-
-/// `TexunitParam` -> `TEXUNIT_PARAM`, `NDotH` -> `N_DOT_H`, `Texcoord0U` -> `TEXCOORD0_U`.
-fn upper_snake(camel: &str) -> String {
-    let cs: Vec<char> = camel.chars().collect();
-    let mut out = String::new();
-    for (i, &c) in cs.iter().enumerate() {
-        if i > 0 && c.is_ascii_uppercase() {
-            let prev = cs[i - 1];
-            let next_lower = cs.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
-            if prev.is_ascii_lowercase()
-                || prev.is_ascii_digit()
-                || (prev.is_ascii_uppercase() && next_lower)
-            {
-                out.push('_');
-            }
-        }
-        out.push(c.to_ascii_uppercase());
-    }
-    out
 }
 
 fn lit(s: &str) -> String {

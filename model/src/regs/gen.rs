@@ -1,6 +1,7 @@
 //! Generators: text listing (`pica regs`), JSON, the SystemVerilog package and the Markdown
 //! reference, all walking the same tables.
 
+use super::naming::upper_snake;
 use std::fmt::Write as _;
 
 use super::{
@@ -332,26 +333,6 @@ pub fn sv_package() -> String {
         }
     }
     out.push_str("\nendpackage : pica_regs_pkg\n");
-    out
-}
-
-/// `NDotH` -> `N_DOT_H`, `Texcoord0U` -> `TEXCOORD0_U` (the same rule as the build script).
-pub(crate) fn upper_snake(camel: &str) -> String {
-    let cs: Vec<char> = camel.chars().collect();
-    let mut out = String::new();
-    for (i, &c) in cs.iter().enumerate() {
-        if i > 0 && c.is_ascii_uppercase() {
-            let prev = cs[i - 1];
-            let next_lower = cs.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
-            if prev.is_ascii_lowercase()
-                || prev.is_ascii_digit()
-                || (prev.is_ascii_uppercase() && next_lower)
-            {
-                out.push('_');
-            }
-        }
-        out.push(c.to_ascii_uppercase());
-    }
     out
 }
 

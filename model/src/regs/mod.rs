@@ -18,6 +18,7 @@
 
 mod decode;
 mod gen;
+mod naming;
 #[cfg(test)]
 mod tests;
 
