@@ -253,6 +253,29 @@ fn cp_jump_continues_in_the_other_buffer() {
 }
 
 #[test]
+fn cp_jump_timing_is_cycle_exact() {
+    // Words 0-5 read in cycles 0-5, the JUMP write issued in cycle 5 and applied by REGS in
+    // cycle 6, the redirect taken by the CP in cycle 7 together with the first word of the new
+    // buffer (FINALIZE's parameter), its header in cycle 8, FINALIZE applied in cycle 9: 10
+    // cycles.
+    let second = LIST + 0x40;
+    let w = [
+        second >> 3,
+        0x000F_023A,
+        2,
+        0x000F_0238,
+        1,
+        0x000F_023C,
+        0,
+        0,
+    ];
+    let (gpu, o) = run_with(&w, &[(second, &[0x1234_5678, 0x000F_0010, 0, 0])]);
+    assert_eq!(o, Outcome::Finished { cycles: 10 });
+    let cycles: Vec<u64> = gpu.regwrite_beats().iter().map(|b| b.cycle).collect();
+    assert_eq!(cycles, vec![2, 4, 6, 9]);
+}
+
+#[test]
 fn cp_jump_uses_the_16_byte_rule_of_the_new_size() {
     let second = LIST + 0x1000;
     let mut l = CommandList::new();

@@ -165,7 +165,10 @@ fn cmd_run(args: &RunArgs, regs_json: Option<PathBuf>, beats: Option<PathBuf>) -
         }
     }
     if let Some(p) = &regs_json {
-        let doc = r.gpu.state_json(&r.outcome);
+        let mut doc = r.gpu.state_json(&r.outcome);
+        // Where each stage stood at the end (CP state and buffer, link occupancy): what a
+        // hang report needs besides the registers.
+        doc["pipeline"] = r.gpu.snapshot();
         let res = run::open_out(p).and_then(|mut o| {
             serde_json::to_writer_pretty(&mut *o, &doc)
                 .map_err(std::io::Error::from)
