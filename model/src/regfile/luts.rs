@@ -1,5 +1,6 @@
 //! The lookup-table memories filled through the LUT FIFOs.
 
+use super::hex_words;
 use serde_json::{json, Value};
 
 /// Entries of each procedural-texture table (seed 002 GPUREG_PROCTEX_LUT_DATAi): noise, RGB
@@ -50,14 +51,6 @@ impl Default for Luts {
     }
 }
 
-fn hex_list(v: &[u32]) -> Value {
-    Value::Array(
-        v.iter()
-            .map(|w| Value::String(format!("0x{w:08x}")))
-            .collect(),
-    )
-}
-
 impl Luts {
     /// Slot of a proctex table selector in [`Luts::proctex`], `None` for reserved selectors.
     pub fn proctex_slot(table: u32) -> Option<usize> {
@@ -74,15 +67,15 @@ impl Luts {
     pub fn to_json(&self) -> Value {
         json!({
             "proctex": {
-                "noise": hex_list(&self.proctex[0]),
-                "rgb_map": hex_list(&self.proctex[1]),
-                "alpha_map": hex_list(&self.proctex[2]),
-                "color": hex_list(&self.proctex[3]),
-                "color_diff": hex_list(&self.proctex[4]),
+                "noise": hex_words(&self.proctex[0]),
+                "rgb_map": hex_words(&self.proctex[1]),
+                "alpha_map": hex_words(&self.proctex[2]),
+                "color": hex_words(&self.proctex[3]),
+                "color_diff": hex_words(&self.proctex[4]),
             },
-            "fog": hex_list(&self.fog),
-            "lighting": self.lighting.iter().map(|t| hex_list(t)).collect::<Vec<_>>(),
-            "gas": hex_list(&self.gas),
+            "fog": hex_words(&self.fog),
+            "lighting": self.lighting.iter().map(|t| hex_words(t)).collect::<Vec<_>>(),
+            "gas": hex_words(&self.gas),
         })
     }
 }

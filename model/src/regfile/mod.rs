@@ -40,6 +40,11 @@ use serde::Serialize;
 use serde_json::json;
 use unit::{UnitConfig, FLOAT_UNIFORMS, GS_UNIT, NUM_UNITS, OPDESC_ENTRIES};
 
+/// 32-bit words as `"0x%08x"` strings, the layout of every word list in the state JSON.
+pub(crate) fn hex_words(words: &[u32]) -> Vec<String> {
+    words.iter().map(|w| format!("0x{w:08x}")).collect()
+}
+
 /// Number of register IDs with storage (0x000-0x2FF).
 pub const NUM_REGS: usize = 0x300;
 
@@ -479,25 +484,21 @@ impl RegFile {
 
     /// Everything a register write can change, as JSON (the `pica run --regs-json` layout).
     pub fn state_json(&self) -> serde_json::Value {
-        let vec4 = |v: &[F24; 4]| {
-            v.iter()
-                .map(|c| format!("0x{:06x}", c.bits()))
-                .collect::<Vec<_>>()
-        };
+        // F24 serializes as its zero-padded hex bits ("0x3f0000"), so vec4s go in as they are.
         json!({
-            "regs": self.regs.iter().map(|r| format!("0x{r:08x}")).collect::<Vec<_>>(),
+            "regs": hex_words(&self.regs),
             "units": self.units.iter().map(UnitConfig::to_json).collect::<Vec<_>>(),
             "luts": self.luts.to_json(),
-            "fixed_attribs": self.fixed_attribs.iter().map(vec4).collect::<Vec<_>>(),
+            "fixed_attribs": self.fixed_attribs,
             "fifos": {
-                "vsh_float_uniform_pending": self.uniform_packers[0].pending().iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>(),
-                "gsh_float_uniform_pending": self.uniform_packers[1].pending().iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>(),
-                "fixed_attrib_pending": self.fixed_packer.pending().iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>(),
-                "immediate_pending": self.immediate_slots.iter().map(vec4).collect::<Vec<_>>(),
+                "vsh_float_uniform_pending": hex_words(self.uniform_packers[0].pending()),
+                "gsh_float_uniform_pending": hex_words(self.uniform_packers[1].pending()),
+                "fixed_attrib_pending": hex_words(self.fixed_packer.pending()),
+                "immediate_pending": self.immediate_slots,
             },
             "immediate_vertices": self.immediate_vertices.iter().map(|v| json!({
                 "cycle": v.cycle,
-                "attributes": v.attributes.iter().map(vec4).collect::<Vec<_>>(),
+                "attributes": v.attributes,
             })).collect::<Vec<_>>(),
             "triggers": self.triggers.iter().map(|t| json!({
                 "cycle": t.cycle,

@@ -66,13 +66,11 @@ impl Default for UnitConfig {
 impl UnitConfig {
     /// The state as JSON, every number as a hex string (the `pica run --regs-json` layout).
     pub fn to_json(&self) -> serde_json::Value {
-        let hex32 = |w: &u32| format!("0x{w:08x}");
         serde_json::json!({
-            "code": self.code.iter().map(hex32).collect::<Vec<_>>(),
-            "opdescs": self.opdescs.iter().map(hex32).collect::<Vec<_>>(),
-            "float_uniforms": self.float_uniforms.iter()
-                .map(|v| v.iter().map(|c| format!("0x{:06x}", c.bits())).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
+            "code": super::hex_words(&self.code),
+            "opdescs": super::hex_words(&self.opdescs),
+            // F24 serializes as its zero-padded hex bits ("0x3f0000").
+            "float_uniforms": self.float_uniforms,
             "int_uniforms": self.int_uniforms.iter()
                 .map(|v| v.iter().map(|c| format!("0x{c:02x}")).collect::<Vec<_>>())
                 .collect::<Vec<_>>(),

@@ -133,7 +133,7 @@ pub enum FieldKind {
     F16,
     /// float1.7.12 (20 bits).
     F20,
-    /// float1.7.23 stored in bits 1-31 (the low mantissa bit dropped).
+    /// float1.7.23 (bias 63) stored in bits 1-31 of the word (see `num::F31`).
     F31,
     /// Fixed point with `sign` sign bits (two's complement), `int` integer and `frac` fraction
     /// bits. A field narrower than `sign + int + frac` holds the most significant bits.
