@@ -22,6 +22,7 @@
 //! are 0 (no geometry shader) — but only uniforms, the output mask, code and operand
 //! descriptors propagate; the entry point, input configuration and permutation do not.
 
+pub mod debug;
 pub mod luts;
 pub mod packer;
 pub mod unit;
