@@ -200,10 +200,10 @@ impl RegFile {
         if usize::from(addr) < NUM_REGS {
             return self.reg(u32::from(addr));
         }
-        for t in 0..PROCTEX_SIZES.len() {
+        for (t, (table, &len)) in self.luts.proctex.iter().zip(&PROCTEX_SIZES).enumerate() {
             let start = PROCTEX + (t as u16) * 0x100;
-            if in_range(start, PROCTEX_SIZES[t]) {
-                return words_at(&self.luts.proctex[t], addr - start);
+            if in_range(start, len) {
+                return words_at(table, addr - start);
             }
         }
         if in_range(FOG, self.luts.fog.len()) {
