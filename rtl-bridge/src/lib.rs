@@ -1,5 +1,395 @@
 //! # pica-rtl-bridge
 //!
-//! Home of the SystemVerilog reimplementation (`rtl/`), its Verilator build and the safe Rust
-//! API that drives it. This crate is a skeleton until the RTL front-end issue lands; see
-//! `README.md` for why we do not use the crates.io `verilated` crate.
+//! The SystemVerilog reimplementation of the PICA200 front end (`rtl/`: `pica_top` with
+//! `pica_cp` and `pica_regs`), its Verilator build (`build.rs`) and the safe Rust API the
+//! testbench drives it through.
+//!
+//! - [`Rtl`] is one Verilated `pica_top`: set inputs and evaluate ([`Rtl::eval`]), clock it
+//!   ([`Rtl::clock`]), write a VCD ([`Rtl::trace_vcd`]).
+//! - [`RtlGpu`] drives an [`Rtl`] the way the model's [`pica_model::Gpu`] runs: it streams a
+//!   submitted command list into the command port, serves the memory port from a
+//!   [`pica_model::Memory`], collects the trace port as [`RegWriteBeat`]s stamped with the
+//!   same cycle numbers as the model's, and reads the final state through the debug port.
+//!
+//! We do not use the crates.io `verilated` crate: it is unmaintained and does not build
+//! against Verilator 5. The bridge is a C++ shim of a few functions (`csrc/pica_shim.cpp`)
+//! and this crate.
+
+mod ffi;
+
+pub use ffi::{PicaIn, PicaOut};
+use pica_model::beat::RegWriteBeat;
+use pica_model::mem::Memory;
+use pica_model::regfile::debug;
+use std::path::Path;
+
+/// A build of the RTL: the default one, or one with a deliberately injected bug (used to show
+/// that lockstep and the fuzzer catch real divergences).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// The RTL as written (plus any `PICA_RTL_DEFINES` given at build time).
+    Default,
+    /// `INJECT_MASK_BUG`: byte lane 2 of the register merge ignores the byte mask.
+    InjectMaskBug,
+    /// `INJECT_PACKER_BUG`: the f24 float-uniform unpack drops the low 8 bits of y.
+    InjectPackerBug,
+}
+
+impl Variant {
+    /// Every variant, in build order.
+    pub const ALL: [Variant; 3] = [
+        Variant::Default,
+        Variant::InjectMaskBug,
+        Variant::InjectPackerBug,
+    ];
+
+    /// The variant's name as build.rs compiled it (`default`, `inject_mask_bug`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Default => "default",
+            Variant::InjectMaskBug => "inject_mask_bug",
+            Variant::InjectPackerBug => "inject_packer_bug",
+        }
+    }
+
+    /// The variant called `name` (`default`, `inject_mask_bug`, `mask`, `packer`, ...).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let n = name.to_ascii_lowercase().replace('-', "_");
+        Variant::ALL.into_iter().find(|v| {
+            v.name() == n
+                || v.name() == format!("inject_{n}_bug")
+                || v.name() == format!("inject_{n}")
+        })
+    }
+}
+
+/// Errors of the bridge.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RtlError {
+    /// The requested variant was not compiled into this build.
+    #[error("RTL variant {0} is not part of this build (built: {1})")]
+    MissingVariant(&'static str, String),
+    /// The C++ side could not create the model.
+    #[error("could not create the Verilated model of variant {0}")]
+    Create(&'static str),
+    /// A VCD file could not be opened.
+    #[error("cannot open VCD file {0}")]
+    Trace(String),
+}
+
+/// The defines the default variant was built with (from `PICA_RTL_DEFINES`), empty if none.
+pub fn default_defines() -> String {
+    ffi::default_defines()
+}
+
+/// One Verilated `pica_top`.
+#[derive(Debug)]
+pub struct Rtl {
+    handle: ffi::Handle,
+    variant: Variant,
+    tracing: bool,
+}
+
+impl Rtl {
+    /// The default variant, in reset (call [`Rtl::reset`] before use, or use [`RtlGpu`]).
+    pub fn new() -> Result<Self, RtlError> {
+        Self::with_variant(Variant::Default)
+    }
+
+    /// A model of `variant`.
+    pub fn with_variant(variant: Variant) -> Result<Self, RtlError> {
+        let names = ffi::variant_names();
+        let index = names
+            .iter()
+            .position(|n| n == variant.name())
+            .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
+        let handle = ffi::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        Ok(Self {
+            handle,
+            variant,
+            tracing: false,
+        })
+    }
+
+    /// Which build this is.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Applies `inp` (the clock stays where it is), settles the logic and returns the outputs.
+    pub fn eval(&mut self, inp: &PicaIn) -> PicaOut {
+        self.handle.eval(inp)
+    }
+
+    /// One full clock period (rising then falling edge) with the inputs last applied.
+    pub fn clock(&mut self) {
+        self.handle.clock();
+    }
+
+    /// Holds reset for two clock periods and releases it; the next clock period is cycle 0.
+    pub fn reset(&mut self) {
+        let mut inp = PicaIn::default();
+        self.eval(&inp);
+        self.clock();
+        self.clock();
+        inp.rst_n = 1;
+        self.eval(&inp);
+    }
+
+    /// Starts writing a VCD of every following clock edge to `path` (replacing an open one).
+    pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
+        let p = path.to_string_lossy().into_owned();
+        if !self.handle.trace_open(&p) {
+            return Err(RtlError::Trace(p));
+        }
+        self.tracing = true;
+        Ok(())
+    }
+
+    /// Stops tracing and closes the VCD, if one is open.
+    pub fn trace_off(&mut self) {
+        if self.tracing {
+            self.handle.trace_close();
+            self.tracing = false;
+        }
+    }
+
+    /// Whether a VCD is being written.
+    pub fn is_tracing(&self) -> bool {
+        self.tracing
+    }
+}
+
+/// Hang reason codes of `hang_reason_o` (rtl-bridge/rtl/README.md).
+pub mod hang_code {
+    /// The list ended without FINALIZE.
+    pub const MISSING_FINALIZE: u8 = 1;
+    /// A command ran past the end of its buffer.
+    pub const COMMAND_PAST_END: u8 = 2;
+    /// A command fetch from unmapped memory.
+    pub const FETCH_UNMAPPED: u8 = 3;
+}
+
+/// What the RTL showed in one cycle (sampled before the clock edge that ends it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CycleView {
+    /// The cycle number (0 = first cycle after reset).
+    pub cycle: u64,
+    /// The register-write beat on the trace port, if any.
+    pub beat: Option<RegWriteBeat>,
+    /// `finished_o`.
+    pub finished: bool,
+    /// `hang_o` with `hang_reason_o` when high.
+    pub hang: Option<u8>,
+    /// `idle_o`.
+    pub idle: bool,
+}
+
+impl CycleView {
+    /// Whether the run is over: finished, or hung with nothing left in flight (the model's rule
+    /// for reporting an outcome).
+    pub fn done(&self) -> bool {
+        self.finished || (self.hang.is_some() && self.idle)
+    }
+}
+
+/// How an RTL run ended, in the model's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RtlOutcome {
+    /// `finished_o` first rose in cycle `cycles` (= the model's `Finished { cycles }`).
+    Finished {
+        /// The cycle.
+        cycles: u64,
+    },
+    /// `hang_o` first rose in cycle `cycle + 1` (= the model's `Hang { cycle }`).
+    Hang {
+        /// The cycle the hang was detected in.
+        cycle: u64,
+        /// `hang_reason_o`.
+        code: u8,
+    },
+    /// Still running after the cycle limit.
+    CycleLimit {
+        /// Cycles run.
+        cycles: u64,
+    },
+}
+
+/// Drives a [`Rtl`] through one submitted command list, cycle by cycle.
+#[derive(Debug)]
+pub struct RtlGpu {
+    rtl: Rtl,
+    mem: Memory,
+    stream: Vec<u32>,
+    next: usize,
+    cycle: u64,
+    inp: PicaIn,
+    view: Option<(PicaOut, CycleView)>,
+    hang_seen: Option<(u64, u8)>,
+    beats: Vec<RegWriteBeat>,
+}
+
+impl RtlGpu {
+    /// Resets `rtl` and submits the list at `addr` of `size` bytes from `mem`: the words of
+    /// `size & !0xF` bytes (the 16-byte rule, as the model's CP applies it) go to the command
+    /// stream; CMDBUF jumps are served from `mem`. Unreadable words stream as 0 — the model
+    /// refuses such a submission, so callers check with `Gpu::submit` first.
+    pub fn new(mut rtl: Rtl, mem: Memory, addr: u32, size: u32) -> Self {
+        let words = (size & !0xF) / 4;
+        let stream = (0..words)
+            .map(|i| mem.read_u32(addr.wrapping_add(i * 4)).unwrap_or(0))
+            .collect();
+        rtl.reset();
+        Self {
+            rtl,
+            mem,
+            stream,
+            next: 0,
+            cycle: 0,
+            inp: PicaIn {
+                rst_n: 1,
+                ..PicaIn::default()
+            },
+            view: None,
+            hang_seen: None,
+            beats: Vec::new(),
+        }
+    }
+
+    /// The current cycle.
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
+
+    /// The underlying model (for tracing).
+    pub fn rtl_mut(&mut self) -> &mut Rtl {
+        &mut self.rtl
+    }
+
+    /// Beats collected so far (in order).
+    pub fn beats(&self) -> &[RegWriteBeat] {
+        &self.beats
+    }
+
+    /// Settles the current cycle's logic (stream and memory port answered) and returns what the
+    /// ports show. Idempotent within a cycle.
+    pub fn view(&mut self) -> CycleView {
+        if let Some((_, v)) = self.view {
+            return v;
+        }
+        let have = self.next < self.stream.len();
+        self.inp.cmd_valid = u32::from(have);
+        self.inp.cmd_data = self.stream.get(self.next).copied().unwrap_or(0);
+        self.inp.cmd_end = u32::from(!have);
+        self.inp.dbg_req = 0;
+        self.inp.mem_rdata = 0;
+        self.inp.mem_err = 0;
+        let mut out = self.rtl.eval(&self.inp);
+        if out.mem_req != 0 {
+            // The memory port is combinational (an async-read SRAM): answer in the same cycle.
+            match self.mem.read_u32(out.mem_addr) {
+                Ok(w) => self.inp.mem_rdata = w,
+                Err(_) => self.inp.mem_err = 1,
+            }
+            out = self.rtl.eval(&self.inp);
+        }
+        let beat = (out.trace_rw_valid != 0).then_some(RegWriteBeat {
+            cycle: self.cycle,
+            id: out.trace_rw_id,
+            mask: (out.trace_rw_mask & 0xF) as u8,
+            param: out.trace_rw_param,
+            value: out.trace_rw_value,
+        });
+        let view = CycleView {
+            cycle: self.cycle,
+            beat,
+            finished: out.finished != 0,
+            hang: (out.hang != 0).then_some((out.hang_reason & 0xF) as u8),
+            idle: out.idle != 0,
+        };
+        if let (Some(code), None) = (view.hang, self.hang_seen) {
+            self.hang_seen = Some((self.cycle, code));
+        }
+        self.view = Some((out, view));
+        view
+    }
+
+    /// Ends the current cycle: settles it if needed, records its beat, and clocks.
+    pub fn clock(&mut self) -> CycleView {
+        let v = self.view();
+        if let Some((out, _)) = self.view.take() {
+            if out.cmd_ready != 0 && self.inp.cmd_valid != 0 {
+                self.next += 1;
+            }
+        }
+        if let Some(b) = v.beat {
+            self.beats.push(b);
+        }
+        self.rtl.clock();
+        self.cycle += 1;
+        v
+    }
+
+    /// The outcome if the run is over in the current cycle.
+    pub fn outcome(&mut self) -> Option<RtlOutcome> {
+        let v = self.view();
+        if v.finished {
+            return Some(RtlOutcome::Finished { cycles: v.cycle });
+        }
+        if v.done() {
+            let (first, code) = self.hang_seen.unwrap_or((v.cycle, v.hang.unwrap_or(0)));
+            return Some(RtlOutcome::Hang {
+                cycle: first.saturating_sub(1),
+                code,
+            });
+        }
+        None
+    }
+
+    /// Clocks until the run is over or `max_cycles` cycles have run.
+    pub fn run(&mut self, max_cycles: u64) -> RtlOutcome {
+        loop {
+            if let Some(o) = self.outcome() {
+                return o;
+            }
+            if self.cycle >= max_cycles {
+                return RtlOutcome::CycleLimit { cycles: self.cycle };
+            }
+            self.clock();
+        }
+    }
+
+    /// Reads `addrs` through the debug port (one word per cycle, pipelined). Call after the
+    /// run: it clocks the design with the command stream ended.
+    pub fn debug_read(&mut self, addrs: &[u16]) -> Vec<u32> {
+        self.view = None;
+        let mut inp = PicaIn {
+            rst_n: 1,
+            cmd_end: 1,
+            ..PicaIn::default()
+        };
+        let mut out = Vec::with_capacity(addrs.len());
+        for (i, &a) in addrs.iter().enumerate() {
+            inp.dbg_req = 1;
+            inp.dbg_addr = u32::from(a);
+            let o = self.rtl.eval(&inp);
+            if i > 0 {
+                out.push(o.dbg_rdata);
+            }
+            self.rtl.clock();
+        }
+        if !addrs.is_empty() {
+            inp.dbg_req = 0;
+            out.push(self.rtl.eval(&inp).dbg_rdata);
+        }
+        out
+    }
+
+    /// The whole debug map as `(address, word)`, in the order of
+    /// [`pica_model::regfile::debug::debug_addresses`].
+    pub fn debug_dump(&mut self) -> Vec<(u16, u32)> {
+        let addrs: Vec<u16> = debug::debug_addresses().collect();
+        let words = self.debug_read(&addrs);
+        addrs.into_iter().zip(words).collect()
+    }
+}

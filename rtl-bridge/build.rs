@@ -1,0 +1,174 @@
+//! Builds the Verilated models of `rtl/pica_top.sv` and the C++ shim that the Rust API calls.
+//!
+//! One model per variant, each with its own `--prefix`:
+//! - `default`: the RTL as written, plus any defines named in the `PICA_RTL_DEFINES`
+//!   environment variable (comma- or space-separated, e.g. `PICA_RTL_DEFINES=INJECT_MASK_BUG`);
+//! - one per injected bug (`INJECT_MASK_BUG`, `INJECT_PACKER_BUG`), so the test suite can show
+//!   that lockstep and the fuzzer catch each bug without a second build of the workspace.
+//!
+//! Cargo reruns this script only when a file under `rtl/` or `csrc/` or `PICA_RTL_DEFINES`
+//! changes. Needs the system Verilator (Debian's 5.006); `scripts/setup` installs it.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The bug-injection variants: (variant name, define).
+const INJECTED: &[(&str, &str)] = &[
+    ("inject_mask_bug", "INJECT_MASK_BUG"),
+    ("inject_packer_bug", "INJECT_PACKER_BUG"),
+];
+
+fn fail(msg: &str) -> ! {
+    // A build script reports errors by failing; the message is what the user sees.
+    eprintln!("error: {msg}");
+    std::process::exit(1);
+}
+
+fn verilator() -> String {
+    let bin = env::var("VERILATOR").unwrap_or_else(|_| "verilator".into());
+    match Command::new(&bin).arg("--version").output() {
+        Ok(o) if o.status.success() => bin,
+        _ => fail(&format!(
+            "Verilator not found (tried `{bin}`): run scripts/setup (as root) to install \
+             verilator, iverilog and yosys, or set VERILATOR to its path"
+        )),
+    }
+}
+
+fn verilator_root(bin: &str) -> PathBuf {
+    let out = Command::new(bin)
+        .args(["--getenv", "VERILATOR_ROOT"])
+        .output()
+        .unwrap_or_else(|e| fail(&format!("running {bin} --getenv: {e}")));
+    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// The RTL sources in compile order: packages first, then the rest, both sorted by name.
+fn sources(rtl: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(rtl)
+        .unwrap_or_else(|e| fail(&format!("reading {}: {e}", rtl.display())))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sv"))
+        .collect();
+    files.sort_by_key(|p| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        (!name.ends_with("_pkg.sv"), name)
+    });
+    files
+}
+
+fn verilate(bin: &str, rtl: &Path, out: &Path, variant: &str, defines: &[String]) -> PathBuf {
+    let mdir = out.join(format!("vl_{variant}"));
+    let prefix = format!("Vpica_{variant}");
+    let mut cmd = Command::new(bin);
+    cmd.args(["--cc", "--build", "--trace", "-j", "2"])
+        .args(["--top-module", "pica_top", "--prefix", &prefix])
+        .arg("--Mdir")
+        .arg(&mdir)
+        .arg(format!("-I{}", rtl.display()))
+        .args(["-CFLAGS", "-fPIC"])
+        .args(["-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"]);
+    for d in defines {
+        cmd.arg(format!("-D{d}"));
+    }
+    cmd.args(sources(rtl));
+    let status = cmd
+        .status()
+        .unwrap_or_else(|e| fail(&format!("running {bin}: {e}")));
+    if !status.success() {
+        fail(&format!(
+            "verilating variant {variant} failed ({status}); see the output above"
+        ));
+    }
+    // Give the model archive a name the linker finds with `-l`.
+    let lib = mdir.join(format!("lib{prefix}.a"));
+    fs::copy(mdir.join(format!("{prefix}__ALL.a")), &lib)
+        .unwrap_or_else(|e| fail(&format!("copying the {variant} archive: {e}")));
+    mdir
+}
+
+fn main() {
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()));
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap_or_else(|_| fail("OUT_DIR is not set")));
+    let rtl = manifest.join("rtl");
+    let csrc = manifest.join("csrc");
+    println!("cargo:rerun-if-changed={}", rtl.display());
+    println!("cargo:rerun-if-changed={}", csrc.display());
+    println!("cargo:rerun-if-env-changed=PICA_RTL_DEFINES");
+    println!("cargo:rerun-if-env-changed=VERILATOR");
+
+    let bin = verilator();
+    let root = verilator_root(&bin);
+    let user_defines: Vec<String> = env::var("PICA_RTL_DEFINES")
+        .unwrap_or_default()
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+
+    let mut variants = vec![("default".to_string(), user_defines.clone())];
+    variants.extend(
+        INJECTED
+            .iter()
+            .map(|(name, def)| (name.to_string(), vec![def.to_string()])),
+    );
+    let mdirs: Vec<PathBuf> = variants
+        .iter()
+        .map(|(name, defs)| verilate(&bin, &rtl, &out, name, defs))
+        .collect();
+
+    // pica_variants.inc: the model headers and the variant list the shim instantiates.
+    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
+    for (name, _) in &variants {
+        let _ = writeln!(inc, "#include \"Vpica_{name}.h\"");
+    }
+    let _ = write!(inc, "#define PICA_VARIANTS(X)");
+    for (name, _) in &variants {
+        let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
+    }
+    let _ = writeln!(
+        inc,
+        "\n#define PICA_DEFAULT_DEFINES \"{}\"",
+        user_defines.join(",").replace(['"', '\\'], "")
+    );
+    fs::write(out.join("pica_variants.inc"), inc)
+        .unwrap_or_else(|e| fail(&format!("writing pica_variants.inc: {e}")));
+
+    let mut build = cc::Build::new();
+    build
+        .cpp(true)
+        .std("c++17")
+        .file(csrc.join("pica_shim.cpp"))
+        .include(&csrc)
+        .include(&out)
+        .include(root.join("include"))
+        .include(root.join("include").join("vltstd"))
+        .flag_if_supported("-Wno-unused-parameter")
+        .define("VM_TRACE", "1")
+        .define("VM_TRACE_VCD", "1");
+    // The Verilator runtime, compiled once for every variant.
+    for rt in [
+        "verilated.cpp",
+        "verilated_vcd_c.cpp",
+        "verilated_threads.cpp",
+    ] {
+        build.file(root.join("include").join(rt));
+    }
+    for m in &mdirs {
+        build.include(m);
+    }
+    build.compile("pica_shim");
+
+    for (m, (name, _)) in mdirs.iter().zip(&variants) {
+        println!("cargo:rustc-link-search=native={}", m.display());
+        println!("cargo:rustc-link-lib=static=Vpica_{name}");
+    }
+    println!("cargo:rustc-link-lib=dylib=stdc++");
+    println!("cargo:rustc-link-lib=dylib=pthread");
+}

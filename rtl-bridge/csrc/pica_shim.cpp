@@ -1,0 +1,152 @@
+// The Verilator bridge: a thin C ABI over the Verilated models of pica_top.
+//
+// build.rs verilates rtl/ once per variant (the default build and one per injected bug, each
+// with its own --prefix) and generates pica_variants.inc, which includes each model's header
+// and defines PICA_VARIANTS(X) listing them. Everything else the Rust side does (stream,
+// memory port, lockstep) stays in Rust; this file only moves port values and clock edges.
+#include "pica_shim.h"
+
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <memory>
+
+#include "pica_variants.inc"
+
+namespace {
+
+struct Dut {
+  virtual ~Dut() = default;
+  virtual void eval(const PicaIn* in, PicaOut* out) = 0;
+  virtual void clock() = 0;
+  virtual int trace_open(const char* path) = 0;
+  virtual void trace_close() = 0;
+};
+
+template <class V>
+struct DutImpl final : Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<V> top;
+  std::unique_ptr<VerilatedVcdC> vcd;
+  uint64_t time = 0;  // in half clock periods
+
+  DutImpl() : ctx(new VerilatedContext) {
+    // Tracing must be enabled before the model is built so it can be switched on later.
+    ctx->traceEverOn(true);
+    top.reset(new V(ctx.get(), "TOP"));
+    top->clk_i = 0;
+    top->rst_ni = 0;
+    top->eval();
+  }
+
+  ~DutImpl() override {
+    trace_close();
+    top->final();
+  }
+
+  void eval(const PicaIn* in, PicaOut* out) override {
+    top->rst_ni = in->rst_n & 1;
+    top->cmd_valid_i = in->cmd_valid & 1;
+    top->cmd_data_i = in->cmd_data;
+    top->cmd_end_i = in->cmd_end & 1;
+    top->mem_rdata_i = in->mem_rdata;
+    top->mem_err_i = in->mem_err & 1;
+    top->dbg_req_i = in->dbg_req & 1;
+    top->dbg_addr_i = in->dbg_addr & 0xFFFF;
+    top->eval();
+    out->cmd_ready = top->cmd_ready_o;
+    out->mem_req = top->mem_req_o;
+    out->mem_addr = top->mem_addr_o;
+    out->trace_rw_valid = top->trace_rw_valid_o;
+    out->trace_rw_id = top->trace_rw_id_o;
+    out->trace_rw_mask = top->trace_rw_mask_o;
+    out->trace_rw_param = top->trace_rw_param_o;
+    out->trace_rw_value = top->trace_rw_value_o;
+    out->finished = top->finished_o;
+    out->hang = top->hang_o;
+    out->hang_reason = top->hang_reason_o;
+    out->idle = top->idle_o;
+    out->dbg_rdata = top->dbg_rdata_o;
+  }
+
+  void clock() override {
+    if (vcd) vcd->dump(time);
+    top->clk_i = 1;
+    top->eval();
+    time++;
+    if (vcd) vcd->dump(time);
+    top->clk_i = 0;
+    top->eval();
+    time++;
+  }
+
+  int trace_open(const char* path) override {
+    trace_close();
+    vcd.reset(new VerilatedVcdC);
+    top->trace(vcd.get(), 99);
+    vcd->open(path);
+    if (!vcd->isOpen()) {
+      vcd.reset();
+      return -1;
+    }
+    return 0;
+  }
+
+  void trace_close() override {
+    if (vcd) {
+      vcd->dump(time);
+      vcd->close();
+      vcd.reset();
+    }
+  }
+};
+
+struct VariantInfo {
+  const char* name;
+  Dut* (*make)();
+};
+
+template <class V>
+Dut* make() {
+  return new DutImpl<V>();
+}
+
+#define PICA_VARIANT_ENTRY(cls, name) {name, &make<cls>},
+const VariantInfo kVariants[] = {PICA_VARIANTS(PICA_VARIANT_ENTRY)};
+constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
+
+}  // namespace
+
+struct PicaRtl {
+  std::unique_ptr<Dut> dut;
+};
+
+extern "C" {
+
+int pica_rtl_variant_count(void) { return kVariantCount; }
+
+const char* pica_rtl_variant_name(int variant) {
+  if (variant < 0 || variant >= kVariantCount) return nullptr;
+  return kVariants[variant].name;
+}
+
+const char* pica_rtl_default_defines(void) { return PICA_DEFAULT_DEFINES; }
+
+PicaRtl* pica_rtl_new(int variant) {
+  if (variant < 0 || variant >= kVariantCount) return nullptr;
+  PicaRtl* h = new PicaRtl;
+  h->dut.reset(kVariants[variant].make());
+  return h;
+}
+
+void pica_rtl_free(PicaRtl* h) { delete h; }
+
+void pica_rtl_eval(PicaRtl* h, const PicaIn* in, PicaOut* out) { h->dut->eval(in, out); }
+
+void pica_rtl_clock(PicaRtl* h) { h->dut->clock(); }
+
+int pica_rtl_trace_open(PicaRtl* h, const char* path) { return h->dut->trace_open(path); }
+
+void pica_rtl_trace_close(PicaRtl* h) { h->dut->trace_close(); }
+
+}  // extern "C"

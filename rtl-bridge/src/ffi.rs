@@ -1,0 +1,149 @@
+//! The raw C ABI of `csrc/pica_shim.h`. Only [`crate::Rtl`] calls these.
+//!
+//! This is the one place in the workspace that uses `unsafe`: calling C functions is unsafe by
+//! definition. Each call passes a handle that [`crate::Rtl`] owns exclusively (created by
+//! `pica_rtl_new`, freed once in `Drop`) and pointers to live, properly laid-out structs.
+#![allow(unsafe_code)]
+
+use std::ffi::{c_char, c_int, CStr, CString};
+use std::ptr::NonNull;
+
+/// Inputs of `pica_top` (mirror of `PicaIn` in pica_shim.h: same order, same types).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PicaIn {
+    /// `rst_ni`.
+    pub rst_n: u32,
+    /// `cmd_valid_i`.
+    pub cmd_valid: u32,
+    /// `cmd_data_i`.
+    pub cmd_data: u32,
+    /// `cmd_end_i`.
+    pub cmd_end: u32,
+    /// `mem_rdata_i`.
+    pub mem_rdata: u32,
+    /// `mem_err_i`.
+    pub mem_err: u32,
+    /// `dbg_req_i`.
+    pub dbg_req: u32,
+    /// `dbg_addr_i`.
+    pub dbg_addr: u32,
+}
+
+/// Outputs of `pica_top` (mirror of `PicaOut` in pica_shim.h).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PicaOut {
+    /// `cmd_ready_o`.
+    pub cmd_ready: u32,
+    /// `mem_req_o`.
+    pub mem_req: u32,
+    /// `mem_addr_o`.
+    pub mem_addr: u32,
+    /// `trace_rw_valid_o`.
+    pub trace_rw_valid: u32,
+    /// `trace_rw_id_o`.
+    pub trace_rw_id: u32,
+    /// `trace_rw_mask_o`.
+    pub trace_rw_mask: u32,
+    /// `trace_rw_param_o`.
+    pub trace_rw_param: u32,
+    /// `trace_rw_value_o`.
+    pub trace_rw_value: u32,
+    /// `finished_o`.
+    pub finished: u32,
+    /// `hang_o`.
+    pub hang: u32,
+    /// `hang_reason_o`.
+    pub hang_reason: u32,
+    /// `idle_o`.
+    pub idle: u32,
+    /// `dbg_rdata_o`.
+    pub dbg_rdata: u32,
+}
+
+#[repr(C)]
+pub(crate) struct PicaRtl {
+    _opaque: [u8; 0],
+}
+
+extern "C" {
+    fn pica_rtl_variant_count() -> c_int;
+    fn pica_rtl_variant_name(variant: c_int) -> *const c_char;
+    fn pica_rtl_default_defines() -> *const c_char;
+    fn pica_rtl_new(variant: c_int) -> *mut PicaRtl;
+    fn pica_rtl_free(h: *mut PicaRtl);
+    fn pica_rtl_eval(h: *mut PicaRtl, inp: *const PicaIn, out: *mut PicaOut);
+    fn pica_rtl_clock(h: *mut PicaRtl);
+    fn pica_rtl_trace_open(h: *mut PicaRtl, path: *const c_char) -> c_int;
+    fn pica_rtl_trace_close(h: *mut PicaRtl);
+}
+
+fn static_str(p: *const c_char) -> Option<String> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: the shim returns pointers to NUL-terminated string literals with static lifetime.
+    Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+}
+
+/// Names of the compiled variants, index = variant number.
+pub(crate) fn variant_names() -> Vec<String> {
+    // SAFETY: no arguments; reads a constant.
+    let n = unsafe { pica_rtl_variant_count() };
+    // SAFETY: `i` is within the count the shim reported.
+    (0..n)
+        .filter_map(|i| static_str(unsafe { pica_rtl_variant_name(i) }))
+        .collect()
+}
+
+/// The defines the default variant was built with.
+pub(crate) fn default_defines() -> String {
+    // SAFETY: no arguments; returns a static string.
+    static_str(unsafe { pica_rtl_default_defines() }).unwrap_or_default()
+}
+
+/// An owned instance of a Verilated model.
+#[derive(Debug)]
+pub(crate) struct Handle(NonNull<PicaRtl>);
+
+impl Handle {
+    pub(crate) fn new(variant: usize) -> Option<Self> {
+        let v = c_int::try_from(variant).ok()?;
+        // SAFETY: the shim range-checks `v` and returns NULL when it is out of range.
+        NonNull::new(unsafe { pica_rtl_new(v) }).map(Handle)
+    }
+
+    pub(crate) fn eval(&mut self, inp: &PicaIn) -> PicaOut {
+        let mut out = PicaOut::default();
+        // SAFETY: the handle is live and exclusively borrowed; both pointers are to live structs
+        // with the C layout.
+        unsafe { pica_rtl_eval(self.0.as_ptr(), inp, &mut out) };
+        out
+    }
+
+    pub(crate) fn clock(&mut self) {
+        // SAFETY: the handle is live and exclusively borrowed.
+        unsafe { pica_rtl_clock(self.0.as_ptr()) }
+    }
+
+    pub(crate) fn trace_open(&mut self, path: &str) -> bool {
+        let Ok(c) = CString::new(path) else {
+            return false;
+        };
+        // SAFETY: the handle is live; `c` outlives the call.
+        unsafe { pica_rtl_trace_open(self.0.as_ptr(), c.as_ptr()) == 0 }
+    }
+
+    pub(crate) fn trace_close(&mut self) {
+        // SAFETY: the handle is live and exclusively borrowed.
+        unsafe { pica_rtl_trace_close(self.0.as_ptr()) }
+    }
+}
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        // SAFETY: created by pica_rtl_new and freed exactly once, here.
+        unsafe { pica_rtl_free(self.0.as_ptr()) }
+    }
+}

@@ -1,0 +1,651 @@
+//! Golden-vector bundles, format v1 (design.md "Golden vectors").
+//!
+//! A bundle is a directory any simulator can replay without Rust:
+//!
+//! | file | what |
+//! |---|---|
+//! | `manifest.json` | format, case, provenance, streams and their field packing, outcome, SHA-256 of every file ([`Manifest`]; JSON Schema in `vectors/schema/`) |
+//! | `stim.hex` | the submitted list's words (16-byte rule applied), one 8-digit hex word per line (`$readmemh`) |
+//! | `mem_<base>.hex` | memory images, one word per line from byte address `base` |
+//! | `regwrite.hex` | register-write beats, 32 hex digits (128 bits) per line, packed as [`REGWRITE_FIELDS`] |
+//! | `regwrite.jsonl` | the same beats, one JSON object per line |
+//! | `final_regs.hex` | the 0x300 register words at the end |
+//! | `final_state.json` | the complete final state (`pica run --regs-json` layout) |
+
+use crate::case::{hang_reason_code, Case, MemImage, ModelRun, Source};
+use pica_model::beat::RegWriteBeat;
+use pica_model::Outcome;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The format name in every manifest.
+pub const FORMAT: &str = "pica-vectors";
+/// The format version this code writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Bits of one packed register-write beat.
+pub const REGWRITE_WIDTH: u32 = 128;
+
+/// Field packing of `regwrite.hex` lines: (name, lsb, width).
+pub const REGWRITE_FIELDS: [(&str, u32, u32); 5] = [
+    ("cycle", 96, 32),
+    ("mask", 81, 4),
+    ("id", 64, 17),
+    ("param", 32, 32),
+    ("value", 0, 32),
+];
+
+/// `manifest.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Always `pica-vectors`.
+    pub format: String,
+    /// Format version (1).
+    pub version: u32,
+    /// Case name (`area/what`).
+    pub case: String,
+    /// What the case exercises.
+    #[serde(default)]
+    pub description: String,
+    /// Where the data came from.
+    pub provenance: Provenance,
+    /// The submitted command buffer.
+    pub submit: Submit,
+    /// Cycle limit of the run.
+    pub max_cycles: u64,
+    /// The command-word stream.
+    pub stim: StimFile,
+    /// Memory images.
+    pub memory: Vec<MemFile>,
+    /// Recorded channels.
+    pub streams: Vec<Stream>,
+    /// Final-state files.
+    pub final_state: FinalState,
+    /// How the run ended.
+    pub outcome: OutcomeRecord,
+    /// SHA-256 (lower-case hex) of every other file of the bundle, by file name.
+    pub files: BTreeMap<String, String>,
+}
+
+/// Who made the bundle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// `model` (computed by pica-cosim) or `hw-capture` (recorded on hardware).
+    pub source: Source,
+    /// The program that wrote the bundle (`pica 0.1.0`).
+    pub generator: String,
+    /// Version of the model crate that computed the golden data.
+    pub model_version: String,
+    /// The fuzzer seed of the case, if it came from the fuzzer.
+    pub seed: Option<u64>,
+}
+
+/// The submitted buffer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Submit {
+    /// Physical address, `0x%08x`.
+    pub addr: String,
+    /// Size in bytes as submitted, `0x%08x` (only `size & ~0xF` is read).
+    pub size: String,
+}
+
+/// `stim.hex`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StimFile {
+    /// File name.
+    pub file: String,
+    /// Number of words.
+    pub words: usize,
+}
+
+/// One `mem_<base>.hex`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemFile {
+    /// File name.
+    pub file: String,
+    /// Byte address of the first word, `0x%08x`.
+    pub base: String,
+    /// Number of words.
+    pub words: usize,
+}
+
+/// One recorded channel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Stream {
+    /// Channel name (`regwrite`).
+    pub channel: String,
+    /// Packed beats, one per line.
+    pub hex: String,
+    /// The same beats as JSON lines.
+    pub jsonl: String,
+    /// Number of beats.
+    pub beats: usize,
+    /// Bits per packed beat.
+    pub width: u32,
+    /// Whether cycle stamps must match exactly.
+    pub cycle_exact: bool,
+    /// Field packing, most significant first.
+    pub fields: Vec<Field>,
+}
+
+/// A field of a packed beat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    /// Field name.
+    pub name: String,
+    /// Least significant bit.
+    pub lsb: u32,
+    /// Width in bits.
+    pub width: u32,
+}
+
+/// The final-state files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinalState {
+    /// Complete state as JSON.
+    pub json: String,
+    /// The 0x300 registers as hex words.
+    pub regs_hex: String,
+}
+
+/// How the run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeRecord {
+    /// `finished`, `hang` or `cycle_limit`.
+    pub kind: String,
+    /// Finished: the first cycle `finished_o` is high. Hang: the cycle the hang was detected
+    /// (`hang_o` rises one cycle later). Cycle limit: cycles run.
+    pub cycle: u64,
+    /// `hang_reason_o` for a hang (1 missing FINALIZE, 2 command past end, 3 unmapped fetch),
+    /// else 0.
+    pub hang_reason_code: u8,
+    /// Readable outcome.
+    pub message: String,
+}
+
+impl OutcomeRecord {
+    /// The record of a model outcome.
+    pub fn of(o: &Outcome) -> Self {
+        let (kind, cycle, code) = match o {
+            Outcome::Finished { cycles } => ("finished", *cycles, 0),
+            Outcome::Hang { cycle, reason } => ("hang", *cycle, hang_reason_code(reason)),
+            Outcome::CycleLimit { cycles } => ("cycle_limit", *cycles, 0),
+        };
+        Self {
+            kind: kind.into(),
+            cycle,
+            hang_reason_code: code,
+            message: o.to_string(),
+        }
+    }
+}
+
+/// A bundle that cannot be read or does not hold together. Every message names the bundle
+/// directory and the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{dir}: {msg}")]
+pub struct BundleError {
+    /// The bundle directory.
+    pub dir: String,
+    /// What is wrong, naming the file and place.
+    pub msg: String,
+}
+
+/// A bundle read back from disk and verified (hashes, counts, formats).
+#[derive(Clone, Debug)]
+pub struct Bundle {
+    /// Its directory.
+    pub dir: PathBuf,
+    /// The manifest.
+    pub manifest: Manifest,
+    /// The command-word stream.
+    pub stim: Vec<u32>,
+    /// Memory images.
+    pub images: Vec<MemImage>,
+    /// Register-write beats.
+    pub beats: Vec<RegWriteBeat>,
+    /// Final register words.
+    pub final_regs: Vec<u32>,
+    /// Final state document.
+    pub final_state: serde_json::Value,
+}
+
+fn sha256_hex(data: &[u8]) -> String {
+    Sha256::digest(data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn hex32(v: u32) -> String {
+    format!("0x{v:08x}")
+}
+
+/// Packs a beat into its 128-bit `regwrite.hex` form.
+pub fn pack_regwrite(b: &RegWriteBeat) -> u128 {
+    (u128::from(b.cycle as u32) << 96)
+        | (u128::from(b.mask & 0xF) << 81)
+        | (u128::from(b.id & 0x1_FFFF) << 64)
+        | (u128::from(b.param) << 32)
+        | u128::from(b.value)
+}
+
+/// Unpacks a `regwrite.hex` line's value.
+pub fn unpack_regwrite(v: u128) -> RegWriteBeat {
+    RegWriteBeat {
+        cycle: u64::from((v >> 96) as u32),
+        mask: ((v >> 81) & 0xF) as u8,
+        id: ((v >> 64) & 0x1_FFFF) as u32,
+        param: (v >> 32) as u32,
+        value: v as u32,
+    }
+}
+
+/// The JSON line of a beat in `regwrite.jsonl` (numbers as hex strings, plus the register
+/// name).
+pub fn beat_json(b: &RegWriteBeat) -> serde_json::Value {
+    serde_json::json!({
+        "cycle": b.cycle,
+        "id": format!("0x{:03x}", b.id),
+        "name": pica_model::regs::name(b.id),
+        "mask": format!("0x{:x}", b.mask),
+        "param": hex32(b.param),
+        "value": hex32(b.value),
+    })
+}
+
+fn lines_of_words(words: &[u32]) -> String {
+    words.iter().map(|w| format!("{w:08x}\n")).collect()
+}
+
+/// Writes the bundle of `case` with the model's golden data `run` into `dir` (created if
+/// needed; files of an older bundle there are replaced). Returns the manifest.
+pub fn write_bundle(
+    dir: &Path,
+    case: &Case,
+    run: &ModelRun,
+    generator: &str,
+) -> std::io::Result<Manifest> {
+    fs::create_dir_all(dir)?;
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let stim = case.stim();
+    files.push(("stim.hex".into(), lines_of_words(&stim).into_bytes()));
+    let mut memory = Vec::new();
+    for im in &case.images {
+        let name = format!("mem_{:08x}.hex", im.base);
+        memory.push(MemFile {
+            file: name.clone(),
+            base: hex32(im.base),
+            words: im.words.len(),
+        });
+        files.push((name, lines_of_words(&im.words).into_bytes()));
+    }
+    let hex: String = run
+        .beats
+        .iter()
+        .map(|b| format!("{:032x}\n", pack_regwrite(b)))
+        .collect();
+    files.push(("regwrite.hex".into(), hex.into_bytes()));
+    let jsonl: String = run
+        .beats
+        .iter()
+        .map(|b| format!("{}\n", beat_json(b)))
+        .collect();
+    files.push(("regwrite.jsonl".into(), jsonl.into_bytes()));
+    files.push((
+        "final_regs.hex".into(),
+        lines_of_words(&run.final_regs).into_bytes(),
+    ));
+    let state = serde_json::to_string_pretty(&run.state_json).map_err(std::io::Error::other)?;
+    files.push(("final_state.json".into(), format!("{state}\n").into_bytes()));
+
+    let mut hashes = BTreeMap::new();
+    for (name, data) in &files {
+        fs::write(dir.join(name), data)?;
+        hashes.insert(name.clone(), sha256_hex(data));
+    }
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        version: VERSION,
+        case: case.name.clone(),
+        description: case.description.clone(),
+        provenance: Provenance {
+            source: Source::Model,
+            generator: generator.into(),
+            model_version: pica_model_version(),
+            seed: case.seed,
+        },
+        submit: Submit {
+            addr: hex32(case.submit_addr),
+            size: hex32(case.submit_size),
+        },
+        max_cycles: case.max_cycles,
+        stim: StimFile {
+            file: "stim.hex".into(),
+            words: stim.len(),
+        },
+        memory,
+        streams: vec![Stream {
+            channel: "regwrite".into(),
+            hex: "regwrite.hex".into(),
+            jsonl: "regwrite.jsonl".into(),
+            beats: run.beats.len(),
+            width: REGWRITE_WIDTH,
+            cycle_exact: true,
+            fields: REGWRITE_FIELDS
+                .iter()
+                .map(|&(name, lsb, width)| Field {
+                    name: name.into(),
+                    lsb,
+                    width,
+                })
+                .collect(),
+        }],
+        final_state: FinalState {
+            json: "final_state.json".into(),
+            regs_hex: "final_regs.hex".into(),
+        },
+        outcome: OutcomeRecord::of(&run.outcome),
+        files: hashes,
+    };
+    let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
+    fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
+    Ok(manifest)
+}
+
+/// The version of the model crate (the golden data's provenance).
+pub fn pica_model_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The JSON Schema of `manifest.json`, as checked in under `vectors/schema/`.
+pub fn manifest_schema() -> String {
+    let schema = schemars::schema_for!(Manifest);
+    let text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    format!("{text}\n")
+}
+
+fn parse_u32_hex(s: &str) -> Option<u32> {
+    u32::from_str_radix(s.strip_prefix("0x")?, 16).ok()
+}
+
+/// Parses a file of fixed-width hex lines; `digits` per line, exactly `count` lines.
+fn parse_fixed_hex(
+    name: &str,
+    text: &str,
+    digits: usize,
+    count: usize,
+) -> Result<Vec<u128>, String> {
+    let mut out = Vec::with_capacity(count);
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim_end_matches('\r');
+        if l.len() != digits || !l.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(format!(
+                "{name}:{}: expected {digits} hex digits, found '{}'",
+                i + 1,
+                l.chars().take(40).collect::<String>()
+            ));
+        }
+        out.push(u128::from_str_radix(l, 16).map_err(|e| format!("{name}:{}: {e}", i + 1))?);
+    }
+    if out.len() != count {
+        return Err(format!(
+            "{name}: {} line(s), the manifest says {count} (truncated or extended file)",
+            out.len()
+        ));
+    }
+    Ok(out)
+}
+
+impl Bundle {
+    /// Reads and verifies the bundle in `dir`: manifest format and version, SHA-256 of every
+    /// file, line formats and counts, and that `regwrite.jsonl` agrees with `regwrite.hex`.
+    pub fn load(dir: &Path) -> Result<Bundle, BundleError> {
+        let err = |msg: String| BundleError {
+            dir: dir.display().to_string(),
+            msg,
+        };
+        let mpath = dir.join("manifest.json");
+        let text = fs::read_to_string(&mpath)
+            .map_err(|e| err(format!("manifest.json: cannot read: {e}")))?;
+        let manifest: Manifest = serde_json::from_str(&text)
+            .map_err(|e| err(format!("manifest.json:{}:{}: {e}", e.line(), e.column())))?;
+        if manifest.format != FORMAT {
+            return Err(err(format!(
+                "manifest.json: format is '{}', expected '{FORMAT}'",
+                manifest.format
+            )));
+        }
+        if manifest.version != VERSION {
+            return Err(err(format!(
+                "manifest.json: format version {} is not supported (this is version {VERSION})",
+                manifest.version
+            )));
+        }
+        // Every file the manifest refers to must be hashed, and every hash must match.
+        let mut referenced = vec![
+            manifest.stim.file.clone(),
+            manifest.final_state.json.clone(),
+            manifest.final_state.regs_hex.clone(),
+        ];
+        referenced.extend(manifest.memory.iter().map(|m| m.file.clone()));
+        for s in &manifest.streams {
+            referenced.push(s.hex.clone());
+            referenced.push(s.jsonl.clone());
+        }
+        for f in &referenced {
+            if !manifest.files.contains_key(f) {
+                return Err(err(format!("manifest.json: no SHA-256 for {f}")));
+            }
+        }
+        let mut contents = BTreeMap::new();
+        for (name, want) in &manifest.files {
+            if name.contains('/') || name.contains('\\') || name.starts_with('.') {
+                return Err(err(format!(
+                    "manifest.json: file name '{name}' leaves the bundle"
+                )));
+            }
+            let data =
+                fs::read(dir.join(name)).map_err(|e| err(format!("{name}: cannot read: {e}")))?;
+            let got = sha256_hex(&data);
+            if &got != want {
+                return Err(err(format!(
+                    "{name}: SHA-256 is {got}, the manifest says {want}: the file was changed or truncated after the bundle was written"
+                )));
+            }
+            let text = String::from_utf8(data).map_err(|e| {
+                err(format!(
+                    "{name}: not UTF-8 at byte {}",
+                    e.utf8_error().valid_up_to()
+                ))
+            })?;
+            contents.insert(name.clone(), text);
+        }
+        let get = |name: &str| contents.get(name).map(String::as_str).unwrap_or("");
+        let words = |name: &str, n: usize| -> Result<Vec<u32>, BundleError> {
+            parse_fixed_hex(name, get(name), 8, n)
+                .map(|v| v.into_iter().map(|x| x as u32).collect())
+                .map_err(&err)
+        };
+        let stim = words(&manifest.stim.file, manifest.stim.words)?;
+        let mut images = Vec::new();
+        for m in &manifest.memory {
+            let base = parse_u32_hex(&m.base).ok_or_else(|| {
+                err(format!(
+                    "manifest.json: memory base '{}' is not 0x-hex",
+                    m.base
+                ))
+            })?;
+            images.push(MemImage {
+                base,
+                words: words(&m.file, m.words)?,
+            });
+        }
+        let final_regs = words(
+            &manifest.final_state.regs_hex,
+            pica_model::regfile::NUM_REGS,
+        )?;
+        let stream = manifest
+            .streams
+            .iter()
+            .find(|s| s.channel == "regwrite")
+            .ok_or_else(|| err("manifest.json: no regwrite stream".into()))?;
+        let want_fields: Vec<(String, u32, u32)> = REGWRITE_FIELDS
+            .iter()
+            .map(|&(n, l, w)| (n.to_string(), l, w))
+            .collect();
+        let got_fields: Vec<(String, u32, u32)> = stream
+            .fields
+            .iter()
+            .map(|f| (f.name.clone(), f.lsb, f.width))
+            .collect();
+        if stream.width != REGWRITE_WIDTH || got_fields != want_fields {
+            return Err(err(
+                "manifest.json: the regwrite packing differs from format v1".into(),
+            ));
+        }
+        let beats: Vec<RegWriteBeat> =
+            parse_fixed_hex(&stream.hex, get(&stream.hex), 32, stream.beats)
+                .map_err(&err)?
+                .into_iter()
+                .map(unpack_regwrite)
+                .collect();
+        let jsonl: Vec<&str> = get(&stream.jsonl).lines().collect();
+        if jsonl.len() != beats.len() {
+            return Err(err(format!(
+                "{}: {} line(s), {} has {} beat(s)",
+                stream.jsonl,
+                jsonl.len(),
+                stream.hex,
+                beats.len()
+            )));
+        }
+        for (i, (line, b)) in jsonl.iter().zip(&beats).enumerate() {
+            let v: serde_json::Value = serde_json::from_str(line)
+                .map_err(|e| err(format!("{}:{}: {e}", stream.jsonl, i + 1)))?;
+            if v != beat_json(b) {
+                return Err(err(format!(
+                    "{}:{}: does not match line {} of {}",
+                    stream.jsonl,
+                    i + 1,
+                    i + 1,
+                    stream.hex
+                )));
+            }
+        }
+        let final_state = serde_json::from_str(get(&manifest.final_state.json)).map_err(|e| {
+            err(format!(
+                "{}:{}:{}: {e}",
+                manifest.final_state.json,
+                e.line(),
+                e.column()
+            ))
+        })?;
+        Ok(Bundle {
+            dir: dir.to_path_buf(),
+            manifest,
+            stim,
+            images,
+            beats,
+            final_regs,
+            final_state,
+        })
+    }
+
+    /// The case the bundle records (to replay it).
+    pub fn case(&self) -> Result<Case, BundleError> {
+        let err = |msg: String| BundleError {
+            dir: self.dir.display().to_string(),
+            msg,
+        };
+        let m = &self.manifest;
+        let addr = parse_u32_hex(&m.submit.addr).ok_or_else(|| {
+            err(format!(
+                "manifest.json: submit.addr '{}' is not 0x-hex",
+                m.submit.addr
+            ))
+        })?;
+        let size = parse_u32_hex(&m.submit.size).ok_or_else(|| {
+            err(format!(
+                "manifest.json: submit.size '{}' is not 0x-hex",
+                m.submit.size
+            ))
+        })?;
+        Ok(Case {
+            name: m.case.clone(),
+            description: m.description.clone(),
+            images: self.images.clone(),
+            submit_addr: addr,
+            submit_size: size,
+            max_cycles: m.max_cycles,
+            seed: m.provenance.seed,
+        })
+    }
+
+    /// Replays the bundle on the model and lists every difference from the recorded data
+    /// (empty when the model reproduces it exactly).
+    pub fn check_model(&self) -> Result<Vec<String>, BundleError> {
+        let case = self.case()?;
+        if case.stim() != self.stim {
+            return Ok(vec![format!(
+                "{}: differs from the submitted buffer in the memory images",
+                self.manifest.stim.file
+            )]);
+        }
+        let run = case.run_model().map_err(|e| BundleError {
+            dir: self.dir.display().to_string(),
+            msg: e.to_string(),
+        })?;
+        let mut diffs = Vec::new();
+        let outcome = OutcomeRecord::of(&run.outcome);
+        if outcome != self.manifest.outcome {
+            diffs.push(format!(
+                "outcome: recorded {:?} at cycle {}, model gives {:?} at cycle {} ({})",
+                self.manifest.outcome.kind,
+                self.manifest.outcome.cycle,
+                outcome.kind,
+                outcome.cycle,
+                outcome.message
+            ));
+        }
+        if let Some(i) = (0..run.beats.len().max(self.beats.len()))
+            .find(|&i| run.beats.get(i) != self.beats.get(i))
+        {
+            diffs.push(format!(
+                "regwrite beat {i}: recorded {:?}, model gives {:?}",
+                self.beats.get(i),
+                run.beats.get(i)
+            ));
+        }
+        if let Some(i) =
+            (0..run.final_regs.len()).find(|&i| run.final_regs.get(i) != self.final_regs.get(i))
+        {
+            diffs.push(format!(
+                "final_regs[0x{i:03x}] {}: recorded {:08x?}, model gives {:08x?}",
+                pica_model::regs::name(i as u32),
+                self.final_regs.get(i),
+                run.final_regs.get(i)
+            ));
+        }
+        if run.state_json != self.final_state {
+            diffs.push(format!(
+                "{}: differs from the model's final state",
+                self.manifest.final_state.json
+            ));
+        }
+        Ok(diffs)
+    }
+}

@@ -1,0 +1,293 @@
+//! The library of built-in cases: the example command lists shipped in `vectors/examples/`
+//! and front-end cases built with [`CommandList`], each aimed at one rule of the command
+//! processor or the register file. `pica vectors gen` writes a bundle for each; the checked-in
+//! corpus (`vectors/corpus/`) is made from them.
+//!
+//! Later issues add their scenes here, named by area (`tex/…`, `light/…`).
+
+use crate::case::{Case, MemImage, DEFAULT_LIST_ADDR};
+use crate::words::parse_hex;
+use pica_model::cmdlist::CommandList;
+use pica_model::regs::id;
+
+/// The example lists of `vectors/examples/` (file name, text).
+const EXAMPLES: [(&str, &str); 11] = [
+    ("01_finalize", include_str!("../examples/01_finalize.hex")),
+    (
+        "02_seed_consecutive",
+        include_str!("../examples/02_seed_consecutive.hex"),
+    ),
+    (
+        "03_masked_writes",
+        include_str!("../examples/03_masked_writes.hex"),
+    ),
+    (
+        "04_vsh_uniforms",
+        include_str!("../examples/04_vsh_uniforms.hex"),
+    ),
+    (
+        "05_vsh_program",
+        include_str!("../examples/05_vsh_program.hex"),
+    ),
+    ("06_gsh_setup", include_str!("../examples/06_gsh_setup.hex")),
+    ("07_luts", include_str!("../examples/07_luts.hex")),
+    (
+        "08_fixed_attribs_immediate",
+        include_str!("../examples/08_fixed_attribs_immediate.hex"),
+    ),
+    (
+        "09_cmdbuf_jump",
+        include_str!("../examples/09_cmdbuf_jump.hex"),
+    ),
+    (
+        "10_hang_16byte_rule",
+        include_str!("../examples/10_hang_16byte_rule.hex"),
+    ),
+    (
+        "11_hang_past_end",
+        include_str!("../examples/11_hang_past_end.hex"),
+    ),
+];
+
+/// The first comment line of an example (its description).
+fn first_comment(text: &str) -> String {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix('#'))
+        .map(str::trim)
+        .find(|l| !l.starts_with("expect:"))
+        .unwrap_or("")
+        .to_string()
+}
+
+fn f32x4_words(v: [f32; 4]) -> [u32; 4] {
+    // Float32 transfer order is W, Z, Y, X (pica-facts §1).
+    [
+        v[3].to_bits(),
+        v[2].to_bits(),
+        v[1].to_bits(),
+        v[0].to_bits(),
+    ]
+}
+
+/// Uniform uploads in float32 mode with the conversion's edge values, and in f24 mode.
+fn uniform_edges() -> Case {
+    let mut l = CommandList::new();
+    l.write(id::VSH_FLOATUNIFORM_INDEX, 0x8000_0000); // c0, float32 mode
+    let edges: [[u32; 4]; 4] = [
+        // +0, -0, smallest f32 subnormal, largest f32 subnormal
+        [0x0000_0000, 0x8000_0000, 0x0000_0001, 0x007F_FFFF],
+        // 2^-62 (f24 min normal), just below it, 2^63, 2^64 (overflow)
+        [0x2080_0000, 0x207F_FFFF, 0x5F00_0000, 0x5F80_0000],
+        // +inf, -inf, quiet NaN, NaN with only low payload bits
+        [0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x7F80_0001],
+        f32x4_words([1.0, -2.5, 1.0e-20, 3.0e18]),
+    ];
+    for e in edges {
+        l.write_repeat(id::VSH_FLOATUNIFORM_DATA0, &e);
+    }
+    // f24 mode at c95, then index 96 (dropped), then a half-sent vec4 left pending.
+    l.write(id::VSH_FLOATUNIFORM_INDEX, 95);
+    l.write_repeat(
+        id::VSH_FLOATUNIFORM_DATA0,
+        &[0xBF00_0040, 0x8000_3E00, 0x003F_0000],
+    );
+    l.write_repeat(
+        id::VSH_FLOATUNIFORM_DATA0,
+        &[0x1111_1111, 0x2222_2222, 0x3333_3333],
+    );
+    l.write(id::GSH_FLOATUNIFORM_INDEX, 0x8000_0003);
+    l.write_repeat(id::GSH_FLOATUNIFORM_DATA0, &[0x4080_0000, 0x4040_0000]);
+    l.finalize();
+    Case::from_list(
+        "regs/uniform_edges",
+        "float uniforms: f32 conversion edges, f24 packing, index 96 dropped, a pending partial vec4",
+        l.into_words(),
+    )
+}
+
+/// COM_MODE / GEOSTAGE propagation of the VSH block to unit 3, on and off.
+fn com_mode() -> Case {
+    let mut l = CommandList::new();
+    l.write(id::VSH_CODETRANSFER_INDEX, 0);
+    l.write_repeat(id::VSH_CODETRANSFER_DATA0, &[0x1111_0001, 0x1111_0002]);
+    l.write(id::VSH_OPDESCS_INDEX, 126);
+    l.write_repeat(id::VSH_OPDESCS_DATA0, &[0xA, 0xB, 0xC, 0xD]); // 128, 129 dropped
+    l.write(id::VSH_BOOLUNIFORM, 0x7FFF_A5A5);
+    l.write(id::VSH_INTUNIFORM_I0, 0x0102_0304);
+    l.write(id::VSH_ENTRYPOINT, 0x7FFF_0010);
+    l.write(id::GEOSTAGE_CONFIG, 2); // GS in use: no more propagation
+    l.write(id::VSH_COM_MODE, 1);
+    l.write(id::VSH_CODETRANSFER_INDEX, 4095);
+    l.write_repeat(id::VSH_CODETRANSFER_DATA0, &[0x2222_0FFF, 0x2222_0000]); // wraps
+    l.write(id::VSH_OUTMAP_MASK, 0x1234_00FF);
+    l.write(id::GSH_ENTRYPOINT, 0x0000_0020);
+    l.write(id::GSH_ATTRIBUTES_PERMUTATION_LOW, 0x7654_3210);
+    l.write(id::GSH_ATTRIBUTES_PERMUTATION_HIGH, 0xFEDC_BA98);
+    l.finalize();
+    Case::from_list(
+        "regs/com_mode",
+        "VSH configuration reaches unit 3 only while COM_MODE bit 0 and GEOSTAGE are 0; code wraps; opdescs past 127 dropped",
+        l.into_words(),
+    )
+}
+
+/// Every LUT FIFO, with reserved selectors and wrapping indices.
+fn luts() -> Case {
+    let mut l = CommandList::new();
+    for table in [0u32, 1, 2, 3, 4, 5, 7] {
+        l.write(id::PROCTEX_LUT, (table << 8) | 126);
+        l.write_repeat(
+            id::PROCTEX_LUT_DATA0,
+            &[table, table + 0x100, table + 0x200],
+        );
+    }
+    l.write(id::FOG_LUT_INDEX, 127);
+    l.write_repeat(id::FOG_LUT_DATA0, &[0xFF12_3456, 0x0065_4321]);
+    for table in [0u32, 8, 23, 24, 31] {
+        l.write(id::LIGHTING_LUT_INDEX, (table << 8) | 255);
+        l.write_repeat(
+            id::LIGHTING_LUT_DATA0,
+            &[0xAB00_0000 | table, 0x00CD_0000 | table],
+        );
+    }
+    l.write(id::GAS_LUT_INDEX, 15);
+    l.write_repeat(id::GAS_LUT_DATA, &[0xDEAD_BEEF, 0xCAFE_F00D]);
+    l.finalize();
+    Case::from_list(
+        "regs/luts",
+        "proctex, fog, lighting and gas LUT uploads with reserved selectors and wrapping indices",
+        l.into_words(),
+    )
+}
+
+/// Byte masks on FIFO data registers and consecutive IDs running past 0x2FF.
+fn masks_and_ids() -> Case {
+    let mut l = CommandList::new();
+    l.write_masked(id::FOG_COLOR, 0x5, 0xAABB_CCDD);
+    l.write_masked(id::FOG_COLOR, 0xA, 0x1122_3344);
+    l.write(id::FIXEDATTRIB_INDEX, 2);
+    l.command(
+        u32::from(id::FIXEDATTRIB_DATA0),
+        0x3,
+        false,
+        &[0xFFFF_FFFF, 0x1234_5678, 0x9ABC_DEF0],
+    );
+    l.command(0x2FE, 0xF, true, &[1, 2, 3, 4]);
+    l.command(0xFFFE, 0x9, true, &[5, 6, 7, 8]);
+    l.write(id::FIXEDATTRIB_INDEX, 0xF);
+    l.write(id::VSH_NUM_ATTR, 1);
+    l.write_repeat(id::FIXEDATTRIB_DATA0, &[1, 2, 3, 4, 5, 6]);
+    l.write_repeat(id::FIXEDATTRIB_DATA0, &[7]);
+    l.finalize();
+    Case::from_list(
+        "regs/masks_and_ids",
+        "byte masks on data registers, consecutive IDs past 0x2FF and 0xFFFF, immediate mode leaving a pending word",
+        l.into_words(),
+    )
+}
+
+/// A chain of CMDBUF jumps through both channels, including a jump to an unmapped address.
+fn jump_chain(unmapped: bool) -> Case {
+    let base = DEFAULT_LIST_ADDR;
+    let second = base + 0x100;
+    let third = 0x1800_0000; // VRAM
+    let mut a = CommandList::new();
+    a.write(id::CMDBUF_ADDR1, second >> 3);
+    a.write(id::CMDBUF_SIZE1, 0x20 >> 3);
+    a.write(id::CMDBUF_JUMP1, 1);
+    let mut b = CommandList::new();
+    b.write(id::FOG_COLOR, 0x0B0B_0B0B);
+    b.write(
+        id::CMDBUF_ADDR0,
+        if unmapped {
+            0x1000_0000 >> 3
+        } else {
+            third >> 3
+        },
+    );
+    b.write(id::CMDBUF_SIZE0, 0x10 >> 3);
+    b.write_masked(id::CMDBUF_JUMP0, 0x0, 0); // a zero mask still triggers
+    let mut c = CommandList::new();
+    c.write(id::FOG_COLOR, 0x0C0C_0C0C);
+    c.finalize();
+    let mut aw = a.into_words();
+    aw.resize(8, 0); // three commands padded to 32 bytes so the jump is read
+    let mut case = Case::from_list(
+        if unmapped {
+            "cp/jump_unmapped"
+        } else {
+            "cp/jump_chain"
+        },
+        if unmapped {
+            "a CMDBUF jump to an unmapped address hangs on the first fetch"
+        } else {
+            "jumps through channels 1 and 0 into VRAM; a zero-mask write still triggers"
+        },
+        aw,
+    );
+    let bw = b.into_words();
+    case.images.push(MemImage {
+        base: second,
+        words: bw,
+    });
+    case.images.push(MemImage {
+        base: third,
+        words: c.into_words(),
+    });
+    case
+}
+
+/// Every built-in case, in a stable order.
+pub fn cases() -> Vec<Case> {
+    let mut out: Vec<Case> = EXAMPLES
+        .iter()
+        .filter_map(|(name, text)| {
+            // The examples are checked in and parse (tested); skip rather than panic if not.
+            let words = parse_hex(name, text).ok()?;
+            Some(Case::from_list(
+                format!("examples/{name}"),
+                first_comment(text),
+                words,
+            ))
+        })
+        .collect();
+    out.extend([
+        uniform_edges(),
+        com_mode(),
+        luts(),
+        masks_and_ids(),
+        jump_chain(false),
+        jump_chain(true),
+    ]);
+    out
+}
+
+/// The built-in case called `name`.
+pub fn case(name: &str) -> Option<Case> {
+    cases().into_iter().find(|c| c.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pica_model::Outcome;
+
+    #[test]
+    fn library_examples_all_parse() {
+        for (name, text) in EXAMPLES {
+            assert!(parse_hex(name, text).is_ok(), "{name}");
+        }
+        assert_eq!(cases().len(), EXAMPLES.len() + 6);
+    }
+
+    #[test]
+    fn library_cases_end_as_their_names_say() {
+        for c in cases() {
+            let run = c.run_model().unwrap();
+            let hang = matches!(run.outcome, Outcome::Hang { .. });
+            let expect_hang = c.name.contains("hang") || c.name.contains("unmapped");
+            assert_eq!(hang, expect_hang, "{}: {}", c.name, run.outcome);
+            assert!(!run.beats.is_empty(), "{}", c.name);
+        }
+    }
+}
