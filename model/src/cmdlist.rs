@@ -6,6 +6,8 @@
 //! of 16 bytes so that the FINALIZE is not dropped by the 16-byte size rule.
 
 use crate::cp::CommandHeader;
+use crate::num::F24;
+use crate::regfile::packer::pack_f24x3;
 use crate::regs::id;
 
 /// The value commercial software writes to GPUREG_FINALIZE (seed 002).
@@ -98,6 +100,57 @@ impl CommandList {
         }
         self.write(id::FINALIZE, FINALIZE_VALUE)
     }
+}
+
+/// A representative frame-setup list, the workload of the benchmarks and of the
+/// `bench/frame_setup` vector case: about 250 configuration writes (rasterizer, texturing,
+/// framebuffer and lighting blocks), a vertex-shader upload (512 code words, 32 operand
+/// descriptors, all 96 float uniforms, int and bool uniforms), lighting D0/D1 and fog LUTs.
+/// 2200 words, 1823 register writes.
+pub fn frame_setup() -> Vec<u32> {
+    let mut l = CommandList::new();
+    // Configuration as a driver sets it up before a draw: rasterizer, texturing, framebuffer
+    // and lighting blocks, one plain write per register (most drivers do exactly this).
+    for reg in (0x040..0x070)
+        .chain(0x080..0x0B0)
+        .chain(0x0C0..0x100)
+        .chain(0x100..0x130)
+        .chain(0x140..0x1C0)
+    {
+        l.write(reg, u32::from(reg).wrapping_mul(0x9E37_79B9));
+    }
+    // Vertex shader: 512 code words, 32 operand descriptors, 96 uniforms, int/bool uniforms.
+    l.write(id::VSH_CODETRANSFER_INDEX, 0);
+    let code: Vec<u32> = (0..512u32).map(|i| 0x4C00_0000 | (i & 0xFFF)).collect();
+    for chunk in code.chunks(128) {
+        l.write_seq(id::VSH_CODETRANSFER_DATA0, &chunk[..8]);
+        l.write_repeat(id::VSH_CODETRANSFER_DATA0, &chunk[8..]);
+    }
+    l.write(id::VSH_CODETRANSFER_END, 1);
+    l.write(id::VSH_OPDESCS_INDEX, 0);
+    l.write_repeat(
+        id::VSH_OPDESCS_DATA0,
+        &(0..32u32).map(|i| 0x36F | (i << 23)).collect::<Vec<_>>(),
+    );
+    l.write(id::VSH_FLOATUNIFORM_INDEX, 0);
+    let words: Vec<u32> = (0..96u32)
+        .flat_map(|i| {
+            pack_f24x3([0x3F_0000 + i, 0x3E_0000, 0x40_8000 ^ i, 0xBF_0000].map(F24::from_bits))
+        })
+        .collect();
+    l.write_repeat(id::VSH_FLOATUNIFORM_DATA0, &words);
+    l.write_seq(id::VSH_INTUNIFORM_I0, &[0x0001_0003, 0x0001_0004, 0, 0]);
+    l.write(id::VSH_BOOLUNIFORM, 0x7FFF_0001);
+    // Lighting LUTs D0, D1 and fog: 256 + 256 + 128 entries.
+    for table in [0u32, 1] {
+        l.write(id::LIGHTING_LUT_INDEX, table << 8);
+        l.write_repeat(0x1C8, &(0..256u32).map(|i| i * 0x10).collect::<Vec<_>>());
+    }
+    l.write(id::FOG_LUT_INDEX, 0);
+    l.write_repeat(0xE8, &(0..128u32).collect::<Vec<_>>());
+    l.write(0x22E, 1);
+    l.finalize();
+    l.into_words()
 }
 
 #[cfg(test)]

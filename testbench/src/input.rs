@@ -63,6 +63,15 @@ pub fn parse_u32(s: &str) -> Result<u32, String> {
     r.map_err(|e| format!("'{s}' is not a 32-bit number: {e}"))
 }
 
+/// Parses a number written in decimal or `0x` hex, up to 64 bits.
+pub fn parse_u64(s: &str) -> Result<u64, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|e| format!("'{s}' is not a 64-bit number: {e}"))
+}
+
 /// A `--mem 0xADDR=FILE` argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemSpec {

@@ -3,5 +3,13 @@
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model, and (in later issues) lockstep comparison with RTL and fuzzing.
 
+pub mod fuzz;
 pub mod input;
+pub mod lockstep;
 pub mod run;
+pub mod verify_cli;
+
+/// The generator string recorded in bundles (`pica 0.1.0`).
+pub fn generator() -> String {
+    format!("pica {}", env!("CARGO_PKG_VERSION"))
+}

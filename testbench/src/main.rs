@@ -2,8 +2,11 @@
 
 use clap::{Parser, Subcommand};
 use pica_model::{regs, Outcome};
+use pica_testbench::fuzz::FuzzOptions;
 use pica_testbench::input::{self, Format, MemSpec};
+use pica_testbench::lockstep::Options as LockstepOptions;
 use pica_testbench::run::{self, RunArgs};
+use pica_testbench::verify_cli;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -76,6 +79,103 @@ enum Cmd {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
+    /// Run the model and the RTL in lockstep and report the first divergence.
+    ///
+    /// Input: a command list (+ --mem), or --bundle DIR (repeatable), or --corpus [DIR].
+    /// Exit status: 0 equal, 1 mismatch, 2 bad input.
+    Lockstep {
+        /// Command list (.bin or .hex/.txt).
+        list: Option<PathBuf>,
+        /// Load a file into memory first.
+        #[arg(long, value_name = "0xADDR=FILE")]
+        mem: Vec<MemSpec>,
+        /// Physical address the list is loaded at.
+        #[arg(long, value_name = "ADDR", default_value = "0x20000000", value_parser = input::parse_u32)]
+        list_addr: u32,
+        /// Cycle limit.
+        #[arg(long, value_name = "N", default_value_t = run::DEFAULT_MAX_CYCLES)]
+        max_cycles: u64,
+        /// Replay a vector bundle (or a directory of bundles).
+        #[arg(long, value_name = "DIR")]
+        bundle: Vec<PathBuf>,
+        /// Run every bundle of the corpus (default vectors/corpus).
+        #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "vectors/corpus")]
+        corpus: Option<PathBuf>,
+        /// RTL build to compare against: default, or an injected-bug build (mask, packer).
+        #[arg(long, default_value = "default", value_parser = verify_cli::parse_variant)]
+        variant: pica_rtl_bridge::Variant,
+        /// On a mismatch, write a VCD of N cycles around it.
+        #[arg(long, value_name = "N")]
+        trace_window: Option<u64>,
+        /// Where the VCD goes.
+        #[arg(long, value_name = "FILE", default_value = "lockstep.vcd")]
+        vcd: PathBuf,
+        /// Write the report as JSON.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+    },
+    /// Golden-vector bundles: list the case library, generate bundles, check bundles.
+    Vectors {
+        #[command(subcommand)]
+        cmd: VectorsCmd,
+    },
+    /// Fuzz register sequences: model invariants, or model vs RTL with --rtl.
+    ///
+    /// Exit status: 0 no failure, 1 failures (shrunk and saved as bundles), 2 bad input.
+    Fuzz {
+        /// Cases in the campaign.
+        #[arg(long, default_value_t = 256)]
+        cases: u64,
+        /// Campaign seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Run only cases i with i % N == I.
+        #[arg(long, value_name = "I/N", default_value = "0/1", value_parser = verify_cli::parse_shard)]
+        shard: (u64, u64),
+        /// Compare against the RTL in lockstep.
+        #[arg(long)]
+        rtl: bool,
+        /// RTL build for --rtl.
+        #[arg(long, default_value = "default", value_parser = verify_cli::parse_variant)]
+        variant: pica_rtl_bridge::Variant,
+        /// Write the report as JSON.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// Where shrunk failures are saved as bundles.
+        #[arg(long, value_name = "DIR", default_value = "vectors/regressions")]
+        regressions: PathBuf,
+        /// Stop after this many failures.
+        #[arg(long, default_value_t = 1)]
+        max_failures: usize,
+        /// Re-check the single case with this case seed (from a report).
+        #[arg(long, value_name = "CASE_SEED", value_parser = input::parse_u64)]
+        replay: Option<u64>,
+    },
+}
+
+#[derive(Subcommand)]
+enum VectorsCmd {
+    /// Name every case of the library.
+    List,
+    /// Write a bundle per library case (or per --case) under OUT.
+    Gen {
+        /// Output directory.
+        out: PathBuf,
+        /// Only this case (repeatable).
+        #[arg(long = "case", value_name = "NAME")]
+        cases: Vec<String>,
+    },
+    /// Verify bundles and replay them on the model (and the RTL with --rtl).
+    ///
+    /// Exit status: 0 all good, 1 a bundle is corrupt or does not replay, 2 bad arguments.
+    Check {
+        /// Bundles, or directories of bundles.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Also run each bundle in lockstep against the RTL.
+        #[arg(long)]
+        rtl: bool,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -142,6 +242,77 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Cmd::Gen { what, check, out } => cmd_gen(what, check, out),
+        Cmd::Lockstep {
+            list,
+            mem,
+            list_addr,
+            max_cycles,
+            bundle,
+            corpus,
+            variant,
+            trace_window,
+            vcd,
+            report,
+        } => {
+            let mut cases = Vec::new();
+            if let Some(l) = &list {
+                match verify_cli::case_from_list(l, &mem, list_addr, max_cycles) {
+                    Ok(c) => cases.push(c),
+                    Err(e) => return fail(e),
+                }
+            }
+            let mut dirs = bundle;
+            dirs.extend(corpus);
+            match verify_cli::load_bundles(&dirs) {
+                Ok(bs) => {
+                    for b in bs {
+                        match b.case() {
+                            Ok(c) => cases.push(c),
+                            Err(e) => return fail(e),
+                        }
+                    }
+                }
+                Err(e) => return fail(e),
+            }
+            if cases.is_empty() {
+                return fail("nothing to run: give a command list, --bundle DIR or --corpus");
+            }
+            let opts = LockstepOptions {
+                variant,
+                trace_window,
+                vcd,
+                compare_state: true,
+            };
+            verify_cli::lockstep(cases, &opts, report.as_deref())
+        }
+        Cmd::Vectors { cmd } => match cmd {
+            VectorsCmd::List => verify_cli::vectors_list(),
+            VectorsCmd::Gen { out, cases } => verify_cli::vectors_gen(&out, &cases),
+            VectorsCmd::Check { dirs, rtl } => {
+                verify_cli::vectors_check(&dirs, rtl.then_some(pica_rtl_bridge::Variant::Default))
+            }
+        },
+        Cmd::Fuzz {
+            cases,
+            seed,
+            shard,
+            rtl,
+            variant,
+            report,
+            regressions,
+            max_failures,
+            replay,
+        } => {
+            let opts = FuzzOptions {
+                cases,
+                seed,
+                shard,
+                rtl: rtl.then_some(variant),
+                regressions,
+                max_failures: max_failures.max(1),
+            };
+            verify_cli::fuzz(&opts, report.as_deref(), replay)
+        }
     }
 }
 

@@ -258,6 +258,11 @@ pub fn cases() -> Vec<Case> {
         masks_and_ids(),
         jump_chain(false),
         jump_chain(true),
+        Case::from_list(
+            "bench/frame_setup",
+            "a frame's setup: ~250 configuration writes, a 512-word vertex shader with all uniforms, lighting and fog LUTs",
+            pica_model::cmdlist::frame_setup(),
+        ),
     ]);
     out
 }
@@ -277,7 +282,7 @@ mod tests {
         for (name, text) in EXAMPLES {
             assert!(parse_hex(name, text).is_ok(), "{name}");
         }
-        assert_eq!(cases().len(), EXAMPLES.len() + 6);
+        assert_eq!(cases().len(), EXAMPLES.len() + 7);
     }
 
     #[test]

@@ -1,0 +1,310 @@
+//! The verification commands of `pica`: `lockstep`, `vectors gen|check|list`, `fuzz`.
+//! `main.rs` parses the arguments; this module does the work and picks the exit status.
+
+use crate::fuzz::{self, FuzzOptions};
+use crate::input::{self, MemSpec};
+use crate::lockstep::{self, Options, Report};
+use pica_rtl_bridge::Variant;
+use pica_vectors::bundle::{write_bundle, Bundle};
+use pica_vectors::case::{Case, MemImage};
+use pica_vectors::library;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Exit status: everything agreed.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: a mismatch, a rejected bundle, or a fuzz failure.
+pub const EXIT_MISMATCH: u8 = 1;
+/// Exit status: bad input.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+fn bad(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// Parses an RTL variant name for clap.
+pub fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown RTL variant '{s}' (one of: {})",
+            Variant::ALL.map(Variant::name).join(", ")
+        )
+    })
+}
+
+/// Parses `I/N` for `--shard`.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let (i, n) = s.split_once('/').ok_or("expected I/N, e.g. 0/4")?;
+    let i: u64 = i
+        .trim()
+        .parse()
+        .map_err(|_| format!("shard index '{i}' is not a number"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("shard count '{n}' is not a number"))?;
+    if n == 0 || i >= n {
+        return Err(format!("shard {i}/{n}: need 0 <= I < N"));
+    }
+    Ok((i, n))
+}
+
+/// Bundle directories: each argument is a bundle (has manifest.json) or a directory of them.
+pub fn bundle_dirs(args: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for a in args {
+        if a.join("manifest.json").is_file() {
+            out.push(a.clone());
+            continue;
+        }
+        let rd = std::fs::read_dir(a).map_err(|e| format!("{}: {e}", a.display()))?;
+        let mut subs: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.join("manifest.json").is_file())
+            .collect();
+        subs.sort();
+        if subs.is_empty() {
+            return Err(format!(
+                "{}: not a bundle and holds no bundles (no manifest.json)",
+                a.display()
+            ));
+        }
+        out.extend(subs);
+    }
+    Ok(out)
+}
+
+/// A case from a command-list file plus `--mem` images.
+pub fn case_from_list(
+    list: &Path,
+    mem: &[MemSpec],
+    list_addr: u32,
+    max_cycles: u64,
+) -> Result<Case, String> {
+    let words = input::read_words(list, None).map_err(|e| e.to_string())?;
+    let mut case = Case::from_list(
+        list.display().to_string(),
+        "command list from a file",
+        words,
+    );
+    case.images[0].base = list_addr;
+    case.submit_addr = list_addr;
+    case.max_cycles = max_cycles;
+    for m in mem {
+        let bytes = m.bytes().map_err(|e| e.to_string())?;
+        let mut padded = bytes.clone();
+        padded.resize(bytes.len().div_ceil(4) * 4, 0);
+        case.images.push(MemImage {
+            base: m.addr,
+            words: padded
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        });
+    }
+    Ok(case)
+}
+
+fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
+    std::fs::write(path, format!("{text}\n")).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `pica lockstep`.
+pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> ExitCode {
+    let mut reports: Vec<Report> = Vec::new();
+    let mut mismatch = false;
+    for case in &cases {
+        let r = match lockstep::lockstep(case, opts) {
+            Ok(r) => r,
+            Err(e) => return bad(e),
+        };
+        print!("{}", lockstep::text_report(&r));
+        mismatch |= !r.is_equal();
+        reports.push(r);
+        if mismatch {
+            break;
+        }
+    }
+    if let Some(p) = report {
+        let doc = if reports.len() == 1 {
+            serde_json::to_value(&reports[0])
+        } else {
+            serde_json::to_value(&reports)
+        };
+        if let Err(e) = doc
+            .map_err(|e| e.to_string())
+            .and_then(|d| write_json(p, &d))
+        {
+            return bad(e);
+        }
+    }
+    ExitCode::from(if mismatch { EXIT_MISMATCH } else { EXIT_OK })
+}
+
+/// Loads bundles for lockstep / check.
+pub fn load_bundles(dirs: &[PathBuf]) -> Result<Vec<Bundle>, String> {
+    bundle_dirs(dirs)?
+        .iter()
+        .map(|d| Bundle::load(d).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// `pica vectors list`.
+pub fn vectors_list() -> ExitCode {
+    for c in library::cases() {
+        println!("{:<36} {}", c.name, c.description);
+    }
+    ExitCode::SUCCESS
+}
+
+/// `pica vectors gen OUT [--case NAME]...`.
+pub fn vectors_gen(out: &Path, names: &[String]) -> ExitCode {
+    let all = library::cases();
+    let chosen: Vec<&Case> = if names.is_empty() {
+        all.iter().collect()
+    } else {
+        let mut v = Vec::new();
+        for n in names {
+            match all.iter().find(|c| &c.name == n) {
+                Some(c) => v.push(c),
+                None => return bad(format!("no case named '{n}' (see `pica vectors list`)")),
+            }
+        }
+        v
+    };
+    for c in chosen {
+        let dir = out.join(c.name.replace('/', "__"));
+        let res = c.run_model().map_err(|e| e.to_string()).and_then(|run| {
+            write_bundle(&dir, c, &run, &crate::generator())
+                .map_err(|e| format!("{}: {e}", dir.display()))
+        });
+        match res {
+            Ok(m) => println!(
+                "{:<36} {:>6} beats  {:<10} -> {}",
+                c.name,
+                m.streams.first().map_or(0, |s| s.beats),
+                m.outcome.kind,
+                dir.display()
+            ),
+            Err(e) => return bad(e),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `pica vectors check DIR... [--rtl]`.
+pub fn vectors_check(dirs: &[PathBuf], rtl: Option<Variant>) -> ExitCode {
+    let dirs = match bundle_dirs(dirs) {
+        Ok(d) => d,
+        Err(e) => return bad(e),
+    };
+    let mut failed = 0;
+    for d in &dirs {
+        let res = Bundle::load(d).map_err(|e| e.to_string()).and_then(|b| {
+            let diffs = b.check_model().map_err(|e| e.to_string())?;
+            if let Some(first) = diffs.first() {
+                return Err(format!(
+                    "{}: the model does not reproduce it: {first} ({} difference(s))",
+                    d.display(),
+                    diffs.len()
+                ));
+            }
+            if let Some(variant) = rtl {
+                let case = b.case().map_err(|e| e.to_string())?;
+                let opts = Options {
+                    variant,
+                    ..Options::default()
+                };
+                let r = lockstep::lockstep(&case, &opts).map_err(|e| e.to_string())?;
+                if !r.is_equal() {
+                    return Err(lockstep::text_report(&r));
+                }
+            }
+            Ok(b.beats.len())
+        });
+        match res {
+            Ok(n) => println!(
+                "ok    {} ({n} beats{})",
+                d.display(),
+                if rtl.is_some() { ", model and RTL" } else { "" }
+            ),
+            Err(e) => {
+                failed += 1;
+                println!("FAIL  {e}");
+            }
+        }
+    }
+    println!("{} bundle(s) checked, {failed} failed", dirs.len());
+    ExitCode::from(if failed > 0 { EXIT_MISMATCH } else { EXIT_OK })
+}
+
+/// `pica fuzz`.
+pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
+    if let Some(seed) = replay {
+        let Some(list) = fuzz::generate(seed) else {
+            return bad("the strategy could not generate a case");
+        };
+        return match fuzz::check(&list, opts.rtl) {
+            Ok(()) => {
+                println!("case 0x{seed:016x}: passes ({} commands)", list.commands());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                println!("case 0x{seed:016x}: FAILS: {e}");
+                ExitCode::from(EXIT_MISMATCH)
+            }
+        };
+    }
+    let tty = std::io::stderr().is_terminal();
+    let bar = tty.then(|| {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} cases  {msg}  [{elapsed_precise} < {eta}]",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let started = std::time::Instant::now();
+    let r = fuzz::run(opts, |done, total, fails| {
+        if let Some(b) = &bar {
+            b.set_length(total);
+            b.set_position(done);
+            b.set_message(format!("{fails} failure(s)"));
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "fuzz: seed {} shard {} against {}: {} case(s) in {secs:.1} s ({:.0} cases/s), {} failure(s)",
+        r.seed,
+        r.shard,
+        r.against,
+        r.cases_run,
+        r.cases_run as f64 / secs.max(1e-9),
+        r.failures.len()
+    );
+    for f in &r.failures {
+        println!(
+            "  case {} (seed {}): {}\n    shrunk from {} to {} command(s); bundle {}",
+            f.case_index, f.case_seed, f.message, f.original_commands, f.commands, f.bundle
+        );
+    }
+    if let Some(p) = report {
+        if let Err(e) = write_json(p, &r) {
+            return bad(e);
+        }
+    }
+    let _ = std::io::stdout().flush();
+    ExitCode::from(if r.failures.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_MISMATCH
+    })
+}
