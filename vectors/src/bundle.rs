@@ -10,7 +10,7 @@
 //! | `regwrite.hex` | register-write beats, 32 hex digits (128 bits) per line, packed as [`REGWRITE_FIELDS`] |
 //! | `regwrite.jsonl` | the same beats, one JSON object per line |
 //! | `final_regs.hex` | the 0x300 register words at the end |
-//! | `final_state.json` | the complete final state (`pica run --regs-json` layout) |
+//! | `final_state.json` | the complete final state: outcome, every non-zero debug-map word, trigger and immediate-vertex events ([`final_state_doc`]) |
 
 use crate::case::{hang_reason_code, Case, MemImage, ModelRun, Source};
 use pica_model::beat::RegWriteBeat;
@@ -309,7 +309,7 @@ pub fn write_bundle(
         "final_regs.hex".into(),
         lines_of_words(&run.final_regs).into_bytes(),
     ));
-    let state = serde_json::to_string_pretty(&run.state_json).map_err(std::io::Error::other)?;
+    let state = serde_json::to_string_pretty(&final_state_doc(run)).map_err(std::io::Error::other)?;
     files.push(("final_state.json".into(), format!("{state}\n").into_bytes()));
 
     let mut hashes = BTreeMap::new();
@@ -364,6 +364,32 @@ pub fn write_bundle(
     let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
     fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
     Ok(manifest)
+}
+
+/// The `final_state.json` document of a run: the outcome, every non-zero word of the debug
+/// map (`pica_model::regfile::debug`) grouped by region as `{"index": "value"}` — every word
+/// not listed is zero, so this is the complete state — and the event lists (trigger writes and
+/// immediate-mode vertices) of the `pica run --regs-json` document.
+pub fn final_state_doc(run: &ModelRun) -> serde_json::Value {
+    let mut map = serde_json::Map::new();
+    for r in pica_model::regfile::debug::debug_regions() {
+        let words: serde_json::Map<String, serde_json::Value> = run
+            .dump
+            .iter()
+            .filter(|(a, w)| *w != 0 && (r.start..r.start + r.len).contains(a))
+            .map(|(a, w)| (format!("0x{:03x}", a - r.start), serde_json::json!(hex32(*w))))
+            .collect();
+        if !words.is_empty() {
+            map.insert(r.name.clone(), serde_json::Value::Object(words));
+        }
+    }
+    serde_json::json!({
+        "outcome": OutcomeRecord::of(&run.outcome),
+        "note": "debug_map lists every non-zero word by region and index; all other words are 0",
+        "debug_map": map,
+        "triggers": run.state_json.get("triggers").cloned().unwrap_or_default(),
+        "immediate_vertices": run.state_json.get("immediate_vertices").cloned().unwrap_or_default(),
+    })
 }
 
 /// The version of the model crate (the golden data's provenance).
@@ -640,7 +666,7 @@ impl Bundle {
                 run.final_regs.get(i)
             ));
         }
-        if run.state_json != self.final_state {
+        if final_state_doc(&run) != self.final_state {
             diffs.push(format!(
                 "{}: differs from the model's final state",
                 self.manifest.final_state.json
