@@ -769,14 +769,16 @@ impl Slot {
         self
     }
 
-    /// The MAC result goes to temporary `r` under mask `mask` (letters, e.g. `"xyz"`).
+    /// The MAC result goes to temporary `r` under mask `mask` (letters, e.g. `"xyz"`). Sets the
+    /// temporary field, which MAC and an unpaired ILU share.
     pub fn mac_to(mut self, r: u8, mask: &str) -> Self {
         self.temp = r;
         self.mac_mask = Mask::from_letters(mask);
         self
     }
 
-    /// The ILU result goes to the temporary under `mask` (R1 when paired, else `temp`).
+    /// The ILU result goes to temporary `r` under `mask` — to R1 instead when the slot is paired.
+    /// Sets the temporary field, which the MAC shares.
     pub fn ilu_to(mut self, r: u8, mask: &str) -> Self {
         self.temp = r;
         self.ilu_mask = Mask::from_letters(mask);
