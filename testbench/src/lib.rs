@@ -4,4 +4,5 @@
 //! lists on the model, and (in later issues) lockstep comparison with RTL and fuzzing.
 
 pub mod input;
+pub mod nv2a_cli;
 pub mod run;

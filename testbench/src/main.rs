@@ -76,6 +76,13 @@ enum Cmd {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
+    /// NV2A (Xbox) vertex programs: disassemble or run a program image.
+    ///
+    /// Exit status: 0 ok, 2 bad input (the message names file and slot).
+    Nv2a {
+        #[command(subcommand)]
+        cmd: pica_testbench::nv2a_cli::Nv2aCmd,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -142,6 +149,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Cmd::Gen { what, check, out } => cmd_gen(what, check, out),
+        Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
     }
 }
 
