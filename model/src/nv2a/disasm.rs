@@ -214,3 +214,22 @@ pub fn program_text(prog: &Program, syntax: Syntax) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nv2a_disasm_swizzle_shortens_identity_and_replicates() {
+        assert_eq!(swizzle_text(Source::XYZW), "");
+        assert_eq!(swizzle_text([Comp::W; 4]), ".w");
+        assert_eq!(swizzle_text([Comp::X, Comp::Y, Comp::Y, Comp::Y]), ".xyyy");
+    }
+
+    #[test]
+    fn nv2a_disasm_d3d_constants_are_biased_by_96() {
+        assert_eq!(const_text(Syntax::D3d, 96, false), "c[0]");
+        assert_eq!(const_text(Syntax::D3d, 10, true), "c[a0.x-86]");
+        assert_eq!(const_text(Syntax::Nv, 10, true), "c[A0.x+10]");
+    }
+}

@@ -383,3 +383,31 @@ impl Machine {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nv2a_interp_reset_state() {
+        let m = Machine::default();
+        assert!(m.outputs.iter().all(|o| *o == OUTPUT_INIT));
+        assert!(m.temps.iter().flatten().all(|c| c.to_bits() == 0));
+        assert_eq!(m.a0, 0);
+        assert!(!m.outputs_written.iter().any(|w| *w));
+    }
+
+    #[test]
+    fn nv2a_interp_negate_flips_only_the_sign_bit() {
+        let mut m = Machine::default();
+        m.inputs[0] = [f32::from_bits(0x7FC0_1234), 0.0, 1.0, -2.0];
+        let s = Slot::mac(MacOp::Mov)
+            .a(super::super::decode::Source::input().neg())
+            .mac_to(0, "xyzw");
+        m.step(&s, 0).unwrap();
+        assert_eq!(
+            m.temps[0].map(f32::to_bits),
+            [0xFFC0_1234, 0x8000_0000, 0xBF80_0000, 0x4000_0000]
+        );
+    }
+}
