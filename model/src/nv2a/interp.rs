@@ -41,8 +41,8 @@ pub const R12_OPOS: u8 = 12;
 
 /// What a relative constant read outside c0-c191 returns.
 ///
-/// UNVERIFIED(hw): (0, 0, 0, 0), NV_vertex_program's rule for out-of-range relative reads
-/// carried over to the NV2A's 192 constants; the NV2A might wrap instead.
+/// UNVERIFIED(hw): (0, 0, 0, 0) — model choice (no public source pins it for the NV2A's 192
+/// constants); the hardware might wrap or clamp the index instead.
 pub const RELATIVE_OUT_OF_RANGE: Vec4 = [0.0; 4];
 
 /// Writing destination temporary R12 writes oPos (the mirror works both ways).
