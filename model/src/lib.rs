@@ -28,6 +28,7 @@ pub mod gpu;
 pub mod link;
 pub mod mem;
 pub mod num;
+pub mod nv2a;
 pub mod regfile;
 pub mod regs;
 pub mod stage;

@@ -1,11 +1,13 @@
 //! # pica-testbench
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
-//! lists on the model, and (in later issues) lockstep comparison with RTL and fuzzing.
+//! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
+//! ([`fuzz`]), and the command handlers ([`verify_cli`], [`nv2a_cli`]).
 
 pub mod fuzz;
 pub mod input;
 pub mod lockstep;
+pub mod nv2a_cli;
 pub mod run;
 pub mod verify_cli;
 

@@ -114,6 +114,13 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
     },
+    /// NV2A (Xbox) vertex programs: disassemble or run a program image.
+    ///
+    /// Exit status: 0 ok, 2 bad input (the message names file and slot).
+    Nv2a {
+        #[command(subcommand)]
+        cmd: pica_testbench::nv2a_cli::Nv2aCmd,
+    },
     /// Golden-vector bundles: list the case library, generate bundles, check bundles.
     Vectors {
         #[command(subcommand)]
@@ -313,6 +320,7 @@ fn main() -> ExitCode {
             };
             verify_cli::fuzz(&opts, report.as_deref(), replay)
         }
+        Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
     }
 }
 
