@@ -30,7 +30,14 @@ struct DutImpl final : Dut {
   std::unique_ptr<VerilatedVcdC> vcd;
   uint64_t time = 0;  // in half clock periods
 
+  // Verilator keeps a per-thread "current context" that model construction, destruction and
+  // scope bookkeeping use. With several models alive in one process (lockstep re-runs one for
+  // the VCD window, the fuzzer builds one per case) it must point at *this* model's context
+  // whenever we touch the model, or a destructor locks another (possibly freed) context.
+  void enter() { Verilated::threadContextp(ctx.get()); }
+
   DutImpl() : ctx(new VerilatedContext) {
+    enter();
     // Tracing must be enabled before the model is built so it can be switched on later.
     ctx->traceEverOn(true);
     top.reset(new V(ctx.get(), "TOP"));
@@ -40,11 +47,15 @@ struct DutImpl final : Dut {
   }
 
   ~DutImpl() override {
+    enter();
     trace_close();
     top->final();
+    top.reset();
+    vcd.reset();
   }
 
   void eval(const PicaIn* in, PicaOut* out) override {
+    enter();
     top->rst_ni = in->rst_n & 1;
     top->cmd_valid_i = in->cmd_valid & 1;
     top->cmd_data_i = in->cmd_data;
@@ -70,6 +81,7 @@ struct DutImpl final : Dut {
   }
 
   void clock() override {
+    enter();
     if (vcd) vcd->dump(time);
     top->clk_i = 1;
     top->eval();
@@ -81,6 +93,7 @@ struct DutImpl final : Dut {
   }
 
   int trace_open(const char* path) override {
+    enter();
     trace_close();
     vcd.reset(new VerilatedVcdC);
     top->trace(vcd.get(), 99);
