@@ -1,0 +1,3 @@
+//! The four shader units: instruction set ([`isa`]).
+
+pub mod isa;
