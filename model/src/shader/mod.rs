@@ -2,11 +2,15 @@
 //!
 //! - [`isa`]: the instruction set (opcode table, formats, decode/encode, operand descriptors);
 //! - [`alu`]: float24 arithmetic on bits, with the rounding rule of each operation;
-//! - [`interp`]: one unit's registers, flow-control stacks and one-instruction step.
+//! - [`interp`]: one unit's registers, flow-control stacks and one-instruction step;
+//! - [`io`]: input permutation, output mask, GS input modes;
+//! - [`stage`]: the SH stage of the cycle-stepped core (VS on 4 units, or 3 + GS).
 
 pub mod alu;
 pub mod interp;
+pub mod io;
 pub mod isa;
+pub mod stage;
 
 #[cfg(test)]
 mod tests;
