@@ -30,6 +30,7 @@ pub mod mem;
 pub mod num;
 pub mod regfile;
 pub mod regs;
+pub mod shader;
 pub mod stage;
 pub mod timing;
 
