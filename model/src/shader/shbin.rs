@@ -622,13 +622,23 @@ fn parse_dvle(r: &Reader<'_>, at: usize, index: usize) -> Result<Dvle, ShbinErro
     let merge_outmaps = match r.u8(at + 7, &what("merge flag"))? {
         0 => false,
         1 => true,
-        t => return err(at + 7, what(&format!("merge-outmaps flag is {t}, not 0 or 1"))),
+        t => {
+            return err(
+                at + 7,
+                what(&format!("merge-outmaps flag is {t}, not 0 or 1")),
+            )
+        }
     };
     let gsh_mode = match r.u8(at + 0x14, &what("GS mode"))? {
         0 => GshMode::Point,
         1 => GshMode::Variable,
         2 => GshMode::Fixed,
-        m => return err(at + 0x14, what(&format!("unknown geometry shader mode {m}"))),
+        m => {
+            return err(
+                at + 0x14,
+                what(&format!("unknown geometry shader mode {m}")),
+            )
+        }
     };
     let field = |k: usize, s: &str| r.u32(at + k, &what(s));
     let sym_rel = field(0x38, "symbol table offset")?;
@@ -650,8 +660,18 @@ fn parse_dvle(r: &Reader<'_>, at: usize, index: usize) -> Result<Dvle, ShbinErro
     };
 
     let mut constants = Vec::new();
-    let (rel, count) = (field(0x18, "constant offset")?, field(0x1C, "constant count")?);
-    let base = r.table(at, rel, count, CONST_ENTRY, &what("constant table"), at + 0x18)?;
+    let (rel, count) = (
+        field(0x18, "constant offset")?,
+        field(0x1C, "constant count")?,
+    );
+    let base = r.table(
+        at,
+        rel,
+        count,
+        CONST_ENTRY,
+        &what("constant table"),
+        at + 0x18,
+    )?;
     for k in 0..count as usize {
         let e = base + CONST_ENTRY * k;
         let reg = r.u16(e + 2, &what("constant register"))?;
@@ -690,7 +710,14 @@ fn parse_dvle(r: &Reader<'_>, at: usize, index: usize) -> Result<Dvle, ShbinErro
 
     let mut outputs = Vec::new();
     let (rel, count) = (field(0x28, "output offset")?, field(0x2C, "output count")?);
-    let base = r.table(at, rel, count, OUTPUT_ENTRY, &what("output table"), at + 0x28)?;
+    let base = r.table(
+        at,
+        rel,
+        count,
+        OUTPUT_ENTRY,
+        &what("output table"),
+        at + 0x28,
+    )?;
     for k in 0..count as usize {
         let e = base + OUTPUT_ENTRY * k;
         outputs.push(Output {
@@ -702,8 +729,18 @@ fn parse_dvle(r: &Reader<'_>, at: usize, index: usize) -> Result<Dvle, ShbinErro
     }
 
     let mut uniforms = Vec::new();
-    let (rel, count) = (field(0x30, "uniform offset")?, field(0x34, "uniform count")?);
-    let base = r.table(at, rel, count, UNIFORM_ENTRY, &what("uniform table"), at + 0x30)?;
+    let (rel, count) = (
+        field(0x30, "uniform offset")?,
+        field(0x34, "uniform count")?,
+    );
+    let base = r.table(
+        at,
+        rel,
+        count,
+        UNIFORM_ENTRY,
+        &what("uniform table"),
+        at + 0x30,
+    )?;
     for k in 0..count as usize {
         let e = base + UNIFORM_ENTRY * k;
         uniforms.push(Uniform {

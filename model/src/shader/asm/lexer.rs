@@ -133,7 +133,8 @@ fn number_end(chars: &[char], mut i: usize) -> usize {
         }
     }
     if matches!(at(i), 'e' | 'E')
-        && (at(i + 1).is_ascii_digit() || (matches!(at(i + 1), '+' | '-') && at(i + 2).is_ascii_digit()))
+        && (at(i + 1).is_ascii_digit()
+            || (matches!(at(i + 1), '+' | '-') && at(i + 2).is_ascii_digit()))
     {
         i += 2;
         while at(i).is_ascii_digit() {

@@ -51,9 +51,7 @@ use self::parser::{
     CondExpr, CondJoin, Directive, GshArg, Ident, Instr, Num, Operand, OperandKind, RegOperand,
     Stmt, StmtKind, UniformKind,
 };
-use super::isa::{
-    self, CmpOp, CondOp, Condition, DstReg, Instruction, Opcode, RelIndex, SrcReg,
-};
+use super::isa::{self, CmpOp, CondOp, Condition, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use super::shbin::{
     ConstValue, Constant, Dvle, GshMode, Label, Output, Shbin, Uniform, OUTPUT_SEMANTICS,
 };
@@ -480,7 +478,11 @@ impl Asm {
                 if is_reg_name(&l.name) {
                     return fail(l.span, format!("'{}' is a register name", l.name));
                 }
-                if self.labels.insert(l.name.clone(), self.code.len()).is_some() {
+                if self
+                    .labels
+                    .insert(l.name.clone(), self.code.len())
+                    .is_some()
+                {
                     return fail(l.span, format!("duplicate label '{}'", l.name));
                 }
                 Ok(())
@@ -717,7 +719,10 @@ impl Asm {
 
     fn cond(&self, o: &Operand) -> R<Condition> {
         let OperandKind::Cond(CondExpr { first, second }) = &o.kind else {
-            return fail(o.span, "expected a condition (cmp.x, !cmp.y, cmp.x && cmp.y, ...)");
+            return fail(
+                o.span,
+                "expected a condition (cmp.x, !cmp.y, cmp.x && cmp.y, ...)",
+            );
         };
         // picasso parseCondExp: refs start at 1, a negated flag clears its ref; one flag tests
         // only that flag (CONDOP 2 = x, 3 = y).
@@ -882,7 +887,8 @@ impl Asm {
                 })?;
                 let (dst, mask) = self.dst(&ops[0])?;
                 let (s1, o1) = self.src(&ops[1], 1)?;
-                let desc = self.find_opdesc(op, opdesc(u32::from(mask), opsrc(&o1), 0, 0), MASK_D1, span)?;
+                let desc =
+                    self.find_opdesc(op, opdesc(u32::from(mask), opsrc(&o1), 0, 0), MASK_D1, span)?;
                 self.emit(Instruction::Alu {
                     op,
                     dst,
@@ -939,8 +945,12 @@ impl Asm {
                 let (s2, o2) = self.src(&ops[3], 2)?;
                 narrow(&o2, 2)?;
                 no_index(&o2, 2)?;
-                let desc =
-                    self.find_opdesc(Opcode::Cmp, opdesc(0, opsrc(&o1), opsrc(&o2), 0), MASK_12, span)?;
+                let desc = self.find_opdesc(
+                    Opcode::Cmp,
+                    opdesc(0, opsrc(&o1), opsrc(&o2), 0),
+                    MASK_12,
+                    span,
+                )?;
                 self.emit(Instruction::Cmp {
                     src1: s1,
                     src2: s2,
@@ -986,7 +996,10 @@ impl Asm {
                     target = self.target(&ops[1], at)?;
                 } else if op == Opcode::Ifc {
                     if ops.len() == 2 {
-                        return fail(ops[1].span, "ifc takes a condition, or a condition, target and count");
+                        return fail(
+                            ops[1].span,
+                            "ifc takes a condition, or a condition, target and count",
+                        );
                     }
                     self.open(BlockKind::If { else_at: None }, at, span);
                 }
@@ -1016,7 +1029,10 @@ impl Asm {
                     target = self.target(&ops[1], at)?;
                 } else {
                     if ops.len() == 2 {
-                        return fail(ops[1].span, "ifu takes a bool uniform, or a bool uniform, target and count");
+                        return fail(
+                            ops[1].span,
+                            "ifu takes a bool uniform, or a bool uniform, target and count",
+                        );
                     }
                     self.open(BlockKind::If { else_at: None }, at, span);
                 }
@@ -1205,7 +1221,10 @@ impl Asm {
                         .iter()
                         .any(|b| matches!(&b.kind, BlockKind::Proc(p) if *p == name.name))
                 {
-                    return fail(name.span, format!("procedure '{}' already exists", name.name));
+                    return fail(
+                        name.span,
+                        format!("procedure '{}' already exists", name.name),
+                    );
                 }
                 self.open(BlockKind::Proc(name.name.clone()), self.code.len(), span);
             }
@@ -1283,13 +1302,19 @@ impl Asm {
                 let value = match kind {
                     UniformKind::Float => {
                         if o.reg.bank != Bank::C {
-                            return fail(o.span, format!("expected a float uniform, found {}", o.reg));
+                            return fail(
+                                o.span,
+                                format!("expected a float uniform, found {}", o.reg),
+                            );
                         }
                         ConstValue::Float(floats(values)?)
                     }
                     _ => {
                         if o.reg.bank != Bank::I {
-                            return fail(o.span, format!("expected an integer uniform, found {}", o.reg));
+                            return fail(
+                                o.span,
+                                format!("expected an integer uniform, found {}", o.reg),
+                            );
                         }
                         ConstValue::Int(ints(values)?)
                     }
@@ -1323,7 +1348,10 @@ impl Asm {
                     Some(r) => {
                         let o = self.resolve(r)?;
                         if o.reg.bank != Bank::V {
-                            return fail(o.span, format!("expected an input register, found {}", o.reg));
+                            return fail(
+                                o.span,
+                                format!("expected an input register, found {}", o.reg),
+                            );
                         }
                         o.reg.n
                     }
@@ -1366,7 +1394,10 @@ impl Asm {
 
     fn check_const_room(&self, span: Span, n: usize) -> R<()> {
         if self.dvle.constants.len() + n > MAX_CONSTANT {
-            return fail(span, format!("too many constants (limit is {MAX_CONSTANT})"));
+            return fail(
+                span,
+                format!("too many constants (limit is {MAX_CONSTANT})"),
+            );
         }
         Ok(())
     }
@@ -1469,7 +1500,10 @@ impl Asm {
         let oid = match oid {
             Some(o) => {
                 if self.used_out & (u64::from(out_mask) << (4 * o)) != 0 {
-                    return fail(span, "this output collides with another one previously defined");
+                    return fail(
+                        span,
+                        "this output collides with another one previously defined",
+                    );
                 }
                 o
             }
@@ -1498,7 +1532,13 @@ impl Asm {
         self.dvle.output_mask |= 1 << oid;
         self.used_out |= u64::from(out_mask) << (4 * oid);
         if let Some(n) = name {
-            self.alias(n, Reg { bank: Bank::O, n: oid });
+            self.alias(
+                n,
+                Reg {
+                    bank: Bank::O,
+                    n: oid,
+                },
+            );
         }
         if ty == 9 && self.uses_gsh_space() {
             self.dvle.merge_outmaps = true;
@@ -1653,7 +1693,12 @@ impl Asm {
                     Some(e) => {
                         let num = cur - e;
                         if num > 255 {
-                            return fail(span, format!("the else branch is {num} instructions long; at most 255 fit"));
+                            return fail(
+                                span,
+                                format!(
+                                    "the else branch is {num} instructions long; at most 255 fit"
+                                ),
+                            );
                         }
                         if let Some(w) = self.code.get_mut(b.pos) {
                             *w = (*w & !0x3FF) | num as u32;
@@ -1692,7 +1737,13 @@ impl Asm {
                 value: ConstValue::Float(v),
             });
         }
-        self.alias(&name, Reg { bank: Bank::C, n: at });
+        self.alias(
+            &name,
+            Reg {
+                bank: Bank::C,
+                n: at,
+            },
+        );
         Ok(())
     }
 
@@ -1703,7 +1754,10 @@ impl Asm {
         for r in std::mem::take(&mut self.relocs) {
             let (dst, num) = if r.proc {
                 let Some(&(start, size)) = self.procs.get(&r.name.name) else {
-                    return fail(r.name.span, format!("procedure '{}' is undefined", r.name.name));
+                    return fail(
+                        r.name.span,
+                        format!("procedure '{}' is undefined", r.name.name),
+                    );
                 };
                 if size > 255 {
                     return fail(
@@ -1779,7 +1833,10 @@ fn narrow(o: &Opnd, n: usize) -> R<()> {
     if o.reg.bank == Bank::C {
         return fail(
             o.span,
-            format!("invalid source {n} register {}: only v0-v15 and r0-r15 fit here", o.reg),
+            format!(
+                "invalid source {n} register {}: only v0-v15 and r0-r15 fit here",
+                o.reg
+            ),
         );
     }
     Ok(())

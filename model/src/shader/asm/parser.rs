@@ -528,7 +528,10 @@ fn cond_flag(c: &mut Cursor<'_>) -> PResult<CondFlag> {
     }
     let name = c.ident("cmp.x or cmp.y")?;
     if !name.name.eq_ignore_ascii_case("cmp") {
-        return perr(name.span, format!("expected cmp.x or cmp.y, found '{}'", name.name));
+        return perr(
+            name.span,
+            format!("expected cmp.x or cmp.y, found '{}'", name.name),
+        );
     }
     c.expect('.')?;
     let comp = c.ident("x or y")?;

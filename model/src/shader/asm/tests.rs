@@ -47,23 +47,46 @@ fn asm_vshader_example_words_by_hand() {
     assert_eq!(
         d.outputs,
         vec![
-            Output { semantic: 0, reg: 0, mask: 0xF, unknown: 0 },
-            Output { semantic: 2, reg: 1, mask: 0xF, unknown: 0 },
+            Output {
+                semantic: 0,
+                reg: 0,
+                mask: 0xF,
+                unknown: 0
+            },
+            Output {
+                semantic: 2,
+                reg: 1,
+                mask: 0xF,
+                unknown: 0
+            },
         ]
     );
     assert_eq!(
         d.uniforms,
-        vec![Uniform { name: "projection".into(), start: 0x10, end: 0x13 }]
+        vec![Uniform {
+            name: "projection".into(),
+            start: 0x10,
+            end: 0x13
+        }]
     );
     let f = |b: [u32; 4]| ConstValue::Float(b.map(F24::from_bits));
     assert_eq!(
         d.constants,
         vec![
-            Constant { reg: 95, value: f([0, 0x3F0000, 0xBF0000, 0x3B9999]) },
-            Constant { reg: 94, value: f([0x3D3333, 0, 0, 0]) },
+            Constant {
+                reg: 95,
+                value: f([0, 0x3F0000, 0xBF0000, 0x3B9999])
+            },
+            Constant {
+                reg: 94,
+                value: f([0x3D3333, 0, 0, 0])
+            },
         ]
     );
-    assert_eq!(d.label("main").map(|l| (l.offset, l.size)), Some((0, Some(8))));
+    assert_eq!(
+        d.label("main").map(|l| (l.offset, l.size)),
+        Some((0, Some(8)))
+    );
 }
 
 #[test]
@@ -90,7 +113,7 @@ fn asm_inverted_forms_chosen_as_picasso_does() {
     assert_eq!((s.code[2] >> 19) & 3, 1);
     assert_eq!(s.code[3] >> 29, 6); // MADI
     assert_eq!(s.code[4] >> 29, 7); // MAD
-    // Forced inverted form with two narrow sources.
+                                    // Forced inverted form with two narrow sources.
     let s = asm(".proc main\n dphi r0, r1, r2\n madi r0, r1, r2, r3\n.end");
     assert_eq!(s.code[0] >> 26, 0x18);
     assert_eq!(s.code[1] >> 29, 6);
@@ -100,7 +123,10 @@ fn asm_inverted_forms_chosen_as_picasso_does() {
 fn asm_opdescs_are_shared_and_filled_in() {
     // mov r0.x reads only lane x of its source: r1.x and r1.xyzw share a descriptor.
     let s = asm(".proc main\n mov r0.x, r1.x\n mov r0.x, r1\n rcp r2, r3.x\n rsq r2, r3\n.end");
-    assert_eq!(s.code.iter().map(|w| w & 0x7F).collect::<Vec<_>>(), vec![0, 0, 1, 1]);
+    assert_eq!(
+        s.code.iter().map(|w| w & 0x7F).collect::<Vec<_>>(),
+        vec![0, 0, 1, 1]
+    );
     assert_eq!(s.opdescs.len(), 2);
 }
 
@@ -109,7 +135,11 @@ fn asm_mad_descriptor_moves_below_32() {
     let mut src = String::from(".proc main\n");
     for k in 0..33 {
         let lane = ["x", "y", "z", "w"][k % 4];
-        src += &format!(" mov r{}.{lane}, r1.{}\n", k % 16, ["xyzw", "yzwx", "zwxy", "wxyz", "xxxx", "yyyy", "zzzz", "wwww", "xyxy"][k % 9]);
+        src += &format!(
+            " mov r{}.{lane}, r1.{}\n",
+            k % 16,
+            ["xyzw", "yzwx", "zwxy", "wxyz", "xxxx", "yyyy", "zzzz", "wwww", "xyxy"][k % 9]
+        );
     }
     src += " mad r0, r1.wzyx, r2, r3\n.end";
     let s = asm(&src);
@@ -124,7 +154,10 @@ fn asm_flow_blocks_and_padding() {
     // main: 1 ifu, 2 call, 3 pad NOP (call before .else), 4 nop, 5 loop, 6 breakc, 7 pad (breakc
     // ends a for), 8 nop pad (after a nested .end: lastWasEnd), 9 jmpu, 10 end.
     let ops: Vec<u32> = s.code.iter().map(|w| w >> 26).collect();
-    assert_eq!(ops, vec![0x13, 0x27, 0x24, 0x21, 0x21, 0x29, 0x23, 0x21, 0x2D, 0x22]);
+    assert_eq!(
+        ops,
+        vec![0x13, 0x27, 0x24, 0x21, 0x21, 0x29, 0x23, 0x21, 0x2D, 0x22]
+    );
     // ifu: DST = else start (4), NUM = else length (1)
     assert_eq!((s.code[1] >> 10) & 0xFFF, 4);
     assert_eq!(s.code[1] & 0xFF, 1);
@@ -156,15 +189,30 @@ fn asm_errors_name_file_line_col() {
         asm_err(".proc main\n add r0, r1, c3\n.end"),
         "t.pica:2:14: invalid source 2 register c3: only v0-v15 and r0-r15 fit here"
     );
-    assert_eq!(asm_err("mov r0, r1"), "t.pica:1:1: instruction outside a .proc block");
-    assert_eq!(asm_err(".proc main\n mov r0, r1\n"), "t.pica:1:1: block not closed (missing .end)");
+    assert_eq!(
+        asm_err("mov r0, r1"),
+        "t.pica:1:1: instruction outside a .proc block"
+    );
+    assert_eq!(
+        asm_err(".proc main\n mov r0, r1\n"),
+        "t.pica:1:1: block not closed (missing .end)"
+    );
     assert_eq!(
         asm_err(".proc main\n jmpc cmp.x, nowhere\n.end"),
         "t.pica:2:14: label 'nowhere' is undefined"
     );
-    assert_eq!(asm_err(".proc f\n end\n.end"), "t.pica:1:1: entry point 'main' is undefined");
-    assert_eq!(asm_err(".proc main\n mov r0, r1 @\n.end"), "t.pica:2:13: unexpected character '@'");
-    assert_eq!(asm_err(".fvec a\n.fvec a"), "t.pica:2:7: identifier already used: a");
+    assert_eq!(
+        asm_err(".proc f\n end\n.end"),
+        "t.pica:1:1: entry point 'main' is undefined"
+    );
+    assert_eq!(
+        asm_err(".proc main\n mov r0, r1 @\n.end"),
+        "t.pica:2:13: unexpected character '@'"
+    );
+    assert_eq!(
+        asm_err(".fvec a\n.fvec a"),
+        "t.pica:2:7: identifier already used: a"
+    );
     assert_eq!(
         asm_err(".proc main\n mov r0.xk, r1\n.end"),
         "t.pica:2:9: invalid swizzle or mask '.xk'"
