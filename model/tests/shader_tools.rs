@@ -246,6 +246,28 @@ proptest! {
     }
 
     #[test]
+    fn shader_random_text_never_panics_the_assembler(
+        lines in prop::collection::vec(
+            prop::collection::vec(
+                prop::sample::select(vec![
+                    ".proc", ".end", ".else", ".fvec", ".constf", ".constfa", ".alias", ".out", ".in",
+                    ".gsh", ".setb", ".setf", ".word", "main", "a", "c95", "r0", "v15", "o7", "b3",
+                    "i0", "[", "]", "(", ")", ",", ".", "-", "!", "+", ":", "&&", "||", "cmp.x",
+                    "mov", "mad", "ifu", "ifc", "for", "call", "jmpu", "setemit", "1.5", "0x10",
+                    "9223372036854775807", "99999", "xyzw", "lcnt", "a0", "end", "prim", "position",
+                ]),
+                0..10,
+            ),
+            0..12,
+        )
+    ) {
+        let src: String = lines.iter().map(|l| l.join(" ") + "\n").collect();
+        if let Ok(s) = assemble(&src, "fuzz.pica") {
+            prop_assert_eq!(Shbin::parse(&s.to_bytes()), Ok(s));
+        }
+    }
+
+    #[test]
     fn shbin_random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let _ = Shbin::parse(&bytes);
         let mut b = b"DVLB".to_vec();

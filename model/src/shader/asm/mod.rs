@@ -373,7 +373,7 @@ impl Pool {
     }
 
     fn global(&mut self, size: i64) -> Option<i64> {
-        if self.start + size > self.bound {
+        if self.start.saturating_add(size) > self.bound {
             return None;
         }
         let at = self.start;
@@ -382,7 +382,7 @@ impl Pool {
     }
 
     fn local(&mut self, size: i64) -> Option<i64> {
-        let at = self.end - size;
+        let at = self.end.saturating_sub(size);
         if at < self.start {
             return None;
         }
@@ -559,7 +559,7 @@ impl Asm {
                     ),
                 })?;
             }
-            reg.n += ix.offset;
+            reg.n = reg.n.saturating_add(ix.offset);
         }
         if reg.n < 0 || reg.n >= reg.bank.size() {
             return fail(
@@ -1279,7 +1279,7 @@ impl Asm {
                 }
                 check_new_name(name)?;
                 if let Some((n, s)) = size {
-                    if *n <= 0 {
+                    if *n <= 0 || *n > 96 {
                         return fail(*s, format!("invalid array size {n}"));
                     }
                 }

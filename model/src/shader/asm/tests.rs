@@ -135,7 +135,9 @@ fn asm_mad_descriptor_moves_below_32() {
     let mut src = String::from(".proc main\n");
     for k in 0..33usize {
         // 33 distinct full swizzles: 33 distinct descriptors.
-        let sw: String = (0..4).map(|d| ['x', 'y', 'z', 'w'][(k >> (2 * d)) & 3]).collect();
+        let sw: String = (0..4)
+            .map(|d| ['x', 'y', 'z', 'w'][(k >> (2 * d)) & 3])
+            .collect();
         src += &format!(" mov r{}, r1.{sw}\n", k % 16);
     }
     src += " mad r0, r1.wzyw, r2, r3\n.end";
