@@ -5,3 +5,4 @@
 
 pub mod input;
 pub mod run;
+pub mod shader_tools_cli;

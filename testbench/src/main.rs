@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use pica_model::{regs, Outcome};
 use pica_testbench::input::{self, Format, MemSpec};
 use pica_testbench::run::{self, RunArgs};
+use pica_testbench::shader_tools_cli;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -76,6 +77,30 @@ enum Cmd {
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
+    /// Assemble a picasso shader source (.v.pica / .g.pica) into a SHBIN.
+    ///
+    /// Exit status: 0 assembled, 2 bad input (errors name file:line:col).
+    Asm {
+        /// Source file.
+        file: PathBuf,
+        /// Output SHBIN.
+        #[arg(short, long, value_name = "OUT.shbin")]
+        out: PathBuf,
+    },
+    /// Disassemble a SHBIN, or raw code words, into picasso assembly (re-assembles to the same
+    /// binary).
+    ///
+    /// Exit status: 0 done, 2 bad input (SHBIN errors name the byte offset).
+    Disasm {
+        /// A .shbin, or raw little-endian code words (.bin).
+        file: PathBuf,
+        /// Operand descriptors for raw code: little-endian words.
+        #[arg(long, value_name = "FILE")]
+        opdescs: Option<PathBuf>,
+        /// Write the assembly here instead of stdout.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -142,6 +167,29 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Cmd::Gen { what, check, out } => cmd_gen(what, check, out),
+        Cmd::Asm { file, out } => match shader_tools_cli::assemble_file(&file, &out) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+        Cmd::Disasm { file, opdescs, out } => {
+            match shader_tools_cli::disassemble_file(&file, opdescs.as_deref()) {
+                Ok(text) => match out {
+                    Some(p) => match std::fs::write(&p, text) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => fail(format!("{}: {e}", p.display())),
+                    },
+                    None => {
+                        // A closed pipe (pica disasm x | head) is not an error worth reporting.
+                        let _ = write!(std::io::stdout().lock(), "{text}");
+                        ExitCode::SUCCESS
+                    }
+                },
+                Err(e) => fail(e),
+            }
+        }
     }
 }
 
