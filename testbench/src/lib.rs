@@ -5,4 +5,5 @@
 
 pub mod input;
 pub mod run;
+pub mod shader_cli;
 pub mod shader_tools_cli;
