@@ -99,11 +99,7 @@ fn parse_f24(t: &str) -> Result<F24, InputError> {
 }
 
 /// Splits `name=value` and parses the register number after `prefix`.
-fn reg_assign<'a>(
-    arg: &'a str,
-    prefix: char,
-    limit: usize,
-) -> Result<(usize, &'a str), InputError> {
+fn reg_assign(arg: &str, prefix: char, limit: usize) -> Result<(usize, &str), InputError> {
     let (name, value) = arg
         .split_once('=')
         .ok_or_else(|| bad(format!("`{arg}`: expected {prefix}N=...")))?;
