@@ -12,6 +12,10 @@ use serde::Serialize;
 pub enum Channel {
     /// CP → REGS: one register write per beat, recorded when REGS applies it.
     RegWrite,
+    /// Into a shader unit: one input register loaded per beat.
+    ShaderIn,
+    /// Out of the shader units: one output register sent per beat.
+    ShaderOut,
 }
 
 impl Channel {
@@ -19,6 +23,8 @@ impl Channel {
     pub fn name(self) -> &'static str {
         match self {
             Channel::RegWrite => "regwrite",
+            Channel::ShaderIn => "shader_in",
+            Channel::ShaderOut => "shader_out",
         }
     }
 }
@@ -39,12 +45,31 @@ pub struct RegWriteBeat {
     pub value: u32,
 }
 
+/// One shader register crossing into or out of a unit, as raw f24 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct ShaderBeat {
+    /// Cycle of the transfer.
+    pub cycle: u64,
+    /// Shader unit 0-3.
+    pub unit: u8,
+    /// Vertex sequence number (VS) or GS invocation number.
+    pub seq: u32,
+    /// Register index: input register vN (shader_in) or output register oN (shader_out).
+    pub reg: u8,
+    /// x, y, z, w as 24-bit f24 patterns.
+    pub xyzw: [u32; 4],
+}
+
 /// A beat on any channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "channel", rename_all = "snake_case")]
 pub enum Beat {
     /// A register-write beat.
     RegWrite(RegWriteBeat),
+    /// A shader input register.
+    ShaderIn(ShaderBeat),
+    /// A shader output register.
+    ShaderOut(ShaderBeat),
 }
 
 impl Beat {
@@ -52,6 +77,7 @@ impl Beat {
     pub fn cycle(&self) -> u64 {
         match self {
             Beat::RegWrite(b) => b.cycle,
+            Beat::ShaderIn(b) | Beat::ShaderOut(b) => b.cycle,
         }
     }
 
@@ -59,6 +85,8 @@ impl Beat {
     pub fn channel(&self) -> Channel {
         match self {
             Beat::RegWrite(_) => Channel::RegWrite,
+            Beat::ShaderIn(_) => Channel::ShaderIn,
+            Beat::ShaderOut(_) => Channel::ShaderOut,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! The cycle-stepped GPU: stages, links, memory and the clock.
 
-use crate::beat::{Beat, RegWriteBeat};
+use crate::beat::{Beat, RegWriteBeat, ShaderBeat};
 use crate::cp::{CommandProcessor, CpPorts, CpState, Redirect, RegWrite};
 use crate::link::Link;
 use crate::mem::{Memory, Unmapped};
 use crate::regfile::{RegFile, RegsPorts};
+use crate::shader::interp::HangKind;
+use crate::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use crate::stage::Stage;
 use crate::timing;
 use serde::Serialize;
@@ -45,6 +47,17 @@ pub enum HangReason {
     },
     /// `run` was called without a submitted command buffer: the CP never starts.
     NotSubmitted,
+    /// A shader unit hangs (BREAK on an empty loop stack, double MOVA, ...).
+    Shader {
+        /// Unit 0-3.
+        unit: u8,
+        /// Word address of the instruction.
+        pc: u16,
+        /// The instruction word.
+        word: u32,
+        /// What went wrong.
+        reason: HangKind,
+    },
     /// An internal invariant of the model broke (a model bug, never expected).
     Internal(String),
 }
@@ -107,6 +120,19 @@ impl fmt::Display for HangReason {
                 )
             }
             HangReason::NotSubmitted => write!(f, "no command buffer was submitted"),
+            HangReason::Shader {
+                unit,
+                pc,
+                word,
+                reason,
+            } => {
+                let h = crate::shader::interp::Hang {
+                    pc: *pc,
+                    word: *word,
+                    kind: *reason,
+                };
+                write!(f, "shader unit {unit}: {h}")
+            }
             HangReason::Internal(s) => write!(f, "internal model error: {s}"),
         }
     }
@@ -170,6 +196,15 @@ pub struct Gpu {
     regs_to_cp: Link<Redirect>,
     beats: Vec<RegWriteBeat>,
     hang: Option<(u64, HangReason)>,
+    shader: ShaderCore,
+    vs_in: Link<VertexIn>,
+    sh_out: Link<ShadedItem>,
+    /// Immediate-mode vertices forwarded to the shader units so far.
+    fed: usize,
+    shade_immediate: bool,
+    shaded: Vec<ShadedItem>,
+    shader_in_beats: Vec<ShaderBeat>,
+    shader_out_beats: Vec<ShaderBeat>,
 }
 
 impl Gpu {
@@ -184,7 +219,40 @@ impl Gpu {
             regs_to_cp: Link::new("regs_to_cp", timing::REGS_TO_CP_REDIRECT_DEPTH),
             beats: Vec::new(),
             hang: None,
+            shader: ShaderCore::default(),
+            vs_in: Link::new("vs_in", timing::SHADER_IN_DEPTH),
+            sh_out: Link::new("sh_out", timing::SHADER_OUT_DEPTH),
+            fed: 0,
+            shade_immediate: false,
+            shaded: Vec::new(),
+            shader_in_beats: Vec::new(),
+            shader_out_beats: Vec::new(),
         }
+    }
+
+    /// Whether immediate-mode vertices are sent through the shader units (default off).
+    ///
+    /// Off by default until the vertex loader and draw triggers exist (a later issue): with
+    /// it on, every immediate-mode vertex runs the configured vertex shader, so a list that
+    /// submits vertices without a program hangs in the shader units (the model's reading of
+    /// zeroed code memory). Turn it on before [`Gpu::run`].
+    pub fn set_shade_immediate(&mut self, on: bool) {
+        self.shade_immediate = on;
+    }
+
+    /// The shader units.
+    pub fn shader(&self) -> &ShaderCore {
+        &self.shader
+    }
+
+    /// What the shader units sent on so far (the input of a later primitive-assembly stage).
+    pub fn shaded(&self) -> &[ShadedItem] {
+        &self.shaded
+    }
+
+    /// Shader input/output beats recorded so far.
+    pub fn shader_beats(&self) -> (&[ShaderBeat], &[ShaderBeat]) {
+        (&self.shader_in_beats, &self.shader_out_beats)
     }
 
     /// Starts the command buffer at physical address `addr` of `size` bytes (what the GSP does
@@ -203,6 +271,7 @@ impl Gpu {
     /// Turns recording of register-write beats on or off (default on).
     pub fn set_record_beats(&mut self, on: bool) {
         self.regs.set_record_beats(on);
+        self.shader.set_record_beats(on);
     }
 
     /// The current cycle (cycles stepped so far).
@@ -237,7 +306,12 @@ impl Gpu {
 
     /// All recorded beats, in cycle order.
     pub fn beats(&self) -> impl Iterator<Item = Beat> + '_ {
-        self.beats.iter().copied().map(Beat::RegWrite)
+        let mut all: Vec<Beat> = self.beats.iter().copied().map(Beat::RegWrite).collect();
+        all.extend(self.shader_in_beats.iter().copied().map(Beat::ShaderIn));
+        all.extend(self.shader_out_beats.iter().copied().map(Beat::ShaderOut));
+        // Stable: within a cycle, register writes, then shader inputs, then outputs.
+        all.sort_by_key(Beat::cycle);
+        all.into_iter()
     }
 
     /// Advances every stage by one cycle.
@@ -246,6 +320,39 @@ impl Gpu {
         let _span = tracing::trace_span!("cycle", cycle).entered();
         self.cp_to_regs.begin_cycle();
         self.regs_to_cp.begin_cycle();
+        self.vs_in.begin_cycle();
+        self.sh_out.begin_cycle();
+        // Vertex source until the vertex loader exists: immediate-mode vertices REGS completed
+        // in earlier cycles go to the shader units in order.
+        while let Some(v) = self
+            .regs
+            .immediate_vertices()
+            .get(self.fed)
+            .filter(|_| self.shade_immediate)
+        {
+            if v.cycle >= cycle || !self.vs_in.can_push() {
+                break;
+            }
+            let item = VertexIn {
+                seq: self.fed as u32,
+                attrs: v.attributes.clone(),
+            };
+            if self.vs_in.push(item).is_err() {
+                break;
+            }
+            self.fed += 1;
+        }
+        // SH reads REGS's configuration as it was at the start of the cycle: tick it first.
+        let sh = self.shader.tick(
+            cycle,
+            ShaderPorts {
+                regs: &self.regs,
+                input: &mut self.vs_in,
+                output: &mut self.sh_out,
+                beats_in: &mut self.shader_in_beats,
+                beats_out: &mut self.shader_out_beats,
+            },
+        );
         // Stage order does not matter: links only show what was pushed in earlier cycles.
         let cp = self.cp.tick(
             cycle,
@@ -263,7 +370,11 @@ impl Gpu {
                 beats: &mut self.beats,
             },
         );
-        for r in [cp, regs] {
+        // Sink until primitive assembly exists: take what SH sent in earlier cycles.
+        while let Some(item) = self.sh_out.pop() {
+            self.shaded.push(item);
+        }
+        for r in [sh, cp, regs] {
             if let Err(reason) = r {
                 tracing::debug!(target: "gpu", cycle, %reason, "hang");
                 self.hang.get_or_insert((cycle, reason));
@@ -274,8 +385,20 @@ impl Gpu {
 
     /// The outcome if the run is over, `None` while work remains.
     pub fn outcome(&self) -> Option<Outcome> {
-        let drained =
-            self.cp_to_regs.is_empty() && self.regs_to_cp.is_empty() && self.regs.is_idle();
+        // A hung shader unit never drains: report it at once.
+        if let Some((cycle, reason @ HangReason::Shader { .. })) = &self.hang {
+            return Some(Outcome::Hang {
+                cycle: *cycle,
+                reason: reason.clone(),
+            });
+        }
+        let drained = self.cp_to_regs.is_empty()
+            && self.regs_to_cp.is_empty()
+            && self.regs.is_idle()
+            && self.vs_in.is_empty()
+            && self.sh_out.is_empty()
+            && (!self.shade_immediate || self.fed == self.regs.immediate_vertices().len())
+            && self.shader.is_idle();
         if !drained {
             return None;
         }
@@ -318,7 +441,9 @@ impl Gpu {
             "cycle": self.cycle,
             "cp": self.cp.snapshot(),
             "regs": self.regs.snapshot(),
-            "links": { "cp_to_regs": self.cp_to_regs.len(), "regs_to_cp": self.regs_to_cp.len() },
+            "shader": self.shader.snapshot(),
+            "links": { "cp_to_regs": self.cp_to_regs.len(), "regs_to_cp": self.regs_to_cp.len(),
+                       "vs_in": self.vs_in.len(), "sh_out": self.sh_out.len() },
         })
     }
 

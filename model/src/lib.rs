@@ -31,6 +31,7 @@ pub mod num;
 pub mod nv2a;
 pub mod regfile;
 pub mod regs;
+pub mod shader;
 pub mod stage;
 pub mod timing;
 

@@ -27,3 +27,24 @@ pub const REGS_WRITES_PER_CYCLE: u32 = 1;
 /// GPUREG_CMDBUF_JUMPn and resumes from the new buffer the cycle after REGS has applied that
 /// write (so CMDBUF_ADDRn/SIZEn written just before the jump are honoured).
 pub const REGS_TO_CP_REDIRECT_DEPTH: usize = 1;
+
+/// Shader instructions each unit executes per cycle.
+///
+/// UNVERIFIED(hw): one instruction per cycle, every opcode — model choice (no public latency
+/// figures; the RTL implements the same).
+pub const SHADER_INSTRUCTIONS_PER_CYCLE: u32 = 1;
+
+/// Shaded vertices (or GS emits) the shader stage sends on per cycle.
+///
+/// UNVERIFIED(hw): one per cycle — model choice.
+pub const SHADER_OUTPUTS_PER_CYCLE: u32 = 1;
+
+/// Depth of the vertex link into the shader units.
+///
+/// UNVERIFIED(hw): 4 entries — model choice.
+pub const SHADER_IN_DEPTH: usize = 4;
+
+/// Depth of the link from the shader units to primitive assembly.
+///
+/// UNVERIFIED(hw): 4 entries — model choice.
+pub const SHADER_OUT_DEPTH: usize = 4;

@@ -2,13 +2,15 @@
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
-//! ([`fuzz`]), and the command handlers ([`verify_cli`], [`nv2a_cli`]).
+//! ([`fuzz`]), and the command handlers ([`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
 
 pub mod fuzz;
 pub mod input;
 pub mod lockstep;
 pub mod nv2a_cli;
 pub mod run;
+pub mod shader_cli;
+pub mod shader_tools_cli;
 pub mod verify_cli;
 
 /// The generator string recorded in bundles (`pica 0.1.0`).

@@ -7,6 +7,7 @@ use pica_testbench::input::{self, Format, MemSpec};
 use pica_testbench::lockstep::Options as LockstepOptions;
 use pica_testbench::run::{self, RunArgs};
 use pica_testbench::verify_cli;
+use pica_testbench::shader_tools_cli;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -158,6 +159,35 @@ enum Cmd {
         #[arg(long, value_name = "CASE_SEED", value_parser = input::parse_u64)]
         replay: Option<u64>,
     },
+    /// Assemble a picasso shader source (.v.pica / .g.pica) into a SHBIN.
+    ///
+    /// Exit status: 0 assembled, 2 bad input (errors name file:line:col).
+    Asm {
+        /// Source file.
+        file: PathBuf,
+        /// Output SHBIN.
+        #[arg(short, long, value_name = "OUT.shbin")]
+        out: PathBuf,
+    },
+    /// Disassemble a SHBIN, or raw code words, into picasso assembly (re-assembles to the same
+    /// binary).
+    ///
+    /// Exit status: 0 done, 2 bad input (SHBIN errors name the byte offset).
+    Disasm {
+        /// A .shbin, or raw little-endian code words (.bin).
+        file: PathBuf,
+        /// Operand descriptors for raw code: little-endian words.
+        #[arg(long, value_name = "FILE")]
+        opdescs: Option<PathBuf>,
+        /// Write the assembly here instead of stdout.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
+    /// Shader units: run one program.
+    Shader {
+        #[command(subcommand)]
+        cmd: ShaderCmd,
+    },
 }
 
 #[derive(Subcommand)]
@@ -182,6 +212,48 @@ enum VectorsCmd {
         /// Also run each bundle in lockstep against the RTL.
         #[arg(long)]
         rtl: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum ShaderCmd {
+    /// Run a shader program (.shbin, .pica, or raw little-endian code words) on one unit and
+    /// print every output register it wrote (f24 hex and decimal).
+    ///
+    /// Exit status: 0 END reached, 2 bad input, 3 the shader hangs, 4 instruction limit.
+    Run {
+        /// The program.
+        program: PathBuf,
+        /// Entry label (.shbin/.pica) or word address (raw code).
+        #[arg(long)]
+        entry: Option<String>,
+        /// Input register: v0=x,y,z,w (decimal, or 0x f24 bits). Repeatable.
+        #[arg(long = "in", value_name = "vN=x,y,z,w")]
+        inputs: Vec<String>,
+        /// Float uniform: c4=x,y,z,w. Repeatable.
+        #[arg(long = "uniform", value_name = "cN=x,y,z,w")]
+        uniforms: Vec<String>,
+        /// Integer uniform: i0=x,y,z,w (0-255 each). Repeatable.
+        #[arg(long = "int", value_name = "iN=x,y,z,w")]
+        ints: Vec<String>,
+        /// Bool uniform: b3=1. Repeatable.
+        #[arg(long = "bool", value_name = "bN=0|1")]
+        bools: Vec<String>,
+        /// Run as a geometry shader (geometry DVLE; prints the EMITted vertices).
+        #[arg(long)]
+        gs: bool,
+        /// Operand descriptors for raw code: little-endian words.
+        #[arg(long, value_name = "FILE")]
+        opdescs: Option<PathBuf>,
+        /// Stop after this many instructions (exit 4).
+        #[arg(long, default_value_t = 1_000_000)]
+        max_instructions: u64,
+        /// Print a per-instruction trace (PC, instruction, registers written).
+        #[arg(long)]
+        trace: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -321,6 +393,75 @@ fn main() -> ExitCode {
             verify_cli::fuzz(&opts, report.as_deref(), replay)
         }
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
+        Cmd::Asm { file, out } => match shader_tools_cli::assemble_file(&file, &out) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+        Cmd::Shader {
+            cmd:
+                ShaderCmd::Run {
+                    program,
+                    entry,
+                    inputs,
+                    uniforms,
+                    ints,
+                    bools,
+                    gs,
+                    opdescs,
+                    max_instructions,
+                    trace,
+                    json,
+                },
+        } => {
+            let args = pica_testbench::shader_cli::ShaderRunArgs {
+                program,
+                entry,
+                inputs,
+                uniforms,
+                ints,
+                bools,
+                gs,
+                opdescs,
+                max_instructions,
+                trace,
+                json,
+            };
+            match pica_testbench::shader_cli::run(&args) {
+                Ok(r) => {
+                    let _ = write!(std::io::stdout().lock(), "{}", r.stdout);
+                    if let Some(m) = &r.stderr {
+                        eprintln!("{m}");
+                    }
+                    match r.ended {
+                        pica_testbench::shader_cli::Ended::End => ExitCode::SUCCESS,
+                        pica_testbench::shader_cli::Ended::Hang => ExitCode::from(EXIT_HANG),
+                        pica_testbench::shader_cli::Ended::Limit => {
+                            ExitCode::from(EXIT_CYCLE_LIMIT)
+                        }
+                    }
+                }
+                Err(e) => fail(e),
+            }
+        }
+        Cmd::Disasm { file, opdescs, out } => {
+            match shader_tools_cli::disassemble_file(&file, opdescs.as_deref()) {
+                Ok(text) => match out {
+                    Some(p) => match std::fs::write(&p, text) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => fail(format!("{}: {e}", p.display())),
+                    },
+                    None => {
+                        // A closed pipe (pica disasm x | head) is not an error worth reporting.
+                        let _ = write!(std::io::stdout().lock(), "{text}");
+                        ExitCode::SUCCESS
+                    }
+                },
+                Err(e) => fail(e),
+            }
+        }
     }
 }
 

@@ -1,0 +1,873 @@
+//! The shader interpreter: one unit's registers, flow-control stacks and one-instruction step.
+//!
+//! Semantics follow pica-facts §1–2 (3dbrew GPU/Shader_Instruction_Set, "Control Flow",
+//! "Floating-Point Behavior"); float arithmetic is in [`super::alu`]. Every guess is a field of
+//! [`Knobs`] or a constant marked UNVERIFIED(hw).
+
+use super::alu::{self, MaxNegInf};
+use super::isa::{
+    decode, CmpOp, Condition, DstReg, Instruction, OpDesc, Opcode, RegRef, RelIndex, SrcReg,
+};
+use crate::num::F24;
+use crate::regfile::unit::UnitConfig;
+use serde::Serialize;
+use std::fmt;
+
+/// Depth of the CALL stack (3dbrew "Control Flow", hardware-measured).
+pub const CALL_STACK_DEPTH: usize = 4;
+/// Depth of the IF stack (3dbrew "Control Flow").
+pub const IF_STACK_DEPTH: usize = 8;
+/// Depth of the LOOP stack (3dbrew "Control Flow").
+pub const LOOP_STACK_DEPTH: usize = 4;
+/// Words of code a unit can address (12-bit PC; pica-facts §1).
+pub const PC_LIMIT: u32 = 4096;
+
+/// A vec4 of f24.
+pub type Vec4 = [F24; 4];
+
+/// The four ones an out-of-range relative uniform read returns (pica-facts §1).
+const ONES: Vec4 = [F24::ONE; 4];
+
+/// What CMP conditions 6 and 7 evaluate to.
+///
+/// UNVERIFIED(hw): 3dbrew: "6 and 7 seem to always return true" (with a question mark).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum Cmp67 {
+    /// Always true (3dbrew; default).
+    #[default]
+    True,
+    /// Always false.
+    False,
+}
+
+/// How LOOP reads the step i.z.
+///
+/// UNVERIFIED(hw): pica-facts §1 "Unknown: whether INT.z is signed". Default unsigned, as
+/// Azahar adds the u8 step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum IntZ {
+    /// 0..=255 (default).
+    #[default]
+    Unsigned,
+    /// -128..=127.
+    Signed,
+}
+
+/// What happens when the incremented PC reaches the end of code memory (4096).
+///
+/// UNVERIFIED(hw): not known (pica-facts §1). Default: the model reports a hang, so a program
+/// that relies on it is noticed; `Wrap` continues at word 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum PcOverflow {
+    /// Stop with [`HangKind::PcPastEnd`] (default).
+    #[default]
+    Hang,
+    /// Continue at 0.
+    Wrap,
+}
+
+/// What an unknown opcode (0x10, 0x11, 0x14-0x17, 0x1C-0x1F) does.
+///
+/// UNVERIFIED(hw): not known. Default: the model reports a hang naming the word; `Nop`
+/// skips it, as Azahar does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum UnknownOp {
+    /// Stop with [`HangKind::UnknownOpcode`] (default).
+    #[default]
+    Hang,
+    /// Treat as NOP.
+    Nop,
+}
+
+/// The interpreter's configuration knobs: one per disputed or unmeasured behaviour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Knobs {
+    /// `max(0, -inf)` ([`MaxNegInf`]).
+    pub max_neg_inf: MaxNegInf,
+    /// CMP conditions 6/7 ([`Cmp67`]).
+    pub cmp67: Cmp67,
+    /// Whether CMP sets cmp.x/cmp.y only where the descriptor's mask enables x/y.
+    ///
+    /// UNVERIFIED(hw): unknown (3dbrew); default false (both flags always set, as Azahar).
+    pub cmp_uses_mask: bool,
+    /// Sign of LOOP's i.z ([`IntZ`]).
+    pub int_z: IntZ,
+    /// PC past the end of code ([`PcOverflow`]).
+    pub pc_overflow: PcOverflow,
+    /// Unknown opcodes ([`UnknownOp`]).
+    pub unknown_op: UnknownOp,
+}
+
+/// Why a shader unit hangs the GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HangKind {
+    /// BREAK/BREAKC with an empty LOOP stack (3dbrew "Control Flow": hangs the GPU).
+    BreakEmptyLoopStack,
+    /// Two MOVA instructions back to back (3dbrew Pitfalls: hangs the GPU).
+    DoubleMova,
+    /// The incremented PC reached 4096 with [`PcOverflow::Hang`].
+    PcPastEnd,
+    /// An unknown opcode with [`UnknownOp::Hang`].
+    UnknownOpcode,
+}
+
+impl fmt::Display for HangKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::BreakEmptyLoopStack => "BREAK with an empty LOOP stack",
+            Self::DoubleMova => "two MOVA instructions back to back",
+            Self::PcPastEnd => "PC ran past the end of code memory",
+            Self::UnknownOpcode => "unknown opcode",
+        })
+    }
+}
+
+/// A hang with the instruction that caused it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Hang {
+    /// Word address of the instruction.
+    pub pc: u16,
+    /// The instruction word.
+    pub word: u32,
+    /// What went wrong.
+    pub kind: HangKind,
+}
+
+impl fmt::Display for Hang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at pc 0x{:03x} (word 0x{:08x}: {})",
+            self.kind,
+            self.pc,
+            self.word,
+            mnemonic_of(self.word)
+        )
+    }
+}
+
+fn mnemonic_of(word: u32) -> String {
+    match decode(word).opcode() {
+        Some(op) => op.mnemonic().to_string(),
+        None => format!("unknown 0x{:02x}", word >> 26),
+    }
+}
+
+/// A bounded stack that drops its oldest entry when pushed full (3dbrew: "a stack overflow
+/// discards the oldest element").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingStack<T, const N: usize> {
+    items: Vec<T>,
+}
+
+impl<T: Copy, const N: usize> Default for RingStack<T, N> {
+    fn default() -> Self {
+        Self {
+            items: Vec::with_capacity(N),
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> RingStack<T, N> {
+    /// Pushes, dropping the oldest entry when full.
+    pub fn push(&mut self, item: T) {
+        if self.items.len() == N {
+            self.items.remove(0);
+        }
+        self.items.push(item);
+    }
+    /// The newest entry.
+    pub fn top(&self) -> Option<T> {
+        self.items.last().copied()
+    }
+    /// Removes the newest entry.
+    pub fn pop(&mut self) -> Option<T> {
+        self.items.pop()
+    }
+    /// Entries, oldest first.
+    pub fn entries(&self) -> &[T] {
+        &self.items
+    }
+    /// Whether empty.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    fn top_mut(&mut self) -> Option<&mut T> {
+        self.items.last_mut()
+    }
+    fn clear(&mut self) {
+        self.items.clear();
+    }
+}
+
+/// A CALL stack entry: when the incremented PC equals `trigger`, continue at `ret`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CallEntry {
+    /// DST + NUM.
+    pub trigger: u16,
+    /// The word after the CALL.
+    pub ret: u16,
+}
+
+/// An IF stack entry: when the incremented PC equals `trigger` (DST), continue at `target`
+/// (DST + NUM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct IfEntry {
+    /// DST.
+    pub trigger: u16,
+    /// DST + NUM.
+    pub target: u16,
+}
+
+/// A LOOP stack entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopEntry {
+    /// DST + 1: the incremented PC after the body's last instruction.
+    pub end: u16,
+    /// First body instruction (LOOP's PC + 1).
+    pub start: u16,
+    /// Iterations still to run after the current one.
+    pub remaining: u16,
+    /// aL step (i.z, per [`IntZ`]).
+    pub step: i32,
+}
+
+/// The geometry-shader emit state (pica-facts §1 "Geometry shader").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmitState {
+    /// Slot the next EMIT fills (SETEMIT VTXID).
+    pub vtx_id: u8,
+    /// SETEMIT winding flag.
+    pub winding: bool,
+    /// Whether the next EMIT also emits a primitive.
+    pub prim_emit: bool,
+    /// The vertex slots (VTXID is 2 bits; a primitive uses slots 0-2). Not cleared after a
+    /// primitive (3dbrew SETEMIT).
+    pub slots: [[Vec4; 16]; 4],
+}
+
+impl Default for EmitState {
+    fn default() -> Self {
+        Self {
+            vtx_id: 0,
+            winding: false,
+            prim_emit: false,
+            slots: [[[F24::ZERO; 4]; 16]; 4],
+        }
+    }
+}
+
+/// What one EMIT produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Emitted {
+    /// The slot written.
+    pub vtx_id: u8,
+    /// The output registers copied into the slot (the active bank).
+    pub outputs: [Vec4; 16],
+    /// With PRIMEMIT: the triangle, slots 0, 1, 2 — with the winding flag, 1, 0, 2
+    /// (pica-facts §1: "winding flag swaps the first two vertices").
+    pub primitive: Option<[[Vec4; 16]; 3]>,
+    /// The winding flag in effect.
+    pub winding: bool,
+}
+
+/// One register write of a traced instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceWrite {
+    /// The register.
+    pub reg: TraceReg,
+    /// Lanes written (bit 3 = x .. bit 0 = w).
+    pub mask: u8,
+    /// The register's value after the write.
+    pub value: Vec4,
+}
+
+/// Registers a trace names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceReg {
+    /// o or r.
+    Dst(DstReg),
+    /// a0 (x, y as integers in `value` lanes 0-1 is not possible; see `addr`).
+    A0,
+    /// cmp flags.
+    Cmp,
+}
+
+/// How a step ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Continue at the unit's new PC.
+    Continue,
+    /// END executed.
+    End,
+    /// The unit hangs.
+    Hang(Hang),
+}
+
+/// One shader unit's execution state.
+#[derive(Clone, Debug)]
+pub struct ShaderUnit {
+    /// Input registers v0-v15.
+    pub inputs: [Vec4; 16],
+    /// Temporaries r0-r15.
+    pub temps: [Vec4; 16],
+    /// Output registers o0-o15, two banks (see [`Self::outputs`]).
+    banks: [[Vec4; 16]; 2],
+    bank: usize,
+    /// Output components written since the last EMIT (bit 4n+3-lane... one nibble per register,
+    /// bit 3 = x), for the "every output written once" check.
+    written: u64,
+    /// a0.x, a0.y.
+    pub a0: [i32; 2],
+    /// Loop counter aL.
+    pub al: i32,
+    /// cmp.x, cmp.y.
+    pub cmp: [bool; 2],
+    /// Program counter (word address).
+    pub pc: u16,
+    /// CALL stack.
+    pub call_stack: RingStack<CallEntry, CALL_STACK_DEPTH>,
+    /// IF stack.
+    pub if_stack: RingStack<IfEntry, IF_STACK_DEPTH>,
+    /// LOOP stack.
+    pub loop_stack: RingStack<LoopEntry, LOOP_STACK_DEPTH>,
+    prev_mova: bool,
+    /// GS emit state.
+    pub emit: EmitState,
+    /// Instructions executed since [`Self::start`].
+    pub executed: u64,
+    /// Configuration knobs.
+    pub knobs: Knobs,
+}
+
+impl Default for ShaderUnit {
+    fn default() -> Self {
+        Self::new(Knobs::default())
+    }
+}
+
+/// Reads from the wide-source slot when relative addressing targets a non-constant register
+/// ignore the offset (3dbrew "Relative addressing").
+fn rel_uniform(uniforms: &[Vec4], n: u8, offset: i32) -> Vec4 {
+    // pica-facts §1: offsets outside [-128, 127] are not applied; index masked by 0x7F; above
+    // 95 reads (1, 1, 1, 1).
+    let offset = if (-128..=127).contains(&offset) {
+        offset
+    } else {
+        0
+    };
+    let idx = (i32::from(n) + offset) & 0x7F;
+    if idx > 95 {
+        ONES
+    } else {
+        uniforms.get(idx as usize).copied().unwrap_or(ONES)
+    }
+}
+
+impl ShaderUnit {
+    /// A unit in its reset state.
+    pub fn new(knobs: Knobs) -> Self {
+        Self {
+            inputs: [[F24::ZERO; 4]; 16],
+            temps: [[F24::ZERO; 4]; 16],
+            banks: [[[F24::ZERO; 4]; 16]; 2],
+            bank: 0,
+            written: 0,
+            a0: [0; 2],
+            al: 0,
+            cmp: [false; 2],
+            pc: 0,
+            call_stack: RingStack::default(),
+            if_stack: RingStack::default(),
+            loop_stack: RingStack::default(),
+            prev_mova: false,
+            emit: EmitState::default(),
+            executed: 0,
+            knobs,
+        }
+    }
+
+    /// Prepares an invocation: PC = `entry`, stacks empty, `prev MOVA` cleared, counter zeroed.
+    /// Registers (temporaries, outputs, address registers, flags, emit slots) keep their
+    /// values, as the hardware does not clear them between vertices.
+    ///
+    /// UNVERIFIED(hw): what survives between invocations is not documented; the model keeps
+    /// every register and resets only flow-control state.
+    pub fn start(&mut self, entry: u16) {
+        self.pc = entry & (PC_LIMIT as u16 - 1);
+        self.call_stack.clear();
+        self.if_stack.clear();
+        self.loop_stack.clear();
+        self.prev_mova = false;
+        self.executed = 0;
+        self.written = 0;
+    }
+
+    /// The active output bank o0-o15.
+    pub fn outputs(&self) -> &[Vec4; 16] {
+        &self.banks[self.bank]
+    }
+
+    /// Output components written in the current bank since [`Self::start`] or the last EMIT:
+    /// bit `4n + 3 - lane` for register `on`.
+    pub fn written_mask(&self) -> u64 {
+        self.written
+    }
+
+    fn read(&self, cfg: &UnitConfig, reg: SrcReg, rel: Option<RelIndex>) -> Vec4 {
+        match reg.kind() {
+            RegRef::Input(n) => self.inputs[usize::from(n & 15)],
+            RegRef::Temp(n) => self.temps[usize::from(n & 15)],
+            RegRef::Uniform(n) => {
+                let offset = match rel.unwrap_or_default() {
+                    RelIndex::None => 0,
+                    RelIndex::A0X => self.a0[0],
+                    RelIndex::A0Y => self.a0[1],
+                    RelIndex::AL => self.al,
+                };
+                rel_uniform(&cfg.float_uniforms, n, offset)
+            }
+            RegRef::Output(_) => ONES,
+        }
+    }
+
+    /// Source `n` (1-3) after swizzle and negation.
+    fn src(
+        &self,
+        cfg: &UnitConfig,
+        desc: OpDesc,
+        n: usize,
+        reg: SrcReg,
+        rel: Option<RelIndex>,
+    ) -> Vec4 {
+        let raw = self.read(cfg, reg, rel);
+        let swz = desc.swizzle(n);
+        let neg = desc.negate(n);
+        let mut out = [F24::ZERO; 4];
+        for (lane, o) in out.iter_mut().enumerate() {
+            let v = raw[swz.select(lane).index()];
+            *o = if neg { v.negate() } else { v };
+        }
+        out
+    }
+
+    fn write(&mut self, dst: DstReg, mask: u8, value: Vec4, trace: Option<&mut Vec<TraceWrite>>) {
+        let reg = match dst.kind() {
+            RegRef::Output(n) => {
+                self.written |= u64::from(mask & 0xF) << (4 * u32::from(n & 15));
+                &mut self.banks[self.bank][usize::from(n & 15)]
+            }
+            _ => &mut self.temps[usize::from(dst.raw() & 15)],
+        };
+        for (lane, (r, v)) in reg.iter_mut().zip(value).enumerate() {
+            if (mask >> (3 - lane)) & 1 != 0 {
+                *r = v;
+            }
+        }
+        if let Some(t) = trace {
+            t.push(TraceWrite {
+                reg: TraceReg::Dst(dst),
+                mask,
+                value: *reg,
+            });
+        }
+    }
+
+    fn cmp_op(&self, op: CmpOp, a: F24, b: F24) -> bool {
+        // CMP does not flush subnormal inputs (3dbrew: cmp(s, 0) = false); IEEE comparisons.
+        let (a, b) = (a.to_f64(), b.to_f64());
+        match op {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Op6 | CmpOp::Op7 => self.knobs.cmp67 == Cmp67::True,
+        }
+    }
+
+    /// Executes the instruction at the PC. `trace`, when given, receives the register writes.
+    /// `emitted` receives what an EMIT produced.
+    pub fn step(
+        &mut self,
+        cfg: &UnitConfig,
+        mut trace: Option<&mut Vec<TraceWrite>>,
+        emitted: &mut Vec<Emitted>,
+    ) -> Step {
+        let pc = self.pc;
+        let word = cfg.code.get(usize::from(pc)).copied().unwrap_or(0);
+        let inst = decode(word);
+        let hang = |kind| Step::Hang(Hang { pc, word, kind });
+        self.executed += 1;
+        let is_mova = inst.opcode() == Some(Opcode::Mova);
+        if is_mova && self.prev_mova {
+            return hang(HangKind::DoubleMova);
+        }
+        self.prev_mova = is_mova;
+        let next = pc + 1;
+        let mut jump: Option<u16> = None;
+        let bools = cfg.bool_uniforms;
+        let cond_ok = |c: Condition, cmp: [bool; 2]| c.eval(cmp[0], cmp[1]);
+        let target = |dst: u16, num: u8| (dst + u16::from(num)) & (PC_LIMIT as u16 - 1);
+        match inst {
+            Instruction::Alu {
+                op,
+                dst,
+                src1,
+                src2,
+                idx,
+                desc,
+            } => {
+                let d = OpDesc(cfg.opdescs.get(usize::from(desc)).copied().unwrap_or(0));
+                let wide2 = op.format() == super::isa::Format::F1i;
+                let (r1, r2) = if wide2 {
+                    (None, Some(idx))
+                } else {
+                    (Some(idx), None)
+                };
+                let a = self.src(cfg, d, 1, src1, r1);
+                let mask = d.dest_mask().0;
+                if op == Opcode::Mova {
+                    // MOVA: truncation toward zero (pica-facts §2: MOVA of 0.9 gives 0),
+                    // respecting mask x/y. UNVERIFIED(hw): values beyond i32 saturate, NaN → 0
+                    // (offsets outside [-128, 127] are ignored when read anyway).
+                    for (lane, (reg, v)) in self.a0.iter_mut().zip(a).enumerate() {
+                        if (mask >> (3 - lane)) & 1 != 0 {
+                            *reg = v.to_f64().trunc() as i32;
+                        }
+                    }
+                    if let Some(t) = trace.as_deref_mut() {
+                        t.push(TraceWrite {
+                            reg: TraceReg::A0,
+                            mask: mask & 0xC,
+                            value: [
+                                F24::from_f64_trunc(f64::from(self.a0[0])),
+                                F24::from_f64_trunc(f64::from(self.a0[1])),
+                                F24::ZERO,
+                                F24::ZERO,
+                            ],
+                        });
+                    }
+                } else {
+                    let b = self.src(cfg, d, 2, src2, r2);
+                    let k = self.knobs;
+                    let splat = |x: F24| [x; 4];
+                    let lanes = |f: &dyn Fn(F24, F24) -> F24| {
+                        [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+                    };
+                    let one = |f: fn(F24) -> F24| [f(a[0]), f(a[1]), f(a[2]), f(a[3])];
+                    let value = match op {
+                        Opcode::Add => lanes(&alu::add),
+                        Opcode::Mul => lanes(&alu::mul),
+                        Opcode::Dp3 => splat(alu::dot(&a[..3], &b[..3])),
+                        Opcode::Dp4 => splat(alu::dot(&a, &b)),
+                        Opcode::Dph | Opcode::Dphi => {
+                            splat(alu::dot(&[a[0], a[1], a[2], F24::ONE], &b))
+                        }
+                        Opcode::Dst | Opcode::Dsti => [F24::ONE, alu::mul(a[1], b[1]), a[2], b[3]],
+                        Opcode::Ex2 => splat(alu::ex2(a[0])),
+                        Opcode::Lg2 => splat(alu::lg2(a[0])),
+                        Opcode::Rcp => splat(alu::rcp(a[0])),
+                        Opcode::Rsq => splat(alu::rsq(a[0])),
+                        Opcode::Litp => {
+                            // 3dbrew LITP; cmp flags from the raw x and w.
+                            self.cmp = [a[0].to_f64() >= 0.0, a[3].to_f64() >= 0.0];
+                            let y = alu::max(
+                                alu::min(a[1], alu::LITP_Y_BOUND),
+                                alu::LITP_Y_BOUND.negate(),
+                                k.max_neg_inf,
+                            );
+                            [
+                                alu::max(a[0], F24::ZERO, k.max_neg_inf),
+                                y,
+                                F24::ZERO,
+                                alu::max(a[3], F24::ZERO, k.max_neg_inf),
+                            ]
+                        }
+                        Opcode::Sge | Opcode::Sgei => lanes(&alu::sge),
+                        Opcode::Slt | Opcode::Slti => lanes(&alu::slt),
+                        Opcode::Flr => one(alu::flr),
+                        Opcode::Max => lanes(&|x, y| alu::max(x, y, k.max_neg_inf)),
+                        Opcode::Min => lanes(&alu::min),
+                        // MOV copies bits (no flush). UNVERIFIED(hw): whether MOV flushes
+                        // subnormals / -0 is not measured.
+                        _ => a,
+                    };
+                    self.write(dst, mask, value, trace.as_deref_mut());
+                }
+            }
+            Instruction::Cmp {
+                src1,
+                src2,
+                idx,
+                cmp_x,
+                cmp_y,
+                desc,
+            } => {
+                let d = OpDesc(cfg.opdescs.get(usize::from(desc)).copied().unwrap_or(0));
+                let a = self.src(cfg, d, 1, src1, Some(idx));
+                let b = self.src(cfg, d, 2, src2, None);
+                let mask = if self.knobs.cmp_uses_mask {
+                    d.dest_mask().0
+                } else {
+                    0xF
+                };
+                if mask & 8 != 0 {
+                    self.cmp[0] = self.cmp_op(cmp_x, a[0], b[0]);
+                }
+                if mask & 4 != 0 {
+                    self.cmp[1] = self.cmp_op(cmp_y, a[1], b[1]);
+                }
+                if let Some(t) = trace.as_deref_mut() {
+                    t.push(TraceWrite {
+                        reg: TraceReg::Cmp,
+                        mask: mask & 0xC,
+                        value: [
+                            alu::bool_f24(self.cmp[0]),
+                            alu::bool_f24(self.cmp[1]),
+                            F24::ZERO,
+                            F24::ZERO,
+                        ],
+                    });
+                }
+            }
+            Instruction::Mad {
+                op,
+                dst,
+                src1,
+                src2,
+                src3,
+                idx,
+                desc,
+            } => {
+                let d = OpDesc(cfg.opdescs.get(usize::from(desc)).copied().unwrap_or(0));
+                let (r2, r3) = if op == Opcode::Madi {
+                    (None, Some(idx))
+                } else {
+                    (Some(idx), None)
+                };
+                let a = self.src(cfg, d, 1, src1, None);
+                let b = self.src(cfg, d, 2, src2, r2);
+                let c = self.src(cfg, d, 3, src3, r3);
+                let value = [0, 1, 2, 3].map(|i| alu::mad(a[i], b[i], c[i]));
+                self.write(dst, d.dest_mask().0, value, trace);
+            }
+            Instruction::Flow {
+                op,
+                cond,
+                target: dst,
+                num,
+            } => {
+                let ok = cond_ok(cond, self.cmp);
+                match op {
+                    Opcode::Breakc if ok => match self.break_loop() {
+                        Some(t) => jump = Some(t),
+                        None => return hang(HangKind::BreakEmptyLoopStack),
+                    },
+                    Opcode::Call => jump = Some(self.call(dst, num, next)),
+                    Opcode::Callc if ok => jump = Some(self.call(dst, num, next)),
+                    Opcode::Ifc => jump = self.if_(ok, dst, num),
+                    Opcode::Jmpc if ok => jump = Some(dst),
+                    _ => {}
+                }
+            }
+            Instruction::FlowUniform {
+                op,
+                id,
+                target: dst,
+                num,
+            } => {
+                let b = (bools >> (id & 15)) & 1 != 0;
+                match op {
+                    Opcode::Callu if b => jump = Some(self.call(dst, num, next)),
+                    Opcode::Ifu => jump = self.if_(b, dst, num),
+                    Opcode::Jmpu if b != (num & 1 != 0) => jump = Some(dst),
+                    Opcode::Loop => {
+                        let i = cfg.int_uniforms[usize::from(id & 3)];
+                        self.al = i32::from(i[1]);
+                        let step = match self.knobs.int_z {
+                            IntZ::Unsigned => i32::from(i[2]),
+                            IntZ::Signed => i32::from(i[2] as i8),
+                        };
+                        self.loop_stack.push(LoopEntry {
+                            end: target(dst, 1),
+                            start: next,
+                            remaining: u16::from(i[0]),
+                            step,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            Instruction::SetEmit {
+                vtx_id,
+                winding,
+                prim_emit,
+            } => {
+                self.emit.vtx_id = vtx_id & 3;
+                self.emit.winding = winding;
+                self.emit.prim_emit = prim_emit;
+            }
+            Instruction::Plain(op) => match op {
+                Opcode::End => return Step::End,
+                Opcode::Break => match self.break_loop() {
+                    Some(t) => jump = Some(t),
+                    None => return hang(HangKind::BreakEmptyLoopStack),
+                },
+                Opcode::Emit => emitted.push(self.do_emit()),
+                _ => {}
+            },
+            Instruction::Unknown(_) => {
+                if self.knobs.unknown_op == UnknownOp::Hang {
+                    return hang(HangKind::UnknownOpcode);
+                }
+            }
+        }
+        match self.next_pc(next, jump) {
+            Some(pc) => {
+                self.pc = pc;
+                Step::Continue
+            }
+            None => hang(HangKind::PcPastEnd),
+        }
+    }
+
+    fn call(&mut self, dst: u16, num: u8, next: u16) -> u16 {
+        self.call_stack.push(CallEntry {
+            trigger: (dst + u16::from(num)) & (PC_LIMIT as u16 - 1),
+            ret: next,
+        });
+        dst
+    }
+
+    /// IFU/IFC: on true run to DST then skip to DST+NUM; on false jump to DST.
+    fn if_(&mut self, taken: bool, dst: u16, num: u8) -> Option<u16> {
+        if taken {
+            self.if_stack.push(IfEntry {
+                trigger: dst,
+                target: (dst + u16::from(num)) & (PC_LIMIT as u16 - 1),
+            });
+            None
+        } else {
+            Some(dst)
+        }
+    }
+
+    /// BREAK: pops the innermost loop and jumps past its body; `None` if there is no loop.
+    fn break_loop(&mut self) -> Option<u16> {
+        self.loop_stack.pop().map(|l| l.end)
+    }
+
+    fn do_emit(&mut self) -> Emitted {
+        let outputs = self.banks[self.bank];
+        let slot = usize::from(self.emit.vtx_id & 3);
+        self.emit.slots[slot] = outputs;
+        let primitive = self.emit.prim_emit.then(|| {
+            let s = &self.emit.slots;
+            if self.emit.winding {
+                [s[1], s[0], s[2]]
+            } else {
+                [s[0], s[1], s[2]]
+            }
+        });
+        // Double-banked outputs (pica-facts §1, Azahar shader_unit.h): writes after an EMIT go
+        // to the other bank, so an output not rewritten carries the value from two emits back.
+        self.bank ^= 1;
+        self.written = 0;
+        Emitted {
+            vtx_id: self.emit.vtx_id,
+            outputs,
+            primitive,
+            winding: self.emit.winding,
+        }
+    }
+
+    /// The stack checks after an instruction (3dbrew "Control Flow"): each stack gets a copy
+    /// of the incremented PC; LOOP and IF pop at most one entry, CALL keeps popping while
+    /// entries match, and its fourth pop in a row does not update its copy (hardware bug).
+    /// Priority LOOP > IF > CALL > JMP > incremented PC; a jump only counts if no stack popped.
+    ///
+    /// UNVERIFIED(hw): a LOOP entry that matches and continues (no pop) counts as an update
+    /// that wins over IF/CALL, like a pop does; all matching stacks update, the losers' new
+    /// copies are discarded.
+    fn next_pc(&mut self, next: u16, jump: Option<u16>) -> Option<u16> {
+        let mut loop_pc = None;
+        if let Some(top) = self.loop_stack.top_mut() {
+            if top.end == next {
+                self.al = self.al.wrapping_add(top.step);
+                if top.remaining > 0 {
+                    top.remaining -= 1;
+                    loop_pc = Some(top.start);
+                } else {
+                    self.loop_stack.pop();
+                    loop_pc = Some(next);
+                }
+            }
+        }
+        let mut if_pc = None;
+        if let Some(top) = self.if_stack.top() {
+            if top.trigger == next {
+                self.if_stack.pop();
+                if_pc = Some(top.target);
+            }
+        }
+        let mut call_pc = None;
+        let mut copy = next;
+        let mut pops = 0;
+        while let Some(top) = self.call_stack.top() {
+            if top.trigger != copy {
+                break;
+            }
+            self.call_stack.pop();
+            pops += 1;
+            if pops != 4 {
+                copy = top.ret;
+            }
+            call_pc = Some(copy);
+        }
+        let pc = loop_pc.or(if_pc).or(call_pc).or(jump).unwrap_or(next);
+        if u32::from(pc) >= PC_LIMIT {
+            match self.knobs.pc_overflow {
+                PcOverflow::Hang => None,
+                PcOverflow::Wrap => Some(0),
+            }
+        } else {
+            Some(pc)
+        }
+    }
+
+    /// Runs from `entry` until END, a hang, or `max_instructions` executed.
+    pub fn run(
+        &mut self,
+        cfg: &UnitConfig,
+        entry: u16,
+        max_instructions: u64,
+        emitted: &mut Vec<Emitted>,
+    ) -> RunEnd {
+        self.start(entry);
+        loop {
+            if self.executed >= max_instructions {
+                return RunEnd::Limit;
+            }
+            match self.step(cfg, None, emitted) {
+                Step::Continue => {}
+                Step::End => return RunEnd::End,
+                Step::Hang(h) => return RunEnd::Hang(h),
+            }
+        }
+    }
+}
+
+/// How [`ShaderUnit::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum RunEnd {
+    /// END executed.
+    End,
+    /// The unit hangs.
+    Hang(Hang),
+    /// The instruction limit was reached.
+    Limit,
+}

@@ -1,0 +1,381 @@
+//! SH: the four shader units as one stage of the cycle-stepped core.
+//!
+//! - With GPUREG_GEOSTAGE_CONFIG bits 0-1 = 2 units 0-2 run the vertex shader and unit 3 the
+//!   geometry shader; otherwise all four run the vertex shader (pica-facts §1).
+//! - Vertices arrive on the `input` link (attributes as raw f24), are dispatched to the idle VS
+//!   unit with the lowest index, run one instruction per cycle
+//!   ([`timing::SHADER_INSTRUCTIONS_PER_CYCLE`]) and leave in input order on the `output`
+//!   link (the enabled outputs of GPUREG_VSH_OUTMAP_MASK), or, with the GS in use, feed the
+//!   GS input assembler ([`super::io::GsAssembler`]) whose invocations run on unit 3; every
+//!   EMIT of the GS leaves as a [`ShadedItem::GsVertex`].
+//! - Beats: one [`ShaderBeat`] per input register loaded (channel `shader_in`) and per output
+//!   register sent (channel `shader_out`).
+//! - The stage reads the unit configuration of REGS as it stood at the start of the cycle
+//!   (the GPU ticks it before REGS), so results do not depend on stage order.
+
+use super::interp::{Emitted, Knobs, ShaderUnit, Step, Vec4};
+use super::io::{self, GsAssembler, GsInvocation, GsMode};
+use crate::beat::ShaderBeat;
+use crate::gpu::HangReason;
+use crate::link::Link;
+use crate::regfile::unit::{UnitConfig, GS_UNIT, NUM_UNITS};
+use crate::regfile::RegFile;
+use crate::regs::id;
+use crate::timing;
+use serde_json::json;
+use std::collections::VecDeque;
+
+/// A vertex for the vertex shader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexIn {
+    /// Sequence number (vertex order of the draw).
+    pub seq: u32,
+    /// Attributes in input-buffer order.
+    pub attrs: Vec<Vec4>,
+}
+
+/// What the shader stage sends on to primitive assembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShadedItem {
+    /// A VS output vertex: the enabled output registers with their index.
+    Vertex {
+        /// Sequence number of the input vertex.
+        seq: u32,
+        /// `(register, value)` in register order.
+        outputs: Vec<(u8, Vec4)>,
+    },
+    /// One GS EMIT, with its enabled outputs.
+    GsVertex {
+        /// GS invocation number.
+        invocation: u32,
+        /// What the EMIT produced.
+        emitted: Box<Emitted>,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    unit: ShaderUnit,
+    /// Sequence number of the vertex being shaded.
+    job: Option<u32>,
+    /// Finished vertex waiting for its turn to leave.
+    done: Option<(u32, Vec<(u8, Vec4)>)>,
+}
+
+#[derive(Clone, Debug)]
+struct GsState {
+    assembler: GsAssembler,
+    queue: VecDeque<GsInvocation>,
+    /// The configuration the running invocation uses (REGS's unit 3 plus the assembler's
+    /// uniform writes and b15).
+    cfg: Option<UnitConfig>,
+    emitted: VecDeque<ShadedItem>,
+    invocations: u32,
+    /// b15 is set after each GS run (pica-facts §1) until REGS writes the bool uniforms.
+    b15_set: bool,
+    last_bools: u16,
+}
+
+/// The SH stage.
+#[derive(Clone, Debug)]
+pub struct ShaderCore {
+    slots: Vec<Slot>,
+    next_out: u32,
+    gs: Option<GsState>,
+    knobs: Knobs,
+    record_beats: bool,
+    /// Instructions executed by each unit.
+    executed: [u64; NUM_UNITS],
+}
+
+/// What SH touches in one cycle.
+pub struct ShaderPorts<'a> {
+    /// Configuration (REGS, start-of-cycle state).
+    pub regs: &'a RegFile,
+    /// Vertices in.
+    pub input: &'a mut Link<VertexIn>,
+    /// Shaded vertices out.
+    pub output: &'a mut Link<ShadedItem>,
+    /// Input-register beats.
+    pub beats_in: &'a mut Vec<ShaderBeat>,
+    /// Output-register beats.
+    pub beats_out: &'a mut Vec<ShaderBeat>,
+}
+
+fn beat(cycle: u64, unit: usize, seq: u32, reg: u8, v: &Vec4) -> ShaderBeat {
+    ShaderBeat {
+        cycle,
+        unit: unit as u8,
+        seq,
+        reg,
+        xyzw: v.map(|c| c.bits()),
+    }
+}
+
+impl Default for ShaderCore {
+    fn default() -> Self {
+        Self::new(Knobs::default())
+    }
+}
+
+impl ShaderCore {
+    /// Four idle units with `knobs`.
+    pub fn new(knobs: Knobs) -> Self {
+        Self {
+            slots: (0..NUM_UNITS)
+                .map(|_| Slot {
+                    unit: ShaderUnit::new(knobs),
+                    job: None,
+                    done: None,
+                })
+                .collect(),
+            next_out: 0,
+            gs: None,
+            knobs,
+            record_beats: true,
+            executed: [0; NUM_UNITS],
+        }
+    }
+
+    /// Turns beat recording on or off.
+    pub fn set_record_beats(&mut self, on: bool) {
+        self.record_beats = on;
+    }
+
+    /// Instructions executed per unit so far.
+    pub fn executed(&self) -> [u64; NUM_UNITS] {
+        self.executed
+    }
+
+    /// Returns to the power-on state.
+    pub fn reset(&mut self) {
+        *self = Self::new(self.knobs);
+    }
+
+    /// Whether no vertex is in flight.
+    pub fn is_idle(&self) -> bool {
+        self.slots
+            .iter()
+            .all(|s| s.job.is_none() && s.done.is_none())
+            && self
+                .gs
+                .as_ref()
+                .is_none_or(|g| g.queue.is_empty() && g.cfg.is_none() && g.emitted.is_empty())
+    }
+
+    /// Internal state for reports.
+    pub fn snapshot(&self) -> serde_json::Value {
+        json!({
+            "units": self.slots.iter().map(|s| json!({
+                "busy": s.job, "pc": s.unit.pc, "done": s.done.as_ref().map(|d| d.0),
+            })).collect::<Vec<_>>(),
+            "next_out": self.next_out,
+            "gs_queue": self.gs.as_ref().map(|g| g.queue.len()),
+            "executed": self.executed,
+        })
+    }
+
+    /// Variable GS mode: the vertex count of the next primitive (the first index value).
+    pub fn submit_gs_count(&mut self, count: u32) {
+        if let Some(g) = &mut self.gs {
+            g.assembler.submit_count(count);
+        }
+    }
+
+    /// Advances every unit by one cycle. An `Err` means a unit hangs.
+    pub fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
+        let regs = ports.regs;
+        let gs_on = regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 == 2;
+        let vs_units = if gs_on { GS_UNIT } else { NUM_UNITS };
+        if gs_on && self.gs.is_none() {
+            let mode = GsMode::from_regs(
+                regs.reg(id::GSH_MISC0.into()),
+                regs.reg(id::GSH_MISC1.into()),
+            );
+            let cfg = &regs.units()[GS_UNIT];
+            self.gs = Some(GsState {
+                assembler: GsAssembler::new(mode, io::input_count(cfg)),
+                queue: VecDeque::new(),
+                cfg: None,
+                emitted: VecDeque::new(),
+                invocations: 0,
+                b15_set: false,
+                last_bools: cfg.bool_uniforms,
+            });
+        }
+        let units = regs.units();
+
+        // 1. Retire: the vertex whose turn it is leaves (one per cycle).
+        let mut out_budget = timing::SHADER_OUTPUTS_PER_CYCLE;
+        let next_out = self.next_out;
+        if let Some(u) = self
+            .slots
+            .iter()
+            .position(|s| s.done.as_ref().is_some_and(|d| d.0 == next_out))
+        {
+            let gs = self.gs.as_mut().filter(|_| gs_on);
+            if gs.is_some() || ports.output.can_push() {
+                if let Some((seq, outputs)) = self.slots[u].done.take() {
+                    match gs {
+                        Some(g) => {
+                            let attrs: Vec<Vec4> = outputs.iter().map(|o| o.1).collect();
+                            if let Some(inv) = g.assembler.submit_vertex(&attrs) {
+                                g.queue.push_back(inv);
+                            }
+                        }
+                        None => {
+                            if self.record_beats {
+                                for (r, v) in &outputs {
+                                    ports.beats_out.push(beat(cycle, u, seq, *r, v));
+                                }
+                            }
+                            out_budget = out_budget.saturating_sub(1);
+                            ports
+                                .output
+                                .push(ShadedItem::Vertex { seq, outputs })
+                                .map_err(|e| HangReason::Internal(e.to_string()))?;
+                        }
+                    }
+                    self.next_out += 1;
+                }
+            }
+        }
+        // GS emits leave one per cycle when the output has room.
+        if let Some(g) = &mut self.gs {
+            if out_budget > 0 && ports.output.can_push() {
+                if let Some(item) = g.emitted.pop_front() {
+                    if let (
+                        true,
+                        ShadedItem::GsVertex {
+                            invocation,
+                            emitted,
+                        },
+                    ) = (self.record_beats, &item)
+                    {
+                        let cfg = &units[GS_UNIT];
+                        for (r, v) in io::masked_outputs(cfg, &emitted.outputs) {
+                            ports
+                                .beats_out
+                                .push(beat(cycle, GS_UNIT, *invocation, r, &v));
+                        }
+                    }
+                    ports
+                        .output
+                        .push(item)
+                        .map_err(|e| HangReason::Internal(e.to_string()))?;
+                }
+            }
+        }
+
+        // 2. Execute one instruction on every busy unit.
+        for (u, slot) in self.slots.iter_mut().enumerate() {
+            let Some(seq) = slot.job else { continue };
+            let is_gs = gs_on && u == GS_UNIT;
+            let mut emitted = Vec::new();
+            let cfg = if is_gs {
+                match self.gs.as_ref().and_then(|g| g.cfg.as_ref()) {
+                    Some(c) => c,
+                    None => &units[GS_UNIT],
+                }
+            } else {
+                &units[u]
+            };
+            for _ in 0..timing::SHADER_INSTRUCTIONS_PER_CYCLE {
+                self.executed[u] += 1;
+                match slot.unit.step(cfg, None, &mut emitted) {
+                    Step::Continue => continue,
+                    Step::End => {
+                        slot.job = None;
+                        if !is_gs {
+                            slot.done = Some((seq, io::masked_outputs(cfg, slot.unit.outputs())));
+                        }
+                        break;
+                    }
+                    Step::Hang(h) => {
+                        return Err(HangReason::Shader {
+                            unit: u as u8,
+                            pc: h.pc,
+                            word: h.word,
+                            reason: h.kind,
+                        })
+                    }
+                }
+            }
+            if is_gs {
+                if let Some(g) = &mut self.gs {
+                    for e in emitted {
+                        g.emitted.push_back(ShadedItem::GsVertex {
+                            invocation: seq,
+                            emitted: Box::new(e),
+                        });
+                    }
+                    if slot.job.is_none() {
+                        g.cfg = None;
+                        g.b15_set = true;
+                    }
+                }
+            }
+        }
+
+        // 3. Dispatch: idle VS units take the next vertex; unit 3 the next GS invocation.
+        for (u, slot) in self.slots.iter_mut().enumerate().take(vs_units) {
+            if slot.job.is_some() || slot.done.is_some() {
+                continue;
+            }
+            let Some(v) = ports.input.pop() else { break };
+            let cfg = &units[u];
+            io::load_inputs(cfg, &v.attrs, &mut slot.unit.inputs);
+            if self.record_beats {
+                for n in 0..v.attrs.len().min(io::input_count(cfg)) {
+                    let r = io::input_register(cfg, n);
+                    ports
+                        .beats_in
+                        .push(beat(cycle, u, v.seq, r as u8, &slot.unit.inputs[r]));
+                }
+            }
+            // The VS entry point of units 0-2 comes from the VSH block; unit 3 running a VS
+            // uses its own (the GSH block's) entry point (pica-facts §1).
+            slot.unit.start(cfg.entry_point);
+            slot.job = Some(v.seq);
+        }
+        if let (true, Some(g)) = (gs_on, &mut self.gs) {
+            let slot = &mut self.slots[GS_UNIT];
+            if slot.job.is_none() {
+                if let Some(inv) = g.queue.pop_front() {
+                    let base = &units[GS_UNIT];
+                    if base.bool_uniforms != g.last_bools {
+                        g.b15_set = false;
+                        g.last_bools = base.bool_uniforms;
+                    }
+                    let mut cfg = base.clone();
+                    if g.b15_set {
+                        cfg.bool_uniforms |= 1 << 15;
+                    }
+                    for (i, v) in &inv.uniforms {
+                        if let Some(c) = cfg.float_uniforms.get_mut(*i) {
+                            *c = *v;
+                        }
+                    }
+                    io::load_inputs(&cfg, &inv.inputs, &mut slot.unit.inputs);
+                    if self.record_beats {
+                        for n in 0..inv.inputs.len().min(io::input_count(&cfg)) {
+                            let r = io::input_register(&cfg, n);
+                            ports.beats_in.push(beat(
+                                cycle,
+                                GS_UNIT,
+                                g.invocations,
+                                r as u8,
+                                &slot.unit.inputs[r],
+                            ));
+                        }
+                    }
+                    slot.unit.start(cfg.entry_point);
+                    slot.job = Some(g.invocations);
+                    g.invocations += 1;
+                    g.cfg = Some(cfg);
+                }
+            }
+        }
+        Ok(())
+    }
+}

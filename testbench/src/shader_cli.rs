@@ -1,0 +1,389 @@
+//! `pica shader run`: run one shader program on one unit and print what it wrote.
+//!
+//! Programs: `.shbin` (SHBIN loader), `.pica` (assembler), or raw little-endian code words
+//! (any other extension; operand descriptors from `--opdescs FILE`, entry `--entry N`).
+//! Values are `x,y,z,w`, each a decimal (converted with the model's truncation rule,
+//! [`F24::from_f64_trunc`]) or `0x` raw f24 bits.
+
+use crate::input::InputError;
+use pica_model::num::F24;
+use pica_model::regfile::unit::UnitConfig;
+use pica_model::shader::interp::{Emitted, Knobs, RunEnd, ShaderUnit, Step, TraceReg, Vec4};
+use pica_model::shader::shbin::{ConstValue, Shbin};
+use pica_model::shader::{asm, disasm};
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `pica shader run`.
+#[derive(Clone, Debug, Default)]
+pub struct ShaderRunArgs {
+    /// Program file.
+    pub program: PathBuf,
+    /// Entry label (SHBIN/.pica) or word address (raw code).
+    pub entry: Option<String>,
+    /// `v0=x,y,z,w` inputs.
+    pub inputs: Vec<String>,
+    /// `c4=x,y,z,w` float uniforms.
+    pub uniforms: Vec<String>,
+    /// `i0=x,y,z,w` integer uniforms.
+    pub ints: Vec<String>,
+    /// `b3=1` bool uniforms.
+    pub bools: Vec<String>,
+    /// Run as a geometry shader (the geometry DVLE of a SHBIN; EMITs are printed).
+    pub gs: bool,
+    /// Operand descriptors for raw code.
+    pub opdescs: Option<PathBuf>,
+    /// Instruction limit.
+    pub max_instructions: u64,
+    /// Per-instruction trace.
+    pub trace: bool,
+    /// JSON output.
+    pub json: bool,
+}
+
+/// How a run ended, for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// END.
+    End,
+    /// A hang (exit 3).
+    Hang,
+    /// The instruction limit (exit 4).
+    Limit,
+}
+
+/// The printed report and how the run ended.
+#[derive(Clone, Debug)]
+pub struct ShaderReport {
+    /// Text or JSON to print on stdout.
+    pub stdout: String,
+    /// Message for stderr (hang reason, limit).
+    pub stderr: Option<String>,
+    /// How it ended.
+    pub ended: Ended,
+}
+
+fn bad(msg: impl Into<String>) -> InputError {
+    InputError(msg.into())
+}
+
+fn read_words(path: &Path) -> Result<Vec<u32>, InputError> {
+    let bytes = std::fs::read(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    if bytes.len() % 4 != 0 {
+        return Err(bad(format!(
+            "{}: {} bytes is not a whole number of 32-bit words",
+            path.display(),
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+fn parse_f24(t: &str) -> Result<F24, InputError> {
+    let t = t.trim();
+    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        let v = u32::from_str_radix(h, 16).map_err(|_| bad(format!("bad hex value `{t}`")))?;
+        if v > 0xFF_FFFF {
+            return Err(bad(format!("`{t}` does not fit in 24 bits")));
+        }
+        return Ok(F24::from_bits(v));
+    }
+    let x: f64 = t
+        .parse()
+        .map_err(|_| bad(format!("bad number `{t}` (decimal or 0x f24 bits)")))?;
+    Ok(F24::from_f64_trunc(x))
+}
+
+/// Splits `name=value` and parses the register number after `prefix`.
+fn reg_assign(arg: &str, prefix: char, limit: usize) -> Result<(usize, &str), InputError> {
+    let (name, value) = arg
+        .split_once('=')
+        .ok_or_else(|| bad(format!("`{arg}`: expected {prefix}N=...")))?;
+    let n = name
+        .trim()
+        .strip_prefix(prefix)
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n < limit)
+        .ok_or_else(|| {
+            bad(format!(
+                "`{name}`: expected {prefix}0-{prefix}{}",
+                limit - 1
+            ))
+        })?;
+    Ok((n, value))
+}
+
+fn parse_vec4(t: &str) -> Result<Vec4, InputError> {
+    let parts: Vec<&str> = t.split(',').collect();
+    if parts.len() != 4 {
+        return Err(bad(format!("`{t}`: expected four values x,y,z,w")));
+    }
+    let mut out = [F24::ZERO; 4];
+    for (o, p) in out.iter_mut().zip(parts) {
+        *o = parse_f24(p)?;
+    }
+    Ok(out)
+}
+
+/// Loads the program into a unit configuration; returns it and the entry point.
+fn load(args: &ShaderRunArgs) -> Result<(UnitConfig, u16), InputError> {
+    let path = &args.program;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let mut cfg = UnitConfig::default();
+    let shbin = match ext {
+        "shbin" => {
+            let bytes = std::fs::read(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            Some(Shbin::parse(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))?)
+        }
+        "pica" => {
+            let src = std::fs::read_to_string(path)
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            Some(asm::assemble(&src, &path.display().to_string()).map_err(|e| bad(e.to_string()))?)
+        }
+        _ => None,
+    };
+    let entry = match shbin {
+        Some(s) => {
+            copy(&mut cfg.code, &s.code, "code")?;
+            copy(&mut cfg.opdescs, &s.opdescs, "operand descriptors")?;
+            let dvle = s
+                .dvles
+                .iter()
+                .find(|d| d.geometry == args.gs)
+                .or_else(|| s.dvles.first())
+                .ok_or_else(|| bad(format!("{}: no DVLE", path.display())))?;
+            for c in &dvle.constants {
+                let r = usize::from(c.reg);
+                match c.value {
+                    ConstValue::Bool(b) if r < 16 => {
+                        cfg.bool_uniforms = (cfg.bool_uniforms & !(1 << r)) | (u16::from(b) << r)
+                    }
+                    ConstValue::Int(v) if r < 4 => cfg.int_uniforms[r] = v,
+                    ConstValue::Float(v) if r < 96 => cfg.float_uniforms[r] = v,
+                    _ => {}
+                }
+            }
+            cfg.outmap_mask = dvle.output_mask;
+            match &args.entry {
+                Some(name) => {
+                    let l = dvle
+                        .label(name)
+                        .ok_or_else(|| bad(format!("no label `{name}` in the program")))?;
+                    l.offset
+                }
+                None => dvle.entry,
+            }
+        }
+        None => {
+            copy(&mut cfg.code, &read_words(path)?, "code")?;
+            if let Some(p) = &args.opdescs {
+                copy(&mut cfg.opdescs, &read_words(p)?, "operand descriptors")?;
+            }
+            match &args.entry {
+                Some(e) => parse_u32(e)?,
+                None => 0,
+            }
+        }
+    };
+    let entry = u16::try_from(entry)
+        .ok()
+        .filter(|&e| e < 4096)
+        .ok_or_else(|| bad(format!("entry point {entry} is outside code memory")))?;
+    for u in &args.uniforms {
+        let (n, v) = reg_assign(u, 'c', 96)?;
+        cfg.float_uniforms[n] = parse_vec4(v)?;
+    }
+    for i in &args.ints {
+        let (n, v) = reg_assign(i, 'i', 4)?;
+        let parts: Vec<&str> = v.split(',').collect();
+        if parts.len() != 4 {
+            return Err(bad(format!("`{i}`: expected four values x,y,z,w")));
+        }
+        for (o, p) in cfg.int_uniforms[n].iter_mut().zip(parts) {
+            *o = u8::try_from(parse_u32(p)?).map_err(|_| bad(format!("`{p}` exceeds 255")))?;
+        }
+    }
+    for b in &args.bools {
+        let (n, v) = reg_assign(b, 'b', 16)?;
+        let on = match v.trim() {
+            "1" | "true" => true,
+            "0" | "false" => false,
+            _ => return Err(bad(format!("`{b}`: expected 0 or 1"))),
+        };
+        cfg.bool_uniforms = (cfg.bool_uniforms & !(1 << n)) | (u16::from(on) << n);
+    }
+    Ok((cfg, entry))
+}
+
+fn parse_u32(t: &str) -> Result<u32, InputError> {
+    let t = t.trim();
+    let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => u32::from_str_radix(h, 16),
+        None => t.parse(),
+    };
+    r.map_err(|_| bad(format!("bad number `{t}`")))
+}
+
+fn copy(dst: &mut [u32], src: &[u32], what: &str) -> Result<(), InputError> {
+    if src.len() > dst.len() {
+        return Err(bad(format!(
+            "{} words of {what} exceed the unit's {}",
+            src.len(),
+            dst.len()
+        )));
+    }
+    dst[..src.len()].copy_from_slice(src);
+    Ok(())
+}
+
+fn hex4(v: &Vec4) -> Vec<String> {
+    v.iter().map(|c| format!("0x{:06x}", c.bits())).collect()
+}
+
+fn text4(v: &Vec4) -> String {
+    let hex = v
+        .iter()
+        .map(|c| format!("0x{:06x}", c.bits()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let dec = v
+        .iter()
+        .map(|c| format!("{}", c.to_f64()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("{hex}  ({dec})")
+}
+
+fn emitted_json(e: &Emitted, mask: u16) -> Value {
+    let mut outs = Map::new();
+    for (i, v) in e.outputs.iter().enumerate() {
+        if (mask >> i) & 1 != 0 || mask == 0 {
+            outs.insert(format!("o{i}"), json!(hex4(v)));
+        }
+    }
+    json!({
+        "vtx_id": e.vtx_id,
+        "winding": e.winding,
+        "primitive": e.primitive.is_some(),
+        "outputs": outs,
+    })
+}
+
+/// Runs `pica shader run`.
+pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
+    let (cfg, entry) = load(args)?;
+    let mut unit = ShaderUnit::new(Knobs::default());
+    for v in &args.inputs {
+        let (n, val) = reg_assign(v, 'v', 16)?;
+        unit.inputs[n] = parse_vec4(val)?;
+    }
+    let mut emitted = Vec::new();
+    let mut trace_text = String::new();
+    let mut written: u64 = 0;
+    unit.start(entry);
+    let end = loop {
+        if unit.executed >= args.max_instructions {
+            break RunEnd::Limit;
+        }
+        let pc = unit.pc;
+        let word = cfg.code.get(usize::from(pc)).copied().unwrap_or(0);
+        let mut writes = Vec::new();
+        let before = emitted.len();
+        let step = unit.step(&cfg, args.trace.then_some(&mut writes), &mut emitted);
+        written |= unit.written_mask();
+        if args.trace {
+            let _ = write!(
+                trace_text,
+                "{pc:03x}: {:08x}  {:<40}",
+                word,
+                disasm::describe(word, &cfg.opdescs)
+            );
+            for w in &writes {
+                let name = match w.reg {
+                    TraceReg::Dst(d) => d.to_string(),
+                    TraceReg::A0 => "a0".into(),
+                    TraceReg::Cmp => "cmp".into(),
+                };
+                let _ = write!(trace_text, " {name} = {}", text4(&w.value));
+            }
+            if emitted.len() > before {
+                let _ = write!(trace_text, " [emit]");
+            }
+            trace_text.push('\n');
+        }
+        match step {
+            Step::Continue => {}
+            Step::End => break RunEnd::End,
+            Step::Hang(h) => break RunEnd::Hang(h),
+        }
+    };
+    let (ended, stderr) = match end {
+        RunEnd::End => (Ended::End, None),
+        RunEnd::Hang(h) => (Ended::Hang, Some(format!("hang: {h}"))),
+        RunEnd::Limit => (
+            Ended::Limit,
+            Some(format!(
+                "instruction limit of {} reached",
+                args.max_instructions
+            )),
+        ),
+    };
+    let outs: Vec<(usize, Vec4)> = (0..16)
+        .filter(|i| (written >> (4 * i)) & 0xF != 0)
+        .map(|i| (i, unit.outputs()[i]))
+        .collect();
+    let stdout = if args.json {
+        let mut o = Map::new();
+        for (i, v) in &outs {
+            o.insert(format!("o{i}"), json!(hex4(v)));
+        }
+        let mut outcome = serde_json::to_value(end).unwrap_or_else(|_| json!({}));
+        if let (Some(m), Some(msg)) = (outcome.as_object_mut(), &stderr) {
+            m.insert("message".into(), json!(msg));
+        }
+        let mut doc = json!({
+            "outputs": o,
+            "emitted": emitted.iter().map(|e| emitted_json(e, cfg.outmap_mask)).collect::<Vec<_>>(),
+            "outcome": outcome,
+            "instructions": unit.executed,
+        });
+        if args.trace {
+            doc["trace"] = json!(trace_text.lines().collect::<Vec<_>>());
+        }
+        serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+    } else {
+        let mut t = trace_text;
+        for (i, v) in &outs {
+            let _ = writeln!(t, "o{i:<2} = {}", text4(v));
+        }
+        for (n, e) in emitted.iter().enumerate() {
+            let _ = writeln!(
+                t,
+                "emit {n}: slot {}{}{}",
+                e.vtx_id,
+                if e.primitive.is_some() {
+                    ", primitive"
+                } else {
+                    ""
+                },
+                if e.winding { ", winding" } else { "" }
+            );
+            for (i, v) in e.outputs.iter().enumerate() {
+                if (cfg.outmap_mask >> i) & 1 != 0 {
+                    let _ = writeln!(t, "  o{i:<2} = {}", text4(v));
+                }
+            }
+        }
+        let _ = writeln!(t, "{} instructions", unit.executed);
+        t
+    };
+    Ok(ShaderReport {
+        stdout,
+        stderr,
+        ended,
+    })
+}
