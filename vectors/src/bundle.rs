@@ -309,7 +309,8 @@ pub fn write_bundle(
         "final_regs.hex".into(),
         lines_of_words(&run.final_regs).into_bytes(),
     ));
-    let state = serde_json::to_string_pretty(&final_state_doc(run)).map_err(std::io::Error::other)?;
+    let state =
+        serde_json::to_string_pretty(&final_state_doc(run)).map_err(std::io::Error::other)?;
     files.push(("final_state.json".into(), format!("{state}\n").into_bytes()));
 
     let mut hashes = BTreeMap::new();
@@ -377,7 +378,12 @@ pub fn final_state_doc(run: &ModelRun) -> serde_json::Value {
             .dump
             .iter()
             .filter(|(a, w)| *w != 0 && (r.start..r.start + r.len).contains(a))
-            .map(|(a, w)| (format!("0x{:03x}", a - r.start), serde_json::json!(hex32(*w))))
+            .map(|(a, w)| {
+                (
+                    format!("0x{:03x}", a - r.start),
+                    serde_json::json!(hex32(*w)),
+                )
+            })
             .collect();
         if !words.is_empty() {
             map.insert(r.name.clone(), serde_json::Value::Object(words));
