@@ -91,7 +91,7 @@ def main():
             f.write(json.dumps(b, sort_keys=True) + "\n")
     write_words(os.path.join(a.outdir, "final_regs.hex"), [int(x, 16) for x in state["regs"]])
     with open(os.path.join(a.outdir, "final_state.json"), "w") as f:
-        json.dump(state, f, indent=1, sort_keys=True)
+        json.dump(state, f, sort_keys=True, separators=(",", ":"))
 
     o = state["outcome"]
     kind = o["outcome"]
