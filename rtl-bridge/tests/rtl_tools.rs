@@ -205,3 +205,20 @@ fn rtl_replay_corpus_icarus() {
 fn rtl_replay_corpus_verilator() {
     replay_corpus("verilator");
 }
+
+#[test]
+fn rtl_replay_smoke_full_state_icarus() {
+    // The whole debug-port state (units, LUTs, packers) against the model's --regs-json layout,
+    // on the hand-made bundle whose final_state.json is known to have that layout.
+    require("iverilog");
+    let mut cmd = Command::new(root().join("scripts/replay"));
+    cmd.arg(root().join("vectors/corpus/rtl_smoke"))
+        .args(["--sim", "icarus", "--full-state"])
+        .current_dir(root());
+    let out = run_bounded(cmd, Duration::from_secs(600)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        out.status.success(),
+        "full-state replay failed:\n{}",
+        text(&out)
+    );
+}
