@@ -6,6 +6,9 @@
 
 package pica_regs_pkg;
 
+  // A table of constants: any one module uses few of them (Verilator -Wall waiver).
+  /* verilator lint_off UNUSEDPARAM */
+
   localparam int REG_COUNT = 768;
 
   // ---- Register IDs (3dbrew names without GPUREG_)
@@ -3057,5 +3060,7 @@ package pica_regs_pkg;
   // ShFloatuniformIndexMode (Transfer mode values (from the field description), 1 bits)
   localparam logic [0:0] SH_FLOATUNIFORM_INDEX_MODE_F24 = 1'd0;  // float1.7.16: one vec4 in 3 words
   localparam logic [0:0] SH_FLOATUNIFORM_INDEX_MODE_F32 = 1'd1;  // float1.8.23: one vec4 in 4 words
+
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage : pica_regs_pkg

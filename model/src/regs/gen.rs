@@ -255,6 +255,12 @@ pub fn sv_package() -> String {
         "// (one layout per register family; see docs/registers.md for which IDs use which).\n\n",
     );
     out.push_str("package pica_regs_pkg;\n\n");
+    // A table of constants is mostly unused by any one module; without this waiver
+    // `verilator --lint-only -Wall` on an RTL top would report every unused parameter.
+    out.push_str(
+        "  // A table of constants: any one module uses few of them (Verilator -Wall waiver).\n",
+    );
+    out.push_str("  /* verilator lint_off UNUSEDPARAM */\n\n");
     let _ = writeln!(out, "  localparam int REG_COUNT = {};\n", REGISTERS.len());
 
     out.push_str("  // ---- Register IDs (3dbrew names without GPUREG_)\n");
@@ -332,6 +338,7 @@ pub fn sv_package() -> String {
             );
         }
     }
+    out.push_str("\n  /* verilator lint_on UNUSEDPARAM */\n");
     out.push_str("\nendpackage : pica_regs_pkg\n");
     out
 }

@@ -1,0 +1,224 @@
+//! The RTL under the three open-source tools it must satisfy (design.md "The RTL and the bridge"):
+//! Verilator lint (`-Wall`, clean), Icarus Verilog (`-g2012`, RTL plus the replay testbench) and
+//! Yosys (technology-independent synthesis up to memory inference), and the replay of every
+//! bundle in `vectors/corpus/` under both simulators with `scripts/replay`.
+//!
+//! A missing tool is a failure naming `scripts/setup`, which installs them (CI runs it).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The workspace root (this crate lives in `rtl-bridge/`).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+/// The RTL sources in compile order: the generated package first, then every other module.
+fn rtl_sources() -> Vec<PathBuf> {
+    let dir = root().join("rtl-bridge/rtl");
+    let pkg = dir.join("pica_regs_pkg.sv");
+    let mut rest: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("rtl-bridge/rtl")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sv") && *p != pkg)
+        .collect();
+    rest.sort();
+    let mut v = vec![pkg];
+    v.extend(rest);
+    v
+}
+
+/// Fails with a pointer to scripts/setup when `tool` is not on PATH.
+fn require(tool: &str) {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        found,
+        "{tool} is not installed: run scripts/setup (as root) to install verilator, iverilog and yosys"
+    );
+}
+
+/// Runs `cmd`, killing it after `limit`; returns its output or a description of the failure.
+fn run_bounded(mut cmd: Command, limit: Duration) -> Result<Output, String> {
+    let desc = format!("{cmd:?}");
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {desc}: {e}"))?;
+    // Drain both pipes on threads so a chatty tool cannot block on a full pipe.
+    let mut so = child.stdout.take().expect("piped stdout");
+    let mut se = child.stderr.take().expect("piped stderr");
+    let t_out = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = so.read_to_end(&mut b);
+        b
+    });
+    let t_err = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = se.read_to_end(&mut b);
+        b
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break s;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("{desc} did not finish within {limit:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Ok(Output {
+        status,
+        stdout: t_out.join().unwrap_or_default(),
+        stderr: t_err.join().unwrap_or_default(),
+    })
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn rtl_verilator_lint_wall_is_clean() {
+    require("verilator");
+    let mut cmd = Command::new("verilator");
+    cmd.args(["--lint-only", "-Wall", "--top-module", "pica_top"])
+        .args(rtl_sources());
+    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
+    let t = text(&out);
+    assert!(
+        out.status.success() && !t.contains("%Warning") && !t.contains("%Error"),
+        "verilator --lint-only -Wall pica_top is not clean:\n{t}"
+    );
+}
+
+#[test]
+fn rtl_iverilog_compiles_top_and_replay_tb() {
+    require("iverilog");
+    let dir = std::env::temp_dir().join(format!("pica-rtl-iverilog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (top, extra) in [
+        ("pica_top", None),
+        (
+            "replay_tb",
+            Some(root().join("vectors/replay/replay_tb.sv")),
+        ),
+    ] {
+        let mut cmd = Command::new("iverilog");
+        cmd.args(["-g2012", "-s", top, "-o"])
+            .arg(dir.join(format!("{top}.vvp")))
+            .args(rtl_sources())
+            .args(extra);
+        let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            out.status.success(),
+            "iverilog -g2012 rejected {top}:\n{}",
+            text(&out)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rtl_yosys_synthesizes_pica_top() {
+    require("yosys");
+    // Technology-independent synthesis through memory inference (`scripts/synth --generic`,
+    // about a minute or two); the full FPGA mapping with area figures is `scripts/synth`.
+    let mut script = String::from("read_verilog -sv");
+    for s in rtl_sources() {
+        script.push(' ');
+        script.push_str(&s.to_string_lossy());
+    }
+    script.push_str("; synth -flatten -top pica_top -run begin:fine; check -assert; stat");
+    let mut cmd = Command::new("yosys");
+    cmd.args(["-q", "-p", &script]);
+    let out = run_bounded(cmd, Duration::from_secs(900)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.status.success(), "yosys failed:\n{}", text(&out));
+}
+
+/// Every bundle directory under vectors/corpus/ (those with a manifest.json).
+fn corpus_bundles() -> Vec<PathBuf> {
+    let dir = root().join("vectors/corpus");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.join("manifest.json").is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn replay_corpus(sim: &str) {
+    require(if sim == "icarus" {
+        "iverilog"
+    } else {
+        "verilator"
+    });
+    let bundles = corpus_bundles();
+    assert!(
+        !bundles.is_empty(),
+        "no bundle under vectors/corpus/ (expected at least vectors/corpus/rtl_smoke)"
+    );
+    let mut failures = Vec::new();
+    for b in &bundles {
+        let mut cmd = Command::new(root().join("scripts/replay"));
+        cmd.arg(b).args(["--sim", sim]).current_dir(root());
+        match run_bounded(cmd, Duration::from_secs(1200)) {
+            Ok(o) if o.status.success() => {}
+            Ok(o) => failures.push(format!("{}: {}", b.display(), text(&o).trim())),
+            Err(e) => failures.push(format!("{}: {e}", b.display())),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} bundles failed under {sim}:\n{}",
+        failures.len(),
+        bundles.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn rtl_replay_corpus_icarus() {
+    replay_corpus("icarus");
+}
+
+#[test]
+fn rtl_replay_corpus_verilator() {
+    replay_corpus("verilator");
+}
+
+#[test]
+fn rtl_replay_smoke_full_state_icarus() {
+    // The whole debug-port state (units, LUTs, packers) against the model's --regs-json layout,
+    // on the hand-made bundle whose final_state.json is known to have that layout.
+    require("iverilog");
+    let mut cmd = Command::new(root().join("scripts/replay"));
+    cmd.arg(root().join("vectors/corpus/rtl_smoke"))
+        .args(["--sim", "icarus", "--full-state"])
+        .current_dir(root());
+    let out = run_bounded(cmd, Duration::from_secs(600)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        out.status.success(),
+        "full-state replay failed:\n{}",
+        text(&out)
+    );
+}

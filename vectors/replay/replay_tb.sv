@@ -1,0 +1,322 @@
+// replay_tb: replays a golden-vector bundle (format v1, /work/specs/rtl-contract.md) on pica_top.
+//
+// Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator (--binary).
+// scripts/replay builds the plusargs from the bundle's manifest.json:
+//
+//   +stim=FILE +stim_words=N               the submitted list's words (16-byte rule applied)
+//   +memI=FILE +memI_base=HEX +memI_words=N  memory images, I = 0..3 (optional)
+//   +beats=FILE +nbeats=N                  regwrite.hex: 128-bit beats
+//   +final_regs=FILE                       final_regs.hex: 0x300 words (optional)
+//   +outcome=finished|hang|cycle_limit +outcome_cycle=N +hang_reason=N
+//   +max_cycles=N
+//   +dump=FILE                             optional: every mapped debug-port word as "addr data"
+//
+// Timing: reset is released between edges; cycle k is the k-th cycle after that (the model's
+// Gpu::step() number k). Inputs change just after a rising edge, outputs are checked at the
+// falling edge. The stream is valid while words remain and cmd_end_i is set after the last one;
+// the memory port is answered combinationally from the images (mem_err_i outside them).
+//
+// Prints PASS, or FAIL: <first mismatch> and stops with $fatal (non-zero exit in both simulators).
+`timescale 1ns / 1ps
+module replay_tb;
+
+  // Capacities (words); a bundle larger than these is rejected with a FAIL naming the limit.
+  localparam int MaxStim  = 1 << 20;
+  localparam int MaxMem   = 1 << 20;
+  localparam int MaxBeats = 1 << 20;
+  localparam int NumRegs  = 768;
+
+  logic clk = 1'b0;
+  logic rst_ni = 1'b0;
+  always #5 clk = ~clk;
+
+  // DUT ports
+  logic        cmd_valid, cmd_end, cmd_ready;
+  logic [31:0] cmd_data;
+  logic        mem_req, mem_err;
+  logic [31:0] mem_addr, mem_rdata;
+  logic        tr_valid;
+  logic [16:0] tr_id;
+  logic [3:0]  tr_mask;
+  logic [31:0] tr_param, tr_value;
+  logic        finished, hang, idle;
+  logic [3:0]  hang_reason;
+  logic        dbg_req;
+  logic [15:0] dbg_addr;
+  logic [31:0] dbg_rdata;
+
+  pica_top dut (
+    .clk_i            (clk),
+    .rst_ni           (rst_ni),
+    .cmd_valid_i      (cmd_valid),
+    .cmd_data_i       (cmd_data),
+    .cmd_end_i        (cmd_end),
+    .cmd_ready_o      (cmd_ready),
+    .mem_req_o        (mem_req),
+    .mem_addr_o       (mem_addr),
+    .mem_rdata_i      (mem_rdata),
+    .mem_err_i        (mem_err),
+    .trace_rw_valid_o (tr_valid),
+    .trace_rw_id_o    (tr_id),
+    .trace_rw_mask_o  (tr_mask),
+    .trace_rw_param_o (tr_param),
+    .trace_rw_value_o (tr_value),
+    .finished_o       (finished),
+    .hang_o           (hang),
+    .hang_reason_o    (hang_reason),
+    .idle_o           (idle),
+    .dbg_req_i        (dbg_req),
+    .dbg_addr_i       (dbg_addr),
+    .dbg_rdata_o      (dbg_rdata)
+  );
+
+  // ---- Bundle contents
+  logic [31:0]  stim [MaxStim];
+  logic [31:0]  img0 [MaxMem];
+  logic [31:0]  img1 [MaxMem];
+  logic [31:0]  img2 [MaxMem];
+  logic [31:0]  img3 [MaxMem];
+  logic [127:0] beats [MaxBeats];
+  logic [31:0]  final_regs [NumRegs];
+
+  int          stim_words, nbeats;
+  int          img_words [4];
+  logic [31:0] img_base [4];
+  string       stim_file, beats_file, regs_file, dump_file, outcome_kind, fname;
+  int          outcome_cycle, hang_reason_exp;
+  longint      max_cycles;
+  logic        have_regs, have_dump;
+  logic [31:0] base_arg;
+  int          words_arg;
+
+  // ---- Memory port: combinational lookup in the images (64-bit compare, no wrap).
+  function automatic logic [32:0] mem_lookup(input logic [31:0] addr);
+    longint a, b;
+    mem_lookup = {1'b1, 32'h0};  // {err, data}
+    a = longint'(addr);
+    for (int i = 0; i < 4; i++) begin
+      b = longint'(img_base[i]);
+      if (img_words[i] > 0 && a >= b && a < b + 4 * longint'(img_words[i])) begin
+        case (i)
+          0: mem_lookup = {1'b0, img0[int'((a - b) >> 2)]};
+          1: mem_lookup = {1'b0, img1[int'((a - b) >> 2)]};
+          2: mem_lookup = {1'b0, img2[int'((a - b) >> 2)]};
+          default: mem_lookup = {1'b0, img3[int'((a - b) >> 2)]};
+        endcase
+      end
+    end
+  endfunction
+
+  // Sensitive to the address (and the load) only: an always_comb would be sensitive to every
+  // word of the images, which makes Icarus elaborate for minutes.
+  logic images_loaded = 1'b0;
+  always @(mem_addr or images_loaded) begin
+    {mem_err, mem_rdata} = mem_lookup(mem_addr);
+  end
+
+  // ---- Failure reporting
+  task automatic fail(input string msg);
+    $display("FAIL: %s", msg);
+    $fatal(1, "replay_tb: FAIL");
+  endtask
+
+  // ---- Stimulus
+  int widx;
+  task automatic drive_stream;
+    cmd_valid = widx < stim_words;
+    cmd_end   = widx >= stim_words;
+    cmd_data  = (widx < stim_words) ? stim[widx] : 32'h0;
+  endtask
+
+  // ---- Debug-port read: present the address for one cycle, the word comes the next.
+  task automatic dbg_read(input logic [15:0] a, output logic [31:0] d);
+    dbg_req  = 1'b1;
+    dbg_addr = a;
+    @(posedge clk);
+    #1;
+    dbg_req = 1'b0;
+    d = dbg_rdata;
+  endtask
+
+  task automatic dump_range(input int fd, input int lo, input int hi);  // [lo, hi)
+    logic [31:0] d;
+    for (int a = lo; a < hi; a++) begin
+      dbg_read(16'(a), d);
+      $fwrite(fd, "%04x %08x\n", a[15:0], d);
+    end
+  endtask
+
+  // One cycle of the replay: beat check and stream handshake, then the clock edge.
+  task automatic step_cycle;
+    logic [127:0] e;
+    logic         fire;
+    if (outcome_kind != "cycle_limit" && cycle > longint'(outcome_cycle) + 1000)
+      fail($sformatf("outcome: expected %s at cycle %0d, still running at cycle %0d",
+                     outcome_kind, outcome_cycle, cycle));
+    if (tr_valid) begin
+      if (bi >= nbeats)
+        fail($sformatf("beat %0d cycle %0d: extra beat (expected %0d beats) id 0x%0h param 0x%08h",
+                       bi, cycle, nbeats, tr_id, tr_param));
+      e = beats[bi];
+      if (longint'(e[127:96]) != cycle)
+        fail($sformatf("beat %0d cycle %0d: field cycle expected %0d actual %0d (id 0x%0h)",
+                       bi, cycle, e[127:96], cycle, tr_id));
+      if (e[80:64] != tr_id)
+        fail($sformatf("beat %0d cycle %0d: field id expected 0x%0h actual 0x%0h",
+                       bi, cycle, e[80:64], tr_id));
+      if (e[84:81] != tr_mask)
+        fail($sformatf("beat %0d cycle %0d: field mask expected 0x%0h actual 0x%0h",
+                       bi, cycle, e[84:81], tr_mask));
+      if (e[63:32] != tr_param)
+        fail($sformatf("beat %0d cycle %0d: field param expected 0x%08h actual 0x%08h",
+                       bi, cycle, e[63:32], tr_param));
+      if (e[31:0] != tr_value)
+        fail($sformatf("beat %0d cycle %0d: field value expected 0x%08h actual 0x%08h (id 0x%0h)",
+                       bi, cycle, e[31:0], tr_value, tr_id));
+      bi++;
+    end
+    fire = cmd_valid && cmd_ready;
+    @(posedge clk);
+    #1;
+    if (fire) widx++;
+    drive_stream;
+    cycle++;
+  endtask
+
+  // ---- Main
+  longint cycle;
+  int     bi;
+  longint hang_first;
+  string  kind;
+  logic [31:0]  d;
+
+  initial begin
+    cmd_valid = 1'b0;
+    cmd_end   = 1'b0;
+    cmd_data  = '0;
+    dbg_req   = 1'b0;
+    dbg_addr  = '0;
+    for (int i = 0; i < 4; i++) begin
+      img_words[i] = 0;
+      img_base[i]  = '0;
+    end
+
+    // Plusargs
+    if (!$value$plusargs("stim=%s", stim_file)) fail("missing +stim=FILE");
+    if (!$value$plusargs("stim_words=%d", stim_words)) fail("missing +stim_words=N");
+    if (!$value$plusargs("beats=%s", beats_file)) fail("missing +beats=FILE");
+    if (!$value$plusargs("nbeats=%d", nbeats)) fail("missing +nbeats=N");
+    if (!$value$plusargs("outcome=%s", outcome_kind)) fail("missing +outcome=KIND");
+    if (!$value$plusargs("outcome_cycle=%d", outcome_cycle)) fail("missing +outcome_cycle=N");
+    if (!$value$plusargs("hang_reason=%d", hang_reason_exp)) hang_reason_exp = 0;
+    if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 100000000;
+    have_regs = $value$plusargs("final_regs=%s", regs_file);
+    have_dump = $value$plusargs("dump=%s", dump_file);
+    if (stim_words < 0 || stim_words > MaxStim) fail($sformatf("stim_words %0d exceeds %0d", stim_words, MaxStim));
+    if (nbeats < 0 || nbeats > MaxBeats) fail($sformatf("nbeats %0d exceeds %0d", nbeats, MaxBeats));
+    if (outcome_kind != "finished" && outcome_kind != "hang" && outcome_kind != "cycle_limit")
+      fail($sformatf("unknown outcome kind '%s'", outcome_kind));
+
+    if (stim_words > 0) $readmemh(stim_file, stim, 0, stim_words - 1);
+    if (nbeats > 0) $readmemh(beats_file, beats, 0, nbeats - 1);
+    if (have_regs) $readmemh(regs_file, final_regs, 0, NumRegs - 1);
+    for (int i = 0; i < 4; i++) begin
+      if ($value$plusargs($sformatf("mem%0d=%%s", i), fname)) begin
+        // Plain variables: Icarus' $value$plusargs cannot write an array element.
+        if (!$value$plusargs($sformatf("mem%0d_base=%%h", i), base_arg))
+          fail($sformatf("missing +mem%0d_base", i));
+        if (!$value$plusargs($sformatf("mem%0d_words=%%d", i), words_arg))
+          fail($sformatf("missing +mem%0d_words", i));
+        img_base[i]  = base_arg;
+        img_words[i] = words_arg;
+        if (img_words[i] > MaxMem) fail($sformatf("mem%0d_words exceeds %0d", i, MaxMem));
+        if (img_words[i] > 0) begin
+          case (i)
+            0: $readmemh(fname, img0, 0, img_words[i] - 1);
+            1: $readmemh(fname, img1, 0, img_words[i] - 1);
+            2: $readmemh(fname, img2, 0, img_words[i] - 1);
+            default: $readmemh(fname, img3, 0, img_words[i] - 1);
+          endcase
+        end
+      end
+    end
+
+    images_loaded = 1'b1;
+
+    // Reset, released between edges.
+    widx = 0;
+    drive_stream;
+    repeat (2) @(posedge clk);
+    #1;
+    rst_ni = 1'b1;
+
+    cycle      = 0;
+    bi         = 0;
+    hang_first = -1;
+    kind       = "";
+    // (No `break`: Icarus 11 does not support it; `kind` ends the loop.)
+    while (kind == "") begin
+      @(negedge clk);
+      if (hang && hang_first < 0) hang_first = cycle;
+      // Gpu::run order: outcome (drained), then the cycle limit, then step.
+      if (finished) kind = "finished";
+      else if (hang && idle) kind = "hang";
+      else if (cycle >= max_cycles) kind = "cycle_limit";
+      else step_cycle;
+    end
+
+    // Outcome
+    if (bi < nbeats)
+      fail($sformatf("beat %0d cycle %0d: field cycle expected %0d actual none (run ended: %s)",
+                     bi, beats[bi][127:96], beats[bi][127:96], kind));
+    if (kind != outcome_kind)
+      fail($sformatf("outcome: kind expected %s actual %s at cycle %0d", outcome_kind, kind, cycle));
+    if (kind == "finished" && cycle != longint'(outcome_cycle))
+      fail($sformatf("outcome: finished_o first high expected cycle %0d actual %0d",
+                     outcome_cycle, cycle));
+    if (kind == "hang") begin
+      if (hang_first != longint'(outcome_cycle) + 1)
+        fail($sformatf("outcome: hang_o first high expected cycle %0d actual %0d",
+                       outcome_cycle + 1, hang_first));
+      if (int'(hang_reason) != hang_reason_exp)
+        fail($sformatf("outcome: hang reason expected %0d actual %0d",
+                       hang_reason_exp, hang_reason));
+    end
+    if (kind == "cycle_limit" && cycle != longint'(outcome_cycle))
+      fail($sformatf("outcome: cycle limit expected at %0d actual %0d", outcome_cycle, cycle));
+
+    // Final registers through the debug port. At a cycle limit the run did not drain, and the
+    // design keeps running while it is read, so only finished and hang runs compare them.
+    if (have_regs && kind != "cycle_limit") begin
+      for (int a = 0; a < NumRegs; a++) begin
+        dbg_read(16'(a), d);
+        if (d !== final_regs[a])
+          fail($sformatf("final register 0x%03h: expected 0x%08h actual 0x%08h",
+                         a, final_regs[a], d));
+      end
+    end
+
+    if (have_dump) begin : dump
+      int fd;
+      fd = $fopen(dump_file, "w");
+      if (fd == 0) fail($sformatf("cannot write %s", dump_file));
+      dump_range(fd, 'h0000, 'h0300);
+      dump_range(fd, 'h0400, 'h0900);
+      dump_range(fd, 'h0900, 'h0990);
+      dump_range(fd, 'h0A00, 'h0A30);
+      dump_range(fd, 'h0B00, 'h0B14);
+      dump_range(fd, 'h2000, 'h3800);
+      for (int u = 0; u < 4; u++) begin
+        dump_range(fd, 'h4000 + u * 'h2000, 'h4000 + u * 'h2000 + 'h1080);
+        dump_range(fd, 'h4000 + u * 'h2000 + 'h1100, 'h4000 + u * 'h2000 + 'h1280);
+        dump_range(fd, 'h4000 + u * 'h2000 + 'h1300, 'h4000 + u * 'h2000 + 'h130A);
+      end
+      $fclose(fd);
+    end
+
+    $display("PASS: %0d beats, %s at cycle %0d", nbeats, kind,
+             (kind == "hang") ? hang_first - 1 : cycle);
+    $finish;
+  end
+
+endmodule : replay_tb
