@@ -175,12 +175,15 @@ fn replay_corpus(sim: &str) {
     let bundles = corpus_bundles();
     assert!(
         !bundles.is_empty(),
-        "no bundle under vectors/corpus/ (expected at least vectors/corpus/rtl_smoke)"
+        "no bundle under vectors/corpus/ (generate them with `pica vectors gen vectors/corpus`)"
     );
     let mut failures = Vec::new();
     for b in &bundles {
         let mut cmd = Command::new(root().join("scripts/replay"));
-        cmd.arg(b).args(["--sim", sim]).current_dir(root());
+        // --full-state: the whole debug map (units, LUTs, packers) against final_state.json.
+        cmd.arg(b)
+            .args(["--sim", sim, "--full-state"])
+            .current_dir(root());
         match run_bounded(cmd, Duration::from_secs(1200)) {
             Ok(o) if o.status.success() => {}
             Ok(o) => failures.push(format!("{}: {}", b.display(), text(&o).trim())),
@@ -207,18 +210,19 @@ fn rtl_replay_corpus_verilator() {
 }
 
 #[test]
-fn rtl_replay_smoke_full_state_icarus() {
-    // The whole debug-port state (units, LUTs, packers) against the model's --regs-json layout,
-    // on the hand-made bundle whose final_state.json is known to have that layout.
+fn rtl_replay_rejects_an_injected_bug() {
+    // The replay testbench is not a rubber stamp: the mask-bug build fails on a corpus bundle
+    // with a masked write whose byte 2 must not change.
     require("iverilog");
     let mut cmd = Command::new(root().join("scripts/replay"));
-    cmd.arg(root().join("vectors/corpus/rtl_smoke"))
-        .args(["--sim", "icarus", "--full-state"])
+    cmd.arg(root().join("vectors/corpus/examples__03_masked_writes"))
+        .args(["--sim", "icarus", "--define", "INJECT_MASK_BUG"])
         .current_dir(root());
     let out = run_bounded(cmd, Duration::from_secs(600)).unwrap_or_else(|e| panic!("{e}"));
     assert!(
-        out.status.success(),
-        "full-state replay failed:\n{}",
+        !out.status.success(),
+        "the injected bug went unnoticed:\n{}",
         text(&out)
     );
+    assert!(text(&out).contains("FAIL"), "{}", text(&out));
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Compare a replay_tb +dump (debug-port words) with the model's `pica run --regs-json` state.
+"""Compare a replay_tb +dump (debug-port words) with a bundle's final_state.json.
 
-usage: compare_state.py DUMP STATE_JSON
+usage: compare_state.py DUMP FINAL_STATE_JSON
 
-Maps every field of the state JSON (regs, luts, fixed_attribs, fifos, units) to its debug-port
-address (rtl-bridge/rtl/README.md "Debug read map") and prints the first mismatches; exit 1 on any.
-Addresses the dump has but the map does not (they read 0) are ignored.
+final_state.json (bundle format v1) lists, per debug-map region, its start address and every
+non-zero word; every other word of the region is 0. This checks every address of every listed
+region and every address in the dump; prints the first mismatches and exits 1 on any.
 """
 import json, sys
 dump = {}
@@ -13,41 +13,21 @@ for l in open(sys.argv[1]):
     a, d = l.split()
     dump[int(a, 16)] = int(d, 16)
 st = json.load(open(sys.argv[2]))
-v = lambda x: int(x, 16) if isinstance(x, str) else int(x)
 exp = {}
-for i, r in enumerate(st["regs"]): exp[i] = v(r)
-pt = st["luts"]["proctex"]
-for t, name in enumerate(["noise", "rgb_map", "alpha_map", "color", "color_diff"]):
-    for i in range(256):
-        exp[0x400 + t * 0x100 + i] = v(pt[name][i]) if i < len(pt[name]) else 0
-for i, w in enumerate(st["luts"]["fog"]): exp[0x900 + i] = v(w)
-for i, w in enumerate(st["luts"]["gas"]): exp[0x980 + i] = v(w)
-for a, vec in enumerate(st["fixed_attribs"]):
-    for c in range(4): exp[0xA00 + a * 4 + c] = v(vec[c])
-for base, key, n in [(0xB00, "vsh_float_uniform_pending", 4), (0xB08, "gsh_float_uniform_pending", 4), (0xB10, "fixed_attrib_pending", 3)]:
-    p = st["fifos"][key]
-    exp[base] = len(p)
-    for k in range(n): exp[base + 1 + k] = v(p[k]) if k < len(p) else 0
-for t, tab in enumerate(st["luts"]["lighting"]):
-    for i, w in enumerate(tab): exp[0x2000 + t * 0x100 + i] = v(w)
-for u, un in enumerate(st["units"]):
-    b = 0x4000 + u * 0x2000
-    for i, w in enumerate(un["code"]): exp[b + i] = v(w)
-    for i, w in enumerate(un["opdescs"]): exp[b + 0x1000 + i] = v(w)
-    for i, vec in enumerate(un["float_uniforms"]):
-        for c in range(4): exp[b + 0x1100 + i * 4 + c] = v(vec[c])
-    for i, vec in enumerate(un["int_uniforms"]):
-        exp[b + 0x1300 + i] = sum(v(x) << (8 * k) for k, x in enumerate(vec))
-    exp[b + 0x1304] = v(un["bool_uniforms"]); exp[b + 0x1305] = v(un["entry_point"])
-    exp[b + 0x1306] = v(un["outmap_mask"]); exp[b + 0x1307] = v(un["input_config"])
-    p = v(un["permutation"]); exp[b + 0x1308] = p & 0xFFFFFFFF; exp[b + 0x1309] = p >> 32
+for r in st["debug_map"]:
+    start = int(r["start"], 16)
+    for i in range(r["len"]):
+        exp[start + i] = 0
+    for i, w in r["words"].items():
+        exp[start + int(i, 16)] = int(w, 16)
 bad = 0
 for a in sorted(set(exp) | set(dump)):
-    e, d = exp.get(a), dump.get(a)
-    if e is None and d == 0:
-        continue  # an address outside the map reads 0
+    e, d = exp.get(a, 0), dump.get(a)
+    if d is None:
+        continue  # not dumped by the testbench
     if e != d:
         bad += 1
-        if bad <= 10: print("state mismatch at 0x%04x: model %s rtl %s" % (a, None if e is None else hex(e), None if d is None else hex(d)))
-print("STATE %s (%d addresses, %d mismatches)" % ("OK" if bad == 0 else "BAD", len(exp), bad))
+        if bad <= 10:
+            print("state mismatch at 0x%04x: model 0x%08x rtl 0x%08x" % (a, e, d))
+print("STATE %s (%d addresses, %d mismatches)" % ("OK" if bad == 0 else "BAD", len(dump), bad))
 sys.exit(1 if bad else 0)

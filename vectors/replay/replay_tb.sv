@@ -14,7 +14,8 @@
 // Timing: reset is released between edges; cycle k is the k-th cycle after that (the model's
 // Gpu::step() number k). Inputs change just after a rising edge, outputs are checked at the
 // falling edge. The stream is valid while words remain and cmd_end_i is set after the last one;
-// the memory port is answered combinationally from the images (mem_err_i outside them).
+// the memory port is answered combinationally from the images (zero elsewhere in VRAM/FCRAM,
+// mem_err_i outside them, as the model maps memory).
 //
 // Prints PASS, or FAIL: <first mismatch> and stops with $fatal (non-zero exit in both simulators).
 `timescale 1ns / 1ps
@@ -90,9 +91,14 @@ module replay_tb;
   int          words_arg;
 
   // ---- Memory port: combinational lookup in the images (64-bit compare, no wrap).
+  // Physical memory as the model maps it (model/src/mem.rs): VRAM 0x18000000-0x185FFFFF and
+  // FCRAM 0x20000000-0x27FFFFFF read as zero outside the images; anything else is unmapped.
   function automatic logic [32:0] mem_lookup(input logic [31:0] addr);
     longint a, b;
-    mem_lookup = {1'b1, 32'h0};  // {err, data}
+    logic mapped;
+    mapped = (addr >= 32'h1800_0000 && addr <= 32'h185F_FFFC) ||
+             (addr >= 32'h2000_0000 && addr <= 32'h27FF_FFFC);
+    mem_lookup = {!mapped, 32'h0};  // {err, data}
     a = longint'(addr);
     for (int i = 0; i < 4; i++) begin
       b = longint'(img_base[i]);

@@ -368,11 +368,12 @@ pub fn write_bundle(
 }
 
 /// The `final_state.json` document of a run: the outcome, every non-zero word of the debug
-/// map (`pica_model::regfile::debug`) grouped by region as `{"index": "value"}` — every word
-/// not listed is zero, so this is the complete state — and the event lists (trigger writes and
+/// map (`pica_model::regfile::debug`) as a list of regions `{region, start, len, words:
+/// {"index": "value"}}` — every word not listed is zero, so this is the complete state, and a
+/// simulator can compare its debug port with it directly — and the event lists (trigger writes and
 /// immediate-mode vertices) of the `pica run --regs-json` document.
 pub fn final_state_doc(run: &ModelRun) -> serde_json::Value {
-    let mut map = serde_json::Map::new();
+    let mut map = Vec::new();
     for r in pica_model::regfile::debug::debug_regions() {
         let words: serde_json::Map<String, serde_json::Value> = run
             .dump
@@ -386,12 +387,17 @@ pub fn final_state_doc(run: &ModelRun) -> serde_json::Value {
             })
             .collect();
         if !words.is_empty() {
-            map.insert(r.name.clone(), serde_json::Value::Object(words));
+            map.push(serde_json::json!({
+                "region": r.name,
+                "start": format!("0x{:04x}", r.start),
+                "len": r.len,
+                "words": words,
+            }));
         }
     }
     serde_json::json!({
         "outcome": OutcomeRecord::of(&run.outcome),
-        "note": "debug_map lists every non-zero word by region and index; all other words are 0",
+        "note": "debug_map: per region of the debug read map (start = word address), every non-zero word by index; all other words are 0",
         "debug_map": map,
         "triggers": run.state_json.get("triggers").cloned().unwrap_or_default(),
         "immediate_vertices": run.state_json.get("immediate_vertices").cloned().unwrap_or_default(),
