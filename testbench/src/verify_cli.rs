@@ -116,17 +116,46 @@ fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), String> {
 pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> ExitCode {
     let mut reports: Vec<Report> = Vec::new();
     let mut mismatch = false;
+    // Several cases: one table row each (the first mismatch stops the run and gets the full
+    // report); one case: the report itself.
+    let table = cases.len() > 1;
+    if table {
+        println!(
+            "{:<40} {:>7} {:>9}  {:<12} result",
+            "case", "beats", "cycles", "outcome"
+        );
+    }
     for case in &cases {
         let r = match lockstep::lockstep(case, opts) {
             Ok(r) => r,
             Err(e) => return bad(e),
         };
-        print!("{}", lockstep::text_report(&r));
+        if table {
+            println!(
+                "{:<40} {:>7} {:>9}  {:<12} {}",
+                r.case,
+                r.beats,
+                r.cycles,
+                r.outcome.kind,
+                if r.is_equal() { "equal" } else { "MISMATCH" }
+            );
+        }
+        if !table || !r.is_equal() {
+            print!("{}", lockstep::text_report(&r));
+        }
         mismatch |= !r.is_equal();
         reports.push(r);
         if mismatch {
             break;
         }
+    }
+    if table {
+        println!(
+            "{} case(s) compared, RTL variant {}: {}",
+            reports.len(),
+            opts.variant.name(),
+            if mismatch { "MISMATCH" } else { "all equal" }
+        );
     }
     if let Some(p) = report {
         let doc = if reports.len() == 1 {

@@ -176,7 +176,7 @@ fn regressions_replay_forever() {
         return; // no regression has been saved yet
     };
     for d in dirs {
-        let b = &load_bundles(&[d.clone()]).unwrap()[0];
+        let b = &load_bundles(std::slice::from_ref(&d)).unwrap()[0];
         assert!(b.check_model().unwrap().is_empty(), "{}", d.display());
         let r = lockstep(&b.case().unwrap(), &opts(Variant::Default)).unwrap();
         assert!(r.is_equal(), "{}", text_report(&r));
