@@ -68,19 +68,9 @@ fn bad(msg: impl Into<String>) -> InputError {
     InputError(msg.into())
 }
 
+/// Little-endian words of a binary file (the `pica run` binary-list rule).
 fn read_words(path: &Path) -> Result<Vec<u32>, InputError> {
-    let bytes = std::fs::read(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-    if bytes.len() % 4 != 0 {
-        return Err(bad(format!(
-            "{}: {} bytes is not a whole number of 32-bit words",
-            path.display(),
-            bytes.len()
-        )));
-    }
-    Ok(bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
+    crate::input::read_words(path, Some(crate::input::Format::Bin))
 }
 
 fn parse_f24(t: &str) -> Result<F24, InputError> {

@@ -39,18 +39,9 @@ pub fn assemble_file(input: &Path, out: &Path) -> Result<String, InputError> {
     ))
 }
 
+/// Little-endian code or descriptor words (the `pica run` binary-list rule).
 fn words(bytes: &[u8], path: &Path) -> Result<Vec<u32>, InputError> {
-    if bytes.len() % 4 != 0 {
-        return Err(InputError(format!(
-            "{}: {} bytes is not a whole number of 32-bit words",
-            path.display(),
-            bytes.len()
-        )));
-    }
-    Ok(bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
+    crate::input::parse_bin(&path.display().to_string(), bytes)
 }
 
 /// `pica disasm FILE [--opdescs FILE]`: disassembles a SHBIN (recognised by its `DVLB` magic) or

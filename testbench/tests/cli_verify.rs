@@ -3,38 +3,11 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::*;
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pica(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pica"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("pica runs")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pica-cli-verify-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d.join(name)
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::path::Path;
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -3,38 +3,10 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+use common::*;
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pica(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pica"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("pica runs")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pica-nv2a-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 const TRANSFORM: &str = "vectors/examples/nv2a/transform.hex";
 const MATRIX: [&str; 8] = [

@@ -5,37 +5,8 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pica(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pica"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("pica runs")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pica-shtools-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d.join(name)
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::*;
 
 #[test]
 fn cli_asm_disasm_asm_is_byte_identical_for_every_example() {

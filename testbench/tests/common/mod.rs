@@ -1,0 +1,47 @@
+//! Helpers shared by the CLI tests: run the `pica` binary from the workspace root, scratch
+//! files, output text.
+
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `pica ARGS` in the workspace root.
+pub fn pica(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pica"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("pica runs")
+}
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+/// A scratch path `name` in this test process's own temporary directory.
+pub fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pica-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d.join(name)
+}
+
+/// Standard output then standard error.
+pub fn text(o: &Output) -> String {
+    format!("{}{}", stdout(o), stderr(o))
+}
+
+/// Standard output.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
