@@ -48,3 +48,15 @@ pub const SHADER_IN_DEPTH: usize = 4;
 ///
 /// UNVERIFIED(hw): 4 entries — model choice.
 pub const SHADER_OUT_DEPTH: usize = 4;
+
+/// GS invocations assembled from VS outputs that may wait for unit 3.
+///
+/// UNVERIFIED(hw): 1 — model choice: while one invocation waits, VS results destined for the
+/// GS stay in their units (which then stall), so no queue grows without bound.
+pub const GS_INVOCATION_QUEUE_DEPTH: usize = 1;
+
+/// GS EMITs buffered between unit 3 and the output link.
+///
+/// UNVERIFIED(hw): 4 entries — model choice. Unit 3 does not execute while the buffer is full
+/// (an EMIT needs room), so a GS that emits faster than the output drains stalls.
+pub const GS_EMIT_BUFFER_DEPTH: usize = 4;

@@ -341,3 +341,90 @@ fn shader_core_hang_names_unit_pc_and_instruction() {
         o => panic!("{o}"),
     }
 }
+
+/// GS (unit 3): emit a triangle of three copies of the input vertex, rewriting o0/o1 before
+/// each EMIT (outputs are double-banked across EMITs, pica-facts §1: a GS that did not rewrite
+/// them would emit values from two EMITs back — tested at unit level).
+fn gs_program() -> Vec<u32> {
+    let mov = |dst: &str, src: &str| Instruction::Alu {
+        op: Opcode::Mov,
+        dst: DstReg::from_name(dst).unwrap(),
+        src1: SrcReg::from_name(src).unwrap(),
+        src2: SrcReg::from_name("v0").unwrap(),
+        idx: RelIndex::None,
+        desc: 0,
+    };
+    let mut prog = Vec::new();
+    for slot in 0..3u8 {
+        prog.extend([
+            mov("o0", "v0"),
+            mov("o1", "v1"),
+            Instruction::SetEmit {
+                vtx_id: slot,
+                winding: false,
+                prim_emit: slot == 2,
+            },
+            Instruction::Plain(Opcode::Emit),
+        ]);
+    }
+    prog.push(Instruction::Plain(Opcode::End));
+    prog.into_iter().map(enc).collect()
+}
+
+#[test]
+fn shader_core_feeds_vs_outputs_to_the_gs_and_bounds_its_emits() {
+    let verts: Vec<[Vec4; 2]> = (0..5)
+        .map(|i| [[f(i as f64); 4], [f(10.0 + i as f64); 4]])
+        .collect();
+    let mut l = CommandList::new();
+    // Geometry shader in use: VS on units 0-2, GS on unit 3 (point mode, GSH_MISC0 = 0).
+    l.write(id::GEOSTAGE_CONFIG, 2);
+    l.write(id::VSH_COM_MODE, 1);
+    l.write(id::GSH_CODETRANSFER_INDEX, 0);
+    l.write_repeat(id::GSH_CODETRANSFER_DATA0, &gs_program());
+    l.write(id::GSH_OPDESCS_INDEX, 0);
+    l.write(id::GSH_OPDESCS_DATA0, OpDesc::IDENTITY.0);
+    l.write(id::GSH_OUTMAP_MASK, 0b11);
+    l.write(id::GSH_INPUTBUFFER_CONFIG, 0x0000_0001); // two attributes: the VS's o0, o1
+    l.write(id::GSH_ATTRIBUTES_PERMUTATION_LOW, 0x10);
+    let mut words = l.into_words();
+    words.extend(vs_list(&verts).into_words());
+    let mut fin = CommandList::new();
+    fin.finalize();
+    words.extend(fin.into_words());
+    words.resize(words.len().div_ceil(4) * 4, 0);
+    let mut mem = Memory::new();
+    mem.write_words(LIST, &words).unwrap();
+    let mut gpu = Gpu::new(mem);
+    gpu.set_shade_immediate(true);
+    gpu.submit(LIST, (words.len() * 4) as u32).unwrap();
+    let o = gpu.run(100_000);
+    assert!(matches!(o, Outcome::Finished { .. }), "{o}");
+    let emitted: Vec<(u32, u8, u32, bool)> = gpu
+        .shaded()
+        .iter()
+        .map(|s| match s {
+            ShadedItem::GsVertex {
+                invocation,
+                emitted,
+            } => (
+                *invocation,
+                emitted.vtx_id,
+                emitted.outputs[0][0].bits(),
+                emitted.primitive.is_some(),
+            ),
+            ShadedItem::Vertex { .. } => panic!("with the GS in use, VS vertices go to the GS"),
+        })
+        .collect();
+    // One invocation per VS vertex (point mode), three EMITs each, in order, the third closing
+    // the triangle. VS o0 = c0 + v0 where attribute 1 lands in v0: 1 + 10 + i.
+    let want: Vec<(u32, u8, u32, bool)> = (0..5u32)
+        .flat_map(|i| (0..3u8).map(move |s| (i, s, f(11.0 + i as f64).bits(), s == 2)))
+        .collect();
+    assert_eq!(emitted, want);
+    assert_eq!(
+        gpu.shader().executed()[3],
+        5 * 13,
+        "13 GS instructions per invocation"
+    );
+}

@@ -214,7 +214,12 @@ impl ShaderCore {
             .position(|s| s.done.as_ref().is_some_and(|d| d.0 == next_out))
         {
             let gs = self.gs.as_mut().filter(|_| gs_on);
-            if gs.is_some() || ports.output.can_push() {
+            let room = match &gs {
+                // A waiting invocation holds the VS result back (bounded, see timing).
+                Some(g) => g.queue.len() < timing::GS_INVOCATION_QUEUE_DEPTH,
+                None => ports.output.can_push(),
+            };
+            if room {
                 if let Some((seq, outputs)) = self.slots[u].done.take() {
                     match gs {
                         Some(g) => {
@@ -271,6 +276,15 @@ impl ShaderCore {
         for (u, slot) in self.slots.iter_mut().enumerate() {
             let Some(seq) = slot.job else { continue };
             let is_gs = gs_on && u == GS_UNIT;
+            // Unit 3 waits while its EMIT buffer is full: each instruction may EMIT once.
+            if is_gs
+                && self.gs.as_ref().is_some_and(|g| {
+                    g.emitted.len() + timing::SHADER_INSTRUCTIONS_PER_CYCLE as usize
+                        > timing::GS_EMIT_BUFFER_DEPTH
+                })
+            {
+                continue;
+            }
             let mut emitted = Vec::new();
             let cfg = if is_gs {
                 match self.gs.as_ref().and_then(|g| g.cfg.as_ref()) {
