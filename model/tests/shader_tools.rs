@@ -446,3 +446,18 @@ fn shbin_corrupt_headers_name_offsets() {
         .to_string()
         .contains("symbol table"));
 }
+
+#[test]
+fn shader_tools_nodvle_gives_a_program_without_executables_and_round_trips() {
+    use pica_model::shader::{asm::assemble, disasm, shbin::Shbin};
+    let src = ".nodvle\n.proc helper\n    mov r0, r1\n    end\n.end\n";
+    let s = assemble(src, "lib.pica").unwrap();
+    assert!(s.dvles.is_empty());
+    assert_eq!(s.code.len(), 2);
+    let bytes = s.to_bytes();
+    let back = Shbin::parse(&bytes).unwrap();
+    assert_eq!(back, s);
+    let text = disasm::shbin(&back);
+    assert!(text.contains(".nodvle"), "{text}");
+    assert_eq!(assemble(&text, "re.pica").unwrap().to_bytes(), bytes);
+}

@@ -23,18 +23,19 @@ pub fn assemble_file(input: &Path, out: &Path) -> Result<String, InputError> {
         asm::assemble(&src, &input.display().to_string()).map_err(|e| InputError(e.to_string()))?;
     std::fs::write(out, shbin.to_bytes())
         .map_err(|e| InputError(format!("{}: {e}", out.display())))?;
-    let d = shbin.dvles.first();
+    let what = match shbin.dvles.first() {
+        Some(d) => format!(
+            "entry 0x{:03x}, {} shader",
+            d.entry,
+            if d.geometry { "geometry" } else { "vertex" }
+        ),
+        None => "no DVLE (.nodvle)".to_string(),
+    };
     Ok(format!(
-        "{}: {} instructions, {} operand descriptors, entry 0x{:03x}, {} shader -> {}",
+        "{}: {} instructions, {} operand descriptors, {what} -> {}",
         input.display(),
         shbin.code.len(),
         shbin.opdescs.len(),
-        d.map_or(0, |d| d.entry),
-        if d.is_some_and(|d| d.geometry) {
-            "geometry"
-        } else {
-            "vertex"
-        },
         out.display()
     ))
 }

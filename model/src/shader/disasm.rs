@@ -355,7 +355,8 @@ pub fn shbin(s: &Shbin) -> String {
     }
     out.push_str(".noautonop\n");
     let Some(d) = s.dvles.first() else {
-        out.push('\n');
+        // No executable: the source said `.nodvle` (assembling this gives the same SHBIN).
+        out.push_str(".nodvle\n\n");
         body(
             &mut out,
             &s.code,

@@ -1783,12 +1783,15 @@ impl Asm {
                 *w = (*w & !0xFF) | n as u32;
             }
         }
-        if let Some(s) = self.nodvle {
-            return fail(
-                s,
-                "no DVLE can be generated from this file (.nodvle; linking several files is not \
-                 supported)",
-            );
+        if self.nodvle.is_some() {
+            // picasso `.nodvle`: the file contributes code to the DVLP but no executable. With
+            // one input file that is a SHBIN holding the program and its descriptors only.
+            return Ok(Shbin {
+                dvlp_version: 0,
+                code: self.code,
+                opdescs: self.ops,
+                dvles: Vec::new(),
+            });
         }
         let Some(&(start, size)) = self.procs.get(&self.entry.name) else {
             return fail(
