@@ -240,6 +240,12 @@ impl Gpu {
         self.shade_immediate = on;
     }
 
+    /// Chooses the shader units' answers to the disputed hardware cases (resets the units;
+    /// call before [`Gpu::run`]).
+    pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
+        self.shader = ShaderCore::new(knobs);
+    }
+
     /// The shader units.
     pub fn shader(&self) -> &ShaderCore {
         &self.shader

@@ -254,6 +254,11 @@ enum ShaderCmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// A disputed hardware case, NAME=VALUE (repeatable): max-neg-inf=zero|neg-inf,
+        /// cmp67=true|false, cmp-uses-mask=false|true, int-z=unsigned|signed,
+        /// pc-overflow=hang|wrap, unknown-op=hang|nop (defaults first; all UNVERIFIED(hw)).
+        #[arg(long = "knob", value_name = "NAME=VALUE")]
+        knobs: Vec<String>,
     },
 }
 
@@ -414,6 +419,7 @@ fn main() -> ExitCode {
                     max_instructions,
                     trace,
                     json,
+                    knobs,
                 },
         } => {
             let args = pica_testbench::shader_cli::ShaderRunArgs {
@@ -428,6 +434,7 @@ fn main() -> ExitCode {
                 max_instructions,
                 trace,
                 json,
+                knobs,
             };
             match pica_testbench::shader_cli::run(&args) {
                 Ok(r) => {

@@ -40,6 +40,8 @@ pub struct ShaderRunArgs {
     pub trace: bool,
     /// JSON output.
     pub json: bool,
+    /// `NAME=VALUE` answers to the disputed hardware cases ([`Knobs::set`]).
+    pub knobs: Vec<String>,
 }
 
 /// How a run ended, for the exit status.
@@ -266,7 +268,11 @@ fn emitted_json(e: &Emitted, mask: u16) -> Value {
 /// Runs `pica shader run`.
 pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
     let (cfg, entry) = load(args)?;
-    let mut unit = ShaderUnit::new(Knobs::default());
+    let mut knobs = Knobs::default();
+    for k in &args.knobs {
+        knobs.set(k).map_err(bad)?;
+    }
+    let mut unit = ShaderUnit::new(knobs);
     for v in &args.inputs {
         let (n, val) = reg_assign(v, 'v', 16)?;
         unit.inputs[n] = parse_vec4(val)?;

@@ -52,3 +52,38 @@ fn shader_cli_json_outputs_are_raw_f24_bits() {
     args.inputs = vec!["v16=1,2,3,4".into()];
     assert!(run(&args).is_err());
 }
+
+#[test]
+fn shader_cli_knobs_choose_the_disputed_answers() {
+    let dir = std::env::temp_dir().join(format!("pica-shcli-knob-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // o0 = max(c0, v0) with c0 = 0 and v0 = -inf (f24 0xff0000): pica-facts §2 disputes it.
+    let max = encode(&Instruction::Alu {
+        op: Opcode::Max,
+        dst: DstReg::output(0).unwrap(),
+        src1: SrcReg::uniform(0).unwrap(),
+        src2: SrcReg::input(0).unwrap(),
+        idx: RelIndex::None,
+        desc: 0,
+    });
+    let run_with = |knobs: &[&str]| {
+        let mut args = raw_program(&dir, &[max, 0x8800_0000], &[OpDesc::IDENTITY.0]);
+        args.uniforms = vec!["c0=0,0,0,0".into()];
+        args.inputs = vec!["v0=0xff0000,0,0,0".into()];
+        args.knobs = knobs.iter().map(|k| k.to_string()).collect();
+        run(&args)
+    };
+    let x = |r: String| {
+        let v: serde_json::Value = serde_json::from_str(&r).unwrap();
+        v["outputs"]["o0"][0].as_str().unwrap().to_string()
+    };
+    assert_eq!(x(run_with(&[]).unwrap().stdout), "0x000000");
+    assert_eq!(
+        x(run_with(&["max-neg-inf=neg-inf"]).unwrap().stdout),
+        "0xff0000"
+    );
+    let e = run_with(&["max-neg-inf=maybe"]).unwrap_err().to_string();
+    assert!(e.contains("zero|neg-inf"), "{e}");
+    let e = run_with(&["nope=1"]).unwrap_err().to_string();
+    assert!(e.contains("unknown knob"), "{e}");
+}

@@ -98,6 +98,55 @@ pub struct Knobs {
     pub unknown_op: UnknownOp,
 }
 
+impl Knobs {
+    /// Knob names and values `--knob NAME=VALUE` accepts (the first value is the default).
+    pub const NAMES: [(&'static str, &'static str); 6] = [
+        ("max-neg-inf", "zero|neg-inf"),
+        ("cmp67", "true|false"),
+        ("cmp-uses-mask", "false|true"),
+        ("int-z", "unsigned|signed"),
+        ("pc-overflow", "hang|wrap"),
+        ("unknown-op", "hang|nop"),
+    ];
+
+    /// Sets one knob from `NAME=VALUE` (names and values in [`Knobs::NAMES`]).
+    pub fn set(&mut self, assignment: &str) -> Result<(), String> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| format!("knob '{assignment}': expected NAME=VALUE"))?;
+        let bad = || {
+            let choices = Self::NAMES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, v)| *v);
+            format!("knob {name}: '{value}' is not one of {choices}")
+        };
+        match (name, value) {
+            ("max-neg-inf", "zero") => self.max_neg_inf = MaxNegInf::Zero,
+            ("max-neg-inf", "neg-inf") => self.max_neg_inf = MaxNegInf::NegInf,
+            ("cmp67", "true") => self.cmp67 = Cmp67::True,
+            ("cmp67", "false") => self.cmp67 = Cmp67::False,
+            ("cmp-uses-mask", "true") => self.cmp_uses_mask = true,
+            ("cmp-uses-mask", "false") => self.cmp_uses_mask = false,
+            ("int-z", "unsigned") => self.int_z = IntZ::Unsigned,
+            ("int-z", "signed") => self.int_z = IntZ::Signed,
+            ("pc-overflow", "hang") => self.pc_overflow = PcOverflow::Hang,
+            ("pc-overflow", "wrap") => self.pc_overflow = PcOverflow::Wrap,
+            ("unknown-op", "hang") => self.unknown_op = UnknownOp::Hang,
+            ("unknown-op", "nop") => self.unknown_op = UnknownOp::Nop,
+            _ if Self::NAMES.iter().any(|(n, _)| *n == name) => return Err(bad()),
+            _ => {
+                let names: Vec<&str> = Self::NAMES.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "unknown knob '{name}' (one of: {})",
+                    names.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Why a shader unit hangs the GPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
