@@ -45,6 +45,10 @@ module pica_cp (
   input  logic [31:0] redir_size_i,
   output logic        redir_pop_o,
 
+  // Debug halt (pica_top: dbg_req_i): while high the CP reads no word and takes no redirect,
+  // so the debug port reads a frozen state, also in the middle of a run (at a cycle limit).
+  input  logic        halt_i,
+
   output logic        done_o,        // FINALIZE issued (CpState::Done)
   output logic        hang_o,        // flop: set at the end of the hang cycle
   output logic [3:0]  hang_reason_o  // 1 missing FINALIZE, 2 command past end, 3 unmapped fetch
@@ -92,7 +96,7 @@ module pica_cp (
   logic [31:0] next;
   logic [32:0] buf_end;
 
-  assign take_redir  = (state_q == StWaitRedir) && redir_valid_i;
+  assign take_redir  = (state_q == StWaitRedir) && redir_valid_i && !halt_i;
   assign redir_pop_o = take_redir;
   assign st          = take_redir ? StParam0 : state_q;
   assign src_mem     = take_redir ? 1'b1 : src_mem_q;
@@ -106,7 +110,7 @@ module pica_cp (
 
   assign reading        = (st == StParam0) || (st == StHeader) || (st == StExtra) || (st == StPad);
   assign produces_write = (st == StHeader) || (st == StExtra);
-  assign want           = reading && (!produces_write || wr_space_i);
+  assign want           = reading && !halt_i && (!produces_write || wr_space_i);
   // Buffer::exhausted for memory; for the stream: no word now and none will ever come.
   assign exhausted      = src_mem ? ({1'b0, next} >= buf_end) : (cmd_end_i && !cmd_valid_i);
   assign fetch          = want && !exhausted && (src_mem || cmd_valid_i);

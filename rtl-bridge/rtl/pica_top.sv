@@ -73,6 +73,7 @@ module pica_top (
     .redir_addr_i  (redir_head[63:32]),
     .redir_size_i  (redir_head[31:0]),
     .redir_pop_o   (redir_pop),
+    .halt_i        (dbg_req_i),
     .done_o        (cp_done),
     .hang_o,
     .hang_reason_o
@@ -90,10 +91,12 @@ module pica_top (
     .empty_o (wr_empty)
   );
 
+  // A debug read halts the pipeline (the CP above, and REGS applies nothing), so the state read
+  // out is the state of the cycle the reads began in, drained or not.
   pica_regs u_regs (
     .clk_i,
     .rst_ni,
-    .wr_valid_i    (wr_valid),
+    .wr_valid_i    (wr_valid && !dbg_req_i),
     .wr_id_i       (wr_head[WrW-1 -: 17]),
     .wr_mask_i     (wr_head[35:32]),
     .wr_param_i    (wr_head[31:0]),

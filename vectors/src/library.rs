@@ -237,6 +237,29 @@ fn jump_chain(unmapped: bool) -> Case {
     case
 }
 
+/// A list that jumps back to its own start forever, stopped by a short cycle limit with a
+/// register write still in flight (a fuzzer find: the final state must be read with the
+/// pipeline halted, or the RTL applies that write while it is read out).
+fn cycle_limit_in_flight() -> Case {
+    let mut l = CommandList::new();
+    // Each pass pushes one gas LUT word, so applying one more write would show in the state.
+    l.write(id::GAS_LUT_DATA, 0xABCD_0000);
+    l.write(id::CMDBUF_ADDR0, DEFAULT_LIST_ADDR >> 3);
+    l.write(id::CMDBUF_SIZE0, 0x20 >> 3);
+    l.write(id::CMDBUF_JUMP0, 1);
+    let mut case = Case::from_list(
+        "cp/cycle_limit_in_flight",
+        "an endless CMDBUF jump loop stopped by the cycle limit with a write still in flight",
+        l.into_words(),
+    );
+    case.max_cycles = CYCLE_LIMIT_IN_FLIGHT;
+    case
+}
+
+/// The cycle limit of `cp/cycle_limit_in_flight`: the gas LUT write of the third pass has
+/// been issued but not applied (checked by a test).
+const CYCLE_LIMIT_IN_FLIGHT: u64 = 24;
+
 /// Every built-in case, in a stable order.
 pub fn cases() -> Vec<Case> {
     let mut out: Vec<Case> = EXAMPLES
@@ -258,6 +281,7 @@ pub fn cases() -> Vec<Case> {
         masks_and_ids(),
         jump_chain(false),
         jump_chain(true),
+        cycle_limit_in_flight(),
         Case::from_list(
             "bench/frame_setup",
             "a frame's setup: ~250 configuration writes, a 512-word vertex shader with all uniforms, lighting and fog LUTs",
@@ -278,11 +302,29 @@ mod tests {
     use pica_model::Outcome;
 
     #[test]
+    fn library_cycle_limit_case_stops_with_a_write_in_flight() {
+        let c = cycle_limit_in_flight();
+        let mut gpu = c.gpu().unwrap();
+        assert_eq!(
+            gpu.run(c.max_cycles),
+            Outcome::CycleLimit {
+                cycles: CYCLE_LIMIT_IN_FLIGHT
+            }
+        );
+        assert_eq!(
+            gpu.snapshot()["links"]["cp_to_regs"],
+            1,
+            "{}",
+            gpu.snapshot()
+        );
+    }
+
+    #[test]
     fn library_examples_all_parse() {
         for (name, text) in EXAMPLES {
             assert!(parse_hex(name, text).is_ok(), "{name}");
         }
-        assert_eq!(cases().len(), EXAMPLES.len() + 7);
+        assert_eq!(cases().len(), EXAMPLES.len() + 8);
     }
 
     #[test]
@@ -291,6 +333,14 @@ mod tests {
             let run = c.run_model().unwrap();
             let hang = matches!(run.outcome, Outcome::Hang { .. });
             let expect_hang = c.name.contains("hang") || c.name.contains("unmapped");
+            if c.name.contains("cycle_limit") {
+                assert!(
+                    matches!(run.outcome, Outcome::CycleLimit { .. }),
+                    "{}",
+                    c.name
+                );
+                continue;
+            }
             assert_eq!(hang, expect_hang, "{}: {}", c.name, run.outcome);
             assert!(!run.beats.is_empty(), "{}", c.name);
         }
