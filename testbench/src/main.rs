@@ -221,45 +221,7 @@ enum ShaderCmd {
     /// print every output register it wrote (f24 hex and decimal).
     ///
     /// Exit status: 0 END reached, 2 bad input, 3 the shader hangs, 4 instruction limit.
-    Run {
-        /// The program.
-        program: PathBuf,
-        /// Entry label (.shbin/.pica) or word address (raw code).
-        #[arg(long)]
-        entry: Option<String>,
-        /// Input register: v0=x,y,z,w (decimal, or 0x f24 bits). Repeatable.
-        #[arg(long = "in", value_name = "vN=x,y,z,w")]
-        inputs: Vec<String>,
-        /// Float uniform: c4=x,y,z,w. Repeatable.
-        #[arg(long = "uniform", value_name = "cN=x,y,z,w")]
-        uniforms: Vec<String>,
-        /// Integer uniform: i0=x,y,z,w (0-255 each). Repeatable.
-        #[arg(long = "int", value_name = "iN=x,y,z,w")]
-        ints: Vec<String>,
-        /// Bool uniform: b3=1. Repeatable.
-        #[arg(long = "bool", value_name = "bN=0|1")]
-        bools: Vec<String>,
-        /// Run as a geometry shader (geometry DVLE; prints the EMITted vertices).
-        #[arg(long)]
-        gs: bool,
-        /// Operand descriptors for raw code: little-endian words.
-        #[arg(long, value_name = "FILE")]
-        opdescs: Option<PathBuf>,
-        /// Stop after this many instructions (exit 4).
-        #[arg(long, default_value_t = 1_000_000)]
-        max_instructions: u64,
-        /// Print a per-instruction trace (PC, instruction, registers written).
-        #[arg(long)]
-        trace: bool,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-        /// A disputed hardware case, NAME=VALUE (repeatable): max-neg-inf=zero|neg-inf,
-        /// cmp67=true|false, cmp-uses-mask=false|true, int-z=unsigned|signed,
-        /// pc-overflow=hang|wrap, unknown-op=hang|nop (defaults first; all UNVERIFIED(hw)).
-        #[arg(long = "knob", value_name = "NAME=VALUE")]
-        knobs: Vec<String>,
-    },
+    Run(pica_testbench::shader_cli::ShaderRunArgs),
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -406,53 +368,21 @@ fn main() -> ExitCode {
             Err(e) => fail(e),
         },
         Cmd::Shader {
-            cmd:
-                ShaderCmd::Run {
-                    program,
-                    entry,
-                    inputs,
-                    uniforms,
-                    ints,
-                    bools,
-                    gs,
-                    opdescs,
-                    max_instructions,
-                    trace,
-                    json,
-                    knobs,
-                },
-        } => {
-            let args = pica_testbench::shader_cli::ShaderRunArgs {
-                program,
-                entry,
-                inputs,
-                uniforms,
-                ints,
-                bools,
-                gs,
-                opdescs,
-                max_instructions,
-                trace,
-                json,
-                knobs,
-            };
-            match pica_testbench::shader_cli::run(&args) {
-                Ok(r) => {
-                    let _ = write!(std::io::stdout().lock(), "{}", r.stdout);
-                    if let Some(m) = &r.stderr {
-                        eprintln!("{m}");
-                    }
-                    match r.ended {
-                        pica_testbench::shader_cli::Ended::End => ExitCode::SUCCESS,
-                        pica_testbench::shader_cli::Ended::Hang => ExitCode::from(EXIT_HANG),
-                        pica_testbench::shader_cli::Ended::Limit => {
-                            ExitCode::from(EXIT_CYCLE_LIMIT)
-                        }
-                    }
+            cmd: ShaderCmd::Run(args),
+        } => match pica_testbench::shader_cli::run(&args) {
+            Ok(r) => {
+                let _ = write!(std::io::stdout().lock(), "{}", r.stdout);
+                if let Some(m) = &r.stderr {
+                    eprintln!("{m}");
                 }
-                Err(e) => fail(e),
+                match r.ended {
+                    pica_testbench::shader_cli::Ended::End => ExitCode::SUCCESS,
+                    pica_testbench::shader_cli::Ended::Hang => ExitCode::from(EXIT_HANG),
+                    pica_testbench::shader_cli::Ended::Limit => ExitCode::from(EXIT_CYCLE_LIMIT),
+                }
             }
-        }
+            Err(e) => fail(e),
+        },
         Cmd::Disasm { file, opdescs, out } => {
             match shader_tools_cli::disassemble_file(&file, opdescs.as_deref()) {
                 Ok(text) => match out {

@@ -15,32 +15,45 @@ use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `pica shader run`.
-#[derive(Clone, Debug, Default)]
+/// Arguments of `pica shader run` (also its command-line definition).
+#[derive(Clone, Debug, Default, clap::Args)]
 pub struct ShaderRunArgs {
-    /// Program file.
+    /// The program.
     pub program: PathBuf,
-    /// Entry label (SHBIN/.pica) or word address (raw code).
+    /// Entry label (.shbin/.pica) or word address (raw code).
+    #[arg(long)]
     pub entry: Option<String>,
-    /// `v0=x,y,z,w` inputs.
+    /// Input register: v0=x,y,z,w (decimal, or 0x f24 bits). Repeatable.
+    #[arg(long = "in", value_name = "vN=x,y,z,w")]
     pub inputs: Vec<String>,
-    /// `c4=x,y,z,w` float uniforms.
+    /// Float uniform: c4=x,y,z,w. Repeatable.
+    #[arg(long = "uniform", value_name = "cN=x,y,z,w")]
     pub uniforms: Vec<String>,
-    /// `i0=x,y,z,w` integer uniforms.
+    /// Integer uniform: i0=x,y,z,w (0-255 each). Repeatable.
+    #[arg(long = "int", value_name = "iN=x,y,z,w")]
     pub ints: Vec<String>,
-    /// `b3=1` bool uniforms.
+    /// Bool uniform: b3=1. Repeatable.
+    #[arg(long = "bool", value_name = "bN=0|1")]
     pub bools: Vec<String>,
-    /// Run as a geometry shader (the geometry DVLE of a SHBIN; EMITs are printed).
+    /// Run as a geometry shader (geometry DVLE; prints the EMITted vertices).
+    #[arg(long)]
     pub gs: bool,
-    /// Operand descriptors for raw code.
+    /// Operand descriptors for raw code: little-endian words.
+    #[arg(long, value_name = "FILE")]
     pub opdescs: Option<PathBuf>,
-    /// Instruction limit.
+    /// Stop after this many instructions (exit 4).
+    #[arg(long, default_value_t = 1_000_000)]
     pub max_instructions: u64,
-    /// Per-instruction trace.
+    /// Print a per-instruction trace (PC, instruction, registers written).
+    #[arg(long)]
     pub trace: bool,
-    /// JSON output.
+    /// Print JSON.
+    #[arg(long)]
     pub json: bool,
-    /// `NAME=VALUE` answers to the disputed hardware cases ([`Knobs::set`]).
+    /// A disputed hardware case, NAME=VALUE (repeatable): max-neg-inf=zero|neg-inf,
+    /// cmp67=true|false, cmp-uses-mask=false|true, int-z=unsigned|signed,
+    /// pc-overflow=hang|wrap, unknown-op=hang|nop (defaults first; all UNVERIFIED(hw)).
+    #[arg(long = "knob", value_name = "NAME=VALUE")]
     pub knobs: Vec<String>,
 }
 
