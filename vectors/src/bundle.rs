@@ -427,7 +427,8 @@ fn parse_fixed_hex(
     digits: usize,
     count: usize,
 ) -> Result<Vec<u128>, String> {
-    let mut out = Vec::with_capacity(count);
+    // Not sized from `count`: a manifest is input, and a huge count must not allocate.
+    let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let l = line.trim_end_matches('\r');
         if l.len() != digits || !l.chars().all(|c| c.is_ascii_hexdigit()) {
@@ -518,6 +519,21 @@ impl Bundle {
                 .map(|v| v.into_iter().map(|x| x as u32).collect())
                 .map_err(&err)
         };
+        // The stream is the submitted buffer after the 16-byte rule: its size and the word count
+        // must agree (checked before anything is sized from the manifest's numbers).
+        let size = parse_u32_hex(&manifest.submit.size).ok_or_else(|| {
+            err(format!(
+                "manifest.json: submit.size '{}' is not 0x-hex",
+                manifest.submit.size
+            ))
+        })?;
+        if ((size & !0xF) / 4) as usize != manifest.stim.words {
+            return Err(err(format!(
+                "manifest.json: submit.size 0x{size:x} means {} stream words, stim.words says {}",
+                (size & !0xF) / 4,
+                manifest.stim.words
+            )));
+        }
         let stim = words(&manifest.stim.file, manifest.stim.words)?;
         let mut images = Vec::new();
         for m in &manifest.memory {

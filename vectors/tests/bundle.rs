@@ -122,6 +122,44 @@ fn bundle_rejects_missing_files_and_bad_manifests() {
 }
 
 #[test]
+fn bundle_rejects_absurd_counts_without_allocating() {
+    let edit = |name: &str, f: &dyn Fn(&mut serde_json::Value)| {
+        let dir = written("examples/01_finalize", name);
+        let mpath = dir.join("manifest.json");
+        let mut m: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&mpath).unwrap()).unwrap();
+        f(&mut m);
+        fs::write(&mpath, serde_json::to_string(&m).unwrap()).unwrap();
+        load_err(&dir)
+    };
+    let e = edit("absurd-stim", &|m| {
+        m["stim"]["words"] = serde_json::json!(u64::MAX)
+    });
+    assert!(e.contains("stim.words says 18446744073709551615"), "{e}");
+    let e = edit("absurd-size", &|m| {
+        m["submit"]["size"] = serde_json::json!("0xfffffff0")
+    });
+    assert!(
+        e.contains("submit.size 0xfffffff0 means 1073741820 stream words"),
+        "{e}"
+    );
+    let e = edit("absurd-beats", &|m| {
+        m["streams"][0]["beats"] = serde_json::json!(1u64 << 60)
+    });
+    assert!(
+        e.contains("regwrite.hex:") && e.contains("the manifest says"),
+        "{e}"
+    );
+    let e = edit("absurd-mem", &|m| {
+        m["memory"][0]["words"] = serde_json::json!(1u64 << 62)
+    });
+    assert!(
+        e.contains("mem_20000000.hex:") && e.contains("the manifest says"),
+        "{e}"
+    );
+}
+
+#[test]
 fn bundle_check_reports_golden_data_the_model_does_not_reproduce() {
     // A consistent bundle (hashes updated) whose recorded outcome was edited.
     let dir = written("examples/01_finalize", "golden");
@@ -167,5 +205,37 @@ proptest! {
         let _ = fs::write(src.join(&name), &data);
         let _ = fs::write(src.join("regwrite.hex"), &data);
         prop_assert!(Bundle::load(&src).is_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn bundle_load_and_check_never_panic_on_edited_manifests(
+        base in any::<u32>(),
+        addr in any::<u32>(),
+        size in any::<u32>(),
+        words in any::<u64>(),
+        beats in any::<u64>(),
+        max_cycles in 0u64..5000,
+    ) {
+        let dir = written("examples/09_cmdbuf_jump", "edited");
+        let mpath = dir.join("manifest.json");
+        let mut m: serde_json::Value = serde_json::from_str(&fs::read_to_string(&mpath).unwrap()).unwrap();
+        m["memory"][0]["base"] = serde_json::json!(format!("0x{base:08x}"));
+        m["submit"]["addr"] = serde_json::json!(format!("0x{addr:08x}"));
+        m["submit"]["size"] = serde_json::json!(format!("0x{size:08x}"));
+        m["max_cycles"] = serde_json::json!(max_cycles);
+        if words % 3 == 0 {
+            m["memory"][0]["words"] = serde_json::json!(words);
+        }
+        if beats % 3 == 0 {
+            m["streams"][0]["beats"] = serde_json::json!(beats);
+        }
+        fs::write(&mpath, serde_json::to_string(&m).unwrap()).unwrap();
+        if let Ok(b) = Bundle::load(&dir) {
+            let _ = b.check_model();
+        }
     }
 }
