@@ -79,7 +79,7 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    // The end-of-run comparison of the whole debug map (26,487 words through the debug port).
+    // The end-of-run comparison of the whole debug map (26,486 words through the debug port).
     let mut g = c.benchmark_group("final_state");
     g.sample_size(10);
     g.bench_function("lockstep_with_state_compare", |b| {

@@ -354,5 +354,8 @@ mod tests {
             "the index advanced"
         );
         assert_eq!(rf.debug_dump().len(), debug_addresses().count());
+        // 0x300 registers, 896 proctex, 128 fog, 16 gas, 48 fixed-attribute words, 14 packer
+        // words, 24 x 256 lighting, 4 x (4096 code + 128 opdescs + 384 uniform + 10 scalar).
+        assert_eq!(debug_addresses().count(), 26_486);
     }
 }
