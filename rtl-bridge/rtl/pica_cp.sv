@@ -7,7 +7,7 @@
 // n in the cycle that word is read.
 //
 // Sources: the command-word stream (the submitted list) until the first CMDBUF jump, then the
-// memory port for every buffer reached through a jump (docs: /work/specs/rtl-contract.md).
+// memory port for every buffer reached through a jump (rtl-bridge/rtl/README.md).
 //
 // Timing rules copied from CommandProcessor::tick / step_word:
 // - a word that produces a write (Header, Extra) is read only when the CP->REGS FIFO had space at

@@ -1,5 +1,5 @@
 // pica_top: the PICA200 front end — CP, the CP->REGS write FIFO, REGS and the REGS->CP redirect
-// link — with the ports of the RTL contract (/work/specs/rtl-contract.md, rtl-bridge/rtl/README.md).
+// link — with the ports of the RTL contract (rtl-bridge/rtl/README.md).
 //
 // Cycle k after reset release is the model's Gpu::step() number k (model/src/gpu.rs). The two
 // links are pica_fifo instances with the model's depths (model/src/timing.rs:

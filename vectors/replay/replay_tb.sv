@@ -1,4 +1,4 @@
-// replay_tb: replays a golden-vector bundle (format v1, /work/specs/rtl-contract.md) on pica_top.
+// replay_tb: replays a golden-vector bundle (format v1: README.md "Golden-vector bundles", rtl-bridge/rtl/README.md) on pica_top.
 //
 // Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator (--binary).
 // scripts/replay builds the plusargs from the bundle's manifest.json:
