@@ -42,16 +42,18 @@ pub fn read_words(path: &Path, format: Option<Format>) -> Result<Vec<u32>, Input
     let bytes = read(path)?;
     match format {
         Format::Bin => parse_bin(&name, &bytes),
-        Format::Hex => {
-            let text = std::str::from_utf8(&bytes).map_err(|e| {
-                InputError(format!(
-                    "{name}: not UTF-8 text at byte offset {} (is it a .bin file?)",
-                    e.valid_up_to()
-                ))
-            })?;
-            parse_hex(&name, text)
-        }
+        Format::Hex => parse_hex(&name, text(&name, &bytes)?),
     }
+}
+
+/// The bytes of the text file `name` as UTF-8, or an error pointing at the first bad byte.
+pub fn text<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, InputError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        InputError(format!(
+            "{name}: not UTF-8 text at byte offset {} (is it a .bin file?)",
+            e.valid_up_to()
+        ))
+    })
 }
 
 /// Parses a number written in decimal or `0x` hex.

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use pica_model::{regs, Outcome};
 use pica_testbench::fuzz::FuzzOptions;
-use pica_testbench::input::{self, Format, MemSpec};
+use pica_testbench::input;
 use pica_testbench::lockstep::Options as LockstepOptions;
 use pica_testbench::run::{self, RunArgs};
 use pica_testbench::shader_tools_cli;
@@ -43,18 +43,8 @@ enum Cmd {
     Run {
         /// Command list: .bin (little-endian words) or .hex/.txt (hex words, # and // comments).
         list: PathBuf,
-        /// Treat the list as this format whatever its extension.
-        #[arg(long, value_enum)]
-        format: Option<Format>,
-        /// Load a file into memory first (.hex/.txt as words, anything else as raw bytes).
-        #[arg(long, value_name = "0xADDR=FILE")]
-        mem: Vec<MemSpec>,
-        /// Physical address the list is loaded at and run from.
-        #[arg(long, value_name = "ADDR", default_value = "0x20000000", value_parser = input::parse_u32)]
-        list_addr: u32,
-        /// Stop after this many cycles.
-        #[arg(long, value_name = "N", default_value_t = run::DEFAULT_MAX_CYCLES)]
-        max_cycles: u64,
+        #[command(flatten)]
+        load: run::LoadOpts,
         /// Write the final state as JSON (- for stdout).
         #[arg(long, value_name = "FILE")]
         regs_json: Option<PathBuf>,
@@ -87,15 +77,8 @@ enum Cmd {
     Lockstep {
         /// Command list (.bin or .hex/.txt).
         list: Option<PathBuf>,
-        /// Load a file into memory first.
-        #[arg(long, value_name = "0xADDR=FILE")]
-        mem: Vec<MemSpec>,
-        /// Physical address the list is loaded at.
-        #[arg(long, value_name = "ADDR", default_value = "0x20000000", value_parser = input::parse_u32)]
-        list_addr: u32,
-        /// Cycle limit.
-        #[arg(long, value_name = "N", default_value_t = run::DEFAULT_MAX_CYCLES)]
-        max_cycles: u64,
+        #[command(flatten)]
+        load: run::LoadOpts,
         /// Replay a vector bundle (or a directory of bundles).
         #[arg(long, value_name = "DIR")]
         bundle: Vec<PathBuf>,
@@ -259,19 +242,13 @@ fn main() -> ExitCode {
     match cli.cmd {
         Cmd::Run {
             list,
-            format,
-            mem,
-            list_addr,
-            max_cycles,
+            load,
             regs_json,
             beats,
         } => {
             let args = RunArgs {
                 list,
-                format,
-                mem,
-                list_addr,
-                max_cycles,
+                load,
                 record_beats: beats.is_some(),
             };
             cmd_run(&args, regs_json, beats)
@@ -290,9 +267,7 @@ fn main() -> ExitCode {
         Cmd::Gen { what, check, out } => cmd_gen(what, check, out),
         Cmd::Lockstep {
             list,
-            mem,
-            list_addr,
-            max_cycles,
+            load,
             bundle,
             corpus,
             variant,
@@ -302,7 +277,7 @@ fn main() -> ExitCode {
         } => {
             let mut cases = Vec::new();
             if let Some(l) = &list {
-                match verify_cli::case_from_list(l, &mem, list_addr, max_cycles) {
+                match run::load_case(l, &load) {
                     Ok(c) => cases.push(c),
                     Err(e) => return fail(e),
                 }

@@ -169,15 +169,10 @@ pub fn load(path: &Path, format: Option<Format>, start: usize) -> Result<Program
     let bytes = std::fs::read(path).map_err(|e| InputError(format!("{name}: cannot read: {e}")))?;
     let prog = match format {
         Format::Bin => Program::from_bytes_at(&bytes, start),
-        Format::Hex => {
-            let text = std::str::from_utf8(&bytes).map_err(|e| {
-                InputError(format!(
-                    "{name}: not UTF-8 text at byte offset {} (is it a .bin file?)",
-                    e.valid_up_to()
-                ))
-            })?;
-            Program::from_words_at(&input::parse_hex(&name, text)?, start)
-        }
+        Format::Hex => Program::from_words_at(
+            &input::parse_hex(&name, input::text(&name, &bytes)?)?,
+            start,
+        ),
     };
     prog.map_err(|e| InputError(format!("{name}: {e}")))
 }

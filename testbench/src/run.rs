@@ -2,6 +2,7 @@
 
 use crate::input::{self, Format, InputError, MemSpec};
 use pica_model::{regs, Gpu, Memory, Outcome};
+use pica_vectors::case::{Case, MemImage};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -12,19 +13,30 @@ pub const DEFAULT_LIST_ADDR: u32 = 0x2000_0000;
 /// Default cycle limit of `pica run`.
 pub const DEFAULT_MAX_CYCLES: u64 = 100_000_000;
 
+/// How a command-list file is loaded and run: the options `pica run` and `pica lockstep` share.
+#[derive(Clone, Debug, clap::Args)]
+pub struct LoadOpts {
+    /// Treat the list as this format whatever its extension.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Load a file into memory first (.hex/.txt as words, anything else as raw bytes).
+    #[arg(long, value_name = "0xADDR=FILE")]
+    pub mem: Vec<MemSpec>,
+    /// Physical address the list is loaded at and run from.
+    #[arg(long, value_name = "ADDR", default_value = "0x20000000", value_parser = input::parse_u32)]
+    pub list_addr: u32,
+    /// Stop after this many cycles.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CYCLES)]
+    pub max_cycles: u64,
+}
+
 /// Everything `pica run` needs.
 #[derive(Clone, Debug)]
 pub struct RunArgs {
     /// The command list file.
     pub list: PathBuf,
-    /// Its format, if not implied by the extension.
-    pub format: Option<Format>,
-    /// Memory images to load first.
-    pub mem: Vec<MemSpec>,
-    /// Physical address to load the list at.
-    pub list_addr: u32,
-    /// Cycle limit.
-    pub max_cycles: u64,
+    /// Where and how to load and run it.
+    pub load: LoadOpts,
     /// Record beats.
     pub record_beats: bool,
 }
@@ -39,22 +51,24 @@ pub struct RunResult {
     pub list_words: usize,
 }
 
-/// Loads memory and the list, runs it. Errors are bad input (exit status 2).
-pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
-    let words = input::read_words(&args.list, args.format)?;
+/// The case a command-list file and its `--mem` images make: every image, then the list at
+/// `--list-addr`, submitted whole. Errors (unreadable files, overlaps, unmapped addresses) are
+/// bad input naming the file and option.
+pub fn load_case(list: &Path, opts: &LoadOpts) -> Result<Case, InputError> {
+    let words = input::read_words(list, opts.format)?;
     let list_len = u32::try_from(words.len() * 4).map_err(|_| {
         InputError(format!(
             "{}: command list larger than 4 GiB",
-            args.list.display()
+            list.display()
         ))
     })?;
-    let mut mem = Memory::new();
     let list_range = (
-        u64::from(args.list_addr),
-        u64::from(args.list_addr) + u64::from(list_len),
+        u64::from(opts.list_addr),
+        u64::from(opts.list_addr) + u64::from(list_len),
     );
-    for m in &args.mem {
-        let bytes = m.bytes()?;
+    let mut images = Vec::new();
+    for m in &opts.mem {
+        let mut bytes = m.bytes()?;
         let end = u64::from(m.addr) + bytes.len() as u64;
         if u64::from(m.addr) < list_range.1 && end > list_range.0 {
             return Err(InputError(format!(
@@ -65,25 +79,54 @@ pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
                 list_range.1
             )));
         }
-        mem.write_bytes(m.addr, &bytes)
+        Memory::new()
+            .write_bytes(m.addr, &bytes)
             .map_err(|e| InputError(format!("--mem 0x{:08x}={}: {e}", m.addr, m.path.display())))?;
+        // Images are whole words; the padding bytes read as zero in memory anyway.
+        bytes.resize(bytes.len().div_ceil(4) * 4, 0);
+        images.push(MemImage {
+            base: m.addr,
+            words: input::parse_bin(&m.path.display().to_string(), &bytes)?,
+        });
     }
-    mem.write_words(args.list_addr, &words).map_err(|e| {
-        InputError(format!(
-            "{}: cannot load the list at --list-addr 0x{:08x}: {e}",
-            args.list.display(),
-            args.list_addr
-        ))
-    })?;
+    Memory::new()
+        .write_words(opts.list_addr, &words)
+        .map_err(|e| {
+            InputError(format!(
+                "{}: cannot load the list at --list-addr 0x{:08x}: {e}",
+                list.display(),
+                opts.list_addr
+            ))
+        })?;
+    let mut case = Case::from_list(
+        list.display().to_string(),
+        "command list from a file",
+        words,
+    );
+    case.images[0].base = opts.list_addr;
+    case.submit_addr = opts.list_addr;
+    case.submit_size = list_len;
+    case.max_cycles = opts.max_cycles;
+    // The `--mem` images first, then the list (images load in order).
+    case.images.splice(0..0, images);
+    Ok(case)
+}
+
+/// Loads memory and the list, runs it. Errors are bad input (exit status 2).
+pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
+    let case = load_case(&args.list, &args.load)?;
+    let mem = case
+        .memory()
+        .map_err(|e| InputError(format!("{}: {e}", args.list.display())))?;
     let mut gpu = Gpu::new(mem);
     gpu.set_record_beats(args.record_beats);
-    gpu.submit(args.list_addr, list_len)
+    gpu.submit(case.submit_addr, case.submit_size)
         .map_err(|e| InputError(format!("{}: --list-addr: {e}", args.list.display())))?;
-    let outcome = gpu.run(args.max_cycles);
+    let outcome = gpu.run(case.max_cycles);
     Ok(RunResult {
         gpu,
         outcome,
-        list_words: words.len(),
+        list_words: (case.submit_size / 4) as usize,
     })
 }
 

@@ -2,11 +2,10 @@
 //! `main.rs` parses the arguments; this module does the work and picks the exit status.
 
 use crate::fuzz::{self, FuzzOptions};
-use crate::input::{self, MemSpec};
 use crate::lockstep::{self, Options, Report};
 use pica_rtl_bridge::Variant;
 use pica_vectors::bundle::{write_bundle, Bundle};
-use pica_vectors::case::{Case, MemImage};
+use pica_vectors::case::Case;
 use pica_vectors::library;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -74,37 +73,6 @@ pub fn bundle_dirs(args: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         out.extend(subs);
     }
     Ok(out)
-}
-
-/// A case from a command-list file plus `--mem` images.
-pub fn case_from_list(
-    list: &Path,
-    mem: &[MemSpec],
-    list_addr: u32,
-    max_cycles: u64,
-) -> Result<Case, String> {
-    let words = input::read_words(list, None).map_err(|e| e.to_string())?;
-    let mut case = Case::from_list(
-        list.display().to_string(),
-        "command list from a file",
-        words,
-    );
-    case.images[0].base = list_addr;
-    case.submit_addr = list_addr;
-    case.max_cycles = max_cycles;
-    for m in mem {
-        let bytes = m.bytes().map_err(|e| e.to_string())?;
-        let mut padded = bytes.clone();
-        padded.resize(bytes.len().div_ceil(4) * 4, 0);
-        case.images.push(MemImage {
-            base: m.addr,
-            words: padded
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        });
-    }
-    Ok(case)
 }
 
 fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), String> {
