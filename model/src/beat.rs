@@ -16,6 +16,12 @@ pub enum Channel {
     ShaderIn,
     /// Out of the shader units: one output register sent per beat.
     ShaderOut,
+    /// PA → CLIP: one assembled triangle per beat (clip space, every semantic).
+    Primitive,
+    /// RAST → FOP: one fragment per beat.
+    Fragment,
+    /// FOP → memory: one pixel's colour and depth-stencil outcome per beat.
+    Pixel,
 }
 
 impl Channel {
@@ -25,6 +31,9 @@ impl Channel {
             Channel::RegWrite => "regwrite",
             Channel::ShaderIn => "shader_in",
             Channel::ShaderOut => "shader_out",
+            Channel::Primitive => "primitive",
+            Channel::Fragment => "fragment",
+            Channel::Pixel => "pixel",
         }
     }
 }
@@ -60,6 +69,70 @@ pub struct ShaderBeat {
     pub xyzw: [u32; 4],
 }
 
+/// One triangle as primitive assembly sends it to clipping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct PrimitiveBeat {
+    /// Cycle PA sent it.
+    pub cycle: u64,
+    /// Triangle number of the run.
+    pub seq: u32,
+    /// Per vertex, the 24 semantics of seed 002 GPUREG_SH_OUTMAP_Oi as f24 bits (index =
+    /// semantic value; see [`crate::pipe::semantic`]).
+    pub v: [[u32; crate::pipe::NUM_SEMANTICS]; 3],
+}
+
+/// One fragment as the rasterizer sends it to the fragment pipeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FragmentBeat {
+    /// Cycle RAST sent it.
+    pub cycle: u64,
+    /// The triangle it belongs to.
+    pub tri: u32,
+    /// Pixel x.
+    pub x: u16,
+    /// Pixel y (window coordinates).
+    pub y: u16,
+    /// 24-bit depth.
+    pub depth: u32,
+    /// Primary colour as `r | g << 8 | b << 16 | a << 24`.
+    pub color: u32,
+    /// Every interpolated semantic as f24 bits.
+    pub attr: [u32; crate::pipe::NUM_SEMANTICS],
+}
+
+/// What the fragment operations did with one fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct PixelBeat {
+    /// Cycle FOP finished it.
+    pub cycle: u64,
+    /// Pixel x.
+    pub x: u16,
+    /// Pixel y (window coordinates).
+    pub y: u16,
+    /// Physical address of the colour pixel.
+    pub color_addr: u32,
+    /// The colour pixel's stored bits after the write (format-sized, little end = lowest address).
+    pub color: u32,
+    /// Physical address of the depth-stencil pixel.
+    pub depth_addr: u32,
+    /// The depth-stencil pixel's stored bits after the write.
+    pub depth_stencil: u32,
+    /// Bit 0: colour written, bit 1: depth written, bit 2: stencil written, bit 3: the
+    /// fragment was discarded (alpha, stencil or depth test failed).
+    pub flags: u8,
+}
+
+impl PixelBeat {
+    /// [`PixelBeat::flags`]: the colour buffer was written.
+    pub const COLOR_WRITTEN: u8 = 1;
+    /// [`PixelBeat::flags`]: the depth buffer was written.
+    pub const DEPTH_WRITTEN: u8 = 2;
+    /// [`PixelBeat::flags`]: the stencil buffer was written.
+    pub const STENCIL_WRITTEN: u8 = 4;
+    /// [`PixelBeat::flags`]: a test discarded the fragment.
+    pub const DISCARDED: u8 = 8;
+}
+
 /// A beat on any channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "channel", rename_all = "snake_case")]
@@ -70,6 +143,12 @@ pub enum Beat {
     ShaderIn(ShaderBeat),
     /// A shader output register.
     ShaderOut(ShaderBeat),
+    /// An assembled triangle.
+    Primitive(PrimitiveBeat),
+    /// A fragment.
+    Fragment(FragmentBeat),
+    /// A pixel outcome.
+    Pixel(PixelBeat),
 }
 
 impl Beat {
@@ -78,6 +157,9 @@ impl Beat {
         match self {
             Beat::RegWrite(b) => b.cycle,
             Beat::ShaderIn(b) | Beat::ShaderOut(b) => b.cycle,
+            Beat::Primitive(b) => b.cycle,
+            Beat::Fragment(b) => b.cycle,
+            Beat::Pixel(b) => b.cycle,
         }
     }
 
@@ -87,6 +169,9 @@ impl Beat {
             Beat::RegWrite(_) => Channel::RegWrite,
             Beat::ShaderIn(_) => Channel::ShaderIn,
             Beat::ShaderOut(_) => Channel::ShaderOut,
+            Beat::Primitive(_) => Channel::Primitive,
+            Beat::Fragment(_) => Channel::Fragment,
+            Beat::Pixel(_) => Channel::Pixel,
         }
     }
 }

@@ -1,14 +1,20 @@
 //! The cycle-stepped GPU: stages, links, memory and the clock.
 
-use crate::beat::{Beat, RegWriteBeat, ShaderBeat};
+use crate::beat::{Beat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, ShaderBeat};
+use crate::clip::{ClipPorts, Clipper};
 use crate::cp::{CommandProcessor, CpPorts, CpState, Redirect, RegWrite};
+use crate::fop::{FopHang, FopPorts, FragmentOps};
 use crate::link::Link;
 use crate::mem::{Memory, Unmapped};
+use crate::pa::{PaPorts, PrimitiveAssembler};
+use crate::pipe::{Fragment, PaCmd, ScreenTri, Triangle, VlCmd};
+use crate::rast::{RastPorts, Rasterizer};
 use crate::regfile::{RegFile, RegsPorts};
 use crate::shader::interp::HangKind;
 use crate::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use crate::stage::Stage;
 use crate::timing;
+use crate::vl::{VertexLoader, VlHang, VlPorts};
 use serde::Serialize;
 use serde_json::json;
 use std::fmt;
@@ -58,6 +64,10 @@ pub enum HangReason {
         /// What went wrong.
         reason: HangKind,
     },
+    /// The vertex loader cannot load a vertex (stride mismatch, read outside memory, ...).
+    VertexLoader(VlHang),
+    /// A fragment operation touched a buffer outside memory.
+    FragmentOps(FopHang),
     /// An internal invariant of the model broke (a model bug, never expected).
     Internal(String),
 }
@@ -133,6 +143,8 @@ impl fmt::Display for HangReason {
                 };
                 write!(f, "shader unit {unit}: {h}")
             }
+            HangReason::VertexLoader(h) => write!(f, "vertex loader: {h}"),
+            HangReason::FragmentOps(h) => write!(f, "fragment operations: {h}"),
             HangReason::Internal(s) => write!(f, "internal model error: {s}"),
         }
     }
@@ -199,12 +211,24 @@ pub struct Gpu {
     shader: ShaderCore,
     vs_in: Link<VertexIn>,
     sh_out: Link<ShadedItem>,
-    /// Immediate-mode vertices forwarded to the shader units so far.
-    fed: usize,
-    shade_immediate: bool,
-    shaded: Vec<ShadedItem>,
+    /// Whether draws run through the pipeline (off: the front end alone, as the RTL has it).
+    pipeline: bool,
+    record_beats: bool,
     shader_in_beats: Vec<ShaderBeat>,
     shader_out_beats: Vec<ShaderBeat>,
+    regs_to_vl: Link<VlCmd>,
+    vl: VertexLoader,
+    vl_to_pa: Link<PaCmd>,
+    pa: PrimitiveAssembler,
+    pa_to_clip: Link<Triangle>,
+    clip: Clipper,
+    clip_to_rast: Link<ScreenTri>,
+    rast: Rasterizer,
+    rast_to_fop: Link<Fragment>,
+    fop: FragmentOps,
+    primitive_beats: Vec<PrimitiveBeat>,
+    fragment_beats: Vec<FragmentBeat>,
+    pixel_beats: Vec<PixelBeat>,
 }
 
 impl Gpu {
@@ -222,22 +246,37 @@ impl Gpu {
             shader: ShaderCore::default(),
             vs_in: Link::new("vs_in", timing::SHADER_IN_DEPTH),
             sh_out: Link::new("sh_out", timing::SHADER_OUT_DEPTH),
-            fed: 0,
-            shade_immediate: false,
-            shaded: Vec::new(),
+            pipeline: true,
+            record_beats: true,
             shader_in_beats: Vec::new(),
             shader_out_beats: Vec::new(),
+            regs_to_vl: Link::new("regs_to_vl", timing::REGS_TO_VL_DEPTH),
+            vl: VertexLoader::new(),
+            vl_to_pa: Link::new("vl_to_pa", timing::VL_TO_PA_DEPTH),
+            pa: PrimitiveAssembler::new(),
+            pa_to_clip: Link::new("pa_to_clip", timing::PA_TO_CLIP_DEPTH),
+            clip: Clipper::new(),
+            clip_to_rast: Link::new("clip_to_rast", timing::CLIP_TO_RAST_DEPTH),
+            rast: Rasterizer::new(),
+            rast_to_fop: Link::new("rast_to_fop", timing::RAST_TO_FOP_DEPTH),
+            fop: FragmentOps::new(),
+            primitive_beats: Vec::new(),
+            fragment_beats: Vec::new(),
+            pixel_beats: Vec::new(),
         }
     }
 
-    /// Whether immediate-mode vertices are sent through the shader units (default off).
-    ///
-    /// Off by default until the vertex loader and draw triggers exist (a later issue): with
-    /// it on, every immediate-mode vertex runs the configured vertex shader, so a list that
-    /// submits vertices without a program hangs in the shader units (the model's reading of
-    /// zeroed code memory). Turn it on before [`Gpu::run`].
-    pub fn set_shade_immediate(&mut self, on: bool) {
-        self.shade_immediate = on;
+    /// Whether draws and immediate-mode vertices run through the geometry and fragment
+    /// pipeline (default on). Off, the GPU is the front end alone (CP and REGS, what the RTL
+    /// implements today): draw triggers and immediate vertices are recorded as events and
+    /// nothing else happens. Call before [`Gpu::run`].
+    pub fn set_pipeline(&mut self, on: bool) {
+        self.pipeline = on;
+    }
+
+    /// Whether the pipeline runs (see [`Gpu::set_pipeline`]).
+    pub fn pipeline(&self) -> bool {
+        self.pipeline
     }
 
     /// Chooses the shader units' answers to the disputed hardware cases (resets the units;
@@ -246,14 +285,20 @@ impl Gpu {
         self.shader = ShaderCore::new(knobs);
     }
 
+    /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before
+    /// [`Gpu::run`].
+    pub fn set_keep_shaded(&mut self, on: bool) {
+        self.shader.set_keep_output(on);
+    }
+
+    /// What the shader units sent on so far, if kept ([`Gpu::set_keep_shaded`]).
+    pub fn shaded(&self) -> &[ShadedItem] {
+        self.shader.output_log()
+    }
+
     /// The shader units.
     pub fn shader(&self) -> &ShaderCore {
         &self.shader
-    }
-
-    /// What the shader units sent on so far (the input of a later primitive-assembly stage).
-    pub fn shaded(&self) -> &[ShadedItem] {
-        &self.shaded
     }
 
     /// Shader input/output beats recorded so far.
@@ -278,6 +323,7 @@ impl Gpu {
     pub fn set_record_beats(&mut self, on: bool) {
         self.regs.set_record_beats(on);
         self.shader.set_record_beats(on);
+        self.record_beats = on;
     }
 
     /// The current cycle (cycles stepped so far).
@@ -315,40 +361,144 @@ impl Gpu {
         let mut all: Vec<Beat> = self.beats.iter().copied().map(Beat::RegWrite).collect();
         all.extend(self.shader_in_beats.iter().copied().map(Beat::ShaderIn));
         all.extend(self.shader_out_beats.iter().copied().map(Beat::ShaderOut));
-        // Stable: within a cycle, register writes, then shader inputs, then outputs.
+        all.extend(self.primitive_beats.iter().copied().map(Beat::Primitive));
+        all.extend(self.fragment_beats.iter().copied().map(Beat::Fragment));
+        all.extend(self.pixel_beats.iter().copied().map(Beat::Pixel));
+        // Stable: within a cycle, in pipeline order.
         all.sort_by_key(Beat::cycle);
         all.into_iter()
+    }
+
+    /// Primitive, fragment and pixel beats recorded so far.
+    pub fn pipeline_beats(&self) -> (&[PrimitiveBeat], &[FragmentBeat], &[PixelBeat]) {
+        (
+            &self.primitive_beats,
+            &self.fragment_beats,
+            &self.pixel_beats,
+        )
+    }
+
+    /// The vertex loader.
+    pub fn vl(&self) -> &VertexLoader {
+        &self.vl
+    }
+
+    /// Primitive assembly.
+    pub fn pa(&self) -> &PrimitiveAssembler {
+        &self.pa
+    }
+
+    /// Clipping.
+    pub fn clip(&self) -> &Clipper {
+        &self.clip
+    }
+
+    /// The rasterizer.
+    pub fn rast(&self) -> &Rasterizer {
+        &self.rast
+    }
+
+    /// The fragment operations.
+    pub fn fop(&self) -> &FragmentOps {
+        &self.fop
+    }
+
+    /// Whether anything between REGS and memory has work in flight.
+    fn pipeline_busy(&self) -> bool {
+        !(self.regs_to_vl.is_empty()
+            && self.vs_in.is_empty()
+            && self.sh_out.is_empty()
+            && self.vl_to_pa.is_empty()
+            && self.pa_to_clip.is_empty()
+            && self.clip_to_rast.is_empty()
+            && self.rast_to_fop.is_empty()
+            && self.vl.is_idle()
+            && self.shader.is_idle()
+            && self.pa.is_idle()
+            && self.clip.is_idle()
+            && self.rast.is_idle()
+            && self.fop.is_idle())
     }
 
     /// Advances every stage by one cycle.
     pub fn step(&mut self) {
         let cycle = self.cycle;
         let _span = tracing::trace_span!("cycle", cycle).entered();
-        self.cp_to_regs.begin_cycle();
-        self.regs_to_cp.begin_cycle();
-        self.vs_in.begin_cycle();
-        self.sh_out.begin_cycle();
-        // Vertex source until the vertex loader exists: immediate-mode vertices REGS completed
-        // in earlier cycles go to the shader units in order.
-        while let Some(v) = self
-            .regs
-            .immediate_vertices()
-            .get(self.fed)
-            .filter(|_| self.shade_immediate)
-        {
-            if v.cycle >= cycle || !self.vs_in.can_push() {
-                break;
-            }
-            let item = VertexIn {
-                seq: self.fed as u32,
-                attrs: v.attributes.clone(),
-            };
-            if self.vs_in.push(item).is_err() {
-                break;
-            }
-            self.fed += 1;
+        // REGS's hold is registered: it sees the pipeline as it stood at the start of the cycle.
+        let hold = self.pipeline && self.pipeline_busy();
+        for l in [
+            &mut self.cp_to_regs as &mut dyn LinkCycle,
+            &mut self.regs_to_cp,
+        ]
+        .into_iter()
+        .chain([
+            &mut self.vs_in as &mut dyn LinkCycle,
+            &mut self.sh_out,
+            &mut self.regs_to_vl,
+            &mut self.vl_to_pa,
+            &mut self.pa_to_clip,
+            &mut self.clip_to_rast,
+            &mut self.rast_to_fop,
+        ]) {
+            l.begin_cycle();
         }
-        // SH reads REGS's configuration as it was at the start of the cycle: tick it first.
+        let mut hangs: Vec<HangReason> = Vec::new();
+        // Every stage reads REGS's configuration as it was at the start of the cycle (REGS
+        // ticks last); links only show what was pushed in earlier cycles, so the order of the
+        // other stages does not matter.
+        if self.pipeline {
+            let rec = self.record_beats;
+            if let Err(h) = self.fop.tick(
+                cycle,
+                FopPorts {
+                    regs: &self.regs,
+                    mem: &mut self.mem,
+                    input: &mut self.rast_to_fop,
+                    beats: rec.then_some(&mut self.pixel_beats),
+                },
+            ) {
+                hangs.push(HangReason::FragmentOps(h));
+            }
+            self.rast.tick(
+                cycle,
+                RastPorts {
+                    regs: &self.regs,
+                    input: &mut self.clip_to_rast,
+                    out: &mut self.rast_to_fop,
+                    beats: rec.then_some(&mut self.fragment_beats),
+                },
+            );
+            self.clip.tick(
+                cycle,
+                ClipPorts {
+                    regs: &self.regs,
+                    input: &mut self.pa_to_clip,
+                    out: &mut self.clip_to_rast,
+                },
+            );
+            self.pa.tick(
+                cycle,
+                PaPorts {
+                    regs: &self.regs,
+                    from_vl: &mut self.vl_to_pa,
+                    from_sh: &mut self.sh_out,
+                    out: &mut self.pa_to_clip,
+                    beats: rec.then_some(&mut self.primitive_beats),
+                },
+            );
+            if let Err(h) = self.vl.tick(
+                cycle,
+                VlPorts {
+                    regs: &self.regs,
+                    mem: &self.mem,
+                    cmd: &mut self.regs_to_vl,
+                    vs_in: &mut self.vs_in,
+                    to_pa: &mut self.vl_to_pa,
+                },
+            ) {
+                hangs.push(HangReason::VertexLoader(h));
+            }
+        }
         let sh = self.shader.tick(
             cycle,
             ShaderPorts {
@@ -359,7 +509,6 @@ impl Gpu {
                 beats_out: &mut self.shader_out_beats,
             },
         );
-        // Stage order does not matter: links only show what was pushed in earlier cycles.
         let cp = self.cp.tick(
             cycle,
             CpPorts {
@@ -374,25 +523,28 @@ impl Gpu {
                 writes: &mut self.cp_to_regs,
                 redirect: &mut self.regs_to_cp,
                 beats: &mut self.beats,
+                draw: self.pipeline.then_some(&mut self.regs_to_vl),
+                hold,
             },
         );
-        // Sink until primitive assembly exists: take what SH sent in earlier cycles.
-        while let Some(item) = self.sh_out.pop() {
-            self.shaded.push(item);
-        }
-        for r in [sh, cp, regs] {
-            if let Err(reason) = r {
-                tracing::debug!(target: "gpu", cycle, %reason, "hang");
-                self.hang.get_or_insert((cycle, reason));
-            }
+        hangs.extend([sh, cp, regs].into_iter().filter_map(Result::err));
+        for reason in hangs {
+            tracing::debug!(target: "gpu", cycle, %reason, "hang");
+            self.hang.get_or_insert((cycle, reason));
         }
         self.cycle += 1;
     }
 
     /// The outcome if the run is over, `None` while work remains.
     pub fn outcome(&self) -> Option<Outcome> {
-        // A hung shader unit never drains: report it at once.
-        if let Some((cycle, reason @ HangReason::Shader { .. })) = &self.hang {
+        // A hung pipeline stage never drains: report it at once.
+        if let Some((
+            cycle,
+            reason @ (HangReason::Shader { .. }
+            | HangReason::VertexLoader(_)
+            | HangReason::FragmentOps(_)),
+        )) = &self.hang
+        {
             return Some(Outcome::Hang {
                 cycle: *cycle,
                 reason: reason.clone(),
@@ -401,10 +553,7 @@ impl Gpu {
         let drained = self.cp_to_regs.is_empty()
             && self.regs_to_cp.is_empty()
             && self.regs.is_idle()
-            && self.vs_in.is_empty()
-            && self.sh_out.is_empty()
-            && (!self.shade_immediate || self.fed == self.regs.immediate_vertices().len())
-            && self.shader.is_idle();
+            && !self.pipeline_busy();
         if !drained {
             return None;
         }
@@ -448,8 +597,16 @@ impl Gpu {
             "cp": self.cp.snapshot(),
             "regs": self.regs.snapshot(),
             "shader": self.shader.snapshot(),
+            "vl": self.vl.snapshot(),
+            "pa": self.pa.snapshot(),
+            "clip": self.clip.snapshot(),
+            "rast": self.rast.snapshot(),
+            "fop": self.fop.snapshot(),
             "links": { "cp_to_regs": self.cp_to_regs.len(), "regs_to_cp": self.regs_to_cp.len(),
-                       "vs_in": self.vs_in.len(), "sh_out": self.sh_out.len() },
+                       "regs_to_vl": self.regs_to_vl.len(), "vs_in": self.vs_in.len(),
+                       "sh_out": self.sh_out.len(), "vl_to_pa": self.vl_to_pa.len(),
+                       "pa_to_clip": self.pa_to_clip.len(), "clip_to_rast": self.clip_to_rast.len(),
+                       "rast_to_fop": self.rast_to_fop.len() },
         })
     }
 
@@ -470,4 +627,15 @@ pub fn outcome_json(o: &Outcome) -> serde_json::Value {
         m.insert("message".into(), json!(o.to_string()));
     }
     v
+}
+
+/// The per-cycle hook every link needs, whatever it carries.
+trait LinkCycle {
+    fn begin_cycle(&mut self);
+}
+
+impl<T> LinkCycle for Link<T> {
+    fn begin_cycle(&mut self) {
+        Link::begin_cycle(self);
+    }
 }

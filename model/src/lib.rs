@@ -22,18 +22,24 @@
 //! See `shared/design.md` of the project for the architecture and `README.md` for the CLI.
 
 pub mod beat;
+pub mod clip;
 pub mod cmdlist;
 pub mod cp;
+pub mod fop;
 pub mod gpu;
 pub mod link;
 pub mod mem;
 pub mod num;
 pub mod nv2a;
+pub mod pa;
+pub mod pipe;
+pub mod rast;
 pub mod regfile;
 pub mod regs;
 pub mod shader;
 pub mod stage;
 pub mod timing;
+pub mod vl;
 
 pub use gpu::{Gpu, HangReason, Outcome, SubmitError};
 pub use mem::Memory;

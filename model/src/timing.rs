@@ -60,3 +60,41 @@ pub const GS_INVOCATION_QUEUE_DEPTH: usize = 1;
 /// UNVERIFIED(hw): 4 entries — model choice. Unit 3 does not execute while the buffer is full
 /// (an EMIT needs room), so a GS that emits faster than the output drains stalls.
 pub const GS_EMIT_BUFFER_DEPTH: usize = 4;
+
+// ---- Geometry and fragment pipeline (issue 5). Each stage's figures in its own section. ----
+
+/// Depth of the REGS → VL command link (draw triggers, immediate vertices).
+///
+/// UNVERIFIED(hw): 1 entry — model choice: REGS holds further writes while a draw is in
+/// flight, so one is enough.
+pub const REGS_TO_VL_DEPTH: usize = 1;
+
+// -- VL --
+
+/// Depth of the VL → PA vertex-order link.
+///
+/// UNVERIFIED(hw): 16 entries — model choice.
+pub const VL_TO_PA_DEPTH: usize = 16;
+
+// -- PA --
+
+/// Depth of the PA → CLIP triangle link.
+///
+/// UNVERIFIED(hw): 2 entries — model choice.
+pub const PA_TO_CLIP_DEPTH: usize = 2;
+
+// -- CLIP --
+
+/// Depth of the CLIP → RAST triangle link.
+///
+/// UNVERIFIED(hw): 2 entries — model choice.
+pub const CLIP_TO_RAST_DEPTH: usize = 2;
+
+// -- RAST --
+
+/// Depth of the RAST → FOP fragment link.
+///
+/// UNVERIFIED(hw): 4 entries — model choice.
+pub const RAST_TO_FOP_DEPTH: usize = 4;
+
+// -- FOP --

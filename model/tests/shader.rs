@@ -275,7 +275,7 @@ fn run_core(mut l: CommandList) -> (Gpu, Outcome) {
     let mut mem = Memory::new();
     mem.write_words(LIST, l.words()).unwrap();
     let mut gpu = Gpu::new(mem);
-    gpu.set_shade_immediate(true);
+    gpu.set_keep_shaded(true);
     gpu.submit(LIST, (l.words().len() * 4) as u32).unwrap();
     let o = gpu.run(100_000);
     (gpu, o)
@@ -396,7 +396,7 @@ fn shader_core_feeds_vs_outputs_to_the_gs_and_bounds_its_emits() {
     let mut mem = Memory::new();
     mem.write_words(LIST, &words).unwrap();
     let mut gpu = Gpu::new(mem);
-    gpu.set_shade_immediate(true);
+    gpu.set_keep_shaded(true);
     gpu.submit(LIST, (words.len() * 4) as u32).unwrap();
     let o = gpu.run(100_000);
     assert!(matches!(o, Outcome::Finished { .. }), "{o}");

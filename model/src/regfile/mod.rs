@@ -32,6 +32,7 @@ use crate::cp::{Redirect, RegWrite};
 use crate::gpu::HangReason;
 use crate::link::Link;
 use crate::num::F24;
+use crate::pipe::VlCmd;
 use crate::regs::{self, id, Fifo, ShaderBlock, SideEffect, Trigger};
 use crate::stage::Stage;
 use crate::timing;
@@ -99,6 +100,8 @@ pub struct RegFile {
     triggers: Vec<TriggerEvent>,
     writes_applied: u64,
     record_beats: bool,
+    /// Work for the vertex loader produced by the write applied last.
+    pending_cmd: Option<VlCmd>,
 }
 
 /// What REGS touches in one cycle.
@@ -109,6 +112,11 @@ pub struct RegsPorts<'a> {
     pub redirect: &'a mut Link<Redirect>,
     /// Where register-write beats are appended.
     pub beats: &'a mut Vec<RegWriteBeat>,
+    /// Draws and immediate-mode vertices to the vertex loader (`None`: the front end runs
+    /// alone and records them only as trigger events).
+    pub draw: Option<&'a mut Link<VlCmd>>,
+    /// The geometry and fragment pipeline is busy with earlier work: apply nothing this cycle.
+    pub hold: bool,
 }
 
 impl Default for RegFile {
@@ -167,6 +175,7 @@ impl RegFile {
             triggers: Vec::new(),
             writes_applied: 0,
             record_beats: true,
+            pending_cmd: None,
         }
     }
 
@@ -248,6 +257,7 @@ impl RegFile {
         beats: &mut Vec<RegWriteBeat>,
     ) -> Option<Redirect> {
         self.writes_applied += 1;
+        self.pending_cmd = None;
         let Some(old) = self.regs.get(w.id as usize).copied() else {
             // UNVERIFIED(hw): a write to an ID above 0x2FF changes nothing — Azahar
             // pica_core.cpp drops such writes; the beat is still recorded (value 0).
@@ -277,8 +287,13 @@ impl RegFile {
                     value,
                 });
                 tracing::debug!(target: "regs", ?trigger, cycle, "trigger");
-                if let Trigger::CmdbufJump(ch) = trigger {
-                    return Some(self.jump_target(ch));
+                match trigger {
+                    Trigger::CmdbufJump(ch) => return Some(self.jump_target(ch)),
+                    Trigger::DrawArrays => self.pending_cmd = Some(VlCmd::DrawArrays),
+                    Trigger::DrawElements => self.pending_cmd = Some(VlCmd::DrawElements),
+                    Trigger::VtxFunc => self.pending_cmd = Some(VlCmd::ClearVertexCache),
+                    Trigger::RestartPrimitive => self.pending_cmd = Some(VlCmd::RestartPrimitive),
+                    _ => {}
                 }
             }
         }
@@ -478,6 +493,7 @@ impl RegFile {
         if self.immediate_slots.len() > last {
             let attributes = std::mem::take(&mut self.immediate_slots);
             tracing::debug!(target: "regs", cycle, n = attributes.len(), "immediate vertex");
+            self.pending_cmd = Some(VlCmd::Immediate(attributes.clone()));
             self.immediate_vertices
                 .push(ImmediateVertex { cycle, attributes });
         }
@@ -525,7 +541,13 @@ impl Stage for RegFile {
         self.record_beats = record;
     }
 
-    fn tick(&mut self, cycle: u64, ports: RegsPorts<'_>) -> Result<(), HangReason> {
+    fn tick(&mut self, cycle: u64, mut ports: RegsPorts<'_>) -> Result<(), HangReason> {
+        // UNVERIFIED(hw): REGS applies nothing while a draw or an immediate-mode vertex is in
+        // flight, so every draw sees exactly the registers written before its trigger — model
+        // choice (the hardware's interlocks are not public; this is the simplest safe one).
+        if ports.hold {
+            return Ok(());
+        }
         for _ in 0..timing::REGS_WRITES_PER_CYCLE {
             let Some(w) = ports.writes.pop() else { break };
             if let Some(r) = self.apply(cycle, w, ports.beats) {
@@ -533,6 +555,13 @@ impl Stage for RegFile {
                     .redirect
                     .push(r)
                     .map_err(|e| HangReason::Internal(e.to_string()))?;
+            }
+            let cmd = self.pending_cmd.take();
+            if let (Some(cmd), Some(link)) = (cmd, ports.draw.as_deref_mut()) {
+                link.push(cmd)
+                    .map_err(|e| HangReason::Internal(e.to_string()))?;
+                // The pipeline is busy from the next cycle on: stop here.
+                break;
             }
         }
         Ok(())

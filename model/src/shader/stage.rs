@@ -84,6 +84,8 @@ pub struct ShaderCore {
     gs: Option<GsState>,
     knobs: Knobs,
     record_beats: bool,
+    /// Copies of everything sent on, when kept ([`ShaderCore::set_keep_output`]).
+    output_log: Option<Vec<ShadedItem>>,
     /// Instructions executed by each unit.
     executed: [u64; NUM_UNITS],
 }
@@ -133,6 +135,7 @@ impl ShaderCore {
             gs: None,
             knobs,
             record_beats: true,
+            output_log: None,
             executed: [0; NUM_UNITS],
         }
     }
@@ -140,6 +143,16 @@ impl ShaderCore {
     /// Turns beat recording on or off.
     pub fn set_record_beats(&mut self, on: bool) {
         self.record_beats = on;
+    }
+
+    /// Keeps a copy of every item sent on (for tests and tools; off by default).
+    pub fn set_keep_output(&mut self, on: bool) {
+        self.output_log = on.then(Vec::new);
+    }
+
+    /// What the stage sent on so far, if kept ([`ShaderCore::set_keep_output`]).
+    pub fn output_log(&self) -> &[ShadedItem] {
+        self.output_log.as_deref().unwrap_or(&[])
     }
 
     /// Instructions executed per unit so far.
@@ -235,9 +248,13 @@ impl ShaderCore {
                                 }
                             }
                             out_budget = out_budget.saturating_sub(1);
+                            let item = ShadedItem::Vertex { seq, outputs };
+                            if let Some(log) = &mut self.output_log {
+                                log.push(item.clone());
+                            }
                             ports
                                 .output
-                                .push(ShadedItem::Vertex { seq, outputs })
+                                .push(item)
                                 .map_err(|e| HangReason::Internal(e.to_string()))?;
                         }
                     }
@@ -263,6 +280,9 @@ impl ShaderCore {
                                 .beats_out
                                 .push(beat(cycle, GS_UNIT, *invocation, r, &v));
                         }
+                    }
+                    if let Some(log) = &mut self.output_log {
+                        log.push(item.clone());
                     }
                     ports
                         .output

@@ -1,0 +1,162 @@
+//! The items that cross the channels of the geometry and fragment pipeline.
+//!
+//! ```text
+//! REGS ──VlCmd──► VL ──VertexIn──► SH ──ShadedItem──► PA ──Triangle──► CLIP ──ScreenTri──►
+//!                  └──────PaCmd (vertex order, post-vertex cache hits)──► PA
+//! RAST ──Fragment──► FOP ──► memory (colour and depth-stencil buffers)
+//! ```
+//!
+//! Every value is raw hardware bits or a bit-exact number type ([`F24`]); nothing here holds a
+//! host float.
+
+use crate::num::F24;
+
+/// REGS → VL: the work a register write starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VlCmd {
+    /// GPUREG_DRAWARRAYS was written: draw NUMVERTICES vertices from VERTEX_OFFSET.
+    DrawArrays,
+    /// GPUREG_DRAWELEMENTS was written: draw NUMVERTICES vertices through the index buffer.
+    DrawElements,
+    /// An immediate-mode vertex (GPUREG_FIXEDATTRIB_INDEX = 0xF) is complete: its attributes in
+    /// input-register order, as raw f24.
+    Immediate(Vec<[F24; 4]>),
+    /// GPUREG_VTX_FUNC was written: clear the post-vertex cache.
+    ClearVertexCache,
+    /// GPUREG_RESTART_PRIMITIVE was written: the next vertex starts a new strip or fan.
+    RestartPrimitive,
+}
+
+/// VL → PA: the order in which shaded vertices form primitives.
+///
+/// VL sends one [`PaCmd::Vertex`] per vertex of the draw, in draw order. A vertex the
+/// post-vertex cache already holds names the sequence number of the earlier shading instead of
+/// being shaded again, so PA keeps shaded vertices by sequence number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaCmd {
+    /// A draw (DRAWARRAYS / DRAWELEMENTS) begins: primitive state restarts.
+    Begin,
+    /// The next vertex of the primitive stream is the shaded vertex `seq` (the `seq` of the
+    /// [`crate::shader::stage::VertexIn`] that produced it).
+    Vertex(u32),
+    /// GPUREG_RESTART_PRIMITIVE: a strip or fan starts again with the next vertex.
+    Restart,
+    /// The draw is complete: no more vertices follow.
+    End,
+}
+
+/// Number of output semantics (seed 002 GPUREG_SH_OUTMAP_Oi: values 0x00-0x17).
+pub const NUM_SEMANTICS: usize = 0x18;
+
+/// Output semantics of seed 002 GPUREG_SH_OUTMAP_Oi, as indices into [`OutVertex::attr`].
+pub mod semantic {
+    /// position.x (y, z, w follow).
+    pub const POSITION: usize = 0x00;
+    /// normquat.x (y, z, w follow).
+    pub const QUATERNION: usize = 0x04;
+    /// color.r (g, b, a follow).
+    pub const COLOR: usize = 0x08;
+    /// texcoord0.u (v follows).
+    pub const TEXCOORD0: usize = 0x0C;
+    /// texcoord1.u (v follows).
+    pub const TEXCOORD1: usize = 0x0E;
+    /// texcoord0.w.
+    pub const TEXCOORD0_W: usize = 0x10;
+    /// view.x (y, z follow).
+    pub const VIEW: usize = 0x12;
+    /// texcoord2.u (v follows).
+    pub const TEXCOORD2: usize = 0x16;
+    /// The "unused component" semantic value.
+    pub const UNUSED: u32 = 0x1F;
+}
+
+/// A vertex after the output map: every semantic's value (1.0 where nothing maps to it),
+/// colours already made absolute and saturated (pica-facts §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutVertex {
+    /// Indexed by semantic value ([`semantic`]); 0x11 and 0x15 have no meaning and read 1.0.
+    pub attr: [F24; NUM_SEMANTICS],
+}
+
+impl OutVertex {
+    /// Every semantic 1.0 (what an empty output map yields).
+    pub const ONES: Self = Self {
+        attr: [F24::from_bits(0x3F_0000); NUM_SEMANTICS],
+    };
+
+    /// position (x, y, z, w) in clip space.
+    pub fn position(&self) -> [F24; 4] {
+        self.vec4(semantic::POSITION)
+    }
+
+    /// colour (r, g, b, a), each in [0, 1].
+    pub fn color(&self) -> [F24; 4] {
+        self.vec4(semantic::COLOR)
+    }
+
+    fn vec4(&self, base: usize) -> [F24; 4] {
+        [
+            self.attr[base],
+            self.attr[base + 1],
+            self.attr[base + 2],
+            self.attr[base + 3],
+        ]
+    }
+
+    /// The raw f24 bits of every semantic (beat payloads).
+    pub fn bits(&self) -> [u32; NUM_SEMANTICS] {
+        self.attr.map(F24::bits)
+    }
+}
+
+/// PA → CLIP: one triangle in clip space, vertices in the order that defines its winding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Triangle {
+    /// Triangle number within the run (PA counts from 0).
+    pub seq: u32,
+    /// The three vertices.
+    pub v: [OutVertex; 3],
+}
+
+/// A vertex after clipping, perspective division, viewport and depth map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScreenVertex {
+    /// Window x in pixels (viewport applied, VIEWPORT_XY offset included).
+    pub x: F24,
+    /// Window y in pixels.
+    pub y: F24,
+    /// Depth after the depth map (DEPTHMAP_SCALE/OFFSET), nominally in [0, 1].
+    pub z: F24,
+    /// 1 / clip-space w, for perspective-correct interpolation.
+    pub inv_w: F24,
+    /// The (clipped) clip-space vertex whose attributes RAST interpolates.
+    pub v: OutVertex,
+}
+
+/// CLIP → RAST: a triangle in window coordinates (clipping may split one [`Triangle`] into
+/// several; they share its `seq`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScreenTri {
+    /// The [`Triangle::seq`] it came from.
+    pub seq: u32,
+    /// The three vertices, in the winding order PA gave.
+    pub v: [ScreenVertex; 3],
+}
+
+/// RAST → FOP: one covered pixel with its interpolated attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fragment {
+    /// Pixel x (0 = left edge of the framebuffer).
+    pub x: u16,
+    /// Pixel y in window coordinates (0 = the y the viewport maps -1 to).
+    pub y: u16,
+    /// Depth as the unsigned 24-bit value the depth test compares.
+    pub depth: u32,
+    /// Primary colour, 8 bits per channel (r, g, b, a).
+    pub color: [u8; 4],
+    /// Interpolated semantics (texture coordinates, quaternion, view), raw f24; the colour
+    /// and position entries are those interpolated before the 8-bit conversion.
+    pub attr: [F24; NUM_SEMANTICS],
+    /// The triangle it belongs to.
+    pub tri: u32,
+}
