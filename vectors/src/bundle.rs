@@ -58,6 +58,11 @@ pub struct Manifest {
     pub submit: Submit,
     /// Cycle limit of the run.
     pub max_cycles: u64,
+    /// Whether draws ran through the geometry and fragment pipeline. `false` (and absent, in
+    /// bundles written before the pipeline existed): the front end alone, CP and REGS, which is
+    /// what the RTL implements and what its replay testbench checks.
+    #[serde(default)]
+    pub pipeline: bool,
     /// The command-word stream.
     pub stim: StimFile,
     /// Memory images.
@@ -334,6 +339,7 @@ pub fn write_bundle(
             size: hex32(case.submit_size),
         },
         max_cycles: case.max_cycles,
+        pipeline: case.pipeline,
         stim: StimFile {
             file: "stim.hex".into(),
             words: stim.len(),
@@ -646,6 +652,7 @@ impl Bundle {
             submit_size: size,
             max_cycles: m.max_cycles,
             seed: m.provenance.seed,
+            pipeline: m.pipeline,
         })
     }
 

@@ -49,6 +49,10 @@ pub struct Case {
     pub max_cycles: u64,
     /// The fuzzer seed the case came from, if any.
     pub seed: Option<u64>,
+    /// Whether draws run through the geometry and fragment pipeline ([`Gpu::set_pipeline`]).
+    /// Off, the case exercises the front end alone (CP and REGS), which is what the RTL
+    /// implements today, so only such cases can be replayed against it.
+    pub pipeline: bool,
 }
 
 /// A case that cannot run.
@@ -108,6 +112,7 @@ impl Case {
             submit_size: size,
             max_cycles: DEFAULT_MAX_CYCLES,
             seed: None,
+            pipeline: false,
         }
     }
 
@@ -128,6 +133,7 @@ impl Case {
     /// A GPU with the case loaded and submitted, ready to step.
     pub fn gpu(&self) -> Result<Gpu, CaseError> {
         let mut gpu = Gpu::new(self.memory()?);
+        gpu.set_pipeline(self.pipeline);
         gpu.submit(self.submit_addr, self.submit_size)
             .map_err(|err| CaseError::Submit {
                 case: self.name.clone(),
