@@ -10,6 +10,7 @@ use crate::pa::{PaPorts, PrimitiveAssembler};
 use crate::pipe::{Fragment, PaCmd, ScreenTri, Triangle, VlCmd};
 use crate::rast::{RastPorts, Rasterizer};
 use crate::regfile::{RegFile, RegsPorts};
+use crate::regs::Trigger;
 use crate::shader::interp::HangKind;
 use crate::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use crate::stage::Stage;
@@ -195,6 +196,19 @@ pub enum SubmitError {
     /// The buffer does not lie in mapped memory.
     #[error(transparent)]
     Unmapped(#[from] Unmapped),
+}
+
+/// Work counts of the geometry and fragment pipeline ([`Gpu::pipeline_stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PipelineStats {
+    /// DRAWARRAYS / DRAWELEMENTS writes.
+    pub draws: u64,
+    /// Vertices sent to the shader units (post-vertex-cache hits are not shaded again).
+    pub vertices: u64,
+    /// Triangles primitive assembly sent to clipping.
+    pub triangles: u64,
+    /// Fragments the rasterizer sent to the fragment operations.
+    pub fragments: u64,
 }
 
 /// The whole GPU: memory, stages, links and the clock.
@@ -401,6 +415,21 @@ impl Gpu {
     /// The fragment operations.
     pub fn fop(&self) -> &FragmentOps {
         &self.fop
+    }
+
+    /// How much work the pipeline did so far (counted whether beats are recorded or not).
+    pub fn pipeline_stats(&self) -> PipelineStats {
+        PipelineStats {
+            draws: self
+                .regs
+                .triggers()
+                .iter()
+                .filter(|t| matches!(t.trigger, Trigger::DrawArrays | Trigger::DrawElements))
+                .count() as u64,
+            vertices: self.vs_in.total_pushed(),
+            triangles: self.pa_to_clip.total_pushed(),
+            fragments: self.rast_to_fop.total_pushed(),
+        }
     }
 
     /// Whether anything between REGS and memory has work in flight.

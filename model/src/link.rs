@@ -24,6 +24,7 @@ pub struct Link<T> {
     occupancy_at_start: usize,
     pushed: usize,
     popped: usize,
+    total: u64,
 }
 
 /// A push into a full link: a model bug, reported as an error instead of a panic.
@@ -44,6 +45,7 @@ impl<T> Link<T> {
             occupancy_at_start: 0,
             pushed: 0,
             popped: 0,
+            total: 0,
         }
     }
 
@@ -72,6 +74,7 @@ impl<T> Link<T> {
         match self.tx.try_send(item) {
             Ok(()) => {
                 self.pushed += 1;
+                self.total += 1;
                 Ok(())
             }
             Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(LinkFull(self.name)),
@@ -86,6 +89,11 @@ impl<T> Link<T> {
         let item = self.rx.try_recv().ok()?;
         self.popped += 1;
         Some(item)
+    }
+
+    /// Items pushed since the link was made (a statistic; [`Link::clear`] keeps it).
+    pub fn total_pushed(&self) -> u64 {
+        self.total
     }
 
     /// Items currently queued (including ones pushed this cycle).

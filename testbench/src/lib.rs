@@ -8,6 +8,7 @@ pub mod fuzz;
 pub mod input;
 pub mod lockstep;
 pub mod nv2a_cli;
+pub mod picture;
 pub mod run;
 pub mod shader_cli;
 pub mod shader_tools_cli;

@@ -207,6 +207,8 @@ fn rtl_outcome_record(o: &RtlOutcome) -> (String, u64, u8) {
 /// Runs `case` on the model and on the RTL in lockstep.
 pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
     let mut gpu = case.gpu()?;
+    // The RTL implements the front end (CP and REGS): compare the model's front end with it.
+    gpu.set_pipeline(false);
     let mut rtl = RtlGpu::new(
         Rtl::with_variant(opts.variant)?,
         case.memory()?,

@@ -48,9 +48,19 @@ enum Cmd {
         /// Write the final state as JSON (- for stdout).
         #[arg(long, value_name = "FILE")]
         regs_json: Option<PathBuf>,
-        /// Write the register-write beats as JSON lines (- for stdout).
+        /// Write the beats of every channel as JSON lines (- for stdout).
         #[arg(long, value_name = "FILE")]
         beats: Option<PathBuf>,
+        /// Write the colour buffer (as the registers describe it, de-tiled) as a PNG.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Write the depth buffer as a grey PNG.
+        #[arg(long, value_name = "FILE")]
+        depth_png: Option<PathBuf>,
+        /// Run the front end alone (CP and REGS, as the RTL has it): draws are recorded as
+        /// trigger events and not executed.
+        #[arg(long)]
+        front_end: bool,
     },
     /// List the register table (ID, names, fields).
     Regs {
@@ -245,13 +255,17 @@ fn main() -> ExitCode {
             load,
             regs_json,
             beats,
+            png,
+            depth_png,
+            front_end,
         } => {
             let args = RunArgs {
                 list,
                 load,
                 record_beats: beats.is_some(),
+                pipeline: !front_end,
             };
-            cmd_run(&args, regs_json, beats)
+            cmd_run(&args, regs_json, beats, [png, depth_png])
         }
         Cmd::Regs { json } => {
             let text = if json {
@@ -382,11 +396,36 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
-fn cmd_run(args: &RunArgs, regs_json: Option<PathBuf>, beats: Option<PathBuf>) -> ExitCode {
+fn cmd_run(
+    args: &RunArgs,
+    regs_json: Option<PathBuf>,
+    beats: Option<PathBuf>,
+    [png, depth_png]: [Option<PathBuf>; 2],
+) -> ExitCode {
     let r = match run::run(args) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
+    let (regs, mem) = (r.gpu.regs(), r.gpu.mem());
+    for (path, img) in [
+        (
+            &png,
+            png.as_ref()
+                .map(|_| pica_model::fop::fb::read_color_image(regs, mem)),
+        ),
+        (
+            &depth_png,
+            depth_png
+                .as_ref()
+                .map(|_| pica_model::fop::fb::read_depth_image(regs, mem)),
+        ),
+    ] {
+        if let (Some(p), Some(img)) = (path, img) {
+            if let Err(e) = pica_testbench::picture::write_png(p, &img) {
+                return fail(e);
+            }
+        }
+    }
     if let Some(p) = &beats {
         let res = run::open_out(p).and_then(|mut o| {
             run::write_beats(&r.gpu, &mut *o)

@@ -39,6 +39,8 @@ pub struct RunArgs {
     pub load: LoadOpts,
     /// Record beats.
     pub record_beats: bool,
+    /// Run draws through the geometry and fragment pipeline (off: the front end alone).
+    pub pipeline: bool,
 }
 
 /// A finished run: the GPU and how it ended.
@@ -120,6 +122,7 @@ pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
         .map_err(|e| InputError(format!("{}: {e}", args.list.display())))?;
     let mut gpu = Gpu::new(mem);
     gpu.set_record_beats(args.record_beats);
+    gpu.set_pipeline(args.pipeline);
     gpu.submit(case.submit_addr, case.submit_size)
         .map_err(|e| InputError(format!("{}: --list-addr: {e}", args.list.display())))?;
     let outcome = gpu.run(case.max_cycles);
@@ -154,14 +157,34 @@ pub fn write_beats(gpu: &Gpu, out: &mut dyn Write) -> std::io::Result<()> {
         });
         writeln!(out, "{line}")?;
     }
+    // The pipeline channels, grouped by channel, in the bundle's JSON-lines layout.
+    let (primitive, fragment, pixel) = gpu.pipeline_beats();
+    let capture = pica_vectors::case::PipelineCapture {
+        primitive: primitive.to_vec(),
+        fragment: fragment.to_vec(),
+        pixel: pixel.to_vec(),
+        final_memory: Vec::new(),
+    };
+    for ch in pica_vectors::streams::channels(&capture) {
+        out.write_all(ch.jsonl.as_bytes())?;
+    }
     out.flush()
 }
 
 /// One-line summary of a run.
 pub fn summary(name: &str, r: &RunResult) -> String {
     let regs = r.gpu.regs();
+    let stats = r.gpu.pipeline_stats();
+    let pipe = if r.gpu.pipeline() {
+        format!(
+            ", {} draws, {} vertices shaded, {} triangles, {} fragments",
+            stats.draws, stats.vertices, stats.triangles, stats.fragments
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{name}: {} ({} words, {} register writes, {} triggers, {} immediate vertices)",
+        "{name}: {} ({} words, {} register writes, {} triggers, {} immediate vertices{pipe})",
         r.outcome,
         r.list_words,
         regs.writes_applied(),

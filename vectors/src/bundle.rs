@@ -163,6 +163,10 @@ pub struct FinalState {
     pub json: String,
     /// The 0x300 registers as hex words.
     pub regs_hex: String,
+    /// For pipeline cases: memory at the end of the run over each memory image (colour and
+    /// depth buffers included), one `final_mem_<base>.hex` per image.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub memory: Vec<MemFile>,
 }
 
 /// How the run ended.
@@ -226,6 +230,8 @@ pub struct Bundle {
     pub final_regs: Vec<u32>,
     /// Final state document.
     pub final_state: serde_json::Value,
+    /// Every file's text, by name (verified against its SHA-256).
+    pub contents: BTreeMap<String, String>,
 }
 
 fn sha256_hex(data: &[u8]) -> String {
@@ -317,6 +323,8 @@ pub fn write_bundle(
     let state =
         serde_json::to_string_pretty(&final_state_doc(run)).map_err(std::io::Error::other)?;
     files.push(("final_state.json".into(), format!("{state}\n").into_bytes()));
+    let (pipe_streams, final_memory, pipe_files) = pipeline_files(run);
+    files.extend(pipe_files);
 
     let mut hashes = BTreeMap::new();
     for (name, data) in &files {
@@ -345,7 +353,7 @@ pub fn write_bundle(
             words: stim.len(),
         },
         memory,
-        streams: vec![Stream {
+        streams: std::iter::once(Stream {
             channel: "regwrite".into(),
             hex: "regwrite.hex".into(),
             jsonl: "regwrite.jsonl".into(),
@@ -360,10 +368,13 @@ pub fn write_bundle(
                     width,
                 })
                 .collect(),
-        }],
+        })
+        .chain(pipe_streams)
+        .collect(),
         final_state: FinalState {
             json: "final_state.json".into(),
             regs_hex: "final_regs.hex".into(),
+            memory: final_memory,
         },
         outcome: OutcomeRecord::of(&run.outcome),
         files: hashes,
@@ -371,6 +382,43 @@ pub fn write_bundle(
     let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
     fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
     Ok(manifest)
+}
+
+/// The pipeline streams, final memory images and their files of a run (all empty for a
+/// front-end case).
+#[allow(clippy::type_complexity)]
+fn pipeline_files(run: &ModelRun) -> (Vec<Stream>, Vec<MemFile>, Vec<(String, Vec<u8>)>) {
+    let Some(p) = &run.pipeline else {
+        return (Vec::new(), Vec::new(), Vec::new());
+    };
+    let mut streams = Vec::new();
+    let mut files = Vec::new();
+    for ch in crate::streams::channels(p) {
+        let hex = format!("{}.hex", ch.channel);
+        let jsonl = format!("{}.jsonl", ch.channel);
+        streams.push(Stream {
+            channel: ch.channel.into(),
+            hex: hex.clone(),
+            jsonl: jsonl.clone(),
+            beats: ch.beats,
+            width: ch.width(),
+            cycle_exact: true,
+            fields: ch.fields(),
+        });
+        files.push((hex, ch.hex.into_bytes()));
+        files.push((jsonl, ch.jsonl.into_bytes()));
+    }
+    let mut memory = Vec::new();
+    for im in &p.final_memory {
+        let name = crate::streams::final_memory_file(im);
+        memory.push(MemFile {
+            file: name.clone(),
+            base: hex32(im.base),
+            words: im.words.len(),
+        });
+        files.push((name, lines_of_words(&im.words).into_bytes()));
+    }
+    (streams, memory, files)
 }
 
 /// The `final_state.json` document of a run: the outcome, every non-zero word of the debug
@@ -455,6 +503,34 @@ fn parse_fixed_hex(
     Ok(out)
 }
 
+/// Checks that `text` has `count` lines of exactly `digits` hex digits (lines too wide for a
+/// number are checked as text).
+fn parse_fixed_hex_lines(
+    name: &str,
+    text: &str,
+    digits: usize,
+    count: usize,
+) -> Result<(), String> {
+    let mut n = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim_end_matches('\r');
+        if l.len() != digits || !l.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(format!(
+                "{name}:{}: expected {digits} hex digits, found '{}'",
+                i + 1,
+                l.chars().take(40).collect::<String>()
+            ));
+        }
+        n += 1;
+    }
+    if n != count {
+        return Err(format!(
+            "{name}: {n} line(s), the manifest says {count} (truncated or extended file)"
+        ));
+    }
+    Ok(())
+}
+
 impl Bundle {
     /// Reads and verifies the bundle in `dir`: manifest format and version, SHA-256 of every
     /// file, line formats and counts, and that `regwrite.jsonl` agrees with `regwrite.hex`.
@@ -487,6 +563,7 @@ impl Bundle {
             manifest.final_state.regs_hex.clone(),
         ];
         referenced.extend(manifest.memory.iter().map(|m| m.file.clone()));
+        referenced.extend(manifest.final_state.memory.iter().map(|m| m.file.clone()));
         for s in &manifest.streams {
             referenced.push(s.hex.clone());
             referenced.push(s.jsonl.clone());
@@ -606,6 +683,21 @@ impl Bundle {
                 )));
             }
         }
+        // The pipeline streams: as many lines as beats, each as wide as the packing says.
+        for st in manifest.streams.iter().filter(|s| s.channel != "regwrite") {
+            let digits = st.width.div_ceil(4) as usize;
+            parse_fixed_hex_lines(&st.hex, get(&st.hex), digits, st.beats).map_err(&err)?;
+            let n = get(&st.jsonl).lines().count();
+            if n != st.beats {
+                return Err(err(format!(
+                    "{}: {n} line(s), the manifest says {} beat(s)",
+                    st.jsonl, st.beats
+                )));
+            }
+        }
+        for m in &manifest.final_state.memory {
+            words(&m.file, m.words)?;
+        }
         let final_state = serde_json::from_str(get(&manifest.final_state.json)).map_err(|e| {
             err(format!(
                 "{}:{}:{}: {e}",
@@ -622,6 +714,7 @@ impl Bundle {
             beats,
             final_regs,
             final_state,
+            contents,
         })
     }
 
@@ -706,6 +799,34 @@ impl Bundle {
                 "{}: differs from the model's final state",
                 self.manifest.final_state.json
             ));
+        }
+        // Pipeline streams and final memory: the model's files must equal the recorded ones.
+        let (_, _, files) = pipeline_files(&run);
+        let pipe_streams = self.manifest.streams.len().saturating_sub(1);
+        if files.len() != 2 * pipe_streams + self.manifest.final_state.memory.len() {
+            diffs.push(format!(
+                "pipeline: the bundle records {} stream(s) and {} final image(s); the model gives {} file(s)",
+                pipe_streams,
+                self.manifest.final_state.memory.len(),
+                files.len()
+            ));
+        }
+        for (name, data) in files {
+            let want = self.contents.get(&name).map(String::as_str).unwrap_or("");
+            let got = String::from_utf8_lossy(&data);
+            if want != got {
+                let line = want
+                    .lines()
+                    .zip(got.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or_else(|| want.lines().count().min(got.lines().count()));
+                diffs.push(format!(
+                    "{name}:{}: recorded {:?}, model gives {:?}",
+                    line + 1,
+                    want.lines().nth(line).unwrap_or("<end>"),
+                    got.lines().nth(line).unwrap_or("<end>")
+                ));
+            }
         }
         Ok(diffs)
     }

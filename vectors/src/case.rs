@@ -1,7 +1,7 @@
 //! A test case: memory images, a submitted command list, a cycle limit, and where it came
 //! from. Running a case on the model gives the golden data a bundle records.
 
-use pica_model::beat::RegWriteBeat;
+use pica_model::beat::{FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat};
 use pica_model::regfile::debug;
 use pica_model::{Gpu, HangReason, Memory, Outcome, SubmitError};
 use serde::{Deserialize, Serialize};
@@ -91,6 +91,22 @@ pub struct ModelRun {
     pub final_regs: Vec<u32>,
     /// The whole debug map at the end, `(address, word)`.
     pub dump: Vec<(u16, u32)>,
+    /// What the geometry and fragment pipeline did, for cases that run it.
+    pub pipeline: Option<PipelineCapture>,
+}
+
+/// The golden data of the geometry and fragment pipeline.
+#[derive(Clone, Debug, Default)]
+pub struct PipelineCapture {
+    /// PA → CLIP triangles.
+    pub primitive: Vec<PrimitiveBeat>,
+    /// RAST → FOP fragments.
+    pub fragment: Vec<FragmentBeat>,
+    /// FOP pixel outcomes.
+    pub pixel: Vec<PixelBeat>,
+    /// Memory at the end of the run over each memory image of the case (so the colour and
+    /// depth buffers the case placed there are included).
+    pub final_memory: Vec<MemImage>,
 }
 
 impl Case {
@@ -146,7 +162,26 @@ impl Case {
     pub fn run_model(&self) -> Result<ModelRun, CaseError> {
         let mut gpu = self.gpu()?;
         let outcome = gpu.run(self.max_cycles);
-        Ok(ModelRun::capture(&gpu, outcome))
+        let mut run = ModelRun::capture(&gpu, outcome);
+        if self.pipeline {
+            let (primitive, fragment, pixel) = gpu.pipeline_beats();
+            run.pipeline = Some(PipelineCapture {
+                primitive: primitive.to_vec(),
+                fragment: fragment.to_vec(),
+                pixel: pixel.to_vec(),
+                final_memory: self
+                    .images
+                    .iter()
+                    .map(|im| MemImage {
+                        base: im.base,
+                        words: (0..im.words.len() as u32)
+                            .map(|i| gpu.mem().read_u32(im.base.wrapping_add(i * 4)).unwrap_or(0))
+                            .collect(),
+                    })
+                    .collect(),
+            });
+        }
+        Ok(run)
     }
 
     /// The command words the CP reads from the submitted buffer (16-byte rule applied).
@@ -170,6 +205,7 @@ impl ModelRun {
             final_regs: gpu.regs().regs().to_vec(),
             dump: gpu.regs().debug_dump(),
             outcome,
+            pipeline: None,
         }
     }
 }

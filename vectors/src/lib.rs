@@ -6,4 +6,5 @@
 pub mod bundle;
 pub mod case;
 pub mod library;
+pub mod streams;
 pub mod words;
