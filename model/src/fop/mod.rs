@@ -517,7 +517,7 @@ impl FragmentOps {
             };
             let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
             if cfg.fragment_mode != ColorOperationFragmentMode::Default {
-                tracing::debug!(target: "fop", cycle, mode = %cfg.fragment_mode,
+                tracing::trace!(target: "fop", cycle, mode = %cfg.fragment_mode,
                     "gas / shadow fragment modes are not modelled: processed as default");
             }
             let src = combiner::combiner_output(&frag, regs);
@@ -548,5 +548,95 @@ impl FragmentOps {
     /// Internal state for reports.
     pub fn snapshot(&self) -> serde_json::Value {
         json!({ "stats": self.stats, "triggers_seen": self.triggers_seen })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cp::RegWrite;
+
+    fn regs_with(writes: &[(u16, u32)]) -> RegFile {
+        let mut regs = RegFile::new();
+        let mut sink = Vec::new();
+        for &(reg, param) in writes {
+            let w = RegWrite {
+                id: reg.into(),
+                mask: 0xF,
+                param,
+            };
+            regs.apply(0, w, &mut sink);
+        }
+        regs
+    }
+
+    #[test]
+    fn fop_config_power_on_is_logic_clear_with_everything_off() {
+        let cfg = FopConfig::from_regs(&RegFile::new());
+        assert!(!cfg.blend_enabled);
+        assert_eq!(cfg.logic_op, LogicOpOperation::Clear);
+        assert!(!(cfg.alpha_test || cfg.stencil_test || cfg.depth_test || cfg.depth_write));
+        assert_eq!(cfg.color_mask, [false; 4]);
+        assert!(!(cfg.color_read || cfg.color_write_allowed));
+        assert!(!(cfg.depth_read || cfg.stencil_read));
+        assert_eq!(cfg.layout.color_format, Ok(ColorFormat::Rgba8));
+        assert_eq!(cfg.layout.depth_format, Ok(DepthFormat::D16));
+        assert_eq!((cfg.layout.width, cfg.layout.height), (0, 1));
+    }
+
+    #[test]
+    fn fop_config_decodes_stencil_fields_as_raw_bytes() {
+        let cfg = FopConfig::from_regs(&regs_with(&[
+            (id::STENCIL_TEST, 0xA5F0_3C71),
+            (id::STENCIL_OP, 0x0765),
+        ]));
+        assert!(cfg.stencil_test);
+        assert_eq!(cfg.stencil_func, CompareFunction::GreaterEqual);
+        assert_eq!(cfg.stencil_write_mask, 0x3C);
+        // Bits 16-23 = 0xF0 (-16 as the seed's signed field): the raw byte.
+        assert_eq!(cfg.stencil_ref, 0xF0);
+        assert_eq!(cfg.stencil_mask, 0xA5);
+        assert_eq!(cfg.stencil_fail, StencilOpAction::Invert);
+        assert_eq!(cfg.stencil_zfail, StencilOpAction::IncrementWrap);
+        assert_eq!(cfg.stencil_zpass, StencilOpAction::DecrementWrap);
+    }
+
+    #[test]
+    fn fop_config_access_fields() {
+        let cfg = FopConfig::from_regs(&regs_with(&[
+            (id::COLORBUFFER_READ, 0x1),
+            (id::COLORBUFFER_WRITE, 0x0),
+            (id::DEPTHBUFFER_READ, 0x2),
+            (id::DEPTHBUFFER_WRITE, 0x1),
+            (id::DEPTH_COLOR_MASK, 0x1A51),
+            (id::COLOR_OPERATION, 0x00E4_0100),
+        ]));
+        assert!(cfg.color_read && !cfg.color_write_allowed);
+        assert!(cfg.depth_read && !cfg.stencil_read);
+        assert!(!cfg.depth_write_allowed && cfg.stencil_write_allowed);
+        assert!(cfg.depth_test && cfg.depth_write);
+        assert_eq!(cfg.depth_func, CompareFunction::LessEqual);
+        assert_eq!(cfg.color_mask, [false, true, false, true]);
+        assert!(cfg.blend_enabled);
+    }
+
+    #[test]
+    fn fop_hang_messages_name_buffer_and_value() {
+        let h = FopHang::Unmapped {
+            buffer: "color",
+            addr: 0x10,
+        };
+        assert_eq!(
+            h.to_string(),
+            "color buffer access at unmapped address 0x00000010"
+        );
+        let h = FopHang::ReservedFormat {
+            buffer: "depth",
+            value: 1,
+        };
+        assert_eq!(
+            h.to_string(),
+            "depth buffer format 1 is not a described format"
+        );
     }
 }
