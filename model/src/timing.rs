@@ -98,3 +98,11 @@ pub const CLIP_TO_RAST_DEPTH: usize = 2;
 pub const RAST_TO_FOP_DEPTH: usize = 4;
 
 // -- FOP --
+
+/// Fragments FOP takes from the RAST → FOP link per cycle.
+///
+/// UNVERIFIED(hw): one fragment per cycle, each finished in the cycle FOP pops it (tests,
+/// buffer reads, blend, buffer writes and the pixel beat all in that cycle; no internal
+/// pipeline, no framebuffer cache) — model choice; the real fill rate and latency are not
+/// public.
+pub const FOP_FRAGMENTS_PER_CYCLE: u32 = 1;

@@ -1,14 +1,52 @@
 //! FOP: the fragment operations and the framebuffer.
 //!
-//! STUB: filled in by the fragment-operations work of issue 5.
+//! FOP takes the fragments RAST sends, runs each through the per-fragment operations and
+//! updates the colour and depth-stencil buffers in memory. The order (pica-facts §4, Azahar
+//! `video_core/renderer_software/sw_rasterizer.cpp` `ProcessTriangle`):
+//!
+//! 1. combiners — for now a stand-in passing the primary colour ([`combiner`]);
+//! 2. alpha test (GPUREG_FRAGOP_ALPHA_TEST): `alpha FUNC reference`; a failing fragment is
+//!    discarded without touching memory;
+//! 3. the depth-stencil pixel is read (GPUREG_DEPTHBUFFER_READ, see [`FopConfig`]);
+//! 4. stencil test (GPUREG_STENCIL_TEST), only with a D24S8 buffer: `(reference & mask) FUNC
+//!    (stored & mask)`; on failure the fail action runs, the fragment is discarded;
+//! 5. depth test (GPUREG_DEPTH_COLOR_MASK): `fragment FUNC stored`; on failure the z-fail
+//!    action runs, the fragment is discarded. With the test disabled it passes — "Depth test
+//!    enabled = 0 ... will instead behave as if the depth function were set to Always" (seed
+//!    002): depth is still written when the depth write bit (bit 12) and
+//!    GPUREG_DEPTHBUFFER_WRITE allow it, and the stencil z-pass action still runs;
+//! 6. depth write and the z-pass stencil action, stored in one write;
+//! 7. the colour pixel is read (GPUREG_COLORBUFFER_READ), the combiner output is blended with
+//!    it or combined by a logic op (GPUREG_COLOR_OPERATION bit 8), the channel write masks
+//!    (GPUREG_DEPTH_COLOR_MASK bits 8-11) keep the destination's channels that are masked off,
+//!    and the pixel is written (GPUREG_COLORBUFFER_WRITE).
+//!
+//! Buffer layout and pixel formats are in [`fb`], the operations as pure functions in [`ops`].
+//!
+//! FLUSH and INVALIDATE (GPUREG_FRAMEBUFFER_FLUSH / _INVALIDATE): the hardware has a
+//! framebuffer cache that these write back and drop (seed 002). The model has no cache — every
+//! fragment reads and writes memory directly in the cycle it is processed — so memory is
+//! always what a flush would leave: both triggers do nothing but emit a `tracing` event
+//! (target `fop`) and count in [`FragmentOps::snapshot`]. A command list that forgets the
+//! flush therefore still sees its pixels in memory (UNVERIFIED(hw): on hardware they could
+//! still sit in the cache — model choice).
 
+pub mod combiner;
 pub mod fb;
+pub mod ops;
 
 use crate::beat::PixelBeat;
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::pipe::Fragment;
 use crate::regfile::RegFile;
+use crate::regs::{
+    self, id, ColorOperationBlendMode, ColorOperationFragmentMode, CompareFunction,
+    LogicOpOperation, StencilOpAction, Trigger,
+};
+use crate::timing;
+use fb::{ColorFormat, DepthFormat, FbLayout};
+use ops::Blend;
 use serde::Serialize;
 use serde_json::json;
 use std::fmt;
@@ -25,6 +63,18 @@ pub enum FopHang {
         /// The address.
         addr: u32,
     },
+    /// A fragment arrived while a buffer format register holds a value no source describes.
+    ///
+    /// UNVERIFIED(hw): the GPU freezes — seed 000 says of GPUREG_DEPTHBUFFER_FORMAT = 1 "seems
+    /// to freeze the GPU"; the model treats GPUREG_COLORBUFFER_FORMAT 5-7 the same way (no
+    /// source describes them). Model choice: the hang happens at the first fragment FOP
+    /// receives, whether or not the buffer would be accessed.
+    ReservedFormat {
+        /// `"color"` or `"depth"`.
+        buffer: &'static str,
+        /// The format field's value.
+        value: u32,
+    },
 }
 
 impl fmt::Display for FopHang {
@@ -32,6 +82,12 @@ impl fmt::Display for FopHang {
         match self {
             FopHang::Unmapped { buffer, addr } => {
                 write!(f, "{buffer} buffer access at unmapped address 0x{addr:08x}")
+            }
+            FopHang::ReservedFormat { buffer, value } => {
+                write!(
+                    f,
+                    "{buffer} buffer format {value} is not a described format"
+                )
             }
         }
     }
@@ -49,9 +105,364 @@ pub struct FopPorts<'a> {
     pub beats: Option<&'a mut Vec<PixelBeat>>,
 }
 
+/// Whether a 4-bit colour-buffer access field enables the access.
+///
+/// UNVERIFIED(hw): seed 002 documents only 0 (disable) and 0xF (enable); any non-zero value
+/// enables, as Azahar tests `allow_color_write != 0`.
+const fn access_enabled(field: u32) -> bool {
+    field != 0
+}
+
+/// The fragment-operation registers, decoded once per cycle.
+///
+/// Buffer access enables (seed 002 GPUREG_COLORBUFFER_READ/WRITE, GPUREG_DEPTHBUFFER_READ/WRITE):
+///
+/// - **Reads disabled**: the buffer is not read; the operations see stored bits of 0 (colour:
+///   the format's decoding of 0, for example `[0, 0, 0, 255]` in RGB565; depth 0; stencil 0).
+///   UNVERIFIED(hw): model choice; Azahar's software renderer ignores the read enables and
+///   always reads. On hardware the framebuffer cache is then not filled from memory, so what
+///   the operations see is undefined; 0 is the model's definite stand-in. Depth and stencil
+///   reads are enabled separately (bits 1 and 0); the depth-stencil pixel is read once if
+///   either is set, and the disabled part reads as 0.
+/// - **Writes disabled**: nothing is written to that buffer (part). Colour writes are all or
+///   nothing per pixel (the write masks merge with the destination as read); depth (bit 1)
+///   and stencil (bit 0) writes are separate, so a D24S8 pixel may get only its depth bytes
+///   (0-2) or only its stencil byte (3). UNVERIFIED(hw): Azahar gates depth and stencil
+///   writes on the whole field being non-zero; the seed documents two bits, used separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FopConfig {
+    /// Where the buffers are and their formats.
+    pub layout: FbLayout,
+    /// GPUREG_COLOR_OPERATION bits 0-1 (only the default mode is modelled).
+    pub fragment_mode: ColorOperationFragmentMode,
+    /// GPUREG_COLOR_OPERATION bit 8: blending (`true`) or logic op (`false`).
+    pub blend_enabled: bool,
+    /// GPUREG_BLEND_FUNC and GPUREG_BLEND_COLOR.
+    pub blend: Blend,
+    /// GPUREG_LOGIC_OP.
+    pub logic_op: LogicOpOperation,
+    /// GPUREG_FRAGOP_ALPHA_TEST bit 0.
+    pub alpha_test: bool,
+    /// GPUREG_FRAGOP_ALPHA_TEST bits 4-6.
+    pub alpha_func: CompareFunction,
+    /// GPUREG_FRAGOP_ALPHA_TEST bits 8-15.
+    pub alpha_ref: u8,
+    /// GPUREG_STENCIL_TEST bit 0.
+    pub stencil_test: bool,
+    /// GPUREG_STENCIL_TEST bits 4-6.
+    pub stencil_func: CompareFunction,
+    /// GPUREG_STENCIL_TEST bits 8-15 ("Buffer mask"): which stencil bits an action writes.
+    pub stencil_write_mask: u8,
+    /// GPUREG_STENCIL_TEST bits 16-23: the reference (the seed calls it signed; its 8 bits are
+    /// used as they are, the same bits an unsigned reading gives).
+    pub stencil_ref: u8,
+    /// GPUREG_STENCIL_TEST bits 24-31 ("Mask"): which bits the test compares.
+    pub stencil_mask: u8,
+    /// GPUREG_STENCIL_OP bits 0-2: action when the stencil test fails.
+    pub stencil_fail: StencilOpAction,
+    /// GPUREG_STENCIL_OP bits 4-6: action when the stencil test passes and the depth test
+    /// fails.
+    pub stencil_zfail: StencilOpAction,
+    /// GPUREG_STENCIL_OP bits 8-10: action when both pass.
+    pub stencil_zpass: StencilOpAction,
+    /// GPUREG_DEPTH_COLOR_MASK bit 0.
+    pub depth_test: bool,
+    /// GPUREG_DEPTH_COLOR_MASK bits 4-6.
+    pub depth_func: CompareFunction,
+    /// GPUREG_DEPTH_COLOR_MASK bits 8-11: red, green, blue, alpha written.
+    pub color_mask: [bool; 4],
+    /// GPUREG_DEPTH_COLOR_MASK bit 12.
+    pub depth_write: bool,
+    /// GPUREG_COLORBUFFER_READ non-zero.
+    pub color_read: bool,
+    /// GPUREG_COLORBUFFER_WRITE non-zero.
+    pub color_write_allowed: bool,
+    /// GPUREG_DEPTHBUFFER_READ bit 1.
+    pub depth_read: bool,
+    /// GPUREG_DEPTHBUFFER_READ bit 0.
+    pub stencil_read: bool,
+    /// GPUREG_DEPTHBUFFER_WRITE bit 1.
+    pub depth_write_allowed: bool,
+    /// GPUREG_DEPTHBUFFER_WRITE bit 0.
+    pub stencil_write_allowed: bool,
+}
+
+impl FopConfig {
+    /// Decodes the registers.
+    pub fn from_regs(regs: &RegFile) -> Self {
+        let r = |i: u16| regs.reg(u32::from(i));
+        let op = regs::ColorOperation(r(id::COLOR_OPERATION));
+        let bf = regs::BlendFunc(r(id::BLEND_FUNC));
+        let bc = regs::BlendColor(r(id::BLEND_COLOR));
+        let at = regs::FragopAlphaTest(r(id::FRAGOP_ALPHA_TEST));
+        let st = r(id::STENCIL_TEST);
+        let st_t = regs::StencilTest(st);
+        let so = regs::StencilOp(r(id::STENCIL_OP));
+        let dc = regs::DepthColorMask(r(id::DEPTH_COLOR_MASK));
+        let dr = regs::DepthbufferRead(r(id::DEPTHBUFFER_READ));
+        let dw = regs::DepthbufferWrite(r(id::DEPTHBUFFER_WRITE));
+        let byte = |v: u32| (v & 0xFF) as u8;
+        Self {
+            layout: FbLayout::from_regs(regs),
+            fragment_mode: op.fragment_mode(),
+            blend_enabled: op.blend_mode() == ColorOperationBlendMode::Blend,
+            blend: Blend {
+                rgb_equation: bf.rgb_equation(),
+                alpha_equation: bf.alpha_equation(),
+                rgb_src: bf.rgb_src_func(),
+                rgb_dst: bf.rgb_dst_func(),
+                alpha_src: bf.alpha_src_func(),
+                alpha_dst: bf.alpha_dst_func(),
+                constant: [
+                    byte(bc.red()),
+                    byte(bc.green()),
+                    byte(bc.blue()),
+                    byte(bc.alpha()),
+                ],
+            },
+            logic_op: regs::LogicOp(r(id::LOGIC_OP)).op(),
+            alpha_test: at.enabled(),
+            alpha_func: at.function(),
+            alpha_ref: byte(at.reference()),
+            stencil_test: st_t.enabled(),
+            stencil_func: st_t.function(),
+            stencil_write_mask: byte(st_t.buffer_mask()),
+            // The raw bits 16-23: the generated accessor sign-extends the "signed" field.
+            stencil_ref: byte(st >> 16),
+            stencil_mask: byte(st_t.mask()),
+            stencil_fail: so.fail_op(),
+            stencil_zfail: so.zfail_op(),
+            stencil_zpass: so.zpass_op(),
+            depth_test: dc.depth_test_enabled(),
+            depth_func: dc.depth_function(),
+            color_mask: [
+                dc.red_write_enabled(),
+                dc.green_write_enabled(),
+                dc.blue_write_enabled(),
+                dc.alpha_write_enabled(),
+            ],
+            depth_write: dc.depth_write_enabled(),
+            color_read: access_enabled(regs::ColorbufferRead(r(id::COLORBUFFER_READ)).allow_read()),
+            color_write_allowed: access_enabled(
+                regs::ColorbufferWrite(r(id::COLORBUFFER_WRITE)).allow_write(),
+            ),
+            depth_read: dr.allow_depth_read(),
+            stencil_read: dr.allow_stencil_read(),
+            depth_write_allowed: dw.allow_depth_write(),
+            stencil_write_allowed: dw.allow_stencil_write(),
+        }
+    }
+
+    /// The colour the blend or logic op produces from source `src` and destination `dst`,
+    /// before the write masks.
+    pub fn combine(&self, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
+        if self.blend_enabled {
+            self.blend.apply(src, dst)
+        } else {
+            let op = self.logic_op;
+            [
+                ops::logic_op(op, src[0], dst[0]),
+                ops::logic_op(op, src[1], dst[1]),
+                ops::logic_op(op, src[2], dst[2]),
+                ops::logic_op(op, src[3], dst[3]),
+            ]
+        }
+    }
+}
+
+fn unmapped(buffer: &'static str) -> impl Fn(crate::mem::Unmapped) -> FopHang {
+    move |u| FopHang::Unmapped {
+        buffer,
+        addr: u.addr,
+    }
+}
+
+/// Runs one fragment through the fragment operations: `src` is the combiner output, `cfg`
+/// the decoded registers. Reads and writes the buffers in `mem` and returns the pixel beat
+/// (stamped `cycle`).
+///
+/// The beat's `color` / `depth_stencil` are the pixel's stored bits as FOP last saw them: the
+/// bits written if it wrote, otherwise the bits read (0 where it did not read). A fragment
+/// outside the framebuffer (x ≥ width or y ≥ height of GPUREG_FRAMEBUFFER_DIM) has addresses
+/// 0 and only [`PixelBeat::DISCARDED`] set.
+/// UNVERIFIED(hw): such fragments are dropped without a memory access — model choice (RAST's
+/// scissor normally keeps fragments inside; Azahar would compute a wrapped address).
+pub fn process_fragment(
+    cfg: &FopConfig,
+    frag: &Fragment,
+    src: [u8; 4],
+    mem: &mut Memory,
+    cycle: u64,
+) -> Result<PixelBeat, FopHang> {
+    let color_fmt: ColorFormat =
+        cfg.layout
+            .color_format
+            .map_err(|value| FopHang::ReservedFormat {
+                buffer: "color",
+                value,
+            })?;
+    let depth_fmt: DepthFormat =
+        cfg.layout
+            .depth_format
+            .map_err(|value| FopHang::ReservedFormat {
+                buffer: "depth",
+                value,
+            })?;
+    let mut beat = PixelBeat {
+        cycle,
+        x: frag.x,
+        y: frag.y,
+        color_addr: 0,
+        color: 0,
+        depth_addr: 0,
+        depth_stencil: 0,
+        flags: 0,
+    };
+    let (x, y) = (u32::from(frag.x), u32::from(frag.y));
+    let (Some(color_addr), Some(depth_addr)) =
+        (cfg.layout.color_addr(x, y), cfg.layout.depth_addr(x, y))
+    else {
+        tracing::trace!(target: "fop", cycle, x, y, "outside the framebuffer: dropped");
+        beat.flags = PixelBeat::DISCARDED;
+        return Ok(beat);
+    };
+    beat.color_addr = color_addr;
+    beat.depth_addr = depth_addr;
+
+    // Alpha test: before any buffer access.
+    if cfg.alpha_test && !ops::compare(cfg.alpha_func, src[3].into(), cfg.alpha_ref.into()) {
+        tracing::trace!(target: "fop", cycle, x, y, alpha = src[3], "alpha test failed");
+        beat.flags = PixelBeat::DISCARDED;
+        return Ok(beat);
+    }
+
+    // Depth-stencil read.
+    let ds_len = depth_fmt.bytes_per_pixel();
+    let ds_bits = if cfg.depth_read || cfg.stencil_read {
+        fb::read_pixel(mem, depth_addr, ds_len).map_err(unmapped("depth"))?
+    } else {
+        0
+    };
+    let stored_depth = if cfg.depth_read {
+        depth_fmt.depth(ds_bits)
+    } else {
+        0
+    };
+    let stored_stencil = if cfg.stencil_read {
+        depth_fmt.stencil(ds_bits)
+    } else {
+        0
+    };
+    // RAST quantizes to the format's width; the mask only guards against wider values.
+    let frag_depth = frag.depth & depth_fmt.depth_max();
+
+    // Stencil and depth tests. The stencil test needs a stencil buffer (Azahar: enabled only
+    // with D24S8); without one it passes and no stencil action runs.
+    let stencil_on = cfg.stencil_test && depth_fmt.has_stencil();
+    let stencil_pass = !stencil_on
+        || ops::compare(
+            cfg.stencil_func,
+            u32::from(cfg.stencil_ref & cfg.stencil_mask),
+            u32::from(stored_stencil & cfg.stencil_mask),
+        );
+    let depth_pass =
+        stencil_pass && (!cfg.depth_test || ops::compare(cfg.depth_func, frag_depth, stored_depth));
+    let action = if !stencil_pass {
+        cfg.stencil_fail
+    } else if !depth_pass {
+        cfg.stencil_zfail
+    } else {
+        cfg.stencil_zpass
+    };
+    let new_stencil = (stencil_on && cfg.stencil_write_allowed).then(|| {
+        ops::masked_stencil(
+            ops::stencil_action(action, stored_stencil, cfg.stencil_ref),
+            stored_stencil,
+            cfg.stencil_write_mask,
+        )
+    });
+    let write_depth = depth_pass && cfg.depth_write && cfg.depth_write_allowed;
+
+    // Depth and stencil leave in one write of the bytes that change.
+    let depth_bytes = depth_fmt.depth_bits() / 8;
+    let mut ds_out = ds_bits;
+    match (write_depth, new_stencil) {
+        (true, Some(s)) => {
+            ds_out = depth_fmt.encode(frag_depth, s);
+            fb::write_pixel(mem, depth_addr, ds_out, ds_len).map_err(unmapped("depth"))?;
+            beat.flags |= PixelBeat::DEPTH_WRITTEN | PixelBeat::STENCIL_WRITTEN;
+        }
+        (true, None) => {
+            fb::write_pixel(mem, depth_addr, frag_depth, depth_bytes).map_err(unmapped("depth"))?;
+            ds_out = (ds_out & !depth_fmt.depth_max()) | frag_depth;
+            beat.flags |= PixelBeat::DEPTH_WRITTEN;
+        }
+        (false, Some(s)) => {
+            // Only D24S8 has a stencil byte: byte 3 of the pixel.
+            fb::write_pixel(mem, depth_addr.wrapping_add(3), u32::from(s), 1)
+                .map_err(unmapped("depth"))?;
+            ds_out = (ds_out & 0x00FF_FFFF) | u32::from(s) << 24;
+            beat.flags |= PixelBeat::STENCIL_WRITTEN;
+        }
+        (false, None) => {}
+    }
+    beat.depth_stencil = ds_out;
+    if !depth_pass {
+        tracing::trace!(target: "fop", cycle, x, y, stencil_pass, "depth or stencil test failed");
+        beat.flags |= PixelBeat::DISCARDED;
+        return Ok(beat);
+    }
+
+    // Colour: read, blend or logic op, write masks, write.
+    let c_len = color_fmt.bytes_per_pixel();
+    let dst_bits = if cfg.color_read {
+        fb::read_pixel(mem, color_addr, c_len).map_err(unmapped("color"))?
+    } else {
+        0
+    };
+    let dst = color_fmt.decode(dst_bits);
+    let out = cfg.combine(src, dst);
+    let merged = [0, 1, 2, 3].map(|i| if cfg.color_mask[i] { out[i] } else { dst[i] });
+    beat.color = dst_bits;
+    if cfg.color_write_allowed {
+        let bits = color_fmt.encode(merged);
+        fb::write_pixel(mem, color_addr, bits, c_len).map_err(unmapped("color"))?;
+        beat.color = bits;
+        beat.flags |= PixelBeat::COLOR_WRITTEN;
+    }
+    tracing::trace!(target: "fop", cycle, x, y, color = beat.color, "pixel done");
+    Ok(beat)
+}
+
+/// Counters FOP keeps for reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FopStats {
+    /// Fragments processed.
+    pub fragments: u64,
+    /// Fragments discarded (outside the buffer, alpha, stencil or depth test).
+    pub discarded: u64,
+    /// Colour pixel writes.
+    pub color_writes: u64,
+    /// Depth writes.
+    pub depth_writes: u64,
+    /// Stencil writes.
+    pub stencil_writes: u64,
+    /// GPUREG_FRAMEBUFFER_FLUSH triggers seen.
+    pub flushes: u64,
+    /// GPUREG_FRAMEBUFFER_INVALIDATE triggers seen.
+    pub invalidates: u64,
+}
+
 /// The FOP stage.
+///
+/// Timing: [`timing::FOP_FRAGMENTS_PER_CYCLE`] fragments per cycle, each finished (memory
+/// updated, beat stamped) in the cycle it is popped, so FOP holds nothing between cycles.
 #[derive(Clone, Debug, Default)]
-pub struct FragmentOps {}
+pub struct FragmentOps {
+    /// How many of [`RegFile::triggers`] have been looked at.
+    triggers_seen: usize,
+    stats: FopStats,
+}
 
 impl FragmentOps {
     /// Power-on state.
@@ -59,19 +470,173 @@ impl FragmentOps {
         Self::default()
     }
 
+    /// The counters so far.
+    pub fn stats(&self) -> FopStats {
+        self.stats
+    }
+
+    /// Handles FLUSH / INVALIDATE triggers REGS applied since the last look: with no cache
+    /// modelled, a tracing event and a count (see the module docs).
+    fn observe_triggers(&mut self, cycle: u64, regs: &RegFile) {
+        let all = regs.triggers();
+        if all.len() < self.triggers_seen {
+            // A different (reset) register file: start over.
+            self.triggers_seen = 0;
+        }
+        for t in all.get(self.triggers_seen..).unwrap_or(&[]) {
+            match t.trigger {
+                Trigger::FramebufferFlush => {
+                    self.stats.flushes += 1;
+                    tracing::debug!(target: "fop", cycle, applied = t.cycle,
+                        "framebuffer flush: no cache modelled, memory is already current");
+                }
+                Trigger::FramebufferInvalidate => {
+                    self.stats.invalidates += 1;
+                    tracing::debug!(target: "fop", cycle, applied = t.cycle,
+                        "framebuffer invalidate: no cache modelled, nothing to drop");
+                }
+                _ => {}
+            }
+        }
+        self.triggers_seen = all.len();
+    }
+
     /// Advances one cycle.
-    pub fn tick(&mut self, _cycle: u64, ports: FopPorts<'_>) -> Result<(), FopHang> {
-        let _ = ports;
+    pub fn tick(&mut self, cycle: u64, ports: FopPorts<'_>) -> Result<(), FopHang> {
+        let FopPorts {
+            regs,
+            mem,
+            input,
+            mut beats,
+        } = ports;
+        self.observe_triggers(cycle, regs);
+        let mut cfg: Option<FopConfig> = None;
+        for _ in 0..timing::FOP_FRAGMENTS_PER_CYCLE {
+            let Some(frag) = input.pop() else {
+                break;
+            };
+            let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
+            if cfg.fragment_mode != ColorOperationFragmentMode::Default {
+                tracing::trace!(target: "fop", cycle, mode = %cfg.fragment_mode,
+                    "gas / shadow fragment modes are not modelled: processed as default");
+            }
+            let src = combiner::combiner_output(&frag, regs);
+            let beat = process_fragment(&cfg, &frag, src, mem, cycle)?;
+            self.count(&beat);
+            if let Some(b) = beats.as_mut() {
+                b.push(beat);
+            }
+        }
         Ok(())
     }
 
-    /// Whether nothing is in flight.
+    fn count(&mut self, beat: &PixelBeat) {
+        let s = &mut self.stats;
+        s.fragments += 1;
+        let has = |f: u8| u64::from(beat.flags & f != 0);
+        s.discarded += has(PixelBeat::DISCARDED);
+        s.color_writes += has(PixelBeat::COLOR_WRITTEN);
+        s.depth_writes += has(PixelBeat::DEPTH_WRITTEN);
+        s.stencil_writes += has(PixelBeat::STENCIL_WRITTEN);
+    }
+
+    /// Whether nothing is in flight (always: fragments finish in the cycle they arrive).
     pub fn is_idle(&self) -> bool {
         true
     }
 
     /// Internal state for reports.
     pub fn snapshot(&self) -> serde_json::Value {
-        json!({})
+        json!({ "stats": self.stats, "triggers_seen": self.triggers_seen })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cp::RegWrite;
+
+    fn regs_with(writes: &[(u16, u32)]) -> RegFile {
+        let mut regs = RegFile::new();
+        let mut sink = Vec::new();
+        for &(reg, param) in writes {
+            let w = RegWrite {
+                id: reg.into(),
+                mask: 0xF,
+                param,
+            };
+            regs.apply(0, w, &mut sink);
+        }
+        regs
+    }
+
+    #[test]
+    fn fop_config_power_on_is_logic_clear_with_everything_off() {
+        let cfg = FopConfig::from_regs(&RegFile::new());
+        assert!(!cfg.blend_enabled);
+        assert_eq!(cfg.logic_op, LogicOpOperation::Clear);
+        assert!(!(cfg.alpha_test || cfg.stencil_test || cfg.depth_test || cfg.depth_write));
+        assert_eq!(cfg.color_mask, [false; 4]);
+        assert!(!(cfg.color_read || cfg.color_write_allowed));
+        assert!(!(cfg.depth_read || cfg.stencil_read));
+        assert_eq!(cfg.layout.color_format, Ok(ColorFormat::Rgba8));
+        assert_eq!(cfg.layout.depth_format, Ok(DepthFormat::D16));
+        assert_eq!((cfg.layout.width, cfg.layout.height), (0, 1));
+    }
+
+    #[test]
+    fn fop_config_decodes_stencil_fields_as_raw_bytes() {
+        let cfg = FopConfig::from_regs(&regs_with(&[
+            (id::STENCIL_TEST, 0xA5F0_3C71),
+            (id::STENCIL_OP, 0x0765),
+        ]));
+        assert!(cfg.stencil_test);
+        assert_eq!(cfg.stencil_func, CompareFunction::GreaterEqual);
+        assert_eq!(cfg.stencil_write_mask, 0x3C);
+        // Bits 16-23 = 0xF0 (-16 as the seed's signed field): the raw byte.
+        assert_eq!(cfg.stencil_ref, 0xF0);
+        assert_eq!(cfg.stencil_mask, 0xA5);
+        assert_eq!(cfg.stencil_fail, StencilOpAction::Invert);
+        assert_eq!(cfg.stencil_zfail, StencilOpAction::IncrementWrap);
+        assert_eq!(cfg.stencil_zpass, StencilOpAction::DecrementWrap);
+    }
+
+    #[test]
+    fn fop_config_access_fields() {
+        let cfg = FopConfig::from_regs(&regs_with(&[
+            (id::COLORBUFFER_READ, 0x1),
+            (id::COLORBUFFER_WRITE, 0x0),
+            (id::DEPTHBUFFER_READ, 0x2),
+            (id::DEPTHBUFFER_WRITE, 0x1),
+            (id::DEPTH_COLOR_MASK, 0x1A51),
+            (id::COLOR_OPERATION, 0x00E4_0100),
+        ]));
+        assert!(cfg.color_read && !cfg.color_write_allowed);
+        assert!(cfg.depth_read && !cfg.stencil_read);
+        assert!(!cfg.depth_write_allowed && cfg.stencil_write_allowed);
+        assert!(cfg.depth_test && cfg.depth_write);
+        assert_eq!(cfg.depth_func, CompareFunction::LessEqual);
+        assert_eq!(cfg.color_mask, [false, true, false, true]);
+        assert!(cfg.blend_enabled);
+    }
+
+    #[test]
+    fn fop_hang_messages_name_buffer_and_value() {
+        let h = FopHang::Unmapped {
+            buffer: "color",
+            addr: 0x10,
+        };
+        assert_eq!(
+            h.to_string(),
+            "color buffer access at unmapped address 0x00000010"
+        );
+        let h = FopHang::ReservedFormat {
+            buffer: "depth",
+            value: 1,
+        };
+        assert_eq!(
+            h.to_string(),
+            "depth buffer format 1 is not a described format"
+        );
     }
 }
