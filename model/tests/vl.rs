@@ -566,6 +566,20 @@ fn vl_draw_of_zero_vertices_sends_begin_and_end() {
 }
 
 #[test]
+fn vl_draw_in_start_draw_func0_configuration_mode_runs_as_in_drawing_mode() {
+    // UNVERIFIED(hw) choice (vl::DRAW_IN_CONFIGURATION_MODE); the driver brackets every draw
+    // with START_DRAW_FUNC0 = 0 / 1, and GEOSTAGE_CONFIG2 bit 0 does not matter to VL either.
+    let mut r = indexed_rig();
+    r.set(id::START_DRAW_FUNC0, 0);
+    let (a, pa_a) = r.draw(false, 2).unwrap();
+    r.set(id::START_DRAW_FUNC0, 1);
+    r.set(id::GEOSTAGE_CONFIG2, 1);
+    let (b, pa_b) = r.draw(false, 2).unwrap();
+    assert_eq!(xs(&a), xs(&b));
+    assert_eq!((pa_a, pa_b), (pa_draw(&[0, 1]), pa_draw(&[2, 3])));
+}
+
+#[test]
 fn vl_seq_counts_on_across_draws() {
     let mut r = indexed_rig();
     let (a, _) = r.draw(false, 3).unwrap();

@@ -27,6 +27,14 @@ impl PostVertexCache {
         self.capacity = capacity;
     }
 
+    /// Sets the size, keeping the newest entries that fit.
+    pub fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity;
+        while self.entries.len() > capacity {
+            self.entries.pop_front();
+        }
+    }
+
     /// Empties the cache (GPUREG_VTX_FUNC), keeping its size.
     pub fn clear(&mut self) {
         self.entries.clear();
@@ -87,6 +95,8 @@ mod tests {
         c.insert(9, 2);
         assert_eq!(c.lookup(7), None);
         assert_eq!(c.entries().collect::<Vec<_>>(), [(8, 1), (9, 2)]);
+        c.set_capacity(1);
+        assert_eq!(c.entries().collect::<Vec<_>>(), [(9, 2)]);
         c.clear();
         assert!(c.is_empty());
     }

@@ -39,29 +39,23 @@
 //!
 //! [`cache::PostVertexCache`]: tags (vertex index → seq) of the vertices already sent to the
 //! shader units. A hit sends only `PaCmd::Vertex(seq)` of the earlier shading.
-//! - UNVERIFIED(hw): only DrawElements uses it (Azahar caches indexed draws only; a
-//!   non-indexed draw never repeats an index anyway).
+//! - Only DrawElements uses it ([`CACHE_DRAW_ARRAYS`]), and not while the geometry shader is
+//!   in use ([`CACHE_WITH_GS`]).
 //! - UNVERIFIED(hw): GPUREG_POST_VERTEX_CACHE_NUM bits 0-7 is the number of entries, literally
-//!   (seed 002: "usually 0x4 or 0x84"; 0 turns the cache off); FIFO replacement (Azahar).
-//! - UNVERIFIED(hw): the cache is emptied when a DrawElements starts, as well as by
-//!   GPUREG_VTX_FUNC, so it never carries entries from one draw into the next — model choice.
-//!   Azahar's cache lives for one draw as well. Hardware likely keeps it across draws (the
-//!   driver writes VTX_FUNC after every draw, 3dbrew GPU/Programming_Guide), but no
-//!   driver-built list can tell, and the choice gives PA a bounded contract: **a hit names a
-//!   seq VL sent to the shader units earlier in the same draw, one of the last
-//!   POST_VERTEX_CACHE_NUM vertices it sent; PA may drop shaded vertices after `End`.**
-//! - UNVERIFIED(hw): with the geometry shader in use (GPUREG_GEOSTAGE_CONFIG bits 0-1 = 2) the
-//!   cache is off: the shader stage feeds every VS output to the GS input assembler itself,
-//!   so a vertex must be shaded each time it is used — model choice.
+//!   (seed 002: "usually 0x4 or 0x84"; 0 turns the cache off); FIFO replacement (Azahar; see
+//!   [`cache::PostVertexCache`]).
+//! - Every draw starts with an empty cache, and GPUREG_VTX_FUNC empties it
+//!   ([`CACHE_ACROSS_DRAWS`]). This gives PA a bounded contract: **a hit names a seq VL sent
+//!   to the shader units earlier in the same draw, one of the last POST_VERTEX_CACHE_NUM
+//!   vertices it sent; PA may drop shaded vertices after `End`.**
 //!
 //! # Registers VL reads but does not act on
 //!
 //! - GPUREG_GEOSTAGE_CONFIG bit 8 / GEOSTAGE_CONFIG2 bits 0 and 8 ("drawing triangle
 //!   elements", "function indicator"): what the driver sets around a draw (seed 002, seed 004).
 //!   UNVERIFIED(hw): VL ignores them; the trigger register alone says which draw it is.
-//! - GPUREG_START_DRAW_FUNC0: seed 002 says rendering "is not performed properly" in mode 1
-//!   (configuration). UNVERIFIED(hw): a draw triggered in mode 1 runs like one in mode 0 (VL
-//!   only traces it) — what goes wrong on hardware is not documented.
+//! - GPUREG_START_DRAW_FUNC0: a draw triggered in mode 1 ("configuration") runs like one in
+//!   mode 0; VL only traces it ([`DRAW_IN_CONFIGURATION_MODE`]).
 //! - The variable-size GS mode that reads the first index of each primitive as its vertex
 //!   count (seed 004, mode 3) is not modelled here: VL sends every index as a vertex.
 //!
@@ -83,6 +77,35 @@ use layout::{Layout, Source, MAX_ATTRIBS};
 use serde::Serialize;
 use serde_json::json;
 use std::fmt;
+
+/// Whether DrawArrays uses the post-vertex cache too.
+///
+/// UNVERIFIED(hw): no — Azahar caches indexed draws only (pica_core.cpp `LoadVertices`); a
+/// non-indexed draw never repeats an index (before 2^32 vertices) anyway.
+pub const CACHE_DRAW_ARRAYS: bool = false;
+
+/// Whether the post-vertex cache keeps its entries from one draw to the next, until
+/// GPUREG_VTX_FUNC clears it.
+///
+/// UNVERIFIED(hw): no — model choice: every draw starts with an empty cache (Azahar's cache
+/// lives for one draw too). The hardware probably keeps it (drivers write VTX_FUNC after each
+/// draw, 3dbrew GPU/Programming_Guide "Drawing elements"), which no driver-built list can
+/// tell apart. With `false`, PA may drop shaded vertices after `PaCmd::End`; with `true` PA
+/// would have to keep them across draws.
+pub const CACHE_ACROSS_DRAWS: bool = false;
+
+/// Whether the post-vertex cache is used while the geometry shader is in use
+/// (GPUREG_GEOSTAGE_CONFIG bits 0-1 = 2).
+///
+/// UNVERIFIED(hw): no — model choice: the shader stage feeds every VS output to the GS input
+/// assembler itself, so a vertex must be shaded each time the GS is to see it.
+pub const CACHE_WITH_GS: bool = false;
+
+/// Whether a draw triggered while GPUREG_START_DRAW_FUNC0 is 1 ("configuration") runs.
+///
+/// UNVERIFIED(hw): yes, exactly as in mode 0 — seed 002 says only that rendering "is not
+/// performed properly" in mode 1; what goes wrong is not documented.
+pub const DRAW_IN_CONFIGURATION_MODE: bool = true;
 
 /// Why the vertex loader hangs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -361,9 +384,14 @@ impl VertexLoader {
                 );
                 let cache_entries =
                     regs::PostVertexCacheNum(r(id::POST_VERTEX_CACHE_NUM)).entries() as usize;
-                let use_cache = indexed && !gs_on && cache_entries > 0;
-                if indexed {
-                    self.cache.reset(if use_cache { cache_entries } else { 0 });
+                let use_cache = (indexed || CACHE_DRAW_ARRAYS)
+                    && (!gs_on || CACHE_WITH_GS)
+                    && cache_entries > 0;
+                let capacity = if use_cache { cache_entries } else { 0 };
+                if !CACHE_ACROSS_DRAWS {
+                    self.cache.reset(capacity);
+                } else if use_cache {
+                    self.cache.set_capacity(capacity);
                 }
                 if !matches!(
                     regs::StartDrawFunc0(r(id::START_DRAW_FUNC0)).mode(),
@@ -372,8 +400,12 @@ impl VertexLoader {
                     tracing::debug!(
                         target: "vl",
                         cycle,
-                        "draw triggered with START_DRAW_FUNC0 not in drawing mode; drawn anyway"
+                        run = DRAW_IN_CONFIGURATION_MODE,
+                        "draw triggered with START_DRAW_FUNC0 in configuration mode"
                     );
+                    if !DRAW_IN_CONFIGURATION_MODE {
+                        return Ok(());
+                    }
                 }
                 let draw = Draw {
                     indexed,
@@ -381,8 +413,9 @@ impl VertexLoader {
                     done: 0,
                     first: regs::VertexOffset(r(id::VERTEX_OFFSET)).offset(),
                     index_addr: layout.base.wrapping_add(ib.offset()),
-                    // UNVERIFIED(hw): reserved encodings cannot occur (1-bit field); anything
-                    // but U8 reads 16-bit indices.
+                    // The offset is relative to the arrays' base (seed 004 "relative to base
+                    // set with command 0x0200"); bit 31 picks u16 (a 1-bit field: no reserved
+                    // encodings).
                     index_u16: !matches!(ib.index_type(), regs::IndexbufferConfigIndexType::U8),
                     use_cache,
                     phase: Phase::Begin,
