@@ -39,7 +39,9 @@ impl PrimitiveAssembler {
 
     /// Advances one cycle.
     pub fn tick(&mut self, _cycle: u64, ports: PaPorts<'_>) {
-        let _ = ports;
+        // Stub: drop the work, so that the stages before PA drain and REGS goes on.
+        while ports.from_vl.pop().is_some() {}
+        while ports.from_sh.pop().is_some() {}
     }
 
     /// Whether nothing is in flight.

@@ -71,6 +71,21 @@ pub const REGS_TO_VL_DEPTH: usize = 1;
 
 // -- VL --
 
+/// Messages VL sends to PA per cycle (`PaCmd::Begin`, each `PaCmd::Vertex`, `Restart`, `End`).
+///
+/// UNVERIFIED(hw): one per cycle — model choice. A vertex that must be shaded goes to the
+/// shader units in the same cycle as its `PaCmd::Vertex` (both links need room that cycle); a
+/// post-vertex-cache hit needs only the PA link. So a draw of n vertices takes n + 2 cycles
+/// when nothing stalls (Begin, n vertices, End), an immediate vertex or a restart one cycle.
+pub const VL_PA_CMDS_PER_CYCLE: u32 = 1;
+
+/// Cycles between VL taking a command from REGS and the first cycle it may send for it.
+///
+/// UNVERIFIED(hw): 0 — the command's first message leaves in the cycle VL takes it (decode,
+/// stride check, the first index and attribute reads all happen in that cycle); model choice.
+/// GPUREG_VTX_FUNC clears the post-vertex cache in the cycle VL takes it.
+pub const VL_COMMAND_LATENCY: u32 = 0;
+
 /// Depth of the VL → PA vertex-order link.
 ///
 /// UNVERIFIED(hw): 16 entries — model choice.

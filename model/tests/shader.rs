@@ -235,8 +235,8 @@ fn vs_program() -> Vec<u32> {
         enc(alu(Opcode::Mov, "o1", "v1", "v0")),
     ]
     .into_iter()
-    // Padding so one vertex takes longer than REGS needs to deliver the next: several units
-    // work at once.
+    // Padding: one vertex takes longer than REGS needs to deliver the next (several units
+    // would work at once if REGS did not hold writes while the pipeline is busy).
     .chain(std::iter::repeat_n(
         enc(Instruction::Plain(Opcode::Nop)),
         20,
@@ -310,9 +310,14 @@ fn shader_core_runs_immediate_vertices_in_order_with_permutation() {
     assert_eq!(got, want);
     let (bin, bout) = gpu.shader_beats();
     assert_eq!((bin.len(), bout.len()), (12, 12));
-    // More than one unit took vertices.
+    // REGS holds every write while the pipeline is busy, so each immediate vertex is shaded
+    // (REGS -> VL -> SH) before the next one arrives: unit 0, the lowest idle unit, takes
+    // them all. (tests/vl.rs shows a draw spreading its vertices over the units.)
     let units: std::collections::BTreeSet<u8> = bin.iter().map(|b| b.unit).collect();
-    assert!(units.len() > 1, "{units:?}");
+    assert_eq!(units, [0].into(), "{units:?}");
+    // Consecutive sequence numbers from 0, one vertex per beat pair.
+    let seqs: Vec<u32> = bin.iter().map(|b| b.seq).collect();
+    assert_eq!(seqs, (0..6).flat_map(|i| [i, i]).collect::<Vec<_>>());
     assert_eq!(bout[0].xyzw, [11.0, 10.0, 10.0, 10.0].map(|x| f(x).bits()));
     assert_eq!(gpu.shader().executed().iter().sum::<u64>(), 6 * 23);
 }

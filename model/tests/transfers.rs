@@ -19,6 +19,21 @@ fn f24(v: [u32; 4]) -> [F24; 4] {
 const V1: [u32; 4] = [0x3F_0000, 0x3E_0000, 0x40_8000, 0xBF_0000]; // 1, 0.5, 3, -1
 const V2: [u32; 4] = [0x3D_0000, 0x7F_0000, 0xFF_0000, 0x00_0000]; // 0.25, inf, -inf, 0
 
+/// Runs a list through the front end alone (CP and REGS): for tests of what REGS records
+/// about fixed attributes and immediate vertices, which would otherwise run through the
+/// vertex loader into shader units with no program loaded.
+fn run_front_end(mut l: CommandList) -> pica_model::Gpu {
+    l.finalize();
+    let mut mem = pica_model::Memory::new();
+    mem.write_words(LIST, l.words()).unwrap();
+    let mut gpu = pica_model::Gpu::new(mem);
+    gpu.set_pipeline(false);
+    gpu.submit(LIST, l.byte_len()).unwrap();
+    let o = gpu.run(1_000_000);
+    assert!(matches!(o, pica_model::Outcome::Finished { .. }), "{o}");
+    gpu
+}
+
 fn upload_f24(l: &mut CommandList, index_reg: u16, index: u32, vs: &[[u32; 4]]) {
     let mut p = vec![index];
     for v in vs {
@@ -300,7 +315,7 @@ fn fixed_attributes_and_immediate_vertices() {
         l.write_seq(0x233, &pack_f24x3(f24(v)));
     }
     l.write(0x22E, 1); // DRAWARRAYS
-    let gpu = run_list(l);
+    let gpu = run_front_end(l);
     let r = gpu.regs();
     assert_eq!(r.fixed_attribs()[10], f24(V1));
     assert_eq!(r.fixed_attribs()[11], f24(V2));
@@ -320,7 +335,7 @@ fn fixed_attribute_index_advances_into_immediate_mode() {
     l.write_seq(0x233, &pack_f24x3(f24(V1)));
     l.write(id::VSH_NUM_ATTR, 0);
     l.write_seq(0x233, &pack_f24x3(f24(V2))); // now index 0xF: an immediate vertex
-    let gpu = run_list(l);
+    let gpu = run_front_end(l);
     assert_eq!(gpu.regs().reg(id::FIXEDATTRIB_INDEX.into()), 0xF);
     assert_eq!(gpu.regs().immediate_vertices()[0].attributes, vec![f24(V2)]);
 }
