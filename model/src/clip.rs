@@ -264,9 +264,7 @@ impl Viewport {
 pub fn to_screen(vp: &Viewport, v: &OutVertex) -> ScreenVertex {
     let [x, y, z, w] = v.position();
     let inv_w = rcp(w);
-    let win = |c: F24, half: F24, offset: F24| {
-        add(mul(add(mul(c, inv_w), F24::ONE), half), offset)
-    };
+    let win = |c: F24, half: F24, offset: F24| add(mul(add(mul(c, inv_w), F24::ONE), half), offset);
     ScreenVertex {
         x: win(x, vp.half_width, vp.x),
         y: win(y, vp.half_height, vp.y),

@@ -497,7 +497,10 @@ mod tests {
     fn pa_outmap_later_component_wins_and_high_semantics_write_nothing() {
         // O0: x -> 0x08, y -> 0x08, z -> 0x18 (no slot), w -> 0x1F (unused).
         let r = regs_with(&[(id::SH_OUTMAP_TOTAL, 1), (id::SH_OUTMAP_O0, 0x1F18_0808)]);
-        let v = map_outputs(&r, &[[f(0x3E_0000), f(0x3D_0000), f(0x3C_0000), f(0x3B_0000)]]);
+        let v = map_outputs(
+            &r,
+            &[[f(0x3E_0000), f(0x3D_0000), f(0x3C_0000), f(0x3B_0000)]],
+        );
         let mut want = OutVertex::ONES;
         want.attr[semantic::COLOR] = f(0x3D_0000);
         assert_eq!(v, want);
