@@ -391,27 +391,10 @@ impl Clipper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cp::RegWrite;
+    use crate::pa::tests::regs_with;
 
     fn f(bits: u32) -> F24 {
         F24::from_bits(bits)
-    }
-
-    fn regs_with(writes: &[(u16, u32)]) -> RegFile {
-        let mut r = RegFile::new();
-        let mut beats = Vec::new();
-        for &(id, param) in writes {
-            r.apply(
-                0,
-                RegWrite {
-                    id: id.into(),
-                    mask: 0xF,
-                    param,
-                },
-                &mut beats,
-            );
-        }
-        r
     }
 
     fn pos(p: [u32; 4]) -> OutVertex {

@@ -427,7 +427,7 @@ impl PrimitiveAssembler {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cp::RegWrite;
 
@@ -437,7 +437,8 @@ mod tests {
         F24::from_bits(bits)
     }
 
-    fn regs_with(writes: &[(u16, u32)]) -> RegFile {
+    /// A register file after `writes` (id, full-word value), for the unit tests of PA and CLIP.
+    pub(crate) fn regs_with(writes: &[(u16, u32)]) -> RegFile {
         let mut r = RegFile::new();
         let mut beats = Vec::new();
         for &(id, param) in writes {
