@@ -125,7 +125,10 @@ pub struct ScreenVertex {
     pub x: F24,
     /// Window y in pixels.
     pub y: F24,
-    /// Depth after the depth map (DEPTHMAP_SCALE/OFFSET), nominally in [0, 1].
+    /// Depth after the depth map, `(z/w)·DEPTHMAP_SCALE + DEPTHMAP_OFFSET`, nominally in
+    /// [0, 1], to be interpolated linearly in screen space. With GPUREG_DEPTHMAP_ENABLE = 0
+    /// (w-buffer) RAST multiplies the interpolated value by the perspective-correct
+    /// interpolated w; clamping to [0, 1] is also RAST's (see [`crate::clip`]).
     pub z: F24,
     /// 1 / clip-space w, for perspective-correct interpolation.
     pub inv_w: F24,

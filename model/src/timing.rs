@@ -98,12 +98,47 @@ pub const VL_TO_PA_DEPTH: usize = 16;
 /// UNVERIFIED(hw): 2 entries — model choice.
 pub const PA_TO_CLIP_DEPTH: usize = 2;
 
+/// Shaded items (VS vertices or GS emits) PA accepts from SH per cycle.
+///
+/// UNVERIFIED(hw): one per cycle — model choice, matching [`SHADER_OUTPUTS_PER_CYCLE`]. The
+/// output map and colour saturation happen in the cycle the item is accepted. With the GS in
+/// use an item is accepted only while PA's output register is free (it may be a triangle).
+pub const PA_ITEMS_PER_CYCLE: u32 = 1;
+
+/// Vertex-order commands (`PaCmd`) PA processes per cycle.
+///
+/// UNVERIFIED(hw): one per cycle — model choice. A vertex command waits (and blocks the ones
+/// behind it) until its shaded vertex has arrived and the output register is free; it is
+/// processed in the cycle the vertex arrives.
+pub const PA_CMDS_PER_CYCLE: u32 = 1;
+
+/// Triangles PA sends to CLIP per cycle.
+///
+/// UNVERIFIED(hw): one per cycle, from a one-triangle output register — model choice. A
+/// triangle leaves in the cycle its last vertex is assembled if the link has room; otherwise
+/// it stays in the register and PA assembles nothing more until it has left.
+pub const PA_TRIANGLES_PER_CYCLE: u32 = 1;
+
 // -- CLIP --
 
 /// Depth of the CLIP → RAST triangle link.
 ///
 /// UNVERIFIED(hw): 2 entries — model choice.
 pub const CLIP_TO_RAST_DEPTH: usize = 2;
+
+/// Triangles CLIP takes from PA per cycle.
+///
+/// UNVERIFIED(hw): one per cycle, and only when every window-space triangle of the previous
+/// input has left — model choice. Clipping, perspective division, viewport, depth map and
+/// face culling of a triangle happen in the cycle it is taken (no extra latency).
+pub const CLIP_INPUTS_PER_CYCLE: u32 = 1;
+
+/// Window-space triangles CLIP sends to RAST per cycle.
+///
+/// UNVERIFIED(hw): one per cycle — model choice. An input triangle therefore occupies CLIP for
+/// max(1, k) cycles, k being the triangles left after clipping and culling; the first leaves
+/// in the cycle the input is taken.
+pub const CLIP_OUTPUTS_PER_CYCLE: u32 = 1;
 
 // -- RAST --
 
