@@ -8,7 +8,9 @@
 //! images, in the byte layout FOP reads (seed 002 GPUREG_COLORBUFFER_FORMAT: "Color components
 //! are laid out in reverse byte order in memory, with the most significant bits used first").
 
-use pica_model::regs::{ColorbufferFormatFormat, ColorbufferFormatPixelSize, DepthbufferFormatFormat};
+use pica_model::regs::{
+    ColorbufferFormatFormat, ColorbufferFormatPixelSize, DepthbufferFormatFormat,
+};
 
 /// A colour-buffer format (seed 002 GPUREG_COLORBUFFER_FORMAT).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -185,10 +187,10 @@ mod tests {
     fn formats_pack_hand_values() {
         let c = [0xF8, 0xFC, 0x08, 0x80];
         assert_eq!(ColorFormat::Rgba8.pack(c), 0xF8FC_0880);
-        // r 11111, g 11111 (top 5 of 0xFC), b 00001, a 1
-        assert_eq!(ColorFormat::Rgb5a1.pack(c), 0b11111_11111_00001_1);
-        // r 11111, g 111111, b 00001
-        assert_eq!(ColorFormat::Rgb565.pack(c), 0b11111_111111_00001);
+        // r 11111, g 11111 (top 5 of 0xFC), b 00001, a 1: 1111_1111_1100_0011
+        assert_eq!(ColorFormat::Rgb5a1.pack(c), 0xFFC3);
+        // r 11111, g 111111, b 00001: 1111_1111_1110_0001
+        assert_eq!(ColorFormat::Rgb565.pack(c), 0xFFE1);
         assert_eq!(ColorFormat::Rgba4.pack(c), 0xFF08);
         assert_eq!(ColorFormat::Rgba8.pixel_bytes(c), [0x80, 0x08, 0xFC, 0xF8]);
     }
@@ -196,7 +198,10 @@ mod tests {
     #[test]
     fn formats_depth_bytes() {
         assert_eq!(DepthFormat::D16.pixel_bytes(0x12_3456, 7), [0x56, 0x34]);
-        assert_eq!(DepthFormat::D24.pixel_bytes(0x12_3456, 7), [0x56, 0x34, 0x12]);
+        assert_eq!(
+            DepthFormat::D24.pixel_bytes(0x12_3456, 7),
+            [0x56, 0x34, 0x12]
+        );
         assert_eq!(
             DepthFormat::D24S8.pixel_bytes(0x12_3456, 7),
             [0x56, 0x34, 0x12, 7]

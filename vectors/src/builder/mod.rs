@@ -47,8 +47,8 @@ use pica_model::regs::{
     ColorOperationBlendMode, ColorOperationFragmentMode, CompareFunction, EarlydepthFunction,
     FacecullingConfigMode, FramebufferBlock32Mode, GeostageConfigGsMode,
     IndexbufferConfigIndexType, LogicOpOperation, PrimitiveConfigMode, ScissortestModeMode,
-    ShFloatuniformIndexMode, ShInputbufferConfigGsUse, StartDrawFunc0Mode, StencilOpAction, TexenvCombinerMode,
-    TexenvOperandAlpha, TexenvOperandRgb, TexenvScaleFactor, TexenvSourceInput,
+    ShFloatuniformIndexMode, ShInputbufferConfigGsUse, StartDrawFunc0Mode, StencilOpAction,
+    TexenvCombinerMode, TexenvOperandAlpha, TexenvOperandRgb, TexenvScaleFactor, TexenvSourceInput,
 };
 use pica_model::shader::asm::{assemble, AsmError};
 use pica_model::shader::shbin::Shbin;
@@ -88,8 +88,8 @@ pub const PASS_THROUGH_VSH: &str = "\
 ; colour in [0, 1]; both go out unchanged.
 .out outpos position
 .out outclr color
-.alias inpos v0
-.alias inclr v1
+.in inpos v0
+.in inclr v1
 .proc main
 \tmov outpos, inpos
 \tmov outclr, inclr
@@ -775,14 +775,14 @@ impl Builder {
 
     // ---- framebuffer ----
 
-    /// Framebuffer setup (seed 002 register descriptions; the order and the consecutive-ID
-    /// commands are citro3d's `C3D_FrameBufWrite`):
+    /// Framebuffer setup (seed 002 register descriptions; grouped into consecutive-ID writes
+    /// of 0x11C-0x11E, 0x116-0x117 and 0x112-0x115 as citro3d's framebuffer bind groups them):
     /// GPUREG_FRAMEBUFFER_FLUSH = 1 then GPUREG_FRAMEBUFFER_INVALIDATE = 1 ("should be done when
     /// changing the framebuffer or when it is cleared before rendering ... always preceded by a
-    /// write to GPUREG_FRAMEBUFFER_FLUSH"), GPUREG_DEPTHBUFFER_LOC / COLORBUFFER_LOC (address
-    /// >> 3) / FRAMEBUFFER_DIM (width, height - 1, bit 24 = 1) as one consecutive write,
-    /// GPUREG_RENDERBUF_DIM (same value), GPUREG_DEPTHBUFFER_FORMAT / COLORBUFFER_FORMAT
-    /// (consecutive), GPUREG_FRAMEBUFFER_BLOCK32, and all four buffer-access registers enabled
+    /// write to GPUREG_FRAMEBUFFER_FLUSH"); GPUREG_DEPTHBUFFER_LOC and COLORBUFFER_LOC (the
+    /// addresses shifted right by 3) and FRAMEBUFFER_DIM (width, height - 1, bit 24 = 1);
+    /// GPUREG_RENDERBUF_DIM (same value); GPUREG_DEPTHBUFFER_FORMAT and COLORBUFFER_FORMAT;
+    /// GPUREG_FRAMEBUFFER_BLOCK32; all four buffer-access registers enabled
     /// ([`Builder::framebuffer_access`]).
     pub fn framebuffer(&mut self, cfg: FbConfig) -> Result<&mut Self, BuildError> {
         cfg.check()?;
@@ -856,7 +856,9 @@ impl Builder {
         self.list.write_seq(
             id::COLORBUFFER_READ,
             &[
-                regs::ColorbufferRead(0).with_allow_read(all(a.color_read)).0,
+                regs::ColorbufferRead(0)
+                    .with_allow_read(all(a.color_read))
+                    .0,
                 regs::ColorbufferWrite(0)
                     .with_allow_write(all(a.color_write))
                     .0,
@@ -897,19 +899,13 @@ impl Builder {
             id::VIEWPORT_WIDTH,
             &[
                 regs::ViewportWidth(0).with_half_width(half(w)).0,
-                regs::ViewportInvw(0)
-                    .with_inv_half_width(inv(w).bits())
-                    .0,
+                regs::ViewportInvw(0).with_inv_half_width(inv(w).bits()).0,
                 regs::ViewportHeight(0).with_half_height(half(h)).0,
-                regs::ViewportInvh(0)
-                    .with_inv_half_height(inv(h).bits())
-                    .0,
+                regs::ViewportInvh(0).with_inv_half_height(inv(h).bits()).0,
             ],
         );
-        self.list.write(
-            id::VIEWPORT_XY,
-            regs::ViewportXy(0).with_x(x).with_y(y).0,
-        );
+        self.list
+            .write(id::VIEWPORT_XY, regs::ViewportXy(0).with_x(x).with_y(y).0);
         self
     }
 
@@ -1013,7 +1009,9 @@ impl Builder {
     /// program ([`Builder::vsh_program`]), its `.constf` / `.consti` / `.setb` constants
     /// ([`Builder::vsh_float_uniforms`] ...), the entry point ([`Builder::vsh_entry`]), the
     /// output map ([`Builder::output_map`]) and the inputs ([`Builder::vs_inputs`]: as many as
-    /// the highest input register used + 1, identity permutation).
+    /// the highest input register its `.in` declarations name + 1, at least 1, identity
+    /// permutation; registers used without `.in` are not counted, as a driver takes the input
+    /// count from the application's attribute setup, not from the code).
     pub fn vertex_shader(&mut self, src: &str, file: &str) -> Result<&mut Self, BuildError> {
         let bin = assemble(src, file)?;
         self.load_vertex_shader(&bin, file)
@@ -1032,8 +1030,10 @@ impl Builder {
                 .with_gs_mode(GeostageConfigGsMode::VertexOnly)
                 .0,
         );
-        self.list
-            .write(id::VSH_COM_MODE, regs::VshComMode(0).with_gs_config_enabled(false).0);
+        self.list.write(
+            id::VSH_COM_MODE,
+            regs::VshComMode(0).with_gs_config_enabled(false).0,
+        );
         self.vsh_program(&bin.code, &bin.opdescs);
         for (c, v) in dvle.float_constants() {
             self.vsh_float_uniforms(c, &[v]);
@@ -1188,8 +1188,10 @@ impl Builder {
                 .with_use_geometry_shader(ShInputbufferConfigGsUse::DontUse)
                 .0,
         );
-        self.list
-            .write(id::VSH_NUM_ATTR, regs::VshNumAttr(0).with_num_attr_minus_1(n).0);
+        self.list.write(
+            id::VSH_NUM_ATTR,
+            regs::VshNumAttr(0).with_num_attr_minus_1(n).0,
+        );
         self.list.write_seq(
             id::VSH_ATTRIBUTES_PERMUTATION_LOW,
             &[permutation as u32, (permutation >> 32) as u32],
@@ -1410,9 +1412,11 @@ impl Builder {
     /// write of 0x232-0x235, GPUREG_FIXEDATTRIB_INDEX = `index` then the value in f24 transfer
     /// packing (the seed's usual value, (0, 0, 0, 1), is `0x3F000000, 0, 0`).
     pub fn fixed_attrib(&mut self, index: u8, v: [f32; 4]) -> &mut Self {
-        let mut words = vec![regs::FixedattribIndex(0)
-            .with_index(u32::from(index) & 0xF)
-            .0];
+        let mut words = vec![
+            regs::FixedattribIndex(0)
+                .with_index(u32::from(index) & 0xF)
+                .0,
+        ];
         words.extend(pack_f24x3(f24x4(v)));
         self.list.write_seq(id::FIXEDATTRIB_INDEX, &words);
         self
@@ -1536,8 +1540,8 @@ impl Builder {
         self.restore_entry();
         // Seed 002 GPUREG_GEOSTAGE_CONFIG/CONFIG2 bit 8: "When using vertex buffers and drawing
         // elements in triangles mode, bit 8 is set to 1, else it is set to 0".
-        let tri_elements = matches!(kind, DrawKind::Elements(_))
-            && matches!(mode, PrimitiveConfigMode::Triangles);
+        let tri_elements =
+            matches!(kind, DrawKind::Elements(_)) && matches!(mode, PrimitiveConfigMode::Triangles);
         let flag = regs::GeostageConfig(0)
             .with_drawing_triangle_elements(tri_elements)
             .0;
@@ -1573,10 +1577,8 @@ impl Builder {
                         .with_index_type(ib.kind)
                         .0,
                 );
-                self.list.write(
-                    id::NUMVERTICES,
-                    regs::Numvertices(0).with_count(ib.count).0,
-                );
+                self.list
+                    .write(id::NUMVERTICES, regs::Numvertices(0).with_count(ib.count).0);
             }
             DrawKind::Arrays { first, count } => {
                 // Seed 002 GPUREG_INDEXBUFFER_CONFIG bit 31: "1 = unsigned short or drawing
@@ -1598,10 +1600,9 @@ impl Builder {
         // Commands 9-11: drawing mode, trigger, configuration mode.
         self.start_draw_func0(StartDrawFunc0Mode::Drawing);
         match kind {
-            DrawKind::Elements(_) => self.list.write(
-                id::DRAWELEMENTS,
-                regs::Drawelements(0).with_trigger(1).0,
-            ),
+            DrawKind::Elements(_) => self
+                .list
+                .write(id::DRAWELEMENTS, regs::Drawelements(0).with_trigger(1).0),
             DrawKind::Arrays { .. } => self
                 .list
                 .write(id::DRAWARRAYS, regs::Drawarrays(0).with_trigger(1).0),

@@ -119,9 +119,7 @@ impl OutMap {
 
     /// GPUREG_VSH_OUTMAP_MASK bits 0-15: the enabled output registers.
     pub fn register_mask(&self) -> u32 {
-        self.slots
-            .iter()
-            .fold(0, |m, s| m | (1u32 << (s.reg & 15)))
+        self.slots.iter().fold(0, |m, s| m | (1u32 << (s.reg & 15)))
     }
 
     /// The GPUREG_SH_OUTMAP_O0-O6 words (slots beyond the map all [`UNUSED`]).

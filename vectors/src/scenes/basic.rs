@@ -1,6 +1,6 @@
 //! Primitive scenes: triangles, strips, fans, indexed meshes, immediate mode, restarts.
 
-use super::{draw, setup, setup32, R, BLUE, CYAN, GREEN, MAGENTA, RED, WHITE, YELLOW};
+use super::{draw, setup, setup32, BLUE, CYAN, GREEN, MAGENTA, R, RED, WHITE, YELLOW};
 use crate::builder::Vertex;
 use pica_model::regs::PrimitiveConfigMode::{TriangleFan, TriangleStrip, Triangles};
 

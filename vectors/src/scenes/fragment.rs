@@ -2,12 +2,9 @@
 //! buffer formats and tiling.
 
 use super::{
-    cell, draw, draw_rect, setup32, R, BG, BLUE, CYAN, GREEN, MAGENTA, RED, WHITE,
-    YELLOW,
+    cell, draw, draw_rect, setup32, BG, BLUE, CYAN, GREEN, MAGENTA, R, RED, WHITE, YELLOW,
 };
-use crate::builder::{
-    Blend, Builder, Clear, ColorFormat, DepthFormat, FbAccess, FbConfig, Vertex,
-};
+use crate::builder::{Blend, Builder, Clear, ColorFormat, DepthFormat, FbAccess, FbConfig, Vertex};
 use pica_model::regs::PrimitiveConfigMode::{TriangleStrip, Triangles};
 use pica_model::regs::{
     BlendFuncEquation as Eq, BlendFuncFactor as F, CompareFunction, LogicOpOperation,
@@ -20,7 +17,8 @@ use pica_model::regs::{
 /// and depth writes; then quad B (red) over the top-right, its depth running from 0.25 on the
 /// left edge to 0.75 on the right, with depth function `func` (depth writes on).
 fn depth_pair(b: &mut Builder, func: CompareFunction) {
-    b.depth_test(true, CompareFunction::Always).depth_write(true);
+    b.depth_test(true, CompareFunction::Always)
+        .depth_write(true);
     draw_rect(b, -0.75, -0.75, 0.5, 0.5, -0.5, GREEN);
     b.depth_test(true, func);
     draw(
@@ -69,7 +67,8 @@ pub(super) fn depth_equal() -> R {
         Vertex::xyz(-0.75, 0.5, -0.25, GREEN),
         Vertex::xyz(0.5, 0.5, -0.75, GREEN),
     ];
-    b.depth_test(true, CompareFunction::Always).depth_write(true);
+    b.depth_test(true, CompareFunction::Always)
+        .depth_write(true);
     draw(&mut b, TriangleStrip, &quad);
     b.depth_test(true, CompareFunction::Equal);
     draw(
@@ -84,7 +83,8 @@ pub(super) fn depth_test_off_writes() -> R {
     let mut b = setup32()?;
     // Test disabled (function Never, which must not matter), depth writes on: quad A writes
     // depth 0.25. Then quad B at depth 0.75 everywhere with Less: hidden where A wrote.
-    b.depth_test(false, CompareFunction::Never).depth_write(true);
+    b.depth_test(false, CompareFunction::Never)
+        .depth_write(true);
     draw_rect(&mut b, -0.75, -0.75, 0.5, 0.5, -0.25, RED);
     b.depth_test(true, CompareFunction::Less);
     draw_rect(&mut b, -1.0, -1.0, 1.0, 1.0, -0.75, BLUE);
@@ -95,7 +95,8 @@ pub(super) fn depth_write_off() -> R {
     let mut b = setup32()?;
     // Quad A at depth 0.25 with depth writes off, then quad B at depth 0.75 with Less: B is
     // drawn everywhere, over A (the depth buffer still holds the far plane).
-    b.depth_test(true, CompareFunction::Always).depth_write(false);
+    b.depth_test(true, CompareFunction::Always)
+        .depth_write(false);
     draw_rect(&mut b, -0.75, -0.75, 0.5, 0.5, -0.25, RED);
     b.depth_test(true, CompareFunction::Less).depth_write(true);
     draw_rect(&mut b, -0.5, -0.5, 1.0, 1.0, -0.75, BLUE);
@@ -139,13 +140,13 @@ pub(super) fn stencil_ops() -> R {
     b.color_write([false; 4]);
     // Each pass: stencil function Always, the operation on depth pass (depth test off).
     let passes: [(Op, (f32, f32, f32, f32)); 7] = [
-        (Op::IncrementWrap, (-1.0, -1.0, 0.0, 1.0)),   // left half
-        (Op::IncrementWrap, (-1.0, -1.0, 1.0, 0.0)),   // bottom half
-        (Op::Increment, (0.0, -1.0, 1.0, 1.0)),        // right half (saturates)
-        (Op::Decrement, (-1.0, 0.0, 1.0, 1.0)),        // top half
+        (Op::IncrementWrap, (-1.0, -1.0, 0.0, 1.0)), // left half
+        (Op::IncrementWrap, (-1.0, -1.0, 1.0, 0.0)), // bottom half
+        (Op::Increment, (0.0, -1.0, 1.0, 1.0)),      // right half (saturates)
+        (Op::Decrement, (-1.0, 0.0, 1.0, 1.0)),      // top half
         (Op::DecrementWrap, (-1.0, -1.0, 1.0, -0.75)), // bottom strip
-        (Op::Invert, (-0.5, -0.5, 0.5, 0.5)),          // centre square
-        (Op::Zero, (-0.25, -0.25, 0.25, 0.25)),        // inner square
+        (Op::Invert, (-0.5, -0.5, 0.5, 0.5)),        // centre square
+        (Op::Zero, (-0.25, -0.25, 0.25, 0.25)),      // inner square
     ];
     for (op, (x0, y0, x1, y1)) in passes {
         b.stencil_test(true, CompareFunction::Always, 0, 0xFF, 0xFF);
@@ -193,8 +194,17 @@ pub(super) fn stencil_depth_fail() -> R {
     // Quad A (grey) writes depth 0.25. Quad B at depth 0.75 with Less and no depth writes:
     // where A is in front, B fails the depth test (z-fail: Replace with 0x80); elsewhere it
     // passes (z-pass: IncrementWrap, 0 -> 1).
-    b.depth_test(true, CompareFunction::Always).depth_write(true);
-    draw_rect(&mut b, -0.75, -0.75, 0.25, 0.25, -0.25, [0.5, 0.5, 0.5, 1.0]);
+    b.depth_test(true, CompareFunction::Always)
+        .depth_write(true);
+    draw_rect(
+        &mut b,
+        -0.75,
+        -0.75,
+        0.25,
+        0.25,
+        -0.25,
+        [0.5, 0.5, 0.5, 1.0],
+    );
     b.depth_test(true, CompareFunction::Less).depth_write(false);
     b.color_write([false; 4]);
     b.stencil_test(true, CompareFunction::Always, 0x80, 0xFF, 0xFF);
@@ -402,7 +412,8 @@ pub(super) fn depth_buffer_write_off() -> R {
         depth_write: false,
         ..FbAccess::ALL
     });
-    b.depth_test(true, CompareFunction::Always).depth_write(true);
+    b.depth_test(true, CompareFunction::Always)
+        .depth_write(true);
     draw_rect(&mut b, -0.75, -0.75, 0.5, 0.5, -0.25, RED);
     b.framebuffer_access(FbAccess::ALL);
     b.depth_test(true, CompareFunction::Less);
@@ -472,7 +483,16 @@ fn tile_picture(block32: bool) -> R {
         FbConfig::new(64, 64).with_block32(block32),
         Clear::color(BG),
     )?;
-    let colors = [RED, GREEN, BLUE, YELLOW, CYAN, MAGENTA, WHITE, [0.5, 0.5, 0.5, 1.0]];
+    let colors = [
+        RED,
+        GREEN,
+        BLUE,
+        YELLOW,
+        CYAN,
+        MAGENTA,
+        WHITE,
+        [0.5, 0.5, 0.5, 1.0],
+    ];
     for n in 0..16u32 {
         let (x0, y0, x1, y1) = cell(n);
         draw_rect(&mut b, x0, y0, x1, y1, -0.5, colors[(n as usize * 3) % 8]);

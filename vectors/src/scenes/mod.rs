@@ -255,7 +255,10 @@ mod tests {
         assert_eq!(names.len(), n);
         for name in names {
             let (area, what) = name.split_once('/').unwrap();
-            assert!(!area.is_empty() && !what.is_empty() && !what.contains('/'), "{name}");
+            assert!(
+                !area.is_empty() && !what.is_empty() && !what.contains('/'),
+                "{name}"
+            );
         }
     }
 

@@ -1,6 +1,6 @@
 //! Rasterizer scenes: fill rule, perspective, viewport, culling, scissor, clipping, depth map.
 
-use super::{draw, draw_rect, setup32, R, BLUE, CYAN, GREEN, MAGENTA, RED, WHITE, YELLOW};
+use super::{draw, draw_rect, setup32, BLUE, CYAN, GREEN, MAGENTA, R, RED, WHITE, YELLOW};
 use crate::builder::{ScissorMode, Vertex};
 use pica_model::regs::CompareFunction;
 use pica_model::regs::FacecullingConfigMode;
@@ -214,7 +214,8 @@ pub(super) fn depthmap_w_buffer() -> R {
     // W-buffer mode: depth from w (1 on the left, 3 on the right) instead of z/w, written
     // to the depth buffer (look at it with --depth-png).
     b.depth_map(false, -0.25, 0.0);
-    b.depth_test(false, CompareFunction::Always).depth_write(true);
+    b.depth_test(false, CompareFunction::Always)
+        .depth_write(true);
     let v = |x: f32, y: f32, w: f32, c| Vertex::new([x * w, y * w, -0.5 * w, w], c);
     draw(
         &mut b,

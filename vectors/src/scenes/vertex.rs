@@ -1,7 +1,7 @@
 //! Vertex-loader scenes: vertex offset, post-vertex cache, fixed attributes, attribute formats,
 //! padding, permutation.
 
-use super::{setup32, Bytes, R, BLUE, GREEN, RED, YELLOW};
+use super::{setup32, Bytes, BLUE, GREEN, R, RED, YELLOW};
 use crate::builder::{
     AttribBuffer, AttribFormat, AttribLayout, Vertex, DATA_BASE, IDENTITY_PERMUTATION,
 };
@@ -170,7 +170,9 @@ pub(super) fn padding() -> R {
         fixed_mask: 0xFFC,
         buffers: vec![AttribBuffer {
             offset: addr - DATA_BASE,
-            components: vec![Attribute0, Padding4, Attribute1, Padding8, Padding12, Padding16],
+            components: vec![
+                Attribute0, Padding4, Attribute1, Padding8, Padding12, Padding16,
+            ],
         }],
         permutation: IDENTITY_PERMUTATION,
     });
