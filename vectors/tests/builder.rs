@@ -106,7 +106,8 @@ fn builder_draw_elements_strip_u8_has_no_triangle_flag() {
 }
 
 /// Draw arrays: the seed 004 sequence with the seed 002 differences (function indicator 1 in
-/// command 6, INDEXBUFFER_CONFIG 0x80000000, VERTEX_OFFSET after NUMVERTICES, DRAWARRAYS).
+/// command 6 and 0 right after the draw, INDEXBUFFER_CONFIG 0x80000000, VERTEX_OFFSET after
+/// NUMVERTICES, DRAWARRAYS).
 #[test]
 fn builder_draw_arrays_matches_seed_004_with_array_changes() {
     let mut b = Builder::new();
@@ -128,10 +129,11 @@ fn builder_draw_arrays_matches_seed_004_with_array_changes() {
         0x0000_0000, 0x000F_0245, // 9
         0x0000_0001, 0x000F_022E, // 10: DRAWARRAYS
         0x0000_0001, 0x000F_0245, // 11
+        0x0000_0000, 0x0001_0253, //    GEOSTAGE_CONFIG2 function indicator 0, before 0x111
         0x0000_0001, 0x000F_0231, // 12
         0x0000_0001, 0x000F_0111, // 13
         0x0000_0000, 0x0002_0229, // 14
-        0x0000_0000, 0x000F_0253, // 15: also clears the function indicator
+        0x0000_0000, 0x000F_0253, // 15
         0x0000_0000, 0x0002_025E, // 16
         0x7FFF_0000, 0x000F_02BA, // 17
     ];

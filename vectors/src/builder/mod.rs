@@ -73,8 +73,10 @@ pub const DEPTH_BASE: u32 = 0x1830_0000;
 pub const VRAM_BANK_SIZE: u32 = 0x30_0000;
 
 /// The cycle limit of a built case unless the scene sets another: generous for the small
-/// scenes (a 64×64 scene needs well under a million cycles at one fragment per cycle).
-pub const SCENE_MAX_CYCLES: u64 = 50_000_000;
+/// scenes (a 64×64 scene has at most a few tens of thousands of fragments; at one fragment a
+/// cycle it needs well under a million cycles), small enough that a stuck pipeline ends a test
+/// run in seconds.
+pub const SCENE_MAX_CYCLES: u64 = 10_000_000;
 
 /// The value GPUREG_VSH_ENTRYPOINT is left at after a draw (seed 004 `glDrawElements` command
 /// 17, "Clear entry point"): entry 0, with the required 0x7FFF in bits 16-31.
@@ -488,7 +490,7 @@ impl AttribFormat {
     }
 
     /// The 4-bit format code of GPUREG_ATTRIBBUFFERS_FORMAT_LOW/HIGH: type in bits 0-1,
-    /// components - 1 in bits 2-3 (seed 004 "Array data-type/size values").
+    /// components - 1 in bits 2-3 (seed 004 "Array data-type/size values", lines 60-66).
     pub const fn nibble(self) -> u32 {
         (self.ty.bits() & 3) | ((self.clamped_components() - 1) << 2)
     }
@@ -909,10 +911,12 @@ impl Builder {
         self
     }
 
-    /// Depth map: GPUREG_DEPTHMAP_ENABLE (citro3d `C3D_DepthMap`: 1 = z-buffer, z/w; 0 =
-    /// w-buffer), GPUREG_DEPTHMAP_SCALE = f24(`scale`) ("Near - Far"), GPUREG_DEPTHMAP_OFFSET =
-    /// f24(`offset`) ("Near + Polygon Offset"). The scenes use citro3d's default (true, -1, 0):
-    /// clip z runs from 0 (near) to -w (far), so depth = -z/w runs from 0 to 1.
+    /// Depth map: GPUREG_DEPTHMAP_ENABLE (1 = z-buffer, depth from z/w; 0 = w-buffer: citro3d
+    /// `C3D_DepthMap(bIsZBuffer, ...)`, Citra `regs_rasterizer.h` `ZBuffering = 1`),
+    /// GPUREG_DEPTHMAP_SCALE = f24(`scale`) ("Near - Far") and GPUREG_DEPTHMAP_OFFSET =
+    /// f24(`offset`) ("Near + Polygon Offset"), one consecutive write. The scenes use citro3d's
+    /// default (true, -1, 0): the view volume's z runs from 0 (near plane) to -w (far plane;
+    /// Citra's clipper keeps -w <= z <= 0), so depth = -z/w runs from 0 to 1.
     pub fn depth_map(&mut self, zbuffer: bool, scale: f32, offset: f32) -> &mut Self {
         self.list.write(
             id::DEPTHMAP_ENABLE,
@@ -1394,7 +1398,8 @@ impl Builder {
         self
     }
 
-    /// Vertex arrays, as seed 004 "Command 0x0200" sets them up: command 0 writes 0x200-0x226
+    /// Vertex arrays, as seed 004 "Command 0x0200" sets them up (seed 004 lines 26-31, the
+    /// parameter layout lines 45-71): command 0 writes 0x200-0x226
     /// (base, formats, fixed-attribute mask and attribute count, the 12 buffer entries) in one
     /// consecutive write; command 1 writes 0x2BB-0x2BC (the attribute permutation, a u64 of
     /// 4-bit input-register numbers).
@@ -1408,7 +1413,8 @@ impl Builder {
         self
     }
 
-    /// A fixed attribute value, as seed 004 "Command 0x0200" command 2 sets one: one consecutive
+    /// A fixed attribute value, as seed 004 "Command 0x0200" command 2 sets one (seed 004 line
+    /// 31, the parameter structure lines 72-79): one consecutive
     /// write of 0x232-0x235, GPUREG_FIXEDATTRIB_INDEX = `index` then the value in f24 transfer
     /// packing (the seed's usual value, (0, 0, 0, 1), is `0x3F000000, 0, 0`).
     pub fn fixed_attrib(&mut self, index: u8, v: [f32; 4]) -> &mut Self {
@@ -1608,24 +1614,38 @@ impl Builder {
                 .write(id::DRAWARRAYS, regs::Drawarrays(0).with_trigger(1).0),
         };
         self.start_draw_func0(StartDrawFunc0Mode::Configuration);
+        if arrays {
+            // Seed 002 GPUREG_GEOSTAGE_CONFIG2: bit 0 is "cleared to 0 immediately after"
+            // drawing arrays, and "while bit 0 is set to 1, some register writes outside of the
+            // 0x200-0x254 and 0x280-0x2DF ranges may be processed incorrectly" — command 13
+            // (FRAMEBUFFER_FLUSH, 0x111) is such a write, so the flag goes before it.
+            self.list.write_masked(
+                id::GEOSTAGE_CONFIG2,
+                0x1,
+                regs::GeostageConfig2(0).with_function_indicator(false).0,
+            );
+        }
         // Commands 12-17.
         self.draw_epilogue();
     }
 
-    /// Draws `count` vertices of the arrays from vertex `first` (GPUREG_DRAWARRAYS), with the
-    /// seed 004 draw sequence ([`Builder::draw_elements`]) changed where seed 002 says arrays
-    /// differ: GEOSTAGE_CONFIG/CONFIG2 bit 8 stays 0, command 6 sets the GEOSTAGE_CONFIG2
-    /// function indicator to 1 ("1 = draw arrays"), command 7 writes GPUREG_INDEXBUFFER_CONFIG =
-    /// 0x80000000 ("1 = ... drawing arrays"), and GPUREG_VERTEX_OFFSET = `first` follows
-    /// GPUREG_NUMVERTICES; command 10 triggers GPUREG_DRAWARRAYS; command 15 clears the function
-    /// indicator again ("cleared to 0 immediately after").
+    /// Draws `count` vertices of the arrays from vertex `first` (GPUREG_DRAWARRAYS). Seed 004
+    /// gives only the `glDrawElements` sequence (lines 9-25); arrays use it changed where seed
+    /// 002 says they differ (GPUREG_GEOSTAGE_CONFIG2 lines 2626-2636, GPUREG_INDEXBUFFER_CONFIG
+    /// line 2461): GEOSTAGE_CONFIG/CONFIG2 bit 8 stays 0 (not drawing elements); command 6 sets
+    /// the GEOSTAGE_CONFIG2 function indicator to 1 ("set to 1 before drawing arrays"); command
+    /// 7 writes GPUREG_INDEXBUFFER_CONFIG = 0x80000000 ("1 = unsigned short or drawing
+    /// arrays"); GPUREG_VERTEX_OFFSET = `first` follows command 8 (GPUREG_NUMVERTICES); command
+    /// 10 triggers GPUREG_DRAWARRAYS; after command 11 the function indicator is cleared again
+    /// ("cleared to 0 immediately after"), before command 13 writes outside 0x200-0x254.
     pub fn draw_arrays(&mut self, mode: PrimitiveConfigMode, first: u32, count: u32) -> &mut Self {
         self.draw(mode, DrawKind::Arrays { first, count });
         self
     }
 
     /// Draws through the index buffer `ib` (GPUREG_DRAWELEMENTS) with seed 004's
-    /// `glDrawElements` sequence, command by command: 0 GEOSTAGE_CONFIG, 1-2 GEOSTAGE_CONFIG2
+    /// `glDrawElements` sequence (seed 004 lines 9-25, the parameter formats lines 32-44),
+    /// command by command: 0 GEOSTAGE_CONFIG, 1-2 GEOSTAGE_CONFIG2
     /// (bit 8 set for triangles), 3 PRIMITIVE_CONFIG mode, 4 PRIMITIVE_CONFIG 0, 5
     /// RESTART_PRIMITIVE, 6 GEOSTAGE_CONFIG2 function indicator 0, 7 INDEXBUFFER_CONFIG, 8
     /// NUMVERTICES, 9 START_DRAW_FUNC0 = 0, 10 DRAWELEMENTS, 11 START_DRAW_FUNC0 = 1, 12

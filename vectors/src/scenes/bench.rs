@@ -13,8 +13,9 @@ pub const BENCH_SIZE: u32 = 128;
 /// triangles of about 8 pixels each.
 const CELLS: usize = 32;
 
-/// Cycle limit of the benchmark scene.
-const BENCH_MAX_CYCLES: u64 = 2_000_000_000;
+/// Cycle limit of the benchmark scene: about 33 000 covered pixels and 2 178 vertices, so even
+/// at 100 cycles a fragment it ends far below this.
+const BENCH_MAX_CYCLES: u64 = 200_000_000;
 
 /// A small deterministic generator (xorshift32), so the scene never changes.
 struct Rng(u32);

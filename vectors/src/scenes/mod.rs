@@ -72,6 +72,7 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("cull/none", "a CCW and a CW triangle, culling off: both drawn", raster::cull_none),
     ("cull/front_ccw", "a CCW and a CW triangle, FACECULLING_CONFIG = 1", raster::cull_front_ccw),
     ("cull/back_ccw", "a CCW and a CW triangle, FACECULLING_CONFIG = 2", raster::cull_back_ccw),
+    ("cull/reserved_3", "a CCW and a CW triangle, FACECULLING_CONFIG = 3 (undescribed by the seed)", raster::cull_reserved_3),
     ("scissor/inside", "a full-screen quad, scissor mode 3 (inside) with the rectangle (8, 8) 16x12", raster::scissor_inside),
     ("scissor/outside", "a full-screen quad, scissor mode 1 (outside) with the rectangle (8, 8) 16x12", raster::scissor_outside),
     ("clip/left", "a triangle reaching x = -2w: clipped against the left plane", raster::clip_left),

@@ -94,6 +94,10 @@ pub(super) fn cull_back_ccw() -> R {
     two_windings(FacecullingConfigMode::BackCcw)
 }
 
+pub(super) fn cull_reserved_3() -> R {
+    two_windings(FacecullingConfigMode::Reserved(3))
+}
+
 fn scissor(mode: ScissorMode) -> R {
     let mut b = setup32()?;
     b.scissor(mode, 8, 8, 16, 12);
