@@ -1542,6 +1542,10 @@ impl Builder {
 
     /// The draw sequence of seed 004 `glDrawElements` (lines 9-25), also used for
     /// `glDrawArrays` with the differences seed 002 describes.
+    // UNVERIFIED(hw): the byte masks of commands 0-2, 4, 6, 14 and 16 (seed 004 gives register
+    // and value only; each mask is chosen so the write changes just the field the seed's
+    // description names) and the whole draw-arrays variant (derived from seed 002, not from a
+    // driver trace).
     fn draw(&mut self, mode: PrimitiveConfigMode, kind: DrawKind) {
         self.restore_entry();
         // Seed 002 GPUREG_GEOSTAGE_CONFIG/CONFIG2 bit 8: "When using vertex buffers and drawing
