@@ -1,10 +1,16 @@
 //! # pica-vectors
 //!
 //! Golden-vector bundles (format v1: [`bundle`]), the cases they are made from ([`case`]),
-//! the library of built-in cases ([`library`]) and the word-file parsers ([`words`]).
+//! the library of built-in cases ([`library`]), the word-file parsers ([`words`]), the
+//! command-list builder that writes draw calls as a driver does ([`builder`]) and the scene
+//! library built with it ([`scenes`]).
 
+pub mod builder;
 pub mod bundle;
 pub mod case;
 pub mod library;
+pub mod scenes;
 pub mod streams;
 pub mod words;
+
+pub use builder::{Builder, Scene};

@@ -1,0 +1,271 @@
+//! The scene library: small scenes built with the [`Builder`], each aimed at one behaviour of
+//! the geometry and fragment pipeline, named `area/what` like the cases of [`crate::library`].
+//!
+//! Conventions (every scene unless it says otherwise):
+//! - framebuffer 32×32, RGBA8 colour, D24S8 depth-stencil, 8×8 blocks, cleared to [`BG`]
+//!   with depth at the far plane and stencil 0;
+//! - the [`Builder::standard`] setup: pass-through vertex shader (positions in clip space,
+//!   colours in [0, 1]), full viewport, depth = -z/w, no test, colour writes on, blending
+//!   `src * 1 + dst * 0`;
+//! - positions with w = 1 and z = -0.5 ([`crate::builder::DEFAULT_Z`]); a triangle listed
+//!   (x0, y0), (x1, y1), (x2, y2) counter-clockwise in clip space with y up is "CCW";
+//! - colours 0, 0.25, 0.5, 0.75 or 1, so that an expected pixel can be derived by hand.
+//!
+//! `scenes()` builds every scene (a few milliseconds); [`list`] gives the names and
+//! descriptions without building.
+
+mod basic;
+mod bench;
+mod fragment;
+mod raster;
+mod vertex;
+
+use crate::builder::{BuildError, Builder, Clear, FbConfig, Scene, Vertex};
+use pica_model::regs::PrimitiveConfigMode;
+
+/// The clear colour of the scenes: dark blue-grey, opaque.
+pub const BG: [u8; 4] = [0x20, 0x30, 0x40, 0xFF];
+
+/// Red.
+pub const RED: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
+/// Green.
+pub const GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
+/// Blue.
+pub const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+/// White.
+pub const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+/// Yellow.
+pub const YELLOW: [f32; 4] = [1.0, 1.0, 0.0, 1.0];
+/// Cyan.
+pub const CYAN: [f32; 4] = [0.0, 1.0, 1.0, 1.0];
+/// Magenta.
+pub const MAGENTA: [f32; 4] = [1.0, 0.0, 1.0, 1.0];
+
+type SceneFn = fn() -> Result<Builder, BuildError>;
+
+/// Every scene: name, description, builder function. Order: by area, then as listed.
+const SCENES: &[(&str, &str, SceneFn)] = &[
+    // -- primitives --
+    ("prim/triangle", "one triangle with red, green and blue corners (draw arrays)", basic::triangle),
+    ("prim/strip", "a triangle strip of six vertices: four triangles of alternating winding", basic::strip),
+    ("prim/fan", "a triangle fan of six vertices around the centre: four triangles", basic::fan),
+    ("prim/indexed_u8", "a 3x3-vertex mesh drawn as indexed triangles with u8 indices", basic::indexed_u8),
+    ("prim/indexed_u16", "a 17x17-vertex mesh (289 vertices) drawn as indexed triangles with u16 indices on 64x64", basic::indexed_u16),
+    ("prim/indexed_strip", "a two-row mesh drawn as an indexed triangle strip (u16)", basic::indexed_strip),
+    ("prim/indexed_fan", "an indexed triangle fan (u8) around the centre", basic::indexed_fan),
+    ("prim/immediate", "two triangles submitted in immediate mode (FIXEDATTRIB_INDEX = 0xF)", basic::immediate),
+    ("prim/strip_restart", "an immediate-mode strip, RESTART_PRIMITIVE, and a second strip: no triangle joins them", basic::strip_restart),
+    ("prim/fan_restart", "an immediate-mode fan, RESTART_PRIMITIVE, and a second fan with its own centre", basic::fan_restart),
+    ("prim/two_draws", "two draw-arrays calls from two vertex arrays, the second over the first", basic::two_draws),
+    // -- vertex loader --
+    ("vl/vertex_offset", "draw arrays from vertex 3 of six (VERTEX_OFFSET): only the second triangle", vertex::vertex_offset),
+    ("vl/vertex_cache", "an indexed mesh whose triangles share vertices, post-vertex cache of 4 entries", vertex::vertex_cache),
+    ("vl/fixed_color", "the colour attribute from a fixed attribute (GPUREG_FIXEDATTRIB_INDEX 1)", vertex::fixed_color),
+    ("vl/formats", "short x4 positions (w = 16) with 8-byte padding, ubyte x4 colours in a second buffer", vertex::formats),
+    ("vl/missing_components", "float x3 positions and byte x3 colours: w and alpha default to 1", vertex::missing_components),
+    ("vl/padding", "one buffer with every padding code (4, 8, 12, 16 bytes) between the attributes", vertex::padding),
+    ("vl/permutation", "colour stored as attribute 0 and position as attribute 1, swapped by the permutation", vertex::permutation),
+    // -- rasterizer --
+    ("raster/fill_rule", "two triangles sharing a diagonal and pixel-aligned edges: top-left rule", raster::fill_rule),
+    ("raster/perspective", "a quad with w from 1 to 4: perspective-correct colour interpolation", raster::perspective),
+    ("raster/viewport_offset", "a full-clip-space quad in a 16x16 viewport at (8, 8)", raster::viewport_offset),
+    ("cull/none", "a CCW and a CW triangle, culling off: both drawn", raster::cull_none),
+    ("cull/front_ccw", "a CCW and a CW triangle, FACECULLING_CONFIG = 1", raster::cull_front_ccw),
+    ("cull/back_ccw", "a CCW and a CW triangle, FACECULLING_CONFIG = 2", raster::cull_back_ccw),
+    ("cull/reserved_3", "a CCW and a CW triangle, FACECULLING_CONFIG = 3 (undescribed by the seed)", raster::cull_reserved_3),
+    ("scissor/inside", "a full-screen quad, scissor mode 3 (inside) with the rectangle (8, 8) 16x12", raster::scissor_inside),
+    ("scissor/outside", "a full-screen quad, scissor mode 1 (outside) with the rectangle (8, 8) 16x12", raster::scissor_outside),
+    ("clip/left", "a triangle reaching x = -2w: clipped against the left plane", raster::clip_left),
+    ("clip/right", "a triangle reaching x = 2w: clipped against the right plane", raster::clip_right),
+    ("clip/bottom", "a triangle reaching y = -2w: clipped against the bottom plane", raster::clip_bottom),
+    ("clip/top", "a triangle reaching y = 2w: clipped against the top plane", raster::clip_top),
+    ("clip/near", "a triangle with a vertex at z = +0.5w: clipped against the near plane z = 0", raster::clip_near),
+    ("clip/far", "a triangle with a vertex at z = -1.5w: clipped against the far plane z = -w", raster::clip_far),
+    ("clip/w_guard", "a triangle with a vertex behind the eye (w = -1): clipped against w > 0", raster::clip_w_guard),
+    ("clip/user_plane", "a full-screen quad cut by the user clip plane x + y >= 0 (FRAGOP_CLIP)", raster::clip_user_plane),
+    ("clip/all_planes", "a triangle larger than the view volume in x and y: clipped by four planes at once", raster::clip_all_planes),
+    ("depthmap/scale_offset", "depth map scale -0.5, offset 0.25: a near quad drawn behind a far one", raster::depthmap_scale_offset),
+    ("depthmap/w_buffer", "DEPTHMAP_ENABLE = 0 (w-buffer) with a quad of w from 1 to 3, depth written", raster::depthmap_w_buffer),
+    // -- fragment operations --
+    ("depth/never", "depth function never: the second quad leaves no pixel", fragment::depth_never),
+    ("depth/always", "depth function always: the second quad covers the first", fragment::depth_always),
+    ("depth/less", "depth function less: a sloped triangle shows in front of a flat quad", fragment::depth_less),
+    ("depth/greater_equal", "depth function greater-or-equal against a flat quad", fragment::depth_greater_equal),
+    ("depth/equal", "the same quad drawn twice, the second time with depth function equal", fragment::depth_equal),
+    ("depth/test_off_still_writes", "depth test disabled with depth writes on still writes depth (seed 002)", fragment::depth_test_off_writes),
+    ("depth/write_off", "depth writes masked off: a later farther quad is not hidden", fragment::depth_write_off),
+    ("stencil/mask_equal", "a triangle writes stencil 1 (colour masked), a quad draws where stencil equals 1", fragment::stencil_mask_equal),
+    ("stencil/ops", "increment-wrap, increment, decrement, invert and zero on overlapping triangles, shown by equality passes", fragment::stencil_ops),
+    ("stencil/masks", "stencil write mask 0x0F and test mask 0x0F with reference 0xFF", fragment::stencil_masks),
+    ("stencil/depth_fail", "stencil z-fail and z-pass operations against a depth-tested quad", fragment::stencil_depth_fail),
+    ("alpha/greater", "alpha test greater than 0x80 on a triangle with alpha 0 to 1", fragment::alpha_greater),
+    ("alpha/functions", "the eight alpha-test functions, one quad each, reference 0x80, alpha 0.5", fragment::alpha_functions),
+    ("blend/alpha", "src * src_alpha + dst * (1 - src_alpha) with alpha 0.5", fragment::blend_alpha),
+    ("blend/add_one_one", "additive blending src + dst", fragment::blend_add),
+    ("blend/subtract", "equation subtract: src - dst", fragment::blend_subtract),
+    ("blend/reverse_subtract", "equation reverse subtract: dst - src", fragment::blend_reverse_subtract),
+    ("blend/min", "equation min", fragment::blend_min),
+    ("blend/max", "equation max", fragment::blend_max),
+    ("blend/constant", "constant colour factors with BLEND_COLOR", fragment::blend_constant),
+    ("blend/separate_alpha", "different RGB and alpha equations and factors", fragment::blend_separate_alpha),
+    ("blend/src_factors", "every source factor (0-14), one 8x8 quad each, destination factor one-minus-source-alpha", fragment::blend_src_factors),
+    ("blend/dst_factors", "every destination factor (0-14), one 8x8 quad each, source factor source-alpha", fragment::blend_dst_factors),
+    ("blend/equations_5_7", "blend equations 5, 6, 7 (behave as add, seed 002) next to add", fragment::blend_equations_5_7),
+    ("logic/xor", "logic op XOR of a white-ish triangle over the clear colour", fragment::logic_xor),
+    ("logic/all_ops", "the 16 logic ops, one 8x8 quad each", fragment::logic_all_ops),
+    ("fop/color_mask", "colour writes of red and alpha only (DEPTH_COLOR_MASK)", fragment::color_mask),
+    ("fop/color_buffer_write_off", "COLORBUFFER_WRITE = 0: the draw leaves the colour buffer alone", fragment::color_buffer_write_off),
+    ("fop/depth_buffer_write_off", "DEPTHBUFFER_WRITE depth off with depth writes enabled: depth stays cleared", fragment::depth_buffer_write_off),
+    // -- framebuffer formats and tiling --
+    ("format/rgba8", "RGB triangle with half alpha into an RGBA8 colour buffer", fragment::format_rgba8),
+    ("format/rgb5a1", "RGB triangle with half alpha into an RGB5A1 colour buffer", fragment::format_rgb5a1),
+    ("format/rgb565", "RGB triangle into an RGB565 colour buffer", fragment::format_rgb565),
+    ("format/rgba4", "RGB triangle with half alpha into an RGBA4 colour buffer", fragment::format_rgba4),
+    ("format/d16", "depth test less into a D16 depth buffer", fragment::format_d16),
+    ("format/d24", "depth test less into a D24 depth buffer", fragment::format_d24),
+    ("format/d24s8", "depth test less and a stencil write into a D24S8 buffer", fragment::format_d24s8),
+    ("tile/block8_64", "quads in every 8x8 block row of a 64x64 framebuffer, 8x8 tiling", fragment::tile_block8),
+    ("tile/block32_64", "the same picture in a 64x64 framebuffer with 32x32 block tiling", fragment::tile_block32),
+    // -- benchmark --
+    ("bench/many_triangles", "4096 small triangles in two crossing layers, depth test on, 128x128 (the standard benchmark scene)", bench::many_triangles),
+];
+
+/// Name and description of every scene, in library order, without building them.
+pub fn list() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SCENES.iter().map(|(n, d, _)| (*n, *d))
+}
+
+/// Builds the scene at `SCENES[i]`.
+fn build(entry: &(&str, &str, SceneFn)) -> Result<Scene, BuildError> {
+    let (name, description, f) = entry;
+    f()?.finish(name, description)
+}
+
+/// Every scene, built, in library order. A scene that fails to build is left out (none does:
+/// tested by [`try_scenes`]).
+pub fn scenes() -> Vec<Scene> {
+    SCENES.iter().filter_map(|e| build(e).ok()).collect()
+}
+
+/// Every scene, or the first error, named.
+pub fn try_scenes() -> Result<Vec<Scene>, (String, BuildError)> {
+    SCENES
+        .iter()
+        .map(|e| build(e).map_err(|err| (e.0.to_string(), err)))
+        .collect()
+}
+
+/// The scene called `name`, built.
+pub fn scene(name: &str) -> Option<Scene> {
+    SCENES
+        .iter()
+        .find(|e| e.0 == name)
+        .and_then(|e| build(e).ok())
+}
+
+// ---- helpers shared by the scene files ----
+
+type R = Result<Builder, BuildError>;
+
+/// The standard setup on a `w`×`h` framebuffer with the scene defaults.
+fn setup(w: u32, h: u32) -> R {
+    Builder::standard(FbConfig::new(w, h), Clear::color(BG))
+}
+
+/// The standard 32×32 setup.
+fn setup32() -> R {
+    setup(32, 32)
+}
+
+/// The four corners of an axis-aligned rectangle at depth `z`, in strip order (bottom-left,
+/// bottom-right, top-left, top-right): as a strip, two CCW triangles.
+fn rect(x0: f32, y0: f32, x1: f32, y1: f32, z: f32, c: [f32; 4]) -> [Vertex; 4] {
+    [
+        Vertex::xyz(x0, y0, z, c),
+        Vertex::xyz(x1, y0, z, c),
+        Vertex::xyz(x0, y1, z, c),
+        Vertex::xyz(x1, y1, z, c),
+    ]
+}
+
+/// Draws `v` as a new vertex array with `mode`.
+fn draw(b: &mut Builder, mode: PrimitiveConfigMode, v: &[Vertex]) {
+    b.vertex_array(v);
+    b.draw_arrays(mode, 0, v.len() as u32);
+}
+
+/// Draws a rectangle (see [`rect`]) as a strip.
+fn draw_rect(b: &mut Builder, x0: f32, y0: f32, x1: f32, y1: f32, z: f32, c: [f32; 4]) {
+    draw(
+        b,
+        PrimitiveConfigMode::TriangleStrip,
+        &rect(x0, y0, x1, y1, z, c),
+    );
+}
+
+/// The clip-space rectangle of cell (`i`, `j`) of a 4×4 grid over the whole viewport
+/// (8×8 pixels each on 32×32), cell 0 at the bottom left, `i` across.
+fn cell(n: u32) -> (f32, f32, f32, f32) {
+    let (i, j) = ((n % 4) as f32, (n / 4) as f32);
+    (
+        -1.0 + 0.5 * i,
+        -1.0 + 0.5 * j,
+        -0.5 + 0.5 * i,
+        -0.5 + 0.5 * j,
+    )
+}
+
+/// Little-endian bytes for hand-made vertex buffers.
+#[derive(Default)]
+struct Bytes(Vec<u8>);
+
+impl Bytes {
+    fn f32(&mut self, v: f32) -> &mut Self {
+        self.0.extend(v.to_le_bytes());
+        self
+    }
+    fn i16(&mut self, v: i16) -> &mut Self {
+        self.0.extend(v.to_le_bytes());
+        self
+    }
+    fn u8(&mut self, v: u8) -> &mut Self {
+        self.0.push(v);
+        self
+    }
+    fn i8(&mut self, v: i8) -> &mut Self {
+        self.0.extend(v.to_le_bytes());
+        self
+    }
+    /// `n` padding bytes (0xEE, so that reading them shows).
+    fn pad(&mut self, n: usize) -> &mut Self {
+        self.0.extend(std::iter::repeat_n(0xEE, n));
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenes_names_unique_and_area_slash_what() {
+        let mut names: Vec<&str> = list().map(|(n, _)| n).collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n);
+        for name in names {
+            let (area, what) = name.split_once('/').unwrap();
+            assert!(
+                !area.is_empty() && !what.is_empty() && !what.contains('/'),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn scenes_lookup_by_name() {
+        assert_eq!(scene("prim/triangle").unwrap().name(), "prim/triangle");
+        assert!(scene("prim/nothing").is_none());
+    }
+}
