@@ -10,6 +10,7 @@ pub mod lockstep;
 pub mod nv2a_cli;
 pub mod picture;
 pub mod run;
+pub mod scene_cli;
 pub mod shader_cli;
 pub mod shader_tools_cli;
 pub mod verify_cli;

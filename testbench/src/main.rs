@@ -115,6 +115,13 @@ enum Cmd {
         #[command(subcommand)]
         cmd: pica_testbench::nv2a_cli::Nv2aCmd,
     },
+    /// The scene library: draw calls written as a driver writes them, rendered on the model.
+    ///
+    /// Exit status: 0 every scene finished, 2 bad input, 3 a hang, 4 a cycle limit.
+    Scene {
+        #[command(subcommand)]
+        cmd: SceneCmd,
+    },
     /// Golden-vector bundles: list the case library, generate bundles, check bundles.
     Vectors {
         #[command(subcommand)]
@@ -180,6 +187,34 @@ enum Cmd {
     Shader {
         #[command(subcommand)]
         cmd: ShaderCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum SceneCmd {
+    /// Name and describe every scene.
+    List,
+    /// Render one scene: its colour buffer as a PNG, optionally its depth buffer and bundle.
+    Render {
+        /// Scene name (`pica scene list`).
+        name: String,
+        /// Where the colour buffer PNG goes.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Where the depth buffer PNG goes.
+        #[arg(long, value_name = "FILE")]
+        depth_png: Option<PathBuf>,
+        /// Write the scene's golden-vector bundle to this directory.
+        #[arg(long, value_name = "DIR")]
+        vectors: Option<PathBuf>,
+    },
+    /// Render every scene into DIR (NAME.png, NAME.depth.png; with --vectors a bundle each).
+    RenderAll {
+        /// Output directory.
+        dir: PathBuf,
+        /// Also write a bundle per scene.
+        #[arg(long)]
+        vectors: bool,
     },
 }
 
@@ -320,6 +355,7 @@ fn main() -> ExitCode {
             };
             verify_cli::lockstep(cases, &opts, report.as_deref())
         }
+        Cmd::Scene { cmd } => cmd_scene(cmd),
         Cmd::Vectors { cmd } => match cmd {
             VectorsCmd::List => verify_cli::vectors_list(),
             VectorsCmd::Gen { out, cases } => verify_cli::vectors_gen(&out, &cases),
@@ -463,6 +499,61 @@ fn cmd_run(
         Outcome::Finished { .. } => ExitCode::SUCCESS,
         Outcome::Hang { .. } => ExitCode::from(EXIT_HANG),
         Outcome::CycleLimit { .. } => ExitCode::from(EXIT_CYCLE_LIMIT),
+    }
+}
+
+fn outcome_status(o: &Outcome) -> u8 {
+    match o {
+        Outcome::Finished { .. } => 0,
+        Outcome::Hang { .. } => EXIT_HANG,
+        Outcome::CycleLimit { .. } => EXIT_CYCLE_LIMIT,
+    }
+}
+
+fn cmd_scene(cmd: SceneCmd) -> ExitCode {
+    use pica_testbench::scene_cli;
+    let line = |r: &scene_cli::Rendered| {
+        format!(
+            "{:<28} {:>6} triangles {:>8} fragments  {}",
+            r.name, r.triangles, r.fragments, r.outcome
+        )
+    };
+    match cmd {
+        SceneCmd::List => {
+            let _ = write!(std::io::stdout().lock(), "{}", scene_cli::list_text());
+            ExitCode::SUCCESS
+        }
+        SceneCmd::Render {
+            name,
+            png,
+            depth_png,
+            vectors,
+        } => {
+            let out = scene_cli::Outputs {
+                png,
+                depth_png,
+                vectors,
+            };
+            match scene_cli::render(&name, &out) {
+                Ok(r) => {
+                    println!("{}", line(&r));
+                    ExitCode::from(outcome_status(&r.outcome))
+                }
+                Err(e) => fail(e),
+            }
+        }
+        SceneCmd::RenderAll { dir, vectors } => match scene_cli::render_all(&dir, vectors) {
+            Ok(rs) => {
+                let mut status = 0;
+                for r in &rs {
+                    println!("{}", line(r));
+                    status = status.max(outcome_status(&r.outcome));
+                }
+                println!("{} scenes rendered into {}/", rs.len(), dir.display());
+                ExitCode::from(status)
+            }
+            Err(e) => fail(e),
+        },
     }
 }
 

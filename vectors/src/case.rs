@@ -160,6 +160,11 @@ impl Case {
 
     /// Runs the case on the model.
     pub fn run_model(&self) -> Result<ModelRun, CaseError> {
+        self.run_model_keep().map(|(run, _)| run)
+    }
+
+    /// Runs the case on the model and keeps the GPU (to read its framebuffer, say).
+    pub fn run_model_keep(&self) -> Result<(ModelRun, Gpu), CaseError> {
         let mut gpu = self.gpu()?;
         let outcome = gpu.run(self.max_cycles);
         let mut run = ModelRun::capture(&gpu, outcome);
@@ -181,7 +186,7 @@ impl Case {
                     .collect(),
             });
         }
-        Ok(run)
+        Ok((run, gpu))
     }
 
     /// The command words the CP reads from the submitted buffer (16-byte rule applied).

@@ -1,0 +1,93 @@
+//! `pica scene`: the scene library (draw calls written as a driver writes them) rendered on
+//! the model, to PNG pictures and golden-vector bundles.
+
+use crate::input::InputError;
+use crate::picture::write_png;
+use pica_model::fop::fb::{read_color_image, read_depth_image};
+use pica_model::Outcome;
+use pica_vectors::bundle::write_bundle;
+use pica_vectors::scenes;
+use std::path::{Path, PathBuf};
+
+/// What rendering one scene gave.
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    /// Scene name.
+    pub name: String,
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// Triangles assembled, fragments rasterized.
+    pub triangles: u64,
+    /// Fragments rasterized.
+    pub fragments: u64,
+}
+
+/// Where `render` writes.
+#[derive(Clone, Debug, Default)]
+pub struct Outputs {
+    /// Colour buffer PNG.
+    pub png: Option<PathBuf>,
+    /// Depth buffer PNG.
+    pub depth_png: Option<PathBuf>,
+    /// Bundle directory.
+    pub vectors: Option<PathBuf>,
+}
+
+/// The scene names and descriptions, one per line.
+pub fn list_text() -> String {
+    scenes::list()
+        .map(|(n, d)| format!("{n:<28} {d}\n"))
+        .collect()
+}
+
+/// Renders scene `name` on the model and writes what `out` asks for.
+pub fn render(name: &str, out: &Outputs) -> Result<Rendered, InputError> {
+    let scene = scenes::scene(name).ok_or_else(|| {
+        InputError(format!("no scene named '{name}' (see `pica scene list`)"))
+    })?;
+    let case = &scene.case;
+    let (run, gpu) = case
+        .run_model_keep()
+        .map_err(|e| InputError(e.to_string()))?;
+    if let Some(p) = &out.png {
+        write_png(p, &read_color_image(gpu.regs(), gpu.mem()))?;
+    }
+    if let Some(p) = &out.depth_png {
+        write_png(p, &read_depth_image(gpu.regs(), gpu.mem()))?;
+    }
+    if let Some(dir) = &out.vectors {
+        write_bundle(dir, case, &run, &crate::generator())
+            .map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
+    }
+    let stats = gpu.pipeline_stats();
+    Ok(Rendered {
+        name: name.to_string(),
+        outcome: run.outcome,
+        triangles: stats.triangles,
+        fragments: stats.fragments,
+    })
+}
+
+/// File-name form of a scene name (`depth/less` → `depth__less`).
+pub fn file_stem(name: &str) -> String {
+    name.replace('/', "__")
+}
+
+/// Renders every scene into `dir` (`<stem>.png`, `<stem>.depth.png`, and with `vectors` a
+/// bundle `<stem>/`), returning one result per scene.
+pub fn render_all(dir: &Path, vectors: bool) -> Result<Vec<Rendered>, InputError> {
+    std::fs::create_dir_all(dir).map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
+    scenes::list()
+        .map(|(name, _)| {
+            let stem = file_stem(name);
+            render(
+                name,
+                &Outputs {
+                    png: Some(dir.join(format!("{stem}.png"))),
+                    depth_png: Some(dir.join(format!("{stem}.depth.png"))),
+                    vectors: vectors.then(|| dir.join(&stem)),
+                },
+            )
+        })
+        .collect()
+}
