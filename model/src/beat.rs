@@ -92,7 +92,7 @@ pub struct FragmentBeat {
     pub x: u16,
     /// Pixel y (window coordinates).
     pub y: u16,
-    /// 24-bit depth.
+    /// Depth, 16 or 24 bits per the depth buffer format ([`crate::pipe::Fragment::depth`]).
     pub depth: u32,
     /// Primary colour as `r | g << 8 | b << 16 | a << 24`.
     pub color: u32,

@@ -153,7 +153,8 @@ pub struct Fragment {
     pub x: u16,
     /// Pixel y in window coordinates (0 = the y the viewport maps -1 to).
     pub y: u16,
-    /// Depth as the unsigned 24-bit value the depth test compares.
+    /// Depth quantized to the depth buffer format's bits (GPUREG_DEPTHBUFFER_FORMAT: D16 → 16,
+    /// D24 and D24S8 → 24), the unsigned value the depth test compares and stores.
     pub depth: u32,
     /// Primary colour, 8 bits per channel (r, g, b, a).
     pub color: [u8; 4],

@@ -142,6 +142,20 @@ pub const CLIP_OUTPUTS_PER_CYCLE: u32 = 1;
 
 // -- RAST --
 
+/// Cycles RAST spends setting up a triangle, counting the cycle in which it takes the triangle
+/// from CLIP; pixels are examined from the cycle after the last one.
+///
+/// UNVERIFIED(hw): 4 cycles — model choice (fixed-point conversion, edge functions and
+/// bounding box, the per-vertex attribute × 1/w products). A triangle with nothing to walk
+/// (zero area, or its bounding box clipped away) costs exactly these cycles.
+pub const RAST_SETUP_CYCLES: u32 = 4;
+
+/// Pixels of the clipped bounding box RAST examines per cycle (covered or not).
+///
+/// UNVERIFIED(hw): one pixel per cycle — model choice. A covered pixel whose fragment finds the
+/// link to FOP full is examined again the next cycle (traversal stalls).
+pub const RAST_PIXELS_PER_CYCLE: u32 = 1;
+
 /// Depth of the RAST → FOP fragment link.
 ///
 /// UNVERIFIED(hw): 4 entries — model choice.

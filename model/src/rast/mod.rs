@@ -1,11 +1,56 @@
 //! RAST: triangle setup, traversal, scissor, interpolation and early depth.
 //!
-//! STUB: filled in by the rasterizer work of issue 5.
+//! For each window-space triangle from CLIP (either winding; culling happened before):
+//!
+//! 1. **Setup** ([`setup`]): vertex positions to 12.4 fixed point, the three edge functions in
+//!    exact integer arithmetic, orientation, the top-left fill rule, the bounding box; the
+//!    per-vertex interpolation products ([`interp`]); the register configuration is latched
+//!    ([`config`]).
+//! 2. **Traversal**: the pixels whose centres lie in the triangle's bounding box, clipped to
+//!    the framebuffer (GPUREG_FRAMEBUFFER_DIM) and, in scissor mode "inside", to the scissor
+//!    box, are examined in rows of increasing y, each row in increasing x.
+//! 3. **Per pixel**, in this order: the scissor test (mode "outside" drops pixels inside the
+//!    box), coverage (fill rule), interpolation of every semantic and of depth, the early
+//!    depth test ([`early`]). A surviving pixel becomes a [`Fragment`] for FOP.
+//!
+//! [`rasterize`] does all of it for one triangle as a pure function; the stage
+//! ([`Rasterizer`]) does the same, one pixel per cycle, and produces identical fragments.
+//!
+//! # Timing (all in `crate::timing`, section RAST)
+//!
+//! - A cycle in which RAST holds no triangle it pops one from CLIP (if there is one); that
+//!   cycle is the first of [`timing::RAST_SETUP_CYCLES`] setup cycles.
+//! - Then each cycle examines up to [`timing::RAST_PIXELS_PER_CYCLE`] pixels of the clipped
+//!   bounding box. A pixel that yields a fragment is sent in the cycle it is examined if the
+//!   link to FOP has room (registered ready); otherwise traversal stalls on that pixel and
+//!   retries it next cycle. Pixels that yield nothing (not covered, scissored, early depth
+//!   fail) cost their cycle too.
+//! - The triangle is retired in the cycle its last pixel is examined (or its last setup cycle
+//!   when there is nothing to walk: zero area, or nothing left after clipping); the next
+//!   triangle is popped the cycle after.
+//!
+//! # Early depth clears
+//!
+//! GPUREG_EARLYDEPTH_CLEAR writes appear in the register file's trigger log
+//! ([`RegFile::triggers`]); RAST keeps the count it has handled and, at the start of each
+//! cycle, clears its early-depth buffer once per new event.
+
+pub mod config;
+pub mod early;
+pub mod interp;
+pub mod setup;
+
+pub use config::{DepthMode, EarlyDepthFunc, RastConfig, ScissorMode};
+pub use early::EarlyDepthBuffer;
+pub use interp::Interpolator;
+pub use setup::{to_fix12p4, PixelRect, TriSetup};
 
 use crate::beat::FragmentBeat;
 use crate::link::Link;
 use crate::pipe::{Fragment, ScreenTri};
 use crate::regfile::RegFile;
+use crate::regs::{self, id, Trigger};
+use crate::timing;
 use serde_json::json;
 
 /// What RAST touches in one cycle.
@@ -20,9 +65,171 @@ pub struct RastPorts<'a> {
     pub beats: Option<&'a mut Vec<FragmentBeat>>,
 }
 
+/// What became of one examined pixel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PixelOutcome {
+    /// Dropped by the scissor test (mode "outside", pixel in the box).
+    Scissored,
+    /// Not covered by the triangle (fill rule).
+    NotCovered,
+    /// Covered, but the early depth test failed.
+    EarlyDepthFail,
+    /// A fragment for FOP; `early_depth` is its 24-bit depth, which the early-depth buffer
+    /// stores when the fragment is sent (with the test on).
+    Fragment {
+        /// The fragment.
+        fragment: Fragment,
+        /// Its depth quantized to 24 bits (the early-depth buffer's format).
+        early_depth: u32,
+    },
+}
+
+/// A triangle after setup, with the configuration it is drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreparedTri {
+    /// The [`ScreenTri::seq`] it came from.
+    pub seq: u32,
+    /// Edge functions and fill rule.
+    pub setup: TriSetup,
+    /// Interpolation products.
+    pub interp: Interpolator,
+    /// The registers as latched at setup.
+    pub cfg: RastConfig,
+    /// The pixels traversal walks (`None`: nothing).
+    pub rect: Option<PixelRect>,
+}
+
+impl PreparedTri {
+    /// Sets up `tri` for drawing with `cfg`.
+    pub fn new(tri: &ScreenTri, cfg: RastConfig) -> Self {
+        let setup = TriSetup::new(tri);
+        let rect = setup.bbox().and_then(|b| cfg.traversal_rect(b));
+        Self {
+            seq: tri.seq,
+            setup,
+            interp: Interpolator::new(tri),
+            cfg,
+            rect,
+        }
+    }
+
+    /// Examines pixel (`x`, `y`) against the early-depth buffer `early` (read only).
+    pub fn pixel(&self, x: i32, y: i32, early: &EarlyDepthBuffer) -> PixelOutcome {
+        if !self.cfg.scissor_passes(x, y) {
+            return PixelOutcome::Scissored;
+        }
+        let Some(b) = self.setup.cover(x, y) else {
+            return PixelOutcome::NotCovered;
+        };
+        // Traversal stays inside the framebuffer (at most 2047 × 1024), so both fit; a pixel
+        // outside it (a direct caller) is reported as not covered rather than wrapped.
+        let (Ok(fx), Ok(fy)) = (u16::try_from(x), u16::try_from(y)) else {
+            return PixelOutcome::NotCovered;
+        };
+        let it = self.interp.at(b, self.cfg.depth_mode);
+        let early_depth = interp::depth_to_uint(it.depth, config::EARLY_DEPTH_BITS);
+        if let Some(func) = self.cfg.early_depth {
+            if !early.passes(func, fx, fy, early_depth) {
+                return PixelOutcome::EarlyDepthFail;
+            }
+        }
+        PixelOutcome::Fragment {
+            fragment: Fragment {
+                x: fx,
+                y: fy,
+                depth: interp::depth_to_uint(it.depth, self.cfg.depth_bits),
+                color: interp::color_of(&it.attr),
+                attr: it.attr,
+                tri: self.seq,
+            },
+            early_depth,
+        }
+    }
+
+    /// The pixel traversal examines after (`x`, `y`), `None` after the last.
+    pub fn next_pixel(&self, x: i32, y: i32) -> Option<(i32, i32)> {
+        let r = self.rect?;
+        if x < r.x1 {
+            Some((x + 1, y))
+        } else if y < r.y1 {
+            Some((r.x0, y + 1))
+        } else {
+            None
+        }
+    }
+
+    /// The first pixel traversal examines.
+    pub fn first_pixel(&self) -> Option<(i32, i32)> {
+        self.rect.map(|r| (r.x0, r.y0))
+    }
+
+    /// Records that `outcome` was sent: a passing fragment updates the early-depth buffer when
+    /// the test is on.
+    pub fn commit(&self, outcome: &PixelOutcome, early: &mut EarlyDepthBuffer) {
+        if let (
+            PixelOutcome::Fragment {
+                fragment,
+                early_depth,
+            },
+            Some(_),
+        ) = (outcome, self.cfg.early_depth)
+        {
+            early.store(fragment.x, fragment.y, *early_depth);
+        }
+    }
+}
+
+/// Rasterizes one triangle completely: the fragments in the order the stage sends them, with
+/// the early-depth buffer read and updated as the stage does.
+pub fn rasterize(tri: &ScreenTri, cfg: RastConfig, early: &mut EarlyDepthBuffer) -> Vec<Fragment> {
+    let t = PreparedTri::new(tri, cfg);
+    let mut out = Vec::new();
+    let mut cur = t.first_pixel();
+    while let Some((x, y)) = cur {
+        let o = t.pixel(x, y, early);
+        t.commit(&o, early);
+        if let PixelOutcome::Fragment { fragment, .. } = o {
+            out.push(fragment);
+        }
+        cur = t.next_pixel(x, y);
+    }
+    out
+}
+
+/// The triangle the stage is working on.
+#[derive(Clone, Debug)]
+struct Active {
+    tri: PreparedTri,
+    /// Setup cycles still to spend (the pop cycle counts as the first).
+    setup_left: u32,
+    /// The next pixel to examine (`None`: done).
+    cursor: Option<(i32, i32)>,
+}
+
+/// Counters for reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct RastStats {
+    /// Triangles taken from CLIP.
+    pub triangles: u64,
+    /// Pixels examined (each costs a cycle).
+    pub pixels: u64,
+    /// Fragments sent to FOP.
+    pub fragments: u64,
+    /// Covered pixels the early depth test dropped.
+    pub early_depth_dropped: u64,
+    /// Cycles a fragment waited for room on the link to FOP.
+    pub stalls: u64,
+}
+
 /// The RAST stage.
 #[derive(Clone, Debug, Default)]
-pub struct Rasterizer {}
+pub struct Rasterizer {
+    active: Option<Active>,
+    early: EarlyDepthBuffer,
+    /// Trigger events of the register file already handled.
+    triggers_seen: usize,
+    stats: RastStats,
+}
 
 impl Rasterizer {
     /// Power-on state.
@@ -31,17 +238,194 @@ impl Rasterizer {
     }
 
     /// Advances one cycle.
-    pub fn tick(&mut self, _cycle: u64, ports: RastPorts<'_>) {
-        let _ = ports;
+    pub fn tick(&mut self, cycle: u64, mut ports: RastPorts<'_>) {
+        self.take_triggers(ports.regs);
+        if self.active.is_none() {
+            if let Some(tri) = ports.input.pop() {
+                let tri = PreparedTri::new(&tri, RastConfig::from_regs(ports.regs));
+                tracing::trace!(target: "rast", cycle, seq = tri.seq, rect = ?tri.rect, "setup");
+                self.stats.triangles += 1;
+                self.active = Some(Active {
+                    cursor: tri.first_pixel(),
+                    tri,
+                    setup_left: timing::RAST_SETUP_CYCLES,
+                });
+            }
+        }
+        let Some(a) = self.active.as_mut() else {
+            return;
+        };
+        if a.setup_left > 0 {
+            a.setup_left -= 1;
+            if a.setup_left == 0 && a.cursor.is_none() {
+                self.active = None;
+            }
+            return;
+        }
+        for _ in 0..timing::RAST_PIXELS_PER_CYCLE {
+            let Some((x, y)) = a.cursor else {
+                break;
+            };
+            let o = a.tri.pixel(x, y, &self.early);
+            match o {
+                PixelOutcome::Fragment { fragment, .. } => {
+                    if !ports.out.can_push() {
+                        self.stats.stalls += 1;
+                        return;
+                    }
+                    if ports.out.push(fragment).is_err() {
+                        // can_push() said yes: unreachable unless the link is broken.
+                        tracing::error!(target: "rast", cycle, "push into full link");
+                        return;
+                    }
+                    a.tri.commit(&o, &mut self.early);
+                    self.stats.fragments += 1;
+                    if let Some(beats) = ports.beats.as_deref_mut() {
+                        beats.push(fragment_beat(cycle, &fragment));
+                    }
+                }
+                PixelOutcome::EarlyDepthFail => self.stats.early_depth_dropped += 1,
+                PixelOutcome::Scissored | PixelOutcome::NotCovered => {}
+            }
+            self.stats.pixels += 1;
+            a.cursor = a.tri.next_pixel(x, y);
+        }
+        if a.cursor.is_none() {
+            tracing::trace!(target: "rast", cycle, seq = a.tri.seq, "retired");
+            self.active = None;
+        }
+    }
+
+    /// Handles the GPUREG_EARLYDEPTH_CLEAR events REGS logged since the last cycle.
+    fn take_triggers(&mut self, regs: &RegFile) {
+        let events = regs.triggers();
+        if events.len() < self.triggers_seen {
+            // The log was replaced (a new register file): start over.
+            self.triggers_seen = 0;
+        }
+        for ev in events.get(self.triggers_seen..).unwrap_or(&[]) {
+            if ev.trigger == Trigger::EarlyDepthClear {
+                let v = regs::EarlydepthData(regs.reg(id::EARLYDEPTH_DATA.into())).clear_value();
+                tracing::debug!(target: "rast", at = ev.cycle, value = v, "early depth clear");
+                self.early.clear(v);
+            }
+        }
+        self.triggers_seen = events.len();
     }
 
     /// Whether nothing is in flight.
     pub fn is_idle(&self) -> bool {
-        true
+        self.active.is_none()
+    }
+
+    /// The early-depth buffer.
+    pub fn early_depth(&self) -> &EarlyDepthBuffer {
+        &self.early
+    }
+
+    /// Counters since power-on.
+    pub fn stats(&self) -> RastStats {
+        self.stats
     }
 
     /// Internal state for reports.
     pub fn snapshot(&self) -> serde_json::Value {
-        json!({})
+        let active = self.active.as_ref().map(|a| {
+            json!({
+                "seq": a.tri.seq,
+                "setup_left": a.setup_left,
+                "cursor": a.cursor,
+                "rect": a.tri.rect,
+                "area2": a.tri.setup.area2,
+                "vertices_12_4": a.tri.setup.pos,
+                "config": a.tri.cfg,
+            })
+        });
+        json!({
+            "active": active,
+            "early_depth": {
+                "clear_value": self.early.clear_value(),
+                "written": self.early.written(),
+                "clears": self.early.clears(),
+            },
+            "triggers_seen": self.triggers_seen,
+            "stats": self.stats,
+        })
+    }
+}
+
+/// The beat of a fragment sent in `cycle`.
+pub fn fragment_beat(cycle: u64, f: &Fragment) -> FragmentBeat {
+    FragmentBeat {
+        cycle,
+        tri: f.tri,
+        x: f.x,
+        y: f.y,
+        depth: f.depth,
+        color: u32::from_le_bytes(f.color),
+        attr: f.attr.map(|a| a.bits()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cp::RegWrite;
+
+    fn write(regs: &mut RegFile, id: u32, param: u32) {
+        regs.apply(
+            0,
+            RegWrite {
+                id,
+                mask: 0xF,
+                param,
+            },
+            &mut Vec::new(),
+        );
+    }
+
+    #[test]
+    fn rast_early_depth_clear_once_per_trigger_event() {
+        let mut regs = RegFile::new();
+        write(&mut regs, u32::from(id::EARLYDEPTH_DATA), 0x12_3456);
+        write(&mut regs, u32::from(id::EARLYDEPTH_CLEAR), 1);
+        write(&mut regs, u32::from(id::EARLYDEPTH_CLEAR), 0); // every write clears
+        let mut r = Rasterizer::new();
+        let mut input = Link::new("in", 2);
+        let mut out = Link::new("out", 2);
+        for cycle in 0..3 {
+            input.begin_cycle();
+            out.begin_cycle();
+            r.tick(
+                cycle,
+                RastPorts {
+                    regs: &regs,
+                    input: &mut input,
+                    out: &mut out,
+                    beats: None,
+                },
+            );
+        }
+        assert_eq!(r.early_depth().clears(), 2);
+        assert_eq!(r.early_depth().clear_value(), 0x12_3456);
+        assert!(r.is_idle());
+        // A fresh register file (shorter log): its events are handled from the start.
+        let mut regs = RegFile::new();
+        write(&mut regs, u32::from(id::EARLYDEPTH_DATA), 0x42);
+        write(&mut regs, u32::from(id::EARLYDEPTH_CLEAR), 1);
+        input.begin_cycle();
+        out.begin_cycle();
+        r.tick(
+            3,
+            RastPorts {
+                regs: &regs,
+                input: &mut input,
+                out: &mut out,
+                beats: None,
+            },
+        );
+        assert_eq!(r.early_depth().clears(), 3);
+        assert_eq!(r.early_depth().clear_value(), 0x42);
+        assert_eq!(r.snapshot()["triggers_seen"], 1);
     }
 }
