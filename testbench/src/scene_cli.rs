@@ -42,9 +42,8 @@ pub fn list_text() -> String {
 
 /// Renders scene `name` on the model and writes what `out` asks for.
 pub fn render(name: &str, out: &Outputs) -> Result<Rendered, InputError> {
-    let scene = scenes::scene(name).ok_or_else(|| {
-        InputError(format!("no scene named '{name}' (see `pica scene list`)"))
-    })?;
+    let scene = scenes::scene(name)
+        .ok_or_else(|| InputError(format!("no scene named '{name}' (see `pica scene list`)")))?;
     let case = &scene.case;
     let (run, gpu) = case
         .run_model_keep()

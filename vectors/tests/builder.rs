@@ -141,7 +141,8 @@ fn builder_draw_arrays_matches_seed_004_with_array_changes() {
 }
 
 /// Seed 004 "Command 0x0200": one consecutive command of 39 words for 0x200-0x226, then one of
-/// two words for 0x2BB-0x2BC.
+/// two words for 0x2BB-0x2BC; then the same permutation for unit 3 (0x28B-0x28C, which unit 3
+/// reads when it runs the vertex shader — pica-facts §1).
 #[test]
 fn builder_vertex_array_block_matches_seed_004_layout() {
     let mut b = Builder::new();
@@ -163,6 +164,10 @@ fn builder_vertex_array_block_matches_seed_004_layout() {
         0x8000_0000 | (1 << 20) | (0xF << 16) | 0x2BB,
         0xFEDC_BA98,
         0, // padding to 8 bytes
+        0x7654_3210,
+        0x8000_0000 | (1 << 20) | (0xF << 16) | 0x28B,
+        0xFEDC_BA98,
+        0,
     ]);
     assert_eq!(got, want);
     // The data: 3 vertices of 8 floats.

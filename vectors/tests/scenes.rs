@@ -182,7 +182,6 @@ fn scenes_run_on_the_model_to_the_end() {
 
 /// Hand-derived pixels of the scenes [`probes`] lists.
 #[test]
-#[ignore = "needs the VL, PA, CLIP, RAST and FOP stages of issue 5 (stubs on this branch)"]
 fn scenes_render_expected_probes() {
     let mut checked = 0;
     for s in scenes::scenes() {

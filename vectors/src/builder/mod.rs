@@ -1128,13 +1128,15 @@ impl Builder {
     pub fn vsh_entry(&mut self, entry: u32) -> &mut Self {
         self.vs_entry = entry & 0xFFFF;
         self.entry_cleared = false;
-        self.list.write(
-            id::VSH_ENTRYPOINT,
-            regs::ShEntrypoint(0)
-                .with_entry(self.vs_entry)
-                .with_reserved_16_31(0x7FFF)
-                .0,
-        );
+        let word = regs::ShEntrypoint(0)
+            .with_entry(self.vs_entry)
+            .with_reserved_16_31(0x7FFF)
+            .0;
+        self.list.write(id::VSH_ENTRYPOINT, word);
+        // With no geometry shader unit 3 runs the vertex shader, but its entry point, input
+        // configuration and permutation come from the GSH block (pica-facts §1, seed 001): a
+        // driver writes them there too.
+        self.list.write(id::GSH_ENTRYPOINT, word);
         self
     }
 
@@ -1185,22 +1187,31 @@ impl Builder {
     /// HIGH = `permutation` (attribute i feeds input register `permutation >> 4i & 0xF`).
     pub fn vs_inputs(&mut self, count: u32, permutation: u64) -> &mut Self {
         let n = count.clamp(1, 16) - 1;
-        self.list.write(
-            id::VSH_INPUTBUFFER_CONFIG,
-            regs::ShInputbufferConfig(0)
-                .with_input_count_minus_1(n)
-                .with_use_geometry_shader(ShInputbufferConfigGsUse::DontUse)
-                .0,
-        );
+        let config = regs::ShInputbufferConfig(0)
+            .with_input_count_minus_1(n)
+            .with_use_geometry_shader(ShInputbufferConfigGsUse::DontUse)
+            .0;
+        self.list.write(id::VSH_INPUTBUFFER_CONFIG, config);
+        // Unit 3 (running the vertex shader too) reads its input count from the GSH block.
+        self.list.write(id::GSH_INPUTBUFFER_CONFIG, config);
         self.list.write(
             id::VSH_NUM_ATTR,
             regs::VshNumAttr(0).with_num_attr_minus_1(n).0,
         );
-        self.list.write_seq(
-            id::VSH_ATTRIBUTES_PERMUTATION_LOW,
-            &[permutation as u32, (permutation >> 32) as u32],
-        );
+        self.permutation(permutation);
         self
+    }
+
+    /// GPUREG_VSH_ATTRIBUTES_PERMUTATION_LOW/HIGH, and the GSH copy unit 3 reads when it runs
+    /// the vertex shader (pica-facts §1).
+    fn permutation(&mut self, permutation: u64) {
+        for reg in [
+            id::VSH_ATTRIBUTES_PERMUTATION_LOW,
+            id::GSH_ATTRIBUTES_PERMUTATION_LOW,
+        ] {
+            self.list
+                .write_seq(reg, &[permutation as u32, (permutation >> 32) as u32]);
+        }
     }
 
     // ---- fragment pipeline ----
@@ -1406,10 +1417,7 @@ impl Builder {
     pub fn attrib_buffers(&mut self, layout: &AttribLayout) -> &mut Self {
         self.list
             .write_seq(id::ATTRIBBUFFERS_LOC, &layout.block_words());
-        self.list.write_seq(
-            id::VSH_ATTRIBUTES_PERMUTATION_LOW,
-            &[layout.permutation as u32, (layout.permutation >> 32) as u32],
-        );
+        self.permutation(layout.permutation);
         self
     }
 
