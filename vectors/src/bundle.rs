@@ -481,7 +481,22 @@ fn parse_fixed_hex(
     digits: usize,
     count: usize,
 ) -> Result<Vec<u128>, String> {
-    // Not sized from `count`: a manifest is input, and a huge count must not allocate.
+    parse_fixed_hex_lines(name, text, digits, count)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| u128::from_str_radix(l, 16).map_err(|e| format!("{name}:{}: {e}", i + 1)))
+        .collect()
+}
+
+/// The lines of `text`, checked to be `count` lines of exactly `digits` hex digits (lines too
+/// wide for a number are checked as text). Not sized from `count`: a manifest is input, and a
+/// huge count must not allocate.
+fn parse_fixed_hex_lines<'t>(
+    name: &str,
+    text: &'t str,
+    digits: usize,
+    count: usize,
+) -> Result<Vec<&'t str>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let l = line.trim_end_matches('\r');
@@ -492,7 +507,7 @@ fn parse_fixed_hex(
                 l.chars().take(40).collect::<String>()
             ));
         }
-        out.push(u128::from_str_radix(l, 16).map_err(|e| format!("{name}:{}: {e}", i + 1))?);
+        out.push(l);
     }
     if out.len() != count {
         return Err(format!(
@@ -501,34 +516,6 @@ fn parse_fixed_hex(
         ));
     }
     Ok(out)
-}
-
-/// Checks that `text` has `count` lines of exactly `digits` hex digits (lines too wide for a
-/// number are checked as text).
-fn parse_fixed_hex_lines(
-    name: &str,
-    text: &str,
-    digits: usize,
-    count: usize,
-) -> Result<(), String> {
-    let mut n = 0usize;
-    for (i, line) in text.lines().enumerate() {
-        let l = line.trim_end_matches('\r');
-        if l.len() != digits || !l.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(format!(
-                "{name}:{}: expected {digits} hex digits, found '{}'",
-                i + 1,
-                l.chars().take(40).collect::<String>()
-            ));
-        }
-        n += 1;
-    }
-    if n != count {
-        return Err(format!(
-            "{name}: {n} line(s), the manifest says {count} (truncated or extended file)"
-        ));
-    }
-    Ok(())
 }
 
 impl Bundle {
