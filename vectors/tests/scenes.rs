@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used)]
-//! The scene library: every scene builds a well-formed case that runs on the model, and (once
-//! the pipeline stages are in) draws the pixels listed for it in [`probes`].
+//! The scene library: every scene builds a well-formed case that runs on the model and draws
+//! the pixels listed for it in [`probes`] (hand-derived; the derivation is next to each entry)
+//! and leaves the bytes listed in [`mem_probes`] in memory.
 
 use pica_model::cmdlist::FINALIZE_VALUE;
 use pica_model::fop::fb::{read_color_image, Image};
@@ -431,6 +432,19 @@ fn probes(name: &str) -> Vec<Probe> {
                 p(16, 2, BG),
             ]
         }
+        // 64×64: 16×16 cells, cell n (i = n % 4, j = n / 4) covers columns 16i.. and image
+        // rows 48 - 16j..; colour (3n) % 8 of R G B Y C M W grey. The triangle (window
+        // (3.2, 22.4), (60.8, 12.8), (38.4, 60.8)) misses the probed pixels.
+        "tile/block8_64" | "tile/block32_64" => vec![
+            p(2, 61, RED),
+            p(24, 61, YELLOW),
+            p(40, 61, WHITE),
+            p(62, 61, GREEN),
+            p(2, 1, CYAN),
+            p(20, 1, [128, 128, 128, 255]),
+            p(40, 1, BLUE),
+            p(62, 1, MAGENTA),
+        ],
         // Yellow XOR the clear colour; alpha 0xFF ^ 0xFF.
         "logic/xor" => vec![p(16, 16, [0xFF ^ BG[0], 0xFF ^ BG[1], BG[2], 0])],
         // s = [FF, 00, FF, 00] (magenta, alpha 0), d = BG [20, 30, 40, FF], op = cell.
@@ -512,6 +526,7 @@ fn corners_free(name: &str) -> bool {
             | "clip/user_plane"
             | "clip/all_planes"
     ) && !name.starts_with("format/")
+        && !name.starts_with("tile/")
 }
 
 /// The four corner pixels of a `w`×`h` picture hold the clear colour.
@@ -546,16 +561,19 @@ const fn m(buf: Buf, x: u32, y: u32, bytes: &'static [u8]) -> MemProbe {
     MemProbe { buf, x, y, bytes }
 }
 
-/// Byte offset of pixel (column `x`, image row `y`) in a `width`-wide buffer of 8×8 tiles,
-/// derived from the layout rule (pica-facts §4, seed 002 / 3dbrew): the buffer is stored top
-/// row first, so the memory row is the image row; tiles of 8×8 pixels lie row of tiles after
-/// row of tiles, tile after tile; inside a tile the pixel index interleaves x (bits 0, 2, 4)
-/// and the row (bits 1, 3, 5).
-fn tiled_offset(x: u32, y: u32, width: u32, bpp: u32) -> u32 {
-    let (tx, ty) = (x % 8, y % 8);
-    let inner =
-        (tx & 1) | (ty & 1) << 1 | (tx & 2) << 1 | (ty & 2) << 2 | (tx & 4) << 2 | (ty & 4) << 3;
-    ((y / 8 * 8) * width + (x / 8) * 64 + inner) * bpp
+/// Byte offset of pixel (column `x`, image row `y`) in a `width`-wide buffer of 8×8 tiles
+/// (`block = 8`) or 32×32 blocks (`block = 32`), derived from the layout rule (pica-facts §4,
+/// seed 002 / 3dbrew): the buffer is stored top row first, so the memory row is the image row;
+/// blocks lie row of blocks after row of blocks, block after block; inside an 8×8 tile the
+/// pixel index interleaves x (bits 0, 2, 4) and the row (bits 1, 3, 5). Inside a 32×32 block
+/// the same interleave continues over 5 bits (the model's documented choice,
+/// fop/fb.rs `BLOCK32_ZORDER`, UNVERIFIED(hw)).
+fn tiled_offset(x: u32, y: u32, width: u32, bpp: u32, block: u32) -> u32 {
+    let (bx, by) = (x % block, y % block);
+    let inner: u32 = (0..5)
+        .map(|i| ((bx >> i) & 1) << (2 * i) | ((by >> i) & 1) << (2 * i + 1))
+        .sum();
+    ((y / block * block) * width + (x / block) * block * block + inner) * bpp
 }
 
 /// Expected stored bytes of the format scenes (lowest address first). Colour pixels are
@@ -608,6 +626,12 @@ fn mem_probes(name: &str) -> Vec<MemProbe> {
             m(Depth, 25, 19, &[0xFF, 0xFF, 0xAF, 0x5A]),
             m(Depth, 0, 0, &[0xFF, 0xFF, 0xFF, 0x00]),
         ],
+        // Red and green cells of the tile picture, RGBA8 bytes a, b, g, r.
+        "tile/block8_64" | "tile/block32_64" => vec![
+            m(Color, 2, 61, &[0xFF, 0x00, 0x00, 0xFF]),
+            m(Color, 62, 61, &[0xFF, 0x00, 0xFF, 0x00]),
+            m(Color, 40, 1, &[0xFF, 0xFF, 0x00, 0x00]),
+        ],
         // Depth 0.5 (A only) and 3/8 (B: -0.25 · -0.5 + 0.25, exact) in D24S8, stencil 0.
         "depthmap/scale_offset" => vec![
             m(Depth, 6, 25, &[0xFF, 0xFF, 0x7F, 0]),
@@ -623,8 +647,8 @@ fn stored(r: &Rendered, s: &Scene, buf: Buf, x: u32, y: u32, len: usize) -> Vec<
         Buf::Color => (COLOR_BASE, s.fb.color_format.bytes_per_pixel()),
         Buf::Depth => (DEPTH_BASE, s.fb.depth_format.bytes_per_pixel()),
     };
-    assert!(!s.fb.block32);
-    let addr = base + tiled_offset(x, y, s.fb.width, bpp);
+    let block = if s.fb.block32 { 32 } else { 8 };
+    let addr = base + tiled_offset(x, y, s.fb.width, bpp, block);
     (0..len as u32)
         .map(|i| r.gpu.mem().read_u8(addr + i).unwrap())
         .collect()
