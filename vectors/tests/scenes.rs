@@ -280,6 +280,8 @@ fn probes(name: &str) -> Vec<Probe> {
         ],
         // R (0, 0.75) has z = +0.5 (in front of the near plane z = 0), G (-0.75, -0.75) and B
         // (0.75, -0.75) z = -0.5: z = 0 at clip y = 0, so nothing above y = 0 is drawn.
+        // clip/far: R at z = -1.5 instead, beyond the far plane z = -w; z + w = 0 at clip
+        // y = 0 as well, so the same pixels.
         "clip/near" | "clip/far" => vec![
             p(5, 26, [16, 231, 8, 255]),   // l = (1/16, 29/32, 1/32)
             p(13, 26, [16, 146, 93, 255]), // l = (1/16, 55/96, 35/96)
