@@ -1,19 +1,22 @@
 #![allow(clippy::unwrap_used)]
-//! The scene library: every scene builds a well-formed case that runs on the model, and (once
-//! the pipeline stages are in) draws the pixels listed for it in [`probes`].
+//! The scene library: every scene builds a well-formed case that runs on the model and draws
+//! the pixels listed for it in [`probes`] (hand-derived; the derivation is next to each entry)
+//! and leaves the bytes listed in [`mem_probes`] in memory.
 
 use pica_model::cmdlist::FINALIZE_VALUE;
 use pica_model::fop::fb::{read_color_image, Image};
 use pica_model::regs::{self, id};
-use pica_model::{HangReason, Outcome};
+use pica_model::{Gpu, HangReason, Outcome};
 use pica_vectors::builder::{Scene, COLOR_BASE, DEPTH_BASE};
 use pica_vectors::scenes::{self, BG};
 
-/// What running a scene gives: how the run ended and the colour buffer read back.
+/// What running a scene gives: how the run ended, the colour buffer read back, and the GPU
+/// (for the bytes in memory).
 struct Rendered {
     outcome: Outcome,
     /// De-tiled RGBA8, top row first ([`read_color_image`]).
     image: Image,
+    gpu: Gpu,
 }
 
 /// Runs `scene` on the model (pipeline on) and reads the colour buffer back.
@@ -21,7 +24,11 @@ fn render(scene: &Scene) -> Rendered {
     let mut gpu = scene.case.gpu().unwrap();
     let outcome = gpu.run(scene.case.max_cycles);
     let image = read_color_image(gpu.regs(), gpu.mem());
-    Rendered { outcome, image }
+    Rendered {
+        outcome,
+        image,
+        gpu,
+    }
 }
 
 /// The RGBA8 pixel at (`x`, `y`) of `img`, `y` counted from the top row.
@@ -46,54 +53,607 @@ const RED: [u8; 4] = [0xFF, 0, 0, 0xFF];
 const GREEN: [u8; 4] = [0, 0xFF, 0, 0xFF];
 const BLUE: [u8; 4] = [0, 0, 0xFF, 0xFF];
 const CYAN: [u8; 4] = [0, 0xFF, 0xFF, 0xFF];
+const YELLOW: [u8; 4] = [0xFF, 0xFF, 0, 0xFF];
+const MAGENTA: [u8; 4] = [0xFF, 0, 0xFF, 0xFF];
+const WHITE: [u8; 4] = [0xFF; 4];
 
-/// The four corner pixels of a 32×32 scene hold the clear colour.
-fn corners_bg() -> Vec<Probe> {
-    vec![p(0, 0, BG), p(31, 0, BG), p(0, 31, BG), p(31, 31, BG)]
+/// The pixel inside cell `n` of the scene library's 4×4 grid of 8×8 cells on 32×32 (cell 0 at
+/// the bottom left, `n % 4` across): cell (i, j) covers columns 8i..8i+7 and window rows
+/// 8j..8j+7, i.e. image rows 24-8j..31-8j; (8i + 4, 27 - 8j) is well inside.
+const fn cell_px(n: u32) -> (u32, u32) {
+    (8 * (n % 4) + 4, 27 - 8 * (n / 4))
 }
 
-/// Expected pixels of each scene, hand-derived. Only pixels whose value does not depend on
-/// choices the pipeline stages make are listed: flat colours of 0 or 1, well inside or
-/// outside every edge, on rows that the shape covers whether the read-back image has clip-space
-/// y up or down (row 16 is clip y ≈ 0 either way). Add a scene's entry here to check it.
+/// One probe per cell of a 4×4 grid scene.
+fn grid(cells: [[u8; 4]; 16]) -> Vec<Probe> {
+    (0..16u32)
+        .zip(cells)
+        .map(|(n, c)| {
+            let (x, y) = cell_px(n);
+            p(x, y, c)
+        })
+        .collect()
+}
+
+// Derivation conventions of every probe below (32×32 unless said otherwise):
+//
+// - Image column c is clip x = (c + 0.5) / 16 - 1. Image row r is window row 31 - r (the model
+//   stores and reads the buffer top row first, window y = 0 at the bottom, fop/fb.rs), so
+//   clip y = (15.5 - r) / 16: clip y = +1 is row 0. Checked on an asymmetric scene: the
+//   prim/triangle probes near its base (clip y = -0.75) are on rows 21-26, and row 4 (clip
+//   y = +0.72, beside its apex) is BG at column 10.
+// - Vertex colour channels c become round(c · 255), halves away from zero (rast/interp.rs
+//   `color_to_u8`, Azahar's `round`): 1 → 255, 0.5 → 128, 0.25 → 64, 0.75 → 191 (191.25).
+//   A colour that is the same at the three vertices and a power-of-two multiple (1, 0.5,
+//   0.25) is interpolated exactly (scaling by a power of two commutes with every f24
+//   truncation); 0.75 is exact too where the edge weights are small multiples of 128.
+// - Vertex-coloured pixels: the exact barycentric weights l = (l0, l1, l2) of the pixel centre
+//   (listed) give channel Σ l_i c_i; only pixels whose exact value · 255 is at least 0.25 from
+//   a rounding tie are used, so the f24 interpolation error (relative 2^-16 per step) cannot
+//   move the result; every such pixel is at least half a pixel inside its triangle.
+// - Blending (fop/ops.rs `blend_channel`, Azahar `EvaluateBlendEquation`): factors are 8-bit
+//   fractions of 255; p = s · sf and q = d · df exactly, the equation combines p and q exactly,
+//   the result is divided by 255 truncating and clamped to 0..=255. Factor per channel as
+//   seed 002 names it; on the alpha channel the colour factors use the alpha component, and
+//   "source alpha saturate" is 255 on alpha and min(a_s, 255 - a_d) on RGB.
+// - The blend scenes' source is SRC = (1, 0.5, 0.25, 0.5) → s = [255, 128, 64, 128], the
+//   destination is BG d = [32, 48, 64, 255], the constant [64, 128, 192, 128].
+
+/// Expected pixels of each scene, hand-derived (see the conventions above). Add a scene's
+/// entry here to check it; [`corners_free`] adds the four corners of most scenes.
 fn probes(name: &str) -> Vec<Probe> {
-    let mut v = match name {
-        // Clip x of pixel column c is (c + 0.5) / 16 - 1: column 12 is -0.22, 16 is +0.03.
-        "prim/triangle" | "prim/indexed_u8" | "prim/immediate" => vec![],
-        "prim/strip_restart" => vec![p(16, 16, BG)], // no triangle joins the two strips
-        "vl/vertex_offset" => vec![p(24, 16, GREEN), p(8, 16, BG)],
+    match name {
+        // ---- primitives (vertex colours; l = barycentric weights of the listed vertices) ----
+        // Window vertices R (4, 4), G (28, 4), B (16, 28).
+        "prim/triangle" | "vl/missing_components" | "vl/padding" | "vl/permutation" => vec![
+            p(5, 26, [231, 8, 16, 255]), // l = (29/32, 1/32, 1/16): 231.09, 7.97, 15.94
+            p(13, 26, [146, 93, 16, 255]), // l = (55/96, 35/96, 1/16): 146.09, 92.97, 15.94
+            p(21, 26, [61, 178, 16, 255]), // l = (23/96, 67/96, 1/16): 61.09, 177.97, 15.94
+            p(9, 21, [162, 24, 69, 255]), // l = (61/96, 3/32, 13/48): 162.03, 23.91, 69.06
+            p(10, 4, BG),                // clip (-0.34, 0.72): left of the apex
+        ],
+        "prim/strip" => vec![
+            p(4, 23, [231, 16, 8, 255]),    // (R, G, B) l = (29/32, 1/16, 1/32)
+            p(11, 20, [40, 239, 16, 255]),  // (G, B, Y) l = (25/32, 1/16, 5/32)
+            p(27, 8, [247, 16, 247, 255]),  // (Y, C, M) l = (1/32, 1/32, 15/16)
+            p(27, 21, [40, 223, 247, 255]), // (Y, C, M) l = (1/32, 27/32, 1/8)
+            p(15, 4, BG),                   // clip y 0.72: above the strip
+        ],
+        // Fan around W (0, 0): R (0.75, -0.25), G (0.5, 0.75), B (-0.5, 0.75), Y (-0.75,
+        // -0.25), C (0, -0.75).
+        "prim/fan" => vec![
+            p(7, 15, [197, 197, 113, 255]),  // (W, B, Y) l = (19/88, 5/22, 49/88)
+            p(19, 15, [226, 200, 171, 255]), // (W, R, G) l = (59/88, 19/88, 5/44)
+            p(9, 8, [87, 87, 229, 255]),     // (W, B, Y) l = (21/88, 29/44, 9/88)
+            p(24, 10, [110, 171, 26, 255]),  // (W, R, G) l = (9/88, 29/88, 25/44)
+            p(16, 2, BG),                    // clip y 0.84: above the fan
+        ],
+        // 3×3 grid, step 0.75, colours R G B / Y C M / W R G from the bottom left.
+        "prim/indexed_u8" => vec![
+            p(6, 26, [202, 85, 0, 255]),   // (R, G, Y) l = (2/3, 5/24, 1/8)
+            p(18, 26, [0, 202, 85, 255]),  // (G, B, C) l = (2/3, 5/24, 1/8)
+            p(14, 22, [32, 255, 85, 255]), // (Y, G, C) l = (1/8, 13/24, 1/3)
+            p(26, 22, [85, 32, 255, 255]), // (C, B, M) l = (1/8, 13/24, 1/3)
+        ],
+        // 64×64, mesh over window 8..56 in 3-pixel cells: every pixel centre has barycentric
+        // weights in sixths and some channel at an exact rounding tie (k/6 · 255 = 42.5,
+        // 127.5, 212.5), so only the border outside the mesh is checked.
+        "prim/indexed_u16" => vec![p(4, 32, BG), p(60, 32, BG), p(32, 4, BG), p(32, 60, BG)],
+        // Bottom row R G B Y at x = -0.75 + 0.5i, y = -0.5; top row the same at y = 0.5.
+        "prim/indexed_strip" => vec![
+            p(4, 23, [239, 16, 0, 255]),    // (R0, G1, R4) l = (29/32, 1/16, 1/32)
+            p(11, 20, [16, 239, 0, 255]),   // (G1, R4, G5) l = (25/32, 1/16, 5/32)
+            p(5, 8, [215, 32, 8, 255]),     // (R4, G5, B2) l = (27/32, 1/8, 1/32)
+            p(27, 20, [239, 239, 16, 255]), // (B6, Y3, Y7) l = (1/16, 25/32, 5/32)
+        ],
+        // Centre W, corners R (bottom left), G, B, Y counter-clockwise.
+        "prim/indexed_fan" => vec![
+            p(10, 26, [202, 85, 32, 255]),   // (W, R, G) l = (1/8, 2/3, 5/24)
+            p(18, 26, [117, 170, 32, 255]),  // (W, R, G) l = (1/8, 1/3, 13/24)
+            p(5, 24, [255, 53, 32, 255]),    // (W, Y, R) l = (1/8, 1/12, 19/24)
+            p(14, 22, [202, 170, 117, 255]), // (W, R, G) l = (11/24, 1/3, 5/24)
+        ],
+        "prim/immediate" => vec![
+            p(5, 26, [215, 24, 16, 255]),   // (R, G, B) l = (27/32, 3/32, 1/16)
+            p(13, 26, [45, 194, 16, 255]),  // (R, G, B) l = (17/96, 73/96, 1/16)
+            p(7, 21, [146, 40, 69, 255]),   // (R, G, B) l = (55/96, 5/32, 13/48)
+            p(21, 21, [69, 231, 210, 255]), // (Y, C, M) l = (17/96, 35/48, 3/32)
+        ],
+        "prim/strip_restart" => vec![
+            p(16, 16, BG),                 // no triangle joins the two strips
+            p(4, 26, [239, 16, 0, 255]),   // (R, R, G) l = (7/8, 1/16, 1/16)
+            p(5, 21, [186, 69, 0, 255]),   // (R, R, G) l = (13/24, 3/16, 13/48)
+            p(20, 26, [16, 16, 239, 255]), // (B, B, Y) l = (7/8, 1/16, 1/16)
+            p(21, 21, [69, 69, 186, 255]), // (B, B, Y) l = (13/24, 3/16, 13/48)
+        ],
+        "prim/fan_restart" => vec![
+            p(16, 16, BG),                   // between the fans: no triangle joins them
+            p(11, 21, [202, 85, 32, 255]),   // (W, R, G) l = (1/8, 2/3, 5/24)
+            p(4, 14, [53, 85, 223, 255]),    // (W, G, B) l = (5/24, 1/8, 2/3)
+            p(20, 21, [255, 202, 85, 255]),  // (W', M, Y) l = (1/8, 5/24, 2/3)
+            p(25, 14, [170, 223, 255, 255]), // (W', C, M) l = (13/24, 1/3, 1/8)
+        ],
+        // The blue triangle is drawn second, over the red one.
+        "prim/two_draws" => vec![
+            p(4, 27, RED),
+            p(9, 23, BLUE),  // in both: the second draw wins
+            p(20, 20, BLUE), // clip (0.28, -0.28): blue only
+            p(6, 12, RED),   // clip (-0.59, 0.22): x + y < -0.25, y > x: red only
+        ],
+        // ---- vertex loader ----
+        // Only the second triangle (vertices 3-5, green): the red one's area is BG.
+        "vl/vertex_offset" => vec![
+            p(24, 16, GREEN),
+            p(17, 27, GREEN),
+            p(8, 16, BG),
+            p(4, 26, BG),
+        ],
+        // 4×4 grid, step 0.5, colour index (k + k / 4) % 4 of R G B Y.
+        "vl/vertex_cache" => vec![
+            p(4, 27, [223, 32, 0, 255]),   // (R, G, G) l = (7/8, 1/16, 1/16)
+            p(13, 27, [0, 191, 64, 255]),  // (G, B, B) l = (3/4, 3/16, 1/16)
+            p(21, 27, [64, 64, 191, 255]), // (B, Y, Y) l = (3/4, 3/16, 1/16)
+            p(27, 4, [0, 32, 223, 255]),   // (G, G, B) l = (1/16, 1/16, 7/8)
+        ],
+        // Fixed colour (0, 0.75, 0.25, 1): 0.75 · 255 = 191.25 → 191, 63.75 → 64.
+        "vl/fixed_color" => vec![p(16, 16, [0, 191, 64, 255]), p(5, 27, [0, 191, 64, 255])],
+        // Short positions / w = 16 = ±0.75; ubyte colours 0 or 1 (not normalised).
+        // Strip R (-0.75, -0.75), G (0.75, -0.75), B (-0.75, 0.75), Y (0.75, 0.75).
+        "vl/formats" => vec![
+            p(10, 26, [170, 69, 16, 255]), // (R, G, B) l = (2/3, 13/48, 1/16)
+            p(18, 26, [85, 154, 16, 255]), // (R, G, B) l = (1/3, 29/48, 1/16)
+            p(5, 21, [170, 16, 69, 255]),  // (R, G, B) l = (2/3, 1/16, 13/48)
+            p(13, 21, [85, 101, 69, 255]), // (R, G, B) l = (1/3, 19/48, 13/48)
+        ],
+        // ---- rasterizer ----
+        // Red (8, 8) (24, 8) (8, 24), green (8, 24) (24, 8) (24, 24) in window pixels: pixel
+        // centres (x + 0.5, y + 0.5) lie on the shared diagonal x + y = 32 when x + y = 31,
+        // i.e. image column = image row. Top-left rule (rast/setup.rs, Azahar): an edge owns
+        // its points when its inward normal has n.x > 0 (or n.x = 0, n.y > 0). The diagonal's
+        // inward normal is (-1, -1) for red, (1, 1) for green: green owns it (whichever way
+        // y points, n.x decides). The outer edges lie on pixel boundaries: no centre on them.
+        "raster/fill_rule" => vec![
+            p(8, 8, GREEN),
+            p(15, 15, GREEN),
+            p(16, 16, GREEN),
+            p(23, 23, GREEN),
+            p(15, 16, RED), // image column < row: red
+            p(8, 23, RED),
+            p(9, 8, GREEN),
+            p(23, 22, GREEN),
+            p(7, 16, BG),
+            p(24, 16, BG),
+            p(16, 7, BG),
+            p(16, 24, BG),
+        ],
+        // Red at w = 1 (window x 4), green at w = 4 (window x 28): 1/w and colour/w are
+        // linear in screen x. At column c, f = (c + 0.5 - 4) / 24 and the green weight is
+        // (f/4) / ((1 - f) + f/4) = (2c - 7) / (213 - 6c): column 12 → 17/141 (30.74 → 31,
+        // red 124/141 → 224.26 → 224), column 26 → 45/57 (201.32 → 201, red 53.68 → 54).
+        "raster/perspective" => vec![p(12, 16, [224, 31, 0, 255]), p(26, 16, [54, 201, 0, 255])],
+        // Viewport (8, 8) 16×16: the yellow full-clip quad covers window 8..24 exactly.
+        "raster/viewport_offset" => vec![
+            p(8, 8, YELLOW),
+            p(23, 23, YELLOW),
+            p(7, 16, BG),
+            p(24, 16, BG),
+            p(16, 7, BG),
+            p(16, 24, BG),
+        ],
         "cull/none" => vec![p(8, 16, RED), p(24, 16, GREEN)],
+        // Mode 1 culls counter-clockwise (window y up) triangles: the red one.
+        "cull/front_ccw" => vec![p(8, 16, BG), p(24, 16, GREEN)],
+        // Mode 2 culls clockwise triangles: the green one.
+        "cull/back_ccw" => vec![p(8, 16, RED), p(24, 16, BG)],
+        // Mode 3 is undescribed; the model's documented choice (clip.rs `CullMode::from_regs`,
+        // UNVERIFIED(hw), Azahar: every mode but 0 and 1 keeps counter-clockwise) culls like 2.
+        "cull/reserved_3" => vec![p(8, 16, RED), p(24, 16, BG)],
         "scissor/inside" => vec![p(16, 14, CYAN), p(2, 2, BG)],
         "scissor/outside" => vec![p(16, 14, BG), p(2, 2, CYAN)],
+        // ---- clipping: R = the vertex outside, G, B the others; l in the unclipped triangle
+        // (clipping keeps the perspective-correct colour field; margin ≥ 0.3 covers the 12.4
+        // rounding of the new vertices) ----
+        // R (-2, 0), G (0.5, -0.75), B (0.5, 0.75): the part left of x = -1 is cut away.
+        "clip/left" => vec![
+            p(21, 26, [16, 231, 8, 255]),  // l = (1/16, 29/32, 1/32)
+            p(13, 22, [67, 163, 25, 255]), // l = (21/80, 307/480, 47/480)
+            p(0, 18, [150, 79, 26, 255]),  // column 0 still drawn: l = (47/80, 149/480, 49/480)
+            p(0, 28, BG),
+        ],
+        "clip/right" => vec![
+            p(10, 26, [16, 8, 231, 255]),  // l = (1/16, 1/32, 29/32)
+            p(21, 21, [86, 26, 143, 255]), // l = (27/80, 49/480, 269/480)
+            p(31, 18, [150, 26, 79, 255]), // column 31 still drawn
+            p(31, 28, BG),
+        ],
+        "clip/bottom" => vec![
+            p(10, 26, [118, 10, 127, 255]), // l = (37/80, 19/480, 239/480)
+            p(18, 26, [118, 95, 42, 255]),  // l = (37/80, 179/480, 79/480)
+            p(13, 31, [150, 26, 79, 255]),  // row 31 still drawn
+            p(2, 31, BG),
+        ],
+        "clip/top" => vec![
+            p(5, 21, [16, 231, 8, 255]),  // l = (1/16, 29/32, 1/32)
+            p(9, 18, [35, 179, 41, 255]), // l = (11/80, 337/480, 77/480)
+            p(13, 0, [150, 79, 26, 255]), // row 0 still drawn
+            p(2, 0, BG),
+        ],
+        // R (0, 0.75) has z = +0.5 (in front of the near plane z = 0), G (-0.75, -0.75) and B
+        // (0.75, -0.75) z = -0.5: z = 0 at clip y = 0, so nothing above y = 0 is drawn.
+        // clip/far: R at z = -1.5 instead, beyond the far plane z = -w; z + w = 0 at clip
+        // y = 0 as well, so the same pixels.
+        "clip/near" | "clip/far" => vec![
+            p(5, 26, [16, 231, 8, 255]),   // l = (1/16, 29/32, 1/32)
+            p(13, 26, [16, 146, 93, 255]), // l = (1/16, 55/96, 35/96)
+            p(9, 21, [69, 162, 24, 255]),  // l = (13/48, 61/96, 3/32)
+            p(16, 10, BG),                 // clip (0.03, 0.34): inside the unclipped outline
+            p(16, 14, BG),                 // clip (0.03, 0.09)
+        ],
+        // R = (0, -0.5, 0.5, -1) is behind the eye: the visible part is the wedge below
+        // G (-0.75, -0.75) and B (0.75, -0.75) between the rays towards -R/|w| (y < -0.75).
+        // Dividing R by its w (0, 0.5) would put the triangle over the centre: BG there.
+        "clip/w_guard" => vec![
+            p(16, 16, BG),
+            p(16, 8, BG),
+            p(8, 31, [33, 170, 52, 255]),  // l = (7/54, 2/3, 11/54)
+            p(23, 31, [33, 52, 170, 255]), // l = (7/54, 11/54, 2/3)
+            p(11, 28, [6, 170, 79, 255]),  // l = (1/42, 2/3, 13/42)
+        ],
+        // User plane x + y ≥ 0: magenta above the anti-diagonal of the image, BG below.
+        "clip/user_plane" => vec![
+            p(24, 8, MAGENTA),
+            p(31, 0, MAGENTA),
+            p(20, 12, MAGENTA), // clip (0.28, 0.22)
+            p(8, 24, BG),
+            p(0, 31, BG),
+            p(11, 19, BG), // clip (-0.28, -0.22)
+        ],
+        // R (-3, -3), G (3, -3), B (0, 3): cut by the four side planes at once.
+        "clip/all_planes" => vec![
+            p(14, 30, [87, 79, 89, 255]), // l = (131/384, 119/384, 67/192)
+            p(1, 1, [83, 6, 166, 255]),   // l = (125/384, 3/128, 125/192)
+            p(30, 1, [6, 83, 166, 255]),  // l = (3/128, 125/384, 125/192)
+            p(0, 30, [124, 42, 89, 255]), // l = (187/384, 21/128, 67/192)
+        ],
+        // ---- depth map ----
+        // Depth = z/w · -0.5 + 0.25: red quad A 0.5, then green quad B 0.375 with Less: B
+        // wins where they overlap (window 12..19).
+        "depthmap/scale_offset" => vec![p(16, 15, GREEN), p(6, 25, RED), p(24, 7, GREEN)],
+        "depthmap/w_buffer" => vec![p(6, 25, WHITE), p(26, 6, WHITE), p(2, 16, BG)],
+        // ---- fragment operations ----
         // Quad B's depth at column 12 is 0.36, below quad A's 0.5.
         "depth/never" => vec![p(12, 16, GREEN)],
         "depth/always" | "depth/less" => vec![p(12, 16, RED)],
         "depth/greater_equal" => vec![p(12, 16, GREEN)],
+        // The second pass computes the same depths: Equal passes wherever the first drew.
+        "depth/equal" => vec![p(10, 20, BLUE), p(5, 26, BLUE), p(20, 10, BLUE)],
         "depth/test_off_still_writes" => vec![p(12, 16, RED), p(30, 1, BLUE), p(30, 30, BLUE)],
         "depth/write_off" | "fop/depth_buffer_write_off" => {
             vec![p(6, 16, RED), p(20, 16, BLUE)]
         }
         "stencil/mask_equal" => vec![p(16, 16, RED)],
         "stencil/masks" => vec![p(16, 16, GREEN)],
+        // Cleared to 0xFE. Left half IncWrap (FF), bottom half IncWrap (left 00, right FF),
+        // right half Inc (saturates: bottom FF, top FF), top half Dec (FE), window rows 0-3
+        // DecWrap (left FF, right FE), centre window 8..23 Invert (top 01, bottom-left FF,
+        // bottom-right 00), inner window 12..19 Zero. Shown: 00 red, 01 green, FE blue,
+        // FF yellow (FD cyan nowhere).
+        "stencil/ops" => vec![
+            p(4, 3, BLUE),     // top left, FE
+            p(28, 3, BLUE),    // top right, FE
+            p(4, 25, RED),     // bottom left, 00
+            p(4, 30, YELLOW),  // bottom-left strip, FF
+            p(28, 25, YELLOW), // bottom right, FF (Increment saturated)
+            p(28, 30, BLUE),   // bottom-right strip, FE
+            p(10, 10, GREEN),  // centre top, !FE = 01
+            p(10, 21, YELLOW), // centre bottom left, !00 = FF
+            p(21, 21, RED),    // centre bottom right, !FF = 00
+            p(16, 15, RED),    // inner square, 00
+        ],
+        // Grey quad A (window 4..19, depth 0.25), then B (window 12..27, depth 0.75): z-fail
+        // Replace 0x80 where A is in front (red), z-pass IncWrap 0 → 1 elsewhere (green).
+        "stencil/depth_fail" => vec![
+            p(16, 15, RED),
+            p(24, 7, GREEN),
+            p(6, 25, [128, 128, 128, 255]),
+        ],
+        // Alpha 0 at (4, 4), 1 at (28, 4), 0.5 at (16, 28) (window), test alpha > 0x80.
+        // Window pixel (24, 7): centre (24.5, 7.5) = v0 + s·(24, 0) + t·(12, 24) with
+        // t = 3.5/24, s = 18.75/24: alpha = s + 0.5·t = 20.5/24 → 217.81 → 218, passes.
+        // Window (6, 5): t = 1.5/24, s = 1.75/24, alpha = 2.5/24 → 27, fails.
+        "alpha/greater" => vec![p(24, 24, [255, 255, 255, 218]), p(6, 26, BG)],
+        // Alpha 0.5 → 128 (round half away) against reference 0x80: Equal, LessEqual,
+        // GreaterEqual and Always pass; Never, NotEqual, Less and Greater fail.
+        "alpha/functions" => {
+            let y: [u8; 4] = [255, 255, 0, 128];
+            grid([BG, y, y, BG, BG, y, BG, y, BG, BG, BG, BG, BG, BG, BG, BG])
+        }
+        // Blending at (16, 16) and (12, 24) inside the triangle; sums p + q listed per
+        // channel (see the conventions above).
+        "blend/alpha" => blend_at([143, 88, 64, 191]), // 32640+4064, 16384+6096, 8192+8128, 16384+32385
+        "blend/add_one_one" => blend_at([255, 176, 128, 255]), // s + d clamped
+        "blend/subtract" => blend_at([223, 80, 0, 0]), // s - d, negative → 0
+        "blend/reverse_subtract" => blend_at([0, 0, 0, 127]), // d - s
+        "blend/min" => blend_at([32, 48, 64, 128]),
+        "blend/max" => blend_at([255, 128, 64, 255]),
+        // RGB: s·k + d·(255-k) = 255·64+32·191, 128·128+48·127, 64·192+64·63; alpha
+        // 128·128 + 255·127 = 48769 → 191.
+        "blend/constant" => blend_at([87, 88, 64, 191]),
+        // RGB as blend/alpha; alpha max(128·0, 255·255) / 255 = 255.
+        "blend/separate_alpha" => blend_at([143, 88, 64, 255]),
+        // Cell i: source factor i, destination factor 1 - a_s = 127 (q = d·127 = 4064, 6096,
+        // 8128, 32385). p per cell: 0/9 zero; 1/8 s·255; 2 s·s_c (alpha: 128·128); 3
+        // s·(255-s_c); 4 s·d_c; 5 s·(255-d_c); 6/12 s·128; 7/13 s·127; 10 s·k_c; 11
+        // s·(255-k_c); 14 RGB s·min(128, 0) = 0, alpha 128·255.
+        "blend/src_factors" => grid([
+            [15, 23, 31, 127],
+            [255, 151, 95, 255],
+            [255, 88, 47, 191],
+            [15, 87, 79, 190],
+            [47, 48, 47, 255],
+            [238, 127, 79, 127],
+            [143, 88, 64, 191],
+            [142, 87, 63, 190],
+            [255, 151, 95, 255],
+            [15, 23, 31, 127],
+            [79, 88, 80, 191],
+            [206, 87, 47, 190],
+            [143, 88, 64, 191],
+            [142, 87, 63, 190],
+            [15, 23, 31, 255],
+            BG,
+        ]),
+        // Cell i: source factor a_s = 128 (p = 32640, 16384, 8192, 16384), destination
+        // factor i on d.
+        "blend/dst_factors" => grid([
+            [128, 64, 32, 64],
+            [160, 112, 96, 255],
+            [160, 88, 48, 192],
+            [128, 88, 80, 191],
+            [132, 73, 48, 255],
+            [155, 103, 80, 64],
+            [144, 88, 64, 192],
+            [143, 88, 64, 191],
+            [160, 112, 96, 255],
+            [128, 64, 32, 64],
+            [136, 88, 80, 192],
+            [151, 88, 47, 191],
+            [144, 88, 64, 192],
+            [143, 88, 64, 191],
+            [128, 64, 32, 255],
+            BG,
+        ]),
+        // Equations 0, 5, 6, 7 with factors one, one: all add (seed 002).
+        "blend/equations_5_7" => {
+            let add = [255, 176, 128, 255];
+            vec![
+                p(4, 16, add),
+                p(12, 16, add),
+                p(20, 16, add),
+                p(28, 16, add),
+                p(16, 2, BG),
+            ]
+        }
+        // 64×64: 16×16 cells, cell n (i = n % 4, j = n / 4) covers columns 16i.. and image
+        // rows 48 - 16j..; colour (3n) % 8 of R G B Y C M W grey. The triangle (window
+        // (3.2, 22.4), (60.8, 12.8), (38.4, 60.8)) misses the probed pixels.
+        "tile/block8_64" | "tile/block32_64" => vec![
+            p(2, 61, RED),
+            p(24, 61, YELLOW),
+            p(40, 61, WHITE),
+            p(62, 61, GREEN),
+            p(2, 1, CYAN),
+            p(20, 1, [128, 128, 128, 255]),
+            p(40, 1, BLUE),
+            p(62, 1, MAGENTA),
+        ],
+        // Yellow XOR the clear colour; alpha 0xFF ^ 0xFF.
+        "logic/xor" => vec![p(16, 16, [0xFF ^ BG[0], 0xFF ^ BG[1], BG[2], 0])],
+        // s = [FF, 00, FF, 00] (magenta, alpha 0), d = BG [20, 30, 40, FF], op = cell.
+        "logic/all_ops" => grid([
+            [0x00, 0x00, 0x00, 0x00], // clear
+            [0x20, 0x00, 0x40, 0x00], // s & d
+            [0xDF, 0x00, 0xBF, 0x00], // s & !d
+            [0xFF, 0x00, 0xFF, 0x00], // s
+            [0xFF, 0xFF, 0xFF, 0xFF], // set
+            [0x00, 0xFF, 0x00, 0xFF], // !s
+            [0x20, 0x30, 0x40, 0xFF], // d
+            [0xDF, 0xCF, 0xBF, 0x00], // !d
+            [0xDF, 0xFF, 0xBF, 0xFF], // !(s & d)
+            [0xFF, 0x30, 0xFF, 0xFF], // s | d
+            [0x00, 0xCF, 0x00, 0x00], // !(s | d)
+            [0xDF, 0x30, 0xBF, 0xFF], // s ^ d
+            [0x20, 0xCF, 0x40, 0x00], // !(s ^ d)
+            [0x00, 0x30, 0x00, 0xFF], // !s & d
+            [0xFF, 0xCF, 0xFF, 0x00], // s | !d
+            [0x20, 0xFF, 0x40, 0xFF], // !s | d
+        ]),
         // White with only red and alpha written.
         "fop/color_mask" => vec![p(16, 16, [0xFF, BG[1], BG[2], 0xFF])],
         "fop/color_buffer_write_off" => vec![p(16, 16, BG)],
-        // Yellow XOR the clear colour; alpha 0xFF ^ 0xFF.
-        "logic/xor" => vec![p(16, 16, [0xFF ^ BG[0], 0xFF ^ BG[1], BG[2], 0])],
-        _ => return vec![],
-    };
-    // Scenes whose last quad reaches a corner.
-    let corners_free = !matches!(
+        // ---- formats: see [`format_probes`] for the stored bytes ----
+        // The prim/triangle pixel (9, 21) with alpha 0.5: [162, 24, 69, 128]; the white quad
+        // at (24, 7); BG at (0, 31). 16-bit formats keep the top bits (truncation) and read
+        // back by bit replication: 5 bits v → v << 3 | v >> 2, 6 bits v → v << 2 | v >> 4,
+        // 4 bits v → v · 0x11, 1 bit → 0 or 255; RGB565 alpha reads 255.
+        "format/rgba8" => vec![p(9, 21, [162, 24, 69, 128]), p(24, 7, WHITE), p(0, 31, BG)],
+        // 162 → 20 → 165, 24 → 3 → 24, 69 → 8 → 66, 128 → 1; BG 0x20 → 4 → 33, 0x30 → 6 → 49.
+        "format/rgb5a1" => vec![
+            p(9, 21, [165, 24, 66, 255]),
+            p(24, 7, WHITE),
+            p(0, 31, [33, 49, 66, 255]),
+        ],
+        // Green 6 bits: 24 → 6 → 24, 0x30 → 12 → 48.
+        "format/rgb565" => vec![
+            p(9, 21, [165, 24, 66, 255]),
+            p(24, 7, WHITE),
+            p(0, 31, [33, 48, 66, 255]),
+        ],
+        // 162 → A → AA, 24 → 1 → 11, 69 → 4 → 44, 128 → 8 → 88.
+        "format/rgba4" => vec![
+            p(9, 21, [0xAA, 0x11, 0x44, 0x88]),
+            p(24, 7, WHITE),
+            p(0, 31, [0x22, 0x33, 0x44, 0xFF]),
+        ],
+        // depth_pair with Less: A green (window 4..23, depth 0.5), B red over window 8..27
+        // with depth 0.25 + (x + 0.5 - 8) / 40: window column 10 → 5/16 (red), 20 → 9/16
+        // (green stays), 25 → 11/16 (red, no A there).
+        "format/d16" | "format/d24" | "format/d24s8" => vec![
+            p(10, 19, RED),
+            p(6, 19, GREEN),
+            p(20, 19, GREEN),
+            p(25, 19, RED),
+        ],
+        _ => vec![],
+    }
+}
+
+/// The two probes of the single-triangle blend scenes.
+fn blend_at(rgba: [u8; 4]) -> Vec<Probe> {
+    vec![p(16, 16, rgba), p(12, 24, rgba)]
+}
+
+/// Whether all four corners of the scene are left at the clear colour.
+fn corners_free(name: &str) -> bool {
+    !matches!(
         name,
         "scissor/outside"
             | "depth/test_off_still_writes"
             | "depth/write_off"
             | "fop/depth_buffer_write_off"
-    );
-    if corners_free {
-        v.extend(corners_bg());
+            | "stencil/ops"
+            | "blend/src_factors"
+            | "blend/dst_factors"
+            | "logic/all_ops"
+            | "clip/user_plane"
+            | "clip/all_planes"
+    ) && !name.starts_with("format/")
+        && !name.starts_with("tile/")
+}
+
+/// The four corner pixels of a `w`×`h` picture hold the clear colour.
+fn corners_bg(w: u32, h: u32) -> Vec<Probe> {
+    vec![
+        p(0, 0, BG),
+        p(w - 1, 0, BG),
+        p(0, h - 1, BG),
+        p(w - 1, h - 1, BG),
+    ]
+}
+
+// ---- stored bytes ----
+
+/// Which buffer a [`MemProbe`] reads.
+#[derive(Clone, Copy, Debug)]
+enum Buf {
+    Color,
+    Depth,
+}
+
+/// Hand-derived bytes of one pixel in memory.
+struct MemProbe {
+    buf: Buf,
+    /// Column and image row (top row first).
+    x: u32,
+    y: u32,
+    bytes: &'static [u8],
+}
+
+const fn m(buf: Buf, x: u32, y: u32, bytes: &'static [u8]) -> MemProbe {
+    MemProbe { buf, x, y, bytes }
+}
+
+/// Byte offset of pixel (column `x`, image row `y`) in a `width`-wide buffer of 8×8 tiles
+/// (`block = 8`) or 32×32 blocks (`block = 32`), derived from the layout rule (pica-facts §4,
+/// seed 002 / 3dbrew): the buffer is stored top row first, so the memory row is the image row;
+/// blocks lie row of blocks after row of blocks, block after block; inside an 8×8 tile the
+/// pixel index interleaves x (bits 0, 2, 4) and the row (bits 1, 3, 5). Inside a 32×32 block
+/// the same interleave continues over 5 bits (the model's documented choice,
+/// fop/fb.rs `BLOCK32_ZORDER`, UNVERIFIED(hw)).
+fn tiled_offset(x: u32, y: u32, width: u32, bpp: u32, block: u32) -> u32 {
+    let (bx, by) = (x % block, y % block);
+    let inner: u32 = (0..5)
+        .map(|i| ((bx >> i) & 1) << (2 * i) | ((by >> i) & 1) << (2 * i + 1))
+        .sum();
+    ((y / block * block) * width + (x / block) * block * block + inner) * bpp
+}
+
+/// Expected stored bytes of the format scenes (lowest address first). Colour pixels are
+/// little-endian integers with red in the top bits (seed 002 "reverse byte order"): RGBA8
+/// bytes a, b, g, r. Depth: little-endian in 2 or 3 bytes, D24S8 stencil in byte 3
+/// (seed 000 "stencil is within bit 24-31"). Depth quantization: floor(d · (2^n - 1))
+/// (rast/interp.rs `depth_to_uint`, Azahar): 0.5 → 0x7FFF / 0x7FFFFF, 5/16 → 5·2^12 - 5/16
+/// → 0x4FFF / 0x4FFFFF, 11/16 → 0xAFFF / 0xAFFFFF. The edge weights of quad B are multiples
+/// of 128 (1/256 px²) with 2·area = 102400 < 2^17, so the f24 interpolation of the depth
+/// (0.25 · b0 + 0.75 · b1 + ...) / Σb is exact and so is the dyadic quotient.
+fn mem_probes(name: &str) -> Vec<MemProbe> {
+    use Buf::{Color, Depth};
+    match name {
+        // [162, 24, 69, 128] = 0xA2184580.
+        "format/rgba8" => vec![
+            m(Color, 9, 21, &[0x80, 0x45, 0x18, 0xA2]),
+            m(Color, 24, 7, &[0xFF; 4]),
+        ],
+        // 10100 00011 01000 1 = 0xA0D1; the clear colour 00100 00110 01000 1 = 0x2191.
+        "format/rgb5a1" => vec![
+            m(Color, 9, 21, &[0xD1, 0xA0]),
+            m(Color, 0, 31, &[0x91, 0x21]),
+        ],
+        // 10100 000110 01000 = 0xA0C8.
+        "format/rgb565" => vec![
+            m(Color, 9, 21, &[0xC8, 0xA0]),
+            m(Color, 24, 7, &[0xFF, 0xFF]),
+        ],
+        "format/rgba4" => vec![m(Color, 9, 21, &[0x48, 0xA1])],
+        "format/d16" => vec![
+            m(Depth, 10, 19, &[0xFF, 0x4F]),
+            m(Depth, 6, 19, &[0xFF, 0x7F]),
+            m(Depth, 20, 19, &[0xFF, 0x7F]),
+            m(Depth, 25, 19, &[0xFF, 0xAF]),
+            m(Depth, 0, 0, &[0xFF, 0xFF]),
+        ],
+        "format/d24" => vec![
+            m(Depth, 10, 19, &[0xFF, 0xFF, 0x4F]),
+            m(Depth, 6, 19, &[0xFF, 0xFF, 0x7F]),
+            m(Depth, 20, 19, &[0xFF, 0xFF, 0x7F]),
+            m(Depth, 25, 19, &[0xFF, 0xFF, 0xAF]),
+            m(Depth, 0, 0, &[0xFF, 0xFF, 0xFF]),
+        ],
+        // Stencil 0x5A written by Replace on z-pass for A and B; where B fails the depth test
+        // the z-fail action Keep leaves A's 0x5A.
+        "format/d24s8" => vec![
+            m(Depth, 10, 19, &[0xFF, 0xFF, 0x4F, 0x5A]),
+            m(Depth, 6, 19, &[0xFF, 0xFF, 0x7F, 0x5A]),
+            m(Depth, 20, 19, &[0xFF, 0xFF, 0x7F, 0x5A]),
+            m(Depth, 25, 19, &[0xFF, 0xFF, 0xAF, 0x5A]),
+            m(Depth, 0, 0, &[0xFF, 0xFF, 0xFF, 0x00]),
+        ],
+        // Red and green cells of the tile picture, RGBA8 bytes a, b, g, r.
+        "tile/block8_64" | "tile/block32_64" => vec![
+            m(Color, 2, 61, &[0xFF, 0x00, 0x00, 0xFF]),
+            m(Color, 62, 61, &[0xFF, 0x00, 0xFF, 0x00]),
+            m(Color, 40, 1, &[0xFF, 0xFF, 0x00, 0x00]),
+        ],
+        // Depth 0.5 (A only) and 3/8 (B: -0.25 · -0.5 + 0.25, exact) in D24S8, stencil 0.
+        "depthmap/scale_offset" => vec![
+            m(Depth, 6, 25, &[0xFF, 0xFF, 0x7F, 0]),
+            m(Depth, 16, 15, &[0xFF, 0xFF, 0x5F, 0]),
+        ],
+        _ => vec![],
     }
-    v
+}
+
+/// The bytes of pixel `(x, y)` of `buf` in a rendered scene.
+fn stored(r: &Rendered, s: &Scene, buf: Buf, x: u32, y: u32, len: usize) -> Vec<u8> {
+    let (base, bpp) = match buf {
+        Buf::Color => (COLOR_BASE, s.fb.color_format.bytes_per_pixel()),
+        Buf::Depth => (DEPTH_BASE, s.fb.depth_format.bytes_per_pixel()),
+    };
+    let block = if s.fb.block32 { 32 } else { 8 };
+    let addr = base + tiled_offset(x, y, s.fb.width, bpp, block);
+    (0..len as u32)
+        .map(|i| r.gpu.mem().read_u8(addr + i).unwrap())
+        .collect()
 }
 
 #[test]
@@ -180,14 +740,20 @@ fn scenes_run_on_the_model_to_the_end() {
     }
 }
 
-/// Hand-derived pixels of the scenes [`probes`] lists.
+/// Hand-derived pixels (and stored bytes) of the scenes [`probes`] lists. Every mismatch is
+/// collected before failing, so one run shows them all.
 #[test]
 fn scenes_render_expected_probes() {
     let mut checked = 0;
+    let mut bad = Vec::new();
     for s in scenes::scenes() {
-        let want = probes(s.name());
-        if want.is_empty() {
+        let mut want = probes(s.name());
+        let mem = mem_probes(s.name());
+        if want.is_empty() && mem.is_empty() {
             continue;
+        }
+        if corners_free(s.name()) {
+            want.extend(corners_bg(s.fb.width, s.fb.height));
         }
         let r = render(&s);
         assert!(
@@ -196,23 +762,70 @@ fn scenes_render_expected_probes() {
             s.name()
         );
         for pr in want {
-            assert_eq!(
-                pixel(&r.image, pr.x, pr.y),
-                Some(pr.rgba),
-                "{} at ({}, {})",
-                s.name(),
-                pr.x,
-                pr.y
-            );
+            let got = pixel(&r.image, pr.x, pr.y);
+            if got != Some(pr.rgba) {
+                bad.push(format!(
+                    "{} at ({}, {}): got {got:?}, want {:?}",
+                    s.name(),
+                    pr.x,
+                    pr.y,
+                    pr.rgba
+                ));
+            }
+        }
+        for mp in mem {
+            let got = stored(&r, &s, mp.buf, mp.x, mp.y, mp.bytes.len());
+            if got != mp.bytes {
+                bad.push(format!(
+                    "{} {:?} bytes at ({}, {}): got {got:02X?}, want {:02X?}",
+                    s.name(),
+                    mp.buf,
+                    mp.x,
+                    mp.y,
+                    mp.bytes
+                ));
+            }
         }
         checked += 1;
     }
-    assert!(checked >= 15, "{checked}");
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    assert!(checked >= 70, "{checked}");
     // Block tiling changes the memory layout, not the picture.
     let a = render(&scenes::scene("tile/block8_64").unwrap()).image;
     let b = render(&scenes::scene("tile/block32_64").unwrap()).image;
     assert_eq!((a.width, a.height), (64, 64));
     assert_eq!(a, b);
+}
+
+/// depthmap/w_buffer: with GPUREG_DEPTHMAP_ENABLE = 0 the stored depth is `z_win · w`
+/// (`z_win = z/w · scale + offset = -0.5 · -0.25 = 0.125` at every vertex) with `w`
+/// perspective-correct: `1/w` is linear in screen x, 1 at window x = 4 and 1/3 at x = 28, so
+/// at column `c` (centre c + 0.5) `1/w = (79 - 2c) / 72` and the depth is `9 / (79 - 2c)`,
+/// stored as floor(d · (2^24 - 1)). The depth is not dyadic, so the f24 interpolation error is
+/// allowed: 512 units (2^-15 of the full scale; a handful of truncating f24 steps of at most
+/// 2^-16 relative each at d ≤ 1/3 lose under 300); the z-buffer value would be 0.125 everywhere
+/// (0x1FFFFF), far outside the tolerance except next to the left edge.
+#[test]
+fn scenes_w_buffer_depth_is_scaled_w() {
+    let s = scenes::scene("depthmap/w_buffer").unwrap();
+    let r = render(&s);
+    assert!(matches!(r.outcome, Outcome::Finished { .. }));
+    for c in [6u32, 16, 26] {
+        let d = 9.0 / f64::from(79 - 2 * c);
+        let want = (d * f64::from(0xFF_FFFFu32)).floor() as i64;
+        let b = stored(&r, &s, Buf::Depth, c, 16, 4);
+        let got = i64::from(u32::from_le_bytes([b[0], b[1], b[2], 0]));
+        assert!(
+            (got - want).abs() <= 512,
+            "column {c}: got {got:#x}, want {want:#x}"
+        );
+        assert_eq!(b[3], 0, "stencil untouched");
+    }
 }
 
 #[test]
