@@ -158,13 +158,7 @@ pub fn write_beats(gpu: &Gpu, out: &mut dyn Write) -> std::io::Result<()> {
         writeln!(out, "{line}")?;
     }
     // The pipeline channels, grouped by channel, in the bundle's JSON-lines layout.
-    let (primitive, fragment, pixel) = gpu.pipeline_beats();
-    let capture = pica_vectors::case::PipelineCapture {
-        primitive: primitive.to_vec(),
-        fragment: fragment.to_vec(),
-        pixel: pixel.to_vec(),
-        final_memory: Vec::new(),
-    };
+    let capture = pica_vectors::case::PipelineCapture::of(gpu, &[]);
     for ch in pica_vectors::streams::channels(&capture) {
         out.write_all(ch.jsonl.as_bytes())?;
     }

@@ -169,22 +169,7 @@ impl Case {
         let outcome = gpu.run(self.max_cycles);
         let mut run = ModelRun::capture(&gpu, outcome);
         if self.pipeline {
-            let (primitive, fragment, pixel) = gpu.pipeline_beats();
-            run.pipeline = Some(PipelineCapture {
-                primitive: primitive.to_vec(),
-                fragment: fragment.to_vec(),
-                pixel: pixel.to_vec(),
-                final_memory: self
-                    .images
-                    .iter()
-                    .map(|im| MemImage {
-                        base: im.base,
-                        words: (0..im.words.len() as u32)
-                            .map(|i| gpu.mem().read_u32(im.base.wrapping_add(i * 4)).unwrap_or(0))
-                            .collect(),
-                    })
-                    .collect(),
-            });
+            run.pipeline = Some(PipelineCapture::of(&gpu, &self.images));
         }
         Ok((run, gpu))
     }
@@ -198,6 +183,27 @@ impl Case {
                     .unwrap_or(0)
             })
             .collect()
+    }
+}
+
+impl PipelineCapture {
+    /// The pipeline beats `gpu` recorded and its memory over each of `images`' ranges.
+    pub fn of(gpu: &Gpu, images: &[MemImage]) -> Self {
+        let (primitive, fragment, pixel) = gpu.pipeline_beats();
+        Self {
+            primitive: primitive.to_vec(),
+            fragment: fragment.to_vec(),
+            pixel: pixel.to_vec(),
+            final_memory: images
+                .iter()
+                .map(|im| MemImage {
+                    base: im.base,
+                    words: (0..im.words.len() as u32)
+                        .map(|i| gpu.mem().read_u32(im.base.wrapping_add(i * 4)).unwrap_or(0))
+                        .collect(),
+                })
+                .collect(),
+        }
     }
 }
 

@@ -478,12 +478,7 @@ impl FragmentOps {
     /// Handles FLUSH / INVALIDATE triggers REGS applied since the last look: with no cache
     /// modelled, a tracing event and a count (see the module docs).
     fn observe_triggers(&mut self, cycle: u64, regs: &RegFile) {
-        let all = regs.triggers();
-        if all.len() < self.triggers_seen {
-            // A different (reset) register file: start over.
-            self.triggers_seen = 0;
-        }
-        for t in all.get(self.triggers_seen..).unwrap_or(&[]) {
+        for t in regs.triggers_since(&mut self.triggers_seen) {
             match t.trigger {
                 Trigger::FramebufferFlush => {
                     self.stats.flushes += 1;
@@ -498,7 +493,6 @@ impl FragmentOps {
                 _ => {}
             }
         }
-        self.triggers_seen = all.len();
     }
 
     /// Advances one cycle.

@@ -298,19 +298,13 @@ impl Rasterizer {
 
     /// Handles the GPUREG_EARLYDEPTH_CLEAR events REGS logged since the last cycle.
     fn take_triggers(&mut self, regs: &RegFile) {
-        let events = regs.triggers();
-        if events.len() < self.triggers_seen {
-            // The log was replaced (a new register file): start over.
-            self.triggers_seen = 0;
-        }
-        for ev in events.get(self.triggers_seen..).unwrap_or(&[]) {
+        for ev in regs.triggers_since(&mut self.triggers_seen) {
             if ev.trigger == Trigger::EarlyDepthClear {
                 let v = regs::EarlydepthData(regs.reg(id::EARLYDEPTH_DATA.into())).clear_value();
                 tracing::debug!(target: "rast", at = ev.cycle, value = v, "early depth clear");
                 self.early.clear(v);
             }
         }
-        self.triggers_seen = events.len();
     }
 
     /// Whether nothing is in flight.

@@ -219,6 +219,19 @@ impl RegFile {
         &self.triggers
     }
 
+    /// The trigger events logged since a stage last looked, advancing its cursor `seen` (the
+    /// number of events it has handled). A log shorter than the cursor means a different (reset)
+    /// register file: the stage starts over from its first event.
+    pub fn triggers_since(&self, seen: &mut usize) -> &[TriggerEvent] {
+        let start = if self.triggers.len() < *seen {
+            0
+        } else {
+            *seen
+        };
+        *seen = self.triggers.len();
+        self.triggers.get(start..).unwrap_or(&[])
+    }
+
     /// Register writes applied so far.
     pub fn writes_applied(&self) -> u64 {
         self.writes_applied
