@@ -22,6 +22,10 @@ pub enum Channel {
     Fragment,
     /// FOP → memory: one pixel's colour and depth-stencil outcome per beat.
     Pixel,
+    /// TEX ← memory: one texel (or ETC1 block) read per beat.
+    Texel,
+    /// Inside TEV: one combiner stage's output per beat (six per fragment).
+    Combiner,
 }
 
 impl Channel {
@@ -34,6 +38,8 @@ impl Channel {
             Channel::Primitive => "primitive",
             Channel::Fragment => "fragment",
             Channel::Pixel => "pixel",
+            Channel::Texel => "texel",
+            Channel::Combiner => "combiner",
         }
     }
 }
@@ -133,6 +139,42 @@ impl PixelBeat {
     pub const DISCARDED: u8 = 8;
 }
 
+/// One texel read by a texture unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct TexelBeat {
+    /// Cycle TEX read it.
+    pub cycle: u64,
+    /// Pixel x of the fragment it is for.
+    pub x: u16,
+    /// Pixel y of the fragment it is for.
+    pub y: u16,
+    /// Texture unit 0-2.
+    pub unit: u8,
+    /// Physical byte address read (the texel, or the ETC1 / ETC1A4 block holding it).
+    pub addr: u32,
+    /// The bytes read, little-endian ([`crate::tex::TexelFetch::raw`]).
+    pub raw: u128,
+    /// The decoded texel as `r | g << 8 | b << 16 | a << 24`.
+    pub rgba: u32,
+}
+
+/// One texture-combiner stage's output for one fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CombinerBeat {
+    /// Cycle TEV computed it.
+    pub cycle: u64,
+    /// Pixel x.
+    pub x: u16,
+    /// Pixel y.
+    pub y: u16,
+    /// Combiner stage 0-5.
+    pub stage: u8,
+    /// The stage's output as `r | g << 8 | b << 16 | a << 24`.
+    pub color: u32,
+    /// The combiner buffer after the stage, same packing.
+    pub buffer: u32,
+}
+
 /// A beat on any channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "channel", rename_all = "snake_case")]
@@ -149,6 +191,10 @@ pub enum Beat {
     Fragment(FragmentBeat),
     /// A pixel outcome.
     Pixel(PixelBeat),
+    /// A texel read.
+    Texel(TexelBeat),
+    /// A combiner stage output.
+    Combiner(CombinerBeat),
 }
 
 impl Beat {
@@ -160,6 +206,8 @@ impl Beat {
             Beat::Primitive(b) => b.cycle,
             Beat::Fragment(b) => b.cycle,
             Beat::Pixel(b) => b.cycle,
+            Beat::Texel(b) => b.cycle,
+            Beat::Combiner(b) => b.cycle,
         }
     }
 
@@ -172,6 +220,8 @@ impl Beat {
             Beat::Primitive(_) => Channel::Primitive,
             Beat::Fragment(_) => Channel::Fragment,
             Beat::Pixel(_) => Channel::Pixel,
+            Beat::Texel(_) => Channel::Texel,
+            Beat::Combiner(_) => Channel::Combiner,
         }
     }
 }

@@ -1,13 +1,16 @@
 //! The cycle-stepped GPU: stages, links, memory and the clock.
 
-use crate::beat::{Beat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, ShaderBeat};
+use crate::beat::{
+    Beat, CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, ShaderBeat, TexelBeat,
+};
 use crate::clip::{ClipPorts, Clipper};
 use crate::cp::{CommandProcessor, CpPorts, CpState, Redirect, RegWrite};
 use crate::fop::{FopHang, FopPorts, FragmentOps};
+use crate::frag::{FogStage, FragPorts, LightStage, TevStage, TexStage};
 use crate::link::Link;
 use crate::mem::{Memory, Unmapped};
 use crate::pa::{PaPorts, PrimitiveAssembler};
-use crate::pipe::{Fragment, PaCmd, ScreenTri, Triangle, VlCmd};
+use crate::pipe::{Fragment, PaCmd, ScreenTri, ShadedFragment, Triangle, VlCmd};
 use crate::rast::{RastPorts, Rasterizer};
 use crate::regfile::{RegFile, RegsPorts};
 use crate::regs::Trigger;
@@ -69,6 +72,8 @@ pub enum HangReason {
     VertexLoader(VlHang),
     /// A fragment operation touched a buffer outside memory.
     FragmentOps(FopHang),
+    /// A texture unit cannot read its texture.
+    Texture(crate::tex::TexHang),
     /// An internal invariant of the model broke (a model bug, never expected).
     Internal(String),
 }
@@ -146,6 +151,7 @@ impl fmt::Display for HangReason {
             }
             HangReason::VertexLoader(h) => write!(f, "vertex loader: {h}"),
             HangReason::FragmentOps(h) => write!(f, "fragment operations: {h}"),
+            HangReason::Texture(h) => write!(f, "texturing: {h}"),
             HangReason::Internal(s) => write!(f, "internal model error: {s}"),
         }
     }
@@ -238,11 +244,21 @@ pub struct Gpu {
     clip: Clipper,
     clip_to_rast: Link<ScreenTri>,
     rast: Rasterizer,
-    rast_to_fop: Link<Fragment>,
+    rast_to_tex: Link<Fragment>,
+    tex: TexStage,
+    tex_to_light: Link<ShadedFragment>,
+    light: LightStage,
+    light_to_tev: Link<ShadedFragment>,
+    tev: TevStage,
+    tev_to_fog: Link<ShadedFragment>,
+    fog: FogStage,
+    fog_to_fop: Link<ShadedFragment>,
     fop: FragmentOps,
     primitive_beats: Vec<PrimitiveBeat>,
     fragment_beats: Vec<FragmentBeat>,
     pixel_beats: Vec<PixelBeat>,
+    texel_beats: Vec<TexelBeat>,
+    combiner_beats: Vec<CombinerBeat>,
 }
 
 impl Gpu {
@@ -272,11 +288,21 @@ impl Gpu {
             clip: Clipper::new(),
             clip_to_rast: Link::new("clip_to_rast", timing::CLIP_TO_RAST_DEPTH),
             rast: Rasterizer::new(),
-            rast_to_fop: Link::new("rast_to_fop", timing::RAST_TO_FOP_DEPTH),
+            rast_to_tex: Link::new("rast_to_tex", timing::RAST_TO_TEX_DEPTH),
+            tex: TexStage::new(),
+            tex_to_light: Link::new("tex_to_light", timing::FRAG_LINK_DEPTH),
+            light: LightStage::new(),
+            light_to_tev: Link::new("light_to_tev", timing::FRAG_LINK_DEPTH),
+            tev: TevStage::new(),
+            tev_to_fog: Link::new("tev_to_fog", timing::FRAG_LINK_DEPTH),
+            fog: FogStage::new(),
+            fog_to_fop: Link::new("fog_to_fop", timing::FRAG_LINK_DEPTH),
             fop: FragmentOps::new(),
             primitive_beats: Vec::new(),
             fragment_beats: Vec::new(),
             pixel_beats: Vec::new(),
+            texel_beats: Vec::new(),
+            combiner_beats: Vec::new(),
         }
     }
 
@@ -377,19 +403,23 @@ impl Gpu {
         all.extend(self.shader_out_beats.iter().copied().map(Beat::ShaderOut));
         all.extend(self.primitive_beats.iter().copied().map(Beat::Primitive));
         all.extend(self.fragment_beats.iter().copied().map(Beat::Fragment));
+        all.extend(self.texel_beats.iter().copied().map(Beat::Texel));
+        all.extend(self.combiner_beats.iter().copied().map(Beat::Combiner));
         all.extend(self.pixel_beats.iter().copied().map(Beat::Pixel));
         // Stable: within a cycle, in pipeline order.
         all.sort_by_key(Beat::cycle);
         all.into_iter()
     }
 
-    /// Primitive, fragment and pixel beats recorded so far.
-    pub fn pipeline_beats(&self) -> (&[PrimitiveBeat], &[FragmentBeat], &[PixelBeat]) {
-        (
-            &self.primitive_beats,
-            &self.fragment_beats,
-            &self.pixel_beats,
-        )
+    /// The pipeline's beats recorded so far (primitive, fragment, texel, combiner, pixel).
+    pub fn pipeline_beats(&self) -> PipelineBeats<'_> {
+        PipelineBeats {
+            primitive: &self.primitive_beats,
+            fragment: &self.fragment_beats,
+            texel: &self.texel_beats,
+            combiner: &self.combiner_beats,
+            pixel: &self.pixel_beats,
+        }
     }
 
     /// The vertex loader.
@@ -428,7 +458,7 @@ impl Gpu {
                 .count() as u64,
             vertices: self.vs_in.total_pushed(),
             triangles: self.pa_to_clip.total_pushed(),
-            fragments: self.rast_to_fop.total_pushed(),
+            fragments: self.rast_to_tex.total_pushed(),
         }
     }
 
@@ -440,7 +470,11 @@ impl Gpu {
             && self.vl_to_pa.is_empty()
             && self.pa_to_clip.is_empty()
             && self.clip_to_rast.is_empty()
-            && self.rast_to_fop.is_empty()
+            && self.rast_to_tex.is_empty()
+            && self.tex_to_light.is_empty()
+            && self.light_to_tev.is_empty()
+            && self.tev_to_fog.is_empty()
+            && self.fog_to_fop.is_empty()
             && self.vl.is_idle()
             && self.shader.is_idle()
             && self.pa.is_idle()
@@ -467,7 +501,11 @@ impl Gpu {
             &mut self.vl_to_pa,
             &mut self.pa_to_clip,
             &mut self.clip_to_rast,
-            &mut self.rast_to_fop,
+            &mut self.rast_to_tex,
+            &mut self.tex_to_light,
+            &mut self.light_to_tev,
+            &mut self.tev_to_fog,
+            &mut self.fog_to_fop,
         ]) {
             l.begin_cycle();
         }
@@ -482,18 +520,29 @@ impl Gpu {
                 FopPorts {
                     regs: &self.regs,
                     mem: &mut self.mem,
-                    input: &mut self.rast_to_fop,
+                    input: &mut self.fog_to_fop,
                     beats: rec.then_some(&mut self.pixel_beats),
                 },
             ) {
                 hangs.push(HangReason::FragmentOps(h));
             }
+            let (regs, mem) = (&self.regs, &self.mem);
+            let p = FragPorts::new(regs, mem, &mut self.tev_to_fog, &mut self.fog_to_fop);
+            hangs.extend(self.fog.tick(cycle, p).err());
+            let mut p = FragPorts::new(regs, mem, &mut self.light_to_tev, &mut self.tev_to_fog);
+            p.beats.combiner = rec.then_some(&mut self.combiner_beats);
+            hangs.extend(self.tev.tick(cycle, p).err());
+            let p = FragPorts::new(regs, mem, &mut self.tex_to_light, &mut self.light_to_tev);
+            hangs.extend(self.light.tick(cycle, p).err());
+            let mut p = FragPorts::new(regs, mem, &mut self.rast_to_tex, &mut self.tex_to_light);
+            p.beats.texel = rec.then_some(&mut self.texel_beats);
+            hangs.extend(self.tex.tick(cycle, p).err());
             self.rast.tick(
                 cycle,
                 RastPorts {
                     regs: &self.regs,
                     input: &mut self.clip_to_rast,
-                    out: &mut self.rast_to_fop,
+                    out: &mut self.rast_to_tex,
                     beats: rec.then_some(&mut self.fragment_beats),
                 },
             );
@@ -571,7 +620,8 @@ impl Gpu {
             cycle,
             reason @ (HangReason::Shader { .. }
             | HangReason::VertexLoader(_)
-            | HangReason::FragmentOps(_)),
+            | HangReason::FragmentOps(_)
+            | HangReason::Texture(_)),
         )) = &self.hang
         {
             return Some(Outcome::Hang {
@@ -630,12 +680,19 @@ impl Gpu {
             "pa": self.pa.snapshot(),
             "clip": self.clip.snapshot(),
             "rast": self.rast.snapshot(),
+            "tex": self.tex.snapshot(),
+            "light": self.light.snapshot(),
+            "tev": self.tev.snapshot(),
+            "fog": self.fog.snapshot(),
             "fop": self.fop.snapshot(),
             "links": { "cp_to_regs": self.cp_to_regs.len(), "regs_to_cp": self.regs_to_cp.len(),
                        "regs_to_vl": self.regs_to_vl.len(), "vs_in": self.vs_in.len(),
                        "sh_out": self.sh_out.len(), "vl_to_pa": self.vl_to_pa.len(),
                        "pa_to_clip": self.pa_to_clip.len(), "clip_to_rast": self.clip_to_rast.len(),
-                       "rast_to_fop": self.rast_to_fop.len() },
+                       "rast_to_tex": self.rast_to_tex.len(),
+                       "tex_to_light": self.tex_to_light.len(),
+                       "light_to_tev": self.light_to_tev.len(),
+                       "tev_to_fog": self.tev_to_fog.len(), "fog_to_fop": self.fog_to_fop.len() },
         })
     }
 
@@ -647,6 +704,21 @@ impl Gpu {
         }
         v
     }
+}
+
+/// The beats of the geometry and fragment pipeline ([`Gpu::pipeline_beats`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PipelineBeats<'a> {
+    /// PA → CLIP triangles.
+    pub primitive: &'a [PrimitiveBeat],
+    /// RAST → TEX fragments.
+    pub fragment: &'a [FragmentBeat],
+    /// TEX texel reads.
+    pub texel: &'a [TexelBeat],
+    /// TEV stage outputs.
+    pub combiner: &'a [CombinerBeat],
+    /// FOP pixel outcomes.
+    pub pixel: &'a [PixelBeat],
 }
 
 /// An outcome as JSON, with a readable `message`.

@@ -3,8 +3,11 @@
 //! ```text
 //! REGS ──VlCmd──► VL ──VertexIn──► SH ──ShadedItem──► PA ──Triangle──► CLIP ──ScreenTri──►
 //!                  └──────PaCmd (vertex order, post-vertex cache hits)──► PA
-//! RAST ──Fragment──► FOP ──► memory (colour and depth-stencil buffers)
+//! RAST ──Fragment──► TEX ──ShadedFragment──► LIGHT ──► TEV ──► FOG ──► FOP ──► memory
 //! ```
+//!
+//! From TEX on, one [`ShadedFragment`] carries a fragment through the fragment pipeline; each
+//! stage fills in its own fields.
 //!
 //! Every value is raw hardware bits or a bit-exact number type ([`F24`]); nothing here holds a
 //! host float.
@@ -163,4 +166,40 @@ pub struct Fragment {
     pub attr: [F24; NUM_SEMANTICS],
     /// The triangle it belongs to.
     pub tri: u32,
+    /// Screen-space differences of the three texture-coordinate pairs, for the texture units'
+    /// level of detail: `[du/dx, dv/dx, du/dy, dv/dy]` of texcoord0, texcoord1, texcoord2 (f24,
+    /// texture-coordinate units). All zero unless a texture unit is enabled (RAST computes
+    /// them only then; see [`crate::rast`]).
+    pub tex_deriv: [[F24; 4]; 3],
+}
+
+/// A fragment in the fragment pipeline (TEX → LIGHT → TEV → FOG → FOP), with what each stage
+/// has computed for it so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShadedFragment {
+    /// The fragment RAST produced.
+    pub frag: Fragment,
+    /// TEX: the colours of texture units 0-3 (`[r, g, b, a]`; unit 3 is the procedural
+    /// texture). All zero for a disabled unit.
+    pub tex: [[u8; 4]; 4],
+    /// LIGHT: the fragment-lighting primary colour (all zero with lighting off).
+    pub light_primary: [u8; 4],
+    /// LIGHT: the fragment-lighting secondary colour (all zero with lighting off).
+    pub light_secondary: [u8; 4],
+    /// TEV: the combiner output (FOG then applies fog or gas to it). Before TEV runs it is
+    /// the primary colour.
+    pub color: [u8; 4],
+}
+
+impl ShadedFragment {
+    /// A fragment entering the fragment pipeline: nothing computed yet.
+    pub fn new(frag: Fragment) -> Self {
+        Self {
+            frag,
+            tex: [[0; 4]; 4],
+            light_primary: [0; 4],
+            light_secondary: [0; 4],
+            color: frag.color,
+        }
+    }
 }

@@ -156,10 +156,25 @@ pub const RAST_SETUP_CYCLES: u32 = 4;
 /// link to FOP full is examined again the next cycle (traversal stalls).
 pub const RAST_PIXELS_PER_CYCLE: u32 = 1;
 
-/// Depth of the RAST → FOP fragment link.
+/// Depth of the RAST → TEX fragment link.
 ///
 /// UNVERIFIED(hw): 4 entries — model choice.
-pub const RAST_TO_FOP_DEPTH: usize = 4;
+pub const RAST_TO_TEX_DEPTH: usize = 4;
+
+// -- FRAG (TEX, LIGHT, TEV, FOG) --
+
+/// Fragments each of TEX, LIGHT, TEV and FOG takes per cycle.
+///
+/// UNVERIFIED(hw): one fragment per cycle per stage, finished in the cycle it is taken (all
+/// texel reads of the up to three texture units, all eight lights, all six combiners in one
+/// cycle), so each stage adds exactly one cycle of latency: its output link — model choice;
+/// the hardware's texture-cache and lighting throughput are not public.
+pub const FRAG_FRAGMENTS_PER_CYCLE: u32 = 1;
+
+/// Depth of each link between TEX, LIGHT, TEV, FOG and FOP.
+///
+/// UNVERIFIED(hw): 4 entries — model choice.
+pub const FRAG_LINK_DEPTH: usize = 4;
 
 // -- FOP --
 

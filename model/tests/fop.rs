@@ -14,7 +14,8 @@ use pica_model::fop::fb::{
 };
 use pica_model::fop::{FopHang, FopPorts, FragmentOps};
 use pica_model::link::Link;
-use pica_model::pipe::{Fragment, OutVertex};
+use pica_model::num::F24;
+use pica_model::pipe::{Fragment, OutVertex, ShadedFragment};
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use pica_model::Memory;
@@ -80,6 +81,7 @@ fn frag(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
         color,
         attr: OutVertex::ONES.attr,
         tri: 0,
+        tex_deriv: [[F24::ZERO; 4]; 3],
     }
 }
 
@@ -87,7 +89,7 @@ fn frag(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
 struct Bench {
     regs: RegFile,
     mem: Memory,
-    input: Link<Fragment>,
+    input: Link<ShadedFragment>,
     fop: FragmentOps,
     beats: Vec<PixelBeat>,
     cycle: u64,
@@ -195,7 +197,7 @@ impl Bench {
     /// Sends one fragment and ticks until FOP has taken it; the result of that tick.
     fn try_run(&mut self, f: Fragment) -> Result<(), FopHang> {
         self.input.begin_cycle();
-        self.input.push(f).unwrap();
+        self.input.push(ShadedFragment::new(f)).unwrap();
         self.cycle += 1;
         self.tick()
     }
@@ -1286,7 +1288,9 @@ fn fop_takes_one_fragment_per_cycle() {
     let mut b = Bench::new();
     b.input.begin_cycle();
     for x in 0..3 {
-        b.input.push(frag(x, 0, 0, WHITE)).unwrap();
+        b.input
+            .push(ShadedFragment::new(frag(x, 0, 0, WHITE)))
+            .unwrap();
     }
     b.cycle = 10;
     for _ in 0..4 {
@@ -1303,7 +1307,9 @@ fn fop_takes_one_fragment_per_cycle() {
 fn fop_no_beats_when_not_recorded() {
     let mut b = Bench::new();
     b.input.begin_cycle();
-    b.input.push(frag(0, 0, 0, WHITE)).unwrap();
+    b.input
+        .push(ShadedFragment::new(frag(0, 0, 0, WHITE)))
+        .unwrap();
     b.input.begin_cycle();
     b.fop
         .tick(

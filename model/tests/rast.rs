@@ -125,7 +125,7 @@ fn run_stage(
 ) -> Run {
     let mut rast = rast;
     let mut input = Link::new("clip_to_rast", timing::CLIP_TO_RAST_DEPTH);
-    let mut out = Link::new("rast_to_fop", timing::RAST_TO_FOP_DEPTH);
+    let mut out = Link::new("rast_to_tex", timing::RAST_TO_TEX_DEPTH);
     let mut beats = Vec::new();
     let mut frags = Vec::new();
     let mut next = 0;
@@ -472,9 +472,9 @@ fn rast_stage_backpressure_stalls() {
     let t = tri([vtx(-8.0, -8.0), vtx(24.0, -8.0), vtx(-8.0, 24.0)]);
     let run = run_stage(Rasterizer::new(), &regs, &[t], |_| false, 40);
     assert_eq!(run.idle_at, u64::MAX);
-    assert_eq!(run.beats.len(), timing::RAST_TO_FOP_DEPTH);
+    assert_eq!(run.beats.len(), timing::RAST_TO_TEX_DEPTH);
     assert!(!run.rast.is_idle());
-    let first_stall = 1 + u64::from(timing::RAST_SETUP_CYCLES) + timing::RAST_TO_FOP_DEPTH as u64;
+    let first_stall = 1 + u64::from(timing::RAST_SETUP_CYCLES) + timing::RAST_TO_TEX_DEPTH as u64;
     assert_eq!(run.rast.stats().stalls, 40 - first_stall);
 }
 

@@ -189,11 +189,11 @@ impl Case {
 impl PipelineCapture {
     /// The pipeline beats `gpu` recorded and its memory over each of `images`' ranges.
     pub fn of(gpu: &Gpu, images: &[MemImage]) -> Self {
-        let (primitive, fragment, pixel) = gpu.pipeline_beats();
+        let b = gpu.pipeline_beats();
         Self {
-            primitive: primitive.to_vec(),
-            fragment: fragment.to_vec(),
-            pixel: pixel.to_vec(),
+            primitive: b.primitive.to_vec(),
+            fragment: b.fragment.to_vec(),
+            pixel: b.pixel.to_vec(),
             final_memory: images
                 .iter()
                 .map(|im| MemImage {

@@ -4,7 +4,8 @@
 //! updates the colour and depth-stencil buffers in memory. The order (pica-facts §4, Azahar
 //! `video_core/renderer_software/sw_rasterizer.cpp` `ProcessTriangle`):
 //!
-//! 1. combiners — for now a stand-in passing the primary colour ([`combiner`]);
+//! 1. the colour the combiners and fog produced ([`crate::tev`], [`crate::fog`]) arrives with
+//!    the fragment;
 //! 2. alpha test (GPUREG_FRAGOP_ALPHA_TEST): `alpha FUNC reference`; a failing fragment is
 //!    discarded without touching memory;
 //! 3. the depth-stencil pixel is read (GPUREG_DEPTHBUFFER_READ, see [`FopConfig`]);
@@ -31,14 +32,13 @@
 //! flush therefore still sees its pixels in memory (UNVERIFIED(hw): on hardware they could
 //! still sit in the cache — model choice).
 
-pub mod combiner;
 pub mod fb;
 pub mod ops;
 
 use crate::beat::PixelBeat;
 use crate::link::Link;
 use crate::mem::Memory;
-use crate::pipe::Fragment;
+use crate::pipe::{Fragment, ShadedFragment};
 use crate::regfile::RegFile;
 use crate::regs::{
     self, id, ColorOperationBlendMode, ColorOperationFragmentMode, CompareFunction,
@@ -99,8 +99,8 @@ pub struct FopPorts<'a> {
     pub regs: &'a RegFile,
     /// Colour and depth-stencil buffers.
     pub mem: &'a mut Memory,
-    /// Fragments from RAST.
-    pub input: &'a mut Link<Fragment>,
+    /// Fragments from FOG.
+    pub input: &'a mut Link<ShadedFragment>,
     /// Where pixel beats go (`None`: not recorded).
     pub beats: Option<&'a mut Vec<PixelBeat>>,
 }
@@ -506,7 +506,7 @@ impl FragmentOps {
         self.observe_triggers(cycle, regs);
         let mut cfg: Option<FopConfig> = None;
         for _ in 0..timing::FOP_FRAGMENTS_PER_CYCLE {
-            let Some(frag) = input.pop() else {
+            let Some(sf) = input.pop() else {
                 break;
             };
             let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
@@ -514,8 +514,7 @@ impl FragmentOps {
                 tracing::trace!(target: "fop", cycle, mode = %cfg.fragment_mode,
                     "gas / shadow fragment modes are not modelled: processed as default");
             }
-            let src = combiner::combiner_output(&frag, regs);
-            let beat = process_fragment(&cfg, &frag, src, mem, cycle)?;
+            let beat = process_fragment(&cfg, &sf.frag, sf.color, mem, cycle)?;
             self.count(&beat);
             if let Some(b) = beats.as_mut() {
                 b.push(beat);

@@ -141,6 +141,7 @@ impl PreparedTri {
                 color: interp::color_of(&it.attr),
                 attr: it.attr,
                 tri: self.seq,
+                tex_deriv: [[crate::num::F24::ZERO; 4]; 3],
             },
             early_depth,
         }

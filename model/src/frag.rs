@@ -1,0 +1,302 @@
+//! The per-fragment stages between RAST and FOP: TEX, LIGHT, TEV and FOG (design.md "Stages").
+//!
+//! ```text
+//! RAST ──Fragment──► TEX ──ShadedFragment──► LIGHT ──► TEV ──► FOG ──► FOP
+//! ```
+//!
+//! Each is a [`FragStage`] around a [`Kernel`]: the kernel is the stage's arithmetic as a pure
+//! function of the fragment, the registers and (TEX only) memory, living in its own module
+//! ([`crate::tex`], [`crate::light`], [`crate::tev`], [`crate::fog`]); the stage around it moves
+//! fragments between links. Every stage takes one fragment per cycle and hands it on in the
+//! same cycle, so each adds one cycle of latency (the link) — see the `-- FRAG --` section of
+//! [`crate::timing`].
+
+use crate::beat::{CombinerBeat, TexelBeat};
+use crate::gpu::HangReason;
+use crate::link::Link;
+use crate::mem::Memory;
+use crate::pipe::{Fragment, ShadedFragment};
+use crate::regfile::RegFile;
+use crate::stage::Stage;
+use crate::tex::TexHang;
+use crate::timing;
+use serde_json::json;
+
+/// Where a kernel's beats go this cycle (`None` in a field: not recorded).
+#[derive(Default)]
+pub struct FragBeats<'a> {
+    /// Texel fetches (TEX).
+    pub texel: Option<&'a mut Vec<TexelBeat>>,
+    /// Combiner stage outputs (TEV).
+    pub combiner: Option<&'a mut Vec<CombinerBeat>>,
+}
+
+/// The arithmetic of one fragment stage.
+pub trait Kernel: Default {
+    /// The stage's name (also the `tracing` target).
+    const NAME: &'static str;
+
+    /// Computes the stage's part of `f` in cycle `cycle`. An `Err` hangs the GPU.
+    fn process(
+        &mut self,
+        cycle: u64,
+        f: &mut ShadedFragment,
+        regs: &RegFile,
+        mem: &Memory,
+        beats: &mut FragBeats<'_>,
+    ) -> Result<(), HangReason>;
+}
+
+/// What a fragment stage touches in one cycle.
+pub struct FragPorts<'a, I> {
+    /// Configuration.
+    pub regs: &'a RegFile,
+    /// Memory (read by TEX only).
+    pub mem: &'a Memory,
+    /// Fragments from the stage before.
+    pub input: &'a mut Link<I>,
+    /// Fragments to the stage after.
+    pub out: &'a mut Link<ShadedFragment>,
+    /// Beat logs.
+    pub beats: FragBeats<'a>,
+}
+
+impl<'a, I> FragPorts<'a, I> {
+    /// Ports with no beat recording.
+    pub fn new(
+        regs: &'a RegFile,
+        mem: &'a Memory,
+        input: &'a mut Link<I>,
+        out: &'a mut Link<ShadedFragment>,
+    ) -> Self {
+        Self {
+            regs,
+            mem,
+            input,
+            out,
+            beats: FragBeats::default(),
+        }
+    }
+}
+
+/// What enters a fragment stage: RAST's [`Fragment`] (TEX) or a [`ShadedFragment`].
+pub trait FragInput: Copy {
+    /// As a fragment of the fragment pipeline.
+    fn shaded(self) -> ShadedFragment;
+}
+
+impl FragInput for Fragment {
+    fn shaded(self) -> ShadedFragment {
+        ShadedFragment::new(self)
+    }
+}
+
+impl FragInput for ShadedFragment {
+    fn shaded(self) -> ShadedFragment {
+        self
+    }
+}
+
+/// A fragment stage: [`timing::FRAG_FRAGMENTS_PER_CYCLE`] fragment per cycle through `K`.
+#[derive(Clone, Debug, Default)]
+pub struct FragStage<K> {
+    kernel: K,
+    fragments: u64,
+    stalls: u64,
+}
+
+impl<K: Kernel> FragStage<K> {
+    /// Power-on state.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The kernel (its own statistics, if any).
+    pub fn kernel(&self) -> &K {
+        &self.kernel
+    }
+
+    /// Fragments processed since reset.
+    pub fn fragments(&self) -> u64 {
+        self.fragments
+    }
+
+    /// Advances one cycle: takes a fragment if the link after has room, processes it and hands
+    /// it on.
+    pub fn tick<I: FragInput>(
+        &mut self,
+        cycle: u64,
+        mut ports: FragPorts<'_, I>,
+    ) -> Result<(), HangReason> {
+        for _ in 0..timing::FRAG_FRAGMENTS_PER_CYCLE {
+            if ports.input.is_empty() {
+                return Ok(());
+            }
+            if !ports.out.can_push() {
+                self.stalls += 1;
+                return Ok(());
+            }
+            let Some(item) = ports.input.pop() else {
+                return Ok(());
+            };
+            let mut f = item.shaded();
+            self.kernel
+                .process(cycle, &mut f, ports.regs, ports.mem, &mut ports.beats)?;
+            self.fragments += 1;
+            ports
+                .out
+                .push(f)
+                .map_err(|e| HangReason::Internal(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Always idle between cycles: a fragment never stays inside the stage.
+    pub fn is_idle(&self) -> bool {
+        true
+    }
+
+    /// Counters for dumps.
+    pub fn snapshot(&self) -> serde_json::Value {
+        json!({ "fragments": self.fragments, "stalls": self.stalls })
+    }
+}
+
+impl<K: Kernel> Stage for FragStage<K> {
+    type Ports<'a> = FragPorts<'a, ShadedFragment>;
+
+    fn name(&self) -> &'static str {
+        K::NAME
+    }
+
+    fn reset(&mut self) {
+        *self = Self::new();
+    }
+
+    fn tick(&mut self, cycle: u64, ports: Self::Ports<'_>) -> Result<(), HangReason> {
+        FragStage::tick(self, cycle, ports)
+    }
+
+    fn is_idle(&self) -> bool {
+        FragStage::is_idle(self)
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        FragStage::snapshot(self)
+    }
+}
+
+/// TEX: texture units 0-2 and the procedural texture unit 3 ([`crate::tex`]).
+#[derive(Clone, Debug, Default)]
+pub struct TexKernel;
+
+impl Kernel for TexKernel {
+    const NAME: &'static str = "tex";
+
+    fn process(
+        &mut self,
+        cycle: u64,
+        f: &mut ShadedFragment,
+        regs: &RegFile,
+        mem: &Memory,
+        beats: &mut FragBeats<'_>,
+    ) -> Result<(), HangReason> {
+        let mut fetches = Vec::new();
+        let r = crate::tex::texture_units(&f.frag, regs, mem, &mut fetches);
+        if let Some(log) = beats.texel.as_deref_mut() {
+            log.extend(fetches.iter().map(|t| TexelBeat {
+                cycle,
+                x: f.frag.x,
+                y: f.frag.y,
+                unit: t.unit,
+                addr: t.addr,
+                raw: t.raw,
+                rgba: u32::from_le_bytes(t.rgba),
+            }));
+        }
+        f.tex = r.map_err(|h: TexHang| HangReason::Texture(h))?;
+        Ok(())
+    }
+}
+
+/// LIGHT: fragment lighting ([`crate::light`]).
+#[derive(Clone, Debug, Default)]
+pub struct LightKernel;
+
+impl Kernel for LightKernel {
+    const NAME: &'static str = "light";
+
+    fn process(
+        &mut self,
+        _cycle: u64,
+        f: &mut ShadedFragment,
+        regs: &RegFile,
+        _mem: &Memory,
+        _beats: &mut FragBeats<'_>,
+    ) -> Result<(), HangReason> {
+        let out = crate::light::lighting(&f.frag, &f.tex, regs);
+        f.light_primary = out.primary;
+        f.light_secondary = out.secondary;
+        Ok(())
+    }
+}
+
+/// TEV: the six texture combiners and the combiner buffer ([`crate::tev`]).
+#[derive(Clone, Debug, Default)]
+pub struct TevKernel;
+
+impl Kernel for TevKernel {
+    const NAME: &'static str = "tev";
+
+    fn process(
+        &mut self,
+        cycle: u64,
+        f: &mut ShadedFragment,
+        regs: &RegFile,
+        _mem: &Memory,
+        beats: &mut FragBeats<'_>,
+    ) -> Result<(), HangReason> {
+        let out = crate::tev::combine(f, regs);
+        if let Some(log) = beats.combiner.as_deref_mut() {
+            log.extend(out.stages.iter().enumerate().map(|(i, s)| CombinerBeat {
+                cycle,
+                x: f.frag.x,
+                y: f.frag.y,
+                stage: i as u8,
+                color: u32::from_le_bytes(s.color),
+                buffer: u32::from_le_bytes(s.buffer),
+            }));
+        }
+        f.color = out.color;
+        Ok(())
+    }
+}
+
+/// FOG: fog and gas ([`crate::fog`]).
+#[derive(Clone, Debug, Default)]
+pub struct FogKernel;
+
+impl Kernel for FogKernel {
+    const NAME: &'static str = "fog";
+
+    fn process(
+        &mut self,
+        _cycle: u64,
+        f: &mut ShadedFragment,
+        regs: &RegFile,
+        _mem: &Memory,
+        _beats: &mut FragBeats<'_>,
+    ) -> Result<(), HangReason> {
+        crate::fog::apply(f, regs);
+        Ok(())
+    }
+}
+
+/// The TEX stage.
+pub type TexStage = FragStage<TexKernel>;
+/// The LIGHT stage.
+pub type LightStage = FragStage<LightKernel>;
+/// The TEV stage.
+pub type TevStage = FragStage<TevKernel>;
+/// The FOG stage.
+pub type FogStage = FragStage<FogKernel>;
