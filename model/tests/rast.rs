@@ -799,7 +799,7 @@ proptest! {
             Just(0x7F_0000u32), Just(0xFF_0000), Just(0x7F_0001), Just(0x00_0001),
             Just(0x80_0000), Just(0x4A_0000), Just(0xCA_0000), Just(0x3F_0000),
         ], 3 * (4 + NUM_SEMANTICS)),
-        words in prop::array::uniform9(any::<u32>()),
+        words in prop::array::uniform10(any::<u32>()),
         pos in prop::array::uniform6(-100i64..100),
         use_pos in any::<bool>(),
     ) {
@@ -831,6 +831,7 @@ proptest! {
             earlydepth_test1: words[6],
             earlydepth_test2: words[7],
             earlydepth_func: words[8],
+            texunit_config: words[9] & 7,
         };
         let conf = RastConfig::from_words(w);
         let mut early = EarlyDepthBuffer::new();
@@ -846,7 +847,7 @@ proptest! {
             (0x11E, w.framebuffer_dim), (0x065, w.scissor_mode), (0x066, w.scissor_pos),
             (0x067, w.scissor_dim), (0x116, w.depthbuffer_format), (0x06D, w.depthmap_enable),
             (0x062, w.earlydepth_test1), (0x118, w.earlydepth_test2), (0x061, w.earlydepth_func),
-            (0x06A, words[8] >> 8), (0x063, 1),
+            (0x06A, words[8] >> 8), (0x063, 1), (0x080, w.texunit_config),
         ] {
             write(&mut regs, 0, id, word);
         }
@@ -854,5 +855,38 @@ proptest! {
         prop_assert_ne!(run.idle_at, u64::MAX);
         let got: Vec<Fragment> = run.frags.iter().map(|(_, f)| *f).collect();
         prop_assert_eq!(got, frags);
+    }
+}
+
+/// Texture-coordinate differences (issue 6, for the texture units' level of detail): an affine
+/// triangle (1/w = 1) with u = (x − 0.5) / 8 and v = (y − 0.5) / 8 gives du/dx = dv/dy = 1/8
+/// and du/dy = dv/dx = 0 exactly at every fragment when a texture unit is enabled; texcoord1
+/// and texcoord2 are 1.0 everywhere (difference +0); with every unit off all are zero.
+#[test]
+fn rast_tex_deriv_forward_differences() {
+    let mut v = [vtx(0.5, 0.5), vtx(8.5, 0.5), vtx(0.5, 8.5)];
+    v[0].v.attr[semantic::TEXCOORD0] = f(0.0);
+    v[0].v.attr[semantic::TEXCOORD0 + 1] = f(0.0);
+    v[1].v.attr[semantic::TEXCOORD0] = f(1.0);
+    v[1].v.attr[semantic::TEXCOORD0 + 1] = f(0.0);
+    v[2].v.attr[semantic::TEXCOORD0] = f(0.0);
+    v[2].v.attr[semantic::TEXCOORD0 + 1] = f(1.0);
+    let t = tri(v);
+    let on = RastConfig::from_words(Words {
+        framebuffer_dim: fb_dim(16, 16),
+        depthbuffer_format: 2,
+        depthmap_enable: 1,
+        texunit_config: 1,
+        ..Words::default()
+    });
+    let eighth = f(0.125).bits();
+    for fr in draw(&t, on) {
+        let d = fr.tex_deriv.map(|s| s.map(F24::bits));
+        assert_eq!(d[0], [eighth, 0, 0, eighth], "pixel ({}, {})", fr.x, fr.y);
+        assert_eq!(d[1], [0; 4]);
+        assert_eq!(d[2], [0; 4]);
+    }
+    for fr in draw(&t, cfg(16, 16)) {
+        assert_eq!(fr.tex_deriv, [[F24::ZERO; 4]; 3]);
     }
 }

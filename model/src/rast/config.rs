@@ -125,6 +125,11 @@ pub struct RastConfig {
     pub depth_mode: DepthMode,
     /// The early depth function when the early depth test is on, `None` when it is off.
     pub early_depth: Option<EarlyDepthFunc>,
+    /// Whether fragments carry texture-coordinate differences
+    /// ([`crate::pipe::Fragment::tex_deriv`]): texture unit 0, 1 or 2 is enabled
+    /// (GPUREG_TEXUNIT_CONFIG bits 0-2). The procedural texture (unit 3) takes no level of
+    /// detail from them.
+    pub tex_deriv: bool,
 }
 
 impl Default for RastConfig {
@@ -156,6 +161,8 @@ pub struct Words {
     pub earlydepth_test2: u32,
     /// GPUREG_EARLYDEPTH_FUNC.
     pub earlydepth_func: u32,
+    /// GPUREG_TEXUNIT_CONFIG.
+    pub texunit_config: u32,
 }
 
 impl Words {
@@ -172,6 +179,7 @@ impl Words {
             earlydepth_test1: r(id::EARLYDEPTH_TEST1),
             earlydepth_test2: r(id::EARLYDEPTH_TEST2),
             earlydepth_func: r(id::EARLYDEPTH_FUNC),
+            texunit_config: r(id::TEXUNIT_CONFIG),
         }
     }
 }
@@ -215,6 +223,7 @@ impl RastConfig {
                 DepthMode::WBuffer
             },
             early_depth: early_on.then(|| EarlyDepthFunc::from_reg(w.earlydepth_func)),
+            tex_deriv: w.texunit_config & 0b111 != 0,
         }
     }
 

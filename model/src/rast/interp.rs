@@ -104,6 +104,47 @@ impl Interpolator {
     }
 }
 
+/// The semantics whose screen-space differences [`Interpolator::tex_deriv`] gives: (u, v) of
+/// texcoord0, texcoord1, texcoord2.
+pub const TEX_DERIV_SEMANTICS: [[usize; 2]; 3] = [
+    [semantic::TEXCOORD0, semantic::TEXCOORD0 + 1],
+    [semantic::TEXCOORD1, semantic::TEXCOORD1 + 1],
+    [semantic::TEXCOORD2, semantic::TEXCOORD2 + 1],
+];
+
+impl Interpolator {
+    /// One semantic at edge weights `b` (step 4 of the module docs; the weights may be
+    /// negative: a pixel centre outside the triangle).
+    pub fn semantic_at(&self, b: [i64; 3], s: usize) -> F24 {
+        let bw = b.map(weight_f24);
+        let den = alu::dot(&bw, &self.q);
+        let ps = [self.p[0][s], self.p[1][s], self.p[2][s]];
+        div(alu::dot(&bw, &ps), den)
+    }
+
+    /// The screen-space differences of the texture coordinates at a pixel whose interpolated
+    /// semantics are `here`, given the edge weights of the pixel centres to its right
+    /// (`right`, pixel (x+1, y)) and above (`up`, pixel (x, y+1)):
+    /// `[u(x+1,y) − u, v(x+1,y) − v, u(x,y+1) − u, v(x,y+1) − v]` per texcoord set, each value
+    /// interpolated exactly as [`Interpolator::at`] would at that centre (covered or not) and
+    /// the difference taken with the ALU's `add` (truncating).
+    ///
+    /// UNVERIFIED(hw): forward differences to the neighbouring pixel centres, per fragment —
+    /// model choice standing in for the hardware's (unpublished) derivative rule; GPUs
+    /// commonly difference within 2×2 quads, which this equals for the quad's lower-left pixel.
+    pub fn tex_deriv(
+        &self,
+        here: &[F24; NUM_SEMANTICS],
+        right: [i64; 3],
+        up: [i64; 3],
+    ) -> [[F24; 4]; 3] {
+        TEX_DERIV_SEMANTICS.map(|[su, sv]| {
+            let d = |b: [i64; 3], s: usize| alu::add(self.semantic_at(b, s), here[s].negate());
+            [d(right, su), d(right, sv), d(up, su), d(up, sv)]
+        })
+    }
+}
+
 /// The 8-bit value of a colour channel: `round(c · 255)`, halves away from zero, computed
 /// exactly; `c` saturates to [0, 1] first (so +inf gives 255, -inf 0) and NaN gives 0.
 ///

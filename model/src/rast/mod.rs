@@ -11,7 +11,10 @@
 //!    box, are examined in rows of increasing y, each row in increasing x.
 //! 3. **Per pixel**, in this order: the scissor test (mode "outside" drops pixels inside the
 //!    box), coverage (fill rule), interpolation of every semantic and of depth, the early
-//!    depth test ([`early`]). A surviving pixel becomes a [`Fragment`] for FOP.
+//!    depth test ([`early`]). A surviving pixel becomes a [`Fragment`] for the fragment
+//!    pipeline (TEX first). With a texture unit 0-2 enabled, the fragment also carries the
+//!    differences of its texture coordinates to the neighbouring pixel centres
+//!    ([`Interpolator::tex_deriv`]), from which TEX derives the level of detail.
 //!
 //! [`rasterize`] does all of it for one triangle as a pure function; the stage
 //! ([`Rasterizer`]) does the same, one pixel per cycle, and produces identical fragments.
@@ -133,6 +136,14 @@ impl PreparedTri {
                 return PixelOutcome::EarlyDepthFail;
             }
         }
+        let tex_deriv = match (
+            self.cfg.tex_deriv,
+            self.setup.weights(x.saturating_add(1), y),
+            self.setup.weights(x, y.saturating_add(1)),
+        ) {
+            (true, Some(right), Some(up)) => self.interp.tex_deriv(&it.attr, right, up),
+            _ => [[crate::num::F24::ZERO; 4]; 3],
+        };
         PixelOutcome::Fragment {
             fragment: Fragment {
                 x: fx,
@@ -141,7 +152,7 @@ impl PreparedTri {
                 color: interp::color_of(&it.attr),
                 attr: it.attr,
                 tri: self.seq,
-                tex_deriv: [[crate::num::F24::ZERO; 4]; 3],
+                tex_deriv,
             },
             early_depth,
         }

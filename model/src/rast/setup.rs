@@ -204,6 +204,19 @@ impl TriSetup {
         self.area2 == 0
     }
 
+    /// The signed weights `b_i` at the centre of pixel (`x`, `y`), covered or not (negative
+    /// outside an edge; oriented like [`TriSetup::cover`]'s). `None` for a degenerate triangle
+    /// or a pixel whose 12.4 centre does not fit an `i32`.
+    pub fn weights(&self, x: i32, y: i32) -> Option<[i64; 3]> {
+        if self.is_degenerate() {
+            return None;
+        }
+        let px = x.checked_mul(ONE)?.checked_add(CENTRE)?;
+        let py = y.checked_mul(ONE)?.checked_add(CENTRE)?;
+        let sign = self.area2.signum();
+        Some([0, 1, 2].map(|i| self.edge(i, px, py) * sign))
+    }
+
     /// The weights `b_i` at the centre of pixel (`x`, `y`) if the fill rule says the pixel is
     /// covered, `None` otherwise (and always for a degenerate triangle).
     pub fn cover(&self, x: i32, y: i32) -> Option<[i64; 3]> {
