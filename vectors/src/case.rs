@@ -1,7 +1,9 @@
 //! A test case: memory images, a submitted command list, a cycle limit, and where it came
 //! from. Running a case on the model gives the golden data a bundle records.
 
-use pica_model::beat::{FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat};
+use pica_model::beat::{
+    CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, TexelBeat,
+};
 use pica_model::regfile::debug;
 use pica_model::{Gpu, HangReason, Memory, Outcome, SubmitError};
 use serde::{Deserialize, Serialize};
@@ -100,10 +102,14 @@ pub struct ModelRun {
 pub struct PipelineCapture {
     /// PA → CLIP triangles.
     pub primitive: Vec<PrimitiveBeat>,
-    /// RAST → FOP fragments.
+    /// RAST → TEX fragments.
     pub fragment: Vec<FragmentBeat>,
     /// FOP pixel outcomes.
     pub pixel: Vec<PixelBeat>,
+    /// TEX texel reads.
+    pub texel: Vec<TexelBeat>,
+    /// TEV stage outputs (six per fragment).
+    pub combiner: Vec<CombinerBeat>,
     /// Memory at the end of the run over each memory image of the case (so the colour and
     /// depth buffers the case placed there are included).
     pub final_memory: Vec<MemImage>,
@@ -194,6 +200,8 @@ impl PipelineCapture {
             primitive: b.primitive.to_vec(),
             fragment: b.fragment.to_vec(),
             pixel: b.pixel.to_vec(),
+            texel: b.texel.to_vec(),
+            combiner: b.combiner.to_vec(),
             final_memory: images
                 .iter()
                 .map(|im| MemImage {

@@ -1,5 +1,5 @@
-//! The pipeline channels of a bundle: `primitive`, `fragment` and `pixel` beats, packed for
-//! `$readmemh` and as JSON lines, plus the final memory images.
+//! The pipeline channels of a bundle: `primitive`, `fragment`, `pixel`, `texel` and
+//! `combiner` beats, packed for `$readmemh` and as JSON lines, plus the final memory images.
 //!
 //! Every packed line is the concatenation of its fields, most significant first, as listed in
 //! the manifest's `fields` (name, lsb, width), zero-padded on the left to whole hex digits.
@@ -7,7 +7,7 @@
 
 use crate::bundle::Field;
 use crate::case::{MemImage, PipelineCapture};
-use pica_model::beat::{FragmentBeat, PixelBeat, PrimitiveBeat};
+use pica_model::beat::{CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, TexelBeat};
 use pica_model::pipe::NUM_SEMANTICS;
 use serde_json::{json, Value};
 
@@ -121,6 +121,30 @@ fn pixel_fields(b: &PixelBeat) -> Packed {
     ]
 }
 
+fn texel_fields(b: &TexelBeat) -> Packed {
+    vec![
+        ("cycle".into(), 32, b.cycle & 0xFFFF_FFFF),
+        ("x".into(), 16, u64::from(b.x)),
+        ("y".into(), 16, u64::from(b.y)),
+        ("unit".into(), 8, u64::from(b.unit)),
+        ("addr".into(), 32, u64::from(b.addr)),
+        ("raw_hi".into(), 64, (b.raw >> 64) as u64),
+        ("raw_lo".into(), 64, b.raw as u64),
+        ("rgba".into(), 32, u64::from(b.rgba)),
+    ]
+}
+
+fn combiner_fields(b: &CombinerBeat) -> Packed {
+    vec![
+        ("cycle".into(), 32, b.cycle & 0xFFFF_FFFF),
+        ("x".into(), 16, u64::from(b.x)),
+        ("y".into(), 16, u64::from(b.y)),
+        ("stage".into(), 8, u64::from(b.stage)),
+        ("color".into(), 32, u64::from(b.color)),
+        ("buffer".into(), 32, u64::from(b.buffer)),
+    ]
+}
+
 fn channel<B>(
     channel: &'static str,
     beats: &[B],
@@ -146,7 +170,7 @@ fn channel<B>(
     }
 }
 
-/// The three pipeline channels of a capture.
+/// The five pipeline channels of a capture (primitive, fragment, pixel, texel, combiner).
 pub fn channels(p: &PipelineCapture) -> Vec<ChannelData> {
     let zero_prim = PrimitiveBeat {
         cycle: 0,
@@ -171,6 +195,23 @@ pub fn channels(p: &PipelineCapture) -> Vec<ChannelData> {
         depth_addr: 0,
         depth_stencil: 0,
         flags: 0,
+    };
+    let zero_texel = TexelBeat {
+        cycle: 0,
+        x: 0,
+        y: 0,
+        unit: 0,
+        addr: 0,
+        raw: 0,
+        rgba: 0,
+    };
+    let zero_comb = CombinerBeat {
+        cycle: 0,
+        x: 0,
+        y: 0,
+        stage: 0,
+        color: 0,
+        buffer: 0,
     };
     vec![
         channel(
@@ -206,6 +247,28 @@ pub fn channels(p: &PipelineCapture) -> Vec<ChannelData> {
                        "depth_addr": format!("0x{:08x}", b.depth_addr),
                        "depth_stencil": format!("0x{:08x}", b.depth_stencil),
                        "flags": b.flags})
+            },
+        ),
+        channel(
+            "texel",
+            &p.texel,
+            texel_fields,
+            texel_fields(&zero_texel),
+            |b| {
+                json!({"channel": "texel", "cycle": b.cycle, "x": b.x, "y": b.y, "unit": b.unit,
+                       "addr": format!("0x{:08x}", b.addr), "raw": format!("0x{:032x}", b.raw),
+                       "rgba": format!("0x{:08x}", b.rgba)})
+            },
+        ),
+        channel(
+            "combiner",
+            &p.combiner,
+            combiner_fields,
+            combiner_fields(&zero_comb),
+            |b| {
+                json!({"channel": "combiner", "cycle": b.cycle, "x": b.x, "y": b.y,
+                       "stage": b.stage, "color": format!("0x{:08x}", b.color),
+                       "buffer": format!("0x{:08x}", b.buffer)})
             },
         ),
     ]

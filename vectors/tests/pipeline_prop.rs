@@ -10,13 +10,16 @@ use pica_model::{HangReason, Outcome};
 use pica_vectors::scenes;
 use proptest::prelude::*;
 
-/// Register IDs of the rasterizer, texture-environment, fragment-operation and vertex blocks
-/// (everything issue 5 reads), without the CMDBUF jumps and FINALIZE.
+/// Register IDs of the rasterizer, texturing, procedural-texture, texture-environment, fog,
+/// fragment-operation, gas, lighting and vertex blocks (everything the pipeline reads),
+/// without the CMDBUF jumps and FINALIZE.
 fn pipeline_reg() -> impl Strategy<Value = u16> {
     prop_oneof![
         0x040u16..0x080,
+        0x080u16..0x0C0,
         0x0C0u16..0x100,
         0x100u16..0x130,
+        0x140u16..0x1DA,
         (0x200u16..0x260).prop_filter("no CMDBUF jumps", |r| !(0x238..=0x23D).contains(r)),
     ]
 }
