@@ -281,7 +281,10 @@ mod tests {
             earlydepth_test1: 1,
             earlydepth_test2: 1,
             earlydepth_func: 2,
+            texunit_config: 0x1004,
         });
+        // Only unit 3 (procedural) is on: no differences needed.
+        assert!(!c.tex_deriv);
         assert_eq!((c.fb_width, c.fb_height), (240, 400));
         assert_eq!(c.scissor_mode, ScissorMode::Inside);
         assert_eq!(c.scissor, [10, 20, 30, 40]);
