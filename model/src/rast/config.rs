@@ -281,7 +281,7 @@ mod tests {
             earlydepth_test1: 1,
             earlydepth_test2: 1,
             earlydepth_func: 2,
-            texunit_config: 0x1004,
+            texunit_config: 0x1400,
         });
         // Only unit 3 (procedural) is on: no differences needed.
         assert!(!c.tex_deriv);
