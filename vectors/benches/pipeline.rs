@@ -1,7 +1,11 @@
-//! The cycle-stepped core end to end on the standard scene `bench/many_triangles` (4096 small
-//! triangles in one u16-indexed draw, depth test on, 128×128 RGBA8 + D24S8): triangles per
-//! second, fragments per second and simulated cycles per second (criterion's `thrpt` lines, one
-//! benchmark per unit over the same work). Beat recording is off, as in a long regression run.
+//! The cycle-stepped core end to end on the standard scenes (beat recording off, as in a long
+//! regression run; criterion's `thrpt` lines, one benchmark per unit over the same work):
+//!
+//! - `bench/many_triangles`: 4096 small flat-coloured triangles in one u16-indexed draw, depth
+//!   test on, 128×128 RGBA8 + D24S8 — triangles, fragments and simulated cycles per second;
+//! - `bench/textured_lit`: the issue-6 standard scene — texture unit 0 (RGBA8, bilinear),
+//!   fragment lighting with two lights, two modulate combiner stages — textured, lit fragments
+//!   per second (and cycles per second).
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
@@ -11,9 +15,9 @@ use pica_model::Outcome;
 use pica_vectors::scenes;
 use std::hint::black_box;
 
-fn pipeline(c: &mut Criterion) {
-    let Some(scene) = scenes::scene("bench/many_triangles") else {
-        eprintln!("no scene bench/many_triangles");
+fn bench_scene(c: &mut Criterion, name: &str, with_triangles: bool) {
+    let Some(scene) = scenes::scene(name) else {
+        eprintln!("no scene {name}");
         return;
     };
     let case = scene.case;
@@ -24,26 +28,30 @@ fn pipeline(c: &mut Criterion) {
         Some((o, gpu.pipeline_stats()))
     };
     let Some((Outcome::Finished { cycles }, stats)) = run() else {
-        eprintln!("bench/many_triangles does not finish");
+        eprintln!("{name} does not finish");
         return;
     };
     println!(
-        "bench/many_triangles: {} triangles, {} fragments, {cycles} cycles per frame",
+        "{name}: {} triangles, {} fragments, {cycles} cycles per frame",
         stats.triangles, stats.fragments
     );
+    let short = name.trim_start_matches("bench/");
     let mut g = c.benchmark_group("pipeline");
     g.sample_size(10);
-    for (unit, n) in [
-        ("triangles", stats.triangles),
-        ("fragments", stats.fragments),
-        ("cycles", cycles),
-    ] {
+    let mut units = vec![("fragments", stats.fragments), ("cycles", cycles)];
+    if with_triangles {
+        units.insert(0, ("triangles", stats.triangles));
+    }
+    for (unit, n) in units {
         g.throughput(Throughput::Elements(n));
-        g.bench_function(format!("many_triangles/{unit}"), |b| {
-            b.iter(|| black_box(run()))
-        });
+        g.bench_function(format!("{short}/{unit}"), |b| b.iter(|| black_box(run())));
     }
     g.finish();
+}
+
+fn pipeline(c: &mut Criterion) {
+    bench_scene(c, "bench/many_triangles", true);
+    bench_scene(c, "bench/textured_lit", false);
 }
 
 criterion_group!(benches, pipeline);
