@@ -16,6 +16,11 @@
 //! - "Previous buffer" reads the combiner buffer (below); in stage 0 it reads zero (same seed
 //!   sentence: "while previous buffer returns zero").
 //!
+//! The model follows the seed where Azahar differs: Azahar `WriteTevConfig` starts
+//! `combiner_output` ("previous") at zero and, in stage 0 only, substitutes RGB source 2's
+//! colour for an RGB source 0 or 1 set to "previous". With the seed's rule all three RGB and
+//! alpha sources set to "previous" in stage 0 read the primary colour.
+//!
 //! ## The combiner buffer
 //!
 //! GPUREG_TEXENV_UPDATE_BUFFER bits 8-11 (RGB) and 12-15 (alpha) are, per the seed, the
@@ -36,7 +41,9 @@
 //! combiners by one stage. This is exactly what Azahar `sw_rasterizer.cpp` `WriteTevConfig`
 //! computes (its `combiner_buffer` starts at zero, becomes `next_combiner_buffer` — initially
 //! the buffer colour — after each stage, and `next_combiner_buffer` takes stage i's output
-//! when bit 8+i is set, for i = 0..3). [`StageOut::buffer`] of stage i is `Bi`.
+//! when bit 8+i is set, for i = 0..3), and what libctru's `GPU_TEV_BUFFER_WRITE_CONFIG(stage0,
+//! stage1, stage2, stage3)` (bit 0 of the 4-bit mask = "stage 0") means by "stage 0 writes the
+//! buffer". [`StageOut::buffer`] of stage i is `Bi`.
 //!
 //! UNVERIFIED(hw): every formula below is Azahar's software renderer
 //! (`video_core/renderer_software/sw_texturing.cpp`), not a hardware measurement; pica-facts §4

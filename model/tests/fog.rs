@@ -14,6 +14,7 @@ use pica_model::num::F24;
 use pica_model::pipe::{Fragment, OutVertex, ShadedFragment};
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
+use proptest::prelude::*;
 
 /// Combiner output entering FOG.
 const COLOR: [u8; 4] = [200, 100, 0, 77];
@@ -163,4 +164,44 @@ fn fog_buffer_bits_do_not_matter() {
     // The combiner-buffer bits in the same register do not change fog.
     let b = Bench::new(MODE_FOG | 0xFF00, D24);
     assert_eq!(b.fog(0x01_0000), [125, 158, 18, 77]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// With any LUT word, depth, format and flip, each fogged RGB channel lies between the
+    /// combiner colour and the fog colour, and alpha is unchanged.
+    #[test]
+    fn prop_fog_blend_between_color_and_fog_color(
+        lut_word in any::<u32>(),
+        depth in any::<u32>(),
+        format in 0u32..4,
+        flip in any::<bool>(),
+        color in any::<[u8; 4]>(),
+        fog_color in any::<u32>(),
+    ) {
+        let mut b = Bench::new(MODE_FOG | if flip { Z_FLIP } else { 0 }, format);
+        b.set(id::FOG_COLOR, fog_color);
+        // Fill every entry with the same word so whichever entry the depth selects is it.
+        b.set(id::FOG_LUT_INDEX, 0);
+        for _ in 0..128 {
+            b.set(id::FOG_LUT_DATA0, lut_word);
+        }
+        let mut f = ShadedFragment::new(Fragment {
+            x: 0,
+            y: 0,
+            depth,
+            color,
+            attr: OutVertex::ONES.attr,
+            tri: 0,
+            tex_deriv: [[F24::ZERO; 4]; 3],
+        });
+        f.color = color;
+        fog::apply(&mut f, &b.regs);
+        let k = fog_color.to_le_bytes();
+        for i in 0..3 {
+            prop_assert!(f.color[i] >= color[i].min(k[i]) && f.color[i] <= color[i].max(k[i]));
+        }
+        prop_assert_eq!(f.color[3], color[3]);
+    }
 }

@@ -595,3 +595,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn tev_stage0_previous_in_any_slot_is_primary() {
+    // Stage 0 add(texture 3, previous) with texture 1 in slot 2: previous reads the primary
+    // colour (seed), so [1, 2, 3, 4] + [10, 20, 30, 40]. (Azahar would substitute slot 2's
+    // texture 1 for an RGB "previous" in slot 0/1: [171, 182, 193, ...].)
+    let mut b = Bench::new();
+    b.stage(
+        0,
+        sources([6, SRC_PREVIOUS, SRC_TEX1], [6, SRC_PREVIOUS, SRC_TEX1]),
+        0,
+        modes(ADD, ADD),
+        0,
+        0,
+    );
+    b.pass_from(1);
+    assert_eq!(b.run().color, [11, 22, 33, 44]);
+}
