@@ -1,10 +1,60 @@
 //! TEV: the six texture combiners and the combiner buffer.
 //!
-//! STUB (issue 6 in progress): passes the primary colour, like stage 0 of a driver's default
-//! setup.
+//! Each fragment passes through six combiner stages (seed 002 GPUREG_TEXENVi_*, stage registers
+//! at 0x0C0, 0x0C8, 0x0D0, 0x0D8, 0x0F0 and 0x0F8). A stage has an RGB and an alpha half; each
+//! half picks three sources ([`source`]), reduces each through an operand ([`rgb_operand`],
+//! [`alpha_operand`]), combines the three ([`combine_channel`], [`dot3`]) and scales the result
+//! with saturation ([`scale`]). All arithmetic is on 8-bit integer channels.
+//!
+//! ## Stage inputs
+//!
+//! - "Primary colour" is the fragment's interpolated vertex colour (`Fragment::color`); "fragment
+//!   primary / secondary colour" are LIGHT's outputs; "texture 0-3" are TEX's.
+//! - "Previous" is the previous stage's (scaled, saturated) output. In stage 0 it reads the
+//!   primary colour (seed 002 GPUREG_TEXENVi_SOURCE: "Using previous source in the first TEV
+//!   stage returns the primary color").
+//! - "Previous buffer" reads the combiner buffer (below); in stage 0 it reads zero (same seed
+//!   sentence: "while previous buffer returns zero").
+//!
+//! The model follows the seed where Azahar differs: Azahar `WriteTevConfig` starts
+//! `combiner_output` ("previous") at zero and, in stage 0 only, substitutes RGB source 2's
+//! colour for an RGB source 0 or 1 set to "previous". With the seed's rule all three RGB and
+//! alpha sources set to "previous" in stage 0 read the primary colour.
+//!
+//! ## The combiner buffer
+//!
+//! GPUREG_TEXENV_UPDATE_BUFFER bits 8-11 (RGB) and 12-15 (alpha) are, per the seed, the
+//! "TexEnv k buffer input" of stages k = 1..4: 0 = "previous buffer", 1 = "previous". Stage k's
+//! buffer unit selects, beside the combiner, between the two inputs stage k itself receives: its
+//! "previous" (stage k-1's output) or its "previous buffer" (the buffer stage k-1 passed on).
+//! What it selects is the "previous buffer" of stage k+1. Stage 0 passes on
+//! GPUREG_TEXENV_BUFFER_COLOR, so:
+//!
+//! ```text
+//! buffer read by stage 0      = 0                                   (seed)
+//! buffer read by stage 1  B0  = TEXENV_BUFFER_COLOR
+//! buffer read by stage k+1 Bk = bit(7+k) ? out(k-1) : B(k-1)         k = 1..4 (RGB; alpha bit 11+k)
+//! buffer read by stage 6  B5  = B4                                   (no stage 6: model choice)
+//! ```
+//!
+//! So bit 8 puts stage **0**'s output into the buffer that stage **2** reads: the buffer lags the
+//! combiners by one stage. This is exactly what Azahar `sw_rasterizer.cpp` `WriteTevConfig`
+//! computes (its `combiner_buffer` starts at zero, becomes `next_combiner_buffer` — initially
+//! the buffer colour — after each stage, and `next_combiner_buffer` takes stage i's output
+//! when bit 8+i is set, for i = 0..3), and what libctru's `GPU_TEV_BUFFER_WRITE_CONFIG(stage0,
+//! stage1, stage2, stage3)` (bit 0 of the 4-bit mask = "stage 0") means by "stage 0 writes the
+//! buffer". [`StageOut::buffer`] of stage i is `Bi`.
+//!
+//! UNVERIFIED(hw): every formula below is Azahar's software renderer
+//! (`video_core/renderer_software/sw_texturing.cpp`), not a hardware measurement; pica-facts §4
+//! notes these formulas are "known to be off by a few units in places".
 
 use crate::pipe::ShadedFragment;
 use crate::regfile::RegFile;
+use crate::regs::{
+    self, id, TexenvCombinerMode, TexenvOperandAlpha, TexenvOperandRgb, TexenvScaleFactor,
+    TexenvSourceInput, TexenvUpdateBufferInput,
+};
 
 /// One combiner stage's result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,15 +74,393 @@ pub struct TevOut {
     pub color: [u8; 4],
 }
 
+/// Number of combiner stages.
+pub const NUM_STAGES: usize = 6;
+
+/// GPUREG_TEXENVi_SOURCE of each stage; OPERAND, COMBINER, COLOR and SCALE follow it at +1..+4
+/// (seed 002 register map).
+pub const STAGE_BASE: [u16; NUM_STAGES] = [
+    id::TEXENV0_SOURCE,
+    id::TEXENV1_SOURCE,
+    id::TEXENV2_SOURCE,
+    id::TEXENV3_SOURCE,
+    id::TEXENV4_SOURCE,
+    id::TEXENV5_SOURCE,
+];
+
+/// What "previous buffer" reads in stage 0 (seed 002 GPUREG_TEXENVi_SOURCE: "previous buffer
+/// returns zero"; Azahar agrees).
+pub const STAGE0_PREVIOUS_BUFFER: [u8; 4] = [0; 4];
+
+/// What a reserved source value (7-12) reads.
+///
+/// UNVERIFIED(hw): zero — model choice; the seed lists no meaning for 7-12 and Azahar
+/// `WriteTevConfig` returns {0, 0, 0, 0} for them (with an "unknown source" error).
+pub const RESERVED_SOURCE: [u8; 4] = [0; 4];
+
+/// Result of a combiner half whose combine mode is reserved (10-15).
+///
+/// UNVERIFIED(hw): zero — model choice, as Azahar `ColorCombine` / `AlphaCombine` return for
+/// unknown operations.
+pub const RESERVED_COMBINE: u8 = 0;
+
+/// Result of the alpha combiner when its own mode is DOT3_RGB or DOT3_RGBA (and the RGB mode
+/// is not DOT3_RGBA, which overrides alpha).
+///
+/// UNVERIFIED(hw): zero — model choice, as Azahar `AlphaCombine` (no dot3 case: "unknown
+/// alpha combiner operation", returns 0).
+pub const ALPHA_DOT3: u8 = 0;
+
+/// The bias subtracted by ADD_SIGNED (the 8-bit 0.5).
+///
+/// UNVERIFIED(hw): 128 — Azahar `sw_texturing.cpp` ("TODO: Verify that the color conversion
+/// from (float) 0.5f to (byte) 128 is correct").
+pub const ADD_SIGNED_BIAS: i32 = 128;
+
+/// Left shift of the reserved scale value 3.
+///
+/// UNVERIFIED(hw): 0 (1×) — Azahar `TevStageConfig::GetColorMultiplier` returns 1 for
+/// `scale >= 3`.
+pub const RESERVED_SCALE_SHIFT: u32 = 0;
+
+/// The six-stage input colours that do not depend on the stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Inputs {
+    /// Primary colour (the interpolated vertex colour).
+    pub primary: [u8; 4],
+    /// Fragment-lighting primary colour.
+    pub frag_primary: [u8; 4],
+    /// Fragment-lighting secondary colour.
+    pub frag_secondary: [u8; 4],
+    /// Texture units 0-3.
+    pub tex: [[u8; 4]; 4],
+}
+
+impl Inputs {
+    /// The inputs of a shaded fragment.
+    pub fn of(f: &ShadedFragment) -> Self {
+        Self {
+            primary: f.frag.color,
+            frag_primary: f.light_primary,
+            frag_secondary: f.light_secondary,
+            tex: f.tex,
+        }
+    }
+}
+
+/// One stage's five registers, raw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageRegs {
+    /// GPUREG_TEXENVi_SOURCE.
+    pub source: regs::TexenvSource,
+    /// GPUREG_TEXENVi_OPERAND.
+    pub operand: regs::TexenvOperand,
+    /// GPUREG_TEXENVi_COMBINER.
+    pub combiner: regs::TexenvCombiner,
+    /// GPUREG_TEXENVi_COLOR (the constant colour).
+    pub color: regs::TexenvColor,
+    /// GPUREG_TEXENVi_SCALE.
+    pub scale: regs::TexenvScale,
+}
+
+impl StageRegs {
+    /// Stage `stage`'s registers (stages beyond 5 read stage 5).
+    pub fn read(regs: &RegFile, stage: usize) -> Self {
+        let base = u32::from(STAGE_BASE[stage.min(NUM_STAGES - 1)]);
+        Self {
+            source: regs::TexenvSource(regs.reg(base)),
+            operand: regs::TexenvOperand(regs.reg(base + 1)),
+            combiner: regs::TexenvCombiner(regs.reg(base + 2)),
+            color: regs::TexenvColor(regs.reg(base + 3)),
+            scale: regs::TexenvScale(regs.reg(base + 4)),
+        }
+    }
+
+    /// The constant colour `[r, g, b, a]`.
+    pub fn constant(&self) -> [u8; 4] {
+        self.color.0.to_le_bytes()
+    }
+}
+
+/// The colour a source value selects. `previous` and `previous_buffer` are what the stage
+/// receives (for stage 0: the primary colour and [`STAGE0_PREVIOUS_BUFFER`]).
+pub fn source(
+    src: TexenvSourceInput,
+    inputs: &Inputs,
+    constant: [u8; 4],
+    previous: [u8; 4],
+    previous_buffer: [u8; 4],
+) -> [u8; 4] {
+    match src {
+        TexenvSourceInput::PrimaryColor => inputs.primary,
+        TexenvSourceInput::FragmentPrimaryColor => inputs.frag_primary,
+        TexenvSourceInput::FragmentSecondaryColor => inputs.frag_secondary,
+        TexenvSourceInput::Texture0 => inputs.tex[0],
+        TexenvSourceInput::Texture1 => inputs.tex[1],
+        TexenvSourceInput::Texture2 => inputs.tex[2],
+        TexenvSourceInput::Texture3 => inputs.tex[3],
+        TexenvSourceInput::PreviousBuffer => previous_buffer,
+        TexenvSourceInput::Constant => constant,
+        TexenvSourceInput::Previous => previous,
+        TexenvSourceInput::Reserved(_) => RESERVED_SOURCE,
+    }
+}
+
+/// An RGB operand applied to a source colour `c = [r, g, b, a]`: the selected channel(s),
+/// inverted (`255 - x`) for the "one minus" values.
+///
+/// The documented values are bit-coded: bits 2-3 pick the channel (0 = colour or alpha by
+/// bit 1, 1 = red, 2 = green, 3 = blue) and bit 0 inverts.
+/// UNVERIFIED(hw): the reserved values 6/7, 10/11, 14/15 follow the same decoding (bit 1 is
+/// ignored when bits 2-3 are non-zero), so they read as red/green/blue (inverted when odd) —
+/// model choice; Azahar treats them as unreachable.
+pub fn rgb_operand(op: TexenvOperandRgb, c: [u8; 4]) -> [u8; 3] {
+    let v = op.bits();
+    let picked = match (v >> 2) & 3 {
+        0 if v & 2 == 0 => [c[0], c[1], c[2]],
+        0 => [c[3]; 3],
+        1 => [c[0]; 3],
+        2 => [c[1]; 3],
+        _ => [c[2]; 3],
+    };
+    if v & 1 != 0 {
+        picked.map(|x| 255 - x)
+    } else {
+        picked
+    }
+}
+
+/// An alpha operand applied to a source colour `c = [r, g, b, a]` (all eight 3-bit values are
+/// documented: bits 1-2 pick alpha, red, green, blue; bit 0 inverts).
+pub fn alpha_operand(op: TexenvOperandAlpha, c: [u8; 4]) -> u8 {
+    let v = op.bits();
+    let x = match (v >> 1) & 3 {
+        0 => c[3],
+        1 => c[0],
+        2 => c[1],
+        _ => c[2],
+    };
+    if v & 1 != 0 {
+        255 - x
+    } else {
+        x
+    }
+}
+
+/// One channel of a non-dot3 combine mode on operands `a`, `b`, `c`. Division truncates.
+///
+/// UNVERIFIED(hw): the formulas and their truncation are Azahar `sw_texturing.cpp`
+/// `ColorCombine` / `AlphaCombine` (integer `/ 255`):
+/// - REPLACE: `a`
+/// - MODULATE: `a·b / 255`
+/// - ADD: `min(a + b, 255)`
+/// - ADD_SIGNED: `clamp(a + b - 128, 0, 255)`
+/// - INTERPOLATE: `(a·c + b·(255 - c)) / 255`
+/// - SUBTRACT: `max(a - b, 0)`
+/// - MULTIPLY_ADD: `min((a·b + 255·c) / 255, 255)`
+/// - ADD_MULTIPLY: `min(a + b, 255)·c / 255`
+///
+/// DOT3 modes and reserved modes give [`ALPHA_DOT3`] / [`RESERVED_COMBINE`] here; the RGB
+/// half handles dot3 with [`dot3`].
+pub fn combine_channel(mode: TexenvCombinerMode, a: u8, b: u8, c: u8) -> u8 {
+    let (a, b, c) = (u32::from(a), u32::from(b), u32::from(c));
+    let r = match mode {
+        TexenvCombinerMode::Replace => a,
+        TexenvCombinerMode::Modulate => a * b / 255,
+        TexenvCombinerMode::Add => (a + b).min(255),
+        TexenvCombinerMode::AddSigned => {
+            // a + b <= 510: the i32 conversion cannot fail.
+            let s = i32::try_from(a + b).unwrap_or(i32::MAX) - ADD_SIGNED_BIAS;
+            s.clamp(0, 255).unsigned_abs()
+        }
+        TexenvCombinerMode::Interpolate => (a * c + b * (255 - c)) / 255,
+        TexenvCombinerMode::Subtract => a.saturating_sub(b),
+        TexenvCombinerMode::MultiplyThenAdd => ((a * b + 255 * c) / 255).min(255),
+        TexenvCombinerMode::AddThenMultiply => (a + b).min(255) * c / 255,
+        TexenvCombinerMode::Dot3Rgb | TexenvCombinerMode::Dot3Rgba => u32::from(ALPHA_DOT3),
+        TexenvCombinerMode::Reserved(_) => u32::from(RESERVED_COMBINE),
+    };
+    // Every arm is <= 255 by construction; saturate rather than assume.
+    r.min(255) as u8
+}
+
+/// DOT3 of two RGB operands, the same value for every channel:
+/// `clamp(Σ ((2·a - 255)·(2·b - 255) + 128) / 256, 0, 255)` over r, g, b, each division
+/// truncating toward zero (C integer division of a possibly negative product).
+///
+/// UNVERIFIED(hw): Azahar `sw_texturing.cpp` `ColorCombine` ("Not fully accurate. Worst case
+/// scenario seems to yield a +/-3 error").
+pub fn dot3(a: [u8; 3], b: [u8; 3]) -> u8 {
+    let term = |x: u8, y: u8| {
+        let p = (2 * i32::from(x) - 255) * (2 * i32::from(y) - 255) + 128;
+        // Rust `/` on i32 truncates toward zero, as C does.
+        p / 256
+    };
+    let sum = term(a[0], b[0]) + term(a[1], b[1]) + term(a[2], b[2]);
+    sum.clamp(0, 255) as u8
+}
+
+/// Applies a scale (`x << shift`, saturated to 255).
+pub fn scale(x: u8, s: TexenvScaleFactor) -> u8 {
+    let shift = match s {
+        TexenvScaleFactor::X1 => 0,
+        TexenvScaleFactor::X2 => 1,
+        TexenvScaleFactor::X4 => 2,
+        TexenvScaleFactor::Reserved(_) => RESERVED_SCALE_SHIFT,
+    };
+    (u32::from(x) << shift).min(255) as u8
+}
+
+/// Runs one stage: its output `[r, g, b, a]` after scaling.
+///
+/// With RGB mode DOT3_RGBA the alpha output is the dot3 value (the alpha combiner's own
+/// sources, operands and mode are ignored), then scaled by the **alpha** scale.
+/// UNVERIFIED(hw): Azahar `WriteTevConfig` ("result of Dot3_RGBA operation is also placed to
+/// the alpha component", then `GetAlphaMultiplier`).
+pub fn run_stage(
+    s: &StageRegs,
+    inputs: &Inputs,
+    previous: [u8; 4],
+    previous_buffer: [u8; 4],
+) -> [u8; 4] {
+    let k = s.constant();
+    let src = |v| source(v, inputs, k, previous, previous_buffer);
+    let rgb_mode = s.combiner.rgb_combine();
+    let ra = rgb_operand(s.operand.rgb_operand0(), src(s.source.rgb_source0()));
+    let rb = rgb_operand(s.operand.rgb_operand1(), src(s.source.rgb_source1()));
+    let rc = rgb_operand(s.operand.rgb_operand2(), src(s.source.rgb_source2()));
+    let rgb = match rgb_mode {
+        TexenvCombinerMode::Dot3Rgb | TexenvCombinerMode::Dot3Rgba => [dot3(ra, rb); 3],
+        m => [0, 1, 2].map(|i| combine_channel(m, ra[i], rb[i], rc[i])),
+    };
+    let alpha = if rgb_mode == TexenvCombinerMode::Dot3Rgba {
+        rgb[0]
+    } else {
+        let aa = alpha_operand(s.operand.alpha_operand0(), src(s.source.alpha_source0()));
+        let ab = alpha_operand(s.operand.alpha_operand1(), src(s.source.alpha_source1()));
+        let ac = alpha_operand(s.operand.alpha_operand2(), src(s.source.alpha_source2()));
+        combine_channel(s.combiner.alpha_combine(), aa, ab, ac)
+    };
+    let rs = s.scale.rgb_scale();
+    [
+        scale(rgb[0], rs),
+        scale(rgb[1], rs),
+        scale(rgb[2], rs),
+        scale(alpha, s.scale.alpha_scale()),
+    ]
+}
+
+/// The buffer stage `stage` (1-4) passes on: per GPUREG_TEXENV_UPDATE_BUFFER, its RGB and alpha
+/// come from the stage's "previous" input (`previous`, stage-1's output) or its "previous
+/// buffer" input. Stage 0 passes on `buffer_color`; stage 5 (no control bits) passes its
+/// previous buffer on unchanged (model choice: nothing reads it; it fills the combiner beat).
+pub fn buffer_after(
+    stage: usize,
+    update: regs::TexenvUpdateBuffer,
+    buffer_color: [u8; 4],
+    previous: [u8; 4],
+    previous_buffer: [u8; 4],
+) -> [u8; 4] {
+    let pick = |input: TexenvUpdateBufferInput, i: usize| match input {
+        TexenvUpdateBufferInput::Previous => previous[i],
+        // One-bit field: Reserved cannot occur; treat it as "previous buffer".
+        _ => previous_buffer[i],
+    };
+    let (rgb, a) = match stage {
+        0 => return buffer_color,
+        1 => (
+            update.texenv1_rgb_buffer_input(),
+            update.texenv1_alpha_buffer_input(),
+        ),
+        2 => (
+            update.texenv2_rgb_buffer_input(),
+            update.texenv2_alpha_buffer_input(),
+        ),
+        3 => (
+            update.texenv3_rgb_buffer_input(),
+            update.texenv3_alpha_buffer_input(),
+        ),
+        4 => (
+            update.texenv4_rgb_buffer_input(),
+            update.texenv4_alpha_buffer_input(),
+        ),
+        _ => return previous_buffer,
+    };
+    [pick(rgb, 0), pick(rgb, 1), pick(rgb, 2), pick(a, 3)]
+}
+
 /// Runs the six combiners on `f`.
 pub fn combine(f: &ShadedFragment, regs: &RegFile) -> TevOut {
-    let _ = regs;
-    let s = StageOut {
-        color: f.frag.color,
-        buffer: [0; 4],
-    };
+    let inputs = Inputs::of(f);
+    let update = regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into()));
+    let buffer_color = regs.reg(id::TEXENV_BUFFER_COLOR.into()).to_le_bytes();
+    // Stage 0's "previous" is the primary colour, its "previous buffer" zero (seed 002).
+    let mut previous = inputs.primary;
+    let mut previous_buffer = STAGE0_PREVIOUS_BUFFER;
+    let mut stages = [StageOut::default(); NUM_STAGES];
+    for (i, out) in stages.iter_mut().enumerate() {
+        let s = StageRegs::read(regs, i);
+        let color = run_stage(&s, &inputs, previous, previous_buffer);
+        let buffer = buffer_after(i, update, buffer_color, previous, previous_buffer);
+        *out = StageOut { color, buffer };
+        previous = color;
+        previous_buffer = buffer;
+    }
+    tracing::trace!(
+        target: "tev",
+        x = f.frag.x,
+        y = f.frag.y,
+        color = ?previous,
+        "combined"
+    );
     TevOut {
-        stages: [s; 6],
-        color: f.frag.color,
+        stages,
+        color: previous,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tev_rgb_operand_reserved_decodes_channel_bits() {
+        let c = [10, 20, 30, 40];
+        assert_eq!(rgb_operand(TexenvOperandRgb::from_bits(6), c), [10, 10, 10]);
+        assert_eq!(
+            rgb_operand(TexenvOperandRgb::from_bits(7), c),
+            [245, 245, 245]
+        );
+        assert_eq!(
+            rgb_operand(TexenvOperandRgb::from_bits(10), c),
+            [20, 20, 20]
+        );
+        assert_eq!(
+            rgb_operand(TexenvOperandRgb::from_bits(15), c),
+            [225, 225, 225]
+        );
+    }
+
+    #[test]
+    fn tev_dot3_negative_terms_truncate_toward_zero() {
+        // r: (2·0-255)·(2·255-255) + 128 = -65025 + 128 = -64897; /256 → -253 (toward zero;
+        // floor would give -254). g, b: (1)(1)+128 = 129 → 0. Sum -253 → clamped 0.
+        assert_eq!(dot3([0, 128, 128], [255, 128, 128]), 0);
+        // r: 255·255+128 = 65153 / 256 = 254; g: 1·1+128 → 0; b: (-1)(1)+128 = 127 → 0.
+        assert_eq!(dot3([255, 128, 127], [255, 128, 128]), 254);
+    }
+
+    #[test]
+    fn tev_scale_reserved_is_1x() {
+        assert_eq!(scale(200, TexenvScaleFactor::from_bits(3)), 200);
+        assert_eq!(scale(100, TexenvScaleFactor::X4), 255);
+    }
+
+    #[test]
+    fn tev_buffer_after_stage5_passes_previous_buffer() {
+        let u = regs::TexenvUpdateBuffer(0xFF00);
+        assert_eq!(buffer_after(5, u, [9; 4], [1; 4], [2; 4]), [2; 4]);
+        assert_eq!(buffer_after(0, u, [9; 4], [1; 4], [2; 4]), [9; 4]);
+        assert_eq!(buffer_after(4, u, [9; 4], [1; 4], [2; 4]), [1; 4]);
     }
 }
