@@ -609,6 +609,15 @@ proptest! {
         for (k, bits) in deriv.iter().enumerate() {
             b.frag.tex_deriv[k / 4][k % 4] = F24::from_bits(*bits);
         }
-        let _ = b.run();
+        let (r, fetches) = b.run();
+        // At most 2 levels × 4 texels per unit, each read from mapped memory.
+        prop_assert!(fetches.len() <= 24);
+        for fe in &fetches {
+            prop_assert!(Memory::region_of(fe.addr, 1).is_some());
+        }
+        if let Err(TexHang::Unmapped { unit, addr }) = r {
+            prop_assert!(unit < 3);
+            prop_assert!(Memory::region_of(addr, 1).is_none());
+        }
     }
 }

@@ -123,6 +123,13 @@ mod tests {
     }
 
     #[test]
+    fn etc1_differential_overflow_wraps_to_5_bits() {
+        // r = 0, dr = −1 (0b111): sub-block 2 red = −1 → wraps to 31 → 255; +2 → clamped 255.
+        let block: u64 = (0b111u64 << 56) | (1 << 33);
+        assert_eq!(etc1_texel(block, 3, 0)[0], 255);
+    }
+
+    #[test]
     fn etc1_individual_left_right_split() {
         // r1=0x8, r2=0x2, g1=g2=b1=b2=0, tables 0/0, all selectors 0 (+2).
         let block: u64 = (0x8u64 << 60) | (0x2u64 << 56);

@@ -15,6 +15,8 @@
 //! - Only unit 0 honours PARAM's `texture_type` and `shadow` (seed 002, 3dbrew); units 1 and 2
 //!   are always 2D. Type 5 "Disabled" gives `[0, 0, 0, 0]`; reserved types 6 and 7 act as 2D
 //!   (UNVERIFIED(hw), [`RESERVED_TYPE_IS_2D`]).
+//! - PARAM's `shadow` bit (20) is ignored: the texture type (2 or 4) selects the shadow
+//!   comparison, as in Azahar. UNVERIFIED(hw).
 //! - PARAM's `etc1` field is ignored: the TYPE register's format decides (seed: the field is 0
 //!   for ETC1A4 anyway). UNVERIFIED(hw).
 //! - GPUREG_TEXUNIT_CONFIG bit 16 (clear texture cache) has no effect: no texture cache is
@@ -29,6 +31,11 @@
 //! we invert the t coordinate") and makes a colour buffer rendered by FOP read back the right way
 //! up as a texture (window y = 0 ↔ v = 0). Wrapping acts on `t` before the inversion.
 //!
+//! So `v → 0` reads the **last** row in memory and the first bytes in memory hold the row at
+//! `v → 1`. pica-facts §4's "stored bottom row first" is Azahar's wording, in which `t` counts
+//! from the top of the image; the arithmetic above is what the model (and Azahar) does.
+//! UNVERIFIED(hw) beyond Azahar's game compatibility.
+//!
 //! # Memory
 //!
 //! The base address is ADDR's field × 8. Mipmap level `L` follows level `L − 1` directly; its
@@ -37,7 +44,7 @@
 //! [`sample`] for positions, wrap, filtering and LOD.
 //!
 //! A texel read that touches unmapped memory (or an address beyond 32 bits) hangs the unit:
-//! [`TexHang::Unmapped`]. UNVERIFIED(hw): real hardware would read garbage or hang; the model
+//! [`TexHang::Unmapped`] with the first byte that cannot be read (0xFFFF_FFFF beyond 32 bits). UNVERIFIED(hw): real hardware would read garbage or hang; the model
 //! stops so the fault is visible.
 //!
 //! # Special texture types (unit 0)
@@ -311,15 +318,16 @@ impl Sampler<'_> {
     }
 
     fn read(&self, addr: u64, len: u32) -> Result<u128, TexHang> {
-        let hang = |a: u64| TexHang::Unmapped {
+        // The hang names the first byte that cannot be read; one beyond 32 bits is reported
+        // as 0xFFFF_FFFF (itself unmapped).
+        let hang = |a: u32| TexHang::Unmapped {
             unit: self.unit,
-            addr: a as u32,
+            addr: a,
         };
         let mut raw = 0u128;
         for k in 0..u64::from(len.min(16)) {
-            let a = addr + k;
-            let a32 = u32::try_from(a).map_err(|_| hang(addr))?;
-            let b = self.mem.read_u8(a32).map_err(|_| hang(addr))?;
+            let a32 = u32::try_from(addr + k).map_err(|_| hang(u32::MAX))?;
+            let b = self.mem.read_u8(a32).map_err(|_| hang(a32))?;
             raw |= u128::from(b) << (8 * k);
         }
         Ok(raw)

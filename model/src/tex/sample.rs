@@ -301,6 +301,54 @@ mod tests {
     }
 
     #[test]
+    fn sample_lod_bias_sign_extends_13_bits() {
+        assert_eq!(lod_bias(0x0100), 256);
+        assert_eq!(lod_bias(0x1F00), -256);
+        assert_eq!(lod_bias(0x1000), -4096);
+        assert_eq!(lod_bias(0xFFFF_E0FF), 0xFF); // bits above 12 ignored
+    }
+
+    #[test]
+    fn sample_plan_linear_mip_stops_at_max_level() {
+        use TexunitParamFilter::{Linear, Nearest};
+        // LOD 1.5 with max level 1: one level (1), no blend.
+        assert_eq!(
+            plan_levels(384, 0, 0, 1, Nearest, Linear, Linear),
+            LevelPlan::One {
+                level: 1,
+                filter: Linear
+            }
+        );
+        assert_eq!(
+            plan_levels(384, 0, 0, 3, Nearest, Linear, Linear),
+            LevelPlan::Two {
+                level: 1,
+                next: 2,
+                frac: 128,
+                filter: Linear
+            }
+        );
+        // Magnified (LOD 0 exactly).
+        assert_eq!(
+            plan_levels(0, 0, 0, 3, Linear, Nearest, Linear),
+            LevelPlan::One {
+                level: 0,
+                filter: Linear
+            }
+        );
+    }
+
+    #[test]
+    fn sample_wrap_reserved_modes() {
+        use TexunitParamWrap::Reserved;
+        assert_eq!(wrap(Reserved(6), -1, 8), Wrapped::Texel(7));
+        assert_eq!(wrap(Reserved(7), 9, 8), Wrapped::Texel(1));
+        assert_eq!(wrap(Reserved(5), 8, 8), Wrapped::Border);
+        assert_eq!(wrap(Reserved(4), 100, 8), Wrapped::Texel(7));
+        assert_eq!(wrap(TexunitParamWrap::Repeat, 5, 0), Wrapped::Texel(0));
+    }
+
+    #[test]
     fn sample_bilinear_rounds_half_up() {
         let c = [[0; 4], [255; 4], [0; 4], [255; 4]];
         assert_eq!(bilinear(c, 128, 0), [128; 4]); // 127.5 → 128
