@@ -1,12 +1,79 @@
 //! TEX: texture units 0-2 and the procedural texture unit 3.
 //!
-//! STUB (issue 6 in progress): every unit returns zero.
+//! [`texture_units`] is the stage kernel: for one fragment it computes the colour of each of the
+//! four texture units from the live register file and memory, recording every texel read as a
+//! [`TexelFetch`].
+//!
+//! # Units and coordinates (seed 002 GPUREG_TEXUNIT_CONFIG; Azahar
+//! `video_core/renderer_software/sw_rasterizer.cpp` `TextureColor`)
+//!
+//! - Unit 0 samples texcoord0, unit 1 texcoord1, unit 2 texcoord2 — or texcoord1 when
+//!   `texture2_coords` = 1. Unit 3 (procedural, [`proctex::proctex`]) uses the set
+//!   `texture3_coords` names. UNVERIFIED(hw): a reserved `texture3_coords` (3) uses texcoord0
+//!   ([`TEX3_RESERVED_COORDS`]).
+//! - A disabled unit gives `[0, 0, 0, 0]` (Azahar leaves its colour zero-initialised; UNVERIFIED(hw)).
+//! - Only unit 0 honours PARAM's `texture_type` and `shadow` (seed 002, 3dbrew); units 1 and 2
+//!   are always 2D. Type 5 "Disabled" gives `[0, 0, 0, 0]`; reserved types 6 and 7 act as 2D
+//!   (UNVERIFIED(hw), [`RESERVED_TYPE_IS_2D`]).
+//! - PARAM's `shadow` bit (20) is ignored: the texture type (2 or 4) selects the shadow
+//!   comparison, as in Azahar. UNVERIFIED(hw).
+//! - PARAM's `etc1` field is ignored: the TYPE register's format decides (seed: the field is 0
+//!   for ETC1A4 anyway). UNVERIFIED(hw).
+//! - GPUREG_TEXUNIT_CONFIG bit 16 (clear texture cache) has no effect: no texture cache is
+//!   modelled (every texel is read from memory when it is needed).
+//!
+//! # The v axis
+//!
+//! Texel row `t = floor(v · height)` counts from `v = 0` (the bottom of the image, OpenGL's
+//! convention). Textures are stored with the top row first, like colour buffers
+//! ([`crate::fop::fb`]): memory row `y' = height − 1 − t`. This is Azahar's rule
+//! (`t = height - 1 - GetWrappedTexCoord(...)`, "textures are laid out from bottom to top, hence
+//! we invert the t coordinate") and makes a colour buffer rendered by FOP read back the right way
+//! up as a texture (window y = 0 ↔ v = 0). Wrapping acts on `t` before the inversion.
+//!
+//! So `v → 0` reads the **last** row in memory and the first bytes in memory hold the row at
+//! `v → 1`. pica-facts §4's "stored bottom row first" is Azahar's wording, in which `t` counts
+//! from the top of the image; the arithmetic above is what the model (and Azahar) does.
+//! UNVERIFIED(hw) beyond Azahar's game compatibility.
+//!
+//! # Memory
+//!
+//! The base address is ADDR's field × 8. Mipmap level `L` follows level `L − 1` directly; its
+//! size is `max(dim >> L, min(dim, 8))` per axis ([`level_dim`]) and its bytes
+//! `w·h·bits_per_texel/8`. See [`format`] for tiling and decoding, [`etc1`] for ETC1,
+//! [`sample`] for positions, wrap, filtering and LOD.
+//!
+//! A texel read that touches unmapped memory (or an address beyond 32 bits) hangs the unit:
+//! [`TexHang::Unmapped`] with the first byte that cannot be read (0xFFFF_FFFF beyond 32 bits). UNVERIFIED(hw): real hardware would read garbage or hang; the model
+//! stops so the fault is visible.
+//!
+//! # Special texture types (unit 0)
+//!
+//! - Projection (3): `u·rcp(w)`, `v·rcp(w)` with `w` = texcoord0.w (shader ALU `rcp` and `mul`,
+//!   [`crate::shader::alu`]); UNVERIFIED(hw) that the unit divides with the ALU's reciprocal
+//!   rule (Azahar divides in f24).
+//! - Cube (1) and shadow cube (4): [`cube_coords`].
+//! - Shadow 2D (2) and shadow cube: [`shadow_texel`].
+//!
+//! The LOD of every type comes from the texcoord pair's screen-space derivatives
+//! (`Fragment::tex_deriv`), untransformed (UNVERIFIED(hw) for projection and cube types).
 
+pub mod etc1;
+pub mod format;
 pub mod proctex;
+pub mod sample;
 
 use crate::mem::Memory;
-use crate::pipe::Fragment;
+use crate::num::F24;
+use crate::pipe::{semantic, Fragment};
 use crate::regfile::RegFile;
+use crate::regs::{
+    id, TexunitConfig, TexunitConfigTexture2Coords, TexunitConfigTexture3Coords, TexunitDim,
+    TexunitLod, TexunitParam, TexunitParamFilter, TexunitParamType, TexunitShadow, TexunitType,
+};
+use crate::shader::alu;
+use format::Format;
+use sample::{LevelPlan, Wrapped};
 use serde::Serialize;
 use std::fmt;
 
@@ -49,6 +116,347 @@ impl fmt::Display for TexHang {
     }
 }
 
+/// UNVERIFIED(hw): a reserved `texture3_coords` value (3) makes unit 3 use texcoord0 — the
+/// model's choice (seed 002 describes only 0-2).
+pub const TEX3_RESERVED_COORDS: usize = 0;
+
+/// UNVERIFIED(hw): reserved texture types 6 and 7 on unit 0 sample as a 2D texture — the
+/// model's choice (Azahar logs "unhandled texture type" and then samples it as 2D).
+pub const RESERVED_TYPE_IS_2D: bool = true;
+
+/// f24 0.5.
+const HALF: F24 = F24::from_bits(0x3E_0000);
+
+/// The register words of one texture unit.
+#[derive(Clone, Copy, Debug)]
+struct UnitRegs {
+    border: [u8; 4],
+    width: u32,
+    height: u32,
+    param: TexunitParam,
+    lod: TexunitLod,
+    /// Byte address of the (first) image.
+    addr: u64,
+    format: Format,
+}
+
+fn unit_regs(regs: &RegFile, unit: usize, addr_override: Option<u64>) -> UnitRegs {
+    let (border, dim, param, lod, addr, ty) = match unit {
+        0 => (
+            id::TEXUNIT0_BORDER_COLOR,
+            id::TEXUNIT0_DIM,
+            id::TEXUNIT0_PARAM,
+            id::TEXUNIT0_LOD,
+            id::TEXUNIT0_ADDR1,
+            id::TEXUNIT0_TYPE,
+        ),
+        1 => (
+            id::TEXUNIT1_BORDER_COLOR,
+            id::TEXUNIT1_DIM,
+            id::TEXUNIT1_PARAM,
+            id::TEXUNIT1_LOD,
+            id::TEXUNIT1_ADDR,
+            id::TEXUNIT1_TYPE,
+        ),
+        _ => (
+            id::TEXUNIT2_BORDER_COLOR,
+            id::TEXUNIT2_DIM,
+            id::TEXUNIT2_PARAM,
+            id::TEXUNIT2_LOD,
+            id::TEXUNIT2_ADDR,
+            id::TEXUNIT2_TYPE,
+        ),
+    };
+    let r = |i: u16| regs.reg(i.into());
+    let dim = TexunitDim(r(dim));
+    UnitRegs {
+        // BORDER_COLOR: red in bits 0-7 … alpha in bits 24-31.
+        border: r(border).to_le_bytes(),
+        width: dim.width(),
+        height: dim.height(),
+        param: TexunitParam(r(param)),
+        lod: TexunitLod(r(lod)),
+        addr: addr_override.unwrap_or(u64::from(r(addr) & 0x0FFF_FFFF) << 3),
+        format: Format::from_reg(TexunitType(r(ty)).format()),
+    }
+}
+
+/// Byte address of cube face `face` (0 = +X … 5 = −Z) of unit 0: ADDR1 for face 0; for faces
+/// 1-5 ADDR2-ADDR6's low 22 bits with bits 22-27 of ADDR1's field (register docs, seed), × 8.
+pub fn cube_face_addr(regs: &RegFile, face: usize) -> u64 {
+    let a1 = regs.reg(id::TEXUNIT0_ADDR1.into()) & 0x0FFF_FFFF;
+    let field = match face {
+        0 => a1,
+        f => {
+            let reg = id::TEXUNIT0_ADDR1 + f.min(5) as u16;
+            (a1 & 0x0FC0_0000) | (regs.reg(reg.into()) & 0x003F_FFFF)
+        }
+    };
+    u64::from(field) << 3
+}
+
+/// Size of mipmap level `level` on an axis of `dim` texels: `max(dim >> level, min(dim, 8))`,
+/// at least 1.
+///
+/// UNVERIFIED(hw): levels stop shrinking at 8 texels (one tile) — the model's choice; citro3d
+/// never allocates a level below 8×8 and the hardware's behaviour there is unknown.
+pub fn level_dim(dim: u32, level: u32) -> u32 {
+    (dim >> level.min(31)).max(dim.min(8)).max(1)
+}
+
+/// Byte offset of mipmap level `level` from the base: the sum of the sizes of levels below.
+pub fn level_offset(format: Format, width: u32, height: u32, level: u32) -> u64 {
+    (0..level)
+        .map(|l| format::level_bytes(format, level_dim(width, l), level_dim(height, l)))
+        .sum()
+}
+
+/// The cube face and face coordinates of direction `(u, v, w)` (Azahar
+/// `video_core/renderer_software/sw_clipper.cpp` `ConvertCubeCoord`).
+///
+/// Major axis: `|u| > |v|` and `|u| > |w|` → ±X (sign of `u`); else `|v| > |w|` → ±Y; else ±Z
+/// (ties go to the later axis). With `(x, y, z)`:
+/// +X: (−w, −v, u); −X: (−w, v, u); +Y: (u, w, v); −Y: (−u, w, v); +Z: (u, −v, w); −Z: (u, v, w);
+/// face coordinates `s = (x·rcp(z))·0.5 + 0.5`, `t = (y·rcp(z))·0.5 + 0.5` (ALU `rcp`, `mul`,
+/// `add`), and the reference depth `|z|`. A "positive" axis needs the value > 0 (zero and NaN
+/// select the negative face). Magnitudes compare on the f24 bits without the sign.
+///
+/// Returns `(face, s, t, |z|)`, face 0-5 = +X, −X, +Y, −Y, +Z, −Z.
+pub fn cube_coords(u: F24, v: F24, w: F24) -> (usize, F24, F24, F24) {
+    let (au, av, aw) = (u.abs().bits(), v.abs().bits(), w.abs().bits());
+    let pos = |x: F24| !x.is_sign_negative() && !x.is_zero() && !x.is_nan();
+    let (face, x, y, z) = if au > av && au > aw {
+        if pos(u) {
+            (0, w.negate(), v.negate(), u)
+        } else {
+            (1, w.negate(), v, u)
+        }
+    } else if av > aw {
+        if pos(v) {
+            (2, u, w, v)
+        } else {
+            (3, u.negate(), w, v)
+        }
+    } else if pos(w) {
+        (4, u, v.negate(), w)
+    } else {
+        (5, u, v, w)
+    };
+    let r = alu::rcp(z);
+    let s = alu::add(alu::mul(alu::mul(x, r), HALF), HALF);
+    let t = alu::add(alu::mul(alu::mul(y, r), HALF), HALF);
+    (face, s, t, z.abs())
+}
+
+/// Shadow comparison (Azahar `sw_rasterizer.cpp` `TextureColor`).
+///
+/// The shadow texel is read in the unit's format (RGBA8 in practice, as FOP's shadow mode
+/// writes it) and holds depth `z_ref = a << 16 | b << 8 | g` and intensity `r` (bytes in
+/// memory: depth bits 16-23, 8-15, 0-7, then intensity). The fragment's reference
+/// `z_int = floor(min(|z|, 1) · 0xFFFFFF) − (SHADOW & 0xFFFFFE)` (the z-bias field is the
+/// upper 23 bits of a 24-bit value). The result is `[i; 4]` with `i = intensity` when
+/// `z_ref ≥ z_int`, else 0.
+///
+/// UNVERIFIED(hw): the whole rule is Azahar's. NaN `z` gives `z_int = −bias` (lit). With a
+/// linear filter each of the four texels is compared first and the results are blended
+/// (percentage-closer filtering) — the model's choice; Azahar samples only the nearest texel.
+pub fn shadow_texel(texel: [u8; 4], z_int: i64) -> [u8; 4] {
+    let [r, g, b, a] = texel;
+    let z_ref = i64::from(a) << 16 | i64::from(b) << 8 | i64::from(g);
+    let d = if z_ref >= z_int { r } else { 0 };
+    [d; 4]
+}
+
+/// The fragment's shadow reference `z_int` for depth `z` (see [`shadow_texel`]).
+pub fn shadow_ref(z: F24, shadow_reg: u32) -> i64 {
+    let z_int = sample::to_fixed(z.abs(), 0xFF_FFFF, 0).min(0xFF_FFFF);
+    z_int - i64::from(TexunitShadow(shadow_reg).z_bias() << 1)
+}
+
+/// One unit's sampling context.
+struct Sampler<'a> {
+    unit: u8,
+    r: UnitRegs,
+    mem: &'a Memory,
+    fetches: &'a mut Vec<TexelFetch>,
+    /// Shadow reference for shadow types.
+    shadow: Option<i64>,
+}
+
+impl Sampler<'_> {
+    /// Reads and decodes texel `(i, j)` (`j` counted from v = 0) of `level`, wrapped.
+    fn texel(&mut self, level: u32, i: i64, j: i64) -> Result<[u8; 4], TexHang> {
+        let (w, h) = (
+            level_dim(self.r.width, level),
+            level_dim(self.r.height, level),
+        );
+        let ws = self.r.param.wrap_s();
+        let wt = self.r.param.wrap_t();
+        let rgba = match (sample::wrap(ws, i, w), sample::wrap(wt, j, h)) {
+            (Wrapped::Texel(x), Wrapped::Texel(t)) => {
+                let yr = h - 1 - t;
+                let f = self.r.format;
+                let loc = format::texel_loc(f, w, x, yr);
+                let base = self.r.addr + level_offset(f, self.r.width, self.r.height, level);
+                let addr = base + loc.offset;
+                let raw = self.read(addr, loc.len)?;
+                let rgba = format::decode(f, raw, &loc);
+                self.fetches.push(TexelFetch {
+                    unit: self.unit,
+                    addr: addr as u32,
+                    raw,
+                    rgba,
+                });
+                rgba
+            }
+            _ => self.r.border,
+        };
+        Ok(match self.shadow {
+            Some(z) => shadow_texel(rgba, z),
+            None => rgba,
+        })
+    }
+
+    fn read(&self, addr: u64, len: u32) -> Result<u128, TexHang> {
+        // The hang names the first byte that cannot be read; one beyond 32 bits is reported
+        // as 0xFFFF_FFFF (itself unmapped).
+        let hang = |a: u32| TexHang::Unmapped {
+            unit: self.unit,
+            addr: a,
+        };
+        let mut raw = 0u128;
+        for k in 0..u64::from(len.min(16)) {
+            let a32 = u32::try_from(addr + k).map_err(|_| hang(u32::MAX))?;
+            let b = self.mem.read_u8(a32).map_err(|_| hang(a32))?;
+            raw |= u128::from(b) << (8 * k);
+        }
+        Ok(raw)
+    }
+
+    /// Samples one level with `filter` at `(u, v)`.
+    fn level(
+        &mut self,
+        level: u32,
+        u: F24,
+        v: F24,
+        filter: TexunitParamFilter,
+    ) -> Result<[u8; 4], TexHang> {
+        let s = sample::to_fixed(u, level_dim(self.r.width, level), sample::SUBTEXEL_BITS);
+        let t = sample::to_fixed(v, level_dim(self.r.height, level), sample::SUBTEXEL_BITS);
+        match filter {
+            TexunitParamFilter::Linear => {
+                let (s, t) = (s - 128, t - 128);
+                let (i, j) = (s >> 8, t >> 8);
+                let c = [
+                    self.texel(level, i, j)?,
+                    self.texel(level, i + 1, j)?,
+                    self.texel(level, i, j + 1)?,
+                    self.texel(level, i + 1, j + 1)?,
+                ];
+                Ok(sample::bilinear(c, (s & 255) as u32, (t & 255) as u32))
+            }
+            // UNVERIFIED(hw): a reserved filter value (impossible: 1-bit field) acts as nearest.
+            _ => self.texel(level, s >> 8, t >> 8),
+        }
+    }
+
+    /// Samples with level-of-detail selection.
+    fn sample(&mut self, u: F24, v: F24, deriv: [F24; 4]) -> Result<[u8; 4], TexHang> {
+        let p = self.r.param;
+        let lod = sample::lod_from_derivs(deriv, self.r.width, self.r.height);
+        let plan = sample::plan_levels(
+            lod,
+            sample::lod_bias(self.r.lod.bias()),
+            self.r.lod.min_level(),
+            self.r.lod.max_level(),
+            p.mag_filter(),
+            p.min_filter(),
+            p.mipmap_filter(),
+        );
+        tracing::trace!(target: "tex", unit = self.unit, lod, ?plan, "level plan");
+        match plan {
+            LevelPlan::One { level, filter } => self.level(level, u, v, filter),
+            LevelPlan::Two {
+                level,
+                next,
+                frac,
+                filter,
+            } => {
+                let a = self.level(level, u, v, filter)?;
+                let b = self.level(next, u, v, filter)?;
+                Ok(sample::lerp_levels(a, b, frac))
+            }
+        }
+    }
+}
+
+/// The texture coordinate pair `set` (0-2) of `frag`.
+fn coords(frag: &Fragment, set: usize) -> (F24, F24) {
+    let base = match set {
+        0 => semantic::TEXCOORD0,
+        1 => semantic::TEXCOORD1,
+        _ => semantic::TEXCOORD2,
+    };
+    (frag.attr[base], frag.attr[base + 1])
+}
+
+/// The colour of texture unit `unit` (0-2), which is enabled.
+fn sample_unit(
+    frag: &Fragment,
+    regs: &RegFile,
+    mem: &Memory,
+    fetches: &mut Vec<TexelFetch>,
+    unit: usize,
+    set: usize,
+) -> Result<[u8; 4], TexHang> {
+    let (mut u, mut v) = coords(frag, set);
+    let deriv = frag.tex_deriv[set.min(2)];
+    let w = frag.attr[semantic::TEXCOORD0_W];
+    let mut addr = None;
+    let mut shadow_z = None;
+    if unit == 0 {
+        let param = TexunitParam(regs.reg(id::TEXUNIT0_PARAM.into()));
+        let shadow_reg = regs.reg(id::TEXUNIT0_SHADOW.into());
+        match param.texture_type() {
+            TexunitParamType::Texture2D => {}
+            TexunitParamType::Disabled => return Ok([0; 4]),
+            // RESERVED_TYPE_IS_2D: sample as 2D.
+            TexunitParamType::Reserved(_) => {}
+            TexunitParamType::Projection => {
+                let r = alu::rcp(w);
+                u = alu::mul(u, r);
+                v = alu::mul(v, r);
+            }
+            TexunitParamType::CubeMap | TexunitParamType::ShadowCube => {
+                let (face, s, t, z) = cube_coords(u, v, w);
+                (u, v) = (s, t);
+                addr = Some(cube_face_addr(regs, face));
+                if param.texture_type() == TexunitParamType::ShadowCube {
+                    shadow_z = Some(shadow_ref(z, shadow_reg));
+                }
+                tracing::trace!(target: "tex", face, "cube face");
+            }
+            TexunitParamType::Shadow2D => {
+                if !TexunitShadow(shadow_reg).orthographic() {
+                    let r = alu::rcp(w);
+                    u = alu::mul(u, r);
+                    v = alu::mul(v, r);
+                }
+                shadow_z = Some(shadow_ref(w, shadow_reg));
+            }
+        }
+    }
+    let r = unit_regs(regs, unit, addr);
+    let mut s = Sampler {
+        unit: unit as u8,
+        r,
+        mem,
+        fetches,
+        shadow: shadow_z,
+    };
+    s.sample(u, v, deriv)
+}
+
 /// The colours of texture units 0-3 for `frag` (`[r, g, b, a]`; zero for a disabled unit),
 /// appending every texel read to `fetches`.
 pub fn texture_units(
@@ -57,6 +465,62 @@ pub fn texture_units(
     mem: &Memory,
     fetches: &mut Vec<TexelFetch>,
 ) -> Result<[[u8; 4]; 4], TexHang> {
-    let _ = (frag, regs, mem, fetches);
-    Ok([[0; 4]; 4])
+    let cfg = TexunitConfig(regs.reg(id::TEXUNIT_CONFIG.into()));
+    let mut out = [[0u8; 4]; 4];
+    let enabled = [
+        cfg.texture0_enabled(),
+        cfg.texture1_enabled(),
+        cfg.texture2_enabled(),
+    ];
+    for (unit, on) in enabled.into_iter().enumerate() {
+        if !on {
+            continue;
+        }
+        let set = match (unit, cfg.texture2_coords()) {
+            (2, TexunitConfigTexture2Coords::Texture1) => 1,
+            // UNVERIFIED(hw): a reserved value (impossible: 1-bit field) keeps texcoord2.
+            _ => unit,
+        };
+        out[unit] = sample_unit(frag, regs, mem, fetches, unit, set)?;
+    }
+    if cfg.texture3_enabled() {
+        let set = match cfg.texture3_coords() {
+            TexunitConfigTexture3Coords::Texture0 => 0,
+            TexunitConfigTexture3Coords::Texture1 => 1,
+            TexunitConfigTexture3Coords::Texture2 => 2,
+            TexunitConfigTexture3Coords::Reserved(_) => TEX3_RESERVED_COORDS,
+        };
+        let (u, v) = coords(frag, set);
+        out[3] = proctex::proctex(u, v, regs);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tex_level_dims_stop_at_one_tile() {
+        assert_eq!(level_dim(64, 0), 64);
+        assert_eq!(level_dim(64, 3), 8);
+        assert_eq!(level_dim(64, 4), 8);
+        assert_eq!(level_dim(0, 0), 1);
+        assert_eq!(level_dim(4, 1), 4);
+        // 16×16 RGBA8: level 0 = 1024 bytes, level 1 (8×8) = 256.
+        assert_eq!(level_offset(Format::Rgba8888, 16, 16, 2), 1280);
+    }
+
+    #[test]
+    fn tex_cube_face_for_each_major_axis() {
+        let one = F24::ONE;
+        let z = F24::ZERO;
+        let n = F24::NEG_ONE;
+        assert_eq!(cube_coords(one, z, z).0, 0);
+        assert_eq!(cube_coords(n, z, z).0, 1);
+        assert_eq!(cube_coords(z, one, z).0, 2);
+        assert_eq!(cube_coords(z, n, z).0, 3);
+        assert_eq!(cube_coords(z, z, one).0, 4);
+        assert_eq!(cube_coords(z, z, n).0, 5);
+    }
 }
