@@ -80,9 +80,7 @@ impl GasShading {
             depth_density: ub.shading_density_source()
                 == TexenvUpdateBufferDensitySource::DepthDensity,
             acc_max: F16::from_bits(regs::GasAccmax(r(id::GAS_ACCMAX)).max_accumulation()),
-            attenuation: F16::from_bits(
-                regs::GasAttenuation(r(id::GAS_ATTENUATION)).attenuation(),
-            ),
+            attenuation: F16::from_bits(regs::GasAttenuation(r(id::GAS_ATTENUATION)).attenuation()),
             planar: [
                 byte(xy.planar_min_intensity()),
                 byte(xy.planar_max_intensity()),

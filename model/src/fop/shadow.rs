@@ -110,7 +110,11 @@ fn f16_parts(x: F16) -> Option<(i128, i32)> {
     let bits = x.bits();
     let e = ((bits >> 10) & 0x1F) as i32;
     let m = i128::from(bits & 0x3FF);
-    let (mant, exp) = if e == 0 { (m, -24) } else { (m | 0x400, e - 25) };
+    let (mant, exp) = if e == 0 {
+        (m, -24)
+    } else {
+        (m | 0x400, e - 25)
+    };
     Some((if x.is_sign_negative() { -mant } else { mant }, exp))
 }
 
@@ -194,7 +198,9 @@ pub fn process(
     let rgba = site.color_fmt.decode(dst_bits);
     let stored = decode(u32::from_be_bytes(rgba));
     let (depth, intensity) = update(&cfg.shadow, stored, d, s);
-    let out = site.color_fmt.encode(encode(depth, intensity).to_be_bytes());
+    let out = site
+        .color_fmt
+        .encode(encode(depth, intensity).to_be_bytes());
     site.write_color(cfg, mem, out, beat)?;
     tracing::trace!(target: "fop", x = frag.x, y = frag.y, d, s, depth, intensity,
         "shadow map updated");
@@ -223,7 +229,10 @@ mod tests {
     #[test]
     fn shadow_penumbra_exact_quotients() {
         // C = 1.0 (0x3C00), L = -0.5 (0xB800), d / depth = 1/2: divisor 0.75, 150 / 0.75 = 200.
-        assert_eq!(penumbra(&cfg(0x3C00, 0xB800), 150, 0x40_0000, 0x80_0000), 200);
+        assert_eq!(
+            penumbra(&cfg(0x3C00, 0xB800), 150, 0x40_0000, 0x80_0000),
+            200
+        );
         // Divisor 0.5 with s = 200: 400, saturated.
         assert_eq!(penumbra(&cfg(0x3800, 0), 200, 1, 2), 255);
         // C = 2.0, L = 0: 255 / 2 = 127.5 → 127.
