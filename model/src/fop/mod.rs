@@ -23,6 +23,8 @@
 //!    and the pixel is written (GPUREG_COLORBUFFER_WRITE).
 //!
 //! Buffer layout and pixel formats are in [`fb`], the operations as pure functions in [`ops`].
+//! The gas (density accumulation) and shadow (shadow-map write) fragment modes of
+//! GPUREG_COLOR_OPERATION replace steps 3-7 after the alpha test: see [`gas`] and [`shadow`].
 //!
 //! FLUSH and INVALIDATE (GPUREG_FRAMEBUFFER_FLUSH / _INVALIDATE): the hardware has a
 //! framebuffer cache that these write back and drop (seed 002). The model has no cache — every
@@ -33,7 +35,9 @@
 //! still sit in the cache — model choice).
 
 pub mod fb;
+pub mod gas;
 pub mod ops;
+pub mod shadow;
 
 use crate::beat::PixelBeat;
 use crate::link::Link;
@@ -133,8 +137,14 @@ const fn access_enabled(field: u32) -> bool {
 pub struct FopConfig {
     /// Where the buffers are and their formats.
     pub layout: FbLayout,
-    /// GPUREG_COLOR_OPERATION bits 0-1 (only the default mode is modelled).
+    /// GPUREG_COLOR_OPERATION bits 0-1: default, gas (density accumulation, [`gas`]) or
+    /// shadow (shadow-map write, [`shadow`]). The undescribed value 2 is processed as default
+    /// (UNVERIFIED(hw): model choice, no source describes it).
     pub fragment_mode: ColorOperationFragmentMode,
+    /// Gas mode: GPUREG_GAS_DELTAZ_DEPTH.
+    pub gas: gas::GasAccConfig,
+    /// Shadow mode: GPUREG_FRAGOP_SHADOW.
+    pub shadow: shadow::ShadowConfig,
     /// GPUREG_COLOR_OPERATION bit 8: blending (`true`) or logic op (`false`).
     pub blend_enabled: bool,
     /// GPUREG_BLEND_FUNC and GPUREG_BLEND_COLOR.
@@ -205,6 +215,8 @@ impl FopConfig {
         Self {
             layout: FbLayout::from_regs(regs),
             fragment_mode: op.fragment_mode(),
+            gas: gas::GasAccConfig::from_regs(regs),
+            shadow: shadow::ShadowConfig::from_regs(regs),
             blend_enabled: op.blend_mode() == ColorOperationBlendMode::Blend,
             blend: Blend {
                 rgb_equation: bf.rgb_equation(),
@@ -270,6 +282,83 @@ impl FopConfig {
     }
 }
 
+/// A depth value of `fmt` (16 or 24 bits) as a 24-bit depth, for the gas and shadow modes,
+/// which work on 24-bit depths whatever the depth buffer format.
+///
+/// UNVERIFIED(hw): a 16-bit depth is widened by bit replication (`d << 8 | d >> 8`, so 0xFFFF
+/// becomes 0xFFFFFF) — model choice, the same rule as the colour expansions of [`fb`]; no
+/// source says how the hardware widens D16 depths in these modes.
+pub const fn depth_to_24(fmt: DepthFormat, depth: u32) -> u32 {
+    let d = depth & fmt.depth_max();
+    if fmt.depth_bits() >= 24 {
+        d
+    } else {
+        (d << 8 | d >> 8) & 0xFF_FFFF
+    }
+}
+
+/// Where one fragment's pixels are and in which formats (the part of [`process_fragment`]
+/// every fragment mode shares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PixelSite {
+    /// Colour buffer format.
+    pub color_fmt: ColorFormat,
+    /// Depth-stencil buffer format.
+    pub depth_fmt: DepthFormat,
+    /// Address of the colour pixel.
+    pub color_addr: u32,
+    /// Address of the depth-stencil pixel.
+    pub depth_addr: u32,
+}
+
+impl PixelSite {
+    /// Reads the colour pixel's stored bits (0 with GPUREG_COLORBUFFER_READ off, see
+    /// [`FopConfig`]).
+    pub fn read_color(&self, cfg: &FopConfig, mem: &Memory) -> Result<u32, FopHang> {
+        if cfg.color_read {
+            fb::read_pixel(mem, self.color_addr, self.color_fmt.bytes_per_pixel())
+                .map_err(unmapped("color"))
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// Writes the colour pixel's stored bits if GPUREG_COLORBUFFER_WRITE allows it; records
+    /// the result in `beat`.
+    pub fn write_color(
+        &self,
+        cfg: &FopConfig,
+        mem: &mut Memory,
+        bits: u32,
+        beat: &mut PixelBeat,
+    ) -> Result<(), FopHang> {
+        if cfg.color_write_allowed {
+            fb::write_pixel(mem, self.color_addr, bits, self.color_fmt.bytes_per_pixel())
+                .map_err(unmapped("color"))?;
+            beat.color = bits;
+            beat.flags |= PixelBeat::COLOR_WRITTEN;
+        }
+        Ok(())
+    }
+
+    /// Reads the depth-stencil pixel's stored bits if either read enable is set (0
+    /// otherwise), and returns them with the stored depth (0 with depth reads off).
+    pub fn read_depth(&self, cfg: &FopConfig, mem: &Memory) -> Result<(u32, u32), FopHang> {
+        let bits = if cfg.depth_read || cfg.stencil_read {
+            fb::read_pixel(mem, self.depth_addr, self.depth_fmt.bytes_per_pixel())
+                .map_err(unmapped("depth"))?
+        } else {
+            0
+        };
+        let depth = if cfg.depth_read {
+            self.depth_fmt.depth(bits)
+        } else {
+            0
+        };
+        Ok((bits, depth))
+    }
+}
+
 fn unmapped(buffer: &'static str) -> impl Fn(crate::mem::Unmapped) -> FopHang {
     move |u| FopHang::Unmapped {
         buffer,
@@ -287,6 +376,10 @@ fn unmapped(buffer: &'static str) -> impl Fn(crate::mem::Unmapped) -> FopHang {
 /// 0 and only [`PixelBeat::DISCARDED`] set.
 /// UNVERIFIED(hw): such fragments are dropped without a memory access — model choice (RAST's
 /// scissor normally keeps fragments inside; Azahar would compute a wrapped address).
+///
+/// The alpha test runs in every fragment mode; after it, GPUREG_COLOR_OPERATION's fragment
+/// mode picks what follows: the default operations (module docs), gas density accumulation
+/// ([`gas::process`]) or the shadow-map write ([`shadow::process`]).
 pub fn process_fragment(
     cfg: &FopConfig,
     frag: &Fragment,
@@ -334,6 +427,28 @@ pub fn process_fragment(
         tracing::trace!(target: "fop", cycle, x, y, alpha = src[3], "alpha test failed");
         beat.flags = PixelBeat::DISCARDED;
         return Ok(beat);
+    }
+
+    let site = PixelSite {
+        color_fmt,
+        depth_fmt,
+        color_addr,
+        depth_addr,
+    };
+    match cfg.fragment_mode {
+        ColorOperationFragmentMode::Gas => {
+            gas::process(cfg, &site, frag, src, mem, &mut beat)?;
+            return Ok(beat);
+        }
+        ColorOperationFragmentMode::Shadow => {
+            shadow::process(cfg, &site, frag, src, mem, &mut beat)?;
+            return Ok(beat);
+        }
+        ColorOperationFragmentMode::Default => {}
+        ColorOperationFragmentMode::Reserved(mode) => {
+            tracing::trace!(target: "fop", cycle, x, y, mode,
+                "undescribed fragment mode: processed as default");
+        }
     }
 
     // Depth-stencil read.
@@ -510,10 +625,6 @@ impl FragmentOps {
                 break;
             };
             let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
-            if cfg.fragment_mode != ColorOperationFragmentMode::Default {
-                tracing::trace!(target: "fop", cycle, mode = %cfg.fragment_mode,
-                    "gas / shadow fragment modes are not modelled: processed as default");
-            }
             let beat = process_fragment(&cfg, &sf.frag, sf.color, mem, cycle)?;
             self.count(&beat);
             if let Some(b) = beats.as_mut() {
