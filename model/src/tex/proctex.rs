@@ -23,9 +23,7 @@
 
 use crate::num::{F16, F24};
 use crate::regfile::RegFile;
-use crate::regs::{
-    self, id, ProctexClamp, ProctexMappingFunction, ProctexMinFilter, ProctexShift,
-};
+use crate::regs::{self, id, ProctexClamp, ProctexMappingFunction, ProctexMinFilter, ProctexShift};
 
 /// Fraction bits of a proctex coordinate and of every mapping-table value.
 ///
@@ -111,7 +109,10 @@ pub fn proctex(u: F24, v: F24, regs: &RegFile) -> [u8; 4] {
     if cfg.p0.separate_alpha() {
         // Azahar: in separate-alpha mode the alpha skips the colour table and is the alpha
         // mapping table's output scaled to 8 bits.
-        let a = lookup_value_lut(table(LUT_ALPHA_MAP), map_function(cfg.p0.alpha_func(), u, v));
+        let a = lookup_value_lut(
+            table(LUT_ALPHA_MAP),
+            map_function(cfg.p0.alpha_func(), u, v),
+        );
         rgba[3] = unit_to_u8(a);
     }
     tracing::trace!(target: "tex", u, v, m, ?rgba, "proctex");
@@ -232,7 +233,8 @@ pub fn shift_offset(other: u32, mode: ProctexShift, clamp: ProctexClamp) -> u32 
     let on = match mode {
         ProctexShift::None | ProctexShift::Reserved(_) => false,
         ProctexShift::Odd => (int / 2) % 2 == 1,
-        ProctexShift::Even => ((int + 1) / 2) % 2 == 1,
+        // (int + 1) / 2 in Azahar's words.
+        ProctexShift::Even => int.div_ceil(2) % 2 == 1,
     };
     if on {
         offset
@@ -407,7 +409,9 @@ pub const NOISE_SCALE: i64 = 15 << (3 * FRAC_BITS);
 /// for a negative frequency (Azahar would produce a negative grid coordinate) — model choice.
 pub fn noise_grid(c: u32, phase: u32, freq: u32) -> u32 {
     let phase = f16_mul_fixed(F16::from_bits(phase), i64::from(ONE));
-    let s = (i64::from(c) + phase).unsigned_abs().min(u64::from(COORD_MAX));
+    let s = (i64::from(c) + phase)
+        .unsigned_abs()
+        .min(u64::from(COORD_MAX));
     // s < 2^32: 9·s fits in i64.
     let x = f16_mul_fixed(F16::from_bits(freq), 9 * s as i64).unsigned_abs();
     u32::try_from(x).unwrap_or(COORD_MAX)
@@ -541,14 +545,17 @@ mod tests {
         assert_eq!(coord_from_f24(F24::NEG_ONE), ONE);
         assert_eq!(coord_from_f24(F24::from_bits(0x3E0000)), ONE / 2); // 0.5
         assert_eq!(coord_from_f24(F24::from_bits(0x408000)), 3 * ONE); // 3.0
-        // 1 + 2^-16: below 12 fraction bits, truncated.
+                                                                       // 1 + 2^-16: below 12 fraction bits, truncated.
         assert_eq!(coord_from_f24(F24::from_bits(0x3F0001)), ONE);
         // 2^-12 is the smallest non-zero coordinate; 2^-13 truncates to 0.
         assert_eq!(coord_from_f24(F24::from_parts(false, 63 - 12, 0)), 1);
         assert_eq!(coord_from_f24(F24::from_parts(false, 63 - 13, 0xFFFF)), 0);
         // 2^19 fits, 2^20 saturates.
         assert_eq!(coord_from_f24(F24::from_parts(false, 63 + 19, 0)), 1 << 31);
-        assert_eq!(coord_from_f24(F24::from_parts(false, 63 + 20, 0)), COORD_MAX);
+        assert_eq!(
+            coord_from_f24(F24::from_parts(false, 63 + 20, 0)),
+            COORD_MAX
+        );
         assert_eq!(coord_from_f24(F24::INFINITY), COORD_MAX);
         assert_eq!(coord_from_f24(F24::NEG_INFINITY), COORD_MAX);
         assert_eq!(coord_from_f24(F24::NAN), 0);
@@ -557,7 +564,19 @@ mod tests {
 
     #[test]
     fn proctex_isqrt_floor() {
-        for x in [0u64, 1, 2, 3, 4, 15, 16, 17, 4096 * 4096, 2 * 4096 * 4096, u64::MAX] {
+        for x in [
+            0u64,
+            1,
+            2,
+            3,
+            4,
+            15,
+            16,
+            17,
+            4096 * 4096,
+            2 * 4096 * 4096,
+            u64::MAX,
+        ] {
             let r = isqrt(x);
             assert!(r * r <= x, "{x}");
             assert!((r + 1).checked_mul(r + 1).is_none_or(|s| s > x), "{x}");
