@@ -47,7 +47,7 @@ pub const VALUE_LUT_ENTRIES: u32 = 128;
 /// Entries of the colour and colour-difference tables (seed 002 GPUREG_PROCTEX_LUT_DATAi).
 pub const COLOR_LUT_ENTRIES: u32 = 256;
 
-/// Slot of each table in `regs.luts().proctex` (GPUREG_PROCTEX_LUT order).
+// Slot of each table in `regs.luts().proctex` (GPUREG_PROCTEX_LUT order).
 const LUT_NOISE: usize = 0;
 const LUT_RGB_MAP: usize = 1;
 const LUT_ALPHA_MAP: usize = 2;
@@ -653,6 +653,75 @@ mod tests {
         // Width 3, m = 1.0 → offset 0xFF + 2 wraps to entry 1.
         c.p4 = c.p4.with_width(3);
         assert_eq!(color_lookup(&c, &color, &[], ONE), [1; 4]);
+    }
+
+    #[test]
+    fn proctex_map_and_clamp_stay_in_unit_range() {
+        // Every mapping function (0-15, reserved included) of every clamped pair on a grid
+        // stays in [0, 1.0]; every clamp mode (0-7) of any coordinate too.
+        for bits in 0..16 {
+            let func = ProctexMappingFunction::from_bits(bits);
+            for u in (0..=ONE).step_by(97).chain([ONE]) {
+                for v in (0..=ONE).step_by(89).chain([ONE]) {
+                    assert!(map_function(func, u, v) <= ONE, "{bits} {u} {v}");
+                }
+            }
+        }
+        for bits in 0..8 {
+            let mode = ProctexClamp::from_bits(bits);
+            for c in (0..=20 * ONE)
+                .step_by(61)
+                .chain([u32::MAX, u32::MAX - ONE / 2])
+            {
+                assert!(clamp_coord(c, mode) <= ONE, "{bits} {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn proctex_map_function_at_corners() {
+        use ProctexMappingFunction as F;
+        // u = 1.0, v = 0: U 1, U² 1, V 0, (U+V)/2 0.5, (U²+V²)/2 0.5, sqrt 1, min 0, max 1,
+        // rmax (0.5 + 1) / 2 = 0.75.
+        let want = [
+            (F::U, ONE),
+            (F::USquared, ONE),
+            (F::V, 0),
+            (F::VSquared, 0),
+            (F::UPlusV, ONE / 2),
+            (F::USquaredPlusVSquared, ONE / 2),
+            (F::Sqrt, ONE),
+            (F::Min, 0),
+            (F::Max, ONE),
+            (F::Rmax, 3 * ONE / 4),
+            (F::Reserved(10), 0),
+        ];
+        for (f, m) in want {
+            assert_eq!(map_function(f, ONE, 0), m, "{f:?}");
+        }
+    }
+
+    #[test]
+    fn proctex_shift_offset_rules() {
+        let edge = ProctexClamp::ClampToEdge;
+        let mirror = ProctexClamp::MirroredRepeat;
+        // Odd: on for int(other) = 2, 3, 6, 7, ...; Even: on for 1, 2, 5, 6, ...
+        let odd: Vec<u32> = (0..8)
+            .map(|i| shift_offset(i * ONE + 5, ProctexShift::Odd, edge))
+            .collect();
+        let even: Vec<u32> = (0..8)
+            .map(|i| shift_offset(i * ONE + 5, ProctexShift::Even, edge))
+            .collect();
+        let h = ONE / 2;
+        assert_eq!(odd, [0, 0, h, h, 0, 0, h, h]);
+        assert_eq!(even, [0, h, h, 0, 0, h, h, 0]);
+        assert_eq!(shift_offset(2 * ONE, ProctexShift::Odd, mirror), ONE);
+        assert_eq!(shift_offset(2 * ONE, ProctexShift::None, mirror), 0);
+        assert_eq!(shift_offset(2 * ONE, ProctexShift::Reserved(3), edge), 0);
+        // Saturated coordinate: int 0xFFFFF, (int + 1) / 2 = 0x80000 is even → off; Odd:
+        // int / 2 = 0x7FFFF is odd → on.
+        assert_eq!(shift_offset(u32::MAX, ProctexShift::Even, edge), 0);
+        assert_eq!(shift_offset(u32::MAX, ProctexShift::Odd, edge), h);
     }
 
     #[test]
