@@ -428,7 +428,10 @@ mod tests {
         use LutId::*;
         let all = [D0, D1, Fr, Rb, Rg, Rr, Sp, Da];
         let avail = |env: u32| -> Vec<LutId> {
-            all.iter().copied().filter(|&l| lut_available(env, l)).collect()
+            all.iter()
+                .copied()
+                .filter(|&l| lut_available(env, l))
+                .collect()
         };
         assert_eq!(avail(0), vec![D0, Rr, Sp, Da]);
         assert_eq!(avail(1), vec![Fr, Rr, Sp, Da]);

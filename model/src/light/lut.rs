@@ -141,28 +141,76 @@ mod tests {
     #[test]
     fn light_lut_unsigned_positions() {
         assert_eq!(position_unsigned(F24::ZERO), LutPos { index: 0, delta: 0 });
-        assert_eq!(position_unsigned(f(0.5)), LutPos { index: 128, delta: 0 });
+        assert_eq!(
+            position_unsigned(f(0.5)),
+            LutPos {
+                index: 128,
+                delta: 0
+            }
+        );
         // 0.5 + 1/512: entry 128, halfway.
         assert_eq!(
             position_unsigned(f(0.5 + 1.0 / 512.0)),
-            LutPos { index: 128, delta: 2048 }
+            LutPos {
+                index: 128,
+                delta: 2048
+            }
         );
-        assert_eq!(position_unsigned(F24::ONE), LutPos { index: 255, delta: 4096 });
+        assert_eq!(
+            position_unsigned(F24::ONE),
+            LutPos {
+                index: 255,
+                delta: 4096
+            }
+        );
         assert_eq!(position_unsigned(f(-0.5)), LutPos { index: 0, delta: 0 });
-        assert_eq!(position_unsigned(f(7.0)), LutPos { index: 255, delta: 4096 });
+        assert_eq!(
+            position_unsigned(f(7.0)),
+            LutPos {
+                index: 255,
+                delta: 4096
+            }
+        );
         assert_eq!(position_unsigned(F24::NAN), LutPos { index: 0, delta: 0 });
     }
 
     #[test]
     fn light_lut_signed_positions() {
-        assert_eq!(position_signed(F24::NEG_ONE), LutPos { index: 0x80, delta: 0 });
+        assert_eq!(
+            position_signed(F24::NEG_ONE),
+            LutPos {
+                index: 0x80,
+                delta: 0
+            }
+        );
         assert_eq!(
             position_signed(f(-1.0 / 256.0)),
-            LutPos { index: 0xFF, delta: 2048 }
+            LutPos {
+                index: 0xFF,
+                delta: 2048
+            }
         );
-        assert_eq!(position_signed(f(0.25)), LutPos { index: 32, delta: 0 });
-        assert_eq!(position_signed(F24::ONE), LutPos { index: 0x7F, delta: 4096 });
-        assert_eq!(position_signed(F24::NEG_INFINITY), LutPos { index: 0x80, delta: 0 });
+        assert_eq!(
+            position_signed(f(0.25)),
+            LutPos {
+                index: 32,
+                delta: 0
+            }
+        );
+        assert_eq!(
+            position_signed(F24::ONE),
+            LutPos {
+                index: 0x7F,
+                delta: 4096
+            }
+        );
+        assert_eq!(
+            position_signed(F24::NEG_INFINITY),
+            LutPos {
+                index: 0x80,
+                delta: 0
+            }
+        );
     }
 
     #[test]
@@ -170,7 +218,10 @@ mod tests {
         // value 0x800 (0.5), +0x100/2048 (0.125) * 0.5 = 0.5625.
         assert_eq!(interpolate(0x800 | (0x100 << 12), 2048), f(0.5625));
         // negative difference: 0.5 - 0.0625 = 0.4375.
-        assert_eq!(interpolate(0x800 | ((0x800 | 0x100) << 12), 2048), f(0.4375));
+        assert_eq!(
+            interpolate(0x800 | ((0x800 | 0x100) << 12), 2048),
+            f(0.4375)
+        );
         // delta 0 ignores the difference; value 0xFFF = 4095/4096.
         assert_eq!(interpolate(0xFFF | (0x7FF << 12), 0), f(4095.0 / 4096.0));
         // A negative result stays negative: 0 - 0x7FF/2048.

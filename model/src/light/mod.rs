@@ -157,7 +157,13 @@ impl LutInputs {
 ///
 /// UNVERIFIED(hw): in abs mode a one-sided light clamps negative inputs to 0 instead of taking
 /// the absolute value — Azahar's software renderer and shader generator both do this.
-pub fn lut_lookup(sel: &LutSel, table: usize, inputs: &LutInputs, two_sided: bool, regs: &RegFile) -> F24 {
+pub fn lut_lookup(
+    sel: &LutSel,
+    table: usize,
+    inputs: &LutInputs,
+    two_sided: bool,
+    regs: &RegFile,
+) -> F24 {
     let x = inputs.get(sel.input);
     let p = if sel.abs {
         lut::position_unsigned(if two_sided { abs(x) } else { pos(x) })
@@ -263,9 +269,8 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
                 F24::ZERO
             },
         };
-        let look = |sel: &LutSel, table: usize| {
-            lut_lookup(sel, table, &inputs, light.two_sided, regs)
-        };
+        let look =
+            |sel: &LutSel, table: usize| lut_lookup(sel, table, &inputs, light.two_sided, regs);
 
         let da = if light.dist_atten {
             let x = alu::add(alu::mul(light.da_scale, len), light.da_bias);
@@ -279,11 +284,31 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
         } else {
             one
         };
-        let d0 = if env.d0.enabled { look(&env.d0, LutId::D0.slot()) } else { one };
-        let rr = if env.rr.enabled { look(&env.rr, LutId::Rr.slot()) } else { one };
-        let rg = if env.rg.enabled { look(&env.rg, LutId::Rg.slot()) } else { rr };
-        let rb = if env.rb.enabled { look(&env.rb, LutId::Rb.slot()) } else { rr };
-        let d1 = if env.d1.enabled { look(&env.d1, LutId::D1.slot()) } else { one };
+        let d0 = if env.d0.enabled {
+            look(&env.d0, LutId::D0.slot())
+        } else {
+            one
+        };
+        let rr = if env.rr.enabled {
+            look(&env.rr, LutId::Rr.slot())
+        } else {
+            one
+        };
+        let rg = if env.rg.enabled {
+            look(&env.rg, LutId::Rg.slot())
+        } else {
+            rr
+        };
+        let rb = if env.rb.enabled {
+            look(&env.rb, LutId::Rb.slot())
+        } else {
+            rr
+        };
+        let d1 = if env.d1.enabled {
+            look(&env.d1, LutId::D1.slot())
+        } else {
+            one
+        };
         let refl = [rr, rg, rb];
 
         if slot == last && env.fr.enabled {
@@ -329,7 +354,10 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
             let spec1 = alu::mul(alu::mul(alu::mul(d1, refl[c]), light.specular1[c]), g1);
             let diffuse = alu::mul(
                 alu::mul(
-                    alu::add(alu::mul(alu::mul(light.diffuse[c], dot), sp), light.ambient[c]),
+                    alu::add(
+                        alu::mul(alu::mul(light.diffuse[c], dot), sp),
+                        light.ambient[c],
+                    ),
                     da,
                 ),
                 spot,

@@ -18,7 +18,11 @@ pub const ONE: F24 = F24::ONE;
 
 /// `a + b`, lane by lane.
 pub fn add(a: Vec3, b: Vec3) -> Vec3 {
-    [alu::add(a[0], b[0]), alu::add(a[1], b[1]), alu::add(a[2], b[2])]
+    [
+        alu::add(a[0], b[0]),
+        alu::add(a[1], b[1]),
+        alu::add(a[2], b[2]),
+    ]
 }
 
 /// `a - b`, lane by lane (`a + (-b)`).
