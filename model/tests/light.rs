@@ -557,6 +557,30 @@ fn light_geometric_factor_scales_specular() {
 }
 
 #[test]
+fn light_geometric_factor_zero_half_vector() {
+    // V = (0,0,-1) against L = (0,0,1): H = 0, |H|² = 0 → g = 0 (Azahar), so SPEC0 vanishes.
+    let mut r = Rig::new();
+    r.set(id::LIGHTING_CONFIG1, CONFIG1_PLAIN | (1 << 16) | (1 << 22));
+    r.light(0, SPEC0, rgb(200, 0, 0));
+    r.directional(0, [0.0, 0.0, 1.0]);
+    let f = frag(IDENT, [0.0, 0.0, -1.0]);
+    assert_eq!(r.run(&f, &NO_TEX).secondary, [200, 0, 0, 255]);
+    r.light(0, CONFIG, 1 | 4);
+    assert_eq!(r.run(&f, &NO_TEX).secondary, [0, 0, 0, 255]);
+}
+
+#[test]
+fn light_lut_reserved_selector_reads_zero() {
+    for sel in [6, 7] {
+        let mut r = d0_rig(sel, false);
+        let f = g1(&mut r);
+        r.lut(D0, &[(0, 0x100)]);
+        // Entry 0 = 0x100/4096 = 1/16 → 256/16 = 16.
+        assert_eq!(r.run(&f, &NO_TEX).secondary[0], 16, "selector {sel}");
+    }
+}
+
+#[test]
 fn light_clamp_highlights_zeroes_specular_when_unlit() {
     let mut r = Rig::new();
     r.set(id::LIGHTING_CONFIG1, CONFIG1_PLAIN | (1 << 16));
@@ -654,6 +678,19 @@ fn light_bump_normal_map_from_selected_texture() {
 }
 
 #[test]
+fn light_bump_reserved_mode_is_no_bump() {
+    let mut r = Rig::new();
+    r.light(0, DIFFUSE, rgb(200, 200, 200));
+    r.directional(0, [0.0, 0.0, 1.0]);
+    // Mode 3 with a texel whose normal would face away: the plain normal (0,0,1) is used.
+    r.set(id::LIGHTING_CONFIG0, 3 << 28);
+    let tex = [[128, 128, 0, 0], [0; 4], [0; 4], [0; 4]];
+    assert_eq!(r.run(&front(), &tex).primary[0], 200);
+    r.set(id::LIGHTING_CONFIG0, (1 << 28) | (1 << 30));
+    assert_eq!(r.run(&front(), &tex).primary[0], 0);
+}
+
+#[test]
 fn light_shadow_factor_on_primary_secondary_and_alpha() {
     let mut r = Rig::new();
     r.light(0, DIFFUSE, rgb(255, 255, 255));
@@ -734,5 +771,26 @@ proptest! {
         let mut f = front();
         f.attr.copy_from_slice(&attr);
         let _ = r.run(&f, &tex);
+    }
+
+    #[test]
+    fn prop_light_disabled_is_zero(
+        regs in proptest::collection::vec(any::<u32>(), 0x9A),
+        enable0 in any::<u32>(),
+        enable1 in any::<u32>(),
+        tex in any::<[[u8; 4]; 4]>(),
+    ) {
+        // Lighting is on only for ENABLE0 bit 0 = 1 and ENABLE1 bit 0 = 0.
+        prop_assume!(enable0 & 1 == 0 || enable1 & 1 == 1);
+        let mut r = Rig::new();
+        for (i, v) in regs.iter().enumerate() {
+            let reg = 0x140 + i as u16;
+            if !(id::LIGHTING_LUT_INDEX..=id::LIGHTING_LUT_DATA7).contains(&reg) {
+                r.set(reg, *v);
+            }
+        }
+        r.set(id::LIGHTING_ENABLE0, enable0);
+        r.set(id::LIGHTING_ENABLE1, enable1);
+        prop_assert_eq!(r.run(&front(), &tex), LightOut::default());
     }
 }

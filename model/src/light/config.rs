@@ -235,8 +235,11 @@ pub struct LightEnv {
     pub enabled: bool,
     /// Global ambient (r, g, b), units of 1/255.
     pub ambient: [F24; 3],
-    /// The active lights in slot order (NUM_LIGHTS + 1 of them, through LIGHT_PERMUTATION).
-    pub lights: Vec<LightRegs>,
+    /// The light of each of the 8 slots (LIGHT_PERMUTATION); only the first [`Self::count`]
+    /// are active (see [`Self::active`]). A fixed array: decoding allocates nothing.
+    pub lights: [LightRegs; 8],
+    /// Active lights, NUM_LIGHTS + 1 (1-8).
+    pub count: usize,
     /// CONFIG0 bits 4-7.
     pub env: u32,
     /// CONFIG0 bit 0.
@@ -277,6 +280,13 @@ pub struct LightEnv {
     pub rr: LutSel,
     /// SP (the table is per light).
     pub sp: LutSel,
+}
+
+impl LightEnv {
+    /// The active lights in slot order.
+    pub fn active(&self) -> &[LightRegs] {
+        self.lights.get(..self.count).unwrap_or(&self.lights)
+    }
 }
 
 /// Whether fragment lighting runs.
@@ -368,13 +378,12 @@ pub fn decode(regs: &RegFile) -> LightEnv {
         }
     };
     let count = (regs.reg(id::LIGHTING_NUM_LIGHTS.into()) & 7) as usize + 1;
-    let lights = (0..count)
-        .map(|slot| light_regs(regs, ((perm >> (4 * slot)) & 7) as usize))
-        .collect();
+    let lights = core::array::from_fn(|slot| light_regs(regs, ((perm >> (4 * slot)) & 7) as usize));
     LightEnv {
         enabled: lighting_enabled(regs),
         ambient: color10(regs.reg(id::LIGHTING_AMBIENT.into())),
         lights,
+        count,
         env,
         shadow_enable: bit(c0, 0),
         fresnel_primary: bit(c0, 2),

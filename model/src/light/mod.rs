@@ -201,10 +201,10 @@ fn surface_frame(env: &LightEnv, tex: &[[u8; 4]; 4]) -> (Vec3, Vec3) {
 
 /// Fragment lighting of `frag` with the texture colours `tex` (bump / shadow sources).
 pub fn lighting(frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
-    let env = config::decode(regs);
-    if !env.enabled {
+    if !config::lighting_enabled(regs) {
         return LightOut::default();
     }
+    let env = config::decode(regs);
     let out = compute(&env, frag, tex, regs);
     tracing::trace!(target: "light", x = frag.x, y = frag.y, ?out.primary, ?out.secondary, "lit");
     out
@@ -243,10 +243,10 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
     let mut diffuse_sum = [F24::ZERO; 3];
     let mut specular_sum = [F24::ZERO; 3];
     let mut alpha = [F255, F255];
-    let last = env.lights.len().saturating_sub(1);
+    let last = env.active().len().saturating_sub(1);
 
     // 4. Lights.
-    for (slot, light) in env.lights.iter().enumerate() {
+    for (slot, light) in env.active().iter().enumerate() {
         let lv = if light.directional {
             light.position
         } else {
