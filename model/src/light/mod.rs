@@ -1,9 +1,65 @@
-//! LIGHT: fragment lighting.
+//! LIGHT: fragment lighting (seed 002 GPUREG_LIGHTING_*, 0x08F and 0x140-0x1D9).
 //!
-//! STUB (issue 6 in progress): lighting off.
+//! One pure function, [`lighting`], turns a fragment's interpolated normal quaternion and view
+//! vector, the texture colours (bump / tangent and shadow maps) and the lighting registers and
+//! LUTs into the fragment primary and secondary colours the combiners read.
+//!
+//! # Arithmetic
+//!
+//! Every value is an f24 computed with the shader ALU's operations ([`crate::shader::alu`]:
+//! exact result truncated toward zero, subnormals flushed to +0); vectors in [`vector`], LUTs in
+//! [`lut`], registers in [`config`]. Conversions:
+//!
+//! | from | to f24 | rule |
+//! |------|--------|------|
+//! | light position / direction (f16) | exact | [`crate::num::F24::from_f16`] |
+//! | attenuation bias / scale (f20) | exact | [`crate::num::F24::from_f20`] |
+//! | spot direction (fixed1.1.11) | exact | `raw / 2048` ([`config::fixed_1_1_11`]) |
+//! | colour registers (10-bit fields) | exact | the integer, in units of 1/255 ([`config::color10`]) |
+//! | texel byte `t` (shadow) | truncated | `t / 255` ([`unorm8`]) |
+//! | texel byte `t` (bump) | truncated | `(2t - 255) / 255` ([`snorm8`]) |
+//! | LUT entry | truncated | [`lut::interpolate`] |
+//! | f24 → LUT index | exact | [`lut::position_unsigned`], [`lut::position_signed`] |
+//! | colour sum → byte | truncated | `floor(clamp(x, 0, 255))` ([`to_u8`]) |
+//!
+//! Colours are carried in units of 1/255 (so a register channel is its integer value and the
+//! final byte is the integer part of the clamped sum: Azahar's `clamp(x, 0, 1) * 255` cast to
+//! `u8`, which truncates, without the division). Alpha is carried the same way (1.0 = 255).
+//!
+//! # Per fragment (Azahar `renderer_software/sw_lighting.cpp` for the structure)
+//!
+//! 1. Shadow factor `s = tex[shadow_selector] / 255` (inverted: `(255 - t) / 255`) if CONFIG0
+//!    bit 0, else 1.
+//! 2. Surface normal / tangent: `(0,0,1)` / `(1,0,0)`; bump mode 1 takes the normal from
+//!    `snorm8(tex[bump_selector].rgb)` (z recomputed as `sqrt(max(1 - x² - y², 0))` unless CONFIG0
+//!    bit 30), bump mode 2 the tangent.
+//! 3. `q = normalize(NORMQUAT)`; `N = rotate(q, normal)`, `T = rotate(q, tangent)`;
+//!    `V = normalize(VIEW)`.
+//! 4. For each light slot `i` (light `n` = LIGHT_PERMUTATION slot `i`): `L = position`
+//!    (directional) or `position + VIEW` (positional), normalised, `len = |L|` before;
+//!    `H = V + L` (unnormalised; `Hn` normalised); the inputs `NH = N·Hn`, `VH = V·Hn`, `NV = N·V`,
+//!    `LN = L·N`, `SP = L·spot_dir`, `CP = (Hn - N (N·Hn))·T` (configuration 7 only, else 0).
+//!    Then the LUT values (see [`LightEnv`] / [`config::lut_available`]), distance attenuation
+//!    `DA(clamp(scale·len + bias, 0, 1))`, `dot = two-sided ? |LN| : max(LN, 0)`, and
+//!    - `diffuse = ((D·dot)·s_p + A)·da·spot`
+//!    - `specular = ((S0·d0·g0) + (d1·refl)·S1·g1)·clamp·da·spot·s_s`
+//!      with `g = min(dot / |H|², 1)` (0 if `|H|² = 0`) where the light's geometric-factor bit
+//!      is set, `clamp = 0` if clamp highlights is on and `dot = 0`.
+//! 5. FR of the last slot goes to the alpha(s) the fresnel selector names; shadow alpha
+//!    multiplies those alphas by `s.a`.
+//! 6. `primary = Σ diffuse + global ambient`, `secondary = Σ specular`, summed in slot order.
 
-use crate::pipe::Fragment;
+pub mod config;
+pub mod lut;
+pub mod vector;
+
+use crate::num::F24;
+use crate::pipe::{semantic, Fragment};
 use crate::regfile::RegFile;
+use crate::shader::alu;
+
+pub use config::{LightEnv, LutId, LutInput, LutSel};
+use vector::Vec3;
 
 /// The fragment-lighting colours handed to the combiners.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,8 +70,362 @@ pub struct LightOut {
     pub secondary: [u8; 4],
 }
 
+/// 255.0 as f24 (the colour unit's 1.0).
+const F255: F24 = F24::from_parts(false, 63 + 7, 0xFE00);
+
+/// A texel byte as `t / 255`, truncated to f24.
+///
+/// UNVERIFIED(hw): the shadow factor is the texel byte divided by 255 — Azahar
+/// (`texture_color / 255.0f`). The `f64` quotient is correctly rounded and no `t / 255` with
+/// `0 < t < 255` lies within `f64` rounding of an f24 grid point, so the truncation is that of
+/// the exact quotient.
+pub fn unorm8(t: u8) -> F24 {
+    F24::from_f64_trunc(f64::from(t) / 255.0)
+}
+
+/// A texel byte as a signed normal component `(2t - 255) / 255 = t / 127.5 - 1`, truncated to
+/// f24 (same exactness argument as [`unorm8`]; 0 → -1, 255 → 1).
+///
+/// UNVERIFIED(hw): Azahar's `texel / 127.5 - 1` mapping.
+pub fn snorm8(t: u8) -> F24 {
+    F24::from_f64_trunc((2.0 * f64::from(t) - 255.0) / 255.0)
+}
+
+/// A colour sum (units of 1/255) as a byte: `floor(clamp(x, 0, 255))`; NaN → 0.
+///
+/// UNVERIFIED(hw): clamp then truncate — Azahar clamps to [0, 1], scales by 255 and casts to
+/// `u8` (truncation).
+pub fn to_u8(x: F24) -> u8 {
+    let v = x.to_f64();
+    if v.is_nan() || v <= 0.0 {
+        0
+    } else if v >= 255.0 {
+        255
+    } else {
+        v.floor() as u8
+    }
+}
+
+/// `max(x, 0)` with NaN → 0.
+fn pos(x: F24) -> F24 {
+    if x.to_f64() > 0.0 {
+        x
+    } else {
+        F24::ZERO
+    }
+}
+
+/// `|x|` (sign cleared; NaN stays NaN and later addresses entry 0).
+fn abs(x: F24) -> F24 {
+    x.abs()
+}
+
+/// The six LUT inputs of one light.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LutInputs {
+    /// N·Hn.
+    pub nh: F24,
+    /// V·Hn.
+    pub vh: F24,
+    /// N·V.
+    pub nv: F24,
+    /// L·N.
+    pub ln: F24,
+    /// L·spot_dir (= -L·P, the register holding the negated spot direction).
+    pub sp: F24,
+    /// cos φ (configuration 7 only).
+    pub cp: F24,
+}
+
+impl LutInputs {
+    fn get(&self, input: LutInput) -> F24 {
+        match input {
+            LutInput::Nh => self.nh,
+            LutInput::Vh => self.vh,
+            LutInput::Nv => self.nv,
+            LutInput::Ln => self.ln,
+            LutInput::Sp => self.sp,
+            LutInput::Cp => self.cp,
+            LutInput::Reserved(_) => F24::ZERO,
+        }
+    }
+}
+
+/// Looks up one LUT for one light: input by the selector, abs mode (`|x|` for a two-sided light,
+/// `max(x, 0)` otherwise; then unsigned addressing) or signed addressing, interpolation, then the
+/// scale (`mul`, exact for these powers of two unless it leaves the f24 range).
+///
+/// UNVERIFIED(hw): in abs mode a one-sided light clamps negative inputs to 0 instead of taking
+/// the absolute value — Azahar's software renderer and shader generator both do this.
+pub fn lut_lookup(
+    sel: &LutSel,
+    table: usize,
+    inputs: &LutInputs,
+    two_sided: bool,
+    regs: &RegFile,
+) -> F24 {
+    let x = inputs.get(sel.input);
+    let p = if sel.abs {
+        lut::position_unsigned(if two_sided { abs(x) } else { pos(x) })
+    } else {
+        lut::position_signed(x)
+    };
+    let v = lut::sample(regs.luts().lighting.get(table), p);
+    alu::mul(v, sel.scale)
+}
+
+/// The surface normal and tangent before the quaternion rotation (bump / tangent mapping).
+fn surface_frame(env: &LightEnv, tex: &[[u8; 4]; 4]) -> (Vec3, Vec3) {
+    let z = [F24::ZERO, F24::ZERO, F24::ONE];
+    let x = [F24::ONE, F24::ZERO, F24::ZERO];
+    let texel = tex.get(env.bump_selector).copied().unwrap_or_default();
+    let p = [snorm8(texel[0]), snorm8(texel[1]), snorm8(texel[2])];
+    match env.bump_mode {
+        config::BumpMode::Normal => {
+            let mut n = p;
+            if env.bump_renorm {
+                // z = sqrt(max(1 - x² - y², 0)) as z2 * rsq(z2) (0 → 0).
+                let z2 = alu::add(
+                    alu::add(F24::ONE, alu::mul(p[0], p[0]).negate()),
+                    alu::mul(p[1], p[1]).negate(),
+                );
+                let z2 = pos(z2);
+                n[2] = alu::mul(z2, alu::rsq(z2));
+            }
+            (n, x)
+        }
+        config::BumpMode::Tangent => (z, p),
+        config::BumpMode::None | config::BumpMode::Reserved => (z, x),
+    }
+}
+
 /// Fragment lighting of `frag` with the texture colours `tex` (bump / shadow sources).
 pub fn lighting(frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
-    let _ = (frag, tex, regs);
-    LightOut::default()
+    if !config::lighting_enabled(regs) {
+        return LightOut::default();
+    }
+    let env = config::decode(regs);
+    let out = compute(&env, frag, tex, regs);
+    tracing::trace!(target: "light", x = frag.x, y = frag.y, ?out.primary, ?out.secondary, "lit");
+    out
+}
+
+/// The lighting computation proper (lighting assumed on).
+fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
+    let one = F24::ONE;
+    let attr = |i: usize| frag.attr.get(i).copied().unwrap_or(F24::ZERO);
+
+    // 1. Shadow factor (r, g, b, a).
+    let shadow: [F24; 4] = if env.shadow_enable {
+        let t = tex.get(env.shadow_selector).copied().unwrap_or_default();
+        t.map(|c| unorm8(if env.shadow_invert { 255 - c } else { c }))
+    } else {
+        [one; 4]
+    };
+
+    // 2-3. Frame.
+    let (surf_n, surf_t) = surface_frame(env, tex);
+    let q = vector::normalize_quat([
+        attr(semantic::QUATERNION),
+        attr(semantic::QUATERNION + 1),
+        attr(semantic::QUATERNION + 2),
+        attr(semantic::QUATERNION + 3),
+    ]);
+    let normal = vector::rotate(q, surf_n);
+    let tangent = vector::rotate(q, surf_t);
+    let view = [
+        attr(semantic::VIEW),
+        attr(semantic::VIEW + 1),
+        attr(semantic::VIEW + 2),
+    ];
+    let (nview, _) = vector::normalize(view);
+
+    let mut diffuse_sum = [F24::ZERO; 3];
+    let mut specular_sum = [F24::ZERO; 3];
+    let mut alpha = [F255, F255];
+    let last = env.active().len().saturating_sub(1);
+
+    // 4. Lights.
+    for (slot, light) in env.active().iter().enumerate() {
+        let lv = if light.directional {
+            light.position
+        } else {
+            vector::add(light.position, view)
+        };
+        let (l, len) = vector::normalize(lv);
+        let h = vector::add(nview, l);
+        let (hn, _) = vector::normalize(h);
+        let nh = vector::dot(normal, hn);
+        let inputs = LutInputs {
+            nh,
+            vh: vector::dot(nview, hn),
+            nv: vector::dot(normal, nview),
+            ln: vector::dot(l, normal),
+            sp: vector::dot(l, light.spot_dir),
+            cp: if env.env == config::ENV_CONFIG7 {
+                let proj = vector::sub(hn, vector::scale(normal, nh));
+                vector::dot(proj, tangent)
+            } else {
+                F24::ZERO
+            },
+        };
+        let look =
+            |sel: &LutSel, table: usize| lut_lookup(sel, table, &inputs, light.two_sided, regs);
+
+        let da = if light.dist_atten {
+            let x = alu::add(alu::mul(light.da_scale, len), light.da_bias);
+            let p = lut::position_unsigned(x);
+            lut::sample(regs.luts().lighting.get(LutId::Da.slot() + light.num), p)
+        } else {
+            one
+        };
+        let spot = if light.spot && env.sp.enabled {
+            look(&env.sp, LutId::Sp.slot() + light.num)
+        } else {
+            one
+        };
+        let d0 = if env.d0.enabled {
+            look(&env.d0, LutId::D0.slot())
+        } else {
+            one
+        };
+        let rr = if env.rr.enabled {
+            look(&env.rr, LutId::Rr.slot())
+        } else {
+            one
+        };
+        let rg = if env.rg.enabled {
+            look(&env.rg, LutId::Rg.slot())
+        } else {
+            rr
+        };
+        let rb = if env.rb.enabled {
+            look(&env.rb, LutId::Rb.slot())
+        } else {
+            rr
+        };
+        let d1 = if env.d1.enabled {
+            look(&env.d1, LutId::D1.slot())
+        } else {
+            one
+        };
+        let refl = [rr, rg, rb];
+
+        if slot == last && env.fr.enabled {
+            let fr = alu::mul(look(&env.fr, LutId::Fr.slot()), F255);
+            if env.fresnel_primary {
+                alpha[0] = fr;
+            }
+            if env.fresnel_secondary {
+                alpha[1] = fr;
+            }
+        }
+
+        let dot = if light.two_sided {
+            abs(inputs.ln)
+        } else {
+            pos(inputs.ln)
+        };
+        let clamp = if env.clamp_highlights && dot.to_f64() == 0.0 {
+            F24::ZERO
+        } else {
+            one
+        };
+        let (g0, g1) = if light.geometric0 || light.geometric1 {
+            let hh = vector::dot(h, h);
+            let g = if hh.to_f64() == 0.0 {
+                F24::ZERO
+            } else {
+                alu::min(alu::mul(dot, alu::rcp(hh)), one)
+            };
+            (
+                if light.geometric0 { g } else { one },
+                if light.geometric1 { g } else { one },
+            )
+        } else {
+            (one, one)
+        };
+        let sp_on = env.shadow_primary && light.shadow;
+        let ss_on = env.shadow_secondary && light.shadow;
+        for c in 0..3 {
+            let sp = if sp_on { shadow[c] } else { one };
+            let ss = if ss_on { shadow[c] } else { one };
+            let spec0 = alu::mul(alu::mul(light.specular0[c], d0), g0);
+            let spec1 = alu::mul(alu::mul(alu::mul(d1, refl[c]), light.specular1[c]), g1);
+            let diffuse = alu::mul(
+                alu::mul(
+                    alu::add(
+                        alu::mul(alu::mul(light.diffuse[c], dot), sp),
+                        light.ambient[c],
+                    ),
+                    da,
+                ),
+                spot,
+            );
+            let specular = alu::mul(
+                alu::mul(alu::mul(alu::mul(alu::add(spec0, spec1), clamp), da), spot),
+                ss,
+            );
+            diffuse_sum[c] = alu::add(diffuse_sum[c], diffuse);
+            specular_sum[c] = alu::add(specular_sum[c], specular);
+        }
+    }
+
+    // 5. Shadow alpha (only on the alphas the fresnel selector names).
+    if env.shadow_alpha {
+        if env.fresnel_primary {
+            alpha[0] = alu::mul(alpha[0], shadow[3]);
+        }
+        if env.fresnel_secondary {
+            alpha[1] = alu::mul(alpha[1], shadow[3]);
+        }
+    }
+
+    // 6. Global ambient, then bytes.
+    let primary = vector::add(diffuse_sum, env.ambient);
+    LightOut {
+        primary: [
+            to_u8(primary[0]),
+            to_u8(primary[1]),
+            to_u8(primary[2]),
+            to_u8(alpha[0]),
+        ],
+        secondary: [
+            to_u8(specular_sum[0]),
+            to_u8(specular_sum[1]),
+            to_u8(specular_sum[2]),
+            to_u8(alpha[1]),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn light_convert_f255_is_255() {
+        assert_eq!(F255.to_f64(), 255.0);
+    }
+
+    #[test]
+    fn light_convert_unorm_snorm_ends() {
+        assert_eq!(unorm8(0), F24::ZERO);
+        assert_eq!(unorm8(255), F24::ONE);
+        assert_eq!(snorm8(0), F24::NEG_ONE);
+        assert_eq!(snorm8(255), F24::ONE);
+        // 128 → 1/255, truncated.
+        assert_eq!(snorm8(128), F24::from_f64_trunc(1.0 / 255.0));
+        assert!(snorm8(128).to_f64() <= 1.0 / 255.0);
+    }
+
+    #[test]
+    fn light_convert_to_u8_truncates_and_clamps() {
+        let f = F24::from_f64_trunc;
+        assert_eq!(to_u8(f(100.75)), 100);
+        assert_eq!(to_u8(f(-3.0)), 0);
+        assert_eq!(to_u8(f(300.0)), 255);
+        assert_eq!(to_u8(F24::NAN), 0);
+        assert_eq!(to_u8(F24::INFINITY), 255);
+    }
 }

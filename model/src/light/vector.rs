@@ -1,0 +1,135 @@
+//! Three-component f24 vectors for fragment lighting, every operation through the shader ALU's
+//! f24 arithmetic ([`crate::shader::alu`]: exact result truncated toward zero, subnormal inputs
+//! and outputs flushed to +0), in a fixed, documented order of operations.
+//!
+//! The order matters because f24 addition is not associative; each function states it.
+
+use crate::num::F24;
+use crate::shader::alu;
+
+/// A vector `[x, y, z]` of f24 values.
+pub type Vec3 = [F24; 3];
+
+/// A quaternion `[x, y, z, w]` of f24 values (the NORMQUAT semantic order).
+pub type Quat = [F24; 4];
+
+/// 1.0 as f24.
+pub const ONE: F24 = F24::ONE;
+
+/// `a + b`, lane by lane.
+pub fn add(a: Vec3, b: Vec3) -> Vec3 {
+    [
+        alu::add(a[0], b[0]),
+        alu::add(a[1], b[1]),
+        alu::add(a[2], b[2]),
+    ]
+}
+
+/// `a - b`, lane by lane (`a + (-b)`).
+pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
+    add(a, [b[0].negate(), b[1].negate(), b[2].negate()])
+}
+
+/// `v * s`, lane by lane.
+pub fn scale(v: Vec3, s: F24) -> Vec3 {
+    [alu::mul(v[0], s), alu::mul(v[1], s), alu::mul(v[2], s)]
+}
+
+/// `a · b` = `(a.x*b.x + a.y*b.y) + a.z*b.z` (products truncated, summed left to right: DP3).
+pub fn dot(a: Vec3, b: Vec3) -> F24 {
+    alu::dot(&a, &b)
+}
+
+/// `a × b`; each lane is `p + (-q)` with the two products truncated first:
+/// `[a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x]`.
+pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
+    let lane = |p: F24, q: F24| alu::add(p, q.negate());
+    [
+        lane(alu::mul(a[1], b[2]), alu::mul(a[2], b[1])),
+        lane(alu::mul(a[2], b[0]), alu::mul(a[0], b[2])),
+        lane(alu::mul(a[0], b[1]), alu::mul(a[1], b[0])),
+    ]
+}
+
+/// `v / |v|` as `v * rsq(v·v)`, and the length `|v|` as `(v·v) * rsq(v·v)`.
+///
+/// A zero vector gives the zero vector and length 0 (rsq(0) = +inf and inf·0 = +0, the ALU's
+/// rules), never NaN.
+pub fn normalize(v: Vec3) -> (Vec3, F24) {
+    let d = dot(v, v);
+    let r = alu::rsq(d);
+    (scale(v, r), alu::mul(d, r))
+}
+
+/// The quaternion scaled to unit length: `q * rsq(q·q)` with `q·q` summed x, y, z, w left to
+/// right. The zero quaternion stays zero.
+pub fn normalize_quat(q: Quat) -> Quat {
+    let r = alu::rsq(alu::dot(&q, &q));
+    [
+        alu::mul(q[0], r),
+        alu::mul(q[1], r),
+        alu::mul(q[2], r),
+        alu::mul(q[3], r),
+    ]
+}
+
+/// Rotates `v` by the (unit) quaternion `q`: `v + 2·(u × (u × v + w·v))` with `u = q.xyz`
+/// (Azahar `common/quaternion.h` QuaternionRotate: the same formula). Order: `t = u × v`,
+/// `t = t + v·w` (lane products truncated first), `c = u × t`, `c = c + c` (exact doubling),
+/// result `v + c`.
+pub fn rotate(q: Quat, v: Vec3) -> Vec3 {
+    let u = [q[0], q[1], q[2]];
+    let t = add(cross(u, v), scale(v, q[3]));
+    let c = cross(u, t);
+    add(v, add(c, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(x: f64) -> F24 {
+        F24::from_f64_trunc(x)
+    }
+
+    #[test]
+    fn light_vector_identity_quaternion_keeps_the_vector() {
+        let q = [F24::ZERO, F24::ZERO, F24::ZERO, ONE];
+        let v = [f(0.5), f(-0.25), f(0.75)];
+        assert_eq!(rotate(q, v), v);
+    }
+
+    #[test]
+    fn light_vector_quarter_turn_about_x_maps_z_to_minus_y() {
+        // q = (sin 45°, 0, 0, cos 45°) with both components 0.5 exactly and then scaled by
+        // sqrt(2) would be inexact; use the unnormalised (1, 0, 0, 1) / sqrt(2) formula's
+        // integer version: (1,0,0,1) rotates z by 90° with a factor 2 = |q|².
+        let q = [ONE, F24::ZERO, F24::ZERO, ONE];
+        let r = rotate(q, [F24::ZERO, F24::ZERO, ONE]);
+        // v + 2·(u × (u × v + w v)) with u = (1,0,0), w = 1: u×v = (0,-1,0), + v = (0,-1,1),
+        // u × that = (0,-1,-1), doubled (0,-2,-2), + v = (0,-2,-1).
+        assert_eq!(r, [F24::ZERO, f(-2.0), f(-1.0)]);
+    }
+
+    #[test]
+    fn light_vector_normalize_zero_is_zero() {
+        let (n, len) = normalize([F24::ZERO; 3]);
+        assert_eq!(n, [F24::ZERO; 3]);
+        assert_eq!(len, F24::ZERO);
+    }
+
+    #[test]
+    fn light_vector_normalize_power_of_two_length_is_exact() {
+        let (n, len) = normalize([F24::ZERO, F24::ZERO, f(4.0)]);
+        assert_eq!(len, f(4.0));
+        assert_eq!(n, [F24::ZERO, F24::ZERO, ONE]);
+    }
+
+    #[test]
+    fn light_vector_length_of_non_square_truncates() {
+        // 25 * trunc(1/5) < 5: the documented order gives the f24 just below 5.
+        let (_, len) = normalize([f(3.0), F24::ZERO, f(4.0)]);
+        assert_eq!(len, alu::mul(f(25.0), alu::rsq(f(25.0))));
+        assert!(len.to_f64() < 5.0);
+    }
+}
