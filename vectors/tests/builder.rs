@@ -977,6 +977,12 @@ fn builder_standard_setup_state() {
 
 mod issue6 {
     use super::*;
+    use pica_model::regs::{
+        ColorOperationFragmentMode, LightingLutIndexTable, ProctexLutTable,
+        TexenvCombinerMode as Mode, TexenvSourceInput as Src, TexenvUpdateBufferDensitySource,
+        TexenvUpdateBufferFogMode, TexunitParamFilter, TexunitParamType, TexunitParamWrap,
+        TexunitTypeFormat as Fmt,
+    };
     use pica_vectors::builder::attrs::{full_outmap, FullVertex};
     use pica_vectors::builder::effects::{fog_lut_entry, fog_lut_ramp};
     use pica_vectors::builder::lighting::{
@@ -984,14 +990,8 @@ mod issue6 {
     };
     use pica_vectors::builder::texenv::TexEnv;
     use pica_vectors::builder::texture::{
-        encode, encode_etc1, encode_mips, etc1_solid_block, etc1a4_solid_alpha, morton8,
-        TexConfig, TexImage, TexUnit, TEX_BASE,
-    };
-    use pica_model::regs::{
-        ColorOperationFragmentMode, LightingLutIndexTable, ProctexLutTable,
-        TexenvCombinerMode as Mode, TexenvSourceInput as Src, TexenvUpdateBufferDensitySource,
-        TexenvUpdateBufferFogMode, TexunitParamFilter, TexunitParamType, TexunitParamWrap,
-        TexunitTypeFormat as Fmt,
+        encode, encode_etc1, encode_mips, etc1_solid_block, etc1a4_solid_alpha, morton8, TexConfig,
+        TexImage, TexUnit, TEX_BASE,
     };
 
     /// An 8×8 picture whose texel (x, y) has red = x + 8y (y from the top), green = 0x80,
@@ -1006,9 +1006,26 @@ mod issue6 {
     /// The Z-order of an 8×8 tile, written out by hand from the bit rule (x bits at 0, 2, 4; y
     /// bits at 1, 3, 5): memory index → (x, y).
     const ZORDER_FIRST_20: [(u32, u32); 20] = [
-        (0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (3, 0), (2, 1), (3, 1),
-        (0, 2), (1, 2), (0, 3), (1, 3), (2, 2), (3, 2), (2, 3), (3, 3),
-        (4, 0), (5, 0), (4, 1), (5, 1),
+        (0, 0),
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (2, 1),
+        (3, 1),
+        (0, 2),
+        (1, 2),
+        (0, 3),
+        (1, 3),
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (4, 0),
+        (5, 0),
+        (4, 1),
+        (5, 1),
     ];
 
     #[test]
@@ -1132,15 +1149,15 @@ mod issue6 {
         let b = encode_etc1(16, 8, &blocks, None).unwrap();
         assert_eq!(b.len(), 64);
         let word = |i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap());
-        assert_eq!((0..8).map(word).collect::<Vec<_>>(), [0, 1, 4, 5, 2, 3, 6, 7]);
+        assert_eq!(
+            (0..8).map(word).collect::<Vec<_>>(),
+            [0, 1, 4, 5, 2, 3, 6, 7]
+        );
         let alpha: Vec<u64> = (0..8).map(|i| 0x100 + i).collect();
         let b = encode_etc1(16, 8, &blocks, Some(&alpha)).unwrap();
         assert_eq!(b.len(), 128);
         let word = |i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap());
-        assert_eq!(
-            (0..4).map(word).collect::<Vec<_>>(),
-            [0x100, 0, 0x101, 1]
-        );
+        assert_eq!((0..4).map(word).collect::<Vec<_>>(), [0x100, 0, 0x101, 1]);
         assert!(encode_etc1(16, 8, &blocks[..7], None).is_err());
     }
 
@@ -1151,7 +1168,13 @@ mod issue6 {
     #[test]
     fn builder_texture_unit_words() {
         let mut b = Builder::new();
-        let faces = [0x1840_0100, 0x1840_0200, 0x1840_0300, 0x1840_0400, 0x1840_0500];
+        let faces = [
+            0x1840_0100,
+            0x1840_0200,
+            0x1840_0300,
+            0x1840_0400,
+            0x1840_0500,
+        ];
         let mut t = TexUnit::new(TEX_BASE, 32, 16, Fmt::Etc1)
             .with_wrap(TexunitParamWrap::Repeat, TexunitParamWrap::MirroredRepeat)
             .with_filter(TexunitParamFilter::Linear)
@@ -1185,7 +1208,10 @@ mod issue6 {
     fn builder_texture_units_1_and_2_words() {
         let mut b = Builder::new();
         b.texture_unit(1, &TexUnit::new(0x1840_0080, 8, 8, Fmt::A4));
-        b.texture_unit(2, &TexUnit::new(0x1840_0100, 16, 8, Fmt::Etc1a4).with_border([0xFF; 4]));
+        b.texture_unit(
+            2,
+            &TexUnit::new(0x1840_0100, 16, 8, Fmt::Etc1a4).with_border([0xFF; 4]),
+        );
         b.texture_unit(3, &TexUnit::new(0, 8, 8, Fmt::I8)); // ignored
         let gpu = run(&b);
         assert_eq!(reg(&gpu, id::TEXUNIT1_ADDR), 0x0308_0010);
@@ -1202,13 +1228,16 @@ mod issue6 {
     /// inputs (byte 1 only) and the buffer colour.
     #[test]
     fn builder_texenv_words() {
-        let t = TexEnv::new(Mode::Interpolate, [Src::Texture0, Src::Constant, Src::Previous])
-            .with_alpha(Mode::Add, [Src::PrimaryColor, Src::Texture1, Src::PreviousBuffer])
-            .with_color([1, 2, 3, 4])
-            .with_scale(
-                regs::TexenvScaleFactor::X2,
-                regs::TexenvScaleFactor::X4,
-            );
+        let t = TexEnv::new(
+            Mode::Interpolate,
+            [Src::Texture0, Src::Constant, Src::Previous],
+        )
+        .with_alpha(
+            Mode::Add,
+            [Src::PrimaryColor, Src::Texture1, Src::PreviousBuffer],
+        )
+        .with_color([1, 2, 3, 4])
+        .with_scale(regs::TexenvScaleFactor::X2, regs::TexenvScaleFactor::X4);
         // Sources 3, 14, 15 / 0, 4, 13; operands 0; combine 4 / 2; colour; scale 1 / 2.
         assert_eq!(
             t.words(),
@@ -1250,11 +1279,17 @@ mod issue6 {
         env.permutation = 0x0000_0513;
         b.light_env(&env);
         b.lighting_enable(true);
-        b.lighting_lut(LightingLutIndexTable::Sp3, &[lighting_lut_entry(0xFFF, -1), 7]);
+        b.lighting_lut(
+            LightingLutIndexTable::Sp3,
+            &[lighting_lut_entry(0xFFF, -1), 7],
+        );
         b.lighting_lut(LightingLutIndexTable::D1, &lighting_lut_const(0x800));
         let gpu = run(&b);
         let r = |i: u16| reg(&gpu, 0x170 + i);
-        assert_eq!([r(0), r(1), r(2), r(3)], [0x0010_0803, 0x0040_1406, 0x0100_8030, 0x0070_2009]);
+        assert_eq!(
+            [r(0), r(1), r(2), r(3)],
+            [0x0010_0803, 0x0040_1406, 0x0100_8030, 0x0070_2009]
+        );
         // f16 1.0 = 0x3C00, -2.0 = 0xC000, 0.5 = 0x3800.
         assert_eq!((r(4), r(5)), (0xC000_3C00, 0x3800));
         // Negated: x -0 = 0, y -0.5 = -1024 = 0x1C00, z 1.0 = 0x0800.
@@ -1299,7 +1334,9 @@ mod issue6 {
         b.fragment_mode(ColorOperationFragmentMode::Shadow);
         let gpu = run(&b);
         assert_eq!(reg(&gpu, id::FOG_COLOR), 0x0003_0201);
-        let p: Vec<u32> = (0..6).map(|i| reg(&gpu, id::TEXUNIT3_PROCTEX0 + i)).collect();
+        let p: Vec<u32> = (0..6)
+            .map(|i| reg(&gpu, id::TEXUNIT3_PROCTEX0 + i))
+            .collect();
         assert_eq!(p, [1, 2, 3, 4, 5, 6]);
         // f16 0.5 = 0x3800, 1.0 = 0x3C00.
         assert_eq!(reg(&gpu, id::GAS_ATTENUATION), 0x3800);
@@ -1322,7 +1359,15 @@ mod issue6 {
         let m = full_outmap();
         assert_eq!(
             m.words(),
-            [0x0302_0100, 0x0706_0504, 0x0B0A_0908, 0x1F10_0D0C, 0x1F1F_0F0E, 0x1F1F_1716, 0x1F14_1312]
+            [
+                0x0302_0100,
+                0x0706_0504,
+                0x0B0A_0908,
+                0x1F10_0D0C,
+                0x1F1F_0F0E,
+                0x1F1F_1716,
+                0x1F14_1312
+            ]
         );
         assert_eq!(m.register_mask(), 0x7F);
         let mut b = Builder::standard(FbConfig::new(32, 32), Clear::color([0; 4])).unwrap();
@@ -1336,7 +1381,10 @@ mod issue6 {
         assert_eq!((cfg2.bytes_per_vertex(), cfg2.component_count()), (112, 7));
         assert_eq!(reg(&gpu, id::ATTRIBBUFFER0_OFFSET + 1), 0x0654_3210);
         // Inputs v0-v6: 7 attributes.
-        assert_eq!(regs::VshNumAttr(reg(&gpu, id::VSH_NUM_ATTR)).num_attr_minus_1(), 6);
+        assert_eq!(
+            regs::VshNumAttr(reg(&gpu, id::VSH_NUM_ATTR)).num_attr_minus_1(),
+            6
+        );
         // The data: texcoord0 (0.25, 0.75, 2, 0) is the fourth vec4.
         let d = b.data();
         let f = |i: usize| f32::from_le_bytes(d[4 * i..4 * i + 4].try_into().unwrap());

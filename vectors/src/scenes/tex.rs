@@ -220,8 +220,8 @@ pub const MIP_COLORS: [[u8; 4]; 4] = [
 
 /// tex/mipmap (64×64): a 64×64 texture with four levels of distinct solid colours, drawn on
 /// quads of 32×32, 16×16 and 8×8 pixels in the bottom half (2, 4 and 8 texels a pixel: levels
-/// 1, 2 and 3) and a receding floor in the top half (level 0 at its near edge); nearest
-/// filtering and nearest mipmap selection.
+/// 1, 2 and 3) and a receding floor in the top half (about one texel a pixel at its near edge:
+/// level 0 there, higher levels farther away); nearest filtering and nearest mipmap selection.
 pub(super) fn mipmap() -> R {
     let mut b = tex_setup(64, 64)?;
     let levels: Vec<TexImage> = (0..4)
@@ -247,14 +247,15 @@ pub(super) fn mipmap() -> R {
         &mut b,
         &textured_rect([0.5, -1.0, 0.75, -0.75], [0.0, 0.0, 1.0, 1.0]),
     );
-    // A receding floor in the top half: w from 1 (bottom) to 4 (top), v repeating 8 times.
+    // A receding floor in the top half: w from 1 (bottom) to 4 (top), v from 0 to 2 (so v/w
+    // rises by 0.5 over the half: 1/64 of v, one texel, a pixel at the near edge).
     let t = t.with_wrap(TexunitParamWrap::Repeat, TexunitParamWrap::Repeat);
     b.texture_unit(0, &t);
     let floor = [
         FullVertex::xy_uv(-1.0, 0.0, 0.0, 0.0),
         FullVertex::xy_uv(1.0, 0.0, 1.0, 0.0),
-        FullVertex::xy_uv(-4.0, 4.0, 0.0, 8.0).with_pos([-4.0, 4.0, -2.0, 4.0]),
-        FullVertex::xy_uv(4.0, 4.0, 1.0, 8.0).with_pos([4.0, 4.0, -2.0, 4.0]),
+        FullVertex::xy_uv(-4.0, 4.0, 0.0, 2.0).with_pos([-4.0, 4.0, -2.0, 4.0]),
+        FullVertex::xy_uv(4.0, 4.0, 1.0, 2.0).with_pos([4.0, 4.0, -2.0, 4.0]),
     ];
     strip(&mut b, &floor);
     Ok(b)
