@@ -136,7 +136,7 @@ impl TexImage {
     }
 
     fn check(&self) -> Result<(), BuildError> {
-        let ok = |n: u32| n >= 8 && n <= 1024 && n % 8 == 0;
+        let ok = |n: u32| (8..=1024).contains(&n) && n % 8 == 0;
         if !ok(self.width) || !ok(self.height) {
             return Err(BuildError::Texture(format!(
                 "{}x{} is not a multiple of 8 between 8 and 1024",
