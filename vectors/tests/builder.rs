@@ -1261,6 +1261,52 @@ mod issue6 {
         assert_eq!(reg(&gpu, id::TEXENV_BUFFER_COLOR), 0x4030_2010);
     }
 
+    /// The command words themselves: a stage is one consecutive write of five registers
+    /// (header id | mask 0xF << 16 | (5 - 1) << 20 | 1 << 31), the buffer inputs a masked write
+    /// of byte 1 (mask 0x2), the fog mode a masked write of bytes 0 and 2 (mask 0x5), a LUT
+    /// upload the index then repeated-ID data writes (header id | 0xF << 16 | (n - 1) << 20).
+    #[test]
+    fn builder_issue6_command_words() {
+        let mut b = Builder::new();
+        let t = TexEnv::replace(Src::Texture0);
+        let got = appended(&mut b, |b| {
+            b.texenv(4, &t);
+        });
+        let w = t.words();
+        assert_eq!(got, [w[0], 0x804F_00F0, w[1], w[2], w[3], w[4]]);
+        let got = appended(&mut b, |b| {
+            b.texenv_update_buffer([true, false, false, false], [false; 4]);
+            b.fog_mode(
+                TexenvUpdateBufferFogMode::Gas,
+                TexenvUpdateBufferDensitySource::PlainDensity,
+                false,
+            );
+        });
+        assert_eq!(got, [0x0000_0100, 0x0002_00E0, 0x0000_0007, 0x0005_00E0]);
+        let got = appended(&mut b, |b| {
+            b.fog_lut(&[0x11, 0x22, 0x33]);
+        });
+        // FOG_LUT_INDEX = 0; then 3 words to FOG_LUT_DATA0 (0x0E8), padded to 8 bytes.
+        assert_eq!(got, [0, 0x000F_00E6, 0x11, 0x002F_00E8, 0x22, 0x33]);
+        let got = appended(&mut b, |b| {
+            b.texture_unit(1, &TexUnit::new(0x1840_0000, 8, 16, Fmt::I8));
+        });
+        // BORDER 0, DIM, PARAM 0, LOD 0, ADDR from 0x091; then TYPE 7 at 0x096.
+        assert_eq!(
+            got,
+            [
+                0,
+                0x804F_0091,
+                0x0008_0010,
+                0,
+                0,
+                0x0308_0000,
+                7,
+                0x000F_0096
+            ]
+        );
+    }
+
     /// Lights: colours in the 10-bit fields, f16 position, negated fixed1.1.11 spot direction,
     /// config, f20 attenuation; the environment; LUT upload through the FIFO.
     #[test]
