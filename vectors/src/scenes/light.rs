@@ -330,3 +330,34 @@ pub(super) fn sphere_multiple() -> R {
     draw_hemisphere(&mut b);
     Ok(b)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn light_quat_to_front_and_back_are_exact() {
+        assert_eq!(quat_to([0.0, 0.0, 1.0]), [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(quat_to([0.0, 0.0, -1.0]), [1.0, 0.0, 0.0, 0.0]);
+        // (0.6, 0, 0.8): c = sqrt(0.9); q = (0, 0.6 / 2c, 0, c), a rotation about +y.
+        let q = quat_to([0.6, 0.0, 0.8]);
+        assert_eq!((q[0], q[2]), (0.0, 0.0));
+        assert!(q[1] > 0.0 && q[3] > 0.0);
+    }
+
+    /// The hemisphere: 1 + 6 · 16 vertices, 16 + 5 · 32 triangles, every index in range and
+    /// every triangle counter-clockwise (positive area) in clip space.
+    #[test]
+    fn light_hemisphere_mesh_is_closed_and_ccw() {
+        let (v, idx) = hemisphere();
+        assert_eq!(v.len(), 97);
+        assert_eq!(idx.len(), 3 * (16 + 5 * 32));
+        assert_eq!(v[0].quat, [0.0, 0.0, 0.0, 1.0]);
+        for t in idx.chunks(3) {
+            let p: Vec<[f32; 4]> = t.iter().map(|&i| v[usize::from(i)].pos).collect();
+            let area = (p[1][0] - p[0][0]) * (p[2][1] - p[0][1])
+                - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
+            assert!(area > 0.0, "{t:?}");
+        }
+    }
+}

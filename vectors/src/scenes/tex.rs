@@ -348,3 +348,26 @@ pub(super) fn three_units() -> R {
     full_quad(&mut b);
     Ok(b)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The palette picture: the bottom-left 2×2 texels (picture rows 6-7) are cell 0, the
+    /// top-right ones cell 15; the quadrant picture's corners.
+    #[test]
+    fn tex_palette_and_quadrant_pictures() {
+        let img = palette_image();
+        let at = |x: u32, y: u32| img.texels[(y * 8 + x) as usize];
+        assert_eq!(at(0, 7), PALETTE[0]);
+        assert_eq!(at(1, 6), PALETTE[0]);
+        assert_eq!(at(7, 7), PALETTE[3]);
+        assert_eq!(at(0, 0), PALETTE[12]);
+        assert_eq!(at(7, 0), PALETTE[15]);
+        let q = quadrant_image();
+        assert_eq!(q.texels[0], [0xFF, 0, 0, 0xFF]);
+        assert_eq!(q.texels[7], [0, 0xFF, 0, 0xFF]);
+        assert_eq!(q.texels[56], [0, 0, 0xFF, 0xFF]);
+        assert_eq!(q.texels[63], [0xFF; 4]);
+    }
+}
