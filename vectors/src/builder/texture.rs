@@ -183,7 +183,9 @@ pub fn encode_texel(f: TexunitTypeFormat, [r, g, b, a]: [u8; 4]) -> Option<u32> 
 }
 
 /// One level of `img` in format `f`, tiled. 4-bit formats put the texel with the even Z-order
-/// index in the low nibble of its byte (Azahar `texture_decode.cpp`, 3dbrew GPU/Textures).
+/// index in the low nibble of its byte.
+// UNVERIFIED(hw): the nibble order of I4 / A4 (and of ETC1A4 alpha words) — Azahar
+// `texture_decode.cpp` reads the even Z-order index from the low nibble; the seeds are silent.
 pub fn encode(img: &TexImage, f: TexunitTypeFormat) -> Result<Vec<u8>, BuildError> {
     img.check()?;
     let bits = bits_per_texel(f);
@@ -301,7 +303,7 @@ pub struct TexUnit {
     pub addr: u32,
     /// Cube maps: the −X, +Y, −Y, +Z, −Z faces (ADDR2-ADDR6, unit 0 only).
     pub faces: Option<[u32; 5]>,
-    /// Width and height of the base level.
+    /// Width of the base level.
     pub width: u32,
     /// Height of the base level.
     pub height: u32,
