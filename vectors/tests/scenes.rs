@@ -1157,6 +1157,9 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
                 .collect();
             let (x, y) = cell_px(0);
             v.push(p(x, y, BG));
+            // The hemisphere's middle (clip (0.53, 0.53), 0.03 from its centre): normal about
+            // (0.07, 0.07, 0.99), major axis +z: cyan.
+            v.push(p(24, 7, CYAN));
             v
         }
         // Texture 0 red 0xFF | 0x40 (left | right), texture 1 green 0x80 / 0xFF (top /

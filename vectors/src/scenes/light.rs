@@ -37,18 +37,24 @@ fn quat_to(n: [f32; 3]) -> [f32; 4] {
 /// triangles. The sphere's centre is at view-space (0, 0, -2): the view vector of a point p is
 /// -(p - eye) = (-x, -y, 2 - z).
 pub(super) fn hemisphere() -> (Vec<FullVertex>, Vec<u16>) {
+    hemisphere_at(0.0, 0.0, RADIUS)
+}
+
+/// [`hemisphere`] centred at clip (`cx`, `cy`) with radius `radius`.
+pub(super) fn hemisphere_at(cx: f32, cy: f32, radius: f32) -> (Vec<FullVertex>, Vec<u16>) {
     let mut v = Vec::new();
-    let vertex = |x: f32, y: f32| {
-        let r2 = (x * x + y * y) / (RADIUS * RADIUS);
+    let vertex = |dx: f32, dy: f32| {
+        let r2 = (dx * dx + dy * dy) / (radius * radius);
         let nz = (1.0 - r2).max(0.0).sqrt();
-        let n = [x / RADIUS, y / RADIUS, nz];
+        let n = [dx / radius, dy / radius, nz];
+        let (x, y) = (cx + dx, cy + dy);
         FullVertex::xy_uv(x, y, (x + 1.0) / 2.0, (y + 1.0) / 2.0)
             .with_quat(quat_to(n))
-            .with_view([-x, -y, 2.0 - nz * RADIUS])
+            .with_view([-dx, -dy, 2.0 - nz * radius])
     };
     v.push(vertex(0.0, 0.0));
     for ring in 1..=RINGS {
-        let r = RADIUS * ring as f32 / RINGS as f32;
+        let r = radius * ring as f32 / RINGS as f32;
         for s in 0..SEGMENTS {
             let a = std::f32::consts::TAU * s as f32 / SEGMENTS as f32;
             v.push(vertex(r * a.cos(), r * a.sin()));

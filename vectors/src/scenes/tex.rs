@@ -283,7 +283,9 @@ pub const CUBE_DIRS: [[f32; 3]; 6] = [
 ];
 
 /// tex/cube: a cube map of six solid 8×8 faces; six 8×8-pixel quads in grid cells 4-9, each with
-/// one constant direction (texcoord0 u, v, w) pointing at one face.
+/// one constant direction (texcoord0 u, v, w) pointing at one face, and a cube-mapped
+/// hemisphere of radius 0.4375 centred at (0.5, 0.5) (cells 10, 11, 14, 15) whose texcoord0 is
+/// its normal: +Z in the middle, the side faces towards the rim.
 pub(super) fn cube() -> R {
     let mut b = tex_setup(32, 32)?;
     let faces: Vec<u32> = CUBE_COLORS
@@ -301,6 +303,15 @@ pub(super) fn cube() -> R {
             .collect();
         strip(&mut b, &v);
     }
+    let (mut v, idx) = super::light::hemisphere_at(0.5, 0.5, 0.4375);
+    for vert in &mut v {
+        let (dx, dy) = ((vert.pos[0] - 0.5) / 0.4375, (vert.pos[1] - 0.5) / 0.4375);
+        let nz = (1.0 - dx * dx - dy * dy).max(0.0).sqrt();
+        vert.tc0 = [dx, dy, nz];
+    }
+    b.full_vertex_array(&v);
+    let ib = b.index_buffer_u16(&idx);
+    b.draw_elements(PrimitiveConfigMode::Triangles, &ib);
     Ok(b)
 }
 
