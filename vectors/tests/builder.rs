@@ -972,3 +972,481 @@ fn builder_standard_setup_state() {
     );
     assert!(!regs::EarlydepthTest2(reg(&gpu, id::EARLYDEPTH_TEST2)).enabled());
 }
+
+// ---- issue 6: texture encoder ----
+
+mod issue6 {
+    use super::*;
+    use pica_model::regs::{
+        ColorOperationFragmentMode, LightingLutIndexTable, ProctexLutTable,
+        TexenvCombinerMode as Mode, TexenvSourceInput as Src, TexenvUpdateBufferDensitySource,
+        TexenvUpdateBufferFogMode, TexunitParamFilter, TexunitParamType, TexunitParamWrap,
+        TexunitTypeFormat as Fmt,
+    };
+    use pica_vectors::builder::attrs::{full_outmap, FullVertex};
+    use pica_vectors::builder::effects::{fog_lut_entry, fog_lut_ramp};
+    use pica_vectors::builder::lighting::{
+        light_color_word, lighting_lut_const, lighting_lut_entry, Light, LightEnv,
+    };
+    use pica_vectors::builder::texenv::TexEnv;
+    use pica_vectors::builder::texture::{
+        encode, encode_etc1, encode_mips, etc1_solid_block, etc1a4_solid_alpha, morton8, TexConfig,
+        TexImage, TexUnit, TEX_BASE,
+    };
+
+    /// An 8×8 picture whose texel (x, y) has red = x + 8y (y from the top), green = 0x80,
+    /// blue = 0x40, alpha = 0xF0 - x - 8y.
+    fn counting() -> TexImage {
+        TexImage::from_fn(8, 8, |x, y| {
+            let n = (x + 8 * y) as u8;
+            [n, 0x80, 0x40, 0xF0 - n]
+        })
+    }
+
+    /// The Z-order of an 8×8 tile, written out by hand from the bit rule (x bits at 0, 2, 4; y
+    /// bits at 1, 3, 5): memory index → (x, y).
+    const ZORDER_FIRST_20: [(u32, u32); 20] = [
+        (0, 0),
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (2, 1),
+        (3, 1),
+        (0, 2),
+        (1, 2),
+        (0, 3),
+        (1, 3),
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (4, 0),
+        (5, 0),
+        (4, 1),
+        (5, 1),
+    ];
+
+    #[test]
+    fn builder_texture_morton_order_by_hand() {
+        for (i, &(x, y)) in ZORDER_FIRST_20.iter().enumerate() {
+            assert_eq!(morton8(x, y), i as u32, "({x}, {y})");
+        }
+        assert_eq!(morton8(7, 7), 63);
+        assert_eq!(morton8(4, 4), 48);
+    }
+
+    /// 8-bit class: I8 stores red, in Z-order; byte i is the texel ZORDER[i].
+    #[test]
+    fn builder_texture_i8_a8_ia44_tiled_bytes() {
+        let i8 = encode(&counting(), Fmt::I8).unwrap();
+        assert_eq!(i8.len(), 64);
+        assert_eq!(
+            i8[..20],
+            [0, 1, 8, 9, 2, 3, 10, 11, 16, 17, 24, 25, 18, 19, 26, 27, 4, 5, 12, 13]
+        );
+        assert_eq!(i8[63], 63);
+        let a8 = encode(&counting(), Fmt::A8).unwrap();
+        assert_eq!(a8[..4], [0xF0, 0xEF, 0xE8, 0xE7]);
+        // IA44: intensity nibble high, alpha nibble low: texel (1, 1) = red 9, alpha 0xE7 →
+        // 0x0E; texel (7, 7) red 63 = 0x3F → 3, alpha 0xB1 → 0xB: 0x3B.
+        let ia44 = encode(&counting(), Fmt::Ia44).unwrap();
+        assert_eq!((ia44[3], ia44[63]), (0x0E, 0x3B));
+    }
+
+    /// 4-bit class: two texels a byte, the even Z-order index in the low nibble.
+    #[test]
+    fn builder_texture_i4_a4_nibbles() {
+        let img = TexImage::from_fn(8, 8, |x, y| [(0x10 * (1 + x + 2 * y)) as u8, 0, 0, 0xA0]);
+        let i4 = encode(&img, Fmt::I4).unwrap();
+        assert_eq!(i4.len(), 32);
+        // (0,0) = 1, (1,0) = 2 → 0x21; (0,1) = 3, (1,1) = 4 → 0x43.
+        assert_eq!(i4[..2], [0x21, 0x43]);
+        let a4 = encode(&img, Fmt::A4).unwrap();
+        assert!(a4.iter().all(|&b| b == 0xAA));
+    }
+
+    /// 16-bit class: little-endian halfwords, red in the top bits.
+    #[test]
+    fn builder_texture_16_bit_formats() {
+        let one = |c: [u8; 4], f| encode(&TexImage::solid(8, 8, c), f).unwrap()[..2].to_vec();
+        // 11111 00000 00000 1 = 0xF801.
+        assert_eq!(one([0xFF, 0, 0, 0xFF], Fmt::Rgba5551), [0x01, 0xF8]);
+        // 10000 01000 00100 0 (0x80, 0x40, 0x20, 0x7F) = 0x8208.
+        assert_eq!(one([0x80, 0x40, 0x20, 0x7F], Fmt::Rgba5551), [0x08, 0x82]);
+        // 00000 111111 00000 = 0x07E0.
+        assert_eq!(one([0, 0xFF, 0, 0], Fmt::Rgb565), [0xE0, 0x07]);
+        // 0x12, 0x34, 0x56, 0x78 → nibbles 1 3 5 7 = 0x1357.
+        assert_eq!(one([0x12, 0x34, 0x56, 0x78], Fmt::Rgba4444), [0x57, 0x13]);
+        // IA8: alpha low byte, intensity (red) high; HILO8: green low, red high.
+        assert_eq!(one([0xAB, 0x11, 0x22, 0xCD], Fmt::Ia8), [0xCD, 0xAB]);
+        assert_eq!(one([0xAB, 0xCD, 0x22, 0x33], Fmt::Hilo8), [0xCD, 0xAB]);
+        // Tiled: texel (1, 0) of the counting picture is the second halfword.
+        let ia8 = encode(&counting(), Fmt::Ia8).unwrap();
+        assert_eq!(ia8[..6], [0xF0, 0, 0xEF, 1, 0xE8, 8]);
+    }
+
+    /// 24- and 32-bit: RGB888 bytes b, g, r; RGBA8888 bytes a, b, g, r.
+    #[test]
+    fn builder_texture_24_and_32_bit_formats() {
+        let rgb = encode(&counting(), Fmt::Rgb888).unwrap();
+        assert_eq!(rgb.len(), 192);
+        assert_eq!(rgb[..9], [0x40, 0x80, 0, 0x40, 0x80, 1, 0x40, 0x80, 8]);
+        let rgba = encode(&counting(), Fmt::Rgba8888).unwrap();
+        assert_eq!(rgba.len(), 256);
+        assert_eq!(rgba[..8], [0xF0, 0x40, 0x80, 0, 0xEF, 0x40, 0x80, 1]);
+        // Texel (7, 7) is the last of the tile.
+        assert_eq!(rgba[252..], [0xB1, 0x40, 0x80, 63]);
+    }
+
+    /// Tiles follow each other row by row: in a 16×16 I8 texture, tile (1, 0) starts at byte
+    /// 64 with texel (8, 0) and tile (0, 1) at byte 128 with texel (0, 8).
+    #[test]
+    fn builder_texture_tiles_row_by_row() {
+        let img = TexImage::from_fn(16, 16, |x, y| [(x + 16 * y) as u8, 0, 0, 0]);
+        let b = encode(&img, Fmt::I8).unwrap();
+        assert_eq!((b[0], b[1], b[2]), (0, 1, 16));
+        assert_eq!((b[64], b[65], b[66]), (8, 9, 24));
+        assert_eq!((b[128], b[129], b[130]), (128, 129, 144));
+        assert_eq!(b[255], 255);
+    }
+
+    #[test]
+    fn builder_texture_rejects_bad_sizes_and_etc1_in_encode() {
+        assert!(encode(&TexImage::solid(12, 8, [0; 4]), Fmt::I8).is_err());
+        assert!(encode(&TexImage::solid(8, 4, [0; 4]), Fmt::I8).is_err());
+        assert!(encode(&TexImage::solid(8, 8, [0; 4]), Fmt::Etc1).is_err());
+        let short = TexImage {
+            width: 8,
+            height: 8,
+            texels: vec![[0; 4]; 10],
+        };
+        assert!(encode(&short, Fmt::I8).is_err());
+    }
+
+    /// Mip levels follow the base level: a 16×16 + 8×8 I8 chain is 256 + 64 bytes.
+    #[test]
+    fn builder_texture_mip_chain_is_concatenated() {
+        let l0 = TexImage::solid(16, 16, [1, 0, 0, 0]);
+        let l1 = TexImage::solid(8, 8, [2, 0, 0, 0]);
+        let b = encode_mips(&[l0.clone(), l1.clone()], Fmt::I8).unwrap();
+        assert_eq!(b.len(), 320);
+        assert!(b[..256].iter().all(|&x| x == 1) && b[256..].iter().all(|&x| x == 2));
+        assert!(encode_mips(&[l0, TexImage::solid(16, 16, [0; 4])], Fmt::I8).is_err());
+    }
+
+    /// ETC1 blocks: the individual-mode word by hand, the tile order TL, TR, BL, BR, and
+    /// ETC1A4's alpha word before each colour word.
+    #[test]
+    fn builder_texture_etc1_blocks_and_tiles() {
+        // R1 = R2 = 0xF in bits 63-56; table 1 in 39-37 and 36-34.
+        assert_eq!(etc1_solid_block([0xF, 0, 0], 0), 0xFF00_0000_0000_0000);
+        assert_eq!(etc1_solid_block([0, 0x3, 0x5], 1), 0x0033_5524_0000_0000);
+        assert_eq!(etc1a4_solid_alpha(0x8), 0x8888_8888_8888_8888);
+        // 16×8: blocks 0-3 in the top block row, 4-7 below; tile 0 = 0, 1, 4, 5.
+        let blocks: Vec<u64> = (0..8).collect();
+        let b = encode_etc1(16, 8, &blocks, None).unwrap();
+        assert_eq!(b.len(), 64);
+        let word = |i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap());
+        assert_eq!(
+            (0..8).map(word).collect::<Vec<_>>(),
+            [0, 1, 4, 5, 2, 3, 6, 7]
+        );
+        let alpha: Vec<u64> = (0..8).map(|i| 0x100 + i).collect();
+        let b = encode_etc1(16, 8, &blocks, Some(&alpha)).unwrap();
+        assert_eq!(b.len(), 128);
+        let word = |i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().unwrap());
+        assert_eq!((0..4).map(word).collect::<Vec<_>>(), [0x100, 0, 0x101, 1]);
+        assert!(encode_etc1(16, 8, &blocks[..7], None).is_err());
+    }
+
+    // ---- issue 6: register words ----
+
+    /// Texture unit 0: BORDER, DIM, PARAM, LOD, ADDR1, cube faces, SHADOW, TYPE, and
+    /// TEXUNIT_CONFIG, as the registers hold them after the list ran.
+    #[test]
+    fn builder_texture_unit_words() {
+        let mut b = Builder::new();
+        let faces = [
+            0x1840_0100,
+            0x1840_0200,
+            0x1840_0300,
+            0x1840_0400,
+            0x1840_0500,
+        ];
+        let mut t = TexUnit::new(TEX_BASE, 32, 16, Fmt::Etc1)
+            .with_wrap(TexunitParamWrap::Repeat, TexunitParamWrap::MirroredRepeat)
+            .with_filter(TexunitParamFilter::Linear)
+            .with_border([0x11, 0x22, 0x33, 0x44])
+            .with_type(TexunitParamType::CubeMap)
+            .with_mips(1, 3, TexunitParamFilter::Linear);
+        t.faces = Some(faces);
+        t.lod_bias = 0x1F80;
+        t.shadow = Some(regs::TexunitShadow(0x1234));
+        b.texture_unit(0, &t);
+        b.texunit_config(&TexConfig::units([true, false, true]));
+        let gpu = run(&b);
+        assert_eq!(reg(&gpu, id::TEXUNIT0_BORDER_COLOR), 0x4433_2211);
+        // Width 32 in bits 16-26, height 16 in 0-10.
+        assert_eq!(reg(&gpu, id::TEXUNIT0_DIM), 0x0020_0010);
+        // mag 1 (bit 1), min 1 (bit 2), etc1 2 (bits 4-5), wrap_t 3 (8-10), wrap_s 2 (12-14),
+        // mipmap 1 (bit 24), type 1 (28-30): 0x1100_2326.
+        assert_eq!(reg(&gpu, id::TEXUNIT0_PARAM), 0x1100_2326);
+        // bias 0x1F80, max 3 (16-19), min 1 (24-27).
+        assert_eq!(reg(&gpu, id::TEXUNIT0_LOD), 0x0103_1F80);
+        assert_eq!(reg(&gpu, id::TEXUNIT0_ADDR1), 0x0308_0000);
+        assert_eq!(reg(&gpu, id::TEXUNIT0_ADDR2), 0x0008_0020);
+        assert_eq!(reg(&gpu, id::TEXUNIT0_ADDR6), 0x0008_00A0);
+        assert_eq!(reg(&gpu, id::TEXUNIT0_SHADOW), 0x1234);
+        assert_eq!(reg(&gpu, id::TEXUNIT0_TYPE), 12);
+        // Units 0 and 2, bit 12, clear cache (bit 16).
+        assert_eq!(reg(&gpu, id::TEXUNIT_CONFIG), 0x0001_1005);
+    }
+
+    #[test]
+    fn builder_texture_units_1_and_2_words() {
+        let mut b = Builder::new();
+        b.texture_unit(1, &TexUnit::new(0x1840_0080, 8, 8, Fmt::A4));
+        b.texture_unit(
+            2,
+            &TexUnit::new(0x1840_0100, 16, 8, Fmt::Etc1a4).with_border([0xFF; 4]),
+        );
+        b.texture_unit(3, &TexUnit::new(0, 8, 8, Fmt::I8)); // ignored
+        let gpu = run(&b);
+        assert_eq!(reg(&gpu, id::TEXUNIT1_ADDR), 0x0308_0010);
+        assert_eq!(reg(&gpu, id::TEXUNIT1_DIM), 0x0008_0008);
+        assert_eq!(reg(&gpu, id::TEXUNIT1_TYPE), 11);
+        assert_eq!(reg(&gpu, id::TEXUNIT2_ADDR), 0x0308_0020);
+        assert_eq!(reg(&gpu, id::TEXUNIT2_BORDER_COLOR), 0xFFFF_FFFF);
+        // ETC1A4 keeps the ETC1 field at 0 (seed 002).
+        assert_eq!(reg(&gpu, id::TEXUNIT2_PARAM), 0);
+        assert_eq!(reg(&gpu, id::TEXUNIT2_TYPE), 13);
+    }
+
+    /// Combiner stages: the five words of a stage, the defaults of unused stages, the buffer
+    /// inputs (byte 1 only) and the buffer colour.
+    #[test]
+    fn builder_texenv_words() {
+        let t = TexEnv::new(
+            Mode::Interpolate,
+            [Src::Texture0, Src::Constant, Src::Previous],
+        )
+        .with_alpha(
+            Mode::Add,
+            [Src::PrimaryColor, Src::Texture1, Src::PreviousBuffer],
+        )
+        .with_color([1, 2, 3, 4])
+        .with_scale(regs::TexenvScaleFactor::X2, regs::TexenvScaleFactor::X4);
+        // Sources 3, 14, 15 / 0, 4, 13; operands 0; combine 4 / 2; colour; scale 1 / 2.
+        assert_eq!(
+            t.words(),
+            [0x0D40_0FE3, 0, 0x0002_0004, 0x0403_0201, 0x0002_0001]
+        );
+        let mut b = Builder::new();
+        b.texenvs(&[t]);
+        b.fog_mode(
+            TexenvUpdateBufferFogMode::Fog,
+            TexenvUpdateBufferDensitySource::DepthDensity,
+            true,
+        );
+        b.texenv_update_buffer([true, false, true, false], [false, true, false, true]);
+        b.texenv_buffer_color([0x10, 0x20, 0x30, 0x40]);
+        let gpu = run(&b);
+        assert_eq!(reg(&gpu, id::TEXENV0_SOURCE), 0x0D40_0FE3);
+        assert_eq!(reg(&gpu, id::TEXENV0_COMBINER), 0x0002_0004);
+        assert_eq!(reg(&gpu, id::TEXENV5_SOURCE), 0x0FFF_0FFF);
+        // Fog 5 | density 1 << 3 | z flip << 16, buffer bits 8, 10, 13, 15.
+        assert_eq!(reg(&gpu, id::TEXENV_UPDATE_BUFFER), 0x0001_A50D);
+        assert_eq!(reg(&gpu, id::TEXENV_BUFFER_COLOR), 0x4030_2010);
+    }
+
+    /// The command words themselves: a stage is one consecutive write of five registers
+    /// (header id | mask 0xF << 16 | (5 - 1) << 20 | 1 << 31), the buffer inputs a masked write
+    /// of byte 1 (mask 0x2), the fog mode a masked write of bytes 0 and 2 (mask 0x5), a LUT
+    /// upload the index then repeated-ID data writes (header id | 0xF << 16 | (n - 1) << 20).
+    #[test]
+    fn builder_issue6_command_words() {
+        let mut b = Builder::new();
+        let t = TexEnv::replace(Src::Texture0);
+        let got = appended(&mut b, |b| {
+            b.texenv(4, &t);
+        });
+        let w = t.words();
+        assert_eq!(got, [w[0], 0x804F_00F0, w[1], w[2], w[3], w[4]]);
+        let got = appended(&mut b, |b| {
+            b.texenv_update_buffer([true, false, false, false], [false; 4]);
+            b.fog_mode(
+                TexenvUpdateBufferFogMode::Gas,
+                TexenvUpdateBufferDensitySource::PlainDensity,
+                false,
+            );
+        });
+        assert_eq!(got, [0x0000_0100, 0x0002_00E0, 0x0000_0007, 0x0005_00E0]);
+        let got = appended(&mut b, |b| {
+            b.fog_lut(&[0x11, 0x22, 0x33]);
+        });
+        // FOG_LUT_INDEX = 0; then 3 words to FOG_LUT_DATA0 (0x0E8), padded to 8 bytes.
+        assert_eq!(got, [0, 0x000F_00E6, 0x11, 0x002F_00E8, 0x22, 0x33]);
+        let got = appended(&mut b, |b| {
+            b.texture_unit(1, &TexUnit::new(0x1840_0000, 8, 16, Fmt::I8));
+        });
+        // BORDER 0, DIM, PARAM 0, LOD 0, ADDR from 0x091; then TYPE 7 at 0x096.
+        assert_eq!(
+            got,
+            [
+                0,
+                0x804F_0091,
+                0x0008_0010,
+                0,
+                0,
+                0x0308_0000,
+                7,
+                0x000F_0096
+            ]
+        );
+    }
+
+    /// Lights: colours in the 10-bit fields, f16 position, negated fixed1.1.11 spot direction,
+    /// config, f20 attenuation; the environment; LUT upload through the FIFO.
+    #[test]
+    fn builder_lighting_words_and_luts() {
+        assert_eq!(light_color_word([0xFF, 0x80, 0x01]), 0x0FF2_0001);
+        let mut l = Light::positional([1.0, -2.0, 0.5], [0x10, 0x20, 0x30])
+            .with_specular([1, 2, 3], [4, 5, 6])
+            .with_ambient([7, 8, 9]);
+        l.spot_dir = [0.0, 0.5, -1.0];
+        l.two_sided = true;
+        l.atten_bias = 1.0;
+        l.atten_scale = -0.5;
+        let mut b = Builder::new();
+        b.light(3, &l);
+        let mut env = LightEnv::new(3, [0x40, 0x50, 0x60], 8);
+        env.permutation = 0x0000_0513;
+        b.light_env(&env);
+        b.lighting_enable(true);
+        b.lighting_lut(
+            LightingLutIndexTable::Sp3,
+            &[lighting_lut_entry(0xFFF, -1), 7],
+        );
+        b.lighting_lut(LightingLutIndexTable::D1, &lighting_lut_const(0x800));
+        let gpu = run(&b);
+        let r = |i: u16| reg(&gpu, 0x170 + i);
+        assert_eq!(
+            [r(0), r(1), r(2), r(3)],
+            [0x0010_0803, 0x0040_1406, 0x0100_8030, 0x0070_2009]
+        );
+        // f16 1.0 = 0x3C00, -2.0 = 0xC000, 0.5 = 0x3800.
+        assert_eq!((r(4), r(5)), (0xC000_3C00, 0x3800));
+        // Negated: x -0 = 0, y -0.5 = -1024 = 0x1C00, z 1.0 = 0x0800.
+        assert_eq!((r(6), r(7)), (0x1C00_0000, 0x0800));
+        assert_eq!(r(9), 0b10);
+        // f20 1.0 = 0x3F000, -0.5 = 0xBE000.
+        assert_eq!((r(0xA), r(0xB)), (0x3_F000, 0xB_E000));
+        assert_eq!(reg(&gpu, id::LIGHTING_AMBIENT), 0x0401_4060);
+        assert_eq!(reg(&gpu, id::LIGHTING_NUM_LIGHTS), 2);
+        // Config 8 in bits 4-7, 4 in 8-11, bit 31.
+        assert_eq!(reg(&gpu, id::LIGHTING_CONFIG0), 0x8000_0480);
+        assert_eq!(reg(&gpu, id::LIGHTING_CONFIG1), 0xFF7F_FFFF);
+        assert_eq!(reg(&gpu, id::LIGHTING_LIGHT_PERMUTATION), 0x513);
+        assert_eq!(reg(&gpu, id::LIGHTING_ENABLE0), 1);
+        assert_eq!(reg(&gpu, id::LIGHTING_ENABLE1), 0);
+        let luts = gpu.regs().luts();
+        // Value 0xFFF, difference -1 = 0xFFF in 12 bits.
+        assert_eq!(luts.lighting[11][..3], [0x00FF_FFFF, 7, 0]);
+        assert!(luts.lighting[1].iter().all(|&e| e == 0x800));
+    }
+
+    /// Fog LUT entries (difference bits 0-12, value 13-23), the ramp, colour; proctex words and
+    /// LUTs; gas; shadow; fragment mode.
+    #[test]
+    fn builder_fog_proctex_gas_shadow_words() {
+        assert_eq!(fog_lut_entry(0x7FF, -1), 0x00FF_FFFF);
+        assert_eq!(fog_lut_entry(0x400, 0x20), 0x0080_0020);
+        let ramp = fog_lut_ramp(32, 96);
+        assert_eq!(ramp.len(), 128);
+        assert_eq!((ramp[0], ramp[31]), (0, 0));
+        // Entry 32 value 0, next 0x7FF / 64 = 31 → difference 31; entry 96 on is 0x7FF, 0.
+        assert_eq!(ramp[32], 31);
+        assert_eq!((ramp[96], ramp[127]), (0x7FF << 13, 0x7FF << 13));
+        let mut b = Builder::new();
+        b.fog_color([1, 2, 3]);
+        b.fog_lut(&ramp);
+        b.proctex(&[1, 2, 3, 4, 5, 6]);
+        b.proctex_lut(ProctexLutTable::Color, 4, &[0xAABB_CCDD, 0x1122_3344]);
+        b.gas(0.5, 1.0, [7, 8, 9], regs::GasDeltazDepth(0x0100_0100));
+        b.gas_lut(&[0x11, 0x22]);
+        b.fragop_shadow(1.0, 0.5);
+        b.fragment_mode(ColorOperationFragmentMode::Shadow);
+        let gpu = run(&b);
+        assert_eq!(reg(&gpu, id::FOG_COLOR), 0x0003_0201);
+        let p: Vec<u32> = (0..6)
+            .map(|i| reg(&gpu, id::TEXUNIT3_PROCTEX0 + i))
+            .collect();
+        assert_eq!(p, [1, 2, 3, 4, 5, 6]);
+        // f16 0.5 = 0x3800, 1.0 = 0x3C00.
+        assert_eq!(reg(&gpu, id::GAS_ATTENUATION), 0x3800);
+        assert_eq!(reg(&gpu, id::GAS_ACCMAX), 0x3C00);
+        assert_eq!(reg(&gpu, id::GAS_LIGHT_Z_COLOR), 9);
+        assert_eq!(reg(&gpu, id::GAS_DELTAZ_DEPTH), 0x0100_0100);
+        // 1.5 = 0x3E00 low, -1.0 = 0xBC00 high.
+        assert_eq!(reg(&gpu, id::FRAGOP_SHADOW), 0xBC00_3E00);
+        assert_eq!(reg(&gpu, id::COLOR_OPERATION), 0x00E4_0103);
+        let luts = gpu.regs().luts();
+        assert_eq!(luts.fog[..128], ramp[..]);
+        assert_eq!(luts.proctex[3][3..7], [0, 0xAABB_CCDD, 0x1122_3344, 0]);
+        assert_eq!(luts.gas[..3], [0x11, 0x22, 0]);
+    }
+
+    /// The seven-attribute vertex: the output map words, and the attribute layout (7 floats×4
+    /// in buffer 0, 112 bytes a vertex).
+    #[test]
+    fn builder_full_vertex_outmap_and_layout() {
+        let m = full_outmap();
+        assert_eq!(
+            m.words(),
+            [
+                0x0302_0100,
+                0x0706_0504,
+                0x0B0A_0908,
+                0x1F10_0D0C,
+                0x1F1F_0F0E,
+                0x1F1F_1716,
+                0x1F14_1312
+            ]
+        );
+        assert_eq!(m.register_mask(), 0x7F);
+        let mut b = Builder::standard(FbConfig::new(32, 32), Clear::color([0; 4])).unwrap();
+        b.full_vertex_shader().unwrap();
+        let v = FullVertex::xy_uv(0.5, -0.5, 0.25, 0.75).with_tc0([0.25, 0.75, 2.0]);
+        b.full_vertex_array(&[v, v]);
+        let gpu = run(&b);
+        assert_eq!(reg(&gpu, id::SH_OUTMAP_TOTAL), 7);
+        assert_eq!(reg(&gpu, id::SH_OUTMAP_O0 + 3), 0x1F10_0D0C);
+        let cfg2 = regs::AttribbufferConfig2(reg(&gpu, id::ATTRIBBUFFER0_OFFSET + 2));
+        assert_eq!((cfg2.bytes_per_vertex(), cfg2.component_count()), (112, 7));
+        assert_eq!(reg(&gpu, id::ATTRIBBUFFER0_OFFSET + 1), 0x0654_3210);
+        // Inputs v0-v6: 7 attributes.
+        assert_eq!(
+            regs::VshNumAttr(reg(&gpu, id::VSH_NUM_ATTR)).num_attr_minus_1(),
+            6
+        );
+        // The data: texcoord0 (0.25, 0.75, 2, 0) is the fourth vec4.
+        let d = b.data();
+        let f = |i: usize| f32::from_le_bytes(d[4 * i..4 * i + 4].try_into().unwrap());
+        assert_eq!([f(12), f(13), f(14), f(15)], [0.25, 0.75, 2.0, 0.0]);
+    }
+
+    /// Texture memory goes into the case at TEX_BASE.
+    #[test]
+    fn builder_texture_memory_image_at_tex_base() {
+        let mut b = Builder::standard(FbConfig::new(8, 8), Clear::color([0; 4])).unwrap();
+        let a = b.alloc_texture(&[1, 2, 3, 4]);
+        let c = b.alloc_texture(&[5, 6, 7, 8]);
+        assert_eq!((a, c), (TEX_BASE, TEX_BASE + 128));
+        let s = b.finish("test/tex", "texture memory").unwrap();
+        let img = s.case.images.iter().find(|i| i.base == TEX_BASE).unwrap();
+        assert_eq!(img.words[0], 0x0403_0201);
+        assert_eq!(img.words[32], 0x0807_0605);
+    }
+}

@@ -17,6 +17,7 @@
 //! | vertex and index data | [`DATA_BASE`] (FCRAM), also the attribute-buffer base |
 //! | colour buffer | [`COLOR_BASE`] (VRAM bank A) |
 //! | depth-stencil buffer | [`DEPTH_BASE`] (VRAM bank B) |
+//! | textures | [`texture::TEX_BASE`] (VRAM bank B, above the depth buffer) |
 //!
 //! ```
 //! use pica_vectors::builder::{Builder, Clear, FbConfig, Vertex};
@@ -32,8 +33,13 @@
 //! assert!(scene.case.pipeline);
 //! ```
 
+pub mod attrs;
+pub mod effects;
 pub mod formats;
+pub mod lighting;
 pub mod outmap;
+pub mod texenv;
+pub mod texture;
 
 pub use formats::{ColorFormat, DepthFormat};
 pub use outmap::{OutMap, OutMapError, OutSlot};
@@ -124,6 +130,9 @@ pub enum BuildError {
         /// The room.
         limit: u64,
     },
+    /// A texture that cannot be encoded.
+    #[error("texture: {0}")]
+    Texture(String),
     /// [`Builder::finish`] without a framebuffer.
     #[error("no framebuffer was configured")]
     NoFramebuffer,
@@ -663,6 +672,7 @@ enum DrawKind {
 pub struct Builder {
     list: CommandList,
     data: Vec<u8>,
+    tex: Vec<u8>,
     fb: Option<FbConfig>,
     clear: Clear,
     vs_entry: u32,
@@ -684,6 +694,7 @@ impl Builder {
         let mut b = Self {
             list: CommandList::new(),
             data: Vec::new(),
+            tex: Vec::new(),
             fb: None,
             clear: Clear::color([0, 0, 0, 0]),
             vs_entry: 0,
@@ -1770,12 +1781,25 @@ impl Builder {
                 limit: DATA_LIMIT.into(),
             });
         }
+        if self.tex.len() > texture::TEX_LIMIT as usize {
+            return Err(BuildError::TooBig {
+                what: "texture memory",
+                bytes: self.tex.len() as u64,
+                limit: texture::TEX_LIMIT.into(),
+            });
+        }
         let fb = FramebufferDesc::new(&cfg);
         let mut case = Case::from_list(name, description, list.into_words());
         if !self.data.is_empty() {
             case.images.push(MemImage {
                 base: DATA_BASE,
                 words: formats::bytes_to_words(&self.data),
+            });
+        }
+        if !self.tex.is_empty() {
+            case.images.push(MemImage {
+                base: texture::TEX_BASE,
+                words: formats::bytes_to_words(&self.tex),
             });
         }
         case.images.push(MemImage {

@@ -87,3 +87,76 @@ pub(super) fn many_triangles() -> R {
     b.draw_elements(Triangles, &ib);
     Ok(b)
 }
+
+/// Cycle limit of the textured and lit benchmark scene (about 24 000 fragments).
+const TEXTURED_LIT_MAX_CYCLES: u64 = 200_000_000;
+
+/// bench/textured_lit (128×128, the standard scene for the issue-6 performance figure): a
+/// full-screen quad (16 384 fragments) and the lit hemisphere of the light scenes in front of
+/// it (about 7 200 fragments), both textured by unit 0 (a 64×64 RGBA8 checkerboard, bilinear,
+/// repeat) and lit by two lights (one directional, one positional, D0 ramp LUT); combiner
+/// stage 0 modulates the fragment primary colour by texture 0, stage 1 modulates that by the
+/// vertex colour. Depth test less with writes.
+pub(super) fn textured_lit() -> R {
+    use crate::builder::attrs::textured_rect;
+    use crate::builder::lighting::{lighting_lut_entry, Light, LightEnv};
+    use crate::builder::texenv::TexEnv;
+    use crate::builder::texture::{TexConfig, TexImage, TexUnit};
+    use pica_model::regs::{
+        self, LightingLutIndexTable, TexenvSourceInput as Src, TexunitParamFilter,
+        TexunitParamWrap, TexunitTypeFormat,
+    };
+    let mut b = setup(BENCH_SIZE, BENCH_SIZE)?;
+    b.max_cycles(TEXTURED_LIT_MAX_CYCLES);
+    b.depth_test(true, CompareFunction::Less).depth_write(true);
+    b.full_vertex_shader()?;
+    let img = TexImage::from_fn(64, 64, |x, y| {
+        if (x / 8 + y / 8) % 2 == 0 {
+            [0xFF, 0xC0, 0x80, 0xFF]
+        } else {
+            [0x40, 0x80, 0xC0, 0xFF]
+        }
+    });
+    let addr = b.upload_texture(&img, TexunitTypeFormat::Rgba8888)?;
+    let t = TexUnit::new(addr, 64, 64, TexunitTypeFormat::Rgba8888)
+        .with_filter(TexunitParamFilter::Linear)
+        .with_wrap(TexunitParamWrap::Repeat, TexunitParamWrap::Repeat);
+    b.texture_unit(0, &t);
+    b.texunit_config(&TexConfig::units([true, false, false]));
+    b.lighting_enable(true);
+    let d0: Vec<u32> = (0..256u32)
+        .map(|k| {
+            if k < 128 {
+                lighting_lut_entry(k * 32, if k < 127 { 32 } else { 0 })
+            } else {
+                0
+            }
+        })
+        .collect();
+    b.lighting_lut(LightingLutIndexTable::D0, &d0);
+    b.light(
+        0,
+        &Light::directional([0.5, 0.5, 1.0], [0xC0, 0xC0, 0xC0])
+            .with_specular([0x40, 0x40, 0x40], [0; 3]),
+    );
+    b.light(1, &Light::positional([-1.0, 1.0, 1.0], [0x40, 0x40, 0x80]));
+    let mut env = LightEnv::new(2, [0x20, 0x20, 0x20], 0);
+    // D0 enabled (bit 16 clear); spot, shadow and attenuation off.
+    env.config1 = regs::LightingConfig1(0xFF7E_FFFF);
+    b.light_env(&env);
+    b.texenvs(&[
+        TexEnv::modulate(Src::FragmentPrimaryColor, Src::Texture0),
+        TexEnv::modulate(Src::Previous, Src::PrimaryColor),
+    ]);
+    let quad: Vec<_> = textured_rect([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 2.0, 2.0])
+        .into_iter()
+        .map(|v| v.with_pos([v.pos[0], v.pos[1], -0.75, 1.0]))
+        .collect();
+    b.full_vertex_array(&quad);
+    b.draw_arrays(pica_model::regs::PrimitiveConfigMode::TriangleStrip, 0, 4);
+    let (v, idx) = super::light::hemisphere();
+    b.full_vertex_array(&v);
+    let ib = b.index_buffer_u16(&idx);
+    b.draw_elements(Triangles, &ib);
+    Ok(b)
+}

@@ -16,8 +16,15 @@
 
 mod basic;
 mod bench;
+mod fog;
 mod fragment;
+mod gas;
+mod light;
+mod proctex;
 mod raster;
+mod shadow;
+pub mod tev;
+pub mod tex;
 mod vertex;
 
 use crate::builder::{BuildError, Builder, Clear, FbConfig, Scene, Vertex};
@@ -126,8 +133,78 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("format/d24s8", "depth test less and a stencil write into a D24S8 buffer", fragment::format_d24s8),
     ("tile/block8_64", "quads in every 8x8 block row of a 64x64 framebuffer, 8x8 tiling", fragment::tile_block8),
     ("tile/block32_64", "the same picture in a 64x64 framebuffer with 32x32 block tiling", fragment::tile_block32),
+    // -- texturing --
+    ("tex/rgba8888", "the 16-colour palette grid from an 8x8 RGBA8888 texture, nearest, on a full-screen quad", tex::rgba8888),
+    ("tex/rgb888", "the palette grid from an RGB888 texture (alpha reads 0xFF)", tex::rgb888),
+    ("tex/rgba5551", "the palette grid from an RGBA5551 texture", tex::rgba5551),
+    ("tex/rgb565", "the palette grid from an RGB565 texture", tex::rgb565),
+    ("tex/rgba4444", "the palette grid from an RGBA4444 texture", tex::rgba4444),
+    ("tex/ia8", "the palette grid from an IA8 texture (intensity = red)", tex::ia8),
+    ("tex/hilo8", "the palette grid from a HILO8 texture (red, green)", tex::hilo8),
+    ("tex/i8", "the palette grid from an I8 texture", tex::i8),
+    ("tex/a8", "the palette grid from an A8 texture (alpha only)", tex::a8),
+    ("tex/ia44", "the palette grid from an IA44 texture", tex::ia44),
+    ("tex/i4", "the palette grid from an I4 texture", tex::i4),
+    ("tex/a4", "the palette grid from an A4 texture", tex::a4),
+    ("tex/etc1", "four hand-built solid ETC1 blocks (red, green / blue, white) on a full-screen quad", tex::etc1),
+    ("tex/etc1a4", "the ETC1 blocks with alpha blocks 15, 8 / 4, 0 (ETC1A4)", tex::etc1a4),
+    ("tex/wrap_clamp_edge", "a quadrant texture with coordinates -1..2, one texel a pixel, clamp to edge", tex::wrap_clamp_edge),
+    ("tex/wrap_clamp_border", "the quadrant texture with coordinates -1..2, clamp to border (border colour 0x4080C0FF)", tex::wrap_clamp_border),
+    ("tex/wrap_repeat", "the quadrant texture with coordinates -1..2, repeat", tex::wrap_repeat),
+    ("tex/wrap_mirror", "the quadrant texture with coordinates -1..2, mirrored repeat", tex::wrap_mirror),
+    ("tex/linear", "the quadrant texture magnified 3x with bilinear filtering", tex::linear),
+    ("tex/mipmap", "a 64x64 texture with four distinctly coloured mip levels on quads minified 2x, 4x, 8x and a receding floor (64x64)", tex::mipmap),
+    ("tex/cube", "a cube map of six solid faces sampled along six directions, one quad each", tex::cube),
+    ("tex/projection", "the palette grid as a projection texture with texcoord0 (2u, 2v, 2)", tex::projection),
+    ("tex/three_units", "textures 0, 1 and 2 added by two combiner stages", tex::three_units),
+    // -- procedural texture --
+    ("proctex/u_clamp_edge", "procedural texture: mapping U, clamp to edge, eight colour-LUT bands", proctex::u_clamp_edge),
+    ("proctex/u2v2_mirror", "procedural texture: mapping (U^2 + V^2) / 2, mirrored repeat over -1..2", proctex::u2v2_mirror),
+    ("proctex/sqrt_pulse", "procedural texture: mapping sqrt(U^2 + V^2), pulse clamp", proctex::sqrt_pulse),
+    ("proctex/min_shift_odd", "procedural texture: mapping min(U, V), symmetrical repeat, odd shift", proctex::min_shift_odd),
+    ("proctex/noise", "procedural texture: mapping U with noise", proctex::noise),
+    ("proctex/separate_alpha", "procedural texture: RGB from U, alpha from V through its own table", proctex::separate_alpha),
+    ("proctex/rmax_clamp_zero", "procedural texture: mapping Rmax (alpha Max), clamp to zero", proctex::rmax_clamp_zero),
+    // -- texture combiners --
+    ("tev/replace_constant", "combiner stage 0 replaces with the constant colour", tev::replace_constant),
+    ("tev/modulate", "primary colour modulated by a 0/0xFF constant", tev::modulate),
+    ("tev/add", "primary colour plus the constant, clamped", tev::add),
+    ("tev/add_signed", "primary colour plus the constant minus 0x80, clamped", tev::add_signed),
+    ("tev/interpolate", "constant and primary interpolated by the primary red (0xFF left, 0 right)", tev::interpolate),
+    ("tev/subtract", "primary colour minus the constant, clamped at 0", tev::subtract),
+    ("tev/dot3_rgb", "dot3 RGB of primary and constant: 1 on the left, 0 on the right", tev::dot3_rgb),
+    ("tev/dot3_rgba", "dot3 RGBA: the dot product in alpha too", tev::dot3_rgba),
+    ("tev/multiply_add", "multiply-then-add: primary x constant + primary", tev::multiply_add),
+    ("tev/add_multiply", "add-then-multiply: (primary + constant) x 1", tev::add_multiply),
+    ("tev/scale_2x", "add with RGB and alpha scale 2x", tev::scale_2x),
+    ("tev/scale_4x", "replace with RGB scale 4x", tev::scale_4x),
+    ("tev/buffer", "stage 0's output kept in the combiner buffer and added back in stage 2", tev::buffer),
+    ("tev/six_stages", "all six stages, each adding 0x10", tev::six_stages),
+    // -- fragment lighting --
+    ("light/config0", "a lit hemisphere, light environment configuration 0 (D0, RR, SP, DA)", light::config0),
+    ("light/config1", "a lit hemisphere, configuration 1 (FR, RR, SP, DA)", light::config1),
+    ("light/config2", "a lit hemisphere, configuration 2 (D0, D1, RR, DA)", light::config2),
+    ("light/config3", "a lit hemisphere, configuration 3 (D0, D1, FR, DA)", light::config3),
+    ("light/config4", "a lit hemisphere, configuration 4 (all but FR)", light::config4),
+    ("light/config5", "a lit hemisphere, configuration 5 (all but D1)", light::config5),
+    ("light/config6", "a lit hemisphere, configuration 6 (all but RB, RG)", light::config6),
+    ("light/config7", "a lit hemisphere, configuration 7 (CONFIG0 field value 8: all LUTs)", light::config7),
+    ("light/spot", "two lights straight above a quad, one cut off by its spot LUT of 0", light::spot),
+    ("light/attenuation", "two lights straight above a quad, one cut off by its distance-attenuation LUT of 0", light::attenuation),
+    ("light/two_sided", "quads facing away from the light: two-sided diffuse lit, one-sided dark", light::two_sided),
+    ("light/fresnel", "fresnel selector primary alpha with an FR LUT of 0: primary alpha 0", light::fresnel),
+    ("light/bump", "a bump map in texture unit 0: +z normals left, +x normals right, light from +x", light::bump),
+    ("light/multiple", "three lights through the permutation slots (lights 5, 2, 7), light 0 in no slot", light::multiple),
+    ("light/sphere_multiple", "the hemisphere under four coloured lights in a shuffled permutation, configuration 7", light::sphere_multiple),
+    // -- fog, gas, shadows --
+    ("fog/linear", "a fog LUT ramp over a quad whose depth runs 0.125..0.875 left to right", fog::linear),
+    ("fog/zflip", "the fog scene with z flip: the LUT indexed by 1 - depth", fog::zflip),
+    ("gas/density", "three overlapping quads in gas fragment mode in front of a depth-written floor", gas::density),
+    ("gas/shading", "fog mode gas with depth density, the gas LUT and shading parameters", gas::shading),
+    ("shadow/map", "a shadow map rendered in shadow mode, then sampled as a shadow texture on a receiver", shadow::map),
     // -- benchmark --
     ("bench/many_triangles", "4096 small triangles in two crossing layers, depth test on, 128x128 (the standard benchmark scene)", bench::many_triangles),
+    ("bench/textured_lit", "a textured (RGBA8 bilinear) and lit (2 lights) quad and hemisphere, two modulating combiner stages, depth test, 128x128 (the issue-6 benchmark scene)", bench::textured_lit),
 ];
 
 /// Name and description of every scene, in library order, without building them.

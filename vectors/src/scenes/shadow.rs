@@ -1,0 +1,71 @@
+//! shadow/map: a shadow map rendered in shadow mode, then sampled as a shadow texture.
+//!
+//! Pass 1 renders into a 32×32 RGBA8 buffer in texture memory (cleared to 0xFF: farthest,
+//! unshadowed) with GPUREG_COLOR_OPERATION fragment mode "shadow": an occluder quad at depth
+//! 0.25 over the centre. The "light" looks along the same axis as the camera, orthographically,
+//! so the light-space position of a pixel is its own screen position.
+//! Pass 2 switches back to the scene's framebuffer and draws a white receiver quad at depth 0.5
+//! with texture unit 0 a 2D shadow texture over the map (texcoord0 = screen position in [0, 1],
+//! w = 0.5, the receiver's light-space depth); combiner stage 0 modulates the primary colour by
+//! texture 0, so the occluder's shadow shows dark in the centre.
+
+use super::{setup32, R};
+use crate::builder::attrs::{textured_rect, FullVertex};
+use crate::builder::texenv::TexEnv;
+use crate::builder::texture::{TexConfig, TexUnit};
+use crate::builder::{Blend, ColorFormat, DepthFormat, FbConfig};
+use pica_model::regs::{
+    self, ColorOperationFragmentMode, PrimitiveConfigMode, TexenvSourceInput as Src,
+    TexunitParamType, TexunitTypeFormat as Fmt,
+};
+
+/// Size of the shadow map.
+const MAP: u32 = 32;
+
+pub(super) fn map() -> R {
+    let mut b = setup32()?;
+    let bytes = vec![0xFF; (MAP * MAP * 4) as usize];
+    let map_addr = b.alloc_texture(&bytes);
+    let depth_addr = b.alloc_texture(&bytes);
+    // Pass 1: the shadow map.
+    b.render_target(
+        map_addr,
+        depth_addr,
+        MAP,
+        MAP,
+        ColorFormat::Rgba8,
+        DepthFormat::D24S8,
+    )?;
+    b.fragment_mode(ColorOperationFragmentMode::Shadow);
+    b.fragop_shadow(0.0, 1.0);
+    let occluder = super::rect(-0.5, -0.5, 0.5, 0.5, -0.25, [1.0; 4]);
+    b.vertex_array(&occluder);
+    b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+    // Pass 2: the receiver, in the scene's framebuffer.
+    b.framebuffer(FbConfig::new(32, 32))?;
+    b.viewport(0, 0, 32, 32);
+    b.blend(&Blend::REPLACE);
+    b.full_vertex_shader()?;
+    let mut t =
+        TexUnit::new(map_addr, MAP, MAP, Fmt::Rgba8888).with_type(TexunitParamType::Shadow2D);
+    t.shadow = Some(
+        regs::TexunitShadow(0)
+            .with_orthographic(true)
+            .with_z_bias(0),
+    );
+    b.texture_unit(0, &t);
+    b.texunit_config(&TexConfig::units([true, false, false]));
+    b.texenvs(&[TexEnv::modulate(Src::PrimaryColor, Src::Texture0)]);
+    let receiver: Vec<FullVertex> =
+        textured_rect([-0.75, -0.75, 0.75, 0.75], [0.125, 0.125, 0.875, 0.875])
+            .into_iter()
+            .map(|v| {
+                let [u, vv, _] = v.tc0;
+                v.with_tc0([u, vv, 0.5])
+                    .with_pos([v.pos[0], v.pos[1], -0.5, 1.0])
+            })
+            .collect();
+    b.full_vertex_array(&receiver);
+    b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+    Ok(b)
+}
