@@ -211,9 +211,10 @@ fn light_directional_diffuse_full_and_at_45_degrees() {
     // Direction (0,0,2) normalises exactly to N: L·N = 1.
     r.directional(0, [0.0, 0.0, 2.0]);
     assert_eq!(r.run(&front(), &NO_TEX).primary, [200, 100, 50, 255]);
-    // Direction (1,0,1): L·N = r ≈ 0.70710; 200r = 141.4, 100r = 70.7, 50r = 35.4.
+    // Direction (1,0,1): L·N = r ≈ 0.70710; 200r = 141.4, 100r = 70.7, 50r = 35.4, rounded
+    // to the nearest byte.
     r.directional(0, [1.0, 0.0, 1.0]);
-    assert_eq!(r.run(&front(), &NO_TEX).primary, [141, 70, 35, 255]);
+    assert_eq!(r.run(&front(), &NO_TEX).primary, [141, 71, 35, 255]);
     // From behind: one-sided diffuse clamps L·N = -1 to 0.
     r.directional(0, [0.0, 0.0, -1.0]);
     assert_eq!(r.run(&front(), &NO_TEX).primary, [0, 0, 0, 255]);
@@ -241,7 +242,7 @@ fn light_positional_light_vector_is_position_plus_view() {
     // At (1,0,0): L = (1,0,1) → r.
     r.light(0, XY, f16(1.0));
     r.light(0, Z, 0);
-    assert_eq!(r.run(&front(), &NO_TEX).primary, [141, 70, 35, 255]);
+    assert_eq!(r.run(&front(), &NO_TEX).primary, [141, 71, 35, 255]);
 }
 
 // ---- LUTs ---------------------------------------------------------------------------------
@@ -599,8 +600,8 @@ fn light_clamp_highlights_zeroes_specular_when_unlit() {
 #[test]
 fn light_fresnel_to_alpha_from_the_last_light() {
     // Configuration 1 has FR. FR on input LN, abs addressing: a light along N reads entry 255
-    // (value 0xFFF, delta 1 with no difference → 4095/4096 → 254.9 → 254), a light from
-    // behind reads entry 0 (value 0x800 → 127.5 → 127).
+    // (value 0xFFF, delta 1 with no difference → 4095/4096 → 254.9 → 255), a light from
+    // behind reads entry 0 (value 0x800 → 127.5 → 128, halves round up).
     let mut r = Rig::new();
     r.set(id::LIGHTING_LUTINPUT_SELECT, LN << 12);
     r.lut(FR, &[(0, 0x800), (255, 0xFFF)]);
@@ -609,16 +610,16 @@ fn light_fresnel_to_alpha_from_the_last_light() {
     r.directional(0, [0.0, 0.0, 1.0]);
     r.directional(1, [0.0, 0.0, -1.0]);
     r.set(id::LIGHTING_CONFIG0, env(1) | (1 << 2));
-    assert_eq!(r.run(&front(), &NO_TEX).primary[3], 127);
+    assert_eq!(r.run(&front(), &NO_TEX).primary[3], 128);
     assert_eq!(r.run(&front(), &NO_TEX).secondary[3], 255);
     r.set(id::LIGHTING_CONFIG0, env(1) | (3 << 2));
     let o = r.run(&front(), &NO_TEX);
-    assert_eq!((o.primary[3], o.secondary[3]), (127, 127));
+    assert_eq!((o.primary[3], o.secondary[3]), (128, 128));
     // Swapped slots: the last is light 0.
     r.set(id::LIGHTING_LIGHT_PERMUTATION, 1);
     r.set(id::LIGHTING_CONFIG0, env(1) | (2 << 2));
     let o = r.run(&front(), &NO_TEX);
-    assert_eq!((o.primary[3], o.secondary[3]), (255, 254));
+    assert_eq!((o.primary[3], o.secondary[3]), (255, 255));
     // Configuration 0 has no FR: alphas stay 1.0.
     r.set(id::LIGHTING_CONFIG0, env(0) | (3 << 2));
     let o = r.run(&front(), &NO_TEX);
@@ -672,9 +673,9 @@ fn light_bump_normal_map_from_selected_texture() {
     r.directional(0, [0.0, 0.0, 1.0]);
     let tex = [[0; 4], [0; 4], [128, 128, 0, 0], [0; 4]];
     assert_eq!(r.run(&front(), &tex).primary[0], 0);
-    // ... with renormalisation z = sqrt(1 - 2/255²) ≈ 0.99998 → 199.99 → 199.
+    // ... with renormalisation z = sqrt(1 - 2/255²) ≈ 0.99998 → 199.99 → 200 (rounded).
     r.set(id::LIGHTING_CONFIG0, (1 << 28) | (2 << 22));
-    assert_eq!(r.run(&front(), &tex).primary[0], 199);
+    assert_eq!(r.run(&front(), &tex).primary[0], 200);
 }
 
 #[test]
@@ -698,28 +699,28 @@ fn light_shadow_factor_on_primary_secondary_and_alpha() {
     r.set(id::LIGHTING_CONFIG1, (CONFIG1_PLAIN & !1) | (1 << 16));
     r.directional(0, [0.0, 0.0, 1.0]);
     // Shadow texture 1 = (255, 0, 51, 102): factors 1, 0, trunc(0.2), trunc(0.4).
-    // 255 * trunc(0.2) = 50.99 → 50.
+    // 255 * trunc(0.2) = 50.99 → 51 (rounded).
     let tex = [[0; 4], [255, 0, 51, 102], [0; 4], [0; 4]];
     let shadow = 1 | (1 << 24);
     r.set(id::LIGHTING_CONFIG0, shadow | (1 << 16));
     assert_eq!(
         r.run(&front(), &tex),
-        out([255, 0, 50, 255], [255, 255, 255, 255])
+        out([255, 0, 51, 255], [255, 255, 255, 255])
     );
     r.set(id::LIGHTING_CONFIG0, shadow | (1 << 17));
     assert_eq!(
         r.run(&front(), &tex),
-        out([255, 255, 255, 255], [255, 0, 50, 255])
+        out([255, 255, 255, 255], [255, 0, 51, 255])
     );
     // Inverted: 1 - t/255 = (255 - t)/255 → factors 0, 1, trunc(0.8).
-    // 255 * trunc(0.8) = 203.99 → 203.
+    // 255 * trunc(0.8) = 203.99 → 204 (rounded).
     r.set(id::LIGHTING_CONFIG0, shadow | (1 << 16) | (1 << 18));
-    assert_eq!(r.run(&front(), &tex).primary, [0, 255, 203, 255]);
-    // Alpha: with the fresnel selector naming the primary alpha, 255 * trunc(0.4) → 101.
+    assert_eq!(r.run(&front(), &tex).primary, [0, 255, 204, 255]);
+    // Alpha: with the fresnel selector naming the primary alpha, 255 * trunc(0.4) = 101.99 → 102.
     r.set(id::LIGHTING_CONFIG0, shadow | (1 << 19) | (1 << 2));
     assert_eq!(
         r.run(&front(), &tex),
-        out([255, 255, 255, 101], [255, 255, 255, 255])
+        out([255, 255, 255, 102], [255, 255, 255, 255])
     );
     // Light 0's shadow disabled (CONFIG1 bit 0): colours unshadowed.
     r.set(id::LIGHTING_CONFIG1, CONFIG1_PLAIN | (1 << 16));

@@ -1170,15 +1170,16 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
             p(8, 24, [0xFF, 0xFF, 0x40, 0xFF]),
             p(24, 24, [0x40, 0xFF, 0x40, 0xFF]),
         ],
-        // COLORS[floor(u · 7)], u = (c + 0.5) / 32 (the colour index is the mapped value ×
-        // (width - 1) + offset, Azahar `proctex.cpp`; UNVERIFIED(hw)): c 1 → 0.33, 10 → 2.30,
-        // 16 → 3.61, 20 → 4.48, 30 → 6.67.
+        // COLORS[round(u · 7)], u = (c + 0.5) / 32 (the colour index is the mapped value ×
+        // (width - 1) + offset, and the nearest filter rounds it, halves up — Azahar
+        // `sw_proctex.cpp` `std::round`; UNVERIFIED(hw)): c 1 → 0.33 → 0, 10 → 2.30 → 2,
+        // 16 → 3.61 → 4, 20 → 4.48 → 4, 30 → 6.67 → 7.
         "proctex/u_clamp_edge" => vec![
             p(1, 16, [0xFF, 0, 0, 0xFF]),
             p(10, 16, [0, 0, 0xFF, 0xFF]),
-            p(16, 16, [0xFF; 4]),
+            p(16, 16, [0xFF, 0xFF, 0, 0x80]),
             p(20, 16, [0xFF, 0xFF, 0, 0x80]),
-            p(30, 16, [0xFF, 0, 0xFF, 0x40]),
+            p(30, 16, [0x80, 0x80, 0x80, 0]),
         ],
         "tev/replace_constant" => tev([0x40, 0x80, 0xFF, 0xFF], [0x40, 0x80, 0xFF, 0xFF]),
         // × (0xFF, 0, 0xFF, 0xFF).
@@ -1233,11 +1234,9 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
     }
 }
 
-/// The issue-6 scenes' hand-derived pixels. Ignored until the TEX, LIGHT, TEV and FOG stages
-/// are merged: on the stubs textures read 0, lighting gives 0 and the combiners pass the
-/// primary colour.
+/// The issue-6 scenes' hand-derived pixels, derived from the documented rules independently of
+/// the TEX, LIGHT, TEV and FOG code.
 #[test]
-#[ignore = "issue 6 stages pending merge"]
 fn issue6_probes() {
     let mut bad = Vec::new();
     let mut checked = 0;

@@ -20,7 +20,7 @@
 //! | texel byte `t` (bump) | truncated | `(2t - 255) / 255` ([`snorm8`]) |
 //! | LUT entry | truncated | [`lut::interpolate`] |
 //! | f24 → LUT index | exact | [`lut::position_unsigned`], [`lut::position_signed`] |
-//! | colour sum → byte | truncated | `floor(clamp(x, 0, 255))` ([`to_u8`]) |
+//! | colour sum → byte | rounded half up | `floor(clamp(x, 0, 255) + 0.5)` ([`to_u8`]) |
 //!
 //! Colours are carried in units of 1/255 (so a register channel is its integer value and the
 //! final byte is the integer part of the clamped sum: Azahar's `clamp(x, 0, 1) * 255` cast to
@@ -91,10 +91,16 @@ pub fn snorm8(t: u8) -> F24 {
     F24::from_f64_trunc((2.0 * f64::from(t) - 255.0) / 255.0)
 }
 
-/// A colour sum (units of 1/255) as a byte: `floor(clamp(x, 0, 255))`; NaN → 0.
+/// A colour sum (units of 1/255) as a byte: `floor(clamp(x, 0, 255) + 0.5)`, halves up;
+/// NaN → 0. (`x + 0.5` is exact in `f64`: x has 17 significant bits and is below 256.)
 ///
-/// UNVERIFIED(hw): clamp then truncate — Azahar clamps to [0, 1], scales by 255 and casts to
-/// `u8` (truncation).
+/// UNVERIFIED(hw): clamp then round to nearest — model choice. Azahar clamps to [0, 1], scales
+/// by 255 and casts to `u8` (truncation), but with every f24 step truncating, truncation here
+/// too would make a light shining straight on at full colour come out 254: the light vector of
+/// a positional light at (0, 0, 10) seen from view (0, 0, 1) normalises to just under 1
+/// (`11 · rsq(121)` truncates), and a LUT entry cannot hold 1.0 (fixed0.0.12 tops out at
+/// 4095/4096; citro3d clamps 1.0 to 0xFFF). Rounding keeps such full-scale cases at 255
+/// (scenes `light/spot`, `light/attenuation`).
 pub fn to_u8(x: F24) -> u8 {
     let v = x.to_f64();
     if v.is_nan() || v <= 0.0 {
@@ -102,7 +108,7 @@ pub fn to_u8(x: F24) -> u8 {
     } else if v >= 255.0 {
         255
     } else {
-        v.floor() as u8
+        (v + 0.5).floor() as u8
     }
 }
 
@@ -420,9 +426,12 @@ mod tests {
     }
 
     #[test]
-    fn light_convert_to_u8_truncates_and_clamps() {
+    fn light_convert_to_u8_rounds_half_up_and_clamps() {
         let f = F24::from_f64_trunc;
-        assert_eq!(to_u8(f(100.75)), 100);
+        assert_eq!(to_u8(f(100.75)), 101);
+        assert_eq!(to_u8(f(100.25)), 100);
+        assert_eq!(to_u8(f(100.5)), 101);
+        assert_eq!(to_u8(f(254.5)), 255);
         assert_eq!(to_u8(f(-3.0)), 0);
         assert_eq!(to_u8(f(300.0)), 255);
         assert_eq!(to_u8(F24::NAN), 0);
