@@ -37,17 +37,25 @@ fn command_starts(words: &[u32]) -> Vec<usize> {
     out
 }
 
-const SCENES: [&str; 6] = [
+const SCENES: [&str; 14] = [
     "prim/triangle",
     "prim/indexed_u16",
     "prim/immediate",
     "stencil/ops",
     "blend/src_factors",
     "clip/all_planes",
+    "tex/etc1a4",
+    "tex/mipmap",
+    "tex/cube",
+    "proctex/noise",
+    "tev/six_stages",
+    "light/sphere_multiple",
+    "fog/linear",
+    "shadow/map",
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn pipeline_random_registers_never_panic(
