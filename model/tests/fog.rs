@@ -8,7 +8,6 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use pica_model::cp::RegWrite;
 use pica_model::fog;
 use pica_model::num::F24;
 use pica_model::pipe::{Fragment, OutVertex, ShadedFragment};
@@ -65,16 +64,7 @@ impl Bench {
     }
 
     fn set(&mut self, reg: u16, value: u32) {
-        let mut sink = Vec::new();
-        self.regs.apply(
-            0,
-            RegWrite {
-                id: reg.into(),
-                mask: 0xF,
-                param: value,
-            },
-            &mut sink,
-        );
+        self.regs.write(reg, value);
     }
 
     /// FOG's output for a fragment at `depth` whose combiner output is [`COLOR`].

@@ -10,7 +10,6 @@
 #![allow(clippy::unwrap_used)]
 
 use pica_model::beat::PixelBeat;
-use pica_model::cp::RegWrite;
 use pica_model::fog;
 use pica_model::fop::fb::{self, FbLayout};
 use pica_model::fop::{FopHang, FopPorts, FragmentOps};
@@ -46,16 +45,7 @@ fn frag(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
 }
 
 fn set(regs: &mut RegFile, reg: u16, value: u32) {
-    let mut sink = Vec::new();
-    regs.apply(
-        0,
-        RegWrite {
-            id: reg.into(),
-            mask: 0xF,
-            param: value,
-        },
-        &mut sink,
-    );
+    regs.write(reg, value);
 }
 
 struct Bench {

@@ -12,7 +12,6 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use pica_model::cp::RegWrite;
 use pica_model::light::{lighting, LightOut};
 use pica_model::num::{F16, F20, F24};
 use pica_model::pipe::{semantic, Fragment, NUM_SEMANTICS};
@@ -99,16 +98,7 @@ impl Rig {
     }
 
     fn set(&mut self, reg: u16, value: u32) {
-        let mut sink = Vec::new();
-        self.regs.apply(
-            0,
-            RegWrite {
-                id: reg.into(),
-                mask: 0xF,
-                param: value,
-            },
-            &mut sink,
-        );
+        self.regs.write(reg, value);
     }
 
     fn light(&mut self, n: u32, off: u32, value: u32) {

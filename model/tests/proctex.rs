@@ -9,7 +9,6 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-use pica_model::cp::RegWrite;
 use pica_model::num::F24;
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
@@ -99,16 +98,7 @@ impl Bench {
     }
 
     fn set(&mut self, reg: u16, value: u32) {
-        let mut sink = Vec::new();
-        self.regs.apply(
-            0,
-            RegWrite {
-                id: reg.into(),
-                mask: 0xF,
-                param: value,
-            },
-            &mut sink,
-        );
+        self.regs.write(reg, value);
     }
 
     fn lut(&mut self, table: u32, index: u32, words: &[u32]) {

@@ -11,7 +11,6 @@
 #![allow(clippy::unwrap_used)]
 
 use pica_model::beat::PixelBeat;
-use pica_model::cp::RegWrite;
 use pica_model::fop::fb::{self, FbLayout};
 use pica_model::fop::shadow;
 use pica_model::fop::{FopHang, FopPorts, FragmentOps};
@@ -85,16 +84,7 @@ impl Bench {
     }
 
     fn set(&mut self, reg: u16, value: u32) {
-        let mut sink = Vec::new();
-        self.regs.apply(
-            0,
-            RegWrite {
-                id: reg.into(),
-                mask: 0xF,
-                param: value,
-            },
-            &mut sink,
-        );
+        self.regs.write(reg, value);
     }
 
     fn layout(&self) -> FbLayout {

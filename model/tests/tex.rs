@@ -4,7 +4,6 @@
 //! block fields, filter weights); none is computed by the model's decoders.
 #![allow(clippy::unwrap_used)]
 
-use pica_model::cp::RegWrite;
 use pica_model::num::F24;
 use pica_model::pipe::{semantic, Fragment, NUM_SEMANTICS};
 use pica_model::regfile::RegFile;
@@ -67,16 +66,7 @@ impl Bench {
     }
 
     fn set(&mut self, reg: u16, value: u32) {
-        let mut sink = Vec::new();
-        self.regs.apply(
-            0,
-            RegWrite {
-                id: reg.into(),
-                mask: 0xF,
-                param: value,
-            },
-            &mut sink,
-        );
+        self.regs.write(reg, value);
     }
 
     fn put(&mut self, off: u32, bytes: &[u8]) {

@@ -262,6 +262,18 @@ impl RegFile {
         }
     }
 
+    /// Applies a full-mask write of `value` to register `id` at cycle 0, with every side
+    /// effect of [`RegFile::apply`] (FIFOs, triggers) and no beat kept: how tests and tools set
+    /// up a register file without a command list.
+    pub fn write(&mut self, id: u16, value: u32) -> Option<Redirect> {
+        let w = RegWrite {
+            id: id.into(),
+            mask: 0xF,
+            param: value,
+        };
+        self.apply(0, w, &mut Vec::new())
+    }
+
     /// Applies one write. Returns the jump target when the write triggers a CMDBUF jump.
     pub fn apply(
         &mut self,
