@@ -8,23 +8,16 @@
 #![allow(clippy::unwrap_used)]
 
 use pica_model::beat::PixelBeat;
-use pica_model::cp::RegWrite;
 use pica_model::fop::fb::{
-    self, pixel_offset, read_color_image, read_depth_image, ColorFormat, DepthFormat, FbLayout,
+    self, pixel_offset, read_color_image, read_depth_image, ColorFormat, DepthFormat,
 };
-use pica_model::fop::{FopHang, FopPorts, FragmentOps};
-use pica_model::link::Link;
-use pica_model::num::F24;
-use pica_model::pipe::{Fragment, OutVertex, ShadedFragment};
-use pica_model::regfile::RegFile;
+use pica_model::fop::{FopHang, FopPorts};
+use pica_model::pipe::ShadedFragment;
 use pica_model::regs::id;
-use pica_model::Memory;
 use proptest::prelude::*;
 
-/// Colour buffer base used by most tests (VRAM).
-const CBUF: u32 = 0x1800_0000;
-/// Depth buffer base used by most tests (VRAM).
-const DBUF: u32 = 0x1801_0000;
+mod fop_bench;
+use fop_bench::{frag, Bench, CBUF, DBUF};
 
 // Register field values (seed 002).
 const NEVER: u32 = 0;
@@ -73,144 +66,6 @@ fn stencil_op(fail: u32, zfail: u32, zpass: u32) -> u32 {
     fail | zfail << 4 | zpass << 8
 }
 
-fn frag(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
-    Fragment {
-        x,
-        y,
-        depth,
-        color,
-        attr: OutVertex::ONES.attr,
-        tri: 0,
-        tex_deriv: [[F24::ZERO; 4]; 3],
-    }
-}
-
-/// One FOP with its register file, memory and input link.
-struct Bench {
-    regs: RegFile,
-    mem: Memory,
-    input: Link<ShadedFragment>,
-    fop: FragmentOps,
-    beats: Vec<PixelBeat>,
-    cycle: u64,
-}
-
-impl Bench {
-    /// An 8×8 RGBA8 colour buffer at CBUF and D24S8 depth-stencil buffer at DBUF, every
-    /// read and write enabled, logic op Copy, all colour channels written, no tests.
-    fn new() -> Self {
-        let mut b = Self {
-            regs: RegFile::new(),
-            mem: Memory::new(),
-            input: Link::new("rast_to_fop", 4),
-            fop: FragmentOps::new(),
-            beats: Vec::new(),
-            cycle: 0,
-        };
-        b.set(id::COLORBUFFER_LOC, CBUF >> 3);
-        b.set(id::DEPTHBUFFER_LOC, DBUF >> 3);
-        b.dims(8, 8);
-        b.color_format(0);
-        b.set(id::DEPTHBUFFER_FORMAT, 3);
-        b.set(id::COLOR_OPERATION, COLOR_OP_LOGIC);
-        b.set(id::LOGIC_OP, LOGIC_COPY);
-        b.set(id::DEPTH_COLOR_MASK, RGBA_MASK);
-        b.set(id::COLORBUFFER_READ, 0xF);
-        b.set(id::COLORBUFFER_WRITE, 0xF);
-        b.set(id::DEPTHBUFFER_READ, 3);
-        b.set(id::DEPTHBUFFER_WRITE, 3);
-        b
-    }
-
-    fn set(&mut self, reg: u16, value: u32) {
-        let mut sink = Vec::new();
-        self.regs.apply(
-            self.cycle,
-            RegWrite {
-                id: reg.into(),
-                mask: 0xF,
-                param: value,
-            },
-            &mut sink,
-        );
-    }
-
-    fn dims(&mut self, w: u32, h: u32) {
-        self.set(id::FRAMEBUFFER_DIM, 1 << 24 | (h - 1) << 12 | w);
-    }
-
-    /// GPUREG_COLORBUFFER_FORMAT with the pixel size that goes with `format`.
-    fn color_format(&mut self, format: u32) {
-        let size = match format {
-            0 => 2,
-            1 => 1,
-            _ => 0,
-        };
-        self.set(id::COLORBUFFER_FORMAT, format << 16 | size);
-    }
-
-    fn layout(&self) -> FbLayout {
-        FbLayout::from_regs(&self.regs)
-    }
-
-    /// Stored colour bits at window (x, y).
-    fn color(&self, x: u32, y: u32) -> u32 {
-        let l = self.layout();
-        let len = l.color_format.unwrap().bytes_per_pixel();
-        fb::read_pixel(&self.mem, l.color_addr(x, y).unwrap(), len).unwrap()
-    }
-
-    fn set_color(&mut self, x: u32, y: u32, bits: u32) {
-        let l = self.layout();
-        let len = l.color_format.unwrap().bytes_per_pixel();
-        fb::write_pixel(&mut self.mem, l.color_addr(x, y).unwrap(), bits, len).unwrap();
-    }
-
-    /// Stored depth-stencil bits at window (x, y).
-    fn ds(&self, x: u32, y: u32) -> u32 {
-        let l = self.layout();
-        let len = l.depth_format.unwrap().bytes_per_pixel();
-        fb::read_pixel(&self.mem, l.depth_addr(x, y).unwrap(), len).unwrap()
-    }
-
-    fn set_ds(&mut self, x: u32, y: u32, bits: u32) {
-        let l = self.layout();
-        let len = l.depth_format.unwrap().bytes_per_pixel();
-        fb::write_pixel(&mut self.mem, l.depth_addr(x, y).unwrap(), bits, len).unwrap();
-    }
-
-    fn tick(&mut self) -> Result<(), FopHang> {
-        self.input.begin_cycle();
-        let r = self.fop.tick(
-            self.cycle,
-            FopPorts {
-                regs: &self.regs,
-                mem: &mut self.mem,
-                input: &mut self.input,
-                beats: Some(&mut self.beats),
-            },
-        );
-        self.cycle += 1;
-        r
-    }
-
-    /// Sends one fragment and ticks until FOP has taken it; the result of that tick.
-    fn try_run(&mut self, f: Fragment) -> Result<(), FopHang> {
-        self.input.begin_cycle();
-        self.input.push(ShadedFragment::new(f)).unwrap();
-        self.cycle += 1;
-        self.tick()
-    }
-
-    /// Sends one fragment, returns its pixel beat.
-    fn run(&mut self, f: Fragment) -> PixelBeat {
-        let before = self.beats.len();
-        self.try_run(f).unwrap();
-        assert_eq!(self.beats.len(), before + 1, "one beat per fragment");
-        *self.beats.last().unwrap()
-    }
-}
-
 const WHITE: [u8; 4] = [0xFF; 4];
 
 fn discarded(b: &PixelBeat) -> bool {
@@ -218,6 +73,13 @@ fn discarded(b: &PixelBeat) -> bool {
 }
 
 // ---- alpha test ----
+
+/// The FOP bench with logic op Copy and all colour channels written, no tests.
+fn bench() -> Bench {
+    let mut b = Bench::with(COLOR_OP_LOGIC, RGBA_MASK);
+    b.set(id::LOGIC_OP, LOGIC_COPY);
+    b
+}
 
 #[test]
 fn fop_alpha_each_function_against_reference_0x80() {
@@ -234,7 +96,7 @@ fn fop_alpha_each_function_against_reference_0x80() {
     ];
     for (func, expect) in cases {
         for (alpha, pass) in [0x7Fu8, 0x80, 0x81].into_iter().zip(expect) {
-            let mut b = Bench::new();
+            let mut b = bench();
             b.set(id::FRAGOP_ALPHA_TEST, 1 | func << 4 | 0x80 << 8);
             let beat = b.run(frag(1, 1, 0, [1, 2, 3, alpha]));
             assert_eq!(!discarded(&beat), pass, "func {func} alpha {alpha:#x}");
@@ -255,7 +117,7 @@ fn fop_alpha_each_function_against_reference_0x80() {
 
 #[test]
 fn fop_alpha_disabled_passes_even_with_never() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::FRAGOP_ALPHA_TEST, NEVER << 4 | 0x80 << 8); // enable bit 0 clear
     let beat = b.run(frag(0, 0, 0, [9, 8, 7, 6]));
     assert!(!discarded(&beat));
@@ -267,7 +129,7 @@ fn fop_alpha_disabled_passes_even_with_never() {
 /// Runs one fragment over stored stencil `old` (depth 0) with the given stencil registers
 /// and depth test; returns the stored stencil after and the beat.
 fn stencil_case(old: u8, test: u32, op: u32, depth_test: u32) -> (u8, PixelBeat) {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set_ds(2, 3, u32::from(old) << 24);
     b.set(id::STENCIL_TEST, test);
     b.set(id::STENCIL_OP, op);
@@ -411,7 +273,7 @@ fn fop_stencil_reference_uses_its_raw_eight_bits() {
 #[test]
 fn fop_stencil_needs_a_stencil_buffer() {
     // D24: the stencil test (Never) does not run, the fragment passes, no stencil write.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_FORMAT, 2);
     b.set(id::STENCIL_TEST, stencil_test(true, NEVER, 0xFF, 0, 0xFF));
     b.set(id::STENCIL_OP, stencil_op(ZERO, ZERO, ZERO));
@@ -447,7 +309,7 @@ fn fop_depth_each_function_against_stored_0x800000() {
     ];
     for (func, expect) in cases {
         for (z, pass) in [0x7F_FFFFu32, 0x80_0000, 0x80_0001].into_iter().zip(expect) {
-            let mut b = Bench::new();
+            let mut b = bench();
             b.set(id::DEPTHBUFFER_FORMAT, 2); // D24
             b.set_ds(5, 6, 0x80_0000);
             b.set(id::DEPTH_COLOR_MASK, depth_mask(true, func, true));
@@ -469,7 +331,7 @@ fn fop_depth_each_function_against_stored_0x800000() {
 fn fop_depth_test_disabled_still_writes() {
     // Seed 002: test disabled = function Always; the write bit still writes. Even with the
     // function field set to Never.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set_ds(0, 0, 0x00AA_AAAA | 0x5500_0000);
     b.set(id::DEPTH_COLOR_MASK, depth_mask(false, NEVER, true));
     let beat = b.run(frag(0, 0, 0x12_3456, WHITE));
@@ -485,7 +347,7 @@ fn fop_depth_test_disabled_still_writes() {
 
 #[test]
 fn fop_depth_test_and_write_both_off_touch_nothing() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set_ds(0, 0, 0x00AA_AAAA);
     b.set(id::DEPTH_COLOR_MASK, depth_mask(false, NEVER, false));
     let beat = b.run(frag(0, 0, 0x12_3456, WHITE));
@@ -507,7 +369,7 @@ fn fop_depth_disabled_test_runs_zpass_stencil_action() {
 
 #[test]
 fn fop_depth_d16_compares_sixteen_bits() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_FORMAT, 0);
     b.set_ds(3, 3, 0x1234);
     b.set(id::DEPTH_COLOR_MASK, depth_mask(true, LESS, true));
@@ -534,7 +396,7 @@ fn rgba8(c: [u8; 4]) -> u32 {
 
 /// Blends SRC over DST (RGBA8) with BLEND_FUNC `f` and BLEND_COLOR CONST; the result.
 fn blend(f: u32) -> [u8; 4] {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLOR_OPERATION, COLOR_OP_BLEND);
     b.set(id::BLEND_FUNC, f);
     b.set(id::BLEND_COLOR, u32::from_le_bytes(CONST));
@@ -571,7 +433,7 @@ fn fop_blend_each_equation_with_one_one() {
 #[test]
 fn fop_blend_add_saturates() {
     // Source One + destination One on 200 + 160 = 360 → 255; alpha 128 + 255 → 255.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLOR_OPERATION, COLOR_OP_BLEND);
     b.set(
         id::BLEND_FUNC,
@@ -702,7 +564,7 @@ fn fop_blend_each_factor_as_destination_factor() {
 #[test]
 fn fop_blend_alpha_saturate_uses_destination_alpha() {
     // Source alpha 200, destination alpha 100: rgb factor min(200, 155) = 155.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLOR_OPERATION, COLOR_OP_BLEND);
     b.set(id::BLEND_FUNC, blend_func(ADD, ADD, 14, F_ZERO, 14, F_ZERO));
     b.set_color(0, 0, rgba8([0, 0, 0, 100]));
@@ -735,7 +597,7 @@ fn fop_logic_all_sixteen_ops() {
         0xB7, // !s | d
     ];
     for (op, e) in expect.into_iter().enumerate() {
-        let mut b = Bench::new();
+        let mut b = bench();
         b.set(id::LOGIC_OP, op as u32);
         b.set_color(6, 1, 0xA6A6_A6A6);
         b.run(frag(6, 1, 0, [0xCA; 4]));
@@ -746,7 +608,7 @@ fn fop_logic_all_sixteen_ops() {
 #[test]
 fn fop_logic_op_is_per_channel() {
     // Xor of distinct channels.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::LOGIC_OP, 11);
     b.set_color(0, 0, rgba8([0x0F, 0xF0, 0xFF, 0x00]));
     b.run(frag(0, 0, 0, [0xFF, 0xFF, 0x0F, 0x81]));
@@ -760,7 +622,7 @@ fn fop_color_write_masks_keep_masked_channels() {
     let dst = [1, 2, 3, 4];
     let src = [0xA0, 0xB0, 0xC0, 0xD0];
     for mask in 0..16u32 {
-        let mut b = Bench::new();
+        let mut b = bench();
         b.set(id::DEPTH_COLOR_MASK, mask << 8);
         b.set_color(7, 7, rgba8(dst));
         let beat = b.run(frag(7, 7, 0, src));
@@ -775,7 +637,7 @@ fn fop_color_write_masks_keep_masked_channels() {
 #[test]
 fn fop_color_read_disabled_sees_zero_bits() {
     // Logic op Noop returns the destination: with reads off that is 0.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::LOGIC_OP, LOGIC_NOOP);
     b.set(id::COLORBUFFER_READ, 0);
     b.set_color(2, 2, 0x1122_3344);
@@ -783,7 +645,7 @@ fn fop_color_read_disabled_sees_zero_bits() {
     assert_eq!(b.color(2, 2), 0);
     assert_eq!(beat.color, 0);
     // Blend One + One with reads off: source + 0.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLOR_OPERATION, COLOR_OP_BLEND);
     b.set(
         id::BLEND_FUNC,
@@ -795,7 +657,7 @@ fn fop_color_read_disabled_sees_zero_bits() {
     assert_eq!(b.color(2, 2), 0x0102_0304);
     // RGB565 with reads off: the destination is the decoding of 0, alpha 255 — a masked-off
     // channel is written as 0.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.color_format(3);
     b.set(id::COLORBUFFER_READ, 0);
     b.set(id::DEPTH_COLOR_MASK, 0x1 << 8); // red only
@@ -806,7 +668,7 @@ fn fop_color_read_disabled_sees_zero_bits() {
 
 #[test]
 fn fop_color_write_disabled_keeps_memory() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLORBUFFER_WRITE, 0);
     b.set_color(1, 0, 0x1122_3344);
     let beat = b.run(frag(1, 0, 0, WHITE));
@@ -818,7 +680,7 @@ fn fop_color_write_disabled_keeps_memory() {
 
 #[test]
 fn fop_color_access_value_any_nonzero_enables() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLORBUFFER_WRITE, 0x2);
     b.run(frag(0, 0, 0, WHITE));
     assert_eq!(b.color(0, 0), 0xFFFF_FFFF);
@@ -828,7 +690,7 @@ fn fop_color_access_value_any_nonzero_enables() {
 fn fop_depth_read_disabled_sees_zero() {
     // Stored depth 0xFFFFFF, reads off: Less (z < 0) fails for z = 5, Greater passes.
     for (func, pass) in [(LESS, false), (GREATER, true)] {
-        let mut b = Bench::new();
+        let mut b = bench();
         b.set(id::DEPTHBUFFER_READ, 1); // stencil read only
         b.set_ds(0, 0, 0x00FF_FFFF);
         b.set(id::DEPTH_COLOR_MASK, depth_mask(true, func, false));
@@ -840,7 +702,7 @@ fn fop_depth_read_disabled_sees_zero() {
 #[test]
 fn fop_stencil_read_disabled_sees_zero() {
     // Stored stencil 0x80, stencil reads off: Equal to reference 0 passes; Incr stores 1.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_READ, 2); // depth read only
     b.set_ds(0, 0, 0x8000_0000);
     b.set(id::STENCIL_TEST, stencil_test(true, EQUAL, 0xFF, 0, 0xFF));
@@ -853,7 +715,7 @@ fn fop_stencil_read_disabled_sees_zero() {
 #[test]
 fn fop_depth_stencil_writes_are_separately_enabled() {
     // Depth write only: bytes 0-2 change, the stencil byte stays.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_WRITE, 2);
     b.set_ds(0, 0, 0x7711_1111);
     b.set(
@@ -870,7 +732,7 @@ fn fop_depth_stencil_writes_are_separately_enabled() {
     );
     assert_eq!(beat.depth_stencil, 0x77AB_CDEF);
     // Stencil write only: byte 3 changes.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_WRITE, 1);
     b.set_ds(0, 0, 0x7711_1111);
     b.set(
@@ -886,7 +748,7 @@ fn fop_depth_stencil_writes_are_separately_enabled() {
         PixelBeat::STENCIL_WRITTEN | PixelBeat::COLOR_WRITTEN
     );
     // Both: one 4-byte write.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set_ds(0, 0, 0x7711_1111);
     b.set(
         id::STENCIL_TEST,
@@ -897,7 +759,7 @@ fn fop_depth_stencil_writes_are_separately_enabled() {
     b.run(frag(0, 0, 0xABCDEF, WHITE));
     assert_eq!(b.ds(0, 0), 0x22AB_CDEF);
     // Neither.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_WRITE, 0);
     b.set_ds(0, 0, 0x7711_1111);
     b.set(
@@ -940,7 +802,7 @@ fn fop_color_formats_store_exact_bytes() {
         assert_eq!(fmt.decode(bits), decoded, "format {format}");
         assert_eq!(fmt.bytes_per_pixel() as usize, bytes.len());
         // Through FOP: the bytes in memory, and nothing past the pixel.
-        let mut b = Bench::new();
+        let mut b = bench();
         b.color_format(format);
         b.mem.write_bytes(CBUF, &[0xEE; 8]).unwrap();
         // Window (0, 7) is memory row 0, offset 0: the first bytes of the buffer.
@@ -999,7 +861,7 @@ fn fop_depth_formats_store_exact_bytes() {
         assert_eq!(fmt.stencil(bits), if format == 3 { stencil } else { 0 });
         assert_eq!(fmt.bytes_per_pixel() as usize, bytes.len());
         // Through FOP: depth test off, depth write, stencil Replace 0x9A.
-        let mut b = Bench::new();
+        let mut b = bench();
         b.set(id::DEPTHBUFFER_FORMAT, format);
         b.set(
             id::STENCIL_TEST,
@@ -1027,7 +889,7 @@ fn fop_depth_formats_store_exact_bytes() {
 
 #[test]
 fn fop_reserved_formats_hang() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_FORMAT, 1);
     assert_eq!(
         b.try_run(frag(0, 0, 0, WHITE)),
@@ -1036,7 +898,7 @@ fn fop_reserved_formats_hang() {
             value: 1
         })
     );
-    let mut b = Bench::new();
+    let mut b = bench();
     b.color_format(5);
     assert_eq!(
         b.try_run(frag(0, 0, 0, WHITE)),
@@ -1085,7 +947,7 @@ fn fop_tiling_32x32_addresses() {
 
 #[test]
 fn fop_tiling_block32_register_selects_the_mode() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.dims(64, 64);
     b.color_format(3);
     b.set(id::FRAMEBUFFER_BLOCK32, 1);
@@ -1099,7 +961,7 @@ fn fop_tiling_block32_register_selects_the_mode() {
 
 #[test]
 fn fop_fragment_outside_the_framebuffer_is_dropped() {
-    let mut b = Bench::new();
+    let mut b = bench();
     for (x, y) in [(8, 0), (0, 8), (100, 100)] {
         let beat = b.run(frag(x, y, 0, WHITE));
         assert_eq!(beat.flags, PixelBeat::DISCARDED);
@@ -1113,7 +975,7 @@ fn fop_fragment_outside_the_framebuffer_is_dropped() {
 #[test]
 fn fop_read_color_image_detiles_top_row_first() {
     // 16×16 RGBA8: paint through FOP, then read the picture back.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.dims(16, 16);
     b.run(frag(0, 0, 0, [255, 0, 0, 255])); // bottom-left
     b.run(frag(15, 15, 0, [0, 255, 0, 255])); // top-right
@@ -1148,7 +1010,7 @@ fn fop_read_color_image_detiles_top_row_first() {
 #[test]
 fn fop_read_color_image_16bit_and_block32() {
     // 32×32 RGB565 in 32×32 mode: the pixel at memory offset 2 * 1023 is window (31, 0).
-    let mut b = Bench::new();
+    let mut b = bench();
     b.dims(32, 32);
     b.color_format(3);
     b.set(id::FRAMEBUFFER_BLOCK32, 1);
@@ -1160,7 +1022,7 @@ fn fop_read_color_image_16bit_and_block32() {
 
 #[test]
 fn fop_read_depth_image_greys() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_FORMAT, 2);
     b.set_ds(0, 7, 0x80_4020);
     b.set_ds(1, 7, 0xFF_FFFF);
@@ -1187,7 +1049,7 @@ fn fop_read_depth_image_greys() {
 
 #[test]
 fn fop_read_images_never_panic_on_odd_registers() {
-    let mut b = Bench::new();
+    let mut b = bench();
     // Width 0: the empty image.
     b.set(id::FRAMEBUFFER_DIM, 0);
     assert_eq!(read_color_image(&b.regs, &b.mem), fb::Image::empty());
@@ -1222,7 +1084,7 @@ fn fop_read_images_never_panic_on_odd_registers() {
 #[test]
 fn fop_unmapped_buffers_hang() {
     // Colour buffer at 0: the colour read (offset of window (1, 7) = Morton 1 → 4 bytes).
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLORBUFFER_LOC, 0);
     assert_eq!(
         b.try_run(frag(1, 7, 0, WHITE)),
@@ -1232,7 +1094,7 @@ fn fop_unmapped_buffers_hang() {
         })
     );
     // With colour reads off, the write hangs at the same address.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::COLORBUFFER_LOC, 0);
     b.set(id::COLORBUFFER_READ, 0);
     assert_eq!(
@@ -1246,7 +1108,7 @@ fn fop_unmapped_buffers_hang() {
     b.set(id::COLORBUFFER_WRITE, 0);
     assert_eq!(b.try_run(frag(1, 7, 0, WHITE)), Ok(()));
     // Depth buffer just past VRAM.
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTHBUFFER_LOC, 0x1860_0000 >> 3);
     assert_eq!(
         b.try_run(frag(0, 7, 0, WHITE)),
@@ -1262,7 +1124,7 @@ fn fop_unmapped_buffers_hang() {
 
 #[test]
 fn fop_pixel_beat_is_exact() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.set(id::DEPTH_COLOR_MASK, depth_mask(true, LESS, true));
     b.set_ds(3, 4, 0x5500_0100);
     let f = frag(3, 4, 0x0000_00FF, [0xDE, 0xAD, 0xBE, 0xEF]);
@@ -1285,7 +1147,7 @@ fn fop_pixel_beat_is_exact() {
 
 #[test]
 fn fop_takes_one_fragment_per_cycle() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.input.begin_cycle();
     for x in 0..3 {
         b.input
@@ -1305,7 +1167,7 @@ fn fop_takes_one_fragment_per_cycle() {
 
 #[test]
 fn fop_no_beats_when_not_recorded() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.input.begin_cycle();
     b.input
         .push(ShadedFragment::new(frag(0, 0, 0, WHITE)))
@@ -1328,7 +1190,7 @@ fn fop_no_beats_when_not_recorded() {
 
 #[test]
 fn fop_flush_and_invalidate_only_count() {
-    let mut b = Bench::new();
+    let mut b = bench();
     b.run(frag(0, 0, 0, WHITE));
     let before: Vec<(u32, u8)> = (0..64)
         .map(|i| (i, b.mem.read_u8(CBUF + i).unwrap()))
@@ -1350,7 +1212,7 @@ fn fop_flush_and_invalidate_only_count() {
 #[test]
 fn fop_combiner_stand_in_passes_the_primary_colour() {
     // Whatever the TEV registers hold, the colour written is the fragment's primary colour.
-    let mut b = Bench::new();
+    let mut b = bench();
     for reg in 0xC0u16..0x100 {
         b.set(reg, 0xFFFF_FFFF);
     }
@@ -1371,7 +1233,7 @@ proptest! {
         depth in any::<u32>(),
         color in any::<[u8; 4]>(),
     ) {
-        let mut b = Bench::new();
+        let mut b = bench();
         for (i, v) in regs.iter().enumerate() {
             let reg = 0x100 + i as u16;
             // Keep the buffers mapped half the time.

@@ -11,18 +11,15 @@
 
 use pica_model::beat::PixelBeat;
 use pica_model::fog;
-use pica_model::fop::fb::{self, FbLayout};
-use pica_model::fop::{FopHang, FopPorts, FragmentOps};
-use pica_model::link::Link;
-use pica_model::num::F24;
-use pica_model::pipe::{Fragment, OutVertex, ShadedFragment};
+use pica_model::fop::fb::{self};
+use pica_model::fop::FopHang;
+use pica_model::pipe::ShadedFragment;
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
-use pica_model::Memory;
 use proptest::prelude::*;
 
-const CBUF: u32 = 0x1800_0000;
-const DBUF: u32 = 0x1801_0000;
+mod fop_bench;
+use fop_bench::{frag, Bench};
 
 /// GPUREG_COLOR_OPERATION: gas fragment mode, the required 0xE4 in bits 16-25.
 const COLOR_OP_GAS: u32 = 0x00E4_0001;
@@ -32,116 +29,24 @@ const GAS_ALWAYS: u32 = 1;
 const GAS_GREATER: u32 = 2;
 const GAS_LESS: u32 = 3;
 
-fn frag(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
-    Fragment {
-        x,
-        y,
-        depth,
-        color,
-        attr: OutVertex::ONES.attr,
-        tri: 0,
-        tex_deriv: [[F24::ZERO; 4]; 3],
-    }
-}
-
 fn set(regs: &mut RegFile, reg: u16, value: u32) {
     regs.write(reg, value);
 }
 
-struct Bench {
-    regs: RegFile,
-    mem: Memory,
-    input: Link<ShadedFragment>,
-    fop: FragmentOps,
-    beats: Vec<PixelBeat>,
-    cycle: u64,
-}
-
-impl Bench {
-    /// 8×8 RGBA8 colour at CBUF, D24S8 at DBUF, every access enabled, all channels written,
-    /// gas fragment mode with the depth function `func` and proportion `k_raw`.
-    fn new(func: u32, k_raw: u32) -> Self {
-        let mut b = Self {
-            regs: RegFile::new(),
-            mem: Memory::new(),
-            input: Link::new("rast_to_fop", 4),
-            fop: FragmentOps::new(),
-            beats: Vec::new(),
-            cycle: 0,
-        };
-        b.set(id::COLORBUFFER_LOC, CBUF >> 3);
-        b.set(id::DEPTHBUFFER_LOC, DBUF >> 3);
-        b.set(id::FRAMEBUFFER_DIM, 1 << 24 | 7 << 12 | 8);
-        b.set(id::COLORBUFFER_FORMAT, 2);
-        b.set(id::DEPTHBUFFER_FORMAT, 3);
-        b.set(id::COLOR_OPERATION, COLOR_OP_GAS);
-        b.set(id::DEPTH_COLOR_MASK, 0xF << 8 | 1 << 12);
-        b.set(id::COLORBUFFER_READ, 0xF);
-        b.set(id::COLORBUFFER_WRITE, 0xF);
-        b.set(id::DEPTHBUFFER_READ, 3);
-        b.set(id::DEPTHBUFFER_WRITE, 3);
-        b.set(id::GAS_DELTAZ_DEPTH, func << 24 | k_raw);
-        b
-    }
-
-    fn set(&mut self, reg: u16, value: u32) {
-        set(&mut self.regs, reg, value);
-    }
-
-    fn layout(&self) -> FbLayout {
-        FbLayout::from_regs(&self.regs)
-    }
-
-    fn color(&self, x: u32, y: u32) -> u32 {
-        fb::read_pixel(&self.mem, self.layout().color_addr(x, y).unwrap(), 4).unwrap()
-    }
-
-    fn set_color(&mut self, x: u32, y: u32, bits: u32) {
-        let a = self.layout().color_addr(x, y).unwrap();
-        fb::write_pixel(&mut self.mem, a, bits, 4).unwrap();
-    }
-
-    fn ds(&self, x: u32, y: u32) -> u32 {
-        fb::read_pixel(&self.mem, self.layout().depth_addr(x, y).unwrap(), 4).unwrap()
-    }
-
-    fn set_ds(&mut self, x: u32, y: u32, bits: u32) {
-        let a = self.layout().depth_addr(x, y).unwrap();
-        fb::write_pixel(&mut self.mem, a, bits, 4).unwrap();
-    }
-
-    fn try_run(&mut self, f: Fragment) -> Result<(), FopHang> {
-        self.input.begin_cycle();
-        self.input.push(ShadedFragment::new(f)).unwrap();
-        self.cycle += 1;
-        self.input.begin_cycle();
-        let r = self.fop.tick(
-            self.cycle,
-            FopPorts {
-                regs: &self.regs,
-                mem: &mut self.mem,
-                input: &mut self.input,
-                beats: Some(&mut self.beats),
-            },
-        );
-        self.cycle += 1;
-        r
-    }
-
-    fn run(&mut self, f: Fragment) -> PixelBeat {
-        let before = self.beats.len();
-        self.try_run(f).unwrap();
-        assert_eq!(self.beats.len(), before + 1);
-        *self.beats.last().unwrap()
-    }
-}
-
 // ---- pass 1: accumulation ----
+
+/// The FOP bench in gas fragment mode with the depth function `func` and proportion `k_raw`,
+/// all channels and depth writes enabled.
+fn bench(func: u32, k_raw: u32) -> Bench {
+    let mut b = Bench::with(COLOR_OP_GAS, 0xF << 8 | 1 << 12);
+    b.set(id::GAS_DELTAZ_DEPTH, func << 24 | k_raw);
+    b
+}
 
 #[test]
 fn gas_two_overlapping_fragments_accumulate_plain_and_depth_density() {
     // k = 1.0 (raw 0x100); the scene behind is at depth 0x80_0000 with stencil 0x5A.
-    let mut b = Bench::new(GAS_ALWAYS, 0x100);
+    let mut b = bench(GAS_ALWAYS, 0x100);
     b.set_ds(2, 3, 0x5A80_0000);
     // Stored: r 0, g 0, b 7, a 0x11.
     b.set_color(2, 3, 0x0000_0711);
@@ -161,7 +66,7 @@ fn gas_two_overlapping_fragments_accumulate_plain_and_depth_density() {
 #[test]
 fn gas_accumulation_saturates_at_the_channel_maximum() {
     // k = 0x10000 (raw 0xFF_FFFF ≈ 65536): w = 1 for any dz ≥ 257.
-    let mut b = Bench::new(GAS_ALWAYS, 0xFF_FFFF);
+    let mut b = bench(GAS_ALWAYS, 0xFF_FFFF);
     b.set_ds(0, 0, 0x00FF_0000);
     b.run(frag(0, 0, 0, [200, 0, 0, 0]));
     assert_eq!(b.color(0, 0) >> 16, 200 << 8 | 200);
@@ -173,7 +78,7 @@ fn gas_accumulation_saturates_at_the_channel_maximum() {
 fn gas_delta_z_scales_the_depth_density() {
     // Same fragment and scene, k = 0, 0.5, 2.0, 8.0: dz = 0x20_0000 (1/8).
     for (k_raw, g) in [(0, 0), (0x80, 12), (0x200, 50), (0x800, 200)] {
-        let mut b = Bench::new(GAS_ALWAYS, k_raw);
+        let mut b = bench(GAS_ALWAYS, k_raw);
         b.set_ds(1, 1, 0x30_0000);
         b.run(frag(1, 1, 0x10_0000, [200, 0, 0, 0]));
         // 200 · 1/16 = 12.5 → 12; 200 · 1/4 = 50; 200 · 1 = 200.
@@ -191,7 +96,7 @@ fn gas_depth_function_selects_fragments() {
         (GAS_LESS, true, false),
     ] {
         for (depth, pass) in [(0x30_0000, front), (0x50_0000, behind)] {
-            let mut b = Bench::new(func, 0x100);
+            let mut b = bench(func, 0x100);
             b.set_ds(0, 0, 0x40_0000);
             let beat = b.run(frag(0, 0, depth, [10, 0, 0, 0]));
             assert_eq!(beat.flags & PixelBeat::DISCARDED == 0, pass, "func {func}");
@@ -203,13 +108,13 @@ fn gas_depth_function_selects_fragments() {
 #[test]
 fn gas_write_masks_and_alpha_test_apply() {
     // Red masked off: only the depth density lands.
-    let mut b = Bench::new(GAS_ALWAYS, 0x100);
+    let mut b = bench(GAS_ALWAYS, 0x100);
     b.set(id::DEPTH_COLOR_MASK, 0xE << 8);
     b.set_ds(0, 0, 0x80_0000);
     b.run(frag(0, 0, 0, [100, 0, 0, 0]));
     assert_eq!(b.color(0, 0), 50 << 16);
     // Alpha test Never: discarded before any access.
-    let mut b = Bench::new(GAS_ALWAYS, 0x100);
+    let mut b = bench(GAS_ALWAYS, 0x100);
     b.set(id::FRAGOP_ALPHA_TEST, 1);
     let beat = b.run(frag(0, 0, 0, [100, 0, 0, 0]));
     assert_eq!(beat.flags, PixelBeat::DISCARDED);
@@ -220,7 +125,7 @@ fn gas_write_masks_and_alpha_test_apply() {
 fn gas_d16_depths_widen_by_replication() {
     // D16: scene 0x8000 → 0x80_0080, fragment 0x4000 → 0x40_0040; dz = 0x40_0040.
     // k = 1.0: w = 0x40_0040 · 0x100 / 2^32, 255 · w = 63.75… → 63.
-    let mut b = Bench::new(GAS_ALWAYS, 0x100);
+    let mut b = bench(GAS_ALWAYS, 0x100);
     b.set(id::DEPTHBUFFER_FORMAT, 0);
     let a = b.layout().depth_addr(0, 0).unwrap();
     fb::write_pixel(&mut b.mem, a, 0x8000, 2).unwrap();
@@ -230,7 +135,7 @@ fn gas_d16_depths_widen_by_replication() {
 
 #[test]
 fn gas_unmapped_colour_buffer_hangs() {
-    let mut b = Bench::new(GAS_ALWAYS, 0x100);
+    let mut b = bench(GAS_ALWAYS, 0x100);
     b.set(id::COLORBUFFER_LOC, 0x0100_0000 >> 3);
     assert!(matches!(
         b.try_run(frag(0, 0, 0, [1, 0, 0, 0])),
@@ -338,7 +243,7 @@ proptest! {
         fmt in 0u32..8,
         dfmt in 0u32..4,
     ) {
-        let mut b = Bench::new(GAS_ALWAYS, 0);
+        let mut b = bench(GAS_ALWAYS, 0);
         let ids = [
             id::GAS_DELTAZ_DEPTH, id::GAS_ACCMAX, id::GAS_ATTENUATION, id::GAS_LIGHT_XY,
             id::GAS_LIGHT_Z, id::GAS_LIGHT_Z_COLOR, id::TEXENV_UPDATE_BUFFER, id::GAS_LUT_INDEX,

@@ -11,128 +11,35 @@
 #![allow(clippy::unwrap_used)]
 
 use pica_model::beat::PixelBeat;
-use pica_model::fop::fb::{self, FbLayout};
+use pica_model::fop::fb::{self};
 use pica_model::fop::shadow;
-use pica_model::fop::{FopHang, FopPorts, FragmentOps};
-use pica_model::link::Link;
-use pica_model::num::F24;
-use pica_model::pipe::{Fragment, OutVertex, ShadedFragment};
-use pica_model::regfile::RegFile;
 use pica_model::regs::id;
-use pica_model::Memory;
 use proptest::prelude::*;
 
-const CBUF: u32 = 0x1800_0000;
-const DBUF: u32 = 0x1801_0000;
+mod fop_bench;
+use fop_bench::{frag, Bench};
 
 /// GPUREG_COLOR_OPERATION: shadow fragment mode, the required 0xE4 in bits 16-25.
 const COLOR_OP_SHADOW: u32 = 0x00E4_0003;
 /// GPUREG_FRAGOP_SHADOW: C = 1.0 (0x3C00), L = -0.5 (0xB800).
 const SHADOW_1_MINUS_HALF: u32 = 0xB800_3C00;
 
-fn frag(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
-    Fragment {
-        x,
-        y,
-        depth,
-        color,
-        attr: OutVertex::ONES.attr,
-        tri: 0,
-        tex_deriv: [[F24::ZERO; 4]; 3],
-    }
-}
-
 /// Green = the intensity source.
 fn green(s: u8) -> [u8; 4] {
     [0x11, s, 0x33, 0x44]
 }
 
-struct Bench {
-    regs: RegFile,
-    mem: Memory,
-    input: Link<ShadedFragment>,
-    fop: FragmentOps,
-    beats: Vec<PixelBeat>,
-    cycle: u64,
-}
-
-impl Bench {
-    /// 8×8 RGBA8 colour (the shadow map) at CBUF, D24S8 at DBUF, every access enabled,
-    /// shadow mode, GPUREG_FRAGOP_SHADOW = `shadow_reg`.
-    fn new(shadow_reg: u32) -> Self {
-        let mut b = Self {
-            regs: RegFile::new(),
-            mem: Memory::new(),
-            input: Link::new("rast_to_fop", 4),
-            fop: FragmentOps::new(),
-            beats: Vec::new(),
-            cycle: 0,
-        };
-        b.set(id::COLORBUFFER_LOC, CBUF >> 3);
-        b.set(id::DEPTHBUFFER_LOC, DBUF >> 3);
-        b.set(id::FRAMEBUFFER_DIM, 1 << 24 | 7 << 12 | 8);
-        b.set(id::COLORBUFFER_FORMAT, 2);
-        b.set(id::DEPTHBUFFER_FORMAT, 3);
-        b.set(id::COLOR_OPERATION, COLOR_OP_SHADOW);
-        b.set(id::DEPTH_COLOR_MASK, 0xF << 8 | 1 << 12);
-        b.set(id::COLORBUFFER_READ, 0xF);
-        b.set(id::COLORBUFFER_WRITE, 0xF);
-        b.set(id::DEPTHBUFFER_READ, 3);
-        b.set(id::DEPTHBUFFER_WRITE, 3);
-        b.set(id::FRAGOP_SHADOW, shadow_reg);
-        b
-    }
-
-    fn set(&mut self, reg: u16, value: u32) {
-        self.regs.write(reg, value);
-    }
-
-    fn layout(&self) -> FbLayout {
-        FbLayout::from_regs(&self.regs)
-    }
-
-    fn color(&self, x: u32, y: u32) -> u32 {
-        fb::read_pixel(&self.mem, self.layout().color_addr(x, y).unwrap(), 4).unwrap()
-    }
-
-    fn set_color(&mut self, x: u32, y: u32, bits: u32) {
-        let a = self.layout().color_addr(x, y).unwrap();
-        fb::write_pixel(&mut self.mem, a, bits, 4).unwrap();
-    }
-
-    fn ds(&self, x: u32, y: u32) -> u32 {
-        fb::read_pixel(&self.mem, self.layout().depth_addr(x, y).unwrap(), 4).unwrap()
-    }
-
-    fn try_run(&mut self, f: Fragment) -> Result<(), FopHang> {
-        self.input.begin_cycle();
-        self.input.push(ShadedFragment::new(f)).unwrap();
-        self.cycle += 1;
-        self.input.begin_cycle();
-        let r = self.fop.tick(
-            self.cycle,
-            FopPorts {
-                regs: &self.regs,
-                mem: &mut self.mem,
-                input: &mut self.input,
-                beats: Some(&mut self.beats),
-            },
-        );
-        self.cycle += 1;
-        r
-    }
-
-    fn run(&mut self, f: Fragment) -> PixelBeat {
-        let before = self.beats.len();
-        self.try_run(f).unwrap();
-        assert_eq!(self.beats.len(), before + 1);
-        *self.beats.last().unwrap()
-    }
+/// The FOP bench in shadow mode (the colour buffer is the shadow map) with
+/// GPUREG_FRAGOP_SHADOW = `shadow_reg`.
+fn bench(shadow_reg: u32) -> Bench {
+    let mut b = Bench::with(COLOR_OP_SHADOW, 0xF << 8 | 1 << 12);
+    b.set(id::FRAGOP_SHADOW, shadow_reg);
+    b
 }
 
 #[test]
 fn shadow_write_keeps_the_nearer_depth() {
-    let mut b = Bench::new(SHADOW_1_MINUS_HALF);
+    let mut b = bench(SHADOW_1_MINUS_HALF);
     // Cleared map: depth 0xFF_FFFF, intensity 0xFF (all ones either way round).
     b.set_color(1, 2, 0xFFFF_FFFF);
     // Opaque occluder (green 0) at 0x80_0000: word 0x8000_00FF, stored byte-swapped.
@@ -152,7 +59,7 @@ fn shadow_write_keeps_the_nearer_depth() {
 
 #[test]
 fn shadow_stored_word_layout_in_memory() {
-    let mut b = Bench::new(SHADOW_1_MINUS_HALF);
+    let mut b = bench(SHADOW_1_MINUS_HALF);
     // Start: depth 0xFF_FFFF, intensity 0x78 (word 0xFFFF_FF78 → bits 0x78FF_FFFF).
     b.set_color(0, 0, 0x78FF_FFFF);
     b.run(frag(0, 0, 0x12_3456, green(0)));
@@ -170,7 +77,7 @@ fn shadow_stored_word_layout_in_memory() {
 fn shadow_penumbra_intensity_from_fragop_shadow() {
     // C = 1.0, L = -0.5. Stored depth 0x80_0000, fragment at 0x40_0000 (d / depth = 1/2):
     // divisor 1 - 0.5 · 0.5 = 0.75.
-    let mut b = Bench::new(SHADOW_1_MINUS_HALF);
+    let mut b = bench(SHADOW_1_MINUS_HALF);
     b.set_color(0, 0, shadow::encode(0x80_0000, 0xFF));
     // 150 / 0.75 = 200: intensity min(255, 200) = 200, depth kept.
     b.run(frag(0, 0, 0x40_0000, green(150)));
@@ -190,7 +97,7 @@ fn shadow_penumbra_intensity_from_fragop_shadow() {
 fn shadow_penumbra_scale_and_bias_separately() {
     // bias 0.25, scale 2.0: C = 2.25 (0x4080), L = -2.0 (0xC000). d / depth = 3/4:
     // divisor 2.25 - 1.5 = 0.75; 60 / 0.75 = 80.
-    let mut b = Bench::new(0xC000_4080);
+    let mut b = bench(0xC000_4080);
     b.set_color(0, 0, shadow::encode(0x40_0000, 0xFF));
     b.run(frag(0, 0, 0x30_0000, green(60)));
     assert_eq!(shadow::decode(b.color(0, 0)), (0x40_0000, 80));
@@ -198,7 +105,7 @@ fn shadow_penumbra_scale_and_bias_separately() {
 
 #[test]
 fn shadow_ignores_the_depth_buffer() {
-    let mut b = Bench::new(SHADOW_1_MINUS_HALF);
+    let mut b = bench(SHADOW_1_MINUS_HALF);
     // Depth test Never with depth writes on: shadow mode does not use it.
     b.set(id::DEPTH_COLOR_MASK, 0xF << 8 | 1 << 12 | 1);
     b.set_color(0, 0, 0xFFFF_FFFF);
@@ -214,14 +121,14 @@ fn shadow_ignores_the_depth_buffer() {
 #[test]
 fn shadow_d16_depth_widens_and_read_disabled_sees_zero() {
     // D16 fragment depth 0x8000 → 0x80_0080.
-    let mut b = Bench::new(SHADOW_1_MINUS_HALF);
+    let mut b = bench(SHADOW_1_MINUS_HALF);
     b.set(id::DEPTHBUFFER_FORMAT, 0);
     b.set_color(0, 0, 0xFFFF_FFFF);
     b.run(frag(0, 0, 0x8000, green(0)));
     assert_eq!(shadow::decode(b.color(0, 0)), (0x80_0080, 0xFF));
     // Colour reads off: the stored word reads 0, nothing is nearer than depth 0, and the
     // word 0 is written back.
-    let mut b = Bench::new(SHADOW_1_MINUS_HALF);
+    let mut b = bench(SHADOW_1_MINUS_HALF);
     b.set(id::COLORBUFFER_READ, 0);
     b.set_color(0, 0, 0xFFFF_FFFF);
     b.run(frag(0, 0, 0x10, green(0)));
@@ -240,7 +147,7 @@ proptest! {
         depth in 0u32..0x100_0000,
         color in any::<[u8; 4]>(),
     ) {
-        let mut b = Bench::new(shadow_reg);
+        let mut b = bench(shadow_reg);
         b.set_color(5, 5, stored);
         b.run(frag(5, 5, depth, color));
         let (before_d, before_s) = shadow::decode(stored);
@@ -258,7 +165,7 @@ proptest! {
         depth in any::<u32>(),
         color in any::<[u8; 4]>(),
     ) {
-        let mut b = Bench::new(shadow_reg);
+        let mut b = bench(shadow_reg);
         b.set(id::COLORBUFFER_FORMAT, fmt << 16);
         b.set(id::DEPTHBUFFER_FORMAT, dfmt);
         let r = b.try_run(frag(2, 2, depth, color));
