@@ -788,12 +788,7 @@ fn scenes_render_expected_probes() {
         }
         checked += 1;
     }
-    assert!(
-        bad.is_empty(),
-        "{} mismatches:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    assert_no_mismatches(&bad);
     assert!(checked >= 70, "{checked}");
     // Block tiling changes the memory layout, not the picture.
     let a = render(&scenes::scene("tile/block8_64").unwrap()).image;
@@ -944,25 +939,8 @@ fn scenes_build_the_same_case_every_time() {
 //   (0,0,1), or positional at (0,0,10) with view (0,0,1): L ∥ (0,0,11)), light colours 0 or
 //   0xFF and no ambient, so every product is 0 or 255.
 
-/// The palette of the tex scenes (vectors/src/scenes/tex.rs PALETTE), by grid cell.
-const PAL: [[u8; 4]; 16] = [
-    [0xFF, 0x00, 0x00, 0xFF],
-    [0x00, 0xFF, 0x00, 0xFF],
-    [0x00, 0x00, 0xFF, 0xFF],
-    [0xFF, 0xFF, 0xFF, 0xFF],
-    [0x00, 0x00, 0x00, 0xFF],
-    [0xFF, 0xFF, 0x00, 0x80],
-    [0x00, 0xFF, 0xFF, 0x40],
-    [0xFF, 0x00, 0xFF, 0x00],
-    [0x80, 0x80, 0x80, 0xFF],
-    [0x40, 0x40, 0x40, 0x80],
-    [0x80, 0x40, 0x00, 0xFF],
-    [0x00, 0x40, 0x80, 0x40],
-    [0xFF, 0x80, 0x40, 0xFF],
-    [0x40, 0xFF, 0x80, 0x80],
-    [0x80, 0x00, 0xFF, 0xFF],
-    [0xFF, 0x40, 0x80, 0x00],
-];
+/// The palette of the tex scenes, by grid cell.
+const PAL: [[u8; 4]; 16] = scenes::tex::PALETTE;
 
 /// The grid of each format scene, cell by cell (PAL encoded and decoded by hand).
 fn format_cells(name: &str) -> Option<[[u8; 4]; 16]> {
@@ -1265,12 +1243,7 @@ fn issue6_probes() {
         }
         checked += 1;
     }
-    assert!(
-        bad.is_empty(),
-        "{} mismatches:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    assert_no_mismatches(&bad);
     assert!(checked >= 40, "{checked}");
 }
 
@@ -1358,5 +1331,15 @@ fn issue6_bench_textured_lit_setup() {
         (16_000..=32_000).contains(&(quad + disc)),
         "{}",
         quad + disc
+    );
+}
+
+/// Fails listing every mismatch.
+fn assert_no_mismatches(bad: &[String]) {
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
     );
 }
