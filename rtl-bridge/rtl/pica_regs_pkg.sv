@@ -1543,60 +1543,60 @@ package pica_regs_pkg;
   localparam logic [31:0] FRAGOP_SHADOW_NEG_PENUMBRA_SCALE_MASK = 32'hffff0000;
 
   // GPUREG_LIGHTi_SPECULAR0 (LightSpecular0): IDs 0x140, 0x150, 0x160, 0x170, 0x180, 0x190, 0x1A0, 0x1B0
-  // 0-7: Blue (unsigned)
+  // 0-9: Blue (unsigned)
   localparam int LIGHT_SPECULAR0_BLUE_LSB = 0;
-  localparam int LIGHT_SPECULAR0_BLUE_WIDTH = 8;
-  localparam logic [31:0] LIGHT_SPECULAR0_BLUE_MASK = 32'h000000ff;
-  // 10-17: Green (unsigned)
+  localparam int LIGHT_SPECULAR0_BLUE_WIDTH = 10;
+  localparam logic [31:0] LIGHT_SPECULAR0_BLUE_MASK = 32'h000003ff;
+  // 10-19: Green (unsigned)
   localparam int LIGHT_SPECULAR0_GREEN_LSB = 10;
-  localparam int LIGHT_SPECULAR0_GREEN_WIDTH = 8;
-  localparam logic [31:0] LIGHT_SPECULAR0_GREEN_MASK = 32'h0003fc00;
-  // 20-27: Red (unsigned)
+  localparam int LIGHT_SPECULAR0_GREEN_WIDTH = 10;
+  localparam logic [31:0] LIGHT_SPECULAR0_GREEN_MASK = 32'h000ffc00;
+  // 20-29: Red (unsigned)
   localparam int LIGHT_SPECULAR0_RED_LSB = 20;
-  localparam int LIGHT_SPECULAR0_RED_WIDTH = 8;
-  localparam logic [31:0] LIGHT_SPECULAR0_RED_MASK = 32'h0ff00000;
+  localparam int LIGHT_SPECULAR0_RED_WIDTH = 10;
+  localparam logic [31:0] LIGHT_SPECULAR0_RED_MASK = 32'h3ff00000;
 
   // GPUREG_LIGHTi_SPECULAR1 (LightSpecular1): IDs 0x141, 0x151, 0x161, 0x171, 0x181, 0x191, 0x1A1, 0x1B1
-  // 0-7: Blue (unsigned)
+  // 0-9: Blue (unsigned)
   localparam int LIGHT_SPECULAR1_BLUE_LSB = 0;
-  localparam int LIGHT_SPECULAR1_BLUE_WIDTH = 8;
-  localparam logic [31:0] LIGHT_SPECULAR1_BLUE_MASK = 32'h000000ff;
-  // 10-17: Green (unsigned)
+  localparam int LIGHT_SPECULAR1_BLUE_WIDTH = 10;
+  localparam logic [31:0] LIGHT_SPECULAR1_BLUE_MASK = 32'h000003ff;
+  // 10-19: Green (unsigned)
   localparam int LIGHT_SPECULAR1_GREEN_LSB = 10;
-  localparam int LIGHT_SPECULAR1_GREEN_WIDTH = 8;
-  localparam logic [31:0] LIGHT_SPECULAR1_GREEN_MASK = 32'h0003fc00;
-  // 20-27: Red (unsigned)
+  localparam int LIGHT_SPECULAR1_GREEN_WIDTH = 10;
+  localparam logic [31:0] LIGHT_SPECULAR1_GREEN_MASK = 32'h000ffc00;
+  // 20-29: Red (unsigned)
   localparam int LIGHT_SPECULAR1_RED_LSB = 20;
-  localparam int LIGHT_SPECULAR1_RED_WIDTH = 8;
-  localparam logic [31:0] LIGHT_SPECULAR1_RED_MASK = 32'h0ff00000;
+  localparam int LIGHT_SPECULAR1_RED_WIDTH = 10;
+  localparam logic [31:0] LIGHT_SPECULAR1_RED_MASK = 32'h3ff00000;
 
   // GPUREG_LIGHTi_DIFFUSE (LightDiffuse): IDs 0x142, 0x152, 0x162, 0x172, 0x182, 0x192, 0x1A2, 0x1B2
-  // 0-7: Blue (unsigned)
+  // 0-9: Blue (unsigned)
   localparam int LIGHT_DIFFUSE_BLUE_LSB = 0;
-  localparam int LIGHT_DIFFUSE_BLUE_WIDTH = 8;
-  localparam logic [31:0] LIGHT_DIFFUSE_BLUE_MASK = 32'h000000ff;
-  // 10-17: Green (unsigned)
+  localparam int LIGHT_DIFFUSE_BLUE_WIDTH = 10;
+  localparam logic [31:0] LIGHT_DIFFUSE_BLUE_MASK = 32'h000003ff;
+  // 10-19: Green (unsigned)
   localparam int LIGHT_DIFFUSE_GREEN_LSB = 10;
-  localparam int LIGHT_DIFFUSE_GREEN_WIDTH = 8;
-  localparam logic [31:0] LIGHT_DIFFUSE_GREEN_MASK = 32'h0003fc00;
-  // 20-27: Red (unsigned)
+  localparam int LIGHT_DIFFUSE_GREEN_WIDTH = 10;
+  localparam logic [31:0] LIGHT_DIFFUSE_GREEN_MASK = 32'h000ffc00;
+  // 20-29: Red (unsigned)
   localparam int LIGHT_DIFFUSE_RED_LSB = 20;
-  localparam int LIGHT_DIFFUSE_RED_WIDTH = 8;
-  localparam logic [31:0] LIGHT_DIFFUSE_RED_MASK = 32'h0ff00000;
+  localparam int LIGHT_DIFFUSE_RED_WIDTH = 10;
+  localparam logic [31:0] LIGHT_DIFFUSE_RED_MASK = 32'h3ff00000;
 
   // GPUREG_LIGHTi_AMBIENT (LightAmbient): IDs 0x143, 0x153, 0x163, 0x173, 0x183, 0x193, 0x1A3, 0x1B3
-  // 0-7: Blue (unsigned)
+  // 0-9: Blue (unsigned)
   localparam int LIGHT_AMBIENT_BLUE_LSB = 0;
-  localparam int LIGHT_AMBIENT_BLUE_WIDTH = 8;
-  localparam logic [31:0] LIGHT_AMBIENT_BLUE_MASK = 32'h000000ff;
-  // 10-17: Green (unsigned)
+  localparam int LIGHT_AMBIENT_BLUE_WIDTH = 10;
+  localparam logic [31:0] LIGHT_AMBIENT_BLUE_MASK = 32'h000003ff;
+  // 10-19: Green (unsigned)
   localparam int LIGHT_AMBIENT_GREEN_LSB = 10;
-  localparam int LIGHT_AMBIENT_GREEN_WIDTH = 8;
-  localparam logic [31:0] LIGHT_AMBIENT_GREEN_MASK = 32'h0003fc00;
-  // 20-27: Red (unsigned)
+  localparam int LIGHT_AMBIENT_GREEN_WIDTH = 10;
+  localparam logic [31:0] LIGHT_AMBIENT_GREEN_MASK = 32'h000ffc00;
+  // 20-29: Red (unsigned)
   localparam int LIGHT_AMBIENT_RED_LSB = 20;
-  localparam int LIGHT_AMBIENT_RED_WIDTH = 8;
-  localparam logic [31:0] LIGHT_AMBIENT_RED_MASK = 32'h0ff00000;
+  localparam int LIGHT_AMBIENT_RED_WIDTH = 10;
+  localparam logic [31:0] LIGHT_AMBIENT_RED_MASK = 32'h3ff00000;
 
   // GPUREG_LIGHTi_XY (LightXy): IDs 0x144, 0x154, 0x164, 0x174, 0x184, 0x194, 0x1A4, 0x1B4
   // 0-15: X coordinate (f16)
@@ -1661,18 +1661,18 @@ package pica_regs_pkg;
   localparam logic [31:0] LIGHT_ATTENUATION_SCALE_SCALE_MASK = 32'h000fffff;
 
   // GPUREG_LIGHTING_AMBIENT (LightingAmbient): IDs 0x1C0
-  // 0-7: Blue (unsigned)
+  // 0-9: Blue (unsigned)
   localparam int LIGHTING_AMBIENT_BLUE_LSB = 0;
-  localparam int LIGHTING_AMBIENT_BLUE_WIDTH = 8;
-  localparam logic [31:0] LIGHTING_AMBIENT_BLUE_MASK = 32'h000000ff;
-  // 10-17: Green (unsigned)
+  localparam int LIGHTING_AMBIENT_BLUE_WIDTH = 10;
+  localparam logic [31:0] LIGHTING_AMBIENT_BLUE_MASK = 32'h000003ff;
+  // 10-19: Green (unsigned)
   localparam int LIGHTING_AMBIENT_GREEN_LSB = 10;
-  localparam int LIGHTING_AMBIENT_GREEN_WIDTH = 8;
-  localparam logic [31:0] LIGHTING_AMBIENT_GREEN_MASK = 32'h0003fc00;
-  // 20-27: Red (unsigned)
+  localparam int LIGHTING_AMBIENT_GREEN_WIDTH = 10;
+  localparam logic [31:0] LIGHTING_AMBIENT_GREEN_MASK = 32'h000ffc00;
+  // 20-29: Red (unsigned)
   localparam int LIGHTING_AMBIENT_RED_LSB = 20;
-  localparam int LIGHTING_AMBIENT_RED_WIDTH = 8;
-  localparam logic [31:0] LIGHTING_AMBIENT_RED_MASK = 32'h0ff00000;
+  localparam int LIGHTING_AMBIENT_RED_WIDTH = 10;
+  localparam logic [31:0] LIGHTING_AMBIENT_RED_MASK = 32'h3ff00000;
 
   // GPUREG_LIGHTING_NUM_LIGHTS (LightingNumLights): IDs 0x1C2
   // 0-2: Number of active lights - 1 (unsigned)
@@ -1894,10 +1894,14 @@ package pica_regs_pkg;
   localparam int LIGHTING_LUT_ENTRY_VALUE_LSB = 0;
   localparam int LIGHTING_LUT_ENTRY_VALUE_WIDTH = 12;
   localparam logic [31:0] LIGHTING_LUT_ENTRY_VALUE_MASK = 32'h00000fff;
-  // 12-23: Absolute value of the difference between the next entry and this entry, used to implement linear interpolation (UNVERIFIED(hw), see the table) (fixed1.0.11)
+  // 12-22: Magnitude of the difference between the next entry and this entry, used to implement linear interpolation (UNVERIFIED(hw), see the table) (fixed0.0.11)
   localparam int LIGHTING_LUT_ENTRY_DIFFERENCE_LSB = 12;
-  localparam int LIGHTING_LUT_ENTRY_DIFFERENCE_WIDTH = 12;
-  localparam logic [31:0] LIGHTING_LUT_ENTRY_DIFFERENCE_MASK = 32'h00fff000;
+  localparam int LIGHTING_LUT_ENTRY_DIFFERENCE_WIDTH = 11;
+  localparam logic [31:0] LIGHTING_LUT_ENTRY_DIFFERENCE_MASK = 32'h007ff000;
+  // 23: 1: the difference is negative (UNVERIFIED(hw), see the table) (bool)
+  localparam int LIGHTING_LUT_ENTRY_DIFFERENCE_NEGATIVE_LSB = 23;
+  localparam int LIGHTING_LUT_ENTRY_DIFFERENCE_NEGATIVE_WIDTH = 1;
+  localparam logic [31:0] LIGHTING_LUT_ENTRY_DIFFERENCE_NEGATIVE_MASK = 32'h00800000;
 
   // GPUREG_LIGHTING_LUTINPUT_ABS (LightingLutinputAbs): IDs 0x1D0
   // 1: abs() flag for the input of D0 (0 = enabled, 1 = disabled) (bool)

@@ -1352,8 +1352,12 @@ mod issue6 {
         assert_eq!(reg(&gpu, id::LIGHTING_ENABLE0), 1);
         assert_eq!(reg(&gpu, id::LIGHTING_ENABLE1), 0);
         let luts = gpu.regs().luts();
-        // Value 0xFFF, difference -1 = 0xFFF in 12 bits.
-        assert_eq!(luts.lighting[11][..3], [0x00FF_FFFF, 7, 0]);
+        // Value 0xFFF, difference -1: magnitude 1 in bits 12-22, sign in bit 23.
+        assert_eq!(luts.lighting[11][..3], [0x0080_1FFF, 7, 0]);
+        // Sign-magnitude both ways, and the magnitude saturates.
+        assert_eq!(lighting_lut_entry(0x123, 0x7FF), 0x007F_F123);
+        assert_eq!(lighting_lut_entry(0, -0x7FF), 0x00FF_F000);
+        assert_eq!(lighting_lut_entry(0, -5000), 0x00FF_F000);
         assert!(luts.lighting[1].iter().all(|&e| e == 0x800));
     }
 

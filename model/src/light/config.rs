@@ -2,7 +2,7 @@
 //! lighting arithmetic uses. Every register value decodes (reserved codes included): nothing
 //! here can panic.
 
-use crate::num::{F16, F20, F24};
+use crate::num::{Fix1_1_11, F16, F20, F24};
 use crate::regfile::RegFile;
 use crate::regs::id;
 
@@ -60,8 +60,9 @@ impl LutId {
     /// GPUREG_LIGHTING_CONFIG1 bit that disables this LUT (SP and DA are per light).
     ///
     /// UNVERIFIED(hw): bit `16 + slot` (D0 16, D1 17, FR 19, RB 20, RG 21, RR 22) — seed 002
-    /// GPUREG_LIGHTING_CONFIG1; Azahar `regs_lighting.h` names bits 20 and 22 the other way
-    /// round (20 = RR, 22 = RB).
+    /// GPUREG_LIGHTING_CONFIG1 and citro3d (`GPU_LC1_LUTBIT(n) = BIT(n + 16)` with
+    /// `GPU_LUT_RB = 4`, `GPU_LUT_RR = 6`, cleared by `C3D_LightEnvLut`); Azahar
+    /// `regs_lighting.h` names bits 20 and 22 the other way round (20 = RR, 22 = RB).
     const fn disable_bit(self) -> Option<u32> {
         match self {
             LutId::Sp | LutId::Da => None,
@@ -302,9 +303,10 @@ pub fn lighting_enabled(regs: &RegFile) -> bool {
 
 /// A light colour register as three integer-valued f24 (r, g, b) in units of 1/255.
 ///
-/// UNVERIFIED(hw): the channels are 10-bit fields (r 20-29, g 10-19, b 0-9) whose value 255 is
-/// 1.0, so values above 255 brighten beyond 1.0 — Azahar `regs_lighting.h` LightColor; seed 002
-/// lists only bits 0-7 / 10-17 / 20-27.
+/// UNVERIFIED(hw): the channels are 10-bit fields (r 20-29, g 10-19, b 0-9; register table
+/// `LightSpecular0` and the other light colours) whose value 255 is 1.0, so values above 255
+/// brighten beyond 1.0 — Azahar `regs_lighting.h` LightColor; seed 002 lists only bits
+/// 0-7 / 10-17 / 20-27.
 pub fn color10(word: u32) -> [F24; 3] {
     let ch = |shift: u32| F24::from_f64_trunc(f64::from((word >> shift) & 0x3FF));
     [ch(20), ch(10), ch(0)]
@@ -312,10 +314,11 @@ pub fn color10(word: u32) -> [F24; 3] {
 
 /// A fixed1.1.11 field (13 bits, two's complement, `raw / 2048`) as f24 (exact).
 ///
-/// UNVERIFIED(hw): the weight is 1/2048 as the format says — Azahar divides by 2047.
+/// UNVERIFIED(hw): the weight is 1/2048 as the format says and citro3d writes it
+/// (`floattofix2_11`: `x * (1 << 11)`) — Azahar divides by 2047.
 pub fn fixed_1_1_11(raw: u32) -> F24 {
-    let v = (((raw & 0x1FFF) << 19) as i32) >> 19;
-    F24::from_f64_trunc(f64::from(v) / 2048.0)
+    let v = Fix1_1_11::from_bits(raw).raw();
+    F24::from_f64_trunc(v as f64 / 2048.0)
 }
 
 fn f16(bits: u32) -> F24 {

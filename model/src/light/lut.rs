@@ -26,6 +26,7 @@
 //! `value / 4096 ± mag / 2048 * delta / 2^DELTA_BITS` ([`interpolate`]).
 
 use crate::num::F24;
+use crate::regs::LightingLutEntry;
 
 /// Entries per lighting LUT.
 pub const ENTRIES: usize = 256;
@@ -112,9 +113,10 @@ pub fn position_signed(x: F24) -> LutPos {
 /// ([`F24::from_f64_trunc`]: exact here, the integer has at most 25 bits). A negative result
 /// stays negative.
 pub fn interpolate(word: u32, delta: u32) -> F24 {
-    let value = i64::from(word & 0xFFF);
-    let mag = i64::from((word >> 12) & 0x7FF);
-    let neg = (word >> 23) & 1 == 1;
+    let e = LightingLutEntry(word);
+    let value = i64::from(e.value());
+    let mag = i64::from(e.difference());
+    let neg = e.difference_negative();
     let delta = i64::from(delta.min(DELTA_ONE));
     let d = mag * delta;
     let num = (value << 11) + if neg { -d } else { d };

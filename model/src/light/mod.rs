@@ -23,8 +23,9 @@
 //! | colour sum → byte | rounded half up | `floor(clamp(x, 0, 255) + 0.5)` ([`to_u8`]) |
 //!
 //! Colours are carried in units of 1/255 (so a register channel is its integer value and the
-//! final byte is the integer part of the clamped sum: Azahar's `clamp(x, 0, 1) * 255` cast to
-//! `u8`, which truncates, without the division). Alpha is carried the same way (1.0 = 255).
+//! final byte is the clamped sum rounded to the nearest integer, [`to_u8`] — where Azahar
+//! computes `clamp(x, 0, 1) * 255` and truncates; see [`to_u8`] for why the model rounds).
+//! Alpha is carried the same way (1.0 = 255).
 //!
 //! # Per fragment (Azahar `renderer_software/sw_lighting.cpp` for the structure)
 //!
@@ -43,8 +44,14 @@
 //!    `DA(clamp(scale·len + bias, 0, 1))`, `dot = two-sided ? |LN| : max(LN, 0)`, and
 //!    - `diffuse = ((D·dot)·s_p + A)·da·spot`
 //!    - `specular = ((S0·d0·g0) + (d1·refl)·S1·g1)·clamp·da·spot·s_s`
-//!      with `g = min(dot / |H|², 1)` (0 if `|H|² = 0`) where the light's geometric-factor bit
-//!      is set, `clamp = 0` if clamp highlights is on and `dot = 0`.
+//!      with `g = min(dot · rcp(|H|²), 1)` (ALU `rcp` then `mul`, each truncating; 0 if
+//!      `|H|² = 0`) where the light's geometric-factor bit is set, `clamp = 0` if clamp
+//!      highlights is on and `dot = 0`.
+//!
+//!    UNVERIFIED(hw): the primary shadow `s_p` multiplies the diffuse term only, not the
+//!    light's ambient — Azahar's software renderer and GLSL generator
+//!    (`((diffuse·dot·shadow) + ambient)·da·spot`); the older Citra software renderer multiplied
+//!    the whole `(D·dot + A)·da·spot` by the shadow. No hardware test settles it.
 //! 5. FR of the last slot goes to the alpha(s) the fresnel selector names; shadow alpha
 //!    multiplies those alphas by `s.a`.
 //! 6. `primary = Σ diffuse + global ambient`, `secondary = Σ specular`, summed in slot order.

@@ -35,7 +35,7 @@ pub type Fix0_16_8 = Fixed<0, 16, 8>;
 pub type Fix1_0_11 = Fixed<1, 0, 11>;
 /// fixed1.0.7: signed 8-bit, 7 fraction bits (procedural-texture colour table differences).
 pub type Fix1_0_7 = Fixed<1, 0, 7>;
-/// fixed1.1.11: signed 13-bit, 11 fraction bits (spotlight direction, LUT differences).
+/// fixed1.1.11: signed 13-bit, 11 fraction bits (spotlight direction).
 pub type Fix1_1_11 = Fixed<1, 1, 11>;
 /// fixed1.3.12: signed 16-bit, 12 fraction bits (procedural-texture noise amplitude).
 pub type Fix1_3_12 = Fixed<1, 3, 12>;

@@ -4,11 +4,12 @@
 //! permutation, ENABLE0/ENABLE1); and LUT upload through LIGHTING_LUT_INDEX / DATA.
 
 use super::Builder;
-use pica_model::num::{Fix0_0_12, Fix1_0_11, F16, F20};
-use pica_model::regs::{self, id, LightConfigType, LightingLutIndexTable};
+use pica_model::num::{Fix0_0_12, F16, F20};
+use pica_model::regs::{self, id, LightConfigType, LightingLutEntry, LightingLutIndexTable};
 
-/// A light colour register (SPECULAR0/1, DIFFUSE, AMBIENT, LIGHTING_AMBIENT): 8-bit blue in
-/// bits 0-7, green 10-17, red 20-27 (seed 002).
+/// A light colour register (SPECULAR0/1, DIFFUSE, AMBIENT, LIGHTING_AMBIENT) from 8-bit
+/// channels: blue in bits 0-9, green 10-19, red 20-29 (register table; 255 = 1.0, so the two
+/// top bits of each field stay 0 here).
 pub fn light_color_word([r, g, b]: [u8; 3]) -> u32 {
     regs::LightSpecular0(0)
         .with_red(r.into())
@@ -192,11 +193,17 @@ impl LightEnv {
     }
 }
 
-/// A LUT entry (seed 002 GPUREG_LIGHTING_LUT_DATAi): `value` fixed0.0.12 in bits 0-11, the
-/// difference to the next entry fixed1.0.11 in bits 12-23.
+/// A LUT entry (register table `LightingLutEntry`): `value` fixed0.0.12 in bits 0-11 and the
+/// difference to the next entry `diff` (in units of 1/2048) as sign and magnitude — magnitude
+/// in bits 12-22, bit 23 set when negative, as citro3d `LightLut_FromArray` writes it. The
+/// magnitude saturates at 0x7FF.
 pub fn lighting_lut_entry(value: u32, diff: i32) -> u32 {
-    let d = Fix1_0_11::from_raw(i64::from(diff)).bits() & 0xFFF;
-    Fix0_0_12::from_bits(value & 0xFFF).bits() | d << 12
+    let mag = diff.unsigned_abs().min(0x7FF);
+    LightingLutEntry(0)
+        .with_value(Fix0_0_12::from_bits(value & 0xFFF).bits())
+        .with_difference(mag)
+        .with_difference_negative(diff < 0)
+        .0
 }
 
 /// A 256-entry LUT of one value (difference 0).
