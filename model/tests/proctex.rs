@@ -13,7 +13,7 @@ use pica_model::num::F24;
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use pica_model::tex::proctex::{
-    coord_from_f24, coords, lookup_value_lut, noise_coefficient, noise_rand_2d, proctex,
+    coord_from_f24, coords, lod, lookup_value_lut, noise_coefficient, noise_rand_2d, proctex,
     ProctexConfig, NOISE_SCALE, ONE,
 };
 use proptest::prelude::*;
@@ -50,6 +50,8 @@ const NOISE: u32 = 1 << 15;
 // PROCTEX4 min_filter.
 const NEAREST: u32 = 0;
 const LINEAR: u32 = 1;
+const NEAREST_MIP_NEAREST: u32 = 2;
+const NEAREST_MIP_LINEAR: u32 = 4;
 
 // f24 constants (sign 23, exponent 16-22 bias 63, mantissa 0-15).
 const F24_0_0625: u32 = 0x3B_0000;
@@ -121,7 +123,7 @@ impl Bench {
     }
 
     fn run(&self, u: u32, v: u32) -> [u8; 4] {
-        proctex(f(u), f(v), &self.regs)
+        proctex(f(u), f(v), [F24::ZERO; 4], &self.regs)
     }
 
     /// The clamped coordinates the mapping functions see.
@@ -141,9 +143,9 @@ fn nearest_index(m: u32) -> u8 {
     ((m * 128 + 2048) >> 12) as u8
 }
 
-/// The separate-alpha channel of a mapping output: `floor(m · 255 / 4096)`.
+/// The separate-alpha channel of a mapping output: `round(m · 255 / 4096)`, half up.
 fn alpha_of(m: u32) -> u8 {
-    ((m * 255) >> 12) as u8
+    ((m * 255 + 2048) >> 12) as u8
 }
 
 #[test]
@@ -176,11 +178,12 @@ fn proctex_mapping_functions_hand_derived() {
             "function {func}, m = {m}"
         );
     }
-    // The same outputs as bytes, spelt out: rgb = round(m / 32), a = floor(m·255/4096).
+    // The same outputs as bytes, spelt out: rgb = round(m / 32), a = round(m·255/4096)
+    // (2643·255/4096 = 164.54 → 165; 2048·255/4096 = 127.5 → 128).
     b.p0(CLAMP_EDGE, CLAMP_EDGE, F_SQRT, F_RMAX, SEPARATE_ALPHA);
-    assert_eq!(b.run(F24_0_75, F24_0_25), [101, 101, 101, 164]);
+    assert_eq!(b.run(F24_0_75, F24_0_25), [101, 101, 101, 165]);
     b.p0(CLAMP_EDGE, CLAMP_EDGE, F_ADD, F_ADD, SEPARATE_ALPHA);
-    assert_eq!(b.run(F24_0_75, F24_0_25), [64, 64, 64, 127]);
+    assert_eq!(b.run(F24_0_75, F24_0_25), [64, 64, 64, 128]);
 }
 
 #[test]
@@ -370,11 +373,15 @@ fn proctex_color_table_nearest_rounds_half_up() {
 #[test]
 fn proctex_separate_alpha_uses_the_alpha_map() {
     let mut b = Bench::new();
-    // Alpha map: every entry value 2048, difference 0 → alpha floor(2048·255/4096) = 127,
-    // whatever the alpha function's input.
+    // Alpha map: every entry value 2048, difference 0 → alpha round(2048·255/4096) =
+    // round(127.5) = 128, whatever the alpha function's input.
     b.lut(T_ALPHA_MAP, 0, &[2048; 128]);
     b.p0(CLAMP_EDGE, CLAMP_EDGE, F_U, F_V, SEPARATE_ALPHA);
-    assert_eq!(b.run(F24_0_75, F24_0_25), [96, 96, 96, 127]);
+    assert_eq!(b.run(F24_0_75, F24_0_25), [96, 96, 96, 128]);
+    // A full-scale entry (0xFFF, what drivers write for 1.0) is opaque: 4095·255/4096 =
+    // 254.94 → 255.
+    b.lut(T_ALPHA_MAP, 0, &[0xFFF; 128]);
+    assert_eq!(b.run(F24_0_75, F24_0_25), [96, 96, 96, 255]);
     // Without separate alpha the colour table's alpha (255 - 96 = 159).
     b.p0(CLAMP_EDGE, CLAMP_EDGE, F_U, F_V, 0);
     assert_eq!(b.run(F24_0_75, F24_0_25), [96, 96, 96, 159]);
@@ -446,11 +453,121 @@ fn proctex_lod_bias_is_split_over_two_registers() {
     assert_eq!(ProctexConfig::read(&b.regs).lod_bias().bits(), 0x3CAB);
 }
 
+// ---- Level of detail and mipmap levels ------------------------------------------------------
+
+/// 2^e as f24 (e in -62..=63).
+fn pow2(e: i32) -> F24 {
+    F24::from_parts(false, (63 + e) as u32, 0)
+}
+
+/// 1.5 · 2^e as f24.
+fn pow2_x1_5(e: i32) -> F24 {
+    F24::from_parts(false, (63 + e) as u32, 0x8000)
+}
+
+/// The bench with colour-table width 128, the mipmap filter `filter`, LOD range
+/// `min..=max`, the f16 bias `bias` (split over PROCTEX0 bits 20-27 and PROCTEX4 19-26) and
+/// level offsets 0, 0x80, 0xC0, 0xE0 (citro3d's defaults).
+fn mip_bench(filter: u32, min: u32, max: u32, bias: u32) -> Bench {
+    let mut b = Bench::new();
+    b.set(
+        id::TEXUNIT3_PROCTEX0,
+        CLAMP_EDGE | CLAMP_EDGE << 3 | F_U << 6 | F_U << 10 | (bias & 0xFF) << 20,
+    );
+    b.set(
+        id::TEXUNIT3_PROCTEX4,
+        filter | min << 3 | max << 7 | 128 << 11 | (bias >> 8) << 19,
+    );
+    b.set(id::TEXUNIT3_PROCTEX5, 0xE0C0_8000);
+    b
+}
+
+/// The LOD of `b` for differences `[du/dx, dv/dx, du/dy, dv/dy]`.
+fn lod_of(b: &Bench, d: [F24; 4]) -> i32 {
+    lod(&ProctexConfig::read(&b.regs), d)
+}
+
+#[test]
+fn proctex_lod_sums_the_per_axis_maxima_inside_the_log() {
+    // Width 128, bias 1.0 (f16 0x3C00): lod = log2(128 · (max|du| + max|dv|)), 4.8 fixed.
+    let b = mip_bench(NEAREST_MIP_NEAREST, 0, 7, 0x3C00);
+    let z = F24::ZERO;
+    // du/dx = 1/128: 128 · 2^-7 = 1 → log2 1 = 0.
+    assert_eq!(lod_of(&b, [pow2(-7), z, z, z]), 0);
+    // du/dx = 1/32: 4 → 2.0.
+    assert_eq!(lod_of(&b, [pow2(-5), z, z, z]), 512);
+    // du/dx = 3/128, dv/dy = 1/128: max u 3 + max v 1 = 4 → 2.0 (the axes add).
+    assert_eq!(lod_of(&b, [pow2_x1_5(-6), z, z, pow2(-7)]), 512);
+    // du/dx = 1/128, du/dy = 3/128: the u maximum 3 alone → log2 3 ≈ 1 + 0.5 (the
+    // piecewise-linear log2: 3 = 2 · 1.5) = 384. Signs do not matter.
+    assert_eq!(lod_of(&b, [pow2(-7), z, pow2_x1_5(-6).negate(), z]), 384);
+    // Bias 0.5 (0x3800) halves the product: 4 · 0.5 = 2 → 1.0. Bias -0.5 too (|bias|).
+    let b = mip_bench(NEAREST_MIP_NEAREST, 0, 7, 0x3800);
+    assert_eq!(lod_of(&b, [pow2(-5), z, z, z]), 256);
+    let b = mip_bench(NEAREST_MIP_NEAREST, 0, 7, 0xB800);
+    assert_eq!(lod_of(&b, [pow2(-5), z, z, z]), 256);
+}
+
+#[test]
+fn proctex_lod_clamps_and_zero_bias() {
+    let z = F24::ZERO;
+    // Max LOD 1: a LOD of 5 (du/dx = 1/4 → 32) clamps to 1.0.
+    let b = mip_bench(NEAREST_MIP_NEAREST, 0, 1, 0x3C00);
+    assert_eq!(lod_of(&b, [pow2(-2), z, z, z]), 256);
+    // Min LOD 2: no differences (log2 0) clamps up to 2.0.
+    let b = mip_bench(NEAREST_MIP_NEAREST, 2, 7, 0x3C00);
+    assert_eq!(lod_of(&b, [z; 4]), 512);
+    // Max LOD 15 (4-bit field) is limited to 7.
+    let b = mip_bench(NEAREST_MIP_NEAREST, 0, 15, 0x3C00);
+    assert_eq!(lod_of(&b, [pow2(10), z, z, z]), 7 * 256);
+    // Bias 0 (+0 or -0): LOD 0 whatever the differences, then the clamp.
+    for bias in [0x0000, 0x8000] {
+        let b = mip_bench(NEAREST_MIP_NEAREST, 0, 7, bias);
+        assert_eq!(lod_of(&b, [pow2(-2), z, z, z]), 0);
+        let b = mip_bench(NEAREST_MIP_NEAREST, 3, 7, bias);
+        assert_eq!(lod_of(&b, [pow2(-2), z, z, z]), 3 * 256);
+    }
+    // Min above max acts as min = max.
+    let b = mip_bench(NEAREST_MIP_NEAREST, 6, 2, 0x3C00);
+    assert_eq!(lod_of(&b, [z; 4]), 512);
+}
+
+#[test]
+fn proctex_mipmap_levels_use_their_offsets_and_widths() {
+    // u = 0.75 → m = 3072 (identity map). Level L has width 128 >> L (span width - 1) and
+    // starts at its offset; nearest index = (3072 · span + 2048) >> 12; the bench's colour
+    // entry i is (i, i, i, 255 - i).
+    //   L0: span 127 → 392192 >> 12 = 95, offset 0    → entry 95
+    //   L1: span 63  → 195584 >> 12 = 47, offset 0x80 → entry 175
+    //   L2: span 31  →  97280 >> 12 = 23, offset 0xC0 → entry 215
+    //   L5: span 3   →  11264 >> 12 = 2,  offset 0xF8 → entry 250 (hardcoded offset)
+    let z = F24::ZERO;
+    let b = mip_bench(NEAREST_MIP_NEAREST, 0, 7, 0x3C00);
+    let at = |d: [F24; 4]| proctex(f(F24_0_75), f(F24_0_25), d, &b.regs);
+    assert_eq!(at([pow2(-7), z, z, z]), [95, 95, 95, 160]);
+    assert_eq!(at([pow2(-6), z, z, z]), [175, 175, 175, 80]);
+    assert_eq!(at([pow2(-5), z, z, z]), [215, 215, 215, 40]);
+    assert_eq!(at([pow2(-2), z, z, z]), [250, 250, 250, 5]);
+    // LOD 1.5 rounds half up to level 2.
+    assert_eq!(at([pow2_x1_5(-6), z, z, z]), [215, 215, 215, 40]);
+    // Mipmap linear at LOD 1.5: levels 1 and 2 blended half and half,
+    // (175·128 + 215·128 + 128) >> 8 = 195, (80·128 + 40·128 + 128) >> 8 = 60.
+    let b = mip_bench(NEAREST_MIP_LINEAR, 0, 7, 0x3C00);
+    let at = |d: [F24; 4]| proctex(f(F24_0_75), f(F24_0_25), d, &b.regs);
+    assert_eq!(at([pow2_x1_5(-6), z, z, z]), [195, 195, 195, 60]);
+    // At an integer LOD only that level is read.
+    assert_eq!(at([pow2(-6), z, z, z]), [175, 175, 175, 80]);
+    // Plain Nearest ignores the LOD: level 0.
+    let b = mip_bench(NEAREST, 0, 7, 0x3C00);
+    let at = |d: [F24; 4]| proctex(f(F24_0_75), f(F24_0_25), d, &b.regs);
+    assert_eq!(at([pow2(-2), z, z, z]), [95, 95, 95, 160]);
+}
+
 #[test]
 fn proctex_default_registers_read_zero_tables() {
     // Fresh register file: every table zero → black, transparent.
     let regs = RegFile::new();
-    assert_eq!(proctex(F24::ONE, F24::ONE, &regs), [0; 4]);
+    assert_eq!(proctex(F24::ONE, F24::ONE, [F24::ZERO; 4], &regs), [0; 4]);
     assert_eq!(ONE, 4096);
 }
 
@@ -478,6 +595,7 @@ proptest! {
         color in prop::collection::vec(any::<u32>(), 256),
         diff in prop::collection::vec(any::<u32>(), 256),
         coords in prop::collection::vec((f24_any(), f24_any()), 8),
+        deriv in prop::array::uniform4(f24_any()),
     ) {
         let mut b = Bench { regs: RegFile::new() };
         let ids = [
@@ -497,8 +615,11 @@ proptest! {
             b.set(reg, value);
         }
         for (u, v) in coords {
-            let a = proctex(u, v, &b.regs);
-            prop_assert_eq!(a, proctex(u, v, &b.regs));
+            let a = proctex(u, v, deriv, &b.regs);
+            prop_assert_eq!(a, proctex(u, v, deriv, &b.regs));
+            let cfg = ProctexConfig::read(&b.regs);
+            let l = lod(&cfg, deriv);
+            prop_assert!((0..=7 * 256).contains(&l));
             let cfg = ProctexConfig::read(&b.regs);
             let (cu, cv) = pica_model::tex::proctex::coords(
                 coord_from_f24(u),

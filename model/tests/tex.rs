@@ -517,6 +517,57 @@ fn tex_shadow_compare_pass_fail_bias() {
 }
 
 #[test]
+fn tex_shadow_2d_perspective_divides_by_w() {
+    // Every texel lit (depth 0xFFFFFF: bytes A, B, G = 0xFF) with intensity 0x10·x + y' in
+    // its R byte (memory column x, memory row y').
+    let mut b = Bench::new(8, 8, 0);
+    for x in 0..8 {
+        for y in 0..8 {
+            b.put(4 * morton(x, y), &[0xFF, 0xFF, 0xFF, (0x10 * x + y) as u8]);
+        }
+    }
+    b.set(id::TEXUNIT0_PARAM, ty(2));
+    b.frag.attr[semantic::TEXCOORD0_W] = f(0.5);
+    // Perspective (SHADOW bit 0 = 0): (0.125, 0.125) / 0.5 = (0.25, 0.25) → x = 2, t = 2,
+    // memory row 7 - 2 = 5 → 0x25.
+    b.set(id::TEXUNIT0_SHADOW, 0);
+    assert_eq!(b.at(0.125, 0.125), [0x25; 4]);
+    // Orthographic (bit 0 = 1): undivided → x = 1, t = 1, row 6 → 0x16.
+    b.set(id::TEXUNIT0_SHADOW, 1);
+    assert_eq!(b.at(0.125, 0.125), [0x16; 4]);
+}
+
+#[test]
+fn tex_shadow_cube_depth_is_the_major_axis() {
+    // All six faces at BASE (ADDR2-6 take ADDR1's upper bits), every texel depth 0x800000
+    // (bytes A = 0x80, B = G = 0) and intensity 0xC8.
+    let mut b = Bench::new(8, 8, 0);
+    for r in [
+        id::TEXUNIT0_ADDR2,
+        id::TEXUNIT0_ADDR3,
+        id::TEXUNIT0_ADDR4,
+        id::TEXUNIT0_ADDR5,
+        id::TEXUNIT0_ADDR6,
+    ] {
+        b.set(r, (BASE >> 3) & 0x3F_FFFF);
+    }
+    for i in 0..64 {
+        b.put(4 * i, &[0x80, 0x00, 0x00, 0xC8]);
+    }
+    b.set(id::TEXUNIT0_PARAM, ty(4));
+    // +Z face (|w| = 0.5 largest): z_int = floor(0.5 · 0xFFFFFF) = 0x7FFFFF ≤ 0x800000 → lit.
+    b.frag.attr[semantic::TEXCOORD0_W] = f(0.5);
+    assert_eq!(b.at(0.25, 0.25), [0xC8; 4]);
+    // −Y face (|v| = 0.75 largest): 0xBFFFFF > 0x800000 → shadowed, although |w| is 0.5.
+    assert_eq!(b.at(0.25, -0.75), [0; 4]);
+    // −X face, |u| = 1: 0xFFFFFF, shadowed; a bias field of 0x400000 (register bits 1-23)
+    // subtracts 0x800000 → 0x7FFFFF → lit.
+    assert_eq!(b.at(-1.0, 0.25), [0; 4]);
+    b.set(id::TEXUNIT0_SHADOW, 0x40_0000 << 1);
+    assert_eq!(b.at(-1.0, 0.25), [0xC8; 4]);
+}
+
+#[test]
 fn tex_projection_divides_by_w() {
     let mut b = pattern(ty(3));
     b.frag.attr[semantic::TEXCOORD0_W] = f(2.0);

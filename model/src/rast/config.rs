@@ -103,6 +103,10 @@ pub const RESERVED_DEPTH_FORMAT_BITS: u32 = 24;
 /// `GLASS_gpu_setEarlyDepthClear`).
 pub const EARLY_DEPTH_BITS: u32 = 24;
 
+/// The GPUREG_TEXUNIT_CONFIG enable bits of the units that use texture-coordinate
+/// differences: units 0-2 (bits 0-2) and the procedural texture (bit 10).
+pub const TEX_DERIV_UNITS: u32 = 0b111 | 1 << 10;
+
 /// RAST's view of the registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RastConfig {
@@ -126,9 +130,9 @@ pub struct RastConfig {
     /// The early depth function when the early depth test is on, `None` when it is off.
     pub early_depth: Option<EarlyDepthFunc>,
     /// Whether fragments carry texture-coordinate differences
-    /// ([`crate::pipe::Fragment::tex_deriv`]): texture unit 0, 1 or 2 is enabled
-    /// (GPUREG_TEXUNIT_CONFIG bits 0-2). The procedural texture (unit 3) takes no level of
-    /// detail from them.
+    /// ([`crate::pipe::Fragment::tex_deriv`]): a texture unit is enabled
+    /// (GPUREG_TEXUNIT_CONFIG bits 0-2, or bit 10 for the procedural texture, whose mipmap
+    /// filters take a level of detail from them, [`crate::tex::proctex::lod`]).
     pub tex_deriv: bool,
 }
 
@@ -223,7 +227,7 @@ impl RastConfig {
                 DepthMode::WBuffer
             },
             early_depth: early_on.then(|| EarlyDepthFunc::from_reg(w.earlydepth_func)),
-            tex_deriv: w.texunit_config & 0b111 != 0,
+            tex_deriv: w.texunit_config & TEX_DERIV_UNITS != 0,
         }
     }
 
@@ -283,8 +287,8 @@ mod tests {
             earlydepth_func: 2,
             texunit_config: 0x1400,
         });
-        // Only unit 3 (procedural) is on: no differences needed.
-        assert!(!c.tex_deriv);
+        // Only unit 3 (procedural) is on: its mipmap filters need the differences.
+        assert!(c.tex_deriv);
         assert_eq!((c.fb_width, c.fb_height), (240, 400));
         assert_eq!(c.scissor_mode, ScissorMode::Inside);
         assert_eq!(c.scissor, [10, 20, 30, 40]);

@@ -66,7 +66,9 @@ pub const fn expand6(v: u32) -> u8 {
 
 /// UNVERIFIED(hw): in differential mode a base + delta outside 0..=31 (invalid ETC1, no valid
 /// encoder produces it) wraps to 5 bits — the model's choice; Azahar feeds the out-of-range
-/// integer to its 5→8 expansion and truncates to `u8`, which differs for negative sums.
+/// integer to its 5→8 expansion and truncates to `u8`, which differs from the wrap for most
+/// such sums: 32 gives 0x08 there and 0x00 here, 34 gives 0x18 and 0x10, −2 gives 0xFF and
+/// 0xF7 (−1 gives 0xFF in both).
 pub const DIFF_OVERFLOW_WRAPS: bool = true;
 
 /// The colour `[r, g, b]` of texel `(x, y)` (each 0-3) of the ETC1 block `block` (the 64-bit

@@ -43,6 +43,11 @@
 //! `w·h·bits_per_texel/8`. See [`format`] for tiling and decoding, [`etc1`] for ETC1,
 //! [`sample`] for positions, wrap, filtering and LOD.
 //!
+//! An enabled unit whose address field is 0 reads memory at address 0 like any other (which,
+//! being unmapped, hangs as below). Azahar's software renderer instead returns
+//! `[0, 0, 0, 255]` for address 0 without reading — an emulator guard for unset textures, not
+//! a documented hardware rule; the model does not copy it.
+//!
 //! A texel read that touches unmapped memory (or an address beyond 32 bits) hangs the unit:
 //! [`TexHang::Unmapped`] with the first byte that cannot be read (0xFFFF_FFFF beyond 32 bits). UNVERIFIED(hw): real hardware would read garbage or hang; the model
 //! stops so the fault is visible.
@@ -216,6 +221,11 @@ pub fn level_offset(format: Format, width: u32, height: u32, level: u32) -> u64 
 ///
 /// Major axis: `|u| > |v|` and `|u| > |w|` → ±X (sign of `u`); else `|v| > |w|` → ±Y; else ±Z
 /// (ties go to the later axis). With `(x, y, z)`:
+///
+/// Magnitudes compare as the f24 bits without the sign, so a NaN component (largest bits)
+/// selects its own axis; Azahar's float comparisons are false for NaN and fall through to
+/// the next axis (UNVERIFIED(hw): NaN handling is the model's).
+///
 /// +X: (−w, −v, u); −X: (−w, v, u); +Y: (u, w, v); −Y: (−u, w, v); +Z: (u, −v, w); −Z: (u, v, w);
 /// face coordinates `s = (x·rcp(z))·0.5 + 0.5`, `t = (y·rcp(z))·0.5 + 0.5` (ALU `rcp`, `mul`,
 /// `add`), and the reference depth `|z|`. A "positive" axis needs the value > 0 (zero and NaN
@@ -257,9 +267,17 @@ pub fn cube_coords(u: F24, v: F24, w: F24) -> (usize, F24, F24, F24) {
 /// upper 23 bits of a 24-bit value). The result is `[i; 4]` with `i = intensity` when
 /// `z_ref ≥ z_int`, else 0.
 ///
-/// UNVERIFIED(hw): the whole rule is Azahar's. NaN `z` gives `z_int = −bias` (lit). With a
-/// linear filter each of the four texels is compared first and the results are blended
-/// (percentage-closer filtering) — the model's choice; Azahar samples only the nearest texel.
+/// UNVERIFIED(hw): the rule is Azahar's software renderer's (`sw_rasterizer.cpp`
+/// `TextureColor`, citra PR #3516, written from fincs' hardware notes). NaN `z` gives
+/// `z_int = −bias` (lit). With a linear filter each of the four texels is compared first and
+/// the results are blended (percentage-closer filtering) — the model's choice; that software
+/// renderer samples only the nearest texel. Azahar's GLSL generator (`shadowTexture`,
+/// `shadowTextureCube`, `CompareShadow`) differs in four ways: it always blends four compared
+/// texels whatever the filter (its author calls PCF "PICA behaviour", citra PR #3729), it is
+/// lit only when the stored depth is strictly greater than `z_int`, it clamps `z_int` at 0,
+/// and outside a 2D shadow map it returns lit instead of applying the wrap mode and border
+/// colour (cube maps clamp to the edge). The model keeps the software renderer's compare
+/// and the unit's own filter and wrap settings.
 pub fn shadow_texel(texel: [u8; 4], z_int: i64) -> [u8; 4] {
     let [r, g, b, a] = texel;
     let z_ref = i64::from(a) << 16 | i64::from(b) << 8 | i64::from(g);
@@ -491,7 +509,7 @@ pub fn texture_units(
             TexunitConfigTexture3Coords::Reserved(_) => TEX3_RESERVED_COORDS,
         };
         let (u, v) = coords(frag, set);
-        out[3] = proctex::proctex(u, v, regs);
+        out[3] = proctex::proctex(u, v, frag.tex_deriv[set.min(2)], regs);
     }
     Ok(out)
 }

@@ -12,7 +12,8 @@
 //! u += u_shift; v += v_shift
 //! u, v = clamp(u), clamp(v)             ([`clamp_coord`], result in [0, 1])
 //! m = rgb_map_table(rgb_func(u, v))     ([`map_function`], [`lookup_value_lut`])
-//! rgba = colour_table(m)                (nearest or linear, [`color_lookup`])
+//! lod = log2(|width · bias| · Σ max |d|)  (from the coordinate differences, [`lod`])
+//! rgba = colour_table(m, lod)           (level(s), nearest or linear, [`color_lookup`])
 //! if separate alpha: a = alpha_map_table(alpha_func(u, v)) * 255
 //! ```
 //!
@@ -88,24 +89,27 @@ impl ProctexConfig {
     /// The texture LOD bias, an f16 split over PROCTEX0 bits 20-27 (low byte) and PROCTEX4
     /// bits 19-26 (high byte) (seed 002).
     ///
-    /// Decoded for inspection only: the model samples level 0 (see [`proctex`]), so the bias
-    /// has no effect on the output.
+    /// It scales the level of detail inside the logarithm ([`lod`]).
     pub fn lod_bias(&self) -> F16 {
         F16::from_bits(self.p4.bias_high() << 8 | self.p0.bias_low())
     }
 }
 
-/// The procedural texture's colour `[r, g, b, a]` at texture coordinates (`u`, `v`).
+/// The procedural texture's colour `[r, g, b, a]` at texture coordinates (`u`, `v`), whose
+/// screen-space differences are `deriv` = `[du/dx, dv/dx, du/dy, dv/dy]`
+/// ([`crate::pipe::Fragment::tex_deriv`] of the coordinate set TEXUNIT_CONFIG names; they
+/// only matter to the mipmap filters, through [`lod`]).
 ///
 /// Never panics: any register value, any LUT content (tables of any length; missing entries
-/// read as 0), NaN or infinite coordinates.
-pub fn proctex(u: F24, v: F24, regs: &RegFile) -> [u8; 4] {
+/// read as 0), NaN or infinite coordinates and differences.
+pub fn proctex(u: F24, v: F24, deriv: [F24; 4], regs: &RegFile) -> [u8; 4] {
     let cfg = ProctexConfig::read(regs);
     let luts = &regs.luts().proctex;
     let table = |slot: usize| luts.get(slot).map_or(&[][..], |t| t.as_slice());
     let (u, v) = coords(coord_from_f24(u), coord_from_f24(v), &cfg, table(LUT_NOISE));
     let m = lookup_value_lut(table(LUT_RGB_MAP), map_function(cfg.p0.rgb_func(), u, v));
-    let mut rgba = color_lookup(&cfg, table(LUT_COLOR), table(LUT_COLOR_DIFF), m);
+    let lod = lod(&cfg, deriv);
+    let mut rgba = color_lookup(&cfg, table(LUT_COLOR), table(LUT_COLOR_DIFF), m, lod);
     if cfg.p0.separate_alpha() {
         // Azahar: in separate-alpha mode the alpha skips the colour table and is the alpha
         // mapping table's output scaled to 8 bits.
@@ -115,7 +119,7 @@ pub fn proctex(u: F24, v: F24, regs: &RegFile) -> [u8; 4] {
         );
         rgba[3] = unit_to_u8(a);
     }
-    tracing::trace!(target: "tex", u, v, m, ?rgba, "proctex");
+    tracing::trace!(target: "tex", u, v, m, lod, ?rgba, "proctex");
     rgba
 }
 
@@ -359,13 +363,17 @@ pub fn lookup_value_lut(table: &[u32], coord: u32) -> u32 {
     u32::try_from(r.clamp(0, i64::from(ONE))).unwrap_or(0)
 }
 
-/// A mapping output in [0, [`ONE`]] as an 8-bit channel: `floor(m · 255 / 4096)`, so 1.0 is
-/// 255.
+/// A mapping output in [0, [`ONE`]] as an 8-bit channel: `floor(m · 255 / 4096 + 1/2)`
+/// (round half up), so 1.0 is 255.
 ///
-/// UNVERIFIED(hw): Azahar converts `final_alpha * 255` by truncation with 1.0 = 4095/4095;
-/// here 1.0 = 4096 — model choice.
+/// UNVERIFIED(hw): model choice. The tables hold fixed0.0.12 values (seed 002), whose largest
+/// entry is 0xFFF = 4095/4096: drivers write that for 1.0 (citro3d `ProcTexLut_FromArray`
+/// encodes `0xFFF · x`), and Azahar reads 0xFFF as 1.0 (it divides by 4095) and truncates
+/// `alpha · 255`. Rounding here keeps a full-scale entry at 255 (truncating would give 254),
+/// as the lighting colours do ([`crate::light::to_u8`]); mid-scale values can differ from
+/// Azahar by one (0x800: 128 here, 127 in Azahar).
 pub fn unit_to_u8(m: u32) -> u8 {
-    let r = (u64::from(m.min(ONE)) * 255) >> FRAC_BITS;
+    let r = (u64::from(m.min(ONE)) * 255 + u64::from(ONE / 2)) >> FRAC_BITS;
     u8::try_from(r).unwrap_or(u8::MAX)
 }
 
@@ -474,40 +482,156 @@ pub fn noise_offset(n: i64, amplitude: u32) -> i64 {
     i64::try_from(q).unwrap_or(0)
 }
 
-/// The colour-table lookup for the mapping output `m` in [0, [`ONE`]] (`[r, g, b, a]`).
+/// The highest proctex mipmap level: 7 (Azahar's GLSL generator clamps the maximum LOD to 7;
+/// levels 4-7 have fixed colour-table offsets, [`HIGH_LEVEL_OFFSETS`]).
+pub const MAX_LEVEL: u32 = 7;
+
+/// The colour-table offsets of mipmap levels 4-7: seed 002 GPUREG_TEXUNIT3_PROCTEX5 ("Mipmap
+/// level 4-7 seems to be hardcoded at offset 0xF0, 0xF8, 0xFC and 0xFE"; Azahar's GLSL
+/// generator uses the same). UNVERIFIED(hw) beyond the seed's "seems".
+pub const HIGH_LEVEL_OFFSETS: [u32; 4] = [0xF0, 0xF8, 0xFC, 0xFE];
+
+/// Fraction bits of the scaled differences [`lod`] takes the logarithm of.
+pub const LOD_DERIV_FRAC_BITS: u32 = 16;
+
+/// The colour-table offset of mipmap level `level` (0-7; larger values read level 7):
+/// PROCTEX5's four fields for levels 0-3, [`HIGH_LEVEL_OFFSETS`] for 4-7.
+pub fn level_offset(cfg: &ProctexConfig, level: u32) -> u32 {
+    let p5 = cfg.p5;
+    match level {
+        0 => p5.level0_offset(),
+        1 => p5.level1_offset(),
+        2 => p5.level2_offset(),
+        3 => p5.level3_offset(),
+        l => HIGH_LEVEL_OFFSETS[(l.min(MAX_LEVEL) - 4) as usize],
+    }
+}
+
+/// The proctex level of detail in 4.8 fixed point, already clamped to
+/// `[min_lod, min(max_lod, 7)]` (GPUREG_TEXUNIT3_PROCTEX4), from the coordinate differences
+/// `deriv` = `[du/dx, dv/dx, du/dy, dv/dy]`.
 ///
-/// Azahar: the table index is `offset + m · (width - 1)` (so 1.0 reads entry
-/// `offset + width - 1`); nearest reads the entry at the rounded index; linear reads entry
+/// Azahar's GLSL generator (`glsl_fs_shader_gen.cpp` `ProcTex`; "unlike normal texture, the
+/// bias is inside the log2", and a per-axis maximum summed over the axes, "the LOD upper limit
+/// defined in OpenGL"):
+/// `lod = log2(|width · bias| · (max(|du/dx|, |du/dy|) + max(|dv/dx|, |dv/dy|)))`, `lod = 0`
+/// when the bias is 0, then the clamp. `width` is PROCTEX4's colour-table width and `bias`
+/// the f16 [`ProctexConfig::lod_bias`].
+///
+/// Fixed point (the model's definition): each maximum is taken on
+/// `floor(|d| · width · 2^16)` ([`super::sample::to_fixed`], exact), the two are added, the
+/// sum is multiplied exactly by `|bias|` and floored, and [`super::sample::log2_fixed`] takes
+/// the piecewise-linear `log2` the texture units use. A zero product (no differences) is
+/// below any level and clamps to the minimum.
+///
+/// UNVERIFIED(hw): the rule is Azahar's (not checked against hardware there either); the
+/// precision, the NaN bias acting as 0, and `max_lod < min_lod` acting as `min_lod = max_lod`
+/// (as for texture units 0-2, [`super::sample::plan_levels`]) are model choices.
+pub fn lod(cfg: &ProctexConfig, deriv: [F24; 4]) -> i32 {
+    let hi = cfg.p4.max_lod().min(MAX_LEVEL);
+    let lo = cfg.p4.min_lod().min(hi);
+    let (lo, hi) = (lo as i32 * 256, hi as i32 * 256);
+    let raw = match f16_parts(cfg.lod_bias()) {
+        // A zero (or NaN) bias: LOD 0.
+        Some((_, 0, _)) | None => 0,
+        Some((_, m, e)) => {
+            let width = cfg.p4.width();
+            let fx = |x: F24| {
+                super::sample::to_fixed(x.abs(), width, LOD_DERIV_FRAC_BITS).unsigned_abs()
+            };
+            // Each term < 2^41 (to_fixed saturates at 2^40): the sum fits easily.
+            let s = u128::from(fx(deriv[0]).max(fx(deriv[2])))
+                + u128::from(fx(deriv[1]).max(fx(deriv[3])));
+            let rho = if m == u64::MAX {
+                // Infinite bias: saturate far above level 7.
+                if s == 0 {
+                    0
+                } else {
+                    u128::MAX >> 1
+                }
+            } else {
+                // m < 2^11, -24 <= e <= 5: the product stays far inside u128.
+                let p = s * u128::from(m);
+                if e >= 0 {
+                    p << e
+                } else {
+                    p >> (-e)
+                }
+            };
+            super::sample::log2_fixed(rho, LOD_DERIV_FRAC_BITS)
+        }
+    };
+    raw.clamp(lo, hi)
+}
+
+/// The colour-table lookup for the mapping output `m` in [0, [`ONE`]] (`[r, g, b, a]`) at
+/// level of detail `lod` (4.8 fixed point, [`lod`]).
+///
+/// Levels (Azahar's GLSL generator): Nearest and Linear read level 0; the `*MipmapNearest`
+/// filters read level `round(lod)` (half up); the `*MipmapLinear` filters blend levels
+/// `floor(lod)` and `floor(lod) + 1` by the fraction of `lod` ([`super::sample::lerp_levels`],
+/// the texture units' rule; one level when the fraction is 0). Within a level the first half
+/// of the filter's name applies: nearest or linear ([`color_level`]).
+///
+/// UNVERIFIED(hw): the reserved filter values 6-7 act as Nearest — model choice.
+pub fn color_lookup(cfg: &ProctexConfig, color: &[u32], diff: &[u32], m: u32, lod: i32) -> [u8; 4] {
+    use ProctexMinFilter as F;
+    let (linear, mip) = match cfg.p4.min_filter() {
+        F::Nearest | F::Reserved(_) => (false, None),
+        F::Linear => (true, None),
+        F::NearestMipmapNearest => (false, Some(false)),
+        F::LinearMipmapNearest => (true, Some(false)),
+        F::NearestMipmapLinear => (false, Some(true)),
+        F::LinearMipmapLinear => (true, Some(true)),
+    };
+    let lod = lod.clamp(0, (MAX_LEVEL * 256) as i32) as u32;
+    let level = |l: u32| color_level(cfg, color, diff, m, l, linear);
+    match mip {
+        None => level(0),
+        Some(false) => level(((lod + 128) >> 8).min(MAX_LEVEL)),
+        Some(true) => {
+            let (l, f) = (lod >> 8, lod & 0xFF);
+            if f == 0 || l >= MAX_LEVEL {
+                level(l.min(MAX_LEVEL))
+            } else {
+                super::sample::lerp_levels(level(l), level(l + 1), f)
+            }
+        }
+    }
+}
+
+/// The colour-table lookup for the mapping output `m` on mipmap level `level`.
+///
+/// Azahar: the level's width is `width >> level` (PROCTEX4's width) and its entries start at
+/// [`level_offset`]; the table index is `offset + m · (width_l - 1)` (so 1.0 reads entry
+/// `offset + width_l - 1`); nearest reads the entry at the rounded index; linear reads entry
 /// `i = floor(index)` plus `fraction · diff[i]`, where a colour-difference channel holds *half*
 /// the difference (so it counts twice).
 ///
-/// Fixed point: `m · (width - 1)` is exact with 12 fraction bits; nearest rounds half up;
+/// Fixed point: `m · (width_l - 1)` is exact with 12 fraction bits; nearest rounds half up;
 /// linear computes `color·2^12 + 2·diff·fraction` exactly and truncates (floor) to an integer,
 /// clamped to 0-255.
 ///
 /// UNVERIFIED(hw), all model choices:
-/// - LOD: the model has no derivatives for the proctex, so it always samples level 0 (offset
-///   PROCTEX5 level0_offset, full width); the mipmap filters act as their base filter
-///   (`*MipmapNearest`/`*MipmapLinear` → Nearest / Linear) and the LOD bias, min and max LOD
-///   have no effect.
-/// - The reserved filter values 6-7 act as Nearest.
-/// - Width 0 acts as width 1 (every coordinate reads the offset entry).
+/// - A level width of 0 acts as width 1 (every coordinate reads the offset entry).
 /// - `offset + index` beyond the 256-entry table wraps modulo 256.
 /// - Nearest rounds half up; linear truncates, and results outside 0-255 clamp.
-pub fn color_lookup(cfg: &ProctexConfig, color: &[u32], diff: &[u32], m: u32) -> [u8; 4] {
-    let span = cfg.p4.width().saturating_sub(1);
+pub fn color_level(
+    cfg: &ProctexConfig,
+    color: &[u32],
+    diff: &[u32],
+    m: u32,
+    level: u32,
+    linear: bool,
+) -> [u8; 4] {
+    let width = cfg.p4.width() >> level.min(31);
+    let span = width.saturating_sub(1);
     let pos = m.min(ONE) * span; // <= 4096 · 254: no overflow.
-    let offset = cfg.p5.level0_offset();
+    let offset = level_offset(cfg, level);
     let entry = |table: &[u32], i: u32| {
         let i = offset.wrapping_add(i) % COLOR_LUT_ENTRIES;
         table.get(i as usize).copied().unwrap_or(0)
     };
-    let linear = matches!(
-        cfg.p4.min_filter(),
-        ProctexMinFilter::Linear
-            | ProctexMinFilter::LinearMipmapNearest
-            | ProctexMinFilter::LinearMipmapLinear
-    );
     if linear {
         let i = pos >> FRAC_BITS;
         let f = i64::from(pos & (ONE - 1));
@@ -649,10 +773,10 @@ mod tests {
         c.p4 = c.p4.with_width(0);
         let color: Vec<u32> = (0..256).map(|i| i * 0x0101_0101).collect();
         // Width 0 → every m reads entry 0xFF.
-        assert_eq!(color_lookup(&c, &color, &[], ONE), [0xFF; 4]);
+        assert_eq!(color_lookup(&c, &color, &[], ONE, 0), [0xFF; 4]);
         // Width 3, m = 1.0 → offset 0xFF + 2 wraps to entry 1.
         c.p4 = c.p4.with_width(3);
-        assert_eq!(color_lookup(&c, &color, &[], ONE), [1; 4]);
+        assert_eq!(color_lookup(&c, &color, &[], ONE, 0), [1; 4]);
     }
 
     #[test]

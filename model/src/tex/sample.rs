@@ -162,31 +162,45 @@ pub const LOD_NONE: i32 = -(1 << 20);
 /// Level of detail in 4.8 fixed point (before bias and clamping) from the screen-space
 /// derivatives `[du/dx, dv/dx, du/dy, dv/dy]` of a `width` × `height` level-0 texture.
 ///
-/// Rule (UNVERIFIED(hw), the model's choice; the hardware's LOD unit is undocumented):
+/// Rule:
 /// 1. Each derivative is scaled to texels and made fixed point exactly:
 ///    `floor(|d| · size · 2^8)` ([`to_fixed`]; u derivatives × width, v × height).
-/// 2. The two lengths `Lx = isqrt(dudx² + dvdx²)`, `Ly = isqrt(dudy² + dvdy²)` (integer square
-///    root, floor; 8 fraction bits) and `rho = max(Lx, Ly)` (OpenGL's scale factor).
-/// 3. `log2(rho)` in 4.8 fixed point with the piecewise-linear approximation
-///    `log2(2^e · (1 + f)) ≈ e + f`: integer part = index of the most significant bit of `rho`
-///    minus 8, fraction = the 8 bits below that bit (truncated, zero-filled).
+/// 2. `rho` is the largest of the four: `max(|du/dx|·w, |du/dy|·w, |dv/dx|·h, |dv/dy|·h)`.
+///    This is Azahar's GLSL `getLod` (`glsl_fs_shader_gen.cpp`: "PICA's LOD formula for 2D
+///    textures … the same as the LOD lower limit defined in OpenGL"; the mipmap work of citra
+///    PR #3910 says PICA's LOD "basically matches the one in OpenGL") — a per-component maximum
+///    rather than OpenGL's Euclidean length, which also needs no square root.
+/// 3. `log2(rho)` in 4.8 fixed point with [`log2_fixed`].
 ///
-/// `rho = 0` gives [`LOD_NONE`].
+/// UNVERIFIED(hw): the derivative precision and the piecewise-linear `log2` are the model's
+/// choices (Azahar uses the host GPU's derivatives and `log2`). `rho = 0` gives [`LOD_NONE`].
 pub fn lod_from_derivs(d: [F24; 4], width: u32, height: u32) -> i32 {
     let fx = |x: F24, n: u32| to_fixed(x.abs(), n, SUBTEXEL_BITS).unsigned_abs() as u128;
-    let lx = (fx(d[0], width).pow(2) + fx(d[1], height).pow(2)).isqrt();
-    let ly = (fx(d[2], width).pow(2) + fx(d[3], height).pow(2)).isqrt();
-    let rho = lx.max(ly);
-    if rho == 0 {
+    let rho = fx(d[0], width)
+        .max(fx(d[2], width))
+        .max(fx(d[1], height))
+        .max(fx(d[3], height));
+    log2_fixed(rho, SUBTEXEL_BITS)
+}
+
+/// `log2(x / 2^frac)` in 4.8 fixed point, with the piecewise-linear approximation
+/// `log2(2^e · (1 + f)) ≈ e + f`: integer part = index of the most significant bit of `x`
+/// minus `frac`, fraction = the 8 bits below that bit (truncated, zero-filled). `x = 0` gives
+/// [`LOD_NONE`].
+///
+/// UNVERIFIED(hw): the approximation is the model's choice (the hardware's LOD unit is not
+/// documented; a leading-one detector and the mantissa bits below it are the cheapest log2).
+pub fn log2_fixed(x: u128, frac: u32) -> i32 {
+    if x == 0 {
         return LOD_NONE;
     }
-    let msb = 127 - rho.leading_zeros(); // 0..=41
-    let frac = if msb >= 8 {
-        (rho >> (msb - 8)) & 0xFF
+    let msb = 127 - x.leading_zeros(); // 0..=127
+    let f = if msb >= 8 {
+        (x >> (msb - 8)) & 0xFF
     } else {
-        (rho << (8 - msb)) & 0xFF
+        (x << (8 - msb)) & 0xFF
     } as i32;
-    (msb as i32 - 8) * 256 + frac
+    (msb as i32 - frac.min(127) as i32) * 256 + f
 }
 
 /// Sign-extends the 13-bit fixed1.4.8 LOD bias field (GPUREG_TEXUNITi_LOD bits 0-12).
