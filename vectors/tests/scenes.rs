@@ -1159,6 +1159,16 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
             p(20, 16, [0xFF, 0xFF, 0, 0x80]),
             p(30, 16, [0x80, 0x80, 0x80, 0]),
         ],
+        // Strips (top to bottom, 8 rows each) at LOD 0, 1, 1.5 and 3 of a colour table
+        // whose level L is COLORS[L]: red; green; levels 1 and 2 blended with weight 128 of
+        // 256, (255·128 + 0·128 + 128) >> 8 = 128 in green and blue, alpha 255; white.
+        "proctex/mipmap" => vec![
+            p(16, 4, RED),
+            p(16, 12, GREEN),
+            p(16, 20, [0, 128, 128, 0xFF]),
+            p(3, 20, [0, 128, 128, 0xFF]),
+            p(16, 28, WHITE),
+        ],
         "tev/replace_constant" => tev([0x40, 0x80, 0xFF, 0xFF], [0x40, 0x80, 0xFF, 0xFF]),
         // × (0xFF, 0, 0xFF, 0xFF).
         "tev/modulate" => tev([0xFF, 0, 0x40, 0xFF], [0, 0, 0x80, 0x80]),
@@ -1268,6 +1278,7 @@ fn issue6_scenes_cover_the_areas_and_probes_name_scenes() {
         "tex/cube",
         "tex/projection",
         "tex/three_units",
+        "proctex/mipmap",
         "light/spot",
         "light/attenuation",
         "light/two_sided",

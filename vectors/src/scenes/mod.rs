@@ -165,6 +165,7 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("proctex/noise", "procedural texture: mapping U with noise", proctex::noise),
     ("proctex/separate_alpha", "procedural texture: RGB from U, alpha from V through its own table", proctex::separate_alpha),
     ("proctex/rmax_clamp_zero", "procedural texture: mapping Rmax (alpha Max), clamp to zero", proctex::rmax_clamp_zero),
+    ("proctex/mipmap", "procedural texture: mipmapped colour table, strips at LOD 0, 1, 1.5 (mipmap linear) and 3", proctex::mipmap),
     // -- texture combiners --
     ("tev/replace_constant", "combiner stage 0 replaces with the constant colour", tev::replace_constant),
     ("tev/modulate", "primary colour modulated by a 0/0xFF constant", tev::modulate),

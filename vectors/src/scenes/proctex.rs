@@ -48,6 +48,9 @@ struct Variant {
     shift: ProctexShift,
     /// u and v at the left / bottom and right / top edges.
     range: [f32; 2],
+    /// Mipmapped: the colour table holds one colour a level and the quad is drawn as the four
+    /// strips of [`mipmap`].
+    mip: bool,
 }
 
 const BASE: Variant = Variant {
@@ -58,7 +61,13 @@ const BASE: Variant = Variant {
     noise: false,
     shift: ProctexShift::None,
     range: [0.0, 1.0],
+    mip: false,
 };
+
+/// The colour-table offsets of mipmap levels 0-3 (PROCTEX5; citro3d's defaults) and the
+/// hardcoded ones of levels 4-7 (seed 002): level `L` of the mipmapped colour table occupies
+/// entries `MIP_OFFSETS[L]..MIP_OFFSETS[L + 1]` and holds `COLORS[L]`.
+const MIP_OFFSETS: [usize; 9] = [0, 0x80, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC, 0xFE, 0x100];
 
 fn scene(v: Variant) -> R {
     let mut b: Builder = setup(32, 32)?;
@@ -80,6 +89,7 @@ fn scene(v: Variant) -> R {
             .with_noise_enabled(v.noise)
             .with_u_shift(v.shift)
             .with_v_shift(v.shift)
+            .with_bias_low(if v.mip { MIP_BIAS & 0xFF } else { 0 })
             .0,
         regs::Texunit3Proctex1(noise(0x400)).0,
         regs::Texunit3Proctex2(noise(0x400)).0,
@@ -88,10 +98,15 @@ fn scene(v: Variant) -> R {
             .with_v_noise_frequency(0x4000)
             .0,
         regs::Texunit3Proctex4(0)
-            .with_min_filter(ProctexMinFilter::Nearest)
+            .with_min_filter(if v.mip {
+                ProctexMinFilter::NearestMipmapLinear
+            } else {
+                ProctexMinFilter::Nearest
+            })
             .with_min_lod(0)
             .with_max_lod(6)
             .with_width(8)
+            .with_bias_high(if v.mip { MIP_BIAS >> 8 } else { 0 })
             .0,
         regs::Texunit3Proctex5(0)
             .with_level0_offset(0)
@@ -106,15 +121,58 @@ fn scene(v: Variant) -> R {
     let falling: Vec<u32> = ramp().into_iter().rev().map(|e| e & 0xFFF).collect();
     b.proctex_lut(ProctexLutTable::AlphaMap, 0, &falling);
     let colors: Vec<u32> = (0..256)
-        .map(|i| u32::from_le_bytes(COLORS[(i as usize).min(7)]))
+        .map(|i| {
+            let c = if v.mip {
+                MIP_OFFSETS.iter().filter(|&&o| o <= i).count() - 1
+            } else {
+                i.min(7)
+            };
+            u32::from_le_bytes(COLORS[c])
+        })
         .collect();
     b.proctex_lut(ProctexLutTable::Color, 0, &colors);
     b.proctex_lut(ProctexLutTable::ColorDiff, 0, &[0; 256]);
     let [lo, hi] = v.range;
-    let quad = textured_rect([-1.0, -1.0, 1.0, 1.0], [lo, lo, hi, hi]);
-    b.full_vertex_array(&quad);
-    b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+    let quads = if v.mip {
+        MIP_STRIPS.to_vec()
+    } else {
+        vec![([-1.0, 1.0], [lo, lo, hi, hi])]
+    };
+    for ([y0, y1], uv) in quads {
+        let quad = textured_rect([-1.0, y0, 1.0, y1], uv);
+        b.full_vertex_array(&quad);
+        b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+    }
     Ok(b)
+}
+
+/// The LOD bias of proctex/mipmap: f16 1.0, split over PROCTEX0 bits 20-27 (low byte) and
+/// PROCTEX4 bits 19-26 (high byte).
+const MIP_BIAS: u32 = 0x3C00;
+
+/// proctex/mipmap's four full-width strips (clip y range, then u0, v0, u1, v1), each 8 pixels
+/// tall on the 32×32 target. With width 8 and bias 1 the LOD is
+/// `log2(8 · (max |du| + max |dv|))` per pixel:
+/// - top (clip y 0.5..1): u 0..4 over 32 pixels, du = 1/8: 8 · 1/8 = 1 → LOD 0;
+/// - u 0..8, du = 1/4: 2 → LOD 1;
+/// - u 0..8 and v 0..1 over 8 rows (dv = 1/8): 2 + 1 = 3 → LOD 1.5, levels 1 and 2 half and
+///   half;
+/// - bottom: u 0..32, du = 1: 8 → LOD 3.
+///
+/// The ranges are powers of two so the interpolated coordinates and their differences are
+/// exact in f24.
+const MIP_STRIPS: [([f32; 2], [f32; 4]); 4] = [
+    ([0.5, 1.0], [0.0, 0.5, 4.0, 0.5]),
+    ([0.0, 0.5], [0.0, 0.5, 8.0, 0.5]),
+    ([-0.5, 0.0], [0.0, 0.0, 8.0, 1.0]),
+    ([-1.0, -0.5], [0.0, 0.5, 32.0, 0.5]),
+];
+
+/// Mipmapped colour table (filter nearest, mipmap linear, bias 1.0, levels 0-3 at offsets 0,
+/// 0x80, 0xC0, 0xE0, each level one colour of [`COLORS`]): four strips at LOD 0, 1, 1.5 and 3
+/// ([`MIP_STRIPS`]) show red, green, green/blue half and half, and white.
+pub(super) fn mipmap() -> R {
+    scene(Variant { mip: true, ..BASE })
 }
 
 /// Mapping U, clamp to edge: eight vertical bands of [`COLORS`] (7 visible steps).
