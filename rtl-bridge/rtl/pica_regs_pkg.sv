@@ -1527,7 +1527,7 @@ package pica_regs_pkg;
   localparam int GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_LSB = 0;
   localparam int GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_WIDTH = 24;
   localparam logic [31:0] GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_MASK = 32'h00ffffff;
-  // 24-25: Depth function (enum GasDeltazDepthFunction)
+  // 24-25: Depth function. UNVERIFIED(hw): the model uses it as the weight of the depth density, not as a test that discards (never 0, always 1, greater 1 - X, less X, with X the depth weight; see pica_model::fop::gas); libctru GPU_GASDEPTHFUNC annotates the values (0), (1), (1-X), (X), and citro3d C3Di_EffectBind rewrites the field from the depth-test function (GPU_MAKEGASDEPTHFUNC: ALWAYS gives never) (enum GasDeltazDepthFunction)
   localparam int GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_LSB = 24;
   localparam int GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_WIDTH = 2;
   localparam logic [31:0] GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_MASK = 32'h03000000;
