@@ -1,8 +1,10 @@
 //! Gas scenes. No public emulator implements gas rendering; the registers follow seed 002 and
-//! the scenes only exercise them (no hand-derived pixels).
+//! the rules are the model's (UNVERIFIED(hw), `pica_model::fop::gas`, `pica_model::fog::gas`).
 //!
 //! - gas/density: fragment mode "gas" (GPUREG_COLOR_OPERATION) with three overlapping quads at
-//!   different depths in front of a depth-written floor: the FOP accumulates density.
+//!   different depths, two in front of a depth-written floor and one behind it: the FOP
+//!   accumulates density, weighted by the gas depth function "less" (f = X), and discards
+//!   none of them. Its pixels are hand-derived in `vectors/tests/scenes.rs`.
 //! - gas/shading: fog mode "gas" (GPUREG_TEXENV_UPDATE_BUFFER), depth-density shading source,
 //!   the gas LUT, planar and view shading parameters, over a quad.
 
@@ -56,7 +58,8 @@ pub(super) fn density() -> R {
     b.depth_test(true, CompareFunction::Always)
         .depth_write(true);
     draw_rect(&mut b, -1.0, -1.0, 1.0, 1.0, -0.75, [0.25, 0.25, 0.25, 1.0]);
-    // Gas particles: depth test less, no depth writes, gas fragment mode.
+    // Gas particles: depth test less (gas mode runs no depth test; the gas depth function
+    // "less" of gas_setup weighs the depth density), no depth writes, gas fragment mode.
     b.depth_test(true, CompareFunction::Less).depth_write(false);
     b.fragment_mode(ColorOperationFragmentMode::Gas);
     draw_rect(
