@@ -14,8 +14,9 @@ use pica_model::regs::{
     TexenvUpdateBufferDensitySource, TexenvUpdateBufferFogMode,
 };
 
-/// The gas LUT: entries 0-7 signed colour differences (+0x10 each), 8-15 colours rising from
-/// dark blue to white (seed 002 GPUREG_GAS_LUT_DATA).
+/// The gas LUT: entries 0-7 colour differences (+0x10 each: sign bit 0, magnitude 16/127, the
+/// model's sign-magnitude reading of `GasLutFirstEntry`), 8-15 colours rising from dark blue to
+/// white (seed 002 GPUREG_GAS_LUT_DATA).
 fn gas_lut() -> Vec<u32> {
     let diff = 0x10u32 | 0x10 << 8 | 0x10 << 16;
     let mut v = vec![diff; 8];
