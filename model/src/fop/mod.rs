@@ -283,18 +283,11 @@ impl FopConfig {
 }
 
 /// A depth value of `fmt` (16 or 24 bits) as a 24-bit depth, for the gas and shadow modes,
-/// which work on 24-bit depths whatever the depth buffer format.
-///
-/// UNVERIFIED(hw): a 16-bit depth is widened by bit replication (`d << 8 | d >> 8`, so 0xFFFF
-/// becomes 0xFFFFFF) — model choice, the same rule as the colour expansions of [`fb`]; no
-/// source says how the hardware widens D16 depths in these modes.
+/// which work on 24-bit depths whatever the depth buffer format: the model's one widening
+/// rule, [`crate::rast::interp::depth_to_24`] (bit replication, `d << 8 | d >> 8` for D16; the
+/// fog coordinate uses the same; UNVERIFIED(hw), see there).
 pub const fn depth_to_24(fmt: DepthFormat, depth: u32) -> u32 {
-    let d = depth & fmt.depth_max();
-    if fmt.depth_bits() >= 24 {
-        d
-    } else {
-        (d << 8 | d >> 8) & 0xFF_FFFF
-    }
+    crate::rast::interp::depth_to_24(depth, fmt.depth_bits())
 }
 
 /// Where one fragment's pixels are and in which formats (the part of [`process_fragment`]
