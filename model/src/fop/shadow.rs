@@ -50,7 +50,9 @@
 //! other than RGBA8 the pixel is decoded to RGBA, handled as the RGBA8 word and encoded back
 //! (lossy, but defined). The depth is [`super::depth_to_24`] of the fragment's depth, which
 //! RAST quantized to the depth-buffer format (a deviation from Azahar for D16, see
-//! [`process`]).
+//! [`process`]). The alpha test runs, and FOG has fogged the colour, before the shadow write
+//! (Azahar's GLSL order; its software renderer writes first, see
+//! [`super::process_fragment`]).
 
 use super::{FopConfig, FopHang, PixelSite};
 use crate::beat::PixelBeat;
@@ -203,6 +205,10 @@ pub fn update(cfg: &ShadowConfig, stored: (u32, u8), d: u32, s: u8) -> (u32, u8)
 
 /// Shadow mode for one fragment that passed the alpha test (see the module docs). Fills
 /// `beat` (no depth-stencil access: its address stays in the beat, its bits read 0).
+///
+/// UNVERIFIED(hw), order: the model runs the alpha test before this and FOG's fog has already
+/// changed `src`, as in Azahar's GLSL generator; Azahar's software renderer writes the shadow
+/// map before its alpha test and fog (see [`super::process_fragment`]).
 pub fn process(
     cfg: &FopConfig,
     site: &PixelSite,
