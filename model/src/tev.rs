@@ -18,8 +18,12 @@
 //!
 //! The model follows the seed where Azahar differs: Azahar `WriteTevConfig` starts
 //! `combiner_output` ("previous") at zero and, in stage 0 only, substitutes RGB source 2's
-//! colour for an RGB source 0 or 1 set to "previous". With the seed's rule all three RGB and
-//! alpha sources set to "previous" in stage 0 read the primary colour.
+//! colour for an RGB source 0 or 1 set to "previous". Azahar's GLSL generator
+//! (`glsl_fs_shader_gen.cpp` `AppendColorModifier` / `AppendAlphaModifier`, `force_source3`)
+//! does the same for RGB and also for alpha: in stage 0 an alpha source 0 or 1 set to
+//! "previous" reads alpha source 2 (and "previous" itself starts at zero there too). With the
+//! seed's rule, which the model keeps (UNVERIFIED(hw)), all three RGB and alpha sources set to
+//! "previous" in stage 0 read the primary colour.
 //!
 //! ## The combiner buffer
 //!
@@ -213,7 +217,8 @@ pub fn source(
 /// bit 1, 1 = red, 2 = green, 3 = blue) and bit 0 inverts.
 /// UNVERIFIED(hw): the reserved values 6/7, 10/11, 14/15 follow the same decoding (bit 1 is
 /// ignored when bits 2-3 are non-zero), so they read as red/green/blue (inverted when odd) —
-/// model choice; Azahar treats them as unreachable.
+/// model choice, kept. Azahar's software renderer treats them as unreachable; its GLSL
+/// generator (`AppendColorModifier`, default case) gives `vec3(0)` for them.
 pub fn rgb_operand(op: TexenvOperandRgb, c: [u8; 4]) -> [u8; 3] {
     let v = op.bits();
     let picked = match (v >> 2) & 3 {

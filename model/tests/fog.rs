@@ -1,5 +1,6 @@
 //! FOG (plain fog mode): LUT interpolation at entry boundaries and fractions, the z flip, the
-//! 16-bit depth widening, the exact colour blend, fog off — hand-derived expected bytes.
+//! 16-bit depth widening (bit replication), the exact colour blend, fog off — hand-derived
+//! expected bytes.
 //!
 //! The arithmetic (see `pica_model::fog`): `z` = 24-bit fog coordinate, entry `z >> 17`,
 //! fraction `t = z & 0x1FFFF`, `F = value·2^17 + difference·t` (units 2^-28, clamped to
@@ -125,18 +126,24 @@ fn fog_z_flip_uses_complement() {
 }
 
 #[test]
-fn fog_d16_depth_is_shifted_to_24_bits() {
+fn fog_d16_depth_is_replicated_to_24_bits() {
+    // D16 depths widen by bit replication, d << 8 | d >> 8
+    // (pica_model::rast::interp::depth_to_24).
     let b = Bench::new(MODE_FOG, D16);
-    // 0x0100 << 8 = 0x010000: entry 0 halfway.
+    // 0x0100 → 0x010001: entry 0, t = 0x10001: F = (2^27 + 512·0x10001)/2^28 = 0.6250019 →
+    // 125.0004 → 125, 62.5002 + 95.6245 = 158.12 → 158, 50·0.3749981 = 18.7499 → 18.
     assert_eq!(b.fog(0x0100), [125, 158, 18, 77]);
-    // 0x00FF << 8 = 0xFF00: F = (2^27 + 512·0xFF00)/2^28 = 0.62451 → 124.9 → 124, 158, 18.
+    // 0x00FF → 0xFF00 (0xFF >> 8 = 0): F = (2^27 + 512·0xFF00)/2^28 = 0.62451 → 124.9 → 124,
+    // 158, 18.
     assert_eq!(b.fog(0x00FF), [124, 158, 18, 77]);
-    // 0x0200 << 8 = 0x020000: entry 1.
+    // 0x0200 → 0x020002: entry 1 (F = 0): the fog colour.
     assert_eq!(b.fog(0x0200), [0, 255, 50, 77]);
     let b = Bench::new(MODE_FOG | Z_FLIP, D16);
-    // 0xFFFF << 8 = 0xFFFF00, flipped 0xFF: entry 0, t = 0xFF: F = 2^27 + 512·255 →
-    // 100.1 → 100, 177.4 → 177, 24.98 → 24.
-    assert_eq!(b.fog(0xFFFF), [100, 177, 24, 77]);
+    // The far plane 0xFFFF → 0xFFFFFF, flipped 0: entry 0 start, F = 0.5 → 100, 177, 25
+    // (a shift, 0xFFFF00, would leave t = 0xFF: 24 in blue).
+    assert_eq!(b.fog(0xFFFF), [100, 177, 25, 77]);
+    // 0xFF00 → 0xFF00FF, flipped 0x00FF00: F = 0.62451 as above.
+    assert_eq!(b.fog(0xFF00), [124, 158, 18, 77]);
 }
 
 #[test]

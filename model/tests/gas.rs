@@ -2,7 +2,9 @@
 //! FOG's gas shading (GPUREG_TEXENV_UPDATE_BUFFER fog mode 7), with hand-derived values.
 //!
 //! The rules are the model's (UNVERIFIED(hw), see `pica_model::fop::gas` and
-//! `pica_model::fog::gas`): plain density accumulates in red, depth-weighted density in green,
+//! `pica_model::fog::gas`): plain density accumulates in red, depth-weighted density in green
+//! (weight `f` = 0, 1, 1 − X or X by the gas depth function never, always, greater, less, with
+//! `X = min(1, |z − zs| / 2^24 · k)`; no fragment is discarded by it),
 //! the shading pass normalizes by GPUREG_GAS_ACCMAX, shades with GPUREG_GAS_LIGHT_* and looks
 //! the colour up in the gas LUT.
 
@@ -45,12 +47,13 @@ fn bench(func: u32, k_raw: u32) -> Bench {
 
 #[test]
 fn gas_two_overlapping_fragments_accumulate_plain_and_depth_density() {
-    // k = 1.0 (raw 0x100); the scene behind is at depth 0x80_0000 with stencil 0x5A.
-    let mut b = bench(GAS_ALWAYS, 0x100);
+    // Less (f = X), k = 1.0 (raw 0x100); the scene behind is at depth 0x80_0000 with stencil
+    // 0x5A.
+    let mut b = bench(GAS_LESS, 0x100);
     b.set_ds(2, 3, 0x5A80_0000);
     // Stored: r 0, g 0, b 7, a 0x11.
     b.set_color(2, 3, 0x0000_0711);
-    // dz = 0x40_0000 (1/4): w = 1/4, depth density floor(100/4) = 25.
+    // dz = 0x40_0000 (1/4): X = 1/4, depth density floor(100/4) = 25.
     let beat = b.run(frag(2, 3, 0x40_0000, [100, 9, 9, 9]));
     assert_eq!(b.color(2, 3), 100 << 24 | 25 << 16 | 0x0711);
     assert_eq!(beat.color, b.color(2, 3));
@@ -65,8 +68,8 @@ fn gas_two_overlapping_fragments_accumulate_plain_and_depth_density() {
 
 #[test]
 fn gas_accumulation_saturates_at_the_channel_maximum() {
-    // k = 0x10000 (raw 0xFF_FFFF ≈ 65536): w = 1 for any dz ≥ 257.
-    let mut b = bench(GAS_ALWAYS, 0xFF_FFFF);
+    // Less with k = 0x10000 (raw 0xFF_FFFF ≈ 65536): X = 1 for any dz ≥ 257.
+    let mut b = bench(GAS_LESS, 0xFF_FFFF);
     b.set_ds(0, 0, 0x00FF_0000);
     b.run(frag(0, 0, 0, [200, 0, 0, 0]));
     assert_eq!(b.color(0, 0) >> 16, 200 << 8 | 200);
@@ -78,37 +81,78 @@ fn gas_accumulation_saturates_at_the_channel_maximum() {
 fn gas_delta_z_scales_the_depth_density() {
     // Same fragment and scene, k = 0, 0.5, 2.0, 8.0: dz = 0x20_0000 (1/8).
     for (k_raw, g) in [(0, 0), (0x80, 12), (0x200, 50), (0x800, 200)] {
-        let mut b = bench(GAS_ALWAYS, k_raw);
+        let mut b = bench(GAS_LESS, k_raw);
         b.set_ds(1, 1, 0x30_0000);
         b.run(frag(1, 1, 0x10_0000, [200, 0, 0, 0]));
-        // 200 · 1/16 = 12.5 → 12; 200 · 1/4 = 50; 200 · 1 = 200.
+        // Less (f = X): 200 · 1/16 = 12.5 → 12; 200 · 1/4 = 50; 200 · 1 = 200.
         assert_eq!(b.color(1, 1), 200 << 24 | g << 16, "k_raw {k_raw:#x}");
     }
 }
 
 #[test]
-fn gas_depth_function_selects_fragments() {
-    // Scene at 0x40_0000; fragments in front (0x30_0000) and behind (0x50_0000).
+fn gas_depth_function_weights_the_depth_density() {
+    // Scene at 0x40_0000, k = 1.0; a fragment of density 200 in front (0x30_0000: dz =
+    // 0x10_0000, X = 1/16) or behind (0x70_0000: dz = 0x30_0000, X = 3/16). f = 0, 1, 1 − X,
+    // X:
+    //   never   0, 0;
+    //   always  200, 200;
+    //   greater 200 · 15/16 = 187.5 → 187, 200 · 13/16 = 162.5 → 162;
+    //   less    200 · 1/16 = 12.5 → 12,    200 · 3/16 = 37.5 → 37.
+    // Every fragment lands, plain density 200 in red — also where a pass/fail reading of the
+    // function would have discarded it (never: both; greater: in front; less: behind).
     for (func, front, behind) in [
-        (GAS_NEVER, false, false),
-        (GAS_ALWAYS, true, true),
-        (GAS_GREATER, false, true),
-        (GAS_LESS, true, false),
+        (GAS_NEVER, 0, 0),
+        (GAS_ALWAYS, 200, 200),
+        (GAS_GREATER, 187, 162),
+        (GAS_LESS, 12, 37),
     ] {
-        for (depth, pass) in [(0x30_0000, front), (0x50_0000, behind)] {
+        for (depth, g) in [(0x30_0000, front), (0x70_0000, behind)] {
             let mut b = bench(func, 0x100);
             b.set_ds(0, 0, 0x40_0000);
-            let beat = b.run(frag(0, 0, depth, [10, 0, 0, 0]));
-            assert_eq!(beat.flags & PixelBeat::DISCARDED == 0, pass, "func {func}");
-            assert_eq!(b.color(0, 0) >> 24, if pass { 10 } else { 0 });
+            let beat = b.run(frag(0, 0, depth, [200, 0, 0, 0]));
+            assert_eq!(
+                beat.flags,
+                PixelBeat::COLOR_WRITTEN,
+                "func {func} depth {depth:#x}"
+            );
+            assert_eq!(
+                b.color(0, 0),
+                200 << 24 | g << 16,
+                "func {func} depth {depth:#x}"
+            );
         }
     }
 }
 
 #[test]
+fn gas_depth_test_always_keeps_every_fragment() {
+    // citro3d writes gas depth function never for a GL depth test ALWAYS
+    // (GPU_MAKEGASDEPTHFUNC(1) = (0xAF02 >> 2) & 3 = 0): the particles still accumulate their
+    // plain density, two fragments of 90 → 180, and no depth density.
+    let mut b = bench(GAS_NEVER, 0x100);
+    b.set(id::DEPTH_COLOR_MASK, 0xF << 8 | 1 << 4 | 1);
+    b.set_ds(5, 6, 0x20_0000);
+    b.run(frag(5, 6, 0x10_0000, [90, 0, 0, 0]));
+    b.run(frag(5, 6, 0x90_0000, [90, 0, 0, 0]));
+    assert_eq!(b.color(5, 6), 180 << 24);
+    assert_eq!(b.fop.stats().discarded, 0);
+}
+
+#[test]
+fn gas_greater_saturated_distance_gives_no_depth_density() {
+    // Greater with X capped at 1 (dz = 0x80_0000, k = 4.0: 2 → 1): f = 0. Less: f = 1.
+    for (func, g) in [(GAS_GREATER, 0), (GAS_LESS, 77)] {
+        let mut b = bench(func, 0x400);
+        b.set_ds(0, 0, 0x80_0000);
+        b.run(frag(0, 0, 0, [77, 0, 0, 0]));
+        assert_eq!(b.color(0, 0), 77 << 24 | g << 16, "func {func}");
+    }
+}
+
+#[test]
 fn gas_write_masks_and_alpha_test_apply() {
-    // Red masked off: only the depth density lands.
-    let mut b = bench(GAS_ALWAYS, 0x100);
+    // Red masked off: only the depth density lands (less: X = 1/2 of 100).
+    let mut b = bench(GAS_LESS, 0x100);
     b.set(id::DEPTH_COLOR_MASK, 0xE << 8);
     b.set_ds(0, 0, 0x80_0000);
     b.run(frag(0, 0, 0, [100, 0, 0, 0]));
@@ -124,8 +168,8 @@ fn gas_write_masks_and_alpha_test_apply() {
 #[test]
 fn gas_d16_depths_widen_by_replication() {
     // D16: scene 0x8000 → 0x80_0080, fragment 0x4000 → 0x40_0040; dz = 0x40_0040.
-    // k = 1.0: w = 0x40_0040 · 0x100 / 2^32, 255 · w = 63.75… → 63.
-    let mut b = bench(GAS_ALWAYS, 0x100);
+    // Less, k = 1.0: X = 0x40_0040 · 0x100 / 2^32, 255 · X = 63.75… → 63.
+    let mut b = bench(GAS_LESS, 0x100);
     b.set(id::DEPTHBUFFER_FORMAT, 0);
     let a = b.layout().depth_addr(0, 0).unwrap();
     fb::write_pixel(&mut b.mem, a, 0x8000, 2).unwrap();

@@ -1495,18 +1495,30 @@ package pica_regs_pkg;
   localparam logic [31:0] GAS_LUT_DATA_DATA_MASK = 32'hffffffff;
 
   // LUT entry: Gas look-up table, first 8 elements (GasLutFirstEntry, 8 elements)
-  // 0-7: Red (signed)
-  localparam int GAS_LUT_FIRST_ENTRY_RED_LSB = 0;
-  localparam int GAS_LUT_FIRST_ENTRY_RED_WIDTH = 8;
-  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_RED_MASK = 32'h000000ff;
-  // 8-15: Green (signed)
-  localparam int GAS_LUT_FIRST_ENTRY_GREEN_LSB = 8;
-  localparam int GAS_LUT_FIRST_ENTRY_GREEN_WIDTH = 8;
-  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_GREEN_MASK = 32'h0000ff00;
-  // 16-23: Blue (signed)
-  localparam int GAS_LUT_FIRST_ENTRY_BLUE_LSB = 16;
-  localparam int GAS_LUT_FIRST_ENTRY_BLUE_WIDTH = 8;
-  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_BLUE_MASK = 32'h00ff0000;
+  // 0-6: Red difference magnitude (1/127 of full scale; UNVERIFIED(hw), see the entry) (unsigned)
+  localparam int GAS_LUT_FIRST_ENTRY_RED_MAGNITUDE_LSB = 0;
+  localparam int GAS_LUT_FIRST_ENTRY_RED_MAGNITUDE_WIDTH = 7;
+  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_RED_MAGNITUDE_MASK = 32'h0000007f;
+  // 7: Red difference sign: 1 = negative (UNVERIFIED(hw), see the entry) (bool)
+  localparam int GAS_LUT_FIRST_ENTRY_RED_NEGATIVE_LSB = 7;
+  localparam int GAS_LUT_FIRST_ENTRY_RED_NEGATIVE_WIDTH = 1;
+  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_RED_NEGATIVE_MASK = 32'h00000080;
+  // 8-14: Green difference magnitude (1/127 of full scale; UNVERIFIED(hw), see the entry) (unsigned)
+  localparam int GAS_LUT_FIRST_ENTRY_GREEN_MAGNITUDE_LSB = 8;
+  localparam int GAS_LUT_FIRST_ENTRY_GREEN_MAGNITUDE_WIDTH = 7;
+  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_GREEN_MAGNITUDE_MASK = 32'h00007f00;
+  // 15: Green difference sign: 1 = negative (UNVERIFIED(hw), see the entry) (bool)
+  localparam int GAS_LUT_FIRST_ENTRY_GREEN_NEGATIVE_LSB = 15;
+  localparam int GAS_LUT_FIRST_ENTRY_GREEN_NEGATIVE_WIDTH = 1;
+  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_GREEN_NEGATIVE_MASK = 32'h00008000;
+  // 16-22: Blue difference magnitude (1/127 of full scale; UNVERIFIED(hw), see the entry) (unsigned)
+  localparam int GAS_LUT_FIRST_ENTRY_BLUE_MAGNITUDE_LSB = 16;
+  localparam int GAS_LUT_FIRST_ENTRY_BLUE_MAGNITUDE_WIDTH = 7;
+  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_BLUE_MAGNITUDE_MASK = 32'h007f0000;
+  // 23: Blue difference sign: 1 = negative (UNVERIFIED(hw), see the entry) (bool)
+  localparam int GAS_LUT_FIRST_ENTRY_BLUE_NEGATIVE_LSB = 23;
+  localparam int GAS_LUT_FIRST_ENTRY_BLUE_NEGATIVE_WIDTH = 1;
+  localparam logic [31:0] GAS_LUT_FIRST_ENTRY_BLUE_NEGATIVE_MASK = 32'h00800000;
 
   // LUT entry: Gas look-up table, last 8 elements (GasLutLastEntry, 8 elements)
   // 0-7: Red (unsigned)
@@ -1527,7 +1539,7 @@ package pica_regs_pkg;
   localparam int GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_LSB = 0;
   localparam int GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_WIDTH = 24;
   localparam logic [31:0] GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_MASK = 32'h00ffffff;
-  // 24-25: Depth function (enum GasDeltazDepthFunction)
+  // 24-25: Depth function. UNVERIFIED(hw): the model uses it as the weight of the depth density, not as a test that discards (never 0, always 1, greater 1 - X, less X, with X the depth weight; see pica_model::fop::gas); libctru GPU_GASDEPTHFUNC annotates the values (0), (1), (1-X), (X), and citro3d C3Di_EffectBind rewrites the field from the depth-test function (GPU_MAKEGASDEPTHFUNC: ALWAYS gives never) (enum GasDeltazDepthFunction)
   localparam int GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_LSB = 24;
   localparam int GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_WIDTH = 2;
   localparam logic [31:0] GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_MASK = 32'h03000000;

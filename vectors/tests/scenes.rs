@@ -1218,6 +1218,23 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
             p(30, 16, [0x40, 0x80, 0xC0, 0xFF]),
             p(28, 5, [0x40, 0x80, 0xC0, 0xFF]),
         ],
+        // Gas accumulation (pica_model::fop::gas, UNVERIFIED(hw)): the floor leaves
+        // [64, 64, 64, 255] at depth floor(0.75 · 0xFFFFFF) = 0xBFFFFF; each particle adds
+        // ρ = 128 (0.5) to red and floor(128 · X) to green, X = |z − zs| / 2^24 (k = 1.0, gas
+        // depth function less: f = X). Particle depths 0.25, 0.5, 0.875 → 0x3FFFFF, 0x7FFFFF,
+        // 0xDFFFFF, so X = 1/2, 1/4, 1/8 → 64, 32, 16. The depths are exact: the edge weights
+        // at pixel centres are multiples of 2048 (quads, 2·area = 2^16) or 4096 (floor, 2^18),
+        // so every f24 step of the constant depth's interpolation is exact. Quad 1 covers
+        // columns 4-19 / rows 12-27, quad 2 8-23 / 8-23, quad 3 12-27 / 4-19.
+        // (26, 5): quad 3 only, behind the floor — it still lands (a pass/fail reading of
+        // "less" would have discarded it): red 64 + 128, green 64 + 16.
+        // (5, 26): quad 1 only: 192, 64 + 64. (16, 16): all three: red 64 + 3 · 128 → 255
+        // (saturated), green 64 + 64 + 32 + 16 = 176.
+        "gas/density" => vec![
+            p(26, 5, [192, 80, 64, 255]),
+            p(5, 26, [192, 128, 64, 255]),
+            p(16, 16, [255, 176, 64, 255]),
+        ],
         _ => vec![],
     }
 }

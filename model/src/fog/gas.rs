@@ -28,7 +28,9 @@
 //! 4. Colour LUT ([`lut_color`]) at `x` = `dn` or `light` (GPUREG_GAS_LIGHT_Z_COLOR bit 8):
 //!    8 intervals of 32; entry `i = x >> 5` has colour `C[i]` (LUT entries 8-15, unsigned)
 //!    and difference `D[i]` (entries 0-7, sign-magnitude: bit 7 sign, bits 0-6 magnitude in
-//!    1/127 of full scale, as citro3d `GasLut_FromArray` writes them);
+//!    1/127 of full scale, as citro3d `GasLut_FromArray` / `calc_diff` writes them; the
+//!    register table's `GasLutFirstEntry` fields; UNVERIFIED(hw): seed 002 calls them
+//!    "signed");
 //!    `c = clamp(C[i] ± trunc(|D[i]| · 255 · (x & 31) / (127 · 32)), 0, 255)` per channel.
 //! 5. RGB: with the density as LUT input, the LUT colour shaded by the light factor,
 //!    `c · light / 255`; with the light factor as input, the LUT colour as it is. Alpha:
@@ -154,27 +156,33 @@ const fn faded_intensity(dn: u8, p: [u8; 3]) -> u8 {
 }
 
 /// The LUT colour `[r, g, b]` at `x` (step 4): `diff` and `color` are the raw LUT words 0-7
-/// and 8-15.
+/// ([`regs::GasLutFirstEntry`]) and 8-15 ([`regs::GasLutLastEntry`]).
 pub const fn lut_color(diff: &[u32; 8], color: &[u32; 8], x: u8) -> [u8; 3] {
     let i = (x >> 5) as usize;
     let f = (x & 31) as i32;
-    let mut out = [0u8; 3];
-    let mut ch = 0;
-    while ch < 3 {
-        let c = ((color[i] >> (8 * ch)) & 0xFF) as i32;
-        let d = ((diff[i] >> (8 * ch)) & 0xFF) as i32;
-        let mag = (d & 0x7F) * 255 * f / (127 * 32);
-        let v = if d & 0x80 != 0 { c - mag } else { c + mag };
-        out[ch] = if v < 0 {
-            0
-        } else if v > 255 {
-            255
-        } else {
-            v as u8
-        };
-        ch += 1;
+    let d = regs::GasLutFirstEntry(diff[i]);
+    let c = regs::GasLutLastEntry(color[i]);
+    [
+        lut_channel(c.red(), d.red_magnitude(), d.red_negative(), f),
+        lut_channel(c.green(), d.green_magnitude(), d.green_negative(), f),
+        lut_channel(c.blue(), d.blue_magnitude(), d.blue_negative(), f),
+    ]
+}
+
+/// One channel of [`lut_color`]: `clamp(c ± trunc(mag · 255 · f / (127 · 32)), 0, 255)` for
+/// the 8-bit colour `c`, the 7-bit difference magnitude `mag` (negative when `negative`) and
+/// the position `f` (0-31) in the interval.
+const fn lut_channel(c: u32, mag: u32, negative: bool, f: i32) -> u8 {
+    let c = (c & 0xFF) as i32;
+    let step = (mag & 0x7F) as i32 * 255 * f / (127 * 32);
+    let v = if negative { c - step } else { c + step };
+    if v < 0 {
+        0
+    } else if v > 255 {
+        255
+    } else {
+        v as u8
     }
-    out
 }
 
 /// Gas shading of `f` (changes `f.color`; see the module docs).

@@ -7,9 +7,11 @@
 //!
 //! ## Exact arithmetic (all integer)
 //!
-//! 1. **Fog coordinate** `z` (24 bits): the fragment's quantized depth normalised to 24 bits,
-//!    `depth << (24 − bits)` with `bits` the depth buffer's (GPUREG_DEPTHBUFFER_FORMAT: 16 or
-//!    24) ([`fog_depth24`]); with the z-flip bit (UPDATE_BUFFER bit 16) `z = 0xFFFFFF − z`.
+//! 1. **Fog coordinate** `z` (24 bits): the fragment's quantized depth widened to 24 bits from
+//!    the depth buffer's `bits` (GPUREG_DEPTHBUFFER_FORMAT: 16 or 24) by bit replication
+//!    (D16: `d << 8 | d >> 8`), the rule the gas and shadow modes use too
+//!    ([`crate::rast::interp::depth_to_24`]); with the z-flip bit (UPDATE_BUFFER bit 16)
+//!    `z = 0xFFFFFF − z`.
 //! 2. **Lookup**: index `i = z >> 17` (0-127), fraction `t = z & 0x1FFFF` (17 bits, units of
 //!    2^-17 of one entry).
 //! 3. **Factor** `F = value·2^17 + difference·t` in units of 2^-28 (value: unsigned 0.0.11,
@@ -21,9 +23,10 @@
 //! input is the clamped float depth after the depth map before quantization, `index =
 //! depth·128` (flipped: `(1 − depth)·128`), `floor` clamped to 0-127, the fraction the rest,
 //! `factor = value/2048 + difference/2048 · fraction` clamped to [0, 1], and the blend
-//! truncated by `static_cast<u8>`. The model's 24-bit fixed-point coordinate, the flip as
-//! `0xFFFFFF − z` and the exact 28-bit factor are model choices that agree with it up to the
-//! float rounding.
+//! truncated by `static_cast<u8>`. The model's 24-bit fixed-point coordinate (from the
+//! quantized depth, widened by replication so that a D16 far plane 0xFFFF is 0xFFFFFF as
+//! Azahar's depth 1.0 is), the flip as `0xFFFFFF − z` and the exact 28-bit factor are model
+//! choices that agree with it up to the float rounding and the depth quantization.
 
 pub mod gas;
 
@@ -58,7 +61,7 @@ pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
         TexenvUpdateBufferFogMode::Gas => gas::apply(f, regs),
         TexenvUpdateBufferFogMode::Fog => {
             let bits = depth_bits(regs);
-            let mut z = fog_depth24(f.frag.depth, bits);
+            let mut z = crate::rast::interp::depth_to_24(f.frag.depth, bits);
             if update.z_flip() {
                 z = fog_flip(z);
             }
@@ -81,17 +84,6 @@ pub fn depth_bits(regs: &RegFile) -> u32 {
         DepthbufferFormatFormat::D24 | DepthbufferFormatFormat::D24S8 => 24,
         DepthbufferFormatFormat::Reserved(_) => crate::rast::config::RESERVED_DEPTH_FORMAT_BITS,
     }
-}
-
-/// The fog coordinate of a `bits`-bit depth value: `depth << (24 − bits)`, masked to 24 bits
-/// (`bits` clamped to 1..=24).
-///
-/// UNVERIFIED(hw): a 16-bit depth is widened by a shift (0xFFFF → 0xFFFF00), not by bit
-/// replication — model choice.
-pub fn fog_depth24(depth: u32, bits: u32) -> u32 {
-    let shift = FOG_Z_BITS - bits.clamp(1, FOG_Z_BITS);
-    let mask = (1u32 << FOG_Z_BITS) - 1;
-    ((u64::from(depth) << shift) & u64::from(mask)) as u32
 }
 
 /// The z-flipped fog coordinate, `0xFFFFFF − z`.
@@ -141,12 +133,5 @@ mod tests {
         assert_eq!(fog_factor(&lut, 0x1FFFF), FOG_FACTOR_ONE);
         let lut = [0x1FFF];
         assert_eq!(fog_factor(&lut, 0x10000), 0);
-    }
-
-    #[test]
-    fn fog_depth24_widens_16_bit_by_shift() {
-        assert_eq!(fog_depth24(0xFFFF, 16), 0xFF_FF00);
-        assert_eq!(fog_depth24(0x12_3456, 24), 0x12_3456);
-        assert_eq!(fog_depth24(u32::MAX, 0), 0x80_0000);
     }
 }

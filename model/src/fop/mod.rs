@@ -283,18 +283,11 @@ impl FopConfig {
 }
 
 /// A depth value of `fmt` (16 or 24 bits) as a 24-bit depth, for the gas and shadow modes,
-/// which work on 24-bit depths whatever the depth buffer format.
-///
-/// UNVERIFIED(hw): a 16-bit depth is widened by bit replication (`d << 8 | d >> 8`, so 0xFFFF
-/// becomes 0xFFFFFF) — model choice, the same rule as the colour expansions of [`fb`]; no
-/// source says how the hardware widens D16 depths in these modes.
+/// which work on 24-bit depths whatever the depth buffer format: the model's one widening
+/// rule, [`crate::rast::interp::depth_to_24`] (bit replication, `d << 8 | d >> 8` for D16; the
+/// fog coordinate uses the same; UNVERIFIED(hw), see there).
 pub const fn depth_to_24(fmt: DepthFormat, depth: u32) -> u32 {
-    let d = depth & fmt.depth_max();
-    if fmt.depth_bits() >= 24 {
-        d
-    } else {
-        (d << 8 | d >> 8) & 0xFF_FFFF
-    }
+    crate::rast::interp::depth_to_24(depth, fmt.depth_bits())
 }
 
 /// Where one fragment's pixels are and in which formats (the part of [`process_fragment`]
@@ -379,7 +372,9 @@ fn unmapped(buffer: &'static str) -> impl Fn(crate::mem::Unmapped) -> FopHang {
 ///
 /// The alpha test runs in every fragment mode; after it, GPUREG_COLOR_OPERATION's fragment
 /// mode picks what follows: the default operations (module docs), gas density accumulation
-/// ([`gas::process`]) or the shadow-map write ([`shadow::process`]).
+/// ([`gas::process`]) or the shadow-map write ([`shadow::process`]). UNVERIFIED(hw): Azahar's
+/// software renderer writes the shadow map before its alpha test and fog, its GLSL generator
+/// after them, as the model does (see the comment at the alpha test).
 pub fn process_fragment(
     cfg: &FopConfig,
     frag: &Fragment,
@@ -422,7 +417,14 @@ pub fn process_fragment(
     beat.color_addr = color_addr;
     beat.depth_addr = depth_addr;
 
-    // Alpha test: before any buffer access.
+    // Alpha test: before any buffer access, in every fragment mode; `src` arrives with FOG's
+    // fog (or gas shading) already applied.
+    // UNVERIFIED(hw): in shadow mode this order — fog, alpha test, then the shadow write — is
+    // Azahar's GLSL generator's (`glsl_fs_shader_gen.cpp` `Generate`: `WriteAlphaTestCondition`,
+    // `WriteFog`, then `WriteShadow`). Azahar's software renderer (`sw_rasterizer.cpp`
+    // `ProcessTriangle`) takes the shadow branch straight after the combiners, before
+    // `DoAlphaTest` and `WriteFog`: there a fragment the alpha test fails still writes the
+    // shadow map, with its unfogged green. The model keeps the GLSL order.
     if cfg.alpha_test && !ops::compare(cfg.alpha_func, src[3].into(), cfg.alpha_ref.into()) {
         tracing::trace!(target: "fop", cycle, x, y, alpha = src[3], "alpha test failed");
         beat.flags = PixelBeat::DISCARDED;

@@ -18,23 +18,41 @@
 //!   rendering), no blending, no logic op.
 //!
 //! The model's arithmetic ([`penumbra`]) is exact integer arithmetic on the f16 values and
-//! floors the quotient; Azahar computes it in host float and truncates with `uint()`.
+//! floors the quotient. Azahar's two renderers compute it differently:
 //!
-//! Stored-word layout in memory: Azahar binds the RGBA8 colour surface as an `r32ui` image and
-//! packs `(depth << 8) | intensity` into it. Its RGBA8 surfaces come from PICA memory through
+//! - the GLSL generator (`UpdateShadow`) in host float, truncated with `uint()`;
+//! - the software renderer (`video_core/renderer_software/sw_framebuffer.cpp`,
+//!   `DrawShadowMapPixel`) in f16: `x_ = f16(depth / ref_z)`, then
+//!   `f16(s) / (constant + linear · x_)` (each operation rounded to f16), the quotient clamped
+//!   to 0-255 and truncated to 8 bits, and the intensity written only if it is below the
+//!   stored one (the same outcome as the `min`).
+//!
+//! UNVERIFIED(hw): the hardware's precision is unknown. The f16 roundings (11 significant
+//! bits) can carry a quotient across an integer, so the model's intensity can differ by 1
+//! from the software renderer's (and from the GLSL path's, by its float rounding).
+//!
+//! Stored-word layout in memory: bytes 0, 1, 2 hold depth bits 23-16, 15-8, 7-0 and byte 3
+//! the intensity; in the model's RGBA8 terms ([`super::fb`]) depth bits 23-16 are alpha, 15-8
+//! blue, 7-0 green, and the intensity is red. Azahar's software renderer states the layout
+//! directly (`sw_framebuffer.cpp`: `DecodeD24S8Shadow` reads the depth as
+//! `bytes[0] << 16 | bytes[1] << 8 | bytes[2]` and the intensity as `bytes[3]`,
+//! `EncodeD24X8Shadow` writes the depth bytes in that order, `EncodeX24S8Shadow` byte 3).
+//! Its GL renderer agrees: it binds the RGBA8 colour surface as an `r32ui` image and packs
+//! `(depth << 8) | intensity` into it; its RGBA8 surfaces come from PICA memory through
 //! `GL_UNSIGNED_INT_8_8_8_8` (red = the byte at offset 3), and the `r32ui` view reads the
 //! texel's bytes in red, green, blue, alpha order as a little-endian word, so that word is the
-//! byte swap of the memory word: memory bytes 0, 1, 2 hold depth bits 23-16, 15-8, 7-0 and
-//! byte 3 the intensity. In the model's RGBA8 terms ([`super::fb`]) depth bits 23-16 are
-//! alpha, 15-8 blue, 7-0 green, and the intensity is red. UNVERIFIED(hw): derived from
-//! Azahar's surface handling, never checked against a shadow map a real GPU wrote (see
-//! [`SHADOW_WORD_BYTE_SWAPPED`]).
+//! byte swap of the memory word. UNVERIFIED(hw): never checked against a
+//! shadow map a real GPU wrote (see [`SHADOW_WORD_BYTE_SWAPPED`]).
 //!
 //! Other rules (UNVERIFIED(hw), model choices): the colour read / write enables apply as in
 //! default mode (a disabled read sees the word 0, so nothing is nearer and nothing changes);
 //! the channel write masks do not apply (the word is written whole); with a colour format
 //! other than RGBA8 the pixel is decoded to RGBA, handled as the RGBA8 word and encoded back
-//! (lossy, but defined). The depth is [`super::depth_to_24`] of the fragment's depth.
+//! (lossy, but defined). The depth is [`super::depth_to_24`] of the fragment's depth, which
+//! RAST quantized to the depth-buffer format (a deviation from Azahar for D16, see
+//! [`process`]). The alpha test runs, and FOG has fogged the colour, before the shadow write
+//! (Azahar's GLSL order; its software renderer writes first, see
+//! [`super::process_fragment`]).
 
 use super::{FopConfig, FopHang, PixelSite};
 use crate::beat::PixelBeat;
@@ -47,9 +65,13 @@ use crate::regs::{self, id};
 /// Whether the shadow word `(depth << 8) | intensity` sits byte-swapped in the RGBA8 stored
 /// bits (see the module docs).
 ///
-/// UNVERIFIED(hw): `true`, derived from how Azahar maps PICA RGBA8 memory to its GL surface
-/// and views that surface as `r32ui`; with `false` the word would be the stored bits as they
-/// are (depth in red, green, blue; intensity in alpha).
+/// UNVERIFIED(hw): `true` — directly Azahar's software renderer (`sw_framebuffer.cpp`
+/// `DecodeD24S8Shadow` / `EncodeD24X8Shadow`: byte 0 = depth bits 23-16, byte 1 = 15-8,
+/// byte 2 = 7-0, byte 3 = intensity, i.e. the little-endian stored bits are the word
+/// byte-swapped), and what its GL renderer's mapping of PICA RGBA8 memory to a GL surface
+/// viewed as `r32ui` gives; never checked against a shadow map a real GPU wrote. With `false`
+/// the word would be the stored bits as they are (depth in red, green, blue; intensity in
+/// alpha).
 pub const SHADOW_WORD_BYTE_SWAPPED: bool = true;
 
 /// Which channel of the combiner output (`[r, g, b, a]`) is the shadow intensity: green
@@ -183,6 +205,10 @@ pub fn update(cfg: &ShadowConfig, stored: (u32, u8), d: u32, s: u8) -> (u32, u8)
 
 /// Shadow mode for one fragment that passed the alpha test (see the module docs). Fills
 /// `beat` (no depth-stencil access: its address stays in the beat, its bits read 0).
+///
+/// UNVERIFIED(hw), order: the model runs the alpha test before this and FOG's fog has already
+/// changed `src`, as in Azahar's GLSL generator; Azahar's software renderer writes the shadow
+/// map before its alpha test and fog (see [`super::process_fragment`]).
 pub fn process(
     cfg: &FopConfig,
     site: &PixelSite,
@@ -191,6 +217,13 @@ pub fn process(
     mem: &mut Memory,
     beat: &mut PixelBeat,
 ) -> Result<(), FopHang> {
+    // UNVERIFIED(hw): the fragment depth as RAST quantized it to the depth-buffer format
+    // (GPUREG_DEPTHBUFFER_FORMAT), widened to 24 bits — model choice. Both Azahar renderers
+    // take the unquantized depth: `sw_rasterizer.cpp` passes `depth * 0xFFFFFF` (truncated)
+    // to `DrawShadowMapPixel`, the GLSL `WriteShadow` `uint(clamp(depth, 0.0, 1.0) *
+    // float(0xFFFFFF))`. With D24 / D24S8 the two agree (RAST's `floor(depth · 0xFFFFFF)`, up
+    // to Azahar's float rounding); with D16 the model's low 8 bits are replicated from the top
+    // bits instead of kept, so 8 bits of precision are lost.
     let d = super::depth_to_24(site.depth_fmt, frag.depth);
     let s = src[INTENSITY_SOURCE];
     let dst_bits = site.read_color(cfg, mem)?;

@@ -134,7 +134,8 @@ impl Builder {
     }
 
     /// Uploads the 16-entry gas LUT: GPUREG_GAS_LUT_INDEX = 0, then GPUREG_GAS_LUT_DATA
-    /// repeated (a FIFO; entries 0-7 signed differences, 8-15 colours, seed 002).
+    /// repeated (a FIFO; entries 0-7 colour differences, sign-magnitude per channel as
+    /// `regs::GasLutFirstEntry` describes them, 8-15 colours, seed 002).
     pub fn gas_lut(&mut self, entries: &[u32]) -> &mut Self {
         self.list
             .write(id::GAS_LUT_INDEX, regs::GasLutIndex(0).with_index(0).0);

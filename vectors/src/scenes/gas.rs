@@ -1,8 +1,10 @@
 //! Gas scenes. No public emulator implements gas rendering; the registers follow seed 002 and
-//! the scenes only exercise them (no hand-derived pixels).
+//! the rules are the model's (UNVERIFIED(hw), `pica_model::fop::gas`, `pica_model::fog::gas`).
 //!
 //! - gas/density: fragment mode "gas" (GPUREG_COLOR_OPERATION) with three overlapping quads at
-//!   different depths in front of a depth-written floor: the FOP accumulates density.
+//!   different depths, two in front of a depth-written floor and one behind it: the FOP
+//!   accumulates density, weighted by the gas depth function "less" (f = X), and discards
+//!   none of them. Its pixels are hand-derived in `vectors/tests/scenes.rs`.
 //! - gas/shading: fog mode "gas" (GPUREG_TEXENV_UPDATE_BUFFER), depth-density shading source,
 //!   the gas LUT, planar and view shading parameters, over a quad.
 
@@ -12,8 +14,9 @@ use pica_model::regs::{
     TexenvUpdateBufferDensitySource, TexenvUpdateBufferFogMode,
 };
 
-/// The gas LUT: entries 0-7 signed colour differences (+0x10 each), 8-15 colours rising from
-/// dark blue to white (seed 002 GPUREG_GAS_LUT_DATA).
+/// The gas LUT: entries 0-7 colour differences (+0x10 each: sign bit 0, magnitude 16/127, the
+/// model's sign-magnitude reading of `GasLutFirstEntry`), 8-15 colours rising from dark blue to
+/// white (seed 002 GPUREG_GAS_LUT_DATA).
 fn gas_lut() -> Vec<u32> {
     let diff = 0x10u32 | 0x10 << 8 | 0x10 << 16;
     let mut v = vec![diff; 8];
@@ -56,7 +59,8 @@ pub(super) fn density() -> R {
     b.depth_test(true, CompareFunction::Always)
         .depth_write(true);
     draw_rect(&mut b, -1.0, -1.0, 1.0, 1.0, -0.75, [0.25, 0.25, 0.25, 1.0]);
-    // Gas particles: depth test less, no depth writes, gas fragment mode.
+    // Gas particles: depth test less (gas mode runs no depth test; the gas depth function
+    // "less" of gas_setup weighs the depth density), no depth writes, gas fragment mode.
     b.depth_test(true, CompareFunction::Less).depth_write(false);
     b.fragment_mode(ColorOperationFragmentMode::Gas);
     draw_rect(

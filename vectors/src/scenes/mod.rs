@@ -200,7 +200,7 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     // -- fog, gas, shadows --
     ("fog/linear", "a fog LUT ramp over a quad whose depth runs 0.125..0.875 left to right", fog::linear),
     ("fog/zflip", "the fog scene with z flip: the LUT indexed by 1 - depth", fog::zflip),
-    ("gas/density", "three overlapping quads in gas fragment mode in front of a depth-written floor", gas::density),
+    ("gas/density", "three overlapping quads in gas fragment mode, two in front of a depth-written floor and one behind it", gas::density),
     ("gas/shading", "fog mode gas with depth density, the gas LUT and shading parameters", gas::shading),
     ("shadow/map", "a shadow map rendered in shadow mode, then sampled as a shadow texture on a receiver", shadow::map),
     // -- benchmark --
