@@ -84,6 +84,20 @@ impl Bench {
         (r, fetches)
     }
 
+    /// Points cube faces 1-5 (ADDR2-6, low 22 bits; the upper bits come from ADDR1) at BASE,
+    /// so every face reads the same image.
+    fn all_faces_at_base(&mut self) {
+        for r in [
+            id::TEXUNIT0_ADDR2,
+            id::TEXUNIT0_ADDR3,
+            id::TEXUNIT0_ADDR4,
+            id::TEXUNIT0_ADDR5,
+            id::TEXUNIT0_ADDR6,
+        ] {
+            self.set(r, (BASE >> 3) & 0x3F_FFFF);
+        }
+    }
+
     /// Unit 0's colour at (u, v).
     fn at(&mut self, u: f64, v: f64) -> [u8; 4] {
         self.uv(u, v);
@@ -482,15 +496,7 @@ fn tex_cube_face_coordinates() {
     // +Z face, direction (0.5, 0.25, 1): s = 0.5·0.5 + 0.5 = 0.75 → x = 6;
     // t = −0.25·0.5 + 0.5 = 0.375 → t = 3: pattern value 0x63.
     let mut b = pattern(ty(1));
-    for r in [
-        id::TEXUNIT0_ADDR2,
-        id::TEXUNIT0_ADDR3,
-        id::TEXUNIT0_ADDR4,
-        id::TEXUNIT0_ADDR5,
-        id::TEXUNIT0_ADDR6,
-    ] {
-        b.set(r, (BASE >> 3) & 0x3F_FFFF);
-    }
+    b.all_faces_at_base();
     b.frag.attr[semantic::TEXCOORD0_W] = f(1.0);
     assert_eq!(b.at(0.5, 0.25)[0], 0x63);
 }
@@ -542,15 +548,7 @@ fn tex_shadow_cube_depth_is_the_major_axis() {
     // All six faces at BASE (ADDR2-6 take ADDR1's upper bits), every texel depth 0x800000
     // (bytes A = 0x80, B = G = 0) and intensity 0xC8.
     let mut b = Bench::new(8, 8, 0);
-    for r in [
-        id::TEXUNIT0_ADDR2,
-        id::TEXUNIT0_ADDR3,
-        id::TEXUNIT0_ADDR4,
-        id::TEXUNIT0_ADDR5,
-        id::TEXUNIT0_ADDR6,
-    ] {
-        b.set(r, (BASE >> 3) & 0x3F_FFFF);
-    }
+    b.all_faces_at_base();
     for i in 0..64 {
         b.put(4 * i, &[0x80, 0x00, 0x00, 0xC8]);
     }
