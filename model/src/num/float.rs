@@ -189,6 +189,20 @@ impl<const E: u32, const M: u32> Float<E, M> {
     /// The exact value as `f64` (every value of these formats is representable). Subnormals
     /// convert to their subnormal value, -0 to -0.0, infinities to infinities, NaN to a NaN.
     pub fn to_f64(self) -> f64 {
+        let e = self.exponent();
+        if e != 0 && e != Self::EXP_MAX {
+            // Fast path for normal values (the hot case of the ALU): rebias the exponent and
+            // widen the mantissa, exactly what the general codec does for them (the tests check
+            // every f24 pattern against it).
+            let sign = u64::from(self.sign()) << 63;
+            let exp = u64::from(e + 1023 - Self::BIAS) << 52;
+            return f64::from_bits(sign | exp | u64::from(self.mantissa()) << (52 - M));
+        }
+        self.to_f64_general()
+    }
+
+    /// [`Self::to_f64`] through the general codec (every pattern).
+    fn to_f64_general(self) -> f64 {
         let (neg, value) = self.decoded();
         f64::from_bits(encode(neg, value, Layout::F64, Underflow::Gradual))
     }
@@ -250,6 +264,22 @@ impl<const E: u32, const M: u32> Float<E, M> {
     // UNVERIFIED(hw): MAD/RCP/RSQ/EX2/LG2 rounding is not measured (pica-facts §2); this is the
     // model's rule.
     pub fn from_f64_trunc(x: f64) -> Self {
+        let bits = x.to_bits();
+        let ef = ((bits >> 52) & 0x7FF) as i64;
+        let e = ef - 1023 + i64::from(Self::BIAS);
+        if ef != 0 && ef != 0x7FF && e >= 1 && e < i64::from(Self::EXP_MAX) {
+            // Fast path: a normal f64 that lands in this format's normal range. Truncation
+            // toward zero of a sign-magnitude value drops the low mantissa bits (the general
+            // codec gives the same; the tests compare the two).
+            let sign = ((bits >> 63) as u32) << (E + M);
+            let mant = ((bits & ((1 << 52) - 1)) >> (52 - M)) as u32;
+            return Self::from_bits(sign | (e as u32) << M | mant);
+        }
+        Self::from_f64_trunc_general(x)
+    }
+
+    /// [`Self::from_f64_trunc`] through the general codec (every value).
+    fn from_f64_trunc_general(x: f64) -> Self {
         match decode(x.to_bits(), Layout::F64) {
             (_, Value::Nan { .. }) => Self::NAN,
             (neg, value) => Self::encoded(neg, value, Underflow::FlushToPositiveZero),

@@ -509,3 +509,65 @@ proptest! {
         prop_assert_eq!(F24::from_f20(w).is_nan(), w.is_nan());
     }
 }
+
+/// The fast paths of `to_f64` agree with the general codec on every f24, f16 and f20 pattern.
+#[test]
+fn float_to_f64_fast_path_matches_codec_exhaustively() {
+    for bits in 0..1u32 << 24 {
+        let x = F24::from_bits(bits);
+        assert_eq!(x.to_f64().to_bits(), x.to_f64_general().to_bits(), "{x:?}");
+    }
+    for bits in 0..1u32 << 16 {
+        let x = F16::from_bits(bits);
+        assert_eq!(x.to_f64().to_bits(), x.to_f64_general().to_bits(), "{x:?}");
+    }
+    for bits in 0..1u32 << 20 {
+        let x = F20::from_bits(bits);
+        assert_eq!(x.to_f64().to_bits(), x.to_f64_general().to_bits(), "{x:?}");
+    }
+}
+
+/// f64 bit patterns around every f24 exponent (the normal range and both of its edges), with
+/// mantissas that have low bits below f24's precision.
+fn f64_near_f24_range() -> impl Strategy<Value = f64> {
+    (any::<bool>(), 1023 - 70u64..=1023 + 70, any::<u64>()).prop_map(|(neg, e, m)| {
+        f64::from_bits(u64::from(neg) << 63 | e << 52 | (m & ((1 << 52) - 1)))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// The fast path of `from_f64_trunc` agrees with the general codec for f24, f16, f20 and
+    /// f31, on values near their ranges and on arbitrary f64 bit patterns.
+    #[test]
+    fn float_from_f64_trunc_fast_path_matches_codec(
+        near in f64_near_f24_range(),
+        raw in any::<u64>(),
+    ) {
+        for x in [near, f64::from_bits(raw)] {
+            prop_assert_eq!(F24::from_f64_trunc(x), F24::from_f64_trunc_general(x));
+            prop_assert_eq!(F16::from_f64_trunc(x), F16::from_f64_trunc_general(x));
+            prop_assert_eq!(F20::from_f64_trunc(x), F20::from_f64_trunc_general(x));
+            prop_assert_eq!(F31::from_f64_trunc(x), F31::from_f64_trunc_general(x));
+        }
+    }
+}
+
+/// The edges of the fast path, spelt out: the largest f24 normal, just below the smallest,
+/// and just above the largest.
+#[test]
+fn float_from_f64_trunc_fast_path_edges() {
+    // (2 - 2^-16) · 2^63 with extra low bits: the largest finite f24, truncated.
+    let max = F24::MAX.to_f64();
+    assert_eq!(
+        F24::from_f64_trunc(f64::from_bits(max.to_bits() | 0xFFF)),
+        F24::MAX
+    );
+    // 2^64 is infinity; just below 2^-62 is +0 (no subnormals), negative too.
+    assert_eq!(F24::from_f64_trunc(2f64.powi(64)), F24::INFINITY);
+    let tiny = f64::from_bits(2f64.powi(-62).to_bits() - 1);
+    assert_eq!(F24::from_f64_trunc(tiny), F24::ZERO);
+    assert_eq!(F24::from_f64_trunc(-tiny), F24::ZERO);
+    assert_eq!(F24::from_f64_trunc(2f64.powi(-62)), F24::MIN_POSITIVE);
+}
