@@ -1202,7 +1202,52 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
         // |N·L| = 1 two-sided, max(N·L, 0) = 0 one-sided; diffuse (0xFF, 0, 0xFF).
         "light/two_sided" => tev([0xFF, 0, 0xFF, 0xFF], [0, 0, 0, 0xFF]),
         // Light 0 cut to 0 (spot LUT 0 / attenuation LUT 0), light 1 green at N·L = 1.
+        // Receiver (pixels 4-27, white, light-space depth 0.5: z_int = floor(0.5 · 0xFFFFFF) =
+        // 0x7FFFFF) modulated by the shadow texture. Behind the opaque occluder (pixels 8-15)
+        // the map holds its depth, about 0.25 · 0xFFFFFF < z_int: shadowed, texel 0, so
+        // [0, 0, 0, 0]; behind the translucent one (16-23) the depth is still 0xFFFFFF >= z_int
+        // and the intensity 128: 255 · 128 / 255 = 128 in every channel; elsewhere intensity
+        // 255: white.
+        "shadow/map" => vec![
+            p(12, 16, [0, 0, 0, 0]),
+            p(12, 9, [0, 0, 0, 0]),
+            p(20, 16, [128, 128, 128, 128]),
+            p(6, 16, WHITE),
+            p(16, 25, WHITE),
+            p(2, 2, BG),
+        ],
         "light/spot" | "light/attenuation" => vec![p(16, 16, GREEN), p(2, 2, BG)],
+        // The floor under a light at the eye: pixel (px, py) is view point (x, y, -1) with
+        // x = (px + 0.5 - 16) / 12, y = (31 - py + 0.5 - 16) / 12, L = (-x, -y, 1), N = +z, so
+        // N·L = cos = 1 / |L|. Spot: SP0 = 0.75 where floor(cos · 256) >= 205, colour
+        // round(255 · cos · 0.75):
+        //   (16, 16): x = y = 1/24, |L| = 1.001735, cos 0.998268 → 190.92 → 191;
+        //   (16, 10): x = 1/24, y = 0.458333, cos 0.908413 (index 232) → 173.73 → 174;
+        //   (12, 12): x = -0.291667, y = 0.291667, cos 0.924445 → 176.80 → 177;
+        //   (16, 5): cos 0.752207, index 192 < 205 → 0; (5, 5): cos 0.628539 → 0.
+        // Alpha: the vertex colour's, 255.
+        "light/spot_cone" => vec![
+            p(16, 16, [191, 191, 191, 0xFF]),
+            p(16, 10, [174, 174, 174, 0xFF]),
+            p(12, 12, [177, 177, 177, 0xFF]),
+            p(16, 5, [0, 0, 0, 0xFF]),
+            p(5, 5, [0, 0, 0, 0xFF]),
+            p(2, 2, BG),
+        ],
+        // Attenuation: input t = 0.5 · |L|, entry i = floor(256 t), fraction d = 256 t - i,
+        // DA = (4095 - 16 i - 16 d) / 4096, colour round(255 · cos · DA):
+        //   (16, 16): t 0.500867, i 128, d 0.222 → DA 0.498889 → 126.996 → 127;
+        //   (16, 10): t 0.550410, i 140, d 0.905 → DA 0.449346 → 104.09 → 104;
+        //   (12, 12): t 0.540865, i 138, d 0.461 → DA 0.458891 → 108.18 → 108;
+        //   (16, 5): t 0.664711, i 170, d 0.166 → DA 0.335045 → 64.27 → 64;
+        //   (5, 5): t 0.795495, i 203, d 0.647 → DA 0.204261 → 32.74 → 33.
+        "light/attenuation_falloff" => vec![
+            p(16, 16, [127, 127, 127, 0xFF]),
+            p(16, 10, [104, 104, 104, 0xFF]),
+            p(12, 12, [108, 108, 108, 0xFF]),
+            p(16, 5, [64, 64, 64, 0xFF]),
+            p(5, 5, [33, 33, 33, 0xFF]),
+        ],
         // FR LUT 0 → primary alpha 0; diffuse (0xFF, 0, 0xFF).
         "light/fresnel" => vec![p(16, 16, [0xFF, 0, 0xFF, 0]), p(2, 2, BG)],
         // Slots 0-2 = lights 5 (red), 2 (green), 7 (black); light 0 (blue) in no slot.
@@ -1230,6 +1275,27 @@ fn issue6_probe_list(name: &str) -> Vec<Probe> {
         // "less" would have discarded it): red 64 + 128, green 64 + 16.
         // (5, 26): quad 1 only: 192, 64 + 64. (16, 16): all three: red 64 + 3 · 128 → 255
         // (saturated), green 64 + 64 + 32 + 16 = 176.
+        // gas/two_pass shades gas/density's buffer (the texels above; outside the particles
+        // the floor's [64, 64, 64, 255]) with the depth density ρ = green, ACCMAX 1 so
+        // dn = ρ; light = min(255, ip + iv·0x80/255) with ip = iv = max(0x20, 0xE0 −
+        // dn·0x40/255) (each product / 255 truncated); LUT by density: entry i = dn >> 5,
+        // colour C[i] = (0x20 i + 0x1F, same, 0x80 + 0x10 i) plus the difference +16/127 of
+        // full scale times (dn & 31)/32, truncated; RGB = colour · light / 255; alpha =
+        // floor(dn · 0.5).
+        //   (16, 16): dn 176: ip 224 − 44 = 180, light 180 + 90 → 255; i 5, f 16: step
+        //     16·255·16 / (127·32) = 16 → (0xBF + 16, 0xBF + 16, 0xD0 + 16); alpha 88.
+        //   (5, 26): dn 128: ip 224 − 32 = 192, light 192 + 96 → 255; i 4, f 0 → C[4] =
+        //     (0x9F, 0x9F, 0xC0); alpha 64.
+        //   (26, 5): dn 80: ip 224 − 20 = 204, light → 255; i 2, f 16: (0x5F + 16, same,
+        //     0xA0 + 16); alpha 40.
+        //   (1, 1): the floor, dn 64: ip 208, light → 255; i 2, f 0: (0x5F, 0x5F, 0xA0);
+        //     alpha 32.
+        "gas/two_pass" => vec![
+            p(16, 16, [207, 207, 224, 88]),
+            p(5, 26, [159, 159, 192, 64]),
+            p(26, 5, [111, 111, 176, 40]),
+            p(1, 1, [95, 95, 160, 32]),
+        ],
         "gas/density" => vec![
             p(26, 5, [192, 80, 64, 255]),
             p(5, 26, [192, 128, 64, 255]),
@@ -1298,6 +1364,8 @@ fn issue6_scenes_cover_the_areas_and_probes_name_scenes() {
         "proctex/mipmap",
         "light/spot",
         "light/attenuation",
+        "light/spot_cone",
+        "light/attenuation_falloff",
         "light/two_sided",
         "light/fresnel",
         "light/bump",
@@ -1306,6 +1374,7 @@ fn issue6_scenes_cover_the_areas_and_probes_name_scenes() {
         "fog/zflip",
         "gas/density",
         "gas/shading",
+        "gas/two_pass",
         "shadow/map",
         "bench/textured_lit",
     ] {

@@ -252,6 +252,69 @@ pub(super) fn attenuation() -> R {
     Ok(b)
 }
 
+/// A floor seen from above by an eye at the origin: the quad covers pixels 4-27 (clip ±0.75)
+/// and stands for the view-space square x, y ∈ [-1, 1] at z = -1, normal +z. A point's view
+/// vector (towards the eye) is (-x, -y, 1), so a positional light at the eye has
+/// L = (-x, -y, 1), of length sqrt(x² + y² + 1), whose angle to the axis grows towards the
+/// corners.
+fn floor_under_eye(b: &mut Builder) {
+    let v: Vec<FullVertex> = textured_rect([-0.75, -0.75, 0.75, 0.75], [0.0, 0.0, 1.0, 1.0])
+        .into_iter()
+        .map(|v| {
+            let (x, y) = (v.pos[0] / 0.75, v.pos[1] / 0.75);
+            v.with_quat(FRONT).with_view([-x, -y, 1.0])
+        })
+        .collect();
+    b.full_vertex_array(&v);
+    b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+}
+
+/// light/spot_cone: a white spotlight at the eye pointing straight down at
+/// [`floor_under_eye`]; the SP0 LUT (input -L·P, abs on: index `floor(cos · 256)`) is 0.75
+/// (0xC00) for entries 205-255 (cos ≥ 205/256 ≈ 0.80) and 0 below, so a disc of radius
+/// about 0.75 view units (9 pixels) around the centre is lit at 3/4 of `N·L`.
+pub(super) fn spot_cone() -> R {
+    let mut b = lit_setup()?;
+    let sp: Vec<u32> = (0..256u32)
+        .map(|k| lighting_lut_entry(if k >= 205 { 0xC00 } else { 0 }, 0))
+        .collect();
+    b.lighting_lut(Lut::Sp0, &sp);
+    let mut l = Light::positional([0.0, 0.0, 0.0], [0xFF, 0xFF, 0xFF]);
+    l.spot_dir = [0.0, 0.0, -1.0];
+    b.light(0, &l);
+    let mut env = LightEnv::new(1, [0; 3], 0);
+    // Light 0's spot on (bit 8 clear), everything else off.
+    env.config1 = regs::LightingConfig1(0xFF7F_FEFF);
+    env.lut_select =
+        regs::LightingLutinputSelect(0).with_sp_input(regs::LightingLutinputSelectInput::NegLDotP);
+    env.lut_abs = regs::LightingLutinputAbs(0).with_sp_abs_disabled(false);
+    b.light_env(&env);
+    floor_under_eye(&mut b);
+    Ok(b)
+}
+
+/// light/attenuation_falloff: a white light at the eye over [`floor_under_eye`] with distance
+/// attenuation on: the DA0 LUT (input `clamp(0.5 · |L| + 0, 0, 1)`, index `floor(x · 256)`)
+/// falls from 4095/4096 by 16/4096 an entry (difference -8/2048), so the light fades with the
+/// distance towards the corners on top of `N·L`.
+pub(super) fn attenuation_falloff() -> R {
+    let mut b = lit_setup()?;
+    let da: Vec<u32> = (0..256u32)
+        .map(|k| lighting_lut_entry(4095 - 16 * k, if k < 255 { -8 } else { 0 }))
+        .collect();
+    b.lighting_lut(Lut::Da0, &da);
+    let mut l = Light::positional([0.0, 0.0, 0.0], [0xFF, 0xFF, 0xFF]);
+    l.atten_scale = 0.5;
+    l.atten_bias = 0.0;
+    b.light(0, &l);
+    let mut env = LightEnv::new(1, [0; 3], 0);
+    // Light 0's distance attenuation on (bit 24 clear).
+    env.config1 = regs::LightingConfig1(0xFE7F_FFFF);
+    b.light_env(&env);
+    floor_under_eye(&mut b);
+    Ok(b)
+}
+
 /// light/fresnel: configuration 1 (FR available), fresnel selector "primary alpha", an FR LUT
 /// of 0: the fragment primary alpha is 0; diffuse (0xFF, 0, 0xFF) straight on. Combiner alpha
 /// from the fragment primary colour.

@@ -192,6 +192,8 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("light/config7", "a lit hemisphere, configuration 7 (CONFIG0 field value 8: all LUTs)", light::config7),
     ("light/spot", "two lights straight above a quad, one cut off by its spot LUT of 0", light::spot),
     ("light/attenuation", "two lights straight above a quad, one cut off by its distance-attenuation LUT of 0", light::attenuation),
+    ("light/spot_cone", "a spotlight at the eye pointing down at a floor: a lit disc where the SP LUT passes cos >= 0.8", light::spot_cone),
+    ("light/attenuation_falloff", "a light at the eye over a floor, fading with distance through a falling DA LUT", light::attenuation_falloff),
     ("light/two_sided", "quads facing away from the light: two-sided diffuse lit, one-sided dark", light::two_sided),
     ("light/fresnel", "fresnel selector primary alpha with an FR LUT of 0: primary alpha 0", light::fresnel),
     ("light/bump", "a bump map in texture unit 0: +z normals left, +x normals right, light from +x", light::bump),
@@ -202,6 +204,7 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("fog/zflip", "the fog scene with z flip: the LUT indexed by 1 - depth", fog::zflip),
     ("gas/density", "three overlapping quads in gas fragment mode, two in front of a depth-written floor and one behind it", gas::density),
     ("gas/shading", "fog mode gas with depth density, the gas LUT and shading parameters", gas::shading),
+    ("gas/two_pass", "gas accumulated into a texture, then shaded from it with fog mode gas over the screen", gas::two_pass),
     ("shadow/map", "a shadow map rendered in shadow mode, then sampled as a shadow texture on a receiver", shadow::map),
     // -- benchmark --
     ("bench/many_triangles", "4096 small triangles in two crossing layers, depth test on, 128x128 (the standard benchmark scene)", bench::many_triangles),
@@ -253,6 +256,24 @@ fn setup(w: u32, h: u32) -> R {
 /// The standard 32×32 setup.
 fn setup32() -> R {
     setup(32, 32)
+}
+
+/// Makes a `size`×`size` RGBA8 colour buffer and a D24S8 depth buffer in texture memory, every
+/// byte of both `fill`, the render target (for a pass whose colour a later pass samples as a
+/// texture). Returns the colour buffer's address.
+fn texture_target(b: &mut Builder, size: u32, fill: u8) -> Result<u32, BuildError> {
+    let bytes = vec![fill; (size * size * 4) as usize];
+    let color = b.alloc_texture(&bytes);
+    let depth = b.alloc_texture(&bytes);
+    b.render_target(
+        color,
+        depth,
+        size,
+        size,
+        crate::builder::ColorFormat::Rgba8,
+        crate::builder::DepthFormat::D24S8,
+    )?;
+    Ok(color)
 }
 
 /// The four corners of an axis-aligned rectangle at depth `z`, in strip order (bottom-left,

@@ -1,19 +1,29 @@
 //! shadow/map: a shadow map rendered in shadow mode, then sampled as a shadow texture.
 //!
 //! Pass 1 renders into a 32×32 RGBA8 buffer in texture memory (cleared to 0xFF: farthest,
-//! unshadowed) with GPUREG_COLOR_OPERATION fragment mode "shadow": an occluder quad at depth
-//! 0.25 over the centre. The "light" looks along the same axis as the camera, orthographically,
-//! so the light-space position of a pixel is its own screen position.
+//! unshadowed, intensity 255) with GPUREG_COLOR_OPERATION fragment mode "shadow" and
+//! GPUREG_FRAGOP_SHADOW = (1, -0) (penumbra divisor exactly 1), two occluder quads at depth 0.25
+//! over the centre (pixels 8-23 of rows 8-23). The shadow intensity of a fragment is its
+//! combiner output's green channel (the vertex colour here):
+//! - the left one (pixels 8-15) is black, green 0: an opaque occluder, which writes its depth
+//!   (the hard shadow);
+//! - the right one (pixels 16-23) is grey 0.5, green round(127.5) = 128: a translucent occluder,
+//!   which keeps the stored depth and lowers the intensity to min(255, 128 / 1) = 128 (a soft
+//!   shadow).
+//!
+//! The "light" looks along the same axis as the camera, orthographically, so the light-space
+//! position of a pixel is its own screen position.
 //! Pass 2 switches back to the scene's framebuffer and draws a white receiver quad at depth 0.5
 //! with texture unit 0 a 2D shadow texture over the map (texcoord0 = screen position in [0, 1],
 //! w = 0.5, the receiver's light-space depth); combiner stage 0 modulates the primary colour by
-//! texture 0, so the occluder's shadow shows dark in the centre.
+//! texture 0: black behind the opaque occluder (its depth 0.25 is nearer than 0.5), grey 128
+//! behind the translucent one (depth unchanged, intensity 128), white elsewhere.
 
-use super::{setup32, R};
+use super::{setup32, texture_target, R};
 use crate::builder::attrs::{textured_rect, FullVertex};
 use crate::builder::texenv::TexEnv;
 use crate::builder::texture::{TexConfig, TexUnit};
-use crate::builder::{Blend, ColorFormat, DepthFormat, FbConfig};
+use crate::builder::{Blend, FbConfig};
 use pica_model::regs::{
     self, ColorOperationFragmentMode, PrimitiveConfigMode, TexenvSourceInput as Src,
     TexunitParamType, TexunitTypeFormat as Fmt,
@@ -24,23 +34,16 @@ const MAP: u32 = 32;
 
 pub(super) fn map() -> R {
     let mut b = setup32()?;
-    let bytes = vec![0xFF; (MAP * MAP * 4) as usize];
-    let map_addr = b.alloc_texture(&bytes);
-    let depth_addr = b.alloc_texture(&bytes);
     // Pass 1: the shadow map.
-    b.render_target(
-        map_addr,
-        depth_addr,
-        MAP,
-        MAP,
-        ColorFormat::Rgba8,
-        DepthFormat::D24S8,
-    )?;
+    let map_addr = texture_target(&mut b, MAP, 0xFF)?;
     b.fragment_mode(ColorOperationFragmentMode::Shadow);
     b.fragop_shadow(0.0, 1.0);
-    let occluder = super::rect(-0.5, -0.5, 0.5, 0.5, -0.25, [1.0; 4]);
-    b.vertex_array(&occluder);
-    b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+    let opaque = super::rect(-0.5, -0.5, 0.0, 0.5, -0.25, [0.0, 0.0, 0.0, 1.0]);
+    let translucent = super::rect(0.0, -0.5, 0.5, 0.5, -0.25, [0.5, 0.5, 0.5, 1.0]);
+    for occluder in [opaque, translucent] {
+        b.vertex_array(&occluder);
+        b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
+    }
     // Pass 2: the receiver, in the scene's framebuffer.
     b.framebuffer(FbConfig::new(32, 32))?;
     b.viewport(0, 0, 32, 32);
