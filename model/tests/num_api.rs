@@ -19,3 +19,18 @@ fn public_api() {
         Some("\"0x3f0000\"")
     );
 }
+
+#[test]
+fn num_replicate_bits_fills_the_width() {
+    use pica_model::num::replicate_bits;
+    assert_eq!(replicate_bits(0b10110, 5, 8), 0b1011_0101);
+    assert_eq!(replicate_bits(0xFFFF, 16, 24), 0xFF_FFFF);
+    assert_eq!(replicate_bits(0x8000, 16, 24), 0x80_0080);
+    // From 1 bit: all ones or zero; from = to: the value masked.
+    assert_eq!(replicate_bits(1, 1, 32), u32::MAX);
+    assert_eq!(replicate_bits(0xABCD_1234, 32, 32), 0xABCD_1234);
+    assert_eq!(replicate_bits(0x1_00FF, 8, 8), 0xFF);
+    // from above to counts as to; widths clamp to 1..=32.
+    assert_eq!(replicate_bits(0x1FF, 12, 8), 0xFF);
+    assert_eq!(replicate_bits(0xA, 4, 40), 0xAAAA_AAAA);
+}

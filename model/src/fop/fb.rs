@@ -161,18 +161,7 @@ const fn to_bits(v: u8, n: u32) -> u32 {
 /// UNVERIFIED(hw): bit replication, the usual expansion — Azahar `common/color.h`
 /// (`Convert5To8` = `(v << 3) | (v >> 2)`, `Convert1To8` = `v * 255`).
 const fn from_bits(v: u32, n: u32) -> u8 {
-    let v = v & ((1 << n) - 1);
-    let mut out = 0u32;
-    let mut filled = 0u32;
-    while filled < 8 {
-        if 8 - filled >= n {
-            out |= v << (8 - filled - n);
-        } else {
-            out |= v >> (n - (8 - filled));
-        }
-        filled += n;
-    }
-    (out & 0xFF) as u8
+    crate::num::replicate_bits(v, n, 8) as u8
 }
 
 impl ColorFormat {

@@ -42,3 +42,44 @@ pub use fixed::{
     Fix1_4_8, Fixed,
 };
 pub use float::{Float, F16, F20, F24, F31};
+
+/// Widens the low `from` bits of `v` to `to` bits by bit replication: the value's bits, then
+/// its top bits again below them until `to` bits are filled (`0b10110` from 5 to 8 bits is
+/// `0b10110101`; 0xFFFF from 16 to 24 bits is 0xFFFFFF). `from` is clamped to `1..=to` and
+/// `to` to `1..=32`; `from == to` returns `v` masked.
+///
+/// The one widening rule of the model's colour channels ([`crate::fop::fb`]) and 24-bit
+/// depths ([`crate::rast::interp::depth_to_24`]); each use cites its source.
+pub const fn replicate_bits(v: u32, from: u32, to: u32) -> u32 {
+    let to = if to < 1 {
+        1
+    } else if to > 32 {
+        32
+    } else {
+        to
+    };
+    let from = if from < 1 {
+        1
+    } else if from > to {
+        to
+    } else {
+        from
+    };
+    let mut out = (v & low_mask(from)) << (to - from);
+    // The top `filled` bits hold copies of the value; each step doubles them.
+    let mut filled = from;
+    while filled < to {
+        out |= out >> filled;
+        filled *= 2;
+    }
+    out & low_mask(to)
+}
+
+/// The low `n` bits set (`n` up to 32).
+const fn low_mask(n: u32) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1 << n) - 1
+    }
+}

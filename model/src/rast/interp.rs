@@ -223,21 +223,7 @@ pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
 /// d · 256 + d / 257`, about `d << 8 | d >> 8`, and both ends map to the ends (0xFFFF →
 /// 0xFFFFFF, the far plane), where a shift (`d << 8`) would leave the far plane at 0xFFFF00.
 pub const fn depth_to_24(depth: u32, bits: u32) -> u32 {
-    let bits = if bits < 1 {
-        1
-    } else if bits > 24 {
-        24
-    } else {
-        bits
-    };
-    let mut v = (depth & ((1 << bits) - 1)) << (24 - bits);
-    // The top `filled` bits hold copies of the value; each step doubles them.
-    let mut filled = bits;
-    while filled < 24 {
-        v |= v >> filled;
-        filled *= 2;
-    }
-    v & 0xFF_FFFF
+    crate::num::replicate_bits(depth, bits, 24)
 }
 
 #[cfg(test)]

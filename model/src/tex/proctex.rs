@@ -108,7 +108,12 @@ pub fn proctex(u: F24, v: F24, deriv: [F24; 4], regs: &RegFile) -> [u8; 4] {
     let table = |slot: usize| luts.get(slot).map_or(&[][..], |t| t.as_slice());
     let (u, v) = coords(coord_from_f24(u), coord_from_f24(v), &cfg, table(LUT_NOISE));
     let m = lookup_value_lut(table(LUT_RGB_MAP), map_function(cfg.p0.rgb_func(), u, v));
-    let lod = lod(&cfg, deriv);
+    // Only the mipmap filters look at the level of detail.
+    let lod = if filter_parts(cfg.p4.min_filter()).1.is_some() {
+        lod(&cfg, deriv)
+    } else {
+        0
+    };
     let mut rgba = color_lookup(&cfg, table(LUT_COLOR), table(LUT_COLOR_DIFF), m, lod);
     if cfg.p0.separate_alpha() {
         // Azahar: in separate-alpha mode the alpha skips the colour table and is the alpha
@@ -575,15 +580,7 @@ pub fn lod(cfg: &ProctexConfig, deriv: [F24; 4]) -> i32 {
 ///
 /// UNVERIFIED(hw): the reserved filter values 6-7 act as Nearest — model choice.
 pub fn color_lookup(cfg: &ProctexConfig, color: &[u32], diff: &[u32], m: u32, lod: i32) -> [u8; 4] {
-    use ProctexMinFilter as F;
-    let (linear, mip) = match cfg.p4.min_filter() {
-        F::Nearest | F::Reserved(_) => (false, None),
-        F::Linear => (true, None),
-        F::NearestMipmapNearest => (false, Some(false)),
-        F::LinearMipmapNearest => (true, Some(false)),
-        F::NearestMipmapLinear => (false, Some(true)),
-        F::LinearMipmapLinear => (true, Some(true)),
-    };
+    let (linear, mip) = filter_parts(cfg.p4.min_filter());
     let lod = lod.clamp(0, (MAX_LEVEL * 256) as i32) as u32;
     let level = |l: u32| color_level(cfg, color, diff, m, l, linear);
     match mip {
@@ -597,6 +594,21 @@ pub fn color_lookup(cfg: &ProctexConfig, color: &[u32], diff: &[u32], m: u32, lo
                 super::sample::lerp_levels(level(l), level(l + 1), f)
             }
         }
+    }
+}
+
+/// A colour-table filter as (linear within a level, mipmap filter: `None` for none,
+/// `Some(false)` nearest, `Some(true)` linear). UNVERIFIED(hw): the reserved values 6-7 act
+/// as Nearest — model choice.
+const fn filter_parts(f: ProctexMinFilter) -> (bool, Option<bool>) {
+    use ProctexMinFilter as F;
+    match f {
+        F::Nearest | F::Reserved(_) => (false, None),
+        F::Linear => (true, None),
+        F::NearestMipmapNearest => (false, Some(false)),
+        F::LinearMipmapNearest => (true, Some(false)),
+        F::NearestMipmapLinear => (false, Some(true)),
+        F::LinearMipmapLinear => (true, Some(true)),
     }
 }
 

@@ -11,11 +11,11 @@
 //!   RGBA8 buffer in texture memory, which a second pass binds as texture 0 and shades with
 //!   fog mode "gas" over the whole screen.
 
-use super::{draw_rect, setup32, texture_target, R};
+use super::{draw_rect, screen_pass, setup32, texture_target, R};
 use crate::builder::attrs::textured_rect;
 use crate::builder::texenv::TexEnv;
 use crate::builder::texture::{TexConfig, TexUnit};
-use crate::builder::{Blend, Builder, FbConfig};
+use crate::builder::Builder;
 use pica_model::regs::{
     self, ColorOperationFragmentMode, CompareFunction, GasDeltazDepthFunction, PrimitiveConfigMode,
     TexenvSourceInput as Src, TexenvUpdateBufferDensitySource, TexenvUpdateBufferFogMode,
@@ -96,13 +96,9 @@ pub(super) fn two_pass() -> R {
     let color_addr = texture_target(&mut b, DENSITY, 0)?;
     accumulate(&mut b);
     // Pass 2: shading, in the scene's framebuffer.
-    b.framebuffer(FbConfig::new(32, 32))?;
-    b.viewport(0, 0, 32, 32);
-    b.fragment_mode(ColorOperationFragmentMode::Default);
-    b.blend(&Blend::REPLACE);
+    screen_pass(&mut b)?;
     b.depth_test(false, CompareFunction::Always)
         .depth_write(false);
-    b.full_vertex_shader()?;
     b.texture_unit(
         0,
         &TexUnit::new(color_addr, DENSITY, DENSITY, Fmt::Rgba8888),

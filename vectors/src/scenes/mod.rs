@@ -258,6 +258,17 @@ fn setup32() -> R {
     setup(32, 32)
 }
 
+/// Returns to the scene's 32×32 framebuffer after a [`texture_target`] pass: full viewport,
+/// blending off (`Blend::REPLACE`, whose COLOR_OPERATION write also puts the fragment mode back
+/// to default) and the seven-attribute vertex shader for a textured second pass.
+fn screen_pass(b: &mut Builder) -> Result<(), BuildError> {
+    b.framebuffer(FbConfig::new(32, 32))?;
+    b.viewport(0, 0, 32, 32);
+    b.blend(&crate::builder::Blend::REPLACE);
+    b.full_vertex_shader()?;
+    Ok(())
+}
+
 /// Makes a `size`×`size` RGBA8 colour buffer and a D24S8 depth buffer in texture memory, every
 /// byte of both `fill`, the render target (for a pass whose colour a later pass samples as a
 /// texture). Returns the colour buffer's address.

@@ -19,11 +19,10 @@
 //! texture 0: black behind the opaque occluder (its depth 0.25 is nearer than 0.5), grey 128
 //! behind the translucent one (depth unchanged, intensity 128), white elsewhere.
 
-use super::{setup32, texture_target, R};
+use super::{screen_pass, setup32, texture_target, R};
 use crate::builder::attrs::{textured_rect, FullVertex};
 use crate::builder::texenv::TexEnv;
 use crate::builder::texture::{TexConfig, TexUnit};
-use crate::builder::{Blend, FbConfig};
 use pica_model::regs::{
     self, ColorOperationFragmentMode, PrimitiveConfigMode, TexenvSourceInput as Src,
     TexunitParamType, TexunitTypeFormat as Fmt,
@@ -45,10 +44,7 @@ pub(super) fn map() -> R {
         b.draw_arrays(PrimitiveConfigMode::TriangleStrip, 0, 4);
     }
     // Pass 2: the receiver, in the scene's framebuffer.
-    b.framebuffer(FbConfig::new(32, 32))?;
-    b.viewport(0, 0, 32, 32);
-    b.blend(&Blend::REPLACE);
-    b.full_vertex_shader()?;
+    screen_pass(&mut b)?;
     let mut t =
         TexUnit::new(map_addr, MAP, MAP, Fmt::Rgba8888).with_type(TexunitParamType::Shadow2D);
     t.shadow = Some(
