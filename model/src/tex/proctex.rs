@@ -488,7 +488,8 @@ pub fn noise_offset(n: i64, amplitude: u32) -> i64 {
 }
 
 /// The highest proctex mipmap level: 7 (Azahar's GLSL generator clamps the maximum LOD to 7;
-/// levels 4-7 have fixed colour-table offsets, [`HIGH_LEVEL_OFFSETS`]).
+/// levels 4-7 have fixed colour-table offsets, [`HIGH_LEVEL_OFFSETS`]). UNVERIFIED(hw):
+/// Azahar's limit, not measured; PROCTEX4's max LOD field could hold up to 15.
 pub const MAX_LEVEL: u32 = 7;
 
 /// The colour-table offsets of mipmap levels 4-7: seed 002 GPUREG_TEXUNIT3_PROCTEX5 ("Mipmap

@@ -172,8 +172,9 @@ pub const LOD_NONE: i32 = -(1 << 20);
 ///    rather than OpenGL's Euclidean length, which also needs no square root.
 /// 3. `log2(rho)` in 4.8 fixed point with [`log2_fixed`].
 ///
-/// UNVERIFIED(hw): the derivative precision and the piecewise-linear `log2` are the model's
-/// choices (Azahar uses the host GPU's derivatives and `log2`). `rho = 0` gives [`LOD_NONE`].
+/// UNVERIFIED(hw): the per-axis maximum is Azahar's (not a hardware measurement); the
+/// derivative precision and the piecewise-linear `log2` are the model's choices (Azahar uses
+/// the host GPU's derivatives and `log2`). `rho = 0` gives [`LOD_NONE`].
 pub fn lod_from_derivs(d: [F24; 4], width: u32, height: u32) -> i32 {
     let fx = |x: F24, n: u32| to_fixed(x.abs(), n, SUBTEXEL_BITS).unsigned_abs() as u128;
     let rho = fx(d[0], width)
