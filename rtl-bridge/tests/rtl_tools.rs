@@ -18,18 +18,17 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The RTL sources in compile order: the generated package first, then every other module.
+/// The RTL sources in compile order: the generated packages (`*_pkg.sv`) first, then every
+/// other module, each group sorted by name.
 fn rtl_sources() -> Vec<PathBuf> {
     let dir = root().join("rtl-bridge/rtl");
-    let pkg = dir.join("pica_regs_pkg.sv");
-    let mut rest: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("rtl-bridge/rtl")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "sv") && *p != pkg)
+        .filter(|p| p.extension().is_some_and(|x| x == "sv"))
         .collect();
-    rest.sort();
-    let mut v = vec![pkg];
-    v.extend(rest);
+    let is_pkg = |p: &PathBuf| p.to_string_lossy().ends_with("_pkg.sv");
+    v.sort_by_key(|p| (!is_pkg(p), p.clone()));
     v
 }
 

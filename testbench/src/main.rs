@@ -68,15 +68,16 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Regenerate files derived from the register table.
+    /// Regenerate the files derived from the model's tables (registers, shader ISA).
     Gen {
         /// What to generate.
         #[arg(value_enum)]
         what: GenWhat,
-        /// Only check that the checked-in file is fresh (exit 1 if stale).
+        /// Only check that the checked-in files are fresh (exit 1 if one is stale).
         #[arg(long)]
         check: bool,
-        /// Output path (default: the checked-in location, relative to the repository root).
+        /// Output directory (default: the checked-in location, relative to the repository
+        /// root: rtl-bridge/rtl for `rtl`, docs for `docs`).
         #[arg(short, long)]
         out: Option<PathBuf>,
     },
@@ -254,7 +255,7 @@ enum ShaderCmd {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum GenWhat {
-    /// rtl-bridge/rtl/pica_regs_pkg.sv
+    /// rtl-bridge/rtl/pica_regs_pkg.sv (register table) and pica_isa_pkg.sv (shader ISA)
     Rtl,
     /// docs/registers.md
     Docs,
@@ -558,35 +559,41 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
 }
 
 fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
-    let (default, text) = match what {
-        GenWhat::Rtl => ("rtl-bridge/rtl/pica_regs_pkg.sv", regs::sv_package()),
-        GenWhat::Docs => ("docs/registers.md", regs::markdown()),
+    let (dir, files) = match what {
+        GenWhat::Rtl => (
+            "rtl-bridge/rtl",
+            vec![
+                ("pica_regs_pkg.sv", regs::sv_package()),
+                ("pica_isa_pkg.sv", pica_model::shader::isa::sv::sv_package()),
+            ],
+        ),
+        GenWhat::Docs => ("docs", vec![("registers.md", regs::markdown())]),
     };
-    let path = out.unwrap_or_else(|| PathBuf::from(default));
-    if check {
-        return match std::fs::read_to_string(&path) {
-            Ok(cur) if cur == text => {
-                println!("{}: fresh", path.display());
-                ExitCode::SUCCESS
+    let dir = out.unwrap_or_else(|| PathBuf::from(dir));
+    let mut status = ExitCode::SUCCESS;
+    for (name, text) in files {
+        let path = dir.join(name);
+        if check {
+            match std::fs::read_to_string(&path) {
+                Ok(cur) if cur == text => println!("{}: fresh", path.display()),
+                Ok(_) => {
+                    eprintln!(
+                        "{}: stale; run `pica gen {}` to regenerate",
+                        path.display(),
+                        default_name(what)
+                    );
+                    status = ExitCode::from(EXIT_STALE);
+                }
+                Err(e) => return fail(format!("{}: {e}", path.display())),
             }
-            Ok(_) => {
-                eprintln!(
-                    "{}: stale; run `pica gen {}` to regenerate",
-                    path.display(),
-                    default_name(what)
-                );
-                ExitCode::from(EXIT_STALE)
-            }
-            Err(e) => fail(format!("{}: {e}", path.display())),
-        };
-    }
-    match std::fs::write(&path, text) {
-        Ok(()) => {
-            println!("wrote {}", path.display());
-            ExitCode::SUCCESS
+            continue;
         }
-        Err(e) => fail(format!("{}: {e}", path.display())),
+        match std::fs::write(&path, text) {
+            Ok(()) => println!("wrote {}", path.display()),
+            Err(e) => return fail(format!("{}: {e}", path.display())),
+        }
     }
+    status
 }
 
 fn default_name(w: GenWhat) -> &'static str {

@@ -56,17 +56,14 @@ impl Format {
 
     /// The bits of a word this format defines (opcode bits included).
     pub const fn used_mask(self) -> u32 {
-        const OP6: u32 = 0x3F << 26;
-        match self {
-            Self::F0 => OP6,
-            Self::F1 | Self::F1i => OP6 | mask(0, 26),
-            Self::F1u => OP6 | mask(0, 7) | mask(12, 14),
-            Self::F1c => OP6 | mask(0, 27),
-            Self::F2 => OP6 | mask(0, 8) | mask(10, 16),
-            Self::F3 => OP6 | mask(0, 8) | mask(10, 16),
-            Self::F4 => OP6 | mask(22, 4),
-            Self::F5 | Self::F5i => u32::MAX,
+        let fields = self.fields();
+        let mut m = fields::OPCODE.mask();
+        let mut i = 0;
+        while i < fields.len() {
+            m |= fields[i].mask();
+            i += 1;
         }
+        m
     }
 
     /// Width in bits of source `n` (1-3) in this format; 0 if the format has no such source.
@@ -94,6 +91,48 @@ impl Format {
         }
     }
 
+    /// The format's operand fields, low to high (the opcode field excluded: 6 bits at 26 for
+    /// every format, and also [`fields::F1C_OPCODE`] / [`fields::F5_OPCODE`] for 1c and 5/5i).
+    pub const fn fields(self) -> &'static [BitField] {
+        use fields::*;
+        match self {
+            Self::F0 => &[],
+            Self::F1 => &[F1_DESC, F1_SRC2, F1_SRC1, F1_IDX, F1_DST],
+            Self::F1i => &[F1_DESC, F1I_SRC2, F1I_SRC1, F1_IDX, F1_DST],
+            Self::F1u => &[F1_DESC, F1_SRC1, F1_IDX, F1_DST],
+            Self::F1c => &[F1_DESC, F1_SRC2, F1_SRC1, F1_IDX, F1C_CMPY, F1C_CMPX],
+            Self::F2 => &[F2_NUM, F2_DST, F2_CONDOP, F2_REFY, F2_REFX],
+            Self::F3 => &[F2_NUM, F2_DST, F3_ID],
+            Self::F4 => &[F4_WINDING, F4_PRIMEMIT, F4_VTXID],
+            Self::F5 => &[F5_DESC, F5_SRC3, F5_SRC2, F5_SRC1, F5_IDX, F5_DST],
+            Self::F5i => &[F5_DESC, F5I_SRC3, F5I_SRC2, F5_SRC1, F5_IDX, F5_DST],
+        }
+    }
+
+    /// The bits that select the opcode in this format: the 6-bit code, except CMP (5 bits:
+    /// its low code bit is CMPX's top bit) and MAD/MADI (3 bits: the rest is DST).
+    pub const fn opcode_field(self) -> BitField {
+        match self {
+            Self::F1c => fields::F1C_OPCODE,
+            Self::F5 | Self::F5i => fields::F5_OPCODE,
+            _ => fields::OPCODE,
+        }
+    }
+
+    /// Every format, in declaration order.
+    pub const ALL: [Format; 10] = [
+        Self::F0,
+        Self::F1,
+        Self::F1i,
+        Self::F1u,
+        Self::F1c,
+        Self::F2,
+        Self::F3,
+        Self::F4,
+        Self::F5,
+        Self::F5i,
+    ];
+
     /// Width of the operand-descriptor index (7, or 5 for MAD/MADI; 0 without one).
     pub const fn desc_width(self) -> u32 {
         match self {
@@ -114,6 +153,128 @@ const fn field(word: u32, offset: u32, width: u32) -> u32 {
 
 const fn put(value: u32, offset: u32, width: u32) -> u32 {
     (value & (((1u64 << width) - 1) as u32)) << offset
+}
+
+/// One bit field of an instruction word or operand descriptor: its name in the generated
+/// SystemVerilog package (`pica gen rtl` → `pica_isa_pkg.sv`), lowest bit and width.
+///
+/// Every field position of the ISA is one of these constants ([`fields`]); [`decode`],
+/// [`encode`], [`OpDesc`] and the generated package all read them, so a position is written
+/// down once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BitField {
+    /// Upper-snake name (`SRC1`, `CMPX`).
+    pub name: &'static str,
+    /// Lowest bit.
+    pub lsb: u32,
+    /// Width in bits.
+    pub width: u32,
+}
+
+impl BitField {
+    const fn new(name: &'static str, lsb: u32, width: u32) -> Self {
+        Self { name, lsb, width }
+    }
+    /// The field's value in `word`.
+    pub const fn get(self, word: u32) -> u32 {
+        field(word, self.lsb, self.width)
+    }
+    /// `value` masked to the width and moved into place.
+    pub const fn put(self, value: u32) -> u32 {
+        put(value, self.lsb, self.width)
+    }
+    /// The field's bits as a mask.
+    pub const fn mask(self) -> u32 {
+        mask(self.lsb, self.width)
+    }
+}
+
+/// Every field position of the instruction formats and the operand descriptor (pica-facts §1
+/// "Field layouts" and "Operand descriptors"; 3dbrew GPU/Shader_Instruction_Set).
+pub mod fields {
+    use super::BitField;
+
+    /// The 6-bit opcode of every format (bits 26-31).
+    pub const OPCODE: BitField = BitField::new("OPCODE", 26, 6);
+
+    /// Format 1 (and 1u, which has no SRC2): operand-descriptor index.
+    pub const F1_DESC: BitField = BitField::new("DESC", 0, 7);
+    /// Format 1/1u/1c: the narrow second source (v/r).
+    pub const F1_SRC2: BitField = BitField::new("SRC2", 7, 5);
+    /// Format 1/1u/1c: the wide first source (v/r/c).
+    pub const F1_SRC1: BitField = BitField::new("SRC1", 12, 7);
+    /// Formats 1, 1i, 1u, 1c: relative-addressing index (applies to the wide source).
+    pub const F1_IDX: BitField = BitField::new("IDX", 19, 2);
+    /// Formats 1, 1i, 1u: destination (o/r).
+    pub const F1_DST: BitField = BitField::new("DST", 21, 5);
+    /// Format 1i: the wide second source.
+    pub const F1I_SRC2: BitField = BitField::new("SRC2", 7, 7);
+    /// Format 1i: the narrow first source.
+    pub const F1I_SRC1: BitField = BitField::new("SRC1", 14, 5);
+    /// Format 1c: comparison for cmp.y.
+    pub const F1C_CMPY: BitField = BitField::new("CMPY", 21, 3);
+    /// Format 1c: comparison for cmp.x.
+    pub const F1C_CMPX: BitField = BitField::new("CMPX", 24, 3);
+    /// Format 1c: the 5-bit opcode (CMP spans codes 0x2E-0x2F).
+    pub const F1C_OPCODE: BitField = BitField::new("OPCODE5", 27, 5);
+
+    /// Formats 2 and 3: length (words after the target, or the skip count).
+    pub const F2_NUM: BitField = BitField::new("NUM", 0, 8);
+    /// Formats 2 and 3: target word address.
+    pub const F2_DST: BitField = BitField::new("DST", 10, 12);
+    /// Format 2: condition operator.
+    pub const F2_CONDOP: BitField = BitField::new("CONDOP", 22, 2);
+    /// Format 2: reference value for cmp.y.
+    pub const F2_REFY: BitField = BitField::new("REFY", 24, 1);
+    /// Format 2: reference value for cmp.x.
+    pub const F2_REFX: BitField = BitField::new("REFX", 25, 1);
+    /// Format 3: bool uniform (4 bits) or integer uniform (low 2 bits).
+    pub const F3_ID: BitField = BitField::new("ID", 22, 4);
+
+    /// Format 4: winding flag.
+    pub const F4_WINDING: BitField = BitField::new("WINDING", 22, 1);
+    /// Format 4: primitive-emit flag.
+    pub const F4_PRIMEMIT: BitField = BitField::new("PRIMEMIT", 23, 1);
+    /// Format 4: vertex slot.
+    pub const F4_VTXID: BitField = BitField::new("VTXID", 24, 2);
+
+    /// Formats 5/5i: operand-descriptor index (5 bits: MAD reaches descriptors 0-31).
+    pub const F5_DESC: BitField = BitField::new("DESC", 0, 5);
+    /// Format 5: narrow third source.
+    pub const F5_SRC3: BitField = BitField::new("SRC3", 5, 5);
+    /// Format 5: wide second source.
+    pub const F5_SRC2: BitField = BitField::new("SRC2", 10, 7);
+    /// Formats 5/5i: first source (narrow).
+    pub const F5_SRC1: BitField = BitField::new("SRC1", 17, 5);
+    /// Formats 5/5i: relative-addressing index.
+    pub const F5_IDX: BitField = BitField::new("IDX", 22, 2);
+    /// Formats 5/5i: destination.
+    pub const F5_DST: BitField = BitField::new("DST", 24, 5);
+    /// Formats 5/5i: the 3-bit opcode (MAD 0x38-0x3F, MADI 0x30-0x37).
+    pub const F5_OPCODE: BitField = BitField::new("OPCODE3", 29, 3);
+    /// Format 5i: wide third source.
+    pub const F5I_SRC3: BitField = BitField::new("SRC3", 5, 7);
+    /// Format 5i: narrow second source.
+    pub const F5I_SRC2: BitField = BitField::new("SRC2", 12, 5);
+
+    /// Operand descriptor: destination write mask (bit 3 = x .. bit 0 = w).
+    pub const DESC_MASK: BitField = BitField::new("MASK", 0, 4);
+    /// Operand descriptor: negate SRC1.
+    pub const DESC_NEG1: BitField = BitField::new("NEG1", 4, 1);
+    /// Operand descriptor: swizzle of SRC1 (2 bits per lane, lane x in bits 7:6 of the field).
+    pub const DESC_SWZ1: BitField = BitField::new("SWZ1", 5, 8);
+    /// Operand descriptor: negate SRC2.
+    pub const DESC_NEG2: BitField = BitField::new("NEG2", 13, 1);
+    /// Operand descriptor: swizzle of SRC2.
+    pub const DESC_SWZ2: BitField = BitField::new("SWZ2", 14, 8);
+    /// Operand descriptor: negate SRC3.
+    pub const DESC_NEG3: BitField = BitField::new("NEG3", 22, 1);
+    /// Operand descriptor: swizzle of SRC3.
+    pub const DESC_SWZ3: BitField = BitField::new("SWZ3", 23, 8);
+    /// The operand descriptor's fields, low to high.
+    pub const DESC: [BitField; 7] = [
+        DESC_MASK, DESC_NEG1, DESC_SWZ1, DESC_NEG2, DESC_SWZ2, DESC_NEG3, DESC_SWZ3,
+    ];
 }
 
 /// What an operand of an instruction is, in assembly order (see [`OpInfo::roles`]).
@@ -790,29 +951,38 @@ impl OpDesc {
 
     /// Builds a descriptor from the mask and `(negate, swizzle)` of SRC1-SRC3.
     pub const fn new(mask: DestMask, srcs: [(bool, Swizzle); 3]) -> Self {
-        let mut word = (mask.0 & 0xF) as u32;
+        let mut word = fields::DESC_MASK.put(mask.0 as u32);
         let mut i = 0;
         while i < 3 {
-            let base = 4 + 9 * i as u32;
-            word |= (srcs[i].0 as u32) << base | (srcs[i].1 .0 as u32) << (base + 1);
+            let (neg, swz) = Self::src_fields(i + 1);
+            word |= neg.put(srcs[i].0 as u32) | swz.put(srcs[i].1 .0 as u32);
             i += 1;
         }
         Self(word)
     }
 
+    /// The negate and swizzle fields of source `n` (1-3; other values wrap into 1-3).
+    pub const fn src_fields(n: usize) -> (BitField, BitField) {
+        match n.wrapping_sub(1) % 3 {
+            0 => (fields::DESC_NEG1, fields::DESC_SWZ1),
+            1 => (fields::DESC_NEG2, fields::DESC_SWZ2),
+            _ => (fields::DESC_NEG3, fields::DESC_SWZ3),
+        }
+    }
+
     /// Destination write mask.
     pub const fn dest_mask(self) -> DestMask {
-        DestMask((self.0 & 0xF) as u8)
+        DestMask(fields::DESC_MASK.get(self.0) as u8)
     }
 
     /// Whether source `n` (1-3) is negated.
     pub const fn negate(self, n: usize) -> bool {
-        (self.0 >> (4 + 9 * (n.wrapping_sub(1) as u32 % 3))) & 1 != 0
+        Self::src_fields(n).0.get(self.0) != 0
     }
 
     /// Swizzle of source `n` (1-3).
     pub const fn swizzle(self, n: usize) -> Swizzle {
-        Swizzle((self.0 >> (5 + 9 * (n.wrapping_sub(1) as u32 % 3))) as u8)
+        Swizzle(Self::src_fields(n).1.get(self.0) as u8)
     }
 }
 
@@ -977,71 +1147,72 @@ pub fn used_mask(word: u32) -> u32 {
 /// Decodes one instruction word. Total: every word decodes (unknown opcodes to
 /// [`Instruction::Unknown`]); bits outside the format are ignored.
 pub fn decode(word: u32) -> Instruction {
-    let Some(op) = Opcode::from_code((word >> 26) as u8) else {
+    use fields::*;
+    let Some(op) = Opcode::from_code(OPCODE.get(word) as u8) else {
         return Instruction::Unknown(word);
     };
-    let f = |off, width| field(word, off, width);
-    let src = |off, width| SrcReg::from_raw(f(off, width) as u8);
+    let f = |fld: BitField| fld.get(word);
+    let src = |fld: BitField| SrcReg::from_raw(fld.get(word) as u8);
     match op.format() {
         Format::F1 | Format::F1i | Format::F1u => {
             let (src1, src2) = match op.format() {
-                Format::F1 => (src(12, 7), src(7, 5)),
-                Format::F1i => (src(14, 5), src(7, 7)),
-                _ => (src(12, 7), SrcReg(0)),
+                Format::F1 => (src(F1_SRC1), src(F1_SRC2)),
+                Format::F1i => (src(F1I_SRC1), src(F1I_SRC2)),
+                _ => (src(F1_SRC1), SrcReg(0)),
             };
             Instruction::Alu {
                 op,
-                dst: DstReg::from_raw(f(21, 5) as u8),
+                dst: DstReg::from_raw(f(F1_DST) as u8),
                 src1,
                 src2,
-                idx: RelIndex::from_bits(f(19, 2)),
-                desc: f(0, 7) as u8,
+                idx: RelIndex::from_bits(f(F1_IDX)),
+                desc: f(F1_DESC) as u8,
             }
         }
         Format::F1c => Instruction::Cmp {
-            src1: src(12, 7),
-            src2: src(7, 5),
-            idx: RelIndex::from_bits(f(19, 2)),
-            cmp_x: CmpOp::from_bits(f(24, 3)),
-            cmp_y: CmpOp::from_bits(f(21, 3)),
-            desc: f(0, 7) as u8,
+            src1: src(F1_SRC1),
+            src2: src(F1_SRC2),
+            idx: RelIndex::from_bits(f(F1_IDX)),
+            cmp_x: CmpOp::from_bits(f(F1C_CMPX)),
+            cmp_y: CmpOp::from_bits(f(F1C_CMPY)),
+            desc: f(F1_DESC) as u8,
         },
         Format::F5 | Format::F5i => {
             let (src2, src3) = if op == Opcode::Mad {
-                (src(10, 7), src(5, 5))
+                (src(F5_SRC2), src(F5_SRC3))
             } else {
-                (src(12, 5), src(5, 7))
+                (src(F5I_SRC2), src(F5I_SRC3))
             };
             Instruction::Mad {
                 op,
-                dst: DstReg::from_raw(f(24, 5) as u8),
-                src1: src(17, 5),
+                dst: DstReg::from_raw(f(F5_DST) as u8),
+                src1: src(F5_SRC1),
                 src2,
                 src3,
-                idx: RelIndex::from_bits(f(22, 2)),
-                desc: f(0, 5) as u8,
+                idx: RelIndex::from_bits(f(F5_IDX)),
+                desc: f(F5_DESC) as u8,
             }
         }
         Format::F2 => Instruction::Flow {
             op,
             cond: Condition {
-                op: CondOp::from_bits(f(22, 2)),
-                ref_x: f(25, 1) != 0,
-                ref_y: f(24, 1) != 0,
+                op: CondOp::from_bits(f(F2_CONDOP)),
+                ref_x: f(F2_REFX) != 0,
+                ref_y: f(F2_REFY) != 0,
             },
-            target: f(10, 12) as u16,
-            num: f(0, 8) as u8,
+            target: f(F2_DST) as u16,
+            num: f(F2_NUM) as u8,
         },
         Format::F3 => Instruction::FlowUniform {
             op,
-            id: f(22, 4) as u8,
-            target: f(10, 12) as u16,
-            num: f(0, 8) as u8,
+            id: f(F3_ID) as u8,
+            target: f(F2_DST) as u16,
+            num: f(F2_NUM) as u8,
         },
         Format::F4 => Instruction::SetEmit {
-            vtx_id: f(24, 2) as u8,
-            winding: f(22, 1) != 0,
-            prim_emit: f(23, 1) != 0,
+            vtx_id: f(F4_VTXID) as u8,
+            winding: f(F4_WINDING) != 0,
+            prim_emit: f(F4_PRIMEMIT) != 0,
         },
         Format::F0 => Instruction::Plain(op),
     }
@@ -1051,7 +1222,9 @@ pub fn decode(word: u32) -> Instruction {
 /// opcode's first code, plus the 5-bit/3-bit opcode fields of CMP and MAD/MADI (whose low bits
 /// overlap CMPX and DST). Inverse of [`decode`] on well-formed instructions.
 pub fn encode(inst: &Instruction) -> u32 {
-    let op_bits = |op: Opcode| u32::from(op.info().code) << 26;
+    use fields::*;
+    let op_bits = |op: Opcode| OPCODE.put(op.info().code.into());
+    let reg = |fld: BitField, raw: u8| fld.put(raw.into());
     match *inst {
         Instruction::Alu {
             op,
@@ -1062,15 +1235,15 @@ pub fn encode(inst: &Instruction) -> u32 {
             desc,
         } => {
             let srcs = match op.format() {
-                Format::F1i => put(src1.raw().into(), 14, 5) | put(src2.raw().into(), 7, 7),
-                Format::F1u => put(src1.raw().into(), 12, 7),
-                _ => put(src1.raw().into(), 12, 7) | put(src2.raw().into(), 7, 5),
+                Format::F1i => reg(F1I_SRC1, src1.raw()) | reg(F1I_SRC2, src2.raw()),
+                Format::F1u => reg(F1_SRC1, src1.raw()),
+                _ => reg(F1_SRC1, src1.raw()) | reg(F1_SRC2, src2.raw()),
             };
             op_bits(op)
                 | srcs
-                | put(dst.raw().into(), 21, 5)
-                | put(idx.bits(), 19, 2)
-                | put(desc.into(), 0, 7)
+                | reg(F1_DST, dst.raw())
+                | F1_IDX.put(idx.bits())
+                | reg(F1_DESC, desc)
         }
         Instruction::Cmp {
             src1,
@@ -1080,13 +1253,13 @@ pub fn encode(inst: &Instruction) -> u32 {
             cmp_y,
             desc,
         } => {
-            put(0x2E >> 1, 27, 5)
-                | put(cmp_x.bits(), 24, 3)
-                | put(cmp_y.bits(), 21, 3)
-                | put(idx.bits(), 19, 2)
-                | put(src1.raw().into(), 12, 7)
-                | put(src2.raw().into(), 7, 5)
-                | put(desc.into(), 0, 7)
+            F1C_OPCODE.put(u32::from(Opcode::Cmp.info().code) >> 1)
+                | F1C_CMPX.put(cmp_x.bits())
+                | F1C_CMPY.put(cmp_y.bits())
+                | F1_IDX.put(idx.bits())
+                | reg(F1_SRC1, src1.raw())
+                | reg(F1_SRC2, src2.raw())
+                | reg(F1_DESC, desc)
         }
         Instruction::Mad {
             op,
@@ -1098,16 +1271,16 @@ pub fn encode(inst: &Instruction) -> u32 {
             desc,
         } => {
             let srcs = if op == Opcode::Madi {
-                put(src2.raw().into(), 12, 5) | put(src3.raw().into(), 5, 7)
+                reg(F5I_SRC2, src2.raw()) | reg(F5I_SRC3, src3.raw())
             } else {
-                put(src2.raw().into(), 10, 7) | put(src3.raw().into(), 5, 5)
+                reg(F5_SRC2, src2.raw()) | reg(F5_SRC3, src3.raw())
             };
-            put(u32::from(op.info().code) >> 3, 29, 3)
-                | put(dst.raw().into(), 24, 5)
-                | put(idx.bits(), 22, 2)
-                | put(src1.raw().into(), 17, 5)
+            F5_OPCODE.put(u32::from(op.info().code) >> 3)
+                | reg(F5_DST, dst.raw())
+                | F5_IDX.put(idx.bits())
+                | reg(F5_SRC1, src1.raw())
                 | srcs
-                | put(desc.into(), 0, 5)
+                | reg(F5_DESC, desc)
         }
         Instruction::Flow {
             op,
@@ -1116,11 +1289,11 @@ pub fn encode(inst: &Instruction) -> u32 {
             num,
         } => {
             op_bits(op)
-                | put(cond.ref_x.into(), 25, 1)
-                | put(cond.ref_y.into(), 24, 1)
-                | put(cond.op.bits(), 22, 2)
-                | put(target.into(), 10, 12)
-                | put(num.into(), 0, 8)
+                | F2_REFX.put(cond.ref_x.into())
+                | F2_REFY.put(cond.ref_y.into())
+                | F2_CONDOP.put(cond.op.bits())
+                | F2_DST.put(target.into())
+                | F2_NUM.put(num.into())
         }
         Instruction::FlowUniform {
             op,
@@ -1128,7 +1301,7 @@ pub fn encode(inst: &Instruction) -> u32 {
             target,
             num,
         } => {
-            op_bits(op) | put(id.into(), 22, 4) | put(target.into(), 10, 12) | put(num.into(), 0, 8)
+            op_bits(op) | F3_ID.put(id.into()) | F2_DST.put(target.into()) | F2_NUM.put(num.into())
         }
         Instruction::SetEmit {
             vtx_id,
@@ -1136,14 +1309,16 @@ pub fn encode(inst: &Instruction) -> u32 {
             prim_emit,
         } => {
             op_bits(Opcode::Setemit)
-                | put(vtx_id.into(), 24, 2)
-                | put(prim_emit.into(), 23, 1)
-                | put(winding.into(), 22, 1)
+                | F4_VTXID.put(vtx_id.into())
+                | F4_PRIMEMIT.put(prim_emit.into())
+                | F4_WINDING.put(winding.into())
         }
         Instruction::Plain(op) => op_bits(op),
         Instruction::Unknown(word) => word,
     }
 }
+
+pub mod sv;
 
 #[cfg(test)]
 mod tests;

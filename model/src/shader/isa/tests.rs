@@ -226,3 +226,60 @@ proptest! {
         prop_assert_eq!(decode(encode(&inst)), inst);
     }
 }
+
+#[test]
+fn isa_format_fields_do_not_overlap_and_leave_the_opcode_alone() {
+    for f in Format::ALL {
+        let mut seen = f.opcode_field().mask();
+        for b in f.fields() {
+            assert_eq!(
+                seen & b.mask(),
+                0,
+                "format {}: {} overlaps",
+                f.name(),
+                b.name
+            );
+            seen |= b.mask();
+        }
+    }
+}
+
+#[test]
+fn isa_used_masks_match_pica_facts_layouts() {
+    // Written out from pica-facts §1 "Field layouts", independently of the field table.
+    let op6 = 0xFC00_0000;
+    let expect = [
+        (Format::F0, op6),
+        (Format::F1, op6 | 0x03FF_FFFF),
+        (Format::F1i, op6 | 0x03FF_FFFF),
+        (Format::F1u, op6 | 0x7F | 0x03FF_F000),
+        (Format::F1c, 0xFFFF_FFFF),
+        (Format::F2, op6 | 0xFF | 0x03FF_FC00),
+        (Format::F3, op6 | 0xFF | 0x03FF_FC00),
+        (Format::F4, op6 | 0x03C0_0000),
+        (Format::F5, 0xFFFF_FFFF),
+        (Format::F5i, 0xFFFF_FFFF),
+    ];
+    for (f, m) in expect {
+        assert_eq!(f.used_mask(), m, "format {}", f.name());
+    }
+}
+
+#[test]
+fn isa_sv_package_names_every_opcode_and_field() {
+    let pkg = sv::sv_package();
+    assert!(pkg.starts_with("// Generated from model/src/shader/isa.rs"));
+    for info in OPCODES {
+        let line = format!(
+            "OP_{:<8} = 6'h{:02X};",
+            info.mnemonic.to_ascii_uppercase(),
+            info.code
+        );
+        assert!(pkg.contains(&line), "missing {line}");
+    }
+    assert!(pkg.contains("localparam int F1I_SRC2_LSB = 7;  localparam int F1I_SRC2_W = 7;"));
+    assert!(pkg.contains("localparam int F5_OPCODE3_LSB = 29;"));
+    assert!(pkg.contains("localparam int DESC_SWZ3_LSB = 23;  localparam int DESC_SWZ3_W = 8;"));
+    assert!(pkg.contains("localparam logic [63:0] CODES_FMT5   = 64'hFF00000000000000;"));
+    assert!(pkg.trim_end().ends_with("endpackage : pica_isa_pkg"));
+}
