@@ -4,6 +4,7 @@
 //! "Beats"). Payloads carry raw bits only. Each channel has its own payload type; [`Beat`] tags
 //! one with its channel and cycle.
 
+use crate::chan::{Payload, PayloadSpec};
 use serde::Serialize;
 
 /// The channels whose traffic can be recorded.
@@ -16,6 +17,8 @@ pub enum Channel {
     ShaderIn,
     /// Out of the shader units: one output register sent per beat.
     ShaderOut,
+    /// Inside a shader unit: one retired instruction per beat (the commit trace).
+    Commit,
     /// PA → CLIP: one assembled triangle per beat (clip space, every semantic).
     Primitive,
     /// RAST → FOP: one fragment per beat.
@@ -29,12 +32,26 @@ pub enum Channel {
 }
 
 impl Channel {
+    /// Every channel, in declaration order (the `CH_*` numbers of `pica_chan_pkg.sv`).
+    pub const ALL: [Channel; 9] = [
+        Channel::RegWrite,
+        Channel::ShaderIn,
+        Channel::ShaderOut,
+        Channel::Commit,
+        Channel::Primitive,
+        Channel::Fragment,
+        Channel::Pixel,
+        Channel::Texel,
+        Channel::Combiner,
+    ];
+
     /// The channel's name in files and reports (`regwrite`).
     pub fn name(self) -> &'static str {
         match self {
             Channel::RegWrite => "regwrite",
             Channel::ShaderIn => "shader_in",
             Channel::ShaderOut => "shader_out",
+            Channel::Commit => "commit",
             Channel::Primitive => "primitive",
             Channel::Fragment => "fragment",
             Channel::Pixel => "pixel",
@@ -42,90 +59,200 @@ impl Channel {
             Channel::Combiner => "combiner",
         }
     }
+
+    /// The channel with this name.
+    pub fn from_name(name: &str) -> Option<Channel> {
+        Self::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Where the channel sits and when a beat is recorded.
+    pub fn doc(self) -> &'static str {
+        match self {
+            Channel::RegWrite => "CP → REGS: one register write, recorded when REGS applies it.",
+            Channel::ShaderIn => "VL → SH: one input register loaded into a unit.",
+            Channel::ShaderOut => "SH → PA: one output register sent on.",
+            Channel::Commit => {
+                "Inside SH: one retired instruction of a unit, in program order per vertex."
+            }
+            Channel::Primitive => "PA → CLIP: one assembled triangle, every semantic.",
+            Channel::Fragment => "RAST → TEX: one fragment with its interpolated semantics.",
+            Channel::Pixel => "FOP → memory: one fragment's colour and depth-stencil outcome.",
+            Channel::Texel => "memory → TEX: one texel (or ETC1 block) read.",
+            Channel::Combiner => "Inside TEV: one combiner stage's output (six per fragment).",
+        }
+    }
+
+    /// The channel's payload (its row of the channel table).
+    pub fn payload(self) -> &'static PayloadSpec {
+        match self {
+            Channel::RegWrite => RegWriteBeat::SPEC,
+            Channel::ShaderIn | Channel::ShaderOut => ShaderBeat::SPEC,
+            Channel::Commit => CommitBeat::SPEC,
+            Channel::Primitive => PrimitiveBeat::SPEC,
+            Channel::Fragment => FragmentBeat::SPEC,
+            Channel::Pixel => PixelBeat::SPEC,
+            Channel::Texel => TexelBeat::SPEC,
+            Channel::Combiner => CombinerBeat::SPEC,
+        }
+    }
 }
 
-/// One register write as REGS applied it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct RegWriteBeat {
-    /// Cycle in which REGS applied the write.
-    pub cycle: u64,
-    /// Register ID written (may exceed 0x2FF: such writes change nothing).
-    pub id: u32,
-    /// The command header's 4-bit byte-enable mask (bit n enables byte n).
-    pub mask: u8,
-    /// The parameter word as it appeared in the command list.
-    pub param: u32,
-    /// The full 32-bit register value after merging `param` under `mask` (0 for IDs above
-    /// 0x2FF, which have no storage).
-    pub value: u32,
-}
+// The channel table (design.md "One channel table"): every payload declared once, field by
+// field with its packed width; see `crate::chan` for what is derived from it.
+crate::channels! {
+    /// One register write as REGS applied it.
+    RegWriteBeat pads [cycle 11] {
+        /// Cycle in which REGS applied the write.
+        cycle: u64 = 32 Scalar Dec;
+        /// The command header's 4-bit byte-enable mask (bit n enables byte n).
+        mask: u8 = 4 Scalar Hex;
+        /// Register ID written (header ID + n may reach 0x100FE; such writes change nothing).
+        id: u32 = 17 Scalar HexMin(3);
+        /// The parameter word as it appeared in the command list.
+        param: u32 = 32 Scalar Hex;
+        /// The full 32-bit register value after merging `param` under `mask` (0 for IDs above
+        /// 0x2FF, which have no storage).
+        value: u32 = 32 Scalar Hex;
+    }
 
-/// One shader register crossing into or out of a unit, as raw f24 bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct ShaderBeat {
-    /// Cycle of the transfer.
-    pub cycle: u64,
-    /// Shader unit 0-3.
-    pub unit: u8,
-    /// Vertex sequence number (VS) or GS invocation number.
-    pub seq: u32,
-    /// Register index: input register vN (shader_in) or output register oN (shader_out).
-    pub reg: u8,
-    /// x, y, z, w as 24-bit f24 patterns.
-    pub xyzw: [u32; 4],
-}
+    /// One shader register crossing into or out of a unit, as raw f24 bits.
+    ShaderBeat pads [] {
+        /// Cycle of the transfer.
+        cycle: u64 = 32 Scalar Dec;
+        /// Shader unit 0-3.
+        unit: u8 = 8 Scalar Dec;
+        /// Vertex sequence number (VS) or GS invocation number.
+        seq: u32 = 32 Scalar Dec;
+        /// Register index: input register vN (shader_in) or output register oN (shader_out).
+        reg: u8 = 8 Scalar Dec;
+        /// x, y, z, w as 24-bit f24 patterns.
+        xyzw: [u32; 4] = 24 [4] Lanes Hex;
+    }
 
-/// One triangle as primitive assembly sends it to clipping.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct PrimitiveBeat {
-    /// Cycle PA sent it.
-    pub cycle: u64,
-    /// Triangle number of the run.
-    pub seq: u32,
-    /// Per vertex, the 24 semantics of seed 002 GPUREG_SH_OUTMAP_Oi as f24 bits (index =
-    /// semantic value; see [`crate::pipe::semantic`]).
-    pub v: [[u32; crate::pipe::NUM_SEMANTICS]; 3],
-}
+    /// One instruction a shader unit retired (or hung on): what it wrote and the unit's
+    /// control state after it. Compared keyed by (unit kind, vertex sequence) in program
+    /// order, so unit assignment and latency may differ between model and RTL.
+    CommitBeat pads [] {
+        /// Cycle the instruction retired.
+        cycle: u64 = 32 Scalar Dec;
+        /// Shader unit 0-3.
+        unit: u8 = 8 Scalar Dec;
+        /// Vertex sequence number (VS) or GS invocation number.
+        seq: u32 = 32 Scalar Dec;
+        /// Word address of the instruction.
+        pc: u16 = 12 Scalar Hex;
+        /// The instruction word.
+        word: u32 = 32 Scalar Hex;
+        /// Destination as encoded (0x00-0x0F o0-o15, 0x10-0x1F r0-r15); 0xFF: no o/r write.
+        dst: u8 = 8 Scalar Hex;
+        /// Lanes written (bit 3 = x .. bit 0 = w).
+        mask: u8 = 4 Scalar Hex;
+        /// The whole destination register after the write (f24 bits); zero without one.
+        result: [u32; 4] = 24 [4] Lanes Hex;
+        /// cmp.x (bit 0) and cmp.y (bit 1) after the instruction.
+        cmp: u8 = 2 Scalar Dec;
+        /// a0.x after the instruction.
+        a0x: i32 = 32 Scalar Signed;
+        /// a0.y after the instruction.
+        a0y: i32 = 32 Scalar Signed;
+        /// The loop counter aL after the instruction.
+        al: i32 = 32 Scalar Signed;
+        /// The PC after the instruction (after the stacks' checks).
+        next_pc: u16 = 12 Scalar Hex;
+        /// The instruction was an EMIT.
+        emit: bool = 1 Scalar Bool;
+        /// 0: retired; 1 BREAK on an empty LOOP stack, 2 two MOVAs back to back, 3 PC past
+        /// the end of code, 4 unknown opcode (the unit hangs on this instruction).
+        hang: u8 = 3 Scalar Dec;
+        /// The instruction was END.
+        end: bool = 1 Scalar Bool;
+    }
 
-/// One fragment as the rasterizer sends it to the fragment pipeline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct FragmentBeat {
-    /// Cycle RAST sent it.
-    pub cycle: u64,
-    /// The triangle it belongs to.
-    pub tri: u32,
-    /// Pixel x.
-    pub x: u16,
-    /// Pixel y (window coordinates).
-    pub y: u16,
-    /// Depth, 16 or 24 bits per the depth buffer format ([`crate::pipe::Fragment::depth`]).
-    pub depth: u32,
-    /// Primary colour as `r | g << 8 | b << 16 | a << 24`.
-    pub color: u32,
-    /// Every interpolated semantic as f24 bits.
-    pub attr: [u32; crate::pipe::NUM_SEMANTICS],
-}
+    /// One triangle as primitive assembly sends it to clipping.
+    PrimitiveBeat pads [] {
+        /// Cycle PA sent it.
+        cycle: u64 = 32 Scalar Dec;
+        /// Triangle number of the run.
+        seq: u32 = 32 Scalar Dec;
+        /// Per vertex, the 24 semantics of seed 002 GPUREG_SH_OUTMAP_Oi as f24 bits (index =
+        /// semantic value; see `crate::pipe::semantic`).
+        v: [[u32; crate::pipe::NUM_SEMANTICS]; 3] = 24 [72] VertexSemantic Hex;
+    }
 
-/// What the fragment operations did with one fragment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct PixelBeat {
-    /// Cycle FOP finished it.
-    pub cycle: u64,
-    /// Pixel x.
-    pub x: u16,
-    /// Pixel y (window coordinates).
-    pub y: u16,
-    /// Physical address of the colour pixel.
-    pub color_addr: u32,
-    /// The colour pixel's stored bits after the write (format-sized, little end = lowest address).
-    pub color: u32,
-    /// Physical address of the depth-stencil pixel.
-    pub depth_addr: u32,
-    /// The depth-stencil pixel's stored bits after the write.
-    pub depth_stencil: u32,
-    /// Bit 0: colour written, bit 1: depth written, bit 2: stencil written, bit 3: the
-    /// fragment was discarded (alpha, stencil or depth test failed).
-    pub flags: u8,
+    /// One fragment as the rasterizer sends it to the fragment pipeline.
+    FragmentBeat pads [] {
+        /// Cycle RAST sent it.
+        cycle: u64 = 32 Scalar Dec;
+        /// The triangle it belongs to.
+        tri: u32 = 32 Scalar Dec;
+        /// Pixel x.
+        x: u16 = 16 Scalar Dec;
+        /// Pixel y (window coordinates).
+        y: u16 = 16 Scalar Dec;
+        /// Depth, 16 or 24 bits per the depth buffer format (`crate::pipe::Fragment::depth`).
+        depth: u32 = 24 Scalar Hex;
+        /// Primary colour as `r | g << 8 | b << 16 | a << 24`.
+        color: u32 = 32 Scalar Hex;
+        /// Every interpolated semantic as f24 bits.
+        attr: [u32; crate::pipe::NUM_SEMANTICS] = 24 [24] Semantic Hex;
+    }
+
+    /// What the fragment operations did with one fragment.
+    PixelBeat pads [] {
+        /// Cycle FOP finished it.
+        cycle: u64 = 32 Scalar Dec;
+        /// Pixel x.
+        x: u16 = 16 Scalar Dec;
+        /// Pixel y (window coordinates).
+        y: u16 = 16 Scalar Dec;
+        /// Physical address of the colour pixel.
+        color_addr: u32 = 32 Scalar Hex;
+        /// The colour pixel's stored bits after the write (format-sized, little end = lowest
+        /// address).
+        color: u32 = 32 Scalar Hex;
+        /// Physical address of the depth-stencil pixel.
+        depth_addr: u32 = 32 Scalar Hex;
+        /// The depth-stencil pixel's stored bits after the write.
+        depth_stencil: u32 = 32 Scalar Hex;
+        /// Bit 0: colour written, bit 1: depth written, bit 2: stencil written, bit 3: the
+        /// fragment was discarded (alpha, stencil or depth test failed).
+        flags: u8 = 8 Scalar Dec;
+    }
+
+    /// One texel read by a texture unit.
+    TexelBeat pads [] {
+        /// Cycle TEX read it.
+        cycle: u64 = 32 Scalar Dec;
+        /// Pixel x of the fragment it is for.
+        x: u16 = 16 Scalar Dec;
+        /// Pixel y of the fragment it is for.
+        y: u16 = 16 Scalar Dec;
+        /// Texture unit 0-2.
+        unit: u8 = 8 Scalar Dec;
+        /// Physical byte address read (the texel, or the ETC1 / ETC1A4 block holding it).
+        addr: u32 = 32 Scalar Hex;
+        /// The bytes read, little-endian (`crate::tex::TexelFetch::raw`): the texel, or the
+        /// 8-/16-byte ETC1/ETC1A4 block.
+        raw: u128 = 128 Scalar Hex;
+        /// The decoded texel as `r | g << 8 | b << 16 | a << 24`.
+        rgba: u32 = 32 Scalar Hex;
+    }
+
+    /// One texture-combiner stage's output for one fragment.
+    CombinerBeat pads [] {
+        /// Cycle TEV computed it.
+        cycle: u64 = 32 Scalar Dec;
+        /// Pixel x.
+        x: u16 = 16 Scalar Dec;
+        /// Pixel y.
+        y: u16 = 16 Scalar Dec;
+        /// Combiner stage 0-5.
+        stage: u8 = 8 Scalar Dec;
+        /// The stage's output as `r | g << 8 | b << 16 | a << 24`.
+        color: u32 = 32 Scalar Hex;
+        /// The combiner buffer after the stage, same packing.
+        buffer: u32 = 32 Scalar Hex;
+    }
 }
 
 impl PixelBeat {
@@ -139,42 +266,6 @@ impl PixelBeat {
     pub const DISCARDED: u8 = 8;
 }
 
-/// One texel read by a texture unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct TexelBeat {
-    /// Cycle TEX read it.
-    pub cycle: u64,
-    /// Pixel x of the fragment it is for.
-    pub x: u16,
-    /// Pixel y of the fragment it is for.
-    pub y: u16,
-    /// Texture unit 0-2.
-    pub unit: u8,
-    /// Physical byte address read (the texel, or the ETC1 / ETC1A4 block holding it).
-    pub addr: u32,
-    /// The bytes read, little-endian ([`crate::tex::TexelFetch::raw`]).
-    pub raw: u128,
-    /// The decoded texel as `r | g << 8 | b << 16 | a << 24`.
-    pub rgba: u32,
-}
-
-/// One texture-combiner stage's output for one fragment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct CombinerBeat {
-    /// Cycle TEV computed it.
-    pub cycle: u64,
-    /// Pixel x.
-    pub x: u16,
-    /// Pixel y.
-    pub y: u16,
-    /// Combiner stage 0-5.
-    pub stage: u8,
-    /// The stage's output as `r | g << 8 | b << 16 | a << 24`.
-    pub color: u32,
-    /// The combiner buffer after the stage, same packing.
-    pub buffer: u32,
-}
-
 /// A beat on any channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "channel", rename_all = "snake_case")]
@@ -185,6 +276,8 @@ pub enum Beat {
     ShaderIn(ShaderBeat),
     /// A shader output register.
     ShaderOut(ShaderBeat),
+    /// A retired shader instruction.
+    Commit(CommitBeat),
     /// An assembled triangle.
     Primitive(PrimitiveBeat),
     /// A fragment.
@@ -203,6 +296,7 @@ impl Beat {
         match self {
             Beat::RegWrite(b) => b.cycle,
             Beat::ShaderIn(b) | Beat::ShaderOut(b) => b.cycle,
+            Beat::Commit(b) => b.cycle,
             Beat::Primitive(b) => b.cycle,
             Beat::Fragment(b) => b.cycle,
             Beat::Pixel(b) => b.cycle,
@@ -217,6 +311,7 @@ impl Beat {
             Beat::RegWrite(_) => Channel::RegWrite,
             Beat::ShaderIn(_) => Channel::ShaderIn,
             Beat::ShaderOut(_) => Channel::ShaderOut,
+            Beat::Commit(_) => Channel::Commit,
             Beat::Primitive(_) => Channel::Primitive,
             Beat::Fragment(_) => Channel::Fragment,
             Beat::Pixel(_) => Channel::Pixel,

@@ -22,6 +22,7 @@
 //! See `shared/design.md` of the project for the architecture and `README.md` for the CLI.
 
 pub mod beat;
+pub mod chan;
 pub mod clip;
 pub mod cmdlist;
 pub mod cp;

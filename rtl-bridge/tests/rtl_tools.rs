@@ -225,3 +225,128 @@ fn rtl_replay_rejects_an_injected_bug() {
     );
     assert!(text(&out).contains("FAIL"), "{}", text(&out));
 }
+
+/// The generated `pica_chan_pkg.sv` packs a beat exactly as the bundle `.hex` line does: an
+/// Icarus testbench fills each struct member (by the table's SV names) from a Rust beat and
+/// prints the struct, which must equal `Payload::hex_line`. Icarus 11 needs `import` for
+/// package types (it aborts on a scoped `pkg::type_t` declaration); Yosys 0.23 needs the scoped
+/// form (no import) — `rtl_verilator_lint_wall_is_clean` and the Yosys test read the package too.
+#[test]
+fn rtl_chan_pkg_packs_like_the_bundle_hex() {
+    use pica_model::beat::{CommitBeat, FragmentBeat, PrimitiveBeat, RegWriteBeat};
+    use pica_model::chan::Payload;
+    require("iverilog");
+    fn assigns<T: Payload>(var: &str, b: &T) -> (String, String) {
+        // Member values straight from the struct (element 0 first), not from the packer.
+        let mut vals = Vec::new();
+        b.values(&mut vals);
+        let mut it = vals.into_iter();
+        let mut body = String::new();
+        for f in T::SPEC.fields {
+            let m = if f.width >= 128 {
+                u128::MAX
+            } else {
+                (1u128 << f.width) - 1
+            };
+            let elems: Vec<u128> = (0..f.count).map(|_| it.next().unwrap_or(0) & m).collect();
+            for (i, v) in elems.iter().enumerate() {
+                let idx = if f.count > 1 {
+                    format!("[{i}]")
+                } else {
+                    String::new()
+                };
+                body.push_str(&format!(
+                    "    {var}.{}{idx} = {}'h{v:x};\n",
+                    f.sv_name(),
+                    f.width
+                ));
+            }
+        }
+        (body, b.hex_line())
+    }
+    let mut frag = FragmentBeat {
+        cycle: 0x1234,
+        tri: 7,
+        x: 3,
+        y: 65535,
+        depth: 0xABCDEF,
+        color: 0x8899_AABB,
+        ..Default::default()
+    };
+    for (i, a) in frag.attr.iter_mut().enumerate() {
+        *a = 0x3F_0000 + i as u32;
+    }
+    let mut prim = PrimitiveBeat {
+        cycle: 9,
+        seq: 2,
+        ..Default::default()
+    };
+    prim.v[2][23] = 0xFF_FFFF;
+    prim.v[0][0] = 0x80_0001;
+    let commit = CommitBeat {
+        cycle: 5,
+        unit: 3,
+        seq: 11,
+        pc: 0xFFF,
+        word: 0x4C00_0000,
+        dst: 0x10,
+        mask: 0xA,
+        result: [0x3F_0000, 1, 2, 0xFF_FFFF],
+        cmp: 2,
+        a0x: -128,
+        a0y: 127,
+        al: -1,
+        next_pc: 0x100,
+        emit: true,
+        hang: 4,
+        end: true,
+    };
+    let rw = RegWriteBeat {
+        cycle: 3,
+        id: 0x1_00FE,
+        mask: 0x5,
+        param: 0xDEAD_BEEF,
+        value: 0x0102_0304,
+    };
+    let parts = [
+        ("fragment_beat_t", "f", assigns("f", &frag)),
+        ("primitive_beat_t", "p", assigns("p", &prim)),
+        ("commit_beat_t", "c", assigns("c", &commit)),
+        ("reg_write_beat_t", "r", assigns("r", &rw)),
+    ];
+    let mut tb = String::from("module chan_tb;\n  import pica_chan_pkg::*;\n");
+    for (ty, var, _) in &parts {
+        tb.push_str(&format!("  {ty} {var};\n"));
+    }
+    tb.push_str("  initial begin\n");
+    for (_, var, (body, _)) in &parts {
+        tb.push_str(&format!(
+            "    {var} = '0;\n{body}    $display(\"%h\", {var});\n"
+        ));
+    }
+    tb.push_str("  end\nendmodule\n");
+    let dir = std::env::temp_dir().join(format!("pica-chan-pkg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tb_path = dir.join("chan_tb.sv");
+    std::fs::write(&tb_path, tb).expect("write tb");
+    let mut cmd = Command::new("iverilog");
+    cmd.args(["-g2012", "-s", "chan_tb", "-o"])
+        .arg(dir.join("chan_tb.vvp"))
+        .arg(root().join("rtl-bridge/rtl/pica_chan_pkg.sv"))
+        .arg(&tb_path);
+    let out = run_bounded(cmd, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.status.success(), "iverilog:\n{}", text(&out));
+    let mut cmd = Command::new("vvp");
+    cmd.arg(dir.join("chan_tb.vvp"));
+    let out = run_bounded(cmd, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{e}"));
+    let printed: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(printed.len(), parts.len(), "vvp:\n{}", text(&out));
+    for ((ty, _, (_, want)), got) in parts.iter().zip(&printed) {
+        assert_eq!(got, want, "{ty}: SV packing differs from the .hex line");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

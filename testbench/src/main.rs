@@ -68,7 +68,7 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Regenerate the files derived from the model's tables (registers, shader ISA).
+    /// Regenerate the files derived from the model's tables (registers, shader ISA, channels).
     Gen {
         /// What to generate.
         #[arg(value_enum)]
@@ -255,9 +255,10 @@ enum ShaderCmd {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum GenWhat {
-    /// rtl-bridge/rtl/pica_regs_pkg.sv (register table) and pica_isa_pkg.sv (shader ISA)
+    /// rtl-bridge/rtl/pica_regs_pkg.sv (register table), pica_isa_pkg.sv (shader ISA) and
+    /// pica_chan_pkg.sv (channel table)
     Rtl,
-    /// docs/registers.md
+    /// docs/registers.md and docs/channels.md
     Docs,
 }
 
@@ -565,9 +566,16 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
             vec![
                 ("pica_regs_pkg.sv", regs::sv_package()),
                 ("pica_isa_pkg.sv", pica_model::shader::isa::sv::sv_package()),
+                ("pica_chan_pkg.sv", pica_model::chan::sv_package()),
             ],
         ),
-        GenWhat::Docs => ("docs", vec![("registers.md", regs::markdown())]),
+        GenWhat::Docs => (
+            "docs",
+            vec![
+                ("registers.md", regs::markdown()),
+                ("channels.md", pica_model::chan::markdown()),
+            ],
+        ),
     };
     let dir = out.unwrap_or_else(|| PathBuf::from(dir));
     let mut status = ExitCode::SUCCESS;

@@ -1,7 +1,7 @@
 //! `pica run`: execute a command list on the model and dump what it left.
 
 use crate::input::{self, Format, InputError, MemSpec};
-use pica_model::{regs, Gpu, Memory, Outcome};
+use pica_model::{Gpu, Memory, Outcome};
 use pica_vectors::case::{Case, MemImage};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -146,15 +146,10 @@ pub fn open_out(path: &Path) -> Result<Box<dyn Write>, InputError> {
 /// Writes register-write beats as JSON lines.
 pub fn write_beats(gpu: &Gpu, out: &mut dyn Write) -> std::io::Result<()> {
     for b in gpu.regwrite_beats() {
-        let line = serde_json::json!({
-            "cycle": b.cycle,
-            "channel": "regwrite",
-            "id": format!("0x{:03x}", b.id),
-            "name": regs::name(b.id),
-            "mask": format!("0x{:x}", b.mask),
-            "param": format!("0x{:08x}", b.param),
-            "value": format!("0x{:08x}", b.value),
-        });
+        let mut line = pica_vectors::bundle::beat_json(b);
+        if let Some(m) = line.as_object_mut() {
+            m.insert("channel".into(), "regwrite".into());
+        }
         writeln!(out, "{line}")?;
     }
     // The pipeline channels, grouped by channel, in the bundle's JSON-lines layout.

@@ -7,13 +7,14 @@
 //! | `manifest.json` | format, case, provenance, streams and their field packing, outcome, SHA-256 of every file ([`Manifest`]; JSON Schema in `vectors/schema/`) |
 //! | `stim.hex` | the submitted list's words (16-byte rule applied), one 8-digit hex word per line (`$readmemh`) |
 //! | `mem_<base>.hex` | memory images, one word per line from byte address `base` |
-//! | `regwrite.hex` | register-write beats, 32 hex digits (128 bits) per line, packed as [`REGWRITE_FIELDS`] |
+//! | `regwrite.hex` | register-write beats, 32 hex digits (128 bits) per line, packed as [`regwrite_fields`] (the channel table) |
 //! | `regwrite.jsonl` | the same beats, one JSON object per line |
 //! | `final_regs.hex` | the 0x300 register words at the end |
 //! | `final_state.json` | the complete final state: outcome, every non-zero debug-map word, trigger and immediate-vertex events ([`final_state_doc`]) |
 
 use crate::case::{hang_reason_code, Case, MemImage, ModelRun, Source};
 use pica_model::beat::RegWriteBeat;
+use pica_model::chan::Payload;
 use pica_model::Outcome;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -30,14 +31,11 @@ pub const VERSION: u32 = 1;
 /// Bits of one packed register-write beat.
 pub const REGWRITE_WIDTH: u32 = 128;
 
-/// Field packing of `regwrite.hex` lines: (name, lsb, width).
-pub const REGWRITE_FIELDS: [(&str, u32, u32); 5] = [
-    ("cycle", 96, 32),
-    ("mask", 81, 4),
-    ("id", 64, 17),
-    ("param", 32, 32),
-    ("value", 0, 32),
-];
+/// Field packing of `regwrite.hex` lines: (name, lsb, width), from the channel table
+/// (`RegWriteBeat`; pinned to format v1 by `chan_regwrite_layout_is_format_v1`).
+pub fn regwrite_fields() -> Vec<(String, u32, u32)> {
+    <RegWriteBeat as Payload>::SPEC.layout()
+}
 
 /// `manifest.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -245,37 +243,38 @@ fn hex32(v: u32) -> String {
     format!("0x{v:08x}")
 }
 
-/// Packs a beat into its 128-bit `regwrite.hex` form.
+/// Packs a beat into its 128-bit `regwrite.hex` form (the channel table's layout).
 pub fn pack_regwrite(b: &RegWriteBeat) -> u128 {
-    (u128::from(b.cycle as u32) << 96)
-        | (u128::from(b.mask & 0xF) << 81)
-        | (u128::from(b.id & 0x1_FFFF) << 64)
-        | (u128::from(b.param) << 32)
-        | u128::from(b.value)
+    b.packed()
+        .iter()
+        .fold(0u128, |acc, (_, width, v)| (acc << width) | v)
 }
 
-/// Unpacks a `regwrite.hex` line's value.
+/// Unpacks a `regwrite.hex` line's value (the channel table's layout).
 pub fn unpack_regwrite(v: u128) -> RegWriteBeat {
-    RegWriteBeat {
-        cycle: u64::from((v >> 96) as u32),
-        mask: ((v >> 81) & 0xF) as u8,
-        id: ((v >> 64) & 0x1_FFFF) as u32,
-        param: (v >> 32) as u32,
-        value: v as u32,
+    let mut b = RegWriteBeat::default();
+    for (name, lsb, width) in <RegWriteBeat as Payload>::SPEC.layout() {
+        let f = (v >> lsb) & ((1u128 << width) - 1);
+        match name.as_str() {
+            "cycle" => b.cycle = f as u64,
+            "mask" => b.mask = f as u8,
+            "id" => b.id = f as u32,
+            "param" => b.param = f as u32,
+            _ => b.value = f as u32,
+        }
     }
+    b
 }
 
-/// The JSON line of a beat in `regwrite.jsonl` (numbers as hex strings, plus the register
-/// name).
+/// The JSON line of a beat in `regwrite.jsonl`: the channel table's fields plus the register
+/// name.
 pub fn beat_json(b: &RegWriteBeat) -> serde_json::Value {
-    serde_json::json!({
-        "cycle": b.cycle,
-        "id": format!("0x{:03x}", b.id),
-        "name": pica_model::regs::name(b.id),
-        "mask": format!("0x{:x}", b.mask),
-        "param": hex32(b.param),
-        "value": hex32(b.value),
-    })
+    let mut m = b.json_fields();
+    m.insert(
+        "name".into(),
+        serde_json::Value::String(pica_model::regs::name(b.id)),
+    );
+    serde_json::Value::Object(m)
 }
 
 fn lines_of_words(words: &[u32]) -> String {
@@ -360,13 +359,9 @@ pub fn write_bundle(
             beats: run.beats.len(),
             width: REGWRITE_WIDTH,
             cycle_exact: true,
-            fields: REGWRITE_FIELDS
-                .iter()
-                .map(|&(name, lsb, width)| Field {
-                    name: name.into(),
-                    lsb,
-                    width,
-                })
+            fields: regwrite_fields()
+                .into_iter()
+                .map(|(name, lsb, width)| Field { name, lsb, width })
                 .collect(),
         })
         .chain(pipe_streams)
@@ -627,10 +622,7 @@ impl Bundle {
             .iter()
             .find(|s| s.channel == "regwrite")
             .ok_or_else(|| err("manifest.json: no regwrite stream".into()))?;
-        let want_fields: Vec<(String, u32, u32)> = REGWRITE_FIELDS
-            .iter()
-            .map(|&(n, l, w)| (n.to_string(), l, w))
-            .collect();
+        let want_fields = regwrite_fields();
         let got_fields: Vec<(String, u32, u32)> = stream
             .fields
             .iter()
