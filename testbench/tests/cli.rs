@@ -302,3 +302,45 @@ fn cli_generated_files_are_fresh() {
         );
     }
 }
+
+#[test]
+fn cli_alu_check_passes_and_reports_json() {
+    let json = tmp("alu_check.json");
+    let o = pica(&[
+        "alu-check",
+        "--op",
+        "all",
+        "--random",
+        "2000",
+        "--seed",
+        "5",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("PASS"), "{}", text(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(v["total_mismatches"], 0);
+    // 18 ops, MAX once per knob setting.
+    assert_eq!(v["ops"].as_array().map(Vec::len), Some(19));
+}
+
+#[test]
+fn cli_alu_check_rejects_bad_arguments_with_status_2() {
+    for args in [
+        &["alu-check", "--op", "nope", "--random", "1"][..],
+        &["alu-check", "--op", "add"][..],
+        &[
+            "alu-check",
+            "--op",
+            "max",
+            "--random",
+            "1",
+            "--knob",
+            "max-neg-inf=maybe",
+        ][..],
+    ] {
+        let o = pica(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+    }
+}
