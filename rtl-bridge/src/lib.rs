@@ -16,6 +16,7 @@
 //! and this crate.
 
 mod ffi;
+pub mod shader;
 
 pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
