@@ -320,7 +320,7 @@ module pica_shader_unit #(
     // Injected bug: ADD's result gets its lowest mantissa bit set when the exponents differ.
     if (op6 == OpAdd) begin
       for (int l = 0; l < 4; l++) begin
-        if (sa[l*24+16 +: 7] != sb[l*24+16 +: 7]) add_res[(l*24)*24 +: 24] = 1'b1;
+        if (sa[l*24+16 +: 7] != sb[l*24+16 +: 7]) add_res[l*24] = 1'b1;
       end
     end
 `endif
