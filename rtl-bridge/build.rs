@@ -1,20 +1,44 @@
-//! Builds the Verilated models of `rtl/pica_top.sv` and the C++ shim that the Rust API calls.
+//! Builds the Verilated models of `rtl/` and the C++ shims that the Rust API calls.
 //!
-//! One model per variant, each with its own `--prefix`:
-//! - `default`: the RTL as written, plus any defines named in the `PICA_RTL_DEFINES`
-//!   environment variable (comma- or space-separated, e.g. `PICA_RTL_DEFINES=INJECT_MASK_BUG`);
-//! - one per injected bug (`INJECT_MASK_BUG`, `INJECT_PACKER_BUG`), so the test suite can show
-//!   that lockstep and the fuzzer catch each bug without a second build of the workspace.
+//! # The model table
 //!
-//! The shader-unit stage top (`rtl/pica_sh_unit_top.sv`) is built the same way, as its own
-//! models (prefix `Vpica_sh_<variant>`): `default` plus one per shader bug
-//! ([`SH_INJECTED`]), with the shim `csrc/pica_sh_shim.cpp`. It needs the f24 modules
-//! ([`F24_MODULES`], branch `alu`); while any is missing from `rtl/` the shader models are
-//! skipped and the shim is built with no variants (`RtlShaderUnit::new` then reports the
-//! variant missing).
+//! Every Verilated model is one row of [`MODELS`]:
 //!
-//! Cargo reruns this script only when a file under `rtl/` or `csrc/` or `PICA_RTL_DEFINES`
-//! changes. Needs the system Verilator (Debian's 5.006); `scripts/setup` installs it.
+//! | field | meaning |
+//! |-------|---------|
+//! | `name` | variant name; the Verilator prefix is `Vpica_{name}` (class, header `Vpica_{name}.h`, archive `libVpica_{name}.a`) |
+//! | `top` | the top module |
+//! | `defines` | `-D` defines of this model |
+//! | `user_defines` | also takes the defines named in `PICA_RTL_DEFINES` (comma- or space-separated) |
+//! | `shims` | the C++ files under `csrc/` that drive it (compiled once even if several rows name them) |
+//!
+//! Rows today:
+//! - `default` (`pica_top`, plus `PICA_RTL_DEFINES`, e.g. `PICA_RTL_DEFINES=INJECT_MASK_BUG`),
+//!   `inject_mask_bug`, `inject_packer_bug` (`pica_top` with one injected bug each, so the test
+//!   suite can show that lockstep and the fuzzer catch each bug without a second build of the
+//!   workspace), all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
+//!   (it includes every `pica_top` row's header and defines `PICA_VARIANTS(X)`);
+//! - `alu` (`pica_alu_top`, the f24 ALU modules), driven by `csrc/pica_alu_shim.cpp`, which
+//!   includes `Vpica_alu.h` itself;
+//! - `sh` (`pica_sh_unit_top`, one shader unit with its RAMs, plus `PICA_RTL_DEFINES`),
+//!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
+//!   models, so a bug variant re-verilates only the shader unit), all driven by
+//!   `csrc/pica_sh_shim.cpp`, which includes the three headers itself.
+//!
+//! To add a stage top: add a row (name, top, defines, shim), write the shim (it includes
+//! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
+//! this crate. Nothing else in this file changes.
+//!
+//! # Caching
+//!
+//! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES` or
+//! `VERILATOR` changes. A model is re-verilated only if its stamp (`OUT_DIR/vl_{name}/stamp`)
+//! differs from a hash of: the contents of every `rtl/*.sv` (in compile order), the top, the
+//! defines, the Verilator version and the verilator command line of this script. So a change to
+//! a shim alone, or a rerun after an unrelated change, verilates nothing; the shims and the
+//! Verilator runtime are recompiled on every run (seconds).
+//!
+//! Needs the system Verilator (Debian's 5.006); `scripts/setup` installs it.
 
 use std::env;
 use std::fmt::Write as _;
@@ -22,31 +46,88 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The bug-injection variants: (variant name, define).
-const INJECTED: &[(&str, &str)] = &[
-    ("inject_mask_bug", "INJECT_MASK_BUG"),
-    ("inject_packer_bug", "INJECT_PACKER_BUG"),
+/// One Verilated model (a row of the table in the header comment).
+struct Model {
+    /// Variant name; the Verilator prefix is `Vpica_{name}`.
+    name: &'static str,
+    /// Top module.
+    top: &'static str,
+    /// Defines of this model.
+    defines: &'static [&'static str],
+    /// Also takes the defines of `PICA_RTL_DEFINES`.
+    user_defines: bool,
+    /// C++ files under `csrc/` that drive this model.
+    shims: &'static [&'static str],
+}
+
+/// Every Verilated model. `pica_top` rows must stay in this order (the `Variant` enum of
+/// src/lib.rs indexes them: default, then the injected bugs).
+const MODELS: &[Model] = &[
+    Model {
+        name: "default",
+        top: "pica_top",
+        defines: &[],
+        user_defines: true,
+        shims: &["pica_shim.cpp"],
+    },
+    Model {
+        name: "inject_mask_bug",
+        top: "pica_top",
+        defines: &["INJECT_MASK_BUG"],
+        user_defines: false,
+        shims: &["pica_shim.cpp"],
+    },
+    Model {
+        name: "inject_packer_bug",
+        top: "pica_top",
+        defines: &["INJECT_PACKER_BUG"],
+        user_defines: false,
+        shims: &["pica_shim.cpp"],
+    },
+    Model {
+        name: "alu",
+        top: "pica_alu_top",
+        defines: &[],
+        user_defines: false,
+        shims: &["pica_alu_shim.cpp"],
+    },
+    Model {
+        name: "sh",
+        top: "pica_sh_unit_top",
+        defines: &[],
+        user_defines: true,
+        shims: &["pica_sh_shim.cpp"],
+    },
+    Model {
+        name: "sh_inject_add_round",
+        top: "pica_sh_unit_top",
+        defines: &["INJECT_SH_ADD_ROUND"],
+        user_defines: false,
+        shims: &["pica_sh_shim.cpp"],
+    },
+    Model {
+        name: "sh_inject_loop_extra",
+        top: "pica_sh_unit_top",
+        defines: &["INJECT_SH_LOOP_EXTRA"],
+        user_defines: false,
+        shims: &["pica_sh_shim.cpp"],
+    },
 ];
 
-/// The shader-unit bug-injection variants: (variant name, define).
-const SH_INJECTED: &[(&str, &str)] = &[
-    ("inject_sh_add_round", "INJECT_SH_ADD_ROUND"),
-    ("inject_sh_loop_extra", "INJECT_SH_LOOP_EXTRA"),
-];
+/// The top whose rows `pica_shim.cpp` instantiates through `pica_variants.inc`.
+const PICA_TOP: &str = "pica_top";
 
-/// The f24 arithmetic modules the shader unit instantiates, one file each in `rtl/`.
-const F24_MODULES: &[&str] = &[
-    "pica_f24_add",
-    "pica_f24_mul",
-    "pica_f24_dot",
-    "pica_f24_rcp",
-    "pica_f24_rsq",
-    "pica_f24_ex2",
-    "pica_f24_lg2",
-    "pica_f24_flr",
-    "pica_f24_cmp",
-    "pica_f24_minmax",
-    "pica_f24_to_int",
+/// Verilator arguments common to every model (part of the stamp).
+const VERILATOR_ARGS: &[&str] = &[
+    "--cc",
+    "--build",
+    "--trace",
+    "-j",
+    "2",
+    "-CFLAGS",
+    "-fPIC",
+    "-MAKEFLAGS",
+    "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2",
 ];
 
 fn fail(msg: &str) -> ! {
@@ -63,6 +144,30 @@ fn verilator() -> String {
             "Verilator not found (tried `{bin}`): run scripts/setup (as root) to install \
              verilator, iverilog and yosys, or set VERILATOR to its path"
         )),
+    }
+}
+
+fn verilator_version(bin: &str) -> String {
+    Command::new(bin)
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
+}
+
+/// 64-bit FNV-1a: a stable hash for the stamps (std's hasher may change between toolchains).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    /// Hashes `bytes` preceded by their length (so field boundaries count).
+    fn field(&mut self, bytes: &[u8]) {
+        for b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
     }
 }
 
@@ -91,24 +196,59 @@ fn sources(rtl: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The stamp of a model: what its Verilated output depends on.
+fn stamp(rtl: &Path, version: &str, top: &str, defines: &[String]) -> String {
+    let mut h = Fnv::new();
+    for f in sources(rtl) {
+        h.field(
+            f.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+                .as_bytes(),
+        );
+        h.field(&fs::read(&f).unwrap_or_else(|e| fail(&format!("reading {}: {e}", f.display()))));
+    }
+    h.field(top.as_bytes());
+    for d in defines {
+        h.field(d.as_bytes());
+    }
+    h.field(version.as_bytes());
+    for a in VERILATOR_ARGS {
+        h.field(a.as_bytes());
+    }
+    format!(
+        "{:016x} top={top} defines={} {version}\n",
+        h.0,
+        defines.join(",")
+    )
+}
+
+/// Verilates one model into `OUT_DIR/vl_{name}` unless its stamp is unchanged; returns the
+/// directory.
 fn verilate(
     bin: &str,
+    version: &str,
     rtl: &Path,
     out: &Path,
-    (top, prefix): (&str, &str),
-    variant: &str,
+    m: &Model,
     defines: &[String],
 ) -> PathBuf {
-    let prefix = format!("{prefix}{variant}");
-    let mdir = out.join(format!("vl_{prefix}"));
+    let mdir = out.join(format!("vl_{}", m.name));
+    let prefix = format!("Vpica_{}", m.name);
+    let lib = mdir.join(format!("lib{prefix}.a"));
+    let stamp_file = mdir.join("stamp");
+    let want = stamp(rtl, version, m.top, defines);
+    if lib.is_file() && fs::read_to_string(&stamp_file).is_ok_and(|s| s == want) {
+        return mdir;
+    }
+    // A stale stamp must not survive a failed run.
+    let _ = fs::remove_file(&stamp_file);
     let mut cmd = Command::new(bin);
-    cmd.args(["--cc", "--build", "--trace", "-j", "2"])
-        .args(["--top-module", top, "--prefix", &prefix])
+    cmd.args(VERILATOR_ARGS)
+        .args(["--top-module", m.top, "--prefix", &prefix])
         .arg("--Mdir")
         .arg(&mdir)
-        .arg(format!("-I{}", rtl.display()))
-        .args(["-CFLAGS", "-fPIC"])
-        .args(["-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"]);
+        .arg(format!("-I{}", rtl.display()));
     for d in defines {
         cmd.arg(format!("-D{d}"));
     }
@@ -118,13 +258,15 @@ fn verilate(
         .unwrap_or_else(|e| fail(&format!("running {bin}: {e}")));
     if !status.success() {
         fail(&format!(
-            "verilating variant {variant} failed ({status}); see the output above"
+            "verilating model {} (top {}) failed ({status}); see the output above",
+            m.name, m.top
         ));
     }
     // Give the model archive a name the linker finds with `-l`.
-    let lib = mdir.join(format!("lib{prefix}.a"));
     fs::copy(mdir.join(format!("{prefix}__ALL.a")), &lib)
-        .unwrap_or_else(|e| fail(&format!("copying the {variant} archive: {e}")));
+        .unwrap_or_else(|e| fail(&format!("copying the {} archive: {e}", m.name)));
+    fs::write(&stamp_file, want)
+        .unwrap_or_else(|e| fail(&format!("writing {}: {e}", stamp_file.display())));
     mdir
 }
 
@@ -147,58 +289,29 @@ fn main() {
         .map(str::to_string)
         .collect();
 
-    let mut variants = vec![("default".to_string(), user_defines.clone())];
-    variants.extend(
-        INJECTED
-            .iter()
-            .map(|(name, def)| (name.to_string(), vec![def.to_string()])),
-    );
-    let mdirs: Vec<PathBuf> = variants
+    let version = verilator_version(&bin);
+    let defines_of = |m: &Model| -> Vec<String> {
+        let mut d: Vec<String> = m.defines.iter().map(|s| s.to_string()).collect();
+        if m.user_defines {
+            d.extend(user_defines.iter().cloned());
+        }
+        d
+    };
+    let mdirs: Vec<PathBuf> = MODELS
         .iter()
-        .map(|(name, defs)| verilate(&bin, &rtl, &out, ("pica_top", "Vpica_"), name, defs))
+        .map(|m| verilate(&bin, &version, &rtl, &out, m, &defines_of(m)))
         .collect();
 
-    // The shader-unit stage top, when the f24 modules are there.
-    let have_f24 = F24_MODULES
-        .iter()
-        .all(|m| rtl.join(format!("{m}.sv")).exists());
-    let mut sh_variants = Vec::new();
-    if have_f24 {
-        sh_variants.push(("default".to_string(), user_defines.clone()));
-        sh_variants.extend(
-            SH_INJECTED
-                .iter()
-                .map(|(name, def)| (name.to_string(), vec![def.to_string()])),
-        );
-    }
-    let sh_top = ("pica_sh_unit_top", "Vpica_sh_");
-    let sh_mdirs: Vec<PathBuf> = sh_variants
-        .iter()
-        .map(|(name, defs)| verilate(&bin, &rtl, &out, sh_top, name, defs))
-        .collect();
-    let mut sh_inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
-    if sh_variants.is_empty() {
-        let _ = writeln!(sh_inc, "#define PICA_SH_NO_MODELS 1");
-    }
-    for (name, _) in &sh_variants {
-        let _ = writeln!(sh_inc, "#include \"Vpica_sh_{name}.h\"");
-    }
-    let _ = write!(sh_inc, "#define PICA_SH_VARIANTS(X)");
-    for (name, _) in &sh_variants {
-        let _ = write!(sh_inc, " X(Vpica_sh_{name}, \"{name}\")");
-    }
-    let _ = writeln!(sh_inc);
-    fs::write(out.join("pica_sh_variants.inc"), sh_inc)
-        .unwrap_or_else(|e| fail(&format!("writing pica_sh_variants.inc: {e}")));
-
-    // pica_variants.inc: the model headers and the variant list the shim instantiates.
+    // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
+    // instantiates.
+    let variants: Vec<&Model> = MODELS.iter().filter(|m| m.top == PICA_TOP).collect();
     let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
-    for (name, _) in &variants {
-        let _ = writeln!(inc, "#include \"Vpica_{name}.h\"");
+    for m in &variants {
+        let _ = writeln!(inc, "#include \"Vpica_{}.h\"", m.name);
     }
     let _ = write!(inc, "#define PICA_VARIANTS(X)");
-    for (name, _) in &variants {
-        let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
+    for m in &variants {
+        let _ = write!(inc, " X(Vpica_{}, \"{}\")", m.name, m.name);
     }
     let _ = writeln!(
         inc,
@@ -212,8 +325,6 @@ fn main() {
     build
         .cpp(true)
         .std("c++17")
-        .file(csrc.join("pica_shim.cpp"))
-        .file(csrc.join("pica_sh_shim.cpp"))
         .include(&csrc)
         .include(&out)
         .include(root.join("include"))
@@ -221,7 +332,16 @@ fn main() {
         .flag_if_supported("-Wno-unused-parameter")
         .define("VM_TRACE", "1")
         .define("VM_TRACE_VCD", "1");
-    // The Verilator runtime, compiled once for every variant.
+    let mut shims: Vec<&str> = MODELS
+        .iter()
+        .flat_map(|m| m.shims.iter().copied())
+        .collect();
+    shims.sort_unstable();
+    shims.dedup();
+    for f in shims {
+        build.file(csrc.join(f));
+    }
+    // The Verilator runtime, compiled once for every model.
     for rt in [
         "verilated.cpp",
         "verilated_vcd_c.cpp",
@@ -229,18 +349,14 @@ fn main() {
     ] {
         build.file(root.join("include").join(rt));
     }
-    for m in mdirs.iter().chain(&sh_mdirs) {
+    for m in &mdirs {
         build.include(m);
     }
     build.compile("pica_shim");
 
-    for (m, (name, _)) in mdirs.iter().zip(&variants) {
-        println!("cargo:rustc-link-search=native={}", m.display());
-        println!("cargo:rustc-link-lib=static=Vpica_{name}");
-    }
-    for (m, (name, _)) in sh_mdirs.iter().zip(&sh_variants) {
-        println!("cargo:rustc-link-search=native={}", m.display());
-        println!("cargo:rustc-link-lib=static=Vpica_sh_{name}");
+    for (dir, m) in mdirs.iter().zip(MODELS) {
+        println!("cargo:rustc-link-search=native={}", dir.display());
+        println!("cargo:rustc-link-lib=static=Vpica_{}", m.name);
     }
     println!("cargo:rustc-link-lib=dylib=stdc++");
     println!("cargo:rustc-link-lib=dylib=pthread");

@@ -1,14 +1,19 @@
 // The shader-unit bridge: a thin C ABI over the Verilated models of pica_sh_unit_top.
 //
-// build.rs verilates rtl/pica_sh_unit_top.sv once per variant (the default build and one per
-// injected bug, prefix Vpica_sh_<variant>) and generates pica_sh_variants.inc, which includes
-// each model's header and defines PICA_SH_VARIANTS(X). Without the f24 modules in rtl/ it
-// defines PICA_SH_NO_MODELS and this file compiles to a bridge with no variants.
+// build.rs verilates rtl/pica_sh_unit_top.sv once per variant (rows `sh`, `sh_inject_add_round`,
+// `sh_inject_loop_extra` of its model table, prefix Vpica_<row>); this file includes their
+// headers and lists them in PICA_SH_VARIANTS with the names the Rust side asks for.
 #include "pica_sh_shim.h"
 
-#include "pica_sh_variants.inc"
+#include "Vpica_sh.h"
+#include "Vpica_sh_inject_add_round.h"
+#include "Vpica_sh_inject_loop_extra.h"
 
-#ifndef PICA_SH_NO_MODELS
+#define PICA_SH_VARIANTS(X)                              \
+  X(Vpica_sh, "default")                                 \
+  X(Vpica_sh_inject_add_round, "inject_sh_add_round")    \
+  X(Vpica_sh_inject_loop_extra, "inject_sh_loop_extra")
+
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
@@ -319,32 +324,3 @@ void pica_sh_trace_close(PicaSh* h) { h->dut->trace_close(); }
 
 }  // extern "C"
 
-#else  // PICA_SH_NO_MODELS: the f24 modules are not in rtl/ yet; a bridge with no variants.
-
-struct PicaSh {
-  int unused;
-};
-
-extern "C" {
-int pica_sh_variant_count(void) { return 0; }
-const char* pica_sh_variant_name(int) { return nullptr; }
-PicaSh* pica_sh_new(int) { return nullptr; }
-void pica_sh_free(PicaSh*) {}
-void pica_sh_load_code(PicaSh*, uint32_t, const uint32_t*, size_t) {}
-void pica_sh_load_opdescs(PicaSh*, uint32_t, const uint32_t*, size_t) {}
-void pica_sh_load_uniforms(PicaSh*, uint32_t, const uint32_t*, size_t) {}
-void pica_sh_set_uniforms(PicaSh*, const uint32_t*, uint32_t) {}
-void pica_sh_set_input(PicaSh*, uint32_t, const uint32_t*) {}
-int pica_sh_run(PicaSh*, uint32_t, uint64_t, PicaShCommit*, size_t, size_t* n_commits,
-                PicaShEmit*, size_t, size_t* n_emits) {
-  *n_commits = 0;
-  *n_emits = 0;
-  return 3;
-}
-void pica_sh_read_outputs(PicaSh*, int, uint32_t[16][4]) {}
-uint64_t pica_sh_cycles(PicaSh*) { return 0; }
-int pica_sh_trace_open(PicaSh*, const char*) { return -1; }
-void pica_sh_trace_close(PicaSh*) {}
-}  // extern "C"
-
-#endif

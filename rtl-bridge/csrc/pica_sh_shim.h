@@ -36,8 +36,7 @@ typedef struct {
 
 typedef struct PicaSh PicaSh;
 
-// Number of compiled variants (0 = default, then one per injected bug); 0 if the shader unit
-// was not built (the f24 modules are missing from rtl/).
+// Number of compiled variants (0 = default, then one per injected bug).
 int pica_sh_variant_count(void);
 const char* pica_sh_variant_name(int variant);
 // A new unit of `variant`, reset; NULL if out of range.

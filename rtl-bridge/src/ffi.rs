@@ -147,3 +147,75 @@ impl Drop for Handle {
         unsafe { pica_rtl_free(self.0.as_ptr()) }
     }
 }
+
+// The ALU model (csrc/pica_alu_shim.h).
+
+#[repr(C)]
+pub(crate) struct PicaAlu {
+    _opaque: [u8; 0],
+}
+
+extern "C" {
+    fn pica_alu_new() -> *mut PicaAlu;
+    fn pica_alu_free(h: *mut PicaAlu);
+    fn pica_alu_eval_batch(
+        h: *mut PicaAlu,
+        op: u32,
+        knob: u32,
+        n: u64,
+        a: *const u32,
+        b: *const u32,
+        c: *const u32,
+        out: *mut u32,
+    );
+}
+
+/// An owned instance of the Verilated `pica_alu_top`.
+#[derive(Debug)]
+pub(crate) struct AluHandle(NonNull<PicaAlu>);
+
+impl AluHandle {
+    pub(crate) fn new() -> Option<Self> {
+        // SAFETY: no arguments; the shim returns NULL on failure.
+        NonNull::new(unsafe { pica_alu_new() }).map(AluHandle)
+    }
+
+    /// Evaluates `out.len()` operand sets; `a`, `b`, `c` must be at least as long as `out`.
+    pub(crate) fn eval_batch(
+        &mut self,
+        op: u32,
+        knob: u32,
+        a: &[[u32; 4]],
+        b: &[[u32; 4]],
+        c: &[[u32; 4]],
+        out: &mut [[u32; 4]],
+    ) {
+        let n = out.len();
+        assert!(
+            a.len() >= n && b.len() >= n && c.len() >= n,
+            "operand slices too short"
+        );
+        // SAFETY: the handle is live and exclusively borrowed; `[u32; 4]` slices are contiguous
+        // u32 arrays of 4 * len words, and the shim reads 4 * n words of a, b, c and writes
+        // 4 * n words of out, all within the slices (checked above).
+        unsafe {
+            pica_alu_eval_batch(
+                self.0.as_ptr(),
+                op,
+                knob,
+                n as u64,
+                a.as_ptr().cast(),
+                b.as_ptr().cast(),
+                c.as_ptr().cast(),
+                out.as_mut_ptr().cast(),
+            )
+        }
+    }
+}
+
+impl Drop for AluHandle {
+    fn drop(&mut self) {
+        // SAFETY: created by pica_alu_new and freed exactly once, here.
+        unsafe { pica_alu_free(self.0.as_ptr()) }
+    }
+}

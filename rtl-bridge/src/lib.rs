@@ -10,14 +10,18 @@
 //!   submitted command list into the command port, serves the memory port from a
 //!   [`pica_model::Memory`], collects the trace port as [`RegWriteBeat`]s stamped with the
 //!   same cycle numbers as the model's, and reads the final state through the debug port.
+//! - [`RtlAlu`] is the Verilated f24 ALU (`rtl/pica_alu_top.sv`, the `pica_f24_*` modules) and
+//!   [`model_eval`] the model's answer for the same operands ([`alu`]).
 //!
 //! We do not use the crates.io `verilated` crate: it is unmaintained and does not build
 //! against Verilator 5. The bridge is a C++ shim of a few functions (`csrc/pica_shim.cpp`)
 //! and this crate.
 
+pub mod alu;
 mod ffi;
 pub mod shader;
 
+pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
 pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;

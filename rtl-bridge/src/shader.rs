@@ -258,8 +258,7 @@ fn lanes(v: [F24; 4]) -> [u32; 4] {
 }
 
 impl RtlShaderUnit {
-    /// Names of the shader variants compiled into this build (empty while the f24 modules of
-    /// branch `alu` are missing from `rtl/`).
+    /// Names of the shader variants compiled into this build.
     pub fn variants() -> Vec<String> {
         raw::variant_names()
     }

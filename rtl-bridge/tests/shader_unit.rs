@@ -4,8 +4,6 @@
 //! control-flow quirks, and a check that each injected bug is caught.
 //!
 //! Deterministic: programs come from a seeded splitmix64 generator (no extra dependency).
-//! While the f24 modules of branch `alu` are missing from `rtl/`, the shader models are not
-//! built and these tests report that and pass vacuously.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -505,18 +503,6 @@ fn compare(cfg: &UnitConfig, model: &Run, rtl: &Run) -> Option<String> {
     None
 }
 
-fn built() -> bool {
-    let names = RtlShaderUnit::variants();
-    if names.is_empty() {
-        eprintln!(
-            "shader-unit RTL not built (the pica_f24_* modules of branch alu are not in rtl/): \
-             skipped"
-        );
-        return false;
-    }
-    true
-}
-
 /// Runs `count` random programs from `seed0` on `variant`; the first mismatch as
 /// `(program index, description)`.
 fn random_campaign(variant: ShVariant, seed0: u64, count: u64) -> Option<(u64, String)> {
@@ -533,9 +519,6 @@ fn random_campaign(variant: ShVariant, seed0: u64, count: u64) -> Option<(u64, S
 
 #[test]
 fn shader_unit_random_programs_match_the_model() {
-    if !built() {
-        return;
-    }
     let count = std::env::var("PICA_SH_PROGRAMS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -572,9 +555,6 @@ fn shader_unit_random_programs_cover_every_opcode() {
 }
 
 fn caught_within(variant: ShVariant, limit: u64) {
-    if !built() {
-        return;
-    }
     match random_campaign(variant, 0x5EED_0000, limit) {
         Some((i, d)) => eprintln!("{} caught by program {i}: {d}", variant.name()),
         None => panic!("{} not caught by {limit} random programs", variant.name()),
@@ -650,11 +630,9 @@ fn directed(words: &[(usize, u32)]) -> (UnitConfig, usize) {
 /// Runs a directed case on both sides, requires agreement, and returns the model's run.
 fn both(cfg: &UnitConfig, len: usize, inputs: [[F24; 4]; 16]) -> Run {
     let model = run_model(cfg, &inputs);
-    if built() {
-        let rtl = run_rtl(ShVariant::Default, cfg, &inputs, len);
-        if let Some(d) = compare(cfg, &model, &rtl) {
-            panic!("{d}");
-        }
+    let rtl = run_rtl(ShVariant::Default, cfg, &inputs, len);
+    if let Some(d) = compare(cfg, &model, &rtl) {
+        panic!("{d}");
     }
     model
 }

@@ -2,8 +2,9 @@
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
-//! ([`fuzz`]), and the command handlers ([`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
+//! ([`fuzz`]), and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
 
+pub mod alu_check;
 pub mod fuzz;
 pub mod input;
 pub mod lockstep;

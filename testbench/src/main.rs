@@ -108,6 +108,11 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
     },
+    /// Check the Verilated f24 ALU (rtl-bridge/rtl/pica_alu_top.sv) against the model's
+    /// shader ALU, op by op.
+    ///
+    /// Exit status: 0 every result matches, 1 a mismatch, 2 bad arguments.
+    AluCheck(pica_testbench::alu_check::AluCheckArgs),
     /// NV2A (Xbox) vertex programs: disassemble or run a program image.
     ///
     /// Exit status: 0 ok, 2 bad input (the message names file and slot).
@@ -385,6 +390,7 @@ fn main() -> ExitCode {
             verify_cli::fuzz(&opts, report.as_deref(), replay)
         }
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
+        Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
         Cmd::Asm { file, out } => match shader_tools_cli::assemble_file(&file, &out) {
             Ok(line) => {
                 println!("{line}");
