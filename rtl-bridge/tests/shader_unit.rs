@@ -476,8 +476,10 @@ fn compare(cfg: &UnitConfig, model: &Run, rtl: &Run) -> Option<String> {
         let (m, r) = (model.commits.get(i), rtl.commits.get(i));
         if m != r {
             let word = m.or(r).map_or(0, |c| c.word);
+            // `instruction` is the assembly; `describe` also names the fields of words the
+            // assembler cannot express.
             let text = disasm::instruction(word, &cfg.opdescs)
-                .unwrap_or_else(|| format!(".word 0x{word:08x}"));
+                .unwrap_or_else(|| disasm::describe(word, &cfg.opdescs));
             return Some(format!(
                 "commit {i} differs at `{text}` (word 0x{word:08x})\n  model: {m:?}\n  rtl:   {r:?}\n  \
                  previous: {:?}",
