@@ -772,3 +772,66 @@ fn shader_unit_loop_counter_addresses_uniforms() {
     let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
     assert_eq!(run.outputs[0], vec4(15.0).map(F24::bits));
 }
+
+#[test]
+fn shader_unit_pc_past_the_end_hangs_after_the_instruction() {
+    // JMPU (b0 false, inverted) to 4094; MOV r0 at 4094; NOP at 4095 runs the PC to 4096: a
+    // hang (default knob) that keeps the NOP's effects and reports the old PC.
+    let jmp = encode(&Instruction::FlowUniform {
+        op: Opcode::Jmpu,
+        id: 0,
+        target: 4094,
+        num: 1,
+    });
+    let (cfg, len) = directed(&[
+        (0, jmp),
+        (4094, mov(0x10, 0x20 + 3, RelIndex::None)),
+        (4095, plain(Opcode::Nop)),
+    ]);
+    let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+    assert_eq!(run.end, "hang 3");
+    let last = run.commits.last().unwrap();
+    assert_eq!((last.pc, last.next_pc, last.hang), (4095, 4095, 3));
+    assert_eq!(run.commits[1].result, vec4(3.0).map(F24::bits));
+}
+
+#[test]
+fn shader_unit_nested_loops_and_ifs_follow_the_stacks() {
+    // loop i1 { ifu b3 { add r0, r0, c1 } else { add r0, r0, c2 } ; loop i2 { add r1, r1, c1 } }
+    let add = |dst: u8, c: u8| {
+        encode(&Instruction::Alu {
+            op: Opcode::Add,
+            dst: DstReg::from_raw(dst),
+            src1: SrcReg::from_raw(0x20 + c),
+            src2: SrcReg::from_raw(dst),
+            idx: RelIndex::None,
+            desc: 0,
+        })
+    };
+    let fu = |op, id, target, num| {
+        encode(&Instruction::FlowUniform {
+            op,
+            id,
+            target,
+            num,
+        })
+    };
+    let (mut cfg, len) = directed(&[
+        (0, fu(Opcode::Loop, 1, 5, 0)),
+        (1, fu(Opcode::Ifu, 3, 3, 1)),
+        (2, add(0x10, 1)),
+        (3, add(0x10, 2)),
+        (4, fu(Opcode::Loop, 2, 5, 0)),
+        (5, add(0x11, 1)),
+        (6, mov(0x00, 0x10, RelIndex::None)),
+        (7, mov(0x01, 0x11, RelIndex::None)),
+        (8, plain(Opcode::End)),
+    ]);
+    cfg.int_uniforms[1] = [2, 0, 1, 0];
+    cfg.int_uniforms[2] = [1, 0, 0, 0];
+    for bools in [0u16, 1 << 3] {
+        cfg.bool_uniforms = bools;
+        let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+        assert_eq!(run.end, "end");
+    }
+}
