@@ -1,18 +1,20 @@
 // The shader-unit bridge: a thin C ABI over the Verilated models of pica_sh_unit_top.
 //
 // build.rs verilates rtl/pica_sh_unit_top.sv once per variant (rows `sh`, `sh_inject_add_round`,
-// `sh_inject_loop_extra` of its model table, prefix Vpica_<row>); this file includes their
+// `sh_inject_loop_extra`, `sh_knobs_alt` of its model table, prefix Vpica_<row>); this file includes their
 // headers and lists them in PICA_SH_VARIANTS with the names the Rust side asks for.
 #include "pica_sh_shim.h"
 
 #include "Vpica_sh.h"
 #include "Vpica_sh_inject_add_round.h"
 #include "Vpica_sh_inject_loop_extra.h"
+#include "Vpica_sh_knobs_alt.h"
 
 #define PICA_SH_VARIANTS(X)                              \
   X(Vpica_sh, "default")                                 \
   X(Vpica_sh_inject_add_round, "inject_sh_add_round")    \
-  X(Vpica_sh_inject_loop_extra, "inject_sh_loop_extra")
+  X(Vpica_sh_inject_loop_extra, "inject_sh_loop_extra") \
+  X(Vpica_sh_knobs_alt, "knobs_alt")
 
 #include <verilated.h>
 #include <verilated_vcd_c.h>

@@ -66,6 +66,14 @@ module pica_sh_unit_top #(
   output logic [95:0]   o_rd_data_o
 );
 
+  // PICA_SH_KNOBS_ALT (a test build): every knob takes the other value than its parameter, so
+  // one extra Verilated model checks the non-default side of every knob against the model.
+`ifdef PICA_SH_KNOBS_ALT
+  localparam bit AltKnobs = 1'b1;
+`else
+  localparam bit AltKnobs = 1'b0;
+`endif
+
   logic        code_req, desc_req, unif_req;
   logic [11:0] code_addr;
   logic [6:0]  desc_addr, unif_addr;
@@ -86,8 +94,9 @@ module pica_sh_unit_top #(
   );
 
   pica_shader_unit #(
-    .MaxNegInf(MaxNegInf), .Cmp67True(Cmp67True), .CmpUsesMask(CmpUsesMask),
-    .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop)
+    .MaxNegInf(MaxNegInf ^ AltKnobs), .Cmp67True(Cmp67True ^ AltKnobs),
+    .CmpUsesMask(CmpUsesMask ^ AltKnobs), .IntZSigned(IntZSigned ^ AltKnobs),
+    .PcOverflowWrap(PcOverflowWrap ^ AltKnobs), .UnknownOpNop(UnknownOpNop ^ AltKnobs)
   ) u_unit (
     .clk_i, .rst_ni,
     .start_i, .entry_i, .busy_o, .done_o, .hang_o, .hang_code_o,

@@ -15,7 +15,8 @@
 use crate::RtlError;
 use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
-use pica_model::shader::interp::Commit;
+use pica_model::shader::alu::MaxNegInf;
+use pica_model::shader::interp::{Cmp67, Commit, IntZ, Knobs, PcOverflow, UnknownOp};
 use std::path::Path;
 
 /// A build of the shader unit: the default one or one with an injected bug.
@@ -28,14 +29,18 @@ pub enum ShVariant {
     InjectAddRound,
     /// `INJECT_SH_LOOP_EXTRA`: a LOOP runs one iteration too many.
     InjectLoopExtra,
+    /// `PICA_SH_KNOBS_ALT`: every knob parameter on its non-default value (the model's
+    /// [`ShVariant::knobs`] of this variant), to check the knobs.
+    KnobsAlt,
 }
 
 impl ShVariant {
     /// Every variant, in build order.
-    pub const ALL: [ShVariant; 3] = [
+    pub const ALL: [ShVariant; 4] = [
         ShVariant::Default,
         ShVariant::InjectAddRound,
         ShVariant::InjectLoopExtra,
+        ShVariant::KnobsAlt,
     ];
 
     /// The variant's name as build.rs compiled it.
@@ -44,6 +49,23 @@ impl ShVariant {
             ShVariant::Default => "default",
             ShVariant::InjectAddRound => "inject_sh_add_round",
             ShVariant::InjectLoopExtra => "inject_sh_loop_extra",
+            ShVariant::KnobsAlt => "knobs_alt",
+        }
+    }
+
+    /// The model knobs this build implements (the defaults, except for
+    /// [`ShVariant::KnobsAlt`]).
+    pub fn knobs(self) -> Knobs {
+        match self {
+            ShVariant::KnobsAlt => Knobs {
+                max_neg_inf: MaxNegInf::NegInf,
+                cmp67: Cmp67::False,
+                cmp_uses_mask: true,
+                int_z: IntZ::Signed,
+                pc_overflow: PcOverflow::Wrap,
+                unknown_op: UnknownOp::Nop,
+            },
+            _ => Knobs::default(),
         }
     }
 }

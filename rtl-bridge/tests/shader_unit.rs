@@ -411,8 +411,8 @@ struct Run {
     emits: Vec<(u8, bool, bool, [[u32; 4]; 16])>,
 }
 
-fn run_model(cfg: &UnitConfig, inputs: &[[F24; 4]; 16]) -> Run {
-    let mut u = ShaderUnit::new(Knobs::default());
+fn run_model(cfg: &UnitConfig, inputs: &[[F24; 4]; 16], knobs: Knobs) -> Run {
+    let mut u = ShaderUnit::new(knobs);
     u.inputs = *inputs;
     let mut emitted: Vec<Emitted> = Vec::new();
     let mut commits = Vec::new();
@@ -510,7 +510,7 @@ fn compare(cfg: &UnitConfig, model: &Run, rtl: &Run) -> Option<String> {
 fn random_campaign(variant: ShVariant, seed0: u64, count: u64) -> Option<(u64, String)> {
     for i in 0..count {
         let (cfg, inputs, len) = random_case(seed0 + i);
-        let model = run_model(&cfg, &inputs);
+        let model = run_model(&cfg, &inputs, variant.knobs());
         let rtl = run_rtl(variant, &cfg, &inputs, len);
         if let Some(d) = compare(&cfg, &model, &rtl) {
             return Some((i, d));
@@ -537,7 +537,7 @@ fn shader_unit_random_programs_cover_every_opcode() {
     let mut hangs = std::collections::BTreeSet::new();
     for i in 0..300 {
         let (cfg, inputs, _) = random_case(0x5EED_0000 + i);
-        let model = run_model(&cfg, &inputs);
+        let model = run_model(&cfg, &inputs, Knobs::default());
         for c in &model.commits {
             seen.insert(c.word >> 26);
             hangs.insert(c.hang);
@@ -553,6 +553,15 @@ fn shader_unit_random_programs_cover_every_opcode() {
     }
     for h in [0u8, 1, 2, 4] {
         assert!(hangs.contains(&h), "hang code {h} never reached");
+    }
+}
+
+#[test]
+fn shader_unit_random_programs_match_the_model_with_every_knob_flipped() {
+    // The KnobsAlt build (every knob parameter on its other value) against the model with the
+    // same knobs; fewer programs, as each knob only matters on a few instructions.
+    if let Some((i, d)) = random_campaign(ShVariant::KnobsAlt, 0x5EED_0000, 500) {
+        panic!("random program {i} (knobs flipped): {d}");
     }
 }
 
@@ -631,7 +640,7 @@ fn directed(words: &[(usize, u32)]) -> (UnitConfig, usize) {
 
 /// Runs a directed case on both sides, requires agreement, and returns the model's run.
 fn both(cfg: &UnitConfig, len: usize, inputs: [[F24; 4]; 16]) -> Run {
-    let model = run_model(cfg, &inputs);
+    let model = run_model(cfg, &inputs, Knobs::default());
     let rtl = run_rtl(ShVariant::Default, cfg, &inputs, len);
     if let Some(d) = compare(cfg, &model, &rtl) {
         panic!("{d}");
