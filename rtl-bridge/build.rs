@@ -19,7 +19,12 @@
 //!   workspace), all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
 //!   (it includes every `pica_top` row's header and defines `PICA_VARIANTS(X)`);
 //! - `alu` (`pica_alu_top`, the f24 ALU modules), driven by `csrc/pica_alu_shim.cpp`, which
-//!   includes `Vpica_alu.h` itself.
+//!   includes `Vpica_alu.h` itself;
+//! - `sh` (`pica_sh_unit_top`, one shader unit with its RAMs, plus `PICA_RTL_DEFINES`),
+//!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
+//!   models, so a bug variant re-verilates only the shader unit) and `sh_knobs_alt` (every
+//!   knob parameter on its non-default value), all driven by `csrc/pica_sh_shim.cpp`, which
+//!   includes the four headers itself.
 //!
 //! To add a stage top: add a row (name, top, defines, shim), write the shim (it includes
 //! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
@@ -86,6 +91,34 @@ const MODELS: &[Model] = &[
         defines: &[],
         user_defines: false,
         shims: &["pica_alu_shim.cpp"],
+    },
+    Model {
+        name: "sh",
+        top: "pica_sh_unit_top",
+        defines: &[],
+        user_defines: true,
+        shims: &["pica_sh_shim.cpp"],
+    },
+    Model {
+        name: "sh_inject_add_round",
+        top: "pica_sh_unit_top",
+        defines: &["INJECT_SH_ADD_ROUND"],
+        user_defines: false,
+        shims: &["pica_sh_shim.cpp"],
+    },
+    Model {
+        name: "sh_inject_loop_extra",
+        top: "pica_sh_unit_top",
+        defines: &["INJECT_SH_LOOP_EXTRA"],
+        user_defines: false,
+        shims: &["pica_sh_shim.cpp"],
+    },
+    Model {
+        name: "sh_knobs_alt",
+        top: "pica_sh_unit_top",
+        defines: &["PICA_SH_KNOBS_ALT"],
+        user_defines: false,
+        shims: &["pica_sh_shim.cpp"],
     },
 ];
 

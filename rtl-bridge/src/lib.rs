@@ -19,6 +19,7 @@
 
 pub mod alu;
 mod ffi;
+pub mod shader;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
 pub use ffi::{PicaIn, PicaOut};

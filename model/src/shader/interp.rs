@@ -343,6 +343,66 @@ pub enum TraceReg {
     Cmp,
 }
 
+/// One retired instruction as the `commit` channel records it: what a co-simulated shader
+/// unit (the RTL `pica_shader_unit`) must reproduce, instruction by instruction
+/// (design.md "Commit traces for programmable stages"). All values are raw bits; the channel
+/// owner wraps it with the unit number, vertex sequence and cycle.
+///
+/// Produced by [`ShaderUnit::step_commit`] / [`ShaderUnit::run_commits`]; [`ShaderUnit::step`]
+/// and [`ShaderUnit::run`] do not build it (no cost when off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Commit {
+    /// Word address of the instruction.
+    pub pc: u16,
+    /// The instruction word.
+    pub word: u32,
+    /// The destination field as encoded (0x00-0x0F o0-o15, 0x10-0x1F r0-r15) of every
+    /// instruction with a destination operand (formats 1/1i/1u except MOVA, and 5/5i), even
+    /// with an empty mask; [`Commit::NO_DST`] otherwise and when the instruction hangs before
+    /// executing (double MOVA, BREAK on an empty loop stack, unknown opcode).
+    pub dst: u8,
+    /// Lanes written (descriptor mask, bit 3 = x .. bit 0 = w); 0 when `dst` is `NO_DST`.
+    pub mask: u8,
+    /// The whole destination register after the write (f24 bits, lane 0 = x; outputs from the
+    /// bank written); zeros when `dst` is `NO_DST`.
+    pub result: [u32; 4],
+    /// cmp.x (bit 0) and cmp.y (bit 1) after the instruction.
+    pub cmp: u8,
+    /// a0.x after the instruction.
+    pub a0x: i32,
+    /// a0.y after the instruction.
+    pub a0y: i32,
+    /// aL after the instruction (after a loop step).
+    pub al: i32,
+    /// The unit's PC after the instruction, after the stack checks; for END and for a hang the
+    /// PC does not move, so it equals `pc`.
+    pub next_pc: u16,
+    /// EMIT executed.
+    pub emit: bool,
+    /// 0 = retired normally; otherwise 1 + the [`HangKind`] in declaration order
+    /// (1 BREAK on an empty loop stack, 2 double MOVA, 3 PC past the end, 4 unknown opcode).
+    pub hang: u8,
+    /// END executed.
+    pub end: bool,
+}
+
+impl Commit {
+    /// `dst` of an instruction without an o/r destination.
+    pub const NO_DST: u8 = 0xFF;
+}
+
+impl HangKind {
+    /// The [`Commit::hang`] code: 1 + declaration order.
+    pub const fn commit_code(self) -> u8 {
+        match self {
+            Self::BreakEmptyLoopStack => 1,
+            Self::DoubleMova => 2,
+            Self::PcPastEnd => 3,
+            Self::UnknownOpcode => 4,
+        }
+    }
+}
+
 /// How a step ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -884,6 +944,84 @@ impl ShaderUnit {
             }
         } else {
             Some(pc)
+        }
+    }
+
+    /// [`Self::step`] that also fills `commit` with the instruction's [`Commit`] record
+    /// (register traces are not collected).
+    pub fn step_commit(
+        &mut self,
+        cfg: &UnitConfig,
+        emitted: &mut Vec<Emitted>,
+        commit: &mut Commit,
+    ) -> Step {
+        let pc = self.pc;
+        let word = cfg.code.get(usize::from(pc)).copied().unwrap_or(0);
+        let step = self.step(cfg, None, emitted);
+        let hang = match &step {
+            Step::Hang(h) => h.kind.commit_code(),
+            _ => 0,
+        };
+        // Which register the instruction wrote: the decoded destination, unless the step
+        // stopped before executing it (every hang except PC past the end).
+        let executed = hang == 0 || hang == HangKind::PcPastEnd.commit_code();
+        let written = match decode(word) {
+            Instruction::Alu { op, dst, desc, .. } if op != Opcode::Mova => Some((dst, desc)),
+            Instruction::Mad { dst, desc, .. } => Some((dst, desc)),
+            _ => None,
+        };
+        let (dst, mask, result) = match written {
+            Some((dst, desc)) if executed => {
+                let mask = (cfg.opdescs.get(usize::from(desc)).copied().unwrap_or(0) & 0xF) as u8;
+                let reg = match dst.kind() {
+                    RegRef::Output(n) => self.banks[self.bank][usize::from(n & 15)],
+                    _ => self.temps[usize::from(dst.raw() & 15)],
+                };
+                (dst.raw(), mask, reg.map(F24::bits))
+            }
+            _ => (Commit::NO_DST, 0, [0; 4]),
+        };
+        *commit = Commit {
+            pc,
+            word,
+            dst,
+            mask,
+            result,
+            cmp: u8::from(self.cmp[0]) | u8::from(self.cmp[1]) << 1,
+            a0x: self.a0[0],
+            a0y: self.a0[1],
+            al: self.al,
+            next_pc: self.pc,
+            emit: executed && decode(word) == Instruction::Plain(Opcode::Emit),
+            hang,
+            end: step == Step::End,
+        };
+        step
+    }
+
+    /// [`Self::run`] that appends one [`Commit`] per executed instruction to `commits`
+    /// (including the instruction that ends or hangs).
+    pub fn run_commits(
+        &mut self,
+        cfg: &UnitConfig,
+        entry: u16,
+        max_instructions: u64,
+        emitted: &mut Vec<Emitted>,
+        commits: &mut Vec<Commit>,
+    ) -> RunEnd {
+        self.start(entry);
+        loop {
+            if self.executed >= max_instructions {
+                return RunEnd::Limit;
+            }
+            let mut c = Commit::default();
+            let step = self.step_commit(cfg, emitted, &mut c);
+            commits.push(c);
+            match step {
+                Step::Continue => {}
+                Step::End => return RunEnd::End,
+                Step::Hang(h) => return RunEnd::Hang(h),
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! Interpreter tests (pica-facts §1–2), bit-exact.
 
 use super::*;
-use crate::shader::interp::{Cmp67, HangKind, IntZ};
+use crate::shader::interp::{Cmp67, Commit, HangKind, IntZ};
 use Opcode::*;
 
 const X: [f64; 4] = [1.0, 2.0, 3.0, 4.0];
@@ -509,4 +509,88 @@ fn interp_gs_outputs_are_double_banked() {
     let o1: Vec<[u32; 4]> = em.iter().map(|e| bits(e.outputs[1])).collect();
     assert_eq!(o1, [fb(Y), fb([0.0; 4]), fb(Y)]);
     assert!(em.iter().all(|e| bits(e.outputs[0]) == fb(X)));
+}
+
+/// Runs `p` with commits on and checks that the run agrees with a plain run.
+fn commits_of(p: &Prog, inputs: &[[F24; 4]]) -> (RunEnd, Vec<Commit>) {
+    let cfg = p.config();
+    let mut u = ShaderUnit::new(Knobs::default());
+    u.inputs[..inputs.len()].copy_from_slice(inputs);
+    let mut plain = u.clone();
+    let (mut em, mut em2, mut commits) = (Vec::new(), Vec::new(), Vec::new());
+    let end = u.run_commits(&cfg, 0, 10_000, &mut em, &mut commits);
+    assert_eq!(plain.run(&cfg, 0, 10_000, &mut em2), end);
+    assert_eq!(u.outputs(), plain.outputs());
+    assert_eq!(commits.len() as u64, u.executed);
+    (end, commits)
+}
+
+#[test]
+fn interp_commit_records_alu_write_and_end() {
+    let mut p = Prog::new();
+    p.alu_d(
+        Add,
+        "r3",
+        "v0",
+        "v1",
+        desc("xz", ["xyzw"; 3]),
+        RelIndex::None,
+    )
+    .alu(Mov, "o1", "r3", "")
+    .end();
+    let (end, c) = commits_of(&p, &[v4(X), v4(Y)]);
+    assert_eq!(end, RunEnd::End);
+    assert_eq!(c.len(), 3);
+    assert_eq!(
+        (c[0].pc, c[0].dst, c[0].mask, c[0].next_pc),
+        (0, 0x13, 0xA, 1)
+    );
+    assert_eq!(c[0].result, [f(1.5).bits(), 0, f(5.0).bits(), 0]);
+    assert_eq!((c[1].dst, c[1].mask), (0x01, 0xF));
+    assert_eq!(c[1].result, c[0].result);
+    assert_eq!(c[2].dst, Commit::NO_DST);
+    assert!(c[2].end && c[2].next_pc == 2 && c[2].hang == 0);
+    assert_eq!(c[2].word, p.config().code[2]);
+}
+
+#[test]
+fn interp_commit_records_mova_cmp_and_hangs() {
+    let mut p = Prog::new();
+    p.cmp("v0", CmpOp::Lt, CmpOp::Gt, "v1")
+        .alu(Mova, "o0", "v1", "")
+        .alu(Mova, "o0", "v0", "")
+        .end();
+    let (end, c) = commits_of(&p, &[v4(X), v4([-2.5, 3.75, 0.0, 0.0])]);
+    assert!(matches!(end, RunEnd::Hang(_)));
+    // cmp.x = 1 < -2.5 false, cmp.y = 2 > 3.75 false.
+    assert_eq!((c[0].cmp, c[0].dst), (0, Commit::NO_DST));
+    assert_eq!((c[1].a0x, c[1].a0y, c[1].dst), (-2, 3, Commit::NO_DST));
+    assert_eq!((c[2].hang, c[2].next_pc, c[2].a0x), (2, 2, -2));
+    let mut q = Prog::new();
+    q.plain(Break);
+    let (_, c) = commits_of(&q, &[]);
+    assert_eq!((c.len(), c[0].hang, c[0].next_pc), (1, 1, 0));
+    let mut r = Prog::new();
+    r.word(0x10 << 26);
+    let (_, c) = commits_of(&r, &[]);
+    assert_eq!(c[0].hang, HangKind::UnknownOpcode.commit_code());
+}
+
+#[test]
+fn interp_commit_records_emit_and_loop_counter() {
+    let mut p = Prog::new();
+    p.flow_u(Loop, 0, 1, 0)
+        .alu(Mov, "o0", "v0", "")
+        .plain(Emit)
+        .end();
+    let mut cfg_prog = p;
+    cfg_prog.cfg.int_uniforms[0] = [1, 10, 3, 0];
+    let (end, c) = commits_of(&cfg_prog, &[v4(X)]);
+    assert_eq!(end, RunEnd::End);
+    // LOOP, MOV (aL 10 -> 13, back to 1), MOV (13 -> 16, falls through), EMIT, END.
+    assert_eq!(c.len(), 5);
+    assert_eq!((c[0].al, c[0].next_pc), (10, 1));
+    assert_eq!((c[1].al, c[1].next_pc), (13, 1));
+    assert_eq!((c[2].al, c[2].next_pc), (16, 2));
+    assert!(c[3].emit && !c[3].end);
 }

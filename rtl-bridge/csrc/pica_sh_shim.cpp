@@ -1,0 +1,328 @@
+// The shader-unit bridge: a thin C ABI over the Verilated models of pica_sh_unit_top.
+//
+// build.rs verilates rtl/pica_sh_unit_top.sv once per variant (rows `sh`, `sh_inject_add_round`,
+// `sh_inject_loop_extra`, `sh_knobs_alt` of its model table, prefix Vpica_<row>); this file includes their
+// headers and lists them in PICA_SH_VARIANTS with the names the Rust side asks for.
+#include "pica_sh_shim.h"
+
+#include "Vpica_sh.h"
+#include "Vpica_sh_inject_add_round.h"
+#include "Vpica_sh_inject_loop_extra.h"
+#include "Vpica_sh_knobs_alt.h"
+
+#define PICA_SH_VARIANTS(X)                              \
+  X(Vpica_sh, "default")                                 \
+  X(Vpica_sh_inject_add_round, "inject_sh_add_round")    \
+  X(Vpica_sh_inject_loop_extra, "inject_sh_loop_extra") \
+  X(Vpica_sh_knobs_alt, "knobs_alt")
+
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <memory>
+
+namespace {
+
+// 96-bit port <-> four f24 lanes (lane l at bits 24l+23..24l).
+template <class W>
+void pack96(W& w, const uint32_t* lanes) {
+  uint32_t x = lanes[0] & 0xFFFFFF, y = lanes[1] & 0xFFFFFF, z = lanes[2] & 0xFFFFFF,
+           ww = lanes[3] & 0xFFFFFF;
+  w[0] = x | (y << 24);
+  w[1] = (y >> 8) | (z << 16);
+  w[2] = (z >> 16) | (ww << 8);
+}
+
+template <class W>
+void unpack96(const W& w, uint32_t* lanes) {
+  lanes[0] = w[0] & 0xFFFFFF;
+  lanes[1] = ((w[0] >> 24) | (w[1] << 8)) & 0xFFFFFF;
+  lanes[2] = ((w[1] >> 16) | (w[2] << 16)) & 0xFFFFFF;
+  lanes[3] = (w[2] >> 8) & 0xFFFFFF;
+}
+
+struct Dut {
+  virtual ~Dut() = default;
+  virtual void load(int mem, uint32_t offset, const uint32_t* words, size_t n) = 0;
+  virtual void set_uniforms(const uint32_t ints[4], uint32_t bools) = 0;
+  virtual void set_input(uint32_t idx, const uint32_t lanes[4]) = 0;
+  virtual int run(uint32_t entry, uint64_t max, PicaShCommit* commits, size_t commit_cap,
+                  size_t* n_commits, PicaShEmit* emits, size_t emit_cap, size_t* n_emits) = 0;
+  virtual void read_outputs(int other, uint32_t out[16][4]) = 0;
+  virtual uint64_t cycles() = 0;
+  virtual int trace_open(const char* path) = 0;
+  virtual void trace_close() = 0;
+};
+
+template <class V>
+struct DutImpl final : Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<V> top;
+  std::unique_ptr<VerilatedVcdC> vcd;
+  uint64_t time = 0;  // half clock periods
+  uint64_t cycle = 0;
+
+  // See pica_shim.cpp: point Verilator's per-thread context at this model before touching it.
+  void enter() { Verilated::threadContextp(ctx.get()); }
+
+  DutImpl() : ctx(new VerilatedContext) {
+    enter();
+    ctx->traceEverOn(true);
+    top.reset(new V(ctx.get(), "TOP"));
+    top->clk_i = 0;
+    top->rst_ni = 0;
+    top->eval();
+    clock();
+    top->rst_ni = 1;
+    top->eval();
+  }
+
+  ~DutImpl() override {
+    enter();
+    trace_close();
+    top->final();
+    top.reset();
+    vcd.reset();
+  }
+
+  void clock() {
+    if (vcd) vcd->dump(time);
+    top->clk_i = 1;
+    top->eval();
+    time++;
+    if (vcd) vcd->dump(time);
+    top->clk_i = 0;
+    top->eval();
+    time++;
+    cycle++;
+  }
+
+  void load(int mem, uint32_t offset, const uint32_t* words, size_t n) override {
+    enter();
+    for (size_t i = 0; i < n; i++) {
+      uint32_t a = offset + static_cast<uint32_t>(i);
+      switch (mem) {
+        case 0:
+          top->code_we_i = 1;
+          top->code_waddr_i = a & 0xFFF;
+          top->code_wdata_i = words[i];
+          break;
+        case 1:
+          top->desc_we_i = 1;
+          top->desc_waddr_i = a & 0x7F;
+          top->desc_wdata_i = words[i];
+          break;
+        default:
+          if (a >= 96) return;
+          top->unif_we_i = 1;
+          top->unif_waddr_i = a;
+          pack96(top->unif_wdata_i, &words[4 * i]);
+          break;
+      }
+      top->eval();
+      clock();
+    }
+    top->code_we_i = 0;
+    top->desc_we_i = 0;
+    top->unif_we_i = 0;
+    top->eval();
+  }
+
+  void set_uniforms(const uint32_t ints[4], uint32_t bools) override {
+    enter();
+    for (int i = 0; i < 4; i++) top->int_uniforms_i[i] = ints[i];
+    top->bool_uniforms_i = bools & 0xFFFF;
+    top->eval();
+  }
+
+  void set_input(uint32_t idx, const uint32_t lanes[4]) override {
+    enter();
+    top->in_we_i = 1;
+    top->in_idx_i = idx & 15;
+    pack96(top->in_data_i, lanes);
+    top->eval();
+    clock();
+    top->in_we_i = 0;
+    top->eval();
+  }
+
+  void read_bank(int other, uint32_t out[16][4]) {
+    top->o_rd_sel_i = other & 1;
+    for (uint32_t r = 0; r < 16; r++) {
+      top->o_rd_idx_i = r;
+      top->eval();
+      unpack96(top->o_rd_data_o, out[r]);
+    }
+  }
+
+  int run(uint32_t entry, uint64_t max, PicaShCommit* commits, size_t commit_cap,
+          size_t* n_commits, PicaShEmit* emits, size_t emit_cap, size_t* n_emits) override {
+    enter();
+    size_t nc = 0, ne = 0;
+    int status = 3;
+    if (max == 0) {
+      status = 2;
+    } else {
+      top->entry_i = entry & 0xFFF;
+      top->start_i = 1;
+      top->eval();
+      clock();
+      top->start_i = 0;
+      top->eval();
+      // The unit retires one instruction per 3 cycles; the guard only catches a stuck unit.
+      for (uint64_t guard = 0; guard < 8 * max + 16; guard++) {
+        if (top->emit_valid_o) {
+          if (ne < emit_cap) {
+            PicaShEmit& e = emits[ne];
+            e.vtx_id = top->emit_vtx_id_o;
+            e.winding = top->emit_winding_o;
+            e.prim_emit = top->emit_prim_o;
+            read_bank(0, e.outputs);
+          }
+          ne++;
+        }
+        bool stop = false;
+        if (top->commit_valid_o) {
+          if (nc < commit_cap) {
+            PicaShCommit& c = commits[nc];
+            c.pc = top->commit_pc_o;
+            c.word = top->commit_word_o;
+            c.dst = top->commit_dst_o;
+            c.mask = top->commit_mask_o;
+            unpack96(top->commit_result_o, c.result);
+            c.cmp = top->commit_cmp_o;
+            c.a0x = static_cast<int32_t>(top->commit_a0x_o);
+            c.a0y = static_cast<int32_t>(top->commit_a0y_o);
+            c.al = static_cast<int32_t>(top->commit_al_o);
+            c.next_pc = top->commit_next_pc_o;
+            c.emit = top->commit_emit_o;
+            c.hang = top->commit_hang_o;
+            c.end = top->commit_end_o;
+          }
+          nc++;
+          if (top->commit_end_o) {
+            status = 0;
+            stop = true;
+          } else if (top->commit_hang_o) {
+            status = 1;
+            stop = true;
+          } else if (nc >= max) {
+            status = 2;
+            stop = true;
+          }
+        }
+        clock();
+        if (stop) break;
+      }
+    }
+    *n_commits = nc;
+    *n_emits = ne;
+    return status;
+  }
+
+  void read_outputs(int other, uint32_t out[16][4]) override {
+    enter();
+    read_bank(other, out);
+  }
+
+  uint64_t cycles() override { return cycle; }
+
+  int trace_open(const char* path) override {
+    enter();
+    trace_close();
+    vcd.reset(new VerilatedVcdC);
+    top->trace(vcd.get(), 99);
+    vcd->open(path);
+    if (!vcd->isOpen()) {
+      vcd.reset();
+      return -1;
+    }
+    return 0;
+  }
+
+  void trace_close() override {
+    if (vcd) {
+      vcd->dump(time);
+      vcd->close();
+      vcd.reset();
+    }
+  }
+};
+
+struct VariantInfo {
+  const char* name;
+  Dut* (*make)();
+};
+
+template <class V>
+Dut* make() {
+  return new DutImpl<V>();
+}
+
+#define PICA_SH_VARIANT_ENTRY(cls, name) {name, &make<cls>},
+const VariantInfo kVariants[] = {PICA_SH_VARIANTS(PICA_SH_VARIANT_ENTRY)};
+constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
+
+}  // namespace
+
+struct PicaSh {
+  std::unique_ptr<Dut> dut;
+};
+
+extern "C" {
+
+int pica_sh_variant_count(void) { return kVariantCount; }
+
+const char* pica_sh_variant_name(int variant) {
+  if (variant < 0 || variant >= kVariantCount) return nullptr;
+  return kVariants[variant].name;
+}
+
+PicaSh* pica_sh_new(int variant) {
+  if (variant < 0 || variant >= kVariantCount) return nullptr;
+  PicaSh* h = new PicaSh;
+  h->dut.reset(kVariants[variant].make());
+  return h;
+}
+
+void pica_sh_free(PicaSh* h) { delete h; }
+
+void pica_sh_load_code(PicaSh* h, uint32_t offset, const uint32_t* words, size_t n) {
+  h->dut->load(0, offset, words, n);
+}
+
+void pica_sh_load_opdescs(PicaSh* h, uint32_t offset, const uint32_t* words, size_t n) {
+  h->dut->load(1, offset, words, n);
+}
+
+void pica_sh_load_uniforms(PicaSh* h, uint32_t offset, const uint32_t* lanes, size_t n) {
+  h->dut->load(2, offset, lanes, n);
+}
+
+void pica_sh_set_uniforms(PicaSh* h, const uint32_t ints[4], uint32_t bools) {
+  h->dut->set_uniforms(ints, bools);
+}
+
+void pica_sh_set_input(PicaSh* h, uint32_t idx, const uint32_t lanes[4]) {
+  h->dut->set_input(idx, lanes);
+}
+
+int pica_sh_run(PicaSh* h, uint32_t entry, uint64_t max_instructions, PicaShCommit* commits,
+                size_t commit_cap, size_t* n_commits, PicaShEmit* emits, size_t emit_cap,
+                size_t* n_emits) {
+  return h->dut->run(entry, max_instructions, commits, commit_cap, n_commits, emits, emit_cap,
+                     n_emits);
+}
+
+void pica_sh_read_outputs(PicaSh* h, int other, uint32_t out[16][4]) {
+  h->dut->read_outputs(other, out);
+}
+
+uint64_t pica_sh_cycles(PicaSh* h) { return h->dut->cycles(); }
+
+int pica_sh_trace_open(PicaSh* h, const char* path) { return h->dut->trace_open(path); }
+
+void pica_sh_trace_close(PicaSh* h) { h->dut->trace_close(); }
+
+}  // extern "C"
+

@@ -1,0 +1,789 @@
+// pica_shader_unit: one PICA200 shader unit, bit-exact with ShaderUnit::step
+// (model/src/shader/interp.rs) instruction by instruction; f24 arithmetic in the pica_f24_*
+// modules (model/src/shader/alu.rs).
+//
+// Micro-architecture: a 3-state loop per instruction, no pipelining (transaction-exact, not
+// cycle-exact, with the model):
+//   FETCH  read code[pc]                                    (code port, 1-cycle latency)
+//   DESC   latch the word; read its operand descriptor and the uniform its wide source names
+//          (after relative addressing)                      (opdesc and uniform ports)
+//   EXEC   sources, ALU, write-back, flow control, stacks; the commit record and the EMIT
+//          beat are valid in this cycle; then FETCH, DONE (END) or HANG.
+// So one instruction takes 3 clock cycles. start_i (in IDLE, DONE or HANG) enters FETCH at
+// entry_i with empty stacks, as ShaderUnit::start; registers keep their values.
+//
+// The model's Knobs are parameters with the model's defaults.
+//
+// Injected bugs (off by default; see rtl/README.md):
+//   INJECT_SH_ADD_ROUND   ADD (the opcode only, not MAD/DP) sets the lowest mantissa bit of its
+//                         result when the two operands' exponents differ: a stand-in for "rounds
+//                         instead of truncating" that perturbs the last bit like a rounding error.
+//   INJECT_SH_LOOP_EXTRA  LOOP runs one iteration too many (i.x + 2 iterations).
+module pica_shader_unit #(
+  parameter bit MaxNegInf      = 1'b0,  // Knobs::max_neg_inf: 0 Zero (default), 1 NegInf
+  parameter bit Cmp67True      = 1'b1,  // Knobs::cmp67: 1 True (default), 0 False
+  parameter bit CmpUsesMask    = 1'b0,  // Knobs::cmp_uses_mask (default false)
+  parameter bit IntZSigned     = 1'b0,  // Knobs::int_z: 0 Unsigned (default), 1 Signed
+  parameter bit PcOverflowWrap = 1'b0,  // Knobs::pc_overflow: 0 Hang (default), 1 Wrap
+  parameter bit UnknownOpNop   = 1'b0   // Knobs::unknown_op: 0 Hang (default), 1 Nop
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+
+  // Invocation control.
+  input  logic              start_i,        // taken when !busy_o
+  input  logic [11:0]       entry_i,
+  output logic              busy_o,         // FETCH/DESC/EXEC
+  output logic              done_o,         // END executed (until the next start)
+  output logic              hang_o,         // a hang (until the next start)
+  output logic [2:0]        hang_code_o,    // Commit::hang of the hanging instruction
+
+  // Uniforms: i_n = x | y << 8 | z << 16 | w << 24; bool bit n = b_n.
+  input  logic [127:0]      int_uniforms_i,
+  input  logic [15:0]       bool_uniforms_i,
+
+  // Input registers v0-v15 (write port; lane 0 = x).
+  input  logic              in_we_i,
+  input  logic [3:0]        in_idx_i,
+  input  logic [95:0]       in_data_i,
+
+  // Memories, synchronous read: rdata is valid the cycle after req.
+  output logic              code_req_o,
+  output logic [11:0]       code_addr_o,
+  input  logic [31:0]       code_rdata_i,
+  output logic              desc_req_o,
+  output logic [6:0]        desc_addr_o,
+  input  logic [31:0]       desc_rdata_i,
+  output logic              unif_req_o,
+  output logic [6:0]        unif_addr_o,    // 0-95
+  input  logic [95:0]       unif_rdata_i,
+
+  // Commit trace (Commit in interp.rs), valid for one cycle per executed instruction.
+  output logic              commit_valid_o,
+  output logic [11:0]       commit_pc_o,
+  output logic [31:0]       commit_word_o,
+  output logic [7:0]        commit_dst_o,
+  output logic [3:0]        commit_mask_o,
+  output logic [95:0]       commit_result_o,
+  output logic [1:0]        commit_cmp_o,
+  output logic [31:0]       commit_a0x_o,
+  output logic [31:0]       commit_a0y_o,
+  output logic [31:0]       commit_al_o,
+  output logic [12:0]       commit_next_pc_o,
+  output logic              commit_emit_o,
+  output logic [2:0]        commit_hang_o,
+  output logic              commit_end_o,
+
+  // EMIT beat: during it the active bank (o_rd_sel_i = 0) is the bank being emitted; after it
+  // that bank is the other one (o_rd_sel_i = 1).
+  output logic              emit_valid_o,
+  output logic [1:0]        emit_vtx_id_o,
+  output logic              emit_winding_o,
+  output logic              emit_prim_o,
+
+  // Output register read port (combinational): o[o_rd_idx_i] of the active bank, or of the
+  // other bank with o_rd_sel_i.
+  input  logic              o_rd_sel_i,
+  input  logic [3:0]        o_rd_idx_i,
+  output logic [95:0]       o_rd_data_o
+);
+
+  localparam logic [23:0] F24One   = 24'h3F0000;
+  localparam logic [23:0] F24Zero  = 24'h000000;
+  localparam logic [23:0] LitpPos  = 24'h45FFFC;  // alu::LITP_Y_BOUND
+  localparam logic [23:0] LitpNeg  = 24'hC5FFFC;
+
+  typedef enum logic [2:0] {
+    StIdle  = 3'd0,
+    StFetch = 3'd1,
+    StDesc  = 3'd2,
+    StExec  = 3'd3,
+    StDone  = 3'd4,
+    StHang  = 3'd5
+  } state_e;
+
+  // Hang codes (Commit::hang).
+  localparam logic [2:0] HangBreak   = 3'd1;
+  localparam logic [2:0] HangMova    = 3'd2;
+  localparam logic [2:0] HangPc      = 3'd3;
+  localparam logic [2:0] HangUnknown = 3'd4;
+
+  // ---------------------------------------------------------------------------------------
+  // State
+  state_e             state_q, state_d;
+  logic [11:0]        pc_q, pc_d;
+  logic [31:0]        ir_q;
+  logic               unif_ones_q, unif_ones_d;  // the wide uniform read is out of range
+  logic [2:0]         hang_q, hang_d;
+  // Register files, flattened (register n at [n*96 +: 96], lane l of it at [l*24 +: 24]) so
+  // that Icarus and Yosys accept every variable index.
+  logic [16*96-1:0]   vin_q;
+  logic [16*96-1:0]   tmp_q, tmp_d;
+  logic [2*16*96-1:0] obank_q, obank_d;  // bank b, register n at [(b*16+n)*96 +: 96]
+  logic               bank_q, bank_d;
+  logic [31:0]        a0x_q, a0x_d, a0y_q, a0y_d, al_q, al_d;
+  logic [1:0]         cmp_q, cmp_d;
+  logic               prev_mova_q, prev_mova_d;
+  logic [1:0]         em_vtx_q, em_vtx_d;
+  logic               em_wind_q, em_wind_d, em_prim_q, em_prim_d;
+  // CALL stack: entry 0 is the newest; a push shifts down (the oldest falls off the end).
+  logic [4*12-1:0]    cs_trig_q, cs_trig_d;
+  logic [4*13-1:0]    cs_ret_q, cs_ret_d;
+  logic [2:0]         cs_cnt_q, cs_cnt_d;
+  // IF stack.
+  logic [8*12-1:0]    is_trig_q, is_trig_d, is_tgt_q, is_tgt_d;
+  logic [3:0]         is_cnt_q, is_cnt_d;
+  // LOOP stack.
+  logic [4*12-1:0]    ls_end_q, ls_end_d;
+  logic [4*13-1:0]    ls_start_q, ls_start_d;
+  logic [4*16-1:0]    ls_rem_q, ls_rem_d;
+  logic [4*32-1:0]    ls_step_q, ls_step_d;
+  logic [2:0]         ls_cnt_q, ls_cnt_d;
+
+  // ---------------------------------------------------------------------------------------
+  // Decode (of the word being executed, ir_q, and of the word arriving in DESC).
+  // The helpers below take the whole word and look at a few fields of it.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [6:0] wide_raw(input logic [31:0] w);
+    logic [5:0] op6;
+    op6 = w[31:26];
+    if (op6[5:3] == 3'b111) wide_raw = w[16:10];       // MAD SRC2 10:7
+    else if (op6[5:3] == 3'b110) wide_raw = w[11:5];   // MADI SRC3 5:7
+    else if (op6 >= 6'h18 && op6 <= 6'h1B) wide_raw = w[13:7];  // 1i SRC2 7:7
+    else wide_raw = w[18:12];                           // SRC1 12:7
+  endfunction
+
+  function automatic logic [1:0] idx_field(input logic [31:0] w);
+    if (w[31:30] == 2'b11) idx_field = w[23:22];       // formats 5/5i
+    else idx_field = w[20:19];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // DESC: the uniform the wide source reads (rel_uniform in interp.rs).
+  logic [31:0] rel_off;
+  logic [6:0]  unif_idx;
+  always_comb begin
+    unique case (idx_field(code_rdata_i))
+      2'd1:    rel_off = a0x_q;
+      2'd2:    rel_off = a0y_q;
+      2'd3:    rel_off = al_q;
+      default: rel_off = 32'd0;
+    endcase
+    // Offsets outside [-128, 127] are not applied.
+    if ($signed(rel_off) < -32'sd128 || $signed(rel_off) > 32'sd127) rel_off = 32'd0;
+    unif_idx = (wide_raw(code_rdata_i) - 7'h20) + rel_off[6:0];
+    unif_ones_d = unif_ones_q;
+    if (state_q == StDesc) unif_ones_d = (unif_idx > 7'd95);
+  end
+
+  assign code_req_o  = (state_q == StFetch);
+  assign code_addr_o = pc_q;
+  assign desc_req_o  = (state_q == StDesc);
+  assign desc_addr_o = (code_rdata_i[31:30] == 2'b11) ? {2'b00, code_rdata_i[4:0]}
+                                                      : code_rdata_i[6:0];
+  assign unif_req_o  = (state_q == StDesc) && (unif_idx <= 7'd95);
+  assign unif_addr_o = unif_idx;
+
+  // ---------------------------------------------------------------------------------------
+  // Execute: sources.
+  logic [5:0]  op6;
+  // Bit 31 of a descriptor is unused (isa.rs OpDesc).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] desc;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [3*7-1:0]   sraw;  // raw source fields, SRC1..SRC3 at [s*7 +: 7]
+  logic [3*96-1:0]  sval;  // register values before swizzle, at [s*96 +: 96]
+  logic [95:0]      sa, sb, sc;  // after swizzle and negate
+
+  assign op6  = ir_q[31:26];
+  assign desc = desc_rdata_i;
+
+  always_comb begin
+    if (op6[5:3] == 3'b111) begin          // MAD
+      sraw[0 +: 7] = {2'b00, ir_q[21:17]};
+      sraw[7 +: 7] = ir_q[16:10];
+      sraw[14 +: 7] = {2'b00, ir_q[9:5]};
+    end else if (op6[5:3] == 3'b110) begin // MADI
+      sraw[0 +: 7] = {2'b00, ir_q[21:17]};
+      sraw[7 +: 7] = {2'b00, ir_q[16:12]};
+      sraw[14 +: 7] = ir_q[11:5];
+    end else if (op6 >= 6'h18 && op6 <= 6'h1B) begin  // 1i
+      sraw[0 +: 7] = {2'b00, ir_q[18:14]};
+      sraw[7 +: 7] = ir_q[13:7];
+      sraw[14 +: 7] = 7'd0;
+    end else if (op6 == 6'h05 || op6 == 6'h06 || op6 == 6'h07 || op6 == 6'h0B ||
+                 op6 == 6'h0E || op6 == 6'h0F || op6 == 6'h12 || op6 == 6'h13) begin  // 1u
+      sraw[0 +: 7] = ir_q[18:12];
+      sraw[7 +: 7] = 7'd0;
+      sraw[14 +: 7] = 7'd0;
+    end else begin                          // 1, 1c
+      sraw[0 +: 7] = ir_q[18:12];
+      sraw[7 +: 7] = {2'b00, ir_q[11:7]};
+      sraw[14 +: 7] = 7'd0;
+    end
+    for (int s = 0; s < 3; s++) begin
+      if (sraw[s*7 +: 7] < 7'h10) sval[s*96 +: 96] = vin_q[sraw[s*7 +: 4]*96 +: 96];
+      else if (sraw[s*7 +: 7] < 7'h20) sval[s*96 +: 96] = tmp_q[sraw[s*7 +: 4]*96 +: 96];
+      // Only the wide source can name a uniform (5-bit fields hold v/r only).
+      else if (unif_ones_q) sval[s*96 +: 96] = {4{F24One}};
+      else sval[s*96 +: 96] = unif_rdata_i;
+    end
+  end
+
+  function automatic logic [95:0] swz(input logic [95:0] v, input logic [7:0] sel,
+                                      input logic neg);
+    for (int l = 0; l < 4; l++) begin
+      swz[l*24 +: 24] = v[sel[7-2*l -: 2]*24 +: 24];
+      swz[l*24+23] = swz[l*24+23] ^ neg;
+    end
+  endfunction
+
+  assign sa = swz(sval[0 +: 96], desc[12:5], desc[4]);
+  assign sb = swz(sval[96 +: 96], desc[21:14], desc[13]);
+  assign sc = swz(sval[192 +: 96], desc[30:23], desc[22]);
+
+  // ---------------------------------------------------------------------------------------
+  // Execute: arithmetic.
+  localparam logic [5:0] OpAdd = 6'h00, OpDp3 = 6'h01, OpDp4 = 6'h02, OpDph = 6'h03,
+                         OpDst = 6'h04, OpEx2 = 6'h05, OpLg2 = 6'h06, OpLitp = 6'h07,
+                         OpMul = 6'h08, OpSge = 6'h09, OpSlt = 6'h0A, OpFlr = 6'h0B,
+                         OpMax = 6'h0C, OpMin = 6'h0D, OpRcp = 6'h0E, OpRsq = 6'h0F,
+                         OpMova = 6'h12, OpDphi = 6'h18, OpDsti = 6'h19,
+                         OpSgei = 6'h1A, OpSlti = 6'h1B, OpBreak = 6'h20,
+                         OpEnd = 6'h22, OpBreakc = 6'h23, OpCall = 6'h24, OpCallc = 6'h25,
+                         OpCallu = 6'h26, OpIfu = 6'h27, OpIfc = 6'h28, OpLoop = 6'h29,
+                         OpEmit = 6'h2A, OpSetemit = 6'h2B, OpJmpc = 6'h2C, OpJmpu = 6'h2D;
+
+  logic is_mad, is_cmp, is_lit, is_slt, is_sge;
+  assign is_mad = (op6[5:4] == 2'b11);
+  assign is_cmp = (op6[5:1] == 5'h17);
+  assign is_lit = (op6 == OpLitp);
+  assign is_sge = (op6 == OpSge) || (op6 == OpSgei);
+  assign is_slt = (op6 == OpSlt) || (op6 == OpSlti);
+
+  logic [95:0] mul_y, add_a, add_b, add_y, flr_y, mm_a, mm_b, mm_y, cmp_a, cmp_b;
+  logic [3:0] mm_max, c_lt, c_eq, c_gt;
+  logic [95:0] dot_a;
+  logic [23:0] dot_y, rcp_y, rsq_y, ex2_y, lg2_y, lit_y1;
+  logic [31:0] toint_x, toint_y;
+  logic cmp_flush;
+
+  always_comb begin
+    dot_a = sa;
+    if (op6 == OpDph || op6 == OpDphi) dot_a[72 +: 24] = F24One;
+    cmp_flush = is_sge || is_slt;
+    for (int l = 0; l < 4; l++) begin
+      add_a[l*24 +: 24] = is_mad ? mul_y[l*24 +: 24] : sa[l*24 +: 24];
+      add_b[l*24 +: 24] = is_mad ? sc[l*24 +: 24] : sb[l*24 +: 24];
+      mm_a[l*24 +: 24] = sa[l*24 +: 24];
+      mm_b[l*24 +: 24] = sb[l*24 +: 24];
+      mm_max[l] = (op6 == OpMax);
+      cmp_a[l*24 +: 24] = sa[l*24 +: 24];
+      cmp_b[l*24 +: 24] = sb[l*24 +: 24];
+    end
+    if (is_lit) begin
+      // (max(x, 0), max(min(y, B), -B), 0, max(w, 0)); flags x >= 0, w >= 0.
+      mm_b[0 +: 24] = F24Zero;
+      mm_max[0] = 1'b1;
+      mm_b[24 +: 24] = LitpPos;
+      mm_max[1] = 1'b0;
+      mm_b[72 +: 24] = F24Zero;
+      mm_max[3] = 1'b1;
+      cmp_b[0 +: 24] = F24Zero;
+      cmp_b[72 +: 24] = F24Zero;
+    end
+  end
+
+  for (genvar l = 0; l < 4; l++) begin : g_lane
+    pica_f24_mul u_mul (.a_i(sa[l*24 +: 24]), .b_i(sb[l*24 +: 24]), .y_o(mul_y[l*24 +: 24]));
+    pica_f24_add u_add (.a_i(add_a[l*24 +: 24]), .b_i(add_b[l*24 +: 24]), .y_o(add_y[l*24 +: 24]));
+    pica_f24_flr u_flr (.a_i(sa[l*24 +: 24]), .y_o(flr_y[l*24 +: 24]));
+    pica_f24_minmax u_mm (.a_i(mm_a[l*24 +: 24]), .b_i(mm_b[l*24 +: 24]), .max_i(mm_max[l]),
+                          .max_neg_inf_i(MaxNegInf), .y_o(mm_y[l*24 +: 24]));
+    pica_f24_cmp u_cmp (.a_i(cmp_a[l*24 +: 24]), .b_i(cmp_b[l*24 +: 24]), .flush_i(cmp_flush),
+                        .lt_o(c_lt[l]), .eq_o(c_eq[l]), .gt_o(c_gt[l]));
+  end
+  pica_f24_minmax u_lit_y (.a_i(mm_y[24 +: 24]), .b_i(LitpNeg), .max_i(1'b1),
+                           .max_neg_inf_i(MaxNegInf), .y_o(lit_y1));
+  pica_f24_dot u_dot (.a_i(dot_a), .b_i(sb), .four_i(op6 != OpDp3), .y_o(dot_y));
+  pica_f24_rcp u_rcp (.a_i(sa[0 +: 24]), .y_o(rcp_y));
+  pica_f24_rsq u_rsq (.a_i(sa[0 +: 24]), .y_o(rsq_y));
+  pica_f24_ex2 u_ex2 (.a_i(sa[0 +: 24]), .y_o(ex2_y));
+  pica_f24_lg2 u_lg2 (.a_i(sa[0 +: 24]), .y_o(lg2_y));
+  pica_f24_to_int u_toint_x (.a_i(sa[0 +: 24]), .y_o(toint_x));
+  pica_f24_to_int u_toint_y (.a_i(sa[24 +: 24]), .y_o(toint_y));
+
+  logic [95:0] add_res;
+  always_comb begin
+    add_res = add_y;
+`ifdef INJECT_SH_ADD_ROUND
+    // Injected bug: ADD's result gets its lowest mantissa bit set when the exponents differ.
+    if (op6 == OpAdd) begin
+      for (int l = 0; l < 4; l++) begin
+        if (sa[l*24+16 +: 7] != sb[l*24+16 +: 7]) add_res[l*24] = 1'b1;
+      end
+    end
+`endif
+  end
+
+  logic [95:0] value;   // the ALU result before the write mask
+  always_comb begin
+    value = sa;  // MOV
+    unique case (op6)
+      OpAdd:                value = add_res;
+      OpMul:                value = mul_y;
+      OpDp3, OpDp4, OpDph, OpDphi: value = {4{dot_y}};
+      OpDst, OpDsti:        value = {sb[72 +: 24], sa[48 +: 24], mul_y[24 +: 24], F24One};
+      OpEx2:                value = {4{ex2_y}};
+      OpLg2:                value = {4{lg2_y}};
+      OpRcp:                value = {4{rcp_y}};
+      OpRsq:                value = {4{rsq_y}};
+      OpLitp:               value = {mm_y[72 +: 24], F24Zero, lit_y1, mm_y[0 +: 24]};
+      OpSge, OpSgei: begin
+        for (int l = 0; l < 4; l++) value[l*24 +: 24] = (c_gt[l] | c_eq[l]) ? F24One : F24Zero;
+      end
+      OpSlt, OpSlti: begin
+        for (int l = 0; l < 4; l++) value[l*24 +: 24] = c_lt[l] ? F24One : F24Zero;
+      end
+      OpFlr:                value = flr_y;
+      OpMax, OpMin:         value = mm_y;
+      default: begin
+        if (is_mad) value = add_y;
+      end
+    endcase
+  end
+
+  function automatic logic cmp_sel(input logic [2:0] c, input logic lt, input logic eq,
+                                   input logic gt);
+    unique case (c)
+      3'd0: cmp_sel = eq;
+      3'd1: cmp_sel = !eq;
+      3'd2: cmp_sel = lt;
+      3'd3: cmp_sel = lt | eq;
+      3'd4: cmp_sel = gt;
+      3'd5: cmp_sel = gt | eq;
+      default: cmp_sel = Cmp67True;
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------------------
+  // Execute: control.
+  logic        has_dst, is_mova_op, known, cond_ok, ubool, writes, emit_now, end_now;
+  logic [4:0]  dst_raw;
+  logic [3:0]  wmask;
+  logic [11:0] f_tgt;
+  logic [7:0]  f_num;
+  logic [12:0] next;
+  logic [12:0] jump;
+  logic        jump_v;
+  logic [12:0] sel_pc;
+  logic [95:0] dst_old, dst_new;
+  logic [2:0]  hang_now;
+  logic        loop_hit, if_hit, call_hit;
+  logic [12:0] loop_pc, if_pc, call_pc, copy;
+  logic [2:0]  pops;
+  logic        call_stop;
+  // i.w (bits 31:24) is not used by LOOP.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] iu;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always_comb begin
+    known = !(op6 == 6'h10 || op6 == 6'h11 || (op6 >= 6'h14 && op6 <= 6'h17) ||
+              (op6 >= 6'h1C && op6 <= 6'h1F));
+    is_mova_op = (op6 == OpMova);
+    has_dst = (op6 < 6'h20 && known && !is_mova_op) || is_mad;
+    dst_raw = is_mad ? ir_q[28:24] : ir_q[25:21];
+    wmask = desc[3:0];
+    f_tgt = ir_q[21:10];
+    f_num = ir_q[7:0];
+    cond_ok = 1'b0;
+    unique case (ir_q[23:22])
+      2'd0: cond_ok = (cmp_q[0] == ir_q[25]) || (cmp_q[1] == ir_q[24]);
+      2'd1: cond_ok = (cmp_q[0] == ir_q[25]) && (cmp_q[1] == ir_q[24]);
+      2'd2: cond_ok = (cmp_q[0] == ir_q[25]);
+      default: cond_ok = (cmp_q[1] == ir_q[24]);
+    endcase
+    ubool = bool_uniforms_i[ir_q[25:22]];
+    iu = int_uniforms_i[ir_q[23:22]*32 +: 32];
+    next = {1'b0, pc_q} + 13'd1;
+
+    // Defaults: nothing changes.
+    state_d = state_q;
+    pc_d = pc_q;
+    hang_d = hang_q;
+    tmp_d = tmp_q;
+    obank_d = obank_q;
+    bank_d = bank_q;
+    a0x_d = a0x_q;
+    a0y_d = a0y_q;
+    al_d = al_q;
+    cmp_d = cmp_q;
+    prev_mova_d = prev_mova_q;
+    em_vtx_d = em_vtx_q;
+    em_wind_d = em_wind_q;
+    em_prim_d = em_prim_q;
+    cs_trig_d = cs_trig_q;
+    cs_ret_d = cs_ret_q;
+    cs_cnt_d = cs_cnt_q;
+    is_trig_d = is_trig_q;
+    is_tgt_d = is_tgt_q;
+    is_cnt_d = is_cnt_q;
+    ls_end_d = ls_end_q;
+    ls_start_d = ls_start_q;
+    ls_rem_d = ls_rem_q;
+    ls_step_d = ls_step_q;
+    ls_cnt_d = ls_cnt_q;
+    jump = 13'd0;
+    jump_v = 1'b0;
+    hang_now = 3'd0;
+    writes = 1'b0;
+    emit_now = 1'b0;
+    end_now = 1'b0;
+    loop_hit = 1'b0;
+    if_hit = 1'b0;
+    call_hit = 1'b0;
+    loop_pc = next;
+    if_pc = next;
+    call_pc = next;
+    copy = next;
+    pops = 3'd0;
+    call_stop = 1'b0;
+    sel_pc = next;
+    dst_old = dst_raw[4] ? tmp_q[dst_raw[3:0]*96 +: 96]
+                          : obank_q[{bank_q, dst_raw[3:0]}*96 +: 96];
+    dst_new = dst_old;
+
+    unique case (state_q)
+      StIdle, StDone, StHang: begin
+        if (start_i) begin
+          state_d = StFetch;
+          pc_d = entry_i;
+          hang_d = 3'd0;
+          cs_cnt_d = 3'd0;
+          is_cnt_d = 4'd0;
+          ls_cnt_d = 3'd0;
+          prev_mova_d = 1'b0;
+        end
+      end
+      StFetch: state_d = StDesc;
+      StDesc:  state_d = StExec;
+      default: begin  // StExec
+        if (is_mova_op && prev_mova_q) begin
+          hang_now = HangMova;
+        end else if (!known && !UnknownOpNop) begin
+          hang_now = HangUnknown;
+        end else begin
+          prev_mova_d = is_mova_op;
+          // Register results.
+          if (has_dst) begin
+            writes = 1'b1;
+            for (int l = 0; l < 4; l++) begin
+              if (wmask[3-l]) dst_new[l*24 +: 24] = value[l*24 +: 24];
+            end
+            if (dst_raw[4]) tmp_d[dst_raw[3:0]*96 +: 96] = dst_new;
+            else obank_d[{bank_q, dst_raw[3:0]}*96 +: 96] = dst_new;
+          end
+          if (is_mova_op) begin
+            if (wmask[3]) a0x_d = toint_x;
+            if (wmask[2]) a0y_d = toint_y;
+          end
+          if (is_lit) cmp_d = {c_gt[3] | c_eq[3], c_gt[0] | c_eq[0]};
+          if (is_cmp) begin
+            if (!CmpUsesMask || wmask[3]) cmp_d[0] = cmp_sel(ir_q[26:24], c_lt[0], c_eq[0], c_gt[0]);
+            if (!CmpUsesMask || wmask[2]) cmp_d[1] = cmp_sel(ir_q[23:21], c_lt[1], c_eq[1], c_gt[1]);
+          end
+          // Flow-control instructions: their own stack operation.
+          unique case (op6)
+            OpBreak, OpBreakc: begin
+              if (op6 == OpBreak || cond_ok) begin
+                if (ls_cnt_q == 3'd0) begin
+                  hang_now = HangBreak;
+                end else begin
+                  jump = {1'b0, ls_end_q[0 +: 12]};
+                  jump_v = 1'b1;
+                  for (int i = 0; i < 3; i++) begin
+                    ls_end_d[i*12 +: 12] = ls_end_q[(i+1)*12 +: 12];
+                    ls_start_d[i*13 +: 13] = ls_start_q[(i+1)*13 +: 13];
+                    ls_rem_d[i*16 +: 16] = ls_rem_q[(i+1)*16 +: 16];
+                    ls_step_d[i*32 +: 32] = ls_step_q[(i+1)*32 +: 32];
+                  end
+                  ls_cnt_d = ls_cnt_q - 3'd1;
+                end
+              end
+            end
+            OpCall, OpCallc, OpCallu: begin
+              if (op6 == OpCall || (op6 == OpCallc && cond_ok) || (op6 == OpCallu && ubool)) begin
+                for (int i = 3; i > 0; i--) begin
+                  cs_trig_d[i*12 +: 12] = cs_trig_q[(i-1)*12 +: 12];
+                  cs_ret_d[i*13 +: 13] = cs_ret_q[(i-1)*13 +: 13];
+                end
+                cs_trig_d[0 +: 12] = f_tgt + {4'd0, f_num};
+                cs_ret_d[0 +: 13] = next;
+                if (cs_cnt_q != 3'd4) cs_cnt_d = cs_cnt_q + 3'd1;
+                jump = {1'b0, f_tgt};
+                jump_v = 1'b1;
+              end
+            end
+            OpIfu, OpIfc: begin
+              if ((op6 == OpIfu) ? ubool : cond_ok) begin
+                for (int i = 7; i > 0; i--) begin
+                  is_trig_d[i*12 +: 12] = is_trig_q[(i-1)*12 +: 12];
+                  is_tgt_d[i*12 +: 12] = is_tgt_q[(i-1)*12 +: 12];
+                end
+                is_trig_d[0 +: 12] = f_tgt;
+                is_tgt_d[0 +: 12] = f_tgt + {4'd0, f_num};
+                if (is_cnt_q != 4'd8) is_cnt_d = is_cnt_q + 4'd1;
+              end else begin
+                jump = {1'b0, f_tgt};
+                jump_v = 1'b1;
+              end
+            end
+            OpJmpc: begin
+              if (cond_ok) begin
+                jump = {1'b0, f_tgt};
+                jump_v = 1'b1;
+              end
+            end
+            OpJmpu: begin
+              if (ubool != f_num[0]) begin
+                jump = {1'b0, f_tgt};
+                jump_v = 1'b1;
+              end
+            end
+            OpLoop: begin
+              al_d = {24'd0, iu[15:8]};
+              for (int i = 3; i > 0; i--) begin
+                ls_end_d[i*12 +: 12] = ls_end_q[(i-1)*12 +: 12];
+                ls_start_d[i*13 +: 13] = ls_start_q[(i-1)*13 +: 13];
+                ls_rem_d[i*16 +: 16] = ls_rem_q[(i-1)*16 +: 16];
+                ls_step_d[i*32 +: 32] = ls_step_q[(i-1)*32 +: 32];
+              end
+              ls_end_d[0 +: 12] = f_tgt + 12'd1;
+              ls_start_d[0 +: 13] = next;
+`ifdef INJECT_SH_LOOP_EXTRA
+              // Injected bug: one iteration too many.
+              ls_rem_d[0 +: 16] = {8'd0, iu[7:0]} + 16'd1;
+`else
+              ls_rem_d[0 +: 16] = {8'd0, iu[7:0]};
+`endif
+              ls_step_d[0 +: 32] = IntZSigned ? {{24{iu[23]}}, iu[23:16]} : {24'd0, iu[23:16]};
+              if (ls_cnt_q != 3'd4) ls_cnt_d = ls_cnt_q + 3'd1;
+            end
+            OpSetemit: begin
+              em_vtx_d = ir_q[25:24];
+              em_wind_d = ir_q[22];
+              em_prim_d = ir_q[23];
+            end
+            OpEmit: begin
+              emit_now = 1'b1;
+              bank_d = !bank_q;
+            end
+            OpEnd: end_now = 1'b1;
+            default: ;
+          endcase
+
+          if (hang_now == 3'd0 && !end_now) begin
+            // Stack checks after the instruction (ShaderUnit::next_pc), on the stacks as the
+            // instruction left them. LOOP: one entry at most.
+            if (ls_cnt_d != 3'd0 && {1'b0, ls_end_d[0 +: 12]} == next) begin
+              loop_hit = 1'b1;
+              al_d = al_d + ls_step_d[0 +: 32];
+              if (ls_rem_d[0 +: 16] != 16'd0) begin
+                ls_rem_d[0 +: 16] = ls_rem_d[0 +: 16] - 16'd1;
+                loop_pc = ls_start_d[0 +: 13];
+              end else begin
+                for (int i = 0; i < 3; i++) begin
+                  ls_end_d[i*12 +: 12] = ls_end_d[(i+1)*12 +: 12];
+                  ls_start_d[i*13 +: 13] = ls_start_d[(i+1)*13 +: 13];
+                  ls_rem_d[i*16 +: 16] = ls_rem_d[(i+1)*16 +: 16];
+                  ls_step_d[i*32 +: 32] = ls_step_d[(i+1)*32 +: 32];
+                end
+                ls_cnt_d = ls_cnt_d - 3'd1;
+                loop_pc = next;
+              end
+            end
+            // IF: one entry at most.
+            if (is_cnt_d != 4'd0 && {1'b0, is_trig_d[0 +: 12]} == next) begin
+              if_hit = 1'b1;
+              if_pc = {1'b0, is_tgt_d[0 +: 12]};
+              for (int i = 0; i < 7; i++) begin
+                is_trig_d[i*12 +: 12] = is_trig_d[(i+1)*12 +: 12];
+                is_tgt_d[i*12 +: 12] = is_tgt_d[(i+1)*12 +: 12];
+              end
+              is_cnt_d = is_cnt_d - 4'd1;
+            end
+            // CALL: keeps popping while the top matches its copy; the fourth pop in a row does
+            // not update the copy (hardware bug, 3dbrew "Control Flow").
+            call_stop = 1'b0;
+            for (int k = 0; k < 4; k++) begin
+              if (!call_stop && cs_cnt_d > 3'(k) && {1'b0, cs_trig_d[k*12 +: 12]} == copy) begin
+                pops = pops + 3'd1;
+                if (pops != 3'd4) copy = cs_ret_d[k*13 +: 13];
+                call_hit = 1'b1;
+                call_pc = copy;
+              end else begin
+                call_stop = 1'b1;
+              end
+            end
+            for (int p = 1; p <= 4; p++) begin
+              if (pops == 3'(p)) begin
+                for (int i = 0; i < 4; i++) begin
+                  if (i + p < 4) begin
+                    cs_trig_d[i*12 +: 12] = cs_trig_d[(i+p)*12 +: 12];
+                    cs_ret_d[i*13 +: 13] = cs_ret_d[(i+p)*13 +: 13];
+                  end
+                end
+              end
+            end
+            cs_cnt_d = cs_cnt_d - pops;
+            if (loop_hit) sel_pc = loop_pc;
+            else if (if_hit) sel_pc = if_pc;
+            else if (call_hit) sel_pc = call_pc;
+            else if (jump_v) sel_pc = jump;
+            else sel_pc = next;
+            if (sel_pc[12]) begin
+              if (PcOverflowWrap) pc_d = 12'd0;
+              else hang_now = HangPc;
+            end else begin
+              pc_d = sel_pc[11:0];
+            end
+          end
+        end
+        if (hang_now != 3'd0) begin
+          state_d = StHang;
+          hang_d = hang_now;
+          if (hang_now != HangPc) begin
+            // The instruction did not execute: no state changes at all.
+            tmp_d = tmp_q;
+            obank_d = obank_q;
+            bank_d = bank_q;
+            a0x_d = a0x_q;
+            a0y_d = a0y_q;
+            al_d = al_q;
+            cmp_d = cmp_q;
+            prev_mova_d = prev_mova_q;
+            cs_cnt_d = cs_cnt_q;
+            is_cnt_d = is_cnt_q;
+            ls_cnt_d = ls_cnt_q;
+            writes = 1'b0;
+            emit_now = 1'b0;
+          end
+        end else if (end_now) begin
+          state_d = StDone;
+        end else begin
+          state_d = StFetch;
+        end
+      end
+    endcase
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Ports.
+  assign busy_o = (state_q == StFetch) || (state_q == StDesc) || (state_q == StExec);
+  assign done_o = (state_q == StDone);
+  assign hang_o = (state_q == StHang);
+  assign hang_code_o = hang_q;
+
+  assign commit_valid_o   = (state_q == StExec);
+  assign commit_pc_o      = pc_q;
+  assign commit_word_o    = ir_q;
+  assign commit_dst_o     = writes ? {3'b000, dst_raw} : 8'hFF;
+  assign commit_mask_o    = writes ? wmask : 4'd0;
+  assign commit_result_o  = writes ? dst_new : '0;
+  assign commit_cmp_o     = cmp_d;
+  assign commit_a0x_o     = a0x_d;
+  assign commit_a0y_o     = a0y_d;
+  assign commit_al_o      = al_d;
+  assign commit_next_pc_o = (hang_now != 3'd0 || end_now) ? {1'b0, pc_q} : {1'b0, pc_d};
+  assign commit_emit_o    = emit_now;
+  assign commit_hang_o    = hang_now;
+  assign commit_end_o     = end_now;
+
+  assign emit_valid_o   = (state_q == StExec) && emit_now;
+  assign emit_vtx_id_o  = em_vtx_q;
+  assign emit_winding_o = em_wind_q;
+  assign emit_prim_o    = em_prim_q;
+
+  logic o_rd_bank;
+  assign o_rd_bank   = bank_q ^ o_rd_sel_i;
+  assign o_rd_data_o = obank_q[{o_rd_bank, o_rd_idx_i}*96 +: 96];
+
+  // ---------------------------------------------------------------------------------------
+  // Flops.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      pc_q <= '0;
+      ir_q <= '0;
+      unif_ones_q <= 1'b0;
+      hang_q <= '0;
+      vin_q <= '0;
+      tmp_q <= '0;
+      obank_q <= '0;
+      bank_q <= 1'b0;
+      a0x_q <= '0;
+      a0y_q <= '0;
+      al_q <= '0;
+      cmp_q <= '0;
+      prev_mova_q <= 1'b0;
+      em_vtx_q <= '0;
+      em_wind_q <= 1'b0;
+      em_prim_q <= 1'b0;
+      cs_trig_q <= '0;
+      cs_ret_q <= '0;
+      cs_cnt_q <= '0;
+      is_trig_q <= '0;
+      is_tgt_q <= '0;
+      is_cnt_q <= '0;
+      ls_end_q <= '0;
+      ls_start_q <= '0;
+      ls_rem_q <= '0;
+      ls_step_q <= '0;
+      ls_cnt_q <= '0;
+    end else begin
+      state_q <= state_d;
+      pc_q <= pc_d;
+      if (state_q == StDesc) ir_q <= code_rdata_i;
+      unif_ones_q <= unif_ones_d;
+      hang_q <= hang_d;
+      if (in_we_i) vin_q[in_idx_i*96 +: 96] <= in_data_i;
+      tmp_q <= tmp_d;
+      obank_q <= obank_d;
+      bank_q <= bank_d;
+      a0x_q <= a0x_d;
+      a0y_q <= a0y_d;
+      al_q <= al_d;
+      cmp_q <= cmp_d;
+      prev_mova_q <= prev_mova_d;
+      em_vtx_q <= em_vtx_d;
+      em_wind_q <= em_wind_d;
+      em_prim_q <= em_prim_d;
+      cs_trig_q <= cs_trig_d;
+      cs_ret_q <= cs_ret_d;
+      cs_cnt_q <= cs_cnt_d;
+      is_trig_q <= is_trig_d;
+      is_tgt_q <= is_tgt_d;
+      is_cnt_q <= is_cnt_d;
+      ls_end_q <= ls_end_d;
+      ls_start_q <= ls_start_d;
+      ls_rem_q <= ls_rem_d;
+      ls_step_q <= ls_step_d;
+      ls_cnt_q <= ls_cnt_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+  // The stack counters never exceed the depths.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // nothing to check in reset
+    end else begin
+      if (cs_cnt_q > 3'd4) $error("pica_shader_unit: CALL stack count %0d", cs_cnt_q);
+      if (is_cnt_q > 4'd8) $error("pica_shader_unit: IF stack count %0d", is_cnt_q);
+      if (ls_cnt_q > 3'd4) $error("pica_shader_unit: LOOP stack count %0d", ls_cnt_q);
+    end
+  end
+`endif
+
+endmodule : pica_shader_unit

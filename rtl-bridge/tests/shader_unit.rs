@@ -1,0 +1,846 @@
+//! The shader-unit RTL (`pica_sh_unit_top`) against the model's `ShaderUnit`, commit record by
+//! commit record: random valid programs (every opcode and format, nested IF/LOOP/CALL,
+//! relative addressing, random operand descriptors, edge-case floats), directed tests of the
+//! control-flow quirks, and a check that each injected bug is caught.
+//!
+//! Deterministic: programs come from a seeded splitmix64 generator (no extra dependency).
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use pica_model::num::F24;
+use pica_model::regfile::unit::UnitConfig;
+use pica_model::shader::disasm;
+use pica_model::shader::interp::{Commit, Emitted, Knobs, RunEnd, ShaderUnit};
+use pica_model::shader::isa::{
+    encode, CmpOp, CondOp, Condition, DstReg, Instruction, Opcode, RelIndex, SrcReg,
+};
+use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
+
+/// Instruction limit of every run (model and RTL).
+const MAX_INSTRUCTIONS: u64 = 600;
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// An f24 biased to the edge cases: ±0, subnormals, ±inf, NaN, exponent edges, small exact
+/// values, and random bits.
+fn edgy_f24(r: &mut Rng) -> F24 {
+    let sign = (r.below(2) as u32) << 23;
+    let mant = r.below(1 << 16) as u32;
+    let bits = match r.below(12) {
+        0 => 0,
+        1 => sign,
+        2 => sign | mant.max(1),                             // subnormal
+        3 => sign | 0x7F << 16,                              // inf
+        4 => 0x7F << 16 | mant.max(1),                       // NaN
+        5 => sign | 1 << 16 | mant,                          // smallest normals
+        6 => sign | 0x7E << 16 | mant,                       // largest normals
+        7 => sign | r.pick(&[0x3F, 0x40, 0x3E, 0x41]) << 16, // ±1, ±2, ±0.5, ±4
+        8 => sign | (0x3F + r.below(4) as u32) << 16 | (mant & 0xC000),
+        9 => sign | (0x38 + r.below(16) as u32) << 16 | mant, // moderate magnitudes
+        _ => r.below(1 << 24) as u32,
+    };
+    F24::from_bits(bits)
+}
+
+fn edgy_vec(r: &mut Rng) -> [F24; 4] {
+    if r.chance(20) {
+        let x = edgy_f24(r);
+        return [x; 4];
+    }
+    [edgy_f24(r), edgy_f24(r), edgy_f24(r), edgy_f24(r)]
+}
+
+const ALU_OPS: &[Opcode] = &[
+    Opcode::Add,
+    Opcode::Dp3,
+    Opcode::Dp4,
+    Opcode::Dph,
+    Opcode::Dst,
+    Opcode::Ex2,
+    Opcode::Lg2,
+    Opcode::Litp,
+    Opcode::Mul,
+    Opcode::Sge,
+    Opcode::Slt,
+    Opcode::Flr,
+    Opcode::Max,
+    Opcode::Min,
+    Opcode::Rcp,
+    Opcode::Rsq,
+    Opcode::Mov,
+    Opcode::Dphi,
+    Opcode::Dsti,
+    Opcode::Sgei,
+    Opcode::Slti,
+];
+
+/// A program under construction: the main code from 0, subroutines at `SUB_BASE + 32 k`.
+struct Gen<'a> {
+    r: &'a mut Rng,
+    code: Vec<u32>,
+    subs: usize,
+    loop_depth: usize,
+}
+
+const SUB_BASE: usize = 0x100;
+const SUB_SPAN: usize = 32;
+const SUBS: usize = 3;
+
+impl Gen<'_> {
+    fn at(&mut self, pc: usize, word: u32) {
+        if self.code.len() <= pc {
+            self.code
+                .resize(pc + 1, encode(&Instruction::Plain(Opcode::Nop)));
+        }
+        self.code[pc] = word;
+    }
+
+    fn cond(&mut self) -> Condition {
+        Condition {
+            op: CondOp::from_bits(self.r.below(4) as u32),
+            ref_x: self.r.chance(50),
+            ref_y: self.r.chance(50),
+        }
+    }
+
+    fn wide_src(&mut self) -> SrcReg {
+        match self.r.below(10) {
+            0..=2 => SrcReg::from_raw(self.r.below(16) as u8),
+            3..=4 => SrcReg::from_raw(0x10 + self.r.below(16) as u8),
+            _ => SrcReg::from_raw(0x20 + self.r.below(96) as u8),
+        }
+    }
+
+    fn narrow_src(&mut self) -> SrcReg {
+        SrcReg::from_raw(self.r.below(32) as u8)
+    }
+
+    fn idx(&mut self) -> RelIndex {
+        if self.r.chance(60) {
+            RelIndex::None
+        } else {
+            RelIndex::from_bits(self.r.below(4) as u32)
+        }
+    }
+
+    fn dst(&mut self) -> DstReg {
+        DstReg::from_raw(self.r.below(32) as u8)
+    }
+
+    /// One non-flow instruction.
+    fn simple(&mut self) -> Instruction {
+        let desc = self.r.below(128) as u8;
+        match self.r.below(20) {
+            0..=9 => {
+                let op = self.r.pick(ALU_OPS);
+                let (src1, src2) = match op.format() {
+                    pica_model::shader::isa::Format::F1i => (self.narrow_src(), self.wide_src()),
+                    pica_model::shader::isa::Format::F1u => (self.wide_src(), SrcReg::default()),
+                    _ => (self.wide_src(), self.narrow_src()),
+                };
+                Instruction::Alu {
+                    op,
+                    dst: self.dst(),
+                    src1,
+                    src2,
+                    idx: self.idx(),
+                    desc,
+                }
+            }
+            10..=12 => {
+                let op = self.r.pick(&[Opcode::Mad, Opcode::Madi]);
+                let (src2, src3) = if op == Opcode::Mad {
+                    (self.wide_src(), self.narrow_src())
+                } else {
+                    (self.narrow_src(), self.wide_src())
+                };
+                Instruction::Mad {
+                    op,
+                    dst: self.dst(),
+                    src1: self.narrow_src(),
+                    src2,
+                    src3,
+                    idx: self.idx(),
+                    desc: desc & 31,
+                }
+            }
+            13..=14 => Instruction::Cmp {
+                src1: self.wide_src(),
+                src2: self.narrow_src(),
+                idx: self.idx(),
+                cmp_x: CmpOp::from_bits(self.r.below(8) as u32),
+                cmp_y: CmpOp::from_bits(self.r.below(8) as u32),
+                desc,
+            },
+            15..=16 => Instruction::Alu {
+                op: Opcode::Mova,
+                dst: DstReg::default(),
+                src1: self.wide_src(),
+                src2: SrcReg::default(),
+                idx: self.idx(),
+                desc,
+            },
+            17 => Instruction::SetEmit {
+                vtx_id: self.r.below(4) as u8,
+                winding: self.r.chance(50),
+                prim_emit: self.r.chance(50),
+            },
+            18 => Instruction::Plain(Opcode::Emit),
+            _ => Instruction::Plain(Opcode::Nop),
+        }
+    }
+
+    /// Emits a block from `pc` of about `budget` instructions; returns the next free pc.
+    /// `min_sub`: the first subroutine it may call (subroutine k calls only later ones, so
+    /// calls cannot recurse).
+    fn block(&mut self, mut pc: usize, budget: usize, depth: usize, min_sub: usize) -> usize {
+        let end = pc + budget;
+        while pc < end {
+            let kind = if depth >= 3 { 0 } else { self.r.below(14) };
+            match kind {
+                // IF: then-body [pc+1, dst), else-body [dst, dst+num).
+                9 | 10 => {
+                    let then_start = pc + 1;
+                    let b = 1 + self.r.below(3) as usize;
+                    let then_end = self.block(then_start, b, depth + 1, min_sub);
+                    let b = self.r.below(3) as usize;
+                    let else_end = self.block(then_end, b, depth + 1, min_sub);
+                    let (dst, num) = (then_end as u16, (else_end - then_end) as u8);
+                    let inst = if self.r.chance(50) {
+                        Instruction::FlowUniform {
+                            op: Opcode::Ifu,
+                            id: self.r.below(16) as u8,
+                            target: dst,
+                            num,
+                        }
+                    } else {
+                        Instruction::Flow {
+                            op: Opcode::Ifc,
+                            cond: self.cond(),
+                            target: dst,
+                            num,
+                        }
+                    };
+                    self.at(pc, encode(&inst));
+                    pc = else_end;
+                }
+                // LOOP: body [pc+1, dst], maybe with a BREAKC/BREAK inside.
+                11 => {
+                    self.loop_depth += 1;
+                    let b = 1 + self.r.below(3) as usize;
+                    let body_end = self.block(pc + 1, b, depth + 1, min_sub);
+                    self.loop_depth -= 1;
+                    let inst = Instruction::FlowUniform {
+                        op: Opcode::Loop,
+                        id: self.r.below(4) as u8,
+                        target: (body_end - 1) as u16,
+                        num: 0,
+                    };
+                    self.at(pc, encode(&inst));
+                    pc = body_end;
+                }
+                // CALL of a later subroutine.
+                12 if min_sub < self.subs => {
+                    let k = min_sub + self.r.below((self.subs - min_sub) as u64) as usize;
+                    let target = (SUB_BASE + SUB_SPAN * k) as u16;
+                    let num = 1 + self.r.below(4) as u8;
+                    let inst = match self.r.below(3) {
+                        0 => Instruction::Flow {
+                            op: Opcode::Call,
+                            cond: Condition::default(),
+                            target,
+                            num,
+                        },
+                        1 => Instruction::Flow {
+                            op: Opcode::Callc,
+                            cond: self.cond(),
+                            target,
+                            num,
+                        },
+                        _ => Instruction::FlowUniform {
+                            op: Opcode::Callu,
+                            id: self.r.below(16) as u8,
+                            target,
+                            num,
+                        },
+                    };
+                    self.at(pc, encode(&inst));
+                    pc += 1;
+                }
+                // Forward jump over a short block.
+                13 => {
+                    let b = 1 + self.r.below(2) as usize;
+                    let after = self.block(pc + 1, b, depth + 1, min_sub);
+                    let inst = if self.r.chance(50) {
+                        Instruction::Flow {
+                            op: Opcode::Jmpc,
+                            cond: self.cond(),
+                            target: after as u16,
+                            num: 0,
+                        }
+                    } else {
+                        Instruction::FlowUniform {
+                            op: Opcode::Jmpu,
+                            id: self.r.below(16) as u8,
+                            target: after as u16,
+                            num: self.r.below(2) as u8,
+                        }
+                    };
+                    self.at(pc, encode(&inst));
+                    pc = after;
+                }
+                _ => {
+                    let inst = if self.loop_depth > 0 && self.r.chance(8) {
+                        if self.r.chance(70) {
+                            Instruction::Flow {
+                                op: Opcode::Breakc,
+                                cond: self.cond(),
+                                target: self.r.below(4096) as u16,
+                                num: self.r.below(256) as u8,
+                            }
+                        } else {
+                            Instruction::Plain(Opcode::Break)
+                        }
+                    } else if self.r.chance(1) {
+                        // Rare: END mid-program, BREAK outside a loop, an unknown opcode.
+                        match self.r.below(3) {
+                            0 => Instruction::Plain(Opcode::End),
+                            1 => Instruction::Plain(Opcode::Break),
+                            _ => Instruction::Unknown(
+                                (self.r.pick(&[0x10u32, 0x11, 0x14, 0x17, 0x1C, 0x1F]) << 26)
+                                    | (self.r.next() as u32 & 0x03FF_FFFF),
+                            ),
+                        }
+                    } else {
+                        self.simple()
+                    };
+                    self.at(pc, encode(&inst));
+                    pc += 1;
+                }
+            }
+        }
+        pc
+    }
+}
+
+/// A random program and configuration, deterministic from `seed`.
+fn random_case(seed: u64) -> (UnitConfig, [[F24; 4]; 16], usize) {
+    let mut r = Rng(seed);
+    let mut cfg = UnitConfig::default();
+    for d in cfg.opdescs.iter_mut() {
+        *d = r.next() as u32 & 0x7FFF_FFFF;
+        if r.chance(30) {
+            // Identity swizzles are common in real code.
+            *d = (*d & 0x0000_000F) | 0x1B << 5 | 0x1B << 14 | 0x1B << 23 | (*d & 0x0040_2010);
+        }
+    }
+    for u in cfg.float_uniforms.iter_mut() {
+        *u = edgy_vec(&mut r);
+    }
+    for i in cfg.int_uniforms.iter_mut() {
+        *i = [
+            r.below(4) as u8,
+            r.next() as u8,
+            {
+                let any = r.next() as u8;
+                r.pick(&[0u8, 1, 2, 255, 0x80, any])
+            },
+            r.next() as u8,
+        ];
+    }
+    cfg.bool_uniforms = r.next() as u16;
+    let mut inputs = [[F24::ZERO; 4]; 16];
+    for v in inputs.iter_mut() {
+        *v = edgy_vec(&mut r);
+    }
+    // Small integers in some inputs make MOVA offsets land in range.
+    for v in inputs.iter_mut().take(4) {
+        if r.chance(50) {
+            let n = r.below(100) as i32 - 40;
+            *v = [0, 1, 2, 3].map(|k| F24::from_f64_trunc(f64::from(n + 7 * k)));
+        }
+    }
+    let mut g = Gen {
+        r: &mut r,
+        code: Vec::new(),
+        subs: SUBS,
+        loop_depth: 0,
+    };
+    for k in (0..SUBS).rev() {
+        let base = SUB_BASE + SUB_SPAN * k;
+        let budget = 2 + g.r.below(6) as usize;
+        let end = g.block(base, budget, 1, k + 1);
+        assert!(end < base + SUB_SPAN, "subroutine {k} overflows");
+    }
+    let budget = 6 + g.r.below(24) as usize;
+    let end = g.block(0, budget, 0, 0);
+    assert!(end < SUB_BASE, "main program overflows");
+    g.at(end, encode(&Instruction::Plain(Opcode::End)));
+    let code = g.code;
+    cfg.code[..code.len()].copy_from_slice(&code);
+    (cfg, inputs, code.len())
+}
+
+/// What one side produced.
+#[derive(Debug, PartialEq)]
+struct Run {
+    commits: Vec<Commit>,
+    end: String,
+    outputs: [[u32; 4]; 16],
+    emits: Vec<(u8, bool, bool, [[u32; 4]; 16])>,
+}
+
+fn run_model(cfg: &UnitConfig, inputs: &[[F24; 4]; 16], knobs: Knobs) -> Run {
+    let mut u = ShaderUnit::new(knobs);
+    u.inputs = *inputs;
+    let mut emitted: Vec<Emitted> = Vec::new();
+    let mut commits = Vec::new();
+    let end = u.run_commits(cfg, 0, MAX_INSTRUCTIONS, &mut emitted, &mut commits);
+    let end = match end {
+        RunEnd::End => "end".to_string(),
+        RunEnd::Hang(h) => format!("hang {}", h.kind.commit_code()),
+        RunEnd::Limit => "limit".to_string(),
+    };
+    Run {
+        commits,
+        end,
+        outputs: u.outputs().map(|v| v.map(F24::bits)),
+        emits: emitted
+            .iter()
+            .map(|e| {
+                (
+                    e.vtx_id,
+                    e.winding,
+                    e.primitive.is_some(),
+                    e.outputs.map(|v| v.map(F24::bits)),
+                )
+            })
+            .collect(),
+    }
+}
+
+fn run_rtl(variant: ShVariant, cfg: &UnitConfig, inputs: &[[F24; 4]; 16], code_len: usize) -> Run {
+    let mut u = RtlShaderUnit::new(variant).unwrap();
+    // Code beyond the program is zero on both sides (fresh RAM).
+    u.load_code(0, &cfg.code[..code_len]);
+    u.load_opdescs(0, &cfg.opdescs);
+    u.load_uniforms(0, &cfg.float_uniforms);
+    u.set_uniforms(cfg.int_uniforms, cfg.bool_uniforms);
+    for (i, v) in inputs.iter().enumerate() {
+        u.set_input(i as u8, *v);
+    }
+    let mut commits = Vec::new();
+    let mut emits: Vec<RtlEmit> = Vec::new();
+    let end = match u.run(0, MAX_INSTRUCTIONS, &mut commits, &mut emits) {
+        RtlRunEnd::End => "end".to_string(),
+        RtlRunEnd::Hang(code) => format!("hang {code}"),
+        RtlRunEnd::Limit => "limit".to_string(),
+        RtlRunEnd::Stuck => "stuck".to_string(),
+    };
+    Run {
+        commits,
+        end,
+        outputs: u.outputs(),
+        emits: emits
+            .iter()
+            .map(|e| (e.vtx_id, e.winding, e.prim_emit, e.outputs))
+            .collect(),
+    }
+}
+
+/// The first difference between the two runs, described; `None` if they agree.
+fn compare(cfg: &UnitConfig, model: &Run, rtl: &Run) -> Option<String> {
+    let n = model.commits.len().max(rtl.commits.len());
+    for i in 0..n {
+        let (m, r) = (model.commits.get(i), rtl.commits.get(i));
+        if m != r {
+            let word = m.or(r).map_or(0, |c| c.word);
+            // `instruction` is the assembly; `describe` also names the fields of words the
+            // assembler cannot express.
+            let text = disasm::instruction(word, &cfg.opdescs)
+                .unwrap_or_else(|| disasm::describe(word, &cfg.opdescs));
+            return Some(format!(
+                "commit {i} differs at `{text}` (word 0x{word:08x})\n  model: {m:?}\n  rtl:   {r:?}\n  \
+                 previous: {:?}",
+                i.checked_sub(1).and_then(|p| model.commits.get(p))
+            ));
+        }
+    }
+    if model.end != rtl.end {
+        return Some(format!("outcome: model {} rtl {}", model.end, rtl.end));
+    }
+    if model.emits != rtl.emits {
+        return Some(format!(
+            "emits differ:\n  model: {:?}\n  rtl:   {:?}",
+            model.emits, rtl.emits
+        ));
+    }
+    if model.outputs != rtl.outputs {
+        return Some(format!(
+            "final outputs differ:\n  model: {:x?}\n  rtl:   {:x?}",
+            model.outputs, rtl.outputs
+        ));
+    }
+    None
+}
+
+/// Runs `count` random programs from `seed0` on `variant`; the first mismatch as
+/// `(program index, description)`.
+fn random_campaign(variant: ShVariant, seed0: u64, count: u64) -> Option<(u64, String)> {
+    for i in 0..count {
+        let (cfg, inputs, len) = random_case(seed0 + i);
+        let model = run_model(&cfg, &inputs, variant.knobs());
+        let rtl = run_rtl(variant, &cfg, &inputs, len);
+        if let Some(d) = compare(&cfg, &model, &rtl) {
+            return Some((i, d));
+        }
+    }
+    None
+}
+
+#[test]
+fn shader_unit_random_programs_match_the_model() {
+    let count = std::env::var("PICA_SH_PROGRAMS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1500);
+    if let Some((i, d)) = random_campaign(ShVariant::Default, 0x5EED_0000, count) {
+        panic!("random program {i} (seed 0x{:x}): {d}", 0x5EED_0000 + i);
+    }
+}
+
+#[test]
+fn shader_unit_random_programs_cover_every_opcode() {
+    // The generator reaches every opcode and every hang kind within the campaign's seeds.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut hangs = std::collections::BTreeSet::new();
+    for i in 0..300 {
+        let (cfg, inputs, _) = random_case(0x5EED_0000 + i);
+        let model = run_model(&cfg, &inputs, Knobs::default());
+        for c in &model.commits {
+            seen.insert(c.word >> 26);
+            hangs.insert(c.hang);
+        }
+    }
+    for info in pica_model::shader::isa::OPCODES {
+        let codes: Vec<u32> = (0..info.span).map(|k| u32::from(info.code + k)).collect();
+        assert!(
+            codes.iter().any(|c| seen.contains(c)),
+            "{} never executed",
+            info.mnemonic
+        );
+    }
+    for h in [0u8, 1, 2, 4] {
+        assert!(hangs.contains(&h), "hang code {h} never reached");
+    }
+}
+
+#[test]
+fn shader_unit_random_programs_match_the_model_with_every_knob_flipped() {
+    // The KnobsAlt build (every knob parameter on its other value) against the model with the
+    // same knobs; fewer programs, as each knob only matters on a few instructions.
+    if let Some((i, d)) = random_campaign(ShVariant::KnobsAlt, 0x5EED_0000, 500) {
+        panic!("random program {i} (knobs flipped): {d}");
+    }
+}
+
+fn caught_within(variant: ShVariant, limit: u64) {
+    match random_campaign(variant, 0x5EED_0000, limit) {
+        Some((i, d)) => eprintln!("{} caught by program {i}: {d}", variant.name()),
+        None => panic!("{} not caught by {limit} random programs", variant.name()),
+    }
+}
+
+#[test]
+fn shader_unit_random_catches_inject_add_round() {
+    caught_within(ShVariant::InjectAddRound, 2000);
+}
+
+#[test]
+fn shader_unit_random_catches_inject_loop_extra() {
+    caught_within(ShVariant::InjectLoopExtra, 2000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directed tests of the control-flow quirks.
+
+fn call(target: u16, num: u8) -> u32 {
+    encode(&Instruction::Flow {
+        op: Opcode::Call,
+        cond: Condition::default(),
+        target,
+        num,
+    })
+}
+
+fn plain(op: Opcode) -> u32 {
+    encode(&Instruction::Plain(op))
+}
+
+fn mov(dst: u8, src: u8, idx: RelIndex) -> u32 {
+    encode(&Instruction::Alu {
+        op: Opcode::Mov,
+        dst: DstReg::from_raw(dst),
+        src1: SrcReg::from_raw(src),
+        src2: SrcReg::default(),
+        idx,
+        desc: 0,
+    })
+}
+
+fn mova(src: u8) -> u32 {
+    encode(&Instruction::Alu {
+        op: Opcode::Mova,
+        dst: DstReg::default(),
+        src1: SrcReg::from_raw(src),
+        src2: SrcReg::default(),
+        idx: RelIndex::None,
+        desc: 0,
+    })
+}
+
+/// A config with `words` placed at their addresses (others NOP up to the highest), descriptor
+/// 0 = identity with mask xyzw, and uniform c_n = (n, n, n, n).
+fn directed(words: &[(usize, u32)]) -> (UnitConfig, usize) {
+    let mut cfg = UnitConfig::default();
+    let len = words.iter().map(|(a, _)| a + 1).max().unwrap_or(0);
+    for w in cfg.code[..len].iter_mut() {
+        *w = plain(Opcode::Nop);
+    }
+    for &(a, w) in words {
+        cfg.code[a] = w;
+    }
+    cfg.opdescs[0] = 0xF | 0x1B << 5 | 0x1B << 14 | 0x1B << 23;
+    for (n, u) in cfg.float_uniforms.iter_mut().enumerate() {
+        *u = [F24::from_f64_trunc(n as f64); 4];
+    }
+    (cfg, len)
+}
+
+/// Runs a directed case on both sides, requires agreement, and returns the model's run.
+fn both(cfg: &UnitConfig, len: usize, inputs: [[F24; 4]; 16]) -> Run {
+    let model = run_model(cfg, &inputs, Knobs::default());
+    let rtl = run_rtl(ShVariant::Default, cfg, &inputs, len);
+    if let Some(d) = compare(cfg, &model, &rtl) {
+        panic!("{d}");
+    }
+    model
+}
+
+fn vec4(x: f64) -> [F24; 4] {
+    [F24::from_f64_trunc(x); 4]
+}
+
+#[test]
+fn shader_unit_fourth_call_pop_keeps_its_copy() {
+    // Four nested CALLs whose triggers chain: returning from the innermost pops all four, and
+    // the fourth pop does not update the PC copy, so execution resumes at 11, not 1.
+    let (cfg, len) = directed(&[
+        (0, call(10, 1)),
+        (1, plain(Opcode::End)),
+        (10, call(20, 1)),
+        (11, plain(Opcode::End)),
+        (20, call(30, 1)),
+        (30, call(40, 1)),
+        (40, mov(0x10, 0x00, RelIndex::None)),
+    ]);
+    let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+    let last = run.commits.last().unwrap();
+    assert!(last.end);
+    assert_eq!(last.pc, 11);
+    assert_eq!(run.commits[4].next_pc, 11);
+}
+
+#[test]
+fn shader_unit_call_stack_overflow_drops_the_oldest() {
+    // Five nested CALLs: the outermost return is dropped, so after the fourth return the
+    // program runs on past the first subroutine (END at 13) instead of returning to 1.
+    let (cfg, len) = directed(&[
+        (0, call(10, 3)),
+        (1, plain(Opcode::End)),
+        (10, call(20, 3)),
+        (13, plain(Opcode::End)),
+        (20, call(30, 3)),
+        (30, call(40, 3)),
+        (40, call(50, 1)),
+        (50, plain(Opcode::Nop)),
+    ]);
+    let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+    let last = run.commits.last().unwrap();
+    assert!(last.end);
+    assert_eq!(last.pc, 13);
+}
+
+#[test]
+fn shader_unit_break_on_empty_loop_stack_hangs() {
+    let (cfg, len) = directed(&[(0, plain(Opcode::Nop)), (1, plain(Opcode::Break))]);
+    let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+    assert_eq!(run.end, "hang 1");
+    assert_eq!(run.commits.len(), 2);
+    assert_eq!(run.commits[1].hang, 1);
+}
+
+#[test]
+fn shader_unit_double_mova_hangs() {
+    let (cfg, len) = directed(&[(0, mova(0)), (1, mova(1)), (2, plain(Opcode::End))]);
+    let mut inputs = [[F24::ZERO; 4]; 16];
+    inputs[0] = vec4(3.0);
+    inputs[1] = vec4(5.0);
+    let run = both(&cfg, len, inputs);
+    assert_eq!(run.end, "hang 2");
+    // The second MOVA did not execute: a0 still holds the first one's value.
+    assert_eq!((run.commits[1].a0x, run.commits[1].hang), (3, 2));
+}
+
+#[test]
+fn shader_unit_emit_switches_the_output_bank() {
+    // o0 = v0; emit; o1 = v1; emit; end. The second emit sends bank 1, where o0 was never
+    // written; the active bank at the end is bank 0 again (o0 = v0, o1 = 0).
+    let (cfg, len) = directed(&[
+        (0, mov(0x00, 0x00, RelIndex::None)),
+        (1, plain(Opcode::Emit)),
+        (2, mov(0x01, 0x01, RelIndex::None)),
+        (3, plain(Opcode::Emit)),
+        (4, plain(Opcode::End)),
+    ]);
+    let mut inputs = [[F24::ZERO; 4]; 16];
+    inputs[0] = vec4(1.0);
+    inputs[1] = vec4(2.0);
+    let run = both(&cfg, len, inputs);
+    let one = vec4(1.0).map(F24::bits);
+    let two = vec4(2.0).map(F24::bits);
+    assert_eq!(run.emits.len(), 2);
+    assert_eq!((run.emits[0].3[0], run.emits[0].3[1]), (one, [0; 4]));
+    assert_eq!((run.emits[1].3[0], run.emits[1].3[1]), ([0; 4], two));
+    assert_eq!((run.outputs[0], run.outputs[1]), (one, [0; 4]));
+}
+
+#[test]
+fn shader_unit_relative_addressing_out_of_range() {
+    // a0.x = 200: outside [-128, 127], not applied (c5); a0.x = 100: index 105 > 95 reads
+    // ones; a0.x = -10: (5 - 10) & 0x7F = 123 reads ones; a0.x = 7: c12.
+    let cases = [(200.0, 5.0), (100.0, 1.0), (-10.0, 1.0), (7.0, 12.0)];
+    for (a0, expect) in cases {
+        let (cfg, len) = directed(&[
+            (0, mova(0)),
+            (1, mov(0x00, 0x20 + 5, RelIndex::A0X)),
+            (2, plain(Opcode::End)),
+        ]);
+        let mut inputs = [[F24::ZERO; 4]; 16];
+        inputs[0] = vec4(a0);
+        let run = both(&cfg, len, inputs);
+        assert_eq!(run.outputs[0], vec4(expect).map(F24::bits), "a0.x = {a0}");
+    }
+}
+
+#[test]
+fn shader_unit_loop_counter_addresses_uniforms() {
+    // loop i0 (3 iterations, aL from 2 step 3) over `add r0, r0, c0[aL]`: c2 + c5 + c8.
+    let add = encode(&Instruction::Alu {
+        op: Opcode::Add,
+        dst: DstReg::from_raw(0x10),
+        src1: SrcReg::from_raw(0x20),
+        src2: SrcReg::from_raw(0x10),
+        idx: RelIndex::AL,
+        desc: 0,
+    });
+    let lp = encode(&Instruction::FlowUniform {
+        op: Opcode::Loop,
+        id: 0,
+        target: 1,
+        num: 0,
+    });
+    let (mut cfg, len) = directed(&[
+        (0, lp),
+        (1, add),
+        (2, mov(0x00, 0x10, RelIndex::None)),
+        (3, plain(Opcode::End)),
+    ]);
+    cfg.int_uniforms[0] = [2, 2, 3, 0];
+    let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+    assert_eq!(run.outputs[0], vec4(15.0).map(F24::bits));
+}
+
+#[test]
+fn shader_unit_pc_past_the_end_hangs_after_the_instruction() {
+    // JMPU (b0 false, inverted) to 4094; MOV r0 at 4094; NOP at 4095 runs the PC to 4096: a
+    // hang (default knob) that keeps the NOP's effects and reports the old PC.
+    let jmp = encode(&Instruction::FlowUniform {
+        op: Opcode::Jmpu,
+        id: 0,
+        target: 4094,
+        num: 1,
+    });
+    let (cfg, len) = directed(&[
+        (0, jmp),
+        (4094, mov(0x10, 0x20 + 3, RelIndex::None)),
+        (4095, plain(Opcode::Nop)),
+    ]);
+    let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+    assert_eq!(run.end, "hang 3");
+    let last = run.commits.last().unwrap();
+    assert_eq!((last.pc, last.next_pc, last.hang), (4095, 4095, 3));
+    assert_eq!(run.commits[1].result, vec4(3.0).map(F24::bits));
+}
+
+#[test]
+fn shader_unit_nested_loops_and_ifs_follow_the_stacks() {
+    // loop i1 { ifu b3 { add r0, r0, c1 } else { add r0, r0, c2 } ; loop i2 { add r1, r1, c1 } }
+    let add = |dst: u8, c: u8| {
+        encode(&Instruction::Alu {
+            op: Opcode::Add,
+            dst: DstReg::from_raw(dst),
+            src1: SrcReg::from_raw(0x20 + c),
+            src2: SrcReg::from_raw(dst),
+            idx: RelIndex::None,
+            desc: 0,
+        })
+    };
+    let fu = |op, id, target, num| {
+        encode(&Instruction::FlowUniform {
+            op,
+            id,
+            target,
+            num,
+        })
+    };
+    let (mut cfg, len) = directed(&[
+        (0, fu(Opcode::Loop, 1, 5, 0)),
+        (1, fu(Opcode::Ifu, 3, 3, 1)),
+        (2, add(0x10, 1)),
+        (3, add(0x10, 2)),
+        (4, fu(Opcode::Loop, 2, 5, 0)),
+        (5, add(0x11, 1)),
+        (6, mov(0x00, 0x10, RelIndex::None)),
+        (7, mov(0x01, 0x11, RelIndex::None)),
+        (8, plain(Opcode::End)),
+    ]);
+    cfg.int_uniforms[1] = [2, 0, 1, 0];
+    cfg.int_uniforms[2] = [1, 0, 0, 0];
+    for bools in [0u16, 1 << 3] {
+        cfg.bool_uniforms = bools;
+        let run = both(&cfg, len, [[F24::ZERO; 4]; 16]);
+        assert_eq!(run.end, "end");
+    }
+}
