@@ -169,7 +169,7 @@ fn bench_core(c: &mut Criterion) {
             core.set_record_beats(false);
             let mut vin = Link::new("vs_in", 4);
             let mut vout = Link::new("sh_out", 4);
-            let (mut bi, mut bo) = (Vec::new(), Vec::new());
+            let (mut bi, mut bo, mut commits) = (Vec::new(), Vec::new(), Vec::new());
             let (mut sent, mut done, mut cycle) = (0u32, 0u32, 0u64);
             while done < VERTICES {
                 vin.begin_cycle();
@@ -189,6 +189,7 @@ fn bench_core(c: &mut Criterion) {
                         output: &mut vout,
                         beats_in: &mut bi,
                         beats_out: &mut bo,
+                        commits: &mut commits,
                     },
                 );
                 while vout.pop().is_some() {

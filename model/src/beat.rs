@@ -255,6 +255,30 @@ crate::channels! {
     }
 }
 
+impl CommitBeat {
+    /// The beat of `commit`, retired by `unit` in `cycle` for vertex (or GS invocation) `seq`.
+    pub fn new(cycle: u64, unit: u8, seq: u32, c: &crate::shader::interp::Commit) -> Self {
+        Self {
+            cycle,
+            unit,
+            seq,
+            pc: c.pc,
+            word: c.word,
+            dst: c.dst,
+            mask: c.mask,
+            result: c.result,
+            cmp: c.cmp,
+            a0x: c.a0x,
+            a0y: c.a0y,
+            al: c.al,
+            next_pc: c.next_pc,
+            emit: c.emit,
+            hang: c.hang,
+            end: c.end,
+        }
+    }
+}
+
 impl PixelBeat {
     /// [`PixelBeat::flags`]: the colour buffer was written.
     pub const COLOR_WRITTEN: u8 = 1;

@@ -1,7 +1,8 @@
 //! The cycle-stepped GPU: stages, links, memory and the clock.
 
 use crate::beat::{
-    Beat, CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, ShaderBeat, TexelBeat,
+    Beat, CombinerBeat, CommitBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat,
+    ShaderBeat, TexelBeat,
 };
 use crate::clip::{ClipPorts, Clipper};
 use crate::cp::{CommandProcessor, CpPorts, CpState, Redirect, RegWrite};
@@ -236,6 +237,7 @@ pub struct Gpu {
     record_beats: bool,
     shader_in_beats: Vec<ShaderBeat>,
     shader_out_beats: Vec<ShaderBeat>,
+    commit_beats: Vec<CommitBeat>,
     regs_to_vl: Link<VlCmd>,
     vl: VertexLoader,
     vl_to_pa: Link<PaCmd>,
@@ -280,6 +282,7 @@ impl Gpu {
             record_beats: true,
             shader_in_beats: Vec::new(),
             shader_out_beats: Vec::new(),
+            commit_beats: Vec::new(),
             regs_to_vl: Link::new("regs_to_vl", timing::REGS_TO_VL_DEPTH),
             vl: VertexLoader::new(),
             vl_to_pa: Link::new("vl_to_pa", timing::VL_TO_PA_DEPTH),
@@ -346,6 +349,18 @@ impl Gpu {
         (&self.shader_in_beats, &self.shader_out_beats)
     }
 
+    /// The `commit` channel recorded so far: every instruction the shader units retired, in
+    /// the order they retired (see [`Gpu::set_record_commits`]).
+    pub fn commit_beats(&self) -> &[CommitBeat] {
+        &self.commit_beats
+    }
+
+    /// Turns recording of the `commit` channel on or off (default off: a record per shader
+    /// instruction).
+    pub fn set_record_commits(&mut self, on: bool) {
+        self.shader.set_record_commits(on);
+    }
+
     /// Starts the command buffer at physical address `addr` of `size` bytes (what the GSP does
     /// when it kicks a list). Only `size & !0xF` bytes are read (the 16-byte rule).
     pub fn submit(&mut self, addr: u32, size: u32) -> Result<(), SubmitError> {
@@ -401,6 +416,7 @@ impl Gpu {
         let mut all: Vec<Beat> = self.beats.iter().copied().map(Beat::RegWrite).collect();
         all.extend(self.shader_in_beats.iter().copied().map(Beat::ShaderIn));
         all.extend(self.shader_out_beats.iter().copied().map(Beat::ShaderOut));
+        all.extend(self.commit_beats.iter().copied().map(Beat::Commit));
         all.extend(self.primitive_beats.iter().copied().map(Beat::Primitive));
         all.extend(self.fragment_beats.iter().copied().map(Beat::Fragment));
         all.extend(self.texel_beats.iter().copied().map(Beat::Texel));
@@ -585,6 +601,7 @@ impl Gpu {
                 output: &mut self.sh_out,
                 beats_in: &mut self.shader_in_beats,
                 beats_out: &mut self.shader_out_beats,
+                commits: &mut self.commit_beats,
             },
         );
         let cp = self.cp.tick(

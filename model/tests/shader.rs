@@ -322,6 +322,57 @@ fn shader_core_runs_immediate_vertices_in_order_with_permutation() {
     assert_eq!(gpu.shader().executed().iter().sum::<u64>(), 6 * 23);
 }
 
+/// The `commit` channel: off by default; on, one beat per executed instruction, in program
+/// order per vertex, ending with END, and the last write to each output equal to what the
+/// unit sent on `shader_out`.
+#[test]
+fn shader_core_records_a_commit_per_instruction_when_asked() {
+    let verts: Vec<[Vec4; 2]> = (0..3)
+        .map(|i| [[f(i as f64); 4], [f(10.0 + i as f64); 4]])
+        .collect();
+    let (gpu, _) = run_core(vs_list(&verts));
+    assert!(gpu.commit_beats().is_empty(), "off by default");
+
+    let mut l = vs_list(&verts);
+    l.finalize();
+    let mut mem = Memory::new();
+    mem.write_words(LIST, l.words()).unwrap();
+    let mut gpu = Gpu::new(mem);
+    gpu.set_record_commits(true);
+    gpu.submit(LIST, (l.words().len() * 4) as u32).unwrap();
+    let o = gpu.run(100_000);
+    assert!(matches!(o, Outcome::Finished { .. }), "{o}");
+    let commits = gpu.commit_beats();
+    assert_eq!(
+        commits.len() as u64,
+        gpu.shader().executed().iter().sum::<u64>()
+    );
+    assert_eq!(commits.len(), 3 * 23);
+    let (_, bout) = gpu.shader_beats();
+    for seq in 0..3u32 {
+        let mine: Vec<_> = commits.iter().filter(|c| c.seq == seq).collect();
+        let pcs: Vec<u16> = mine.iter().map(|c| c.pc).collect();
+        assert_eq!(
+            pcs,
+            (0..23).collect::<Vec<u16>>(),
+            "program order, vertex {seq}"
+        );
+        assert!(mine.windows(2).all(|w| w[0].cycle < w[1].cycle));
+        assert!(mine.last().is_some_and(|c| c.end) && mine.iter().filter(|c| c.end).count() == 1);
+        // ADD o0 (dst 0x00, mask xyzw), then MOV o1; then NOPs write nothing.
+        assert_eq!((mine[0].dst, mine[0].mask), (0x00, 0xF));
+        assert_eq!((mine[1].dst, mine[1].mask), (0x01, 0xF));
+        assert!(mine[2..].iter().all(|c| c.dst == 0xFF && c.mask == 0));
+        for (reg, commit) in [(0u8, mine[0]), (1, mine[1])] {
+            let out = bout
+                .iter()
+                .find(|b| b.seq == seq && b.reg == reg)
+                .expect("shader_out beat");
+            assert_eq!(commit.result, out.xyzw, "vertex {seq} o{reg}");
+        }
+    }
+}
+
 #[test]
 fn shader_core_hang_names_unit_pc_and_instruction() {
     let mut l = vs_list(&[[[F24::ONE; 4]; 2]]);

@@ -61,6 +61,10 @@ enum Cmd {
         /// trigger events and not executed.
         #[arg(long)]
         front_end: bool,
+        /// With --beats: also write the `commit` channel, one line per instruction a shader
+        /// unit retired (unit, vertex, pc, word, destination, mask, result, flags, a0/aL).
+        #[arg(long, requires = "beats")]
+        commits: bool,
     },
     /// List the register table (ID, names, fields).
     Regs {
@@ -300,11 +304,13 @@ fn main() -> ExitCode {
             png,
             depth_png,
             front_end,
+            commits,
         } => {
             let args = RunArgs {
                 list,
                 load,
                 record_beats: beats.is_some(),
+                record_commits: commits,
                 pipeline: !front_end,
             };
             cmd_run(&args, regs_json, beats, [png, depth_png])

@@ -39,6 +39,8 @@ pub struct RunArgs {
     pub load: LoadOpts,
     /// Record beats.
     pub record_beats: bool,
+    /// Also record the `commit` channel (every retired shader instruction).
+    pub record_commits: bool,
     /// Run draws through the geometry and fragment pipeline (off: the front end alone).
     pub pipeline: bool,
 }
@@ -122,6 +124,7 @@ pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
         .map_err(|e| InputError(format!("{}: {e}", args.list.display())))?;
     let mut gpu = Gpu::new(mem);
     gpu.set_record_beats(args.record_beats);
+    gpu.set_record_commits(args.record_commits);
     gpu.set_pipeline(args.pipeline);
     gpu.submit(case.submit_addr, case.submit_size)
         .map_err(|e| InputError(format!("{}: --list-addr: {e}", args.list.display())))?;
@@ -152,7 +155,15 @@ pub fn write_beats(gpu: &Gpu, out: &mut dyn Write) -> std::io::Result<()> {
         }
         writeln!(out, "{line}")?;
     }
-    // The pipeline channels, grouped by channel, in the bundle's JSON-lines layout.
+    // The commit channel (recorded only with --commits), then the pipeline channels, grouped
+    // by channel, in the bundle's JSON-lines layout.
+    for b in gpu.commit_beats() {
+        writeln!(
+            out,
+            "{}",
+            pica_vectors::streams::json_line(pica_model::beat::Channel::Commit, b)
+        )?;
+    }
     let capture = pica_vectors::case::PipelineCapture::of(gpu, &[]);
     for ch in pica_vectors::streams::channels(&capture) {
         out.write_all(ch.jsonl.as_bytes())?;

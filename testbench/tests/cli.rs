@@ -344,3 +344,29 @@ fn cli_alu_check_rejects_bad_arguments_with_status_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
     }
 }
+
+#[test]
+fn cli_run_commits_writes_the_commit_channel() {
+    let list = "vectors/examples/08_fixed_attribs_immediate.hex";
+    let out = tmp("commits.jsonl");
+    let o = pica(&["run", list, "--beats", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let without = std::fs::read_to_string(&out).unwrap();
+    assert!(!without.contains("\"commit\""), "commits are opt-in");
+    let o = pica(&["run", list, "--beats", out.to_str().unwrap(), "--commits"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let commits: Vec<Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["channel"] == "commit")
+        .collect();
+    // The example's one immediate vertex runs a one-instruction program: END at word 0.
+    assert_eq!(commits.len(), 1, "{commits:?}");
+    assert_eq!(commits[0]["word"], "0x88000000");
+    assert_eq!(commits[0]["end"], true);
+    assert_eq!(commits[0]["dst"], "0xff");
+    // --commits without --beats is a usage error.
+    let o = pica(&["run", list, "--commits"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}

@@ -13,9 +13,9 @@
 //! - The stage reads the unit configuration of REGS as it stood at the start of the cycle
 //!   (the GPU ticks it before REGS), so results do not depend on stage order.
 
-use super::interp::{Emitted, Knobs, ShaderUnit, Step, Vec4};
+use super::interp::{Commit, Emitted, Knobs, ShaderUnit, Step, Vec4};
 use super::io::{self, GsAssembler, GsInvocation, GsMode};
-use crate::beat::ShaderBeat;
+use crate::beat::{CommitBeat, ShaderBeat};
 use crate::gpu::HangReason;
 use crate::link::Link;
 use crate::regfile::unit::{UnitConfig, GS_UNIT, NUM_UNITS};
@@ -84,6 +84,9 @@ pub struct ShaderCore {
     gs: Option<GsState>,
     knobs: Knobs,
     record_beats: bool,
+    /// Whether every retired instruction is recorded on the `commit` channel (off by default:
+    /// it costs a record per instruction).
+    record_commits: bool,
     /// Copies of everything sent on, when kept ([`ShaderCore::set_keep_output`]).
     output_log: Option<Vec<ShadedItem>>,
     /// Instructions executed by each unit.
@@ -102,6 +105,8 @@ pub struct ShaderPorts<'a> {
     pub beats_in: &'a mut Vec<ShaderBeat>,
     /// Output-register beats.
     pub beats_out: &'a mut Vec<ShaderBeat>,
+    /// Retired instructions (when [`ShaderCore::set_record_commits`] is on).
+    pub commits: &'a mut Vec<CommitBeat>,
 }
 
 fn beat(cycle: u64, unit: usize, seq: u32, reg: u8, v: &Vec4) -> ShaderBeat {
@@ -135,6 +140,7 @@ impl ShaderCore {
             gs: None,
             knobs,
             record_beats: true,
+            record_commits: false,
             output_log: None,
             executed: [0; NUM_UNITS],
         }
@@ -143,6 +149,16 @@ impl ShaderCore {
     /// Turns beat recording on or off.
     pub fn set_record_beats(&mut self, on: bool) {
         self.record_beats = on;
+    }
+
+    /// Turns recording of the `commit` channel on or off (default off).
+    pub fn set_record_commits(&mut self, on: bool) {
+        self.record_commits = on;
+    }
+
+    /// Whether the `commit` channel is recorded.
+    pub fn record_commits(&self) -> bool {
+        self.record_commits
     }
 
     /// Keeps a copy of every item sent on (for tests and tools; off by default).
@@ -162,7 +178,9 @@ impl ShaderCore {
 
     /// Returns to the power-on state.
     pub fn reset(&mut self) {
+        let commits = self.record_commits;
         *self = Self::new(self.knobs);
+        self.record_commits = commits;
     }
 
     /// Whether no vertex is in flight.
@@ -316,7 +334,15 @@ impl ShaderCore {
             };
             for _ in 0..timing::SHADER_INSTRUCTIONS_PER_CYCLE {
                 self.executed[u] += 1;
-                match slot.unit.step(cfg, None, &mut emitted) {
+                let step = if self.record_commits {
+                    let mut c = Commit::default();
+                    let step = slot.unit.step_commit(cfg, &mut emitted, &mut c);
+                    ports.commits.push(CommitBeat::new(cycle, u as u8, seq, &c));
+                    step
+                } else {
+                    slot.unit.step(cfg, None, &mut emitted)
+                };
+                match step {
                     Step::Continue => continue,
                     Step::End => {
                         slot.job = None;
