@@ -155,14 +155,21 @@ pub fn write_beats(gpu: &Gpu, out: &mut dyn Write) -> std::io::Result<()> {
         }
         writeln!(out, "{line}")?;
     }
-    // The commit channel (recorded only with --commits), then the pipeline channels, grouped
-    // by channel, in the bundle's JSON-lines layout.
+    // The shader channels, the commit channel (recorded only with --commits), then the
+    // pipeline channels, grouped by channel, in the bundle's JSON-lines layout.
+    use pica_model::beat::Channel;
+    use pica_vectors::streams::json_line;
+    let (shader_in, shader_out) = gpu.shader_beats();
+    for (channel, beats) in [
+        (Channel::ShaderIn, shader_in),
+        (Channel::ShaderOut, shader_out),
+    ] {
+        for b in beats {
+            writeln!(out, "{}", json_line(channel, b))?;
+        }
+    }
     for b in gpu.commit_beats() {
-        writeln!(
-            out,
-            "{}",
-            pica_vectors::streams::json_line(pica_model::beat::Channel::Commit, b)
-        )?;
+        writeln!(out, "{}", json_line(Channel::Commit, b))?;
     }
     let capture = pica_vectors::case::PipelineCapture::of(gpu, &[]);
     for ch in pica_vectors::streams::channels(&capture) {

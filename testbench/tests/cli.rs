@@ -363,6 +363,13 @@ fn cli_run_commits_writes_the_commit_channel() {
         .collect();
     // The example's one immediate vertex runs a one-instruction program: END at word 0.
     assert_eq!(commits.len(), 1, "{commits:?}");
+    // Its input registers went in on shader_in (unit 0, vertex 0), before the commit lines.
+    let text_out = std::fs::read_to_string(&out).unwrap();
+    let first_in = text_out
+        .find("\"channel\":\"shader_in\"")
+        .expect("shader_in beats");
+    assert!(first_in < text_out.find("\"channel\":\"commit\"").unwrap());
+    assert!(text_out.contains("\"seq\":0") && text_out.contains("\"xyzw\":[\"0x"));
     assert_eq!(commits[0]["word"], "0x88000000");
     assert_eq!(commits[0]["end"], true);
     assert_eq!(commits[0]["dst"], "0xff");
