@@ -93,18 +93,39 @@ fn text(o: &Output) -> String {
     )
 }
 
-#[test]
-fn rtl_verilator_lint_wall_is_clean() {
-    require("verilator");
+/// Asserts `verilator --lint-only -Wall` is clean on `top` with `defines` (warnings count).
+fn assert_lint_clean(top: &str, defines: &[&str]) {
     let mut cmd = Command::new("verilator");
-    cmd.args(["--lint-only", "-Wall", "--top-module", "pica_top"])
+    cmd.args(["--lint-only", "-Wall", "--top-module", top])
+        .args(defines)
         .args(rtl_sources());
     let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
     let t = text(&out);
     assert!(
         out.status.success() && !t.contains("%Warning") && !t.contains("%Error"),
-        "verilator --lint-only -Wall pica_top is not clean:\n{t}"
+        "verilator --lint-only -Wall {top} {defines:?} is not clean:\n{t}"
     );
+}
+
+/// Asserts `iverilog -g2012` compiles `top` (plus `extra` sources) into `dir`.
+fn assert_iverilog_compiles(dir: &Path, top: &str, extra: Option<PathBuf>) {
+    let mut cmd = Command::new("iverilog");
+    cmd.args(["-g2012", "-s", top, "-o"])
+        .arg(dir.join(format!("{top}.vvp")))
+        .args(rtl_sources())
+        .args(extra);
+    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        out.status.success(),
+        "iverilog -g2012 rejected {top}:\n{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn rtl_verilator_lint_wall_is_clean() {
+    require("verilator");
+    assert_lint_clean("pica_top", &[]);
 }
 
 #[test]
@@ -119,17 +140,7 @@ fn rtl_iverilog_compiles_top_and_replay_tb() {
             Some(root().join("vectors/replay/replay_tb.sv")),
         ),
     ] {
-        let mut cmd = Command::new("iverilog");
-        cmd.args(["-g2012", "-s", top, "-o"])
-            .arg(dir.join(format!("{top}.vvp")))
-            .args(rtl_sources())
-            .args(extra);
-        let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
-        assert!(
-            out.status.success(),
-            "iverilog -g2012 rejected {top}:\n{}",
-            text(&out)
-        );
+        assert_iverilog_compiles(&dir, top, extra);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -357,15 +368,7 @@ fn rtl_shader_unit_top_passes_verilator_iverilog_and_yosys() {
     require("iverilog");
     require("yosys");
     let top = "pica_sh_unit_top";
-    let mut cmd = Command::new("verilator");
-    cmd.args(["--lint-only", "-Wall", "--top-module", top])
-        .args(rtl_sources());
-    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
-    let t = text(&out);
-    assert!(
-        out.status.success() && !t.contains("%Warning") && !t.contains("%Error"),
-        "verilator --lint-only -Wall {top} is not clean:\n{t}"
-    );
+    assert_lint_clean(top, &[]);
     for defines in [&["-DINJECT_SH_ADD_ROUND"], &["-DINJECT_SH_LOOP_EXTRA"]] {
         let mut cmd = Command::new("verilator");
         cmd.args(["--lint-only", "-Wall", "--top-module", top])
@@ -376,16 +379,7 @@ fn rtl_shader_unit_top_passes_verilator_iverilog_and_yosys() {
     }
     let dir = std::env::temp_dir().join(format!("pica-sh-iverilog-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut cmd = Command::new("iverilog");
-    cmd.args(["-g2012", "-s", top, "-o"])
-        .arg(dir.join("sh.vvp"))
-        .args(rtl_sources());
-    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
-    assert!(
-        out.status.success(),
-        "iverilog -g2012 rejected {top}:\n{}",
-        text(&out)
-    );
+    assert_iverilog_compiles(&dir, top, None);
     let _ = std::fs::remove_dir_all(&dir);
     // Elaboration and process lowering only: the full `synth -run begin:fine` of the unit takes
     // minutes (`scripts/synth` style runs are for area figures).
@@ -423,15 +417,7 @@ const ALU_TOPS: &[&str] = &[
 fn rtl_alu_modules_verilator_lint_wall_is_clean() {
     require("verilator");
     for top in ALU_TOPS {
-        let mut cmd = Command::new("verilator");
-        cmd.args(["--lint-only", "-Wall", "--top-module", top])
-            .args(rtl_sources());
-        let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
-        let t = text(&out);
-        assert!(
-            out.status.success() && !t.contains("%Warning") && !t.contains("%Error"),
-            "verilator --lint-only -Wall {top} is not clean:\n{t}"
-        );
+        assert_lint_clean(top, &[]);
     }
 }
 
@@ -441,16 +427,7 @@ fn rtl_alu_modules_iverilog_compiles() {
     let dir = std::env::temp_dir().join(format!("pica-alu-iverilog-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     for top in ALU_TOPS {
-        let mut cmd = Command::new("iverilog");
-        cmd.args(["-g2012", "-s", top, "-o"])
-            .arg(dir.join(format!("{top}.vvp")))
-            .args(rtl_sources());
-        let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
-        assert!(
-            out.status.success(),
-            "iverilog -g2012 rejected {top}:\n{}",
-            text(&out)
-        );
+        assert_iverilog_compiles(&dir, top, None);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
