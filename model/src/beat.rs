@@ -137,7 +137,8 @@ crate::channels! {
         cycle: u64 = 32 Scalar Dec;
         /// Shader unit 0-3.
         unit: u8 = 8 Scalar Dec;
-        /// Vertex sequence number (VS) or GS invocation number.
+        /// Vertex sequence number (VS), or bit 31 set + the GS invocation number (GS), so
+        /// the two kinds never share a key.
         seq: u32 = 32 Scalar Dec;
         /// Word address of the instruction.
         pc: u16 = 12 Scalar Hex;
@@ -256,6 +257,10 @@ crate::channels! {
 }
 
 impl CommitBeat {
+    /// Bit 31 of [`CommitBeat::seq`]: the instruction belongs to a GS invocation, the low
+    /// bits are its invocation number.
+    pub const GS_SEQ_FLAG: u32 = 1 << 31;
+
     /// The beat of `commit`, retired by `unit` in `cycle` for vertex (or GS invocation) `seq`.
     pub fn new(cycle: u64, unit: u8, seq: u32, c: &crate::shader::interp::Commit) -> Self {
         Self {

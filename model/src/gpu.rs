@@ -17,7 +17,7 @@ use crate::regfile::{RegFile, RegsPorts};
 use crate::regs::Trigger;
 use crate::shader::interp::HangKind;
 use crate::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
-use crate::stage::Stage;
+use crate::stage::{External, Slot, Stage};
 use crate::timing;
 use crate::vl::{VertexLoader, VlHang, VlPorts};
 use serde::Serialize;
@@ -205,6 +205,36 @@ pub enum SubmitError {
     Unmapped(#[from] Unmapped),
 }
 
+/// A model stage whose place in the [`Gpu`] an [`External`] implementation can take
+/// ([`Gpu::replace_stage`]). Every stage with a [`Stage`] implementation that the GPU ticks is
+/// one, so a new RTL stage needs only its port adapter, never a change to [`Gpu::step`].
+pub trait Swappable: Stage + Sized {
+    /// The stage's place in `gpu`.
+    fn slot(gpu: &mut Gpu) -> &mut Slot<Self>;
+}
+
+macro_rules! swappable {
+    ($($ty:ty => $field:ident),* $(,)?) => {$(
+        impl Swappable for $ty {
+            fn slot(gpu: &mut Gpu) -> &mut Slot<Self> {
+                &mut gpu.$field
+            }
+        }
+    )*};
+}
+
+swappable!(
+    VertexLoader => vl,
+    ShaderCore => shader,
+    PrimitiveAssembler => pa,
+    Clipper => clip,
+    Rasterizer => rast,
+    LightStage => light,
+    TevStage => tev,
+    FogStage => fog,
+    FragmentOps => fop,
+);
+
 /// Work counts of the geometry and fragment pipeline ([`Gpu::pipeline_stats`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PipelineStats {
@@ -229,7 +259,7 @@ pub struct Gpu {
     regs_to_cp: Link<Redirect>,
     beats: Vec<RegWriteBeat>,
     hang: Option<(u64, HangReason)>,
-    shader: ShaderCore,
+    shader: Slot<ShaderCore>,
     vs_in: Link<VertexIn>,
     sh_out: Link<ShadedItem>,
     /// Whether draws run through the pipeline (off: the front end alone, as the RTL has it).
@@ -239,23 +269,23 @@ pub struct Gpu {
     shader_out_beats: Vec<ShaderBeat>,
     commit_beats: Vec<CommitBeat>,
     regs_to_vl: Link<VlCmd>,
-    vl: VertexLoader,
+    vl: Slot<VertexLoader>,
     vl_to_pa: Link<PaCmd>,
-    pa: PrimitiveAssembler,
+    pa: Slot<PrimitiveAssembler>,
     pa_to_clip: Link<Triangle>,
-    clip: Clipper,
+    clip: Slot<Clipper>,
     clip_to_rast: Link<ScreenTri>,
-    rast: Rasterizer,
+    rast: Slot<Rasterizer>,
     rast_to_tex: Link<Fragment>,
     tex: TexStage,
     tex_to_light: Link<ShadedFragment>,
-    light: LightStage,
+    light: Slot<LightStage>,
     light_to_tev: Link<ShadedFragment>,
-    tev: TevStage,
+    tev: Slot<TevStage>,
     tev_to_fog: Link<ShadedFragment>,
-    fog: FogStage,
+    fog: Slot<FogStage>,
     fog_to_fop: Link<ShadedFragment>,
-    fop: FragmentOps,
+    fop: Slot<FragmentOps>,
     primitive_beats: Vec<PrimitiveBeat>,
     fragment_beats: Vec<FragmentBeat>,
     pixel_beats: Vec<PixelBeat>,
@@ -275,7 +305,7 @@ impl Gpu {
             regs_to_cp: Link::new("regs_to_cp", timing::REGS_TO_CP_REDIRECT_DEPTH),
             beats: Vec::new(),
             hang: None,
-            shader: ShaderCore::default(),
+            shader: Slot::new(ShaderCore::default()),
             vs_in: Link::new("vs_in", timing::SHADER_IN_DEPTH),
             sh_out: Link::new("sh_out", timing::SHADER_OUT_DEPTH),
             pipeline: true,
@@ -284,23 +314,23 @@ impl Gpu {
             shader_out_beats: Vec::new(),
             commit_beats: Vec::new(),
             regs_to_vl: Link::new("regs_to_vl", timing::REGS_TO_VL_DEPTH),
-            vl: VertexLoader::new(),
+            vl: Slot::new(VertexLoader::new()),
             vl_to_pa: Link::new("vl_to_pa", timing::VL_TO_PA_DEPTH),
-            pa: PrimitiveAssembler::new(),
+            pa: Slot::new(PrimitiveAssembler::new()),
             pa_to_clip: Link::new("pa_to_clip", timing::PA_TO_CLIP_DEPTH),
-            clip: Clipper::new(),
+            clip: Slot::new(Clipper::new()),
             clip_to_rast: Link::new("clip_to_rast", timing::CLIP_TO_RAST_DEPTH),
-            rast: Rasterizer::new(),
+            rast: Slot::new(Rasterizer::new()),
             rast_to_tex: Link::new("rast_to_tex", timing::RAST_TO_TEX_DEPTH),
             tex: TexStage::new(),
             tex_to_light: Link::new("tex_to_light", timing::FRAG_LINK_DEPTH),
-            light: LightStage::new(),
+            light: Slot::new(LightStage::new()),
             light_to_tev: Link::new("light_to_tev", timing::FRAG_LINK_DEPTH),
-            tev: TevStage::new(),
+            tev: Slot::new(TevStage::new()),
             tev_to_fog: Link::new("tev_to_fog", timing::FRAG_LINK_DEPTH),
-            fog: FogStage::new(),
+            fog: Slot::new(FogStage::new()),
             fog_to_fop: Link::new("fog_to_fop", timing::FRAG_LINK_DEPTH),
-            fop: FragmentOps::new(),
+            fop: Slot::new(FragmentOps::new()),
             primitive_beats: Vec::new(),
             fragment_beats: Vec::new(),
             pixel_beats: Vec::new(),
@@ -322,26 +352,47 @@ impl Gpu {
         self.pipeline
     }
 
+    /// Puts `external` (an RTL stage behind its port adapter) in the place of the model's
+    /// stage `S` from the next cycle on; every other stage stays the model's (design.md
+    /// "Stage-level co-verification"). Call before [`Gpu::run`].
+    pub fn replace_stage<S: Swappable>(&mut self, external: Box<dyn External<S>>) {
+        S::slot(self).replace(external);
+    }
+
+    /// The names of the external implementations standing in for model stages.
+    pub fn external_stages(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        macro_rules! collect {
+            ($($f:ident),*) => {$(
+                if let Some(x) = self.$f.external() {
+                    out.push(x.name());
+                }
+            )*};
+        }
+        collect!(vl, shader, pa, clip, rast, light, tev, fog, fop);
+        out
+    }
+
     /// Chooses the shader units' answers to the disputed hardware cases (resets the units;
     /// call before [`Gpu::run`]).
     pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
-        self.shader = ShaderCore::new(knobs);
+        self.shader = Slot::new(ShaderCore::new(knobs));
     }
 
     /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before
     /// [`Gpu::run`].
     pub fn set_keep_shaded(&mut self, on: bool) {
-        self.shader.set_keep_output(on);
+        self.shader.model_mut().set_keep_output(on);
     }
 
     /// What the shader units sent on so far, if kept ([`Gpu::set_keep_shaded`]).
     pub fn shaded(&self) -> &[ShadedItem] {
-        self.shader.output_log()
+        self.shader.model().output_log()
     }
 
     /// The shader units.
     pub fn shader(&self) -> &ShaderCore {
-        &self.shader
+        self.shader.model()
     }
 
     /// Shader input/output beats recorded so far.
@@ -358,7 +409,7 @@ impl Gpu {
     /// Turns recording of the `commit` channel on or off (default off: a record per shader
     /// instruction).
     pub fn set_record_commits(&mut self, on: bool) {
-        self.shader.set_record_commits(on);
+        self.shader.model_mut().set_record_commits(on);
     }
 
     /// Starts the command buffer at physical address `addr` of `size` bytes (what the GSP does
@@ -377,7 +428,7 @@ impl Gpu {
     /// Turns recording of register-write beats on or off (default on).
     pub fn set_record_beats(&mut self, on: bool) {
         self.regs.set_record_beats(on);
-        self.shader.set_record_beats(on);
+        self.shader.model_mut().set_record_beats(on);
         self.record_beats = on;
     }
 
@@ -440,27 +491,27 @@ impl Gpu {
 
     /// The vertex loader.
     pub fn vl(&self) -> &VertexLoader {
-        &self.vl
+        self.vl.model()
     }
 
     /// Primitive assembly.
     pub fn pa(&self) -> &PrimitiveAssembler {
-        &self.pa
+        self.pa.model()
     }
 
     /// Clipping.
     pub fn clip(&self) -> &Clipper {
-        &self.clip
+        self.clip.model()
     }
 
     /// The rasterizer.
     pub fn rast(&self) -> &Rasterizer {
-        &self.rast
+        self.rast.model()
     }
 
     /// The fragment operations.
     pub fn fop(&self) -> &FragmentOps {
-        &self.fop
+        self.fop.model()
     }
 
     /// How much work the pipeline did so far (counted whether beats are recorded or not).
@@ -531,17 +582,19 @@ impl Gpu {
         // other stages does not matter.
         if self.pipeline {
             let rec = self.record_beats;
-            if let Err(h) = self.fop.tick(
-                cycle,
-                FopPorts {
-                    regs: &self.regs,
-                    mem: &mut self.mem,
-                    input: &mut self.fog_to_fop,
-                    beats: rec.then_some(&mut self.pixel_beats),
-                },
-            ) {
-                hangs.push(HangReason::FragmentOps(h));
-            }
+            hangs.extend(
+                self.fop
+                    .tick(
+                        cycle,
+                        FopPorts {
+                            regs: &self.regs,
+                            mem: &mut self.mem,
+                            input: &mut self.fog_to_fop,
+                            beats: rec.then_some(&mut self.pixel_beats),
+                        },
+                    )
+                    .err(),
+            );
             let (regs, mem) = (&self.regs, &self.mem);
             let p = FragPorts::new(regs, mem, &mut self.tev_to_fog, &mut self.fog_to_fop);
             hangs.extend(self.fog.tick(cycle, p).err());
@@ -553,45 +606,59 @@ impl Gpu {
             let mut p = FragPorts::new(regs, mem, &mut self.rast_to_tex, &mut self.tex_to_light);
             p.beats.texel = rec.then_some(&mut self.texel_beats);
             hangs.extend(self.tex.tick(cycle, p).err());
-            self.rast.tick(
-                cycle,
-                RastPorts {
-                    regs: &self.regs,
-                    input: &mut self.clip_to_rast,
-                    out: &mut self.rast_to_tex,
-                    beats: rec.then_some(&mut self.fragment_beats),
-                },
+            hangs.extend(
+                self.rast
+                    .tick(
+                        cycle,
+                        RastPorts {
+                            regs: &self.regs,
+                            input: &mut self.clip_to_rast,
+                            out: &mut self.rast_to_tex,
+                            beats: rec.then_some(&mut self.fragment_beats),
+                        },
+                    )
+                    .err(),
             );
-            self.clip.tick(
-                cycle,
-                ClipPorts {
-                    regs: &self.regs,
-                    input: &mut self.pa_to_clip,
-                    out: &mut self.clip_to_rast,
-                },
+            hangs.extend(
+                self.clip
+                    .tick(
+                        cycle,
+                        ClipPorts {
+                            regs: &self.regs,
+                            input: &mut self.pa_to_clip,
+                            out: &mut self.clip_to_rast,
+                        },
+                    )
+                    .err(),
             );
-            self.pa.tick(
-                cycle,
-                PaPorts {
-                    regs: &self.regs,
-                    from_vl: &mut self.vl_to_pa,
-                    from_sh: &mut self.sh_out,
-                    out: &mut self.pa_to_clip,
-                    beats: rec.then_some(&mut self.primitive_beats),
-                },
+            hangs.extend(
+                self.pa
+                    .tick(
+                        cycle,
+                        PaPorts {
+                            regs: &self.regs,
+                            from_vl: &mut self.vl_to_pa,
+                            from_sh: &mut self.sh_out,
+                            out: &mut self.pa_to_clip,
+                            beats: rec.then_some(&mut self.primitive_beats),
+                        },
+                    )
+                    .err(),
             );
-            if let Err(h) = self.vl.tick(
-                cycle,
-                VlPorts {
-                    regs: &self.regs,
-                    mem: &self.mem,
-                    cmd: &mut self.regs_to_vl,
-                    vs_in: &mut self.vs_in,
-                    to_pa: &mut self.vl_to_pa,
-                },
-            ) {
-                hangs.push(HangReason::VertexLoader(h));
-            }
+            hangs.extend(
+                self.vl
+                    .tick(
+                        cycle,
+                        VlPorts {
+                            regs: &self.regs,
+                            mem: &self.mem,
+                            cmd: &mut self.regs_to_vl,
+                            vs_in: &mut self.vs_in,
+                            to_pa: &mut self.vl_to_pa,
+                        },
+                    )
+                    .err(),
+            );
         }
         let sh = self.shader.tick(
             cycle,

@@ -37,7 +37,7 @@ package pica_chan_pkg;
   typedef struct packed {
     logic [31:0]           cycle;  // Cycle the instruction retired.
     logic [7:0]            unit;  // Shader unit 0-3.
-    logic [31:0]           seq;  // Vertex sequence number (VS) or GS invocation number.
+    logic [31:0]           seq;  // Vertex sequence number (VS), or bit 31 set + the GS invocation number (GS), so the two kinds never share a key.
     logic [11:0]           pc;  // Word address of the instruction.
     logic [31:0]           word;  // The instruction word.
     logic [7:0]            dst;  // Destination as encoded (0x00-0x0F o0-o15, 0x10-0x1F r0-r15); 0xFF: no o/r write.

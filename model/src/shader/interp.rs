@@ -561,6 +561,82 @@ impl ShaderUnit {
         out
     }
 
+    /// The source operands of the instruction at the PC as it would read them now (after
+    /// relative addressing, swizzle and negation): `(name, value)` per source, e.g.
+    /// `("src1 c4[a0.x]", [..])`. Empty for instructions without float sources. For divergence
+    /// reports: call it before [`ShaderUnit::step`] executes the instruction.
+    pub fn operands(&self, cfg: &UnitConfig) -> Vec<(String, Vec4)> {
+        let word = cfg.code.get(usize::from(self.pc)).copied().unwrap_or(0);
+        let desc_of = |desc: u8| OpDesc(cfg.opdescs.get(usize::from(desc)).copied().unwrap_or(0));
+        let rel_name = |r: Option<RelIndex>| match r.unwrap_or_default() {
+            RelIndex::None => "",
+            RelIndex::A0X => "[a0.x]",
+            RelIndex::A0Y => "[a0.y]",
+            RelIndex::AL => "[aL]",
+        };
+        let mut out = Vec::new();
+        let mut push = |d: OpDesc, n: usize, reg: SrcReg, rel: Option<RelIndex>| {
+            out.push((
+                format!("src{n} {reg}{}", rel_name(rel)),
+                self.src(cfg, d, n, reg, rel),
+            ));
+        };
+        match decode(word) {
+            Instruction::Alu {
+                op,
+                src1,
+                src2,
+                idx,
+                desc,
+                ..
+            } => {
+                let d = desc_of(desc);
+                let wide2 = op.format() == super::isa::Format::F1i;
+                let (r1, r2) = if wide2 {
+                    (None, Some(idx))
+                } else {
+                    (Some(idx), None)
+                };
+                push(d, 1, src1, r1);
+                if op.format() != super::isa::Format::F1u {
+                    push(d, 2, src2, r2);
+                }
+            }
+            Instruction::Cmp {
+                src1,
+                src2,
+                idx,
+                desc,
+                ..
+            } => {
+                let d = desc_of(desc);
+                push(d, 1, src1, Some(idx));
+                push(d, 2, src2, None);
+            }
+            Instruction::Mad {
+                op,
+                src1,
+                src2,
+                src3,
+                idx,
+                desc,
+                ..
+            } => {
+                let d = desc_of(desc);
+                let (r2, r3) = if op == Opcode::Madi {
+                    (None, Some(idx))
+                } else {
+                    (Some(idx), None)
+                };
+                push(d, 1, src1, None);
+                push(d, 2, src2, r2);
+                push(d, 3, src3, r3);
+            }
+            _ => {}
+        }
+        out
+    }
+
     fn write(&mut self, dst: DstReg, mask: u8, value: Vec4, trace: Option<&mut Vec<TraceWrite>>) {
         let reg = match dst.kind() {
             RegRef::Output(n) => {

@@ -337,7 +337,12 @@ impl ShaderCore {
                 let step = if self.record_commits {
                     let mut c = Commit::default();
                     let step = slot.unit.step_commit(cfg, &mut emitted, &mut c);
-                    ports.commits.push(CommitBeat::new(cycle, u as u8, seq, &c));
+                    let key = if is_gs {
+                        seq | CommitBeat::GS_SEQ_FLAG
+                    } else {
+                        seq
+                    };
+                    ports.commits.push(CommitBeat::new(cycle, u as u8, key, &c));
                     step
                 } else {
                     slot.unit.step(cfg, None, &mut emitted)
