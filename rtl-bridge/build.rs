@@ -24,7 +24,13 @@
 //!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
 //!   models, so a bug variant re-verilates only the shader unit) and `sh_knobs_alt` (every
 //!   knob parameter on its non-default value), all driven by `csrc/pica_sh_shim.cpp`, which
-//!   includes the four headers itself.
+//!   includes the four headers itself;
+//! - `sh_stage` (`pica_sh_top`, the four-unit SH stage, plus `PICA_RTL_DEFINES`),
+//!   `sh_stage_inject_add_round`, `sh_stage_inject_loop_extra` (the unit's injected bugs in all
+//!   four units), driven by `csrc/pica_sh_stage_shim.cpp` (`RtlSh`, `src/sh_stage.rs`).
+//!
+//! A model's stamp covers only the files its top reaches ([`dependencies`]), so editing one
+//! stage top re-verilates that stage's rows, not every model.
 //!
 //! To add a stage top: add a row (name, top, defines, shim), write the shim (it includes
 //! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
@@ -34,7 +40,8 @@
 //!
 //! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES` or
 //! `VERILATOR` changes. A model is re-verilated only if its stamp (`OUT_DIR/vl_{name}/stamp`)
-//! differs from a hash of: the contents of every `rtl/*.sv` (in compile order), the top, the
+//! differs from a hash of: the contents of the `rtl/*.sv` files its top can reach (every
+//! package, plus each file whose module a reached file names; in compile order), the top, the
 //! defines, the Verilator version and the verilator command line of this script. So a change to
 //! a shim alone, or a rerun after an unrelated change, verilates nothing; the shims and the
 //! Verilator runtime are recompiled on every run (seconds).
@@ -120,6 +127,27 @@ const MODELS: &[Model] = &[
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
     },
+    Model {
+        name: "sh_stage",
+        top: "pica_sh_top",
+        defines: &[],
+        user_defines: true,
+        shims: &["pica_sh_stage_shim.cpp"],
+    },
+    Model {
+        name: "sh_stage_inject_add_round",
+        top: "pica_sh_top",
+        defines: &["INJECT_SH_ADD_ROUND"],
+        user_defines: false,
+        shims: &["pica_sh_stage_shim.cpp"],
+    },
+    Model {
+        name: "sh_stage_inject_loop_extra",
+        top: "pica_sh_top",
+        defines: &["INJECT_SH_LOOP_EXTRA"],
+        user_defines: false,
+        shims: &["pica_sh_stage_shim.cpp"],
+    },
 ];
 
 /// The top whose rows `pica_shim.cpp` instantiates through `pica_variants.inc`.
@@ -204,10 +232,66 @@ fn sources(rtl: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The stamp of a model: what its Verilated output depends on.
+/// The sources `top` can depend on: every package, plus the files of the modules reachable from
+/// `top` (a file is taken when its text names a module another taken file declares; comments
+/// mentioning a module only make the set larger, never smaller), in compile order.
+fn dependencies(rtl: &Path, top: &str) -> Vec<PathBuf> {
+    let files: Vec<(PathBuf, String)> = sources(rtl)
+        .into_iter()
+        .map(|f| {
+            let text = fs::read_to_string(&f)
+                .unwrap_or_else(|e| fail(&format!("reading {}: {e}", f.display())));
+            (f, text)
+        })
+        .collect();
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !is_ident(c))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    // Module name -> index of the file declaring it.
+    let mut declares = std::collections::HashMap::new();
+    for (i, (_, text)) in files.iter().enumerate() {
+        let w = words(text);
+        for pair in w.windows(2) {
+            if pair[0] == "module" {
+                declares.insert(pair[1].clone(), i);
+            }
+        }
+    }
+    let mut taken = vec![false; files.len()];
+    let mut todo: Vec<usize> = declares.get(top).copied().into_iter().collect();
+    for (i, (f, _)) in files.iter().enumerate() {
+        if f.to_string_lossy().ends_with("_pkg.sv") {
+            todo.push(i);
+        }
+    }
+    while let Some(i) = todo.pop() {
+        if std::mem::replace(&mut taken[i], true) {
+            continue;
+        }
+        for w in words(&files[i].1) {
+            if let Some(&j) = declares.get(&w) {
+                if !taken[j] {
+                    todo.push(j);
+                }
+            }
+        }
+    }
+    files
+        .into_iter()
+        .zip(taken)
+        .filter_map(|((f, _), t)| t.then_some(f))
+        .collect()
+}
+
+/// The stamp of a model: what its Verilated output depends on (the files of
+/// [`dependencies`], so an edit to an unrelated stage top does not re-verilate this model).
 fn stamp(rtl: &Path, version: &str, top: &str, defines: &[String]) -> String {
     let mut h = Fnv::new();
-    for f in sources(rtl) {
+    for f in dependencies(rtl, top) {
         h.field(
             f.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -260,7 +344,7 @@ fn verilate(
     for d in defines {
         cmd.arg(format!("-D{d}"));
     }
-    cmd.args(sources(rtl));
+    cmd.args(dependencies(rtl, m.top));
     let status = cmd
         .status()
         .unwrap_or_else(|e| fail(&format!("running {bin}: {e}")));

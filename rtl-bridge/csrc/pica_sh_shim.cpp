@@ -16,30 +16,12 @@
   X(Vpica_sh_inject_loop_extra, "inject_sh_loop_extra") \
   X(Vpica_sh_knobs_alt, "knobs_alt")
 
-#include <verilated.h>
-#include <verilated_vcd_c.h>
-
-#include <memory>
+#include "pica_vl.h"
 
 namespace {
 
-// 96-bit port <-> four f24 lanes (lane l at bits 24l+23..24l).
-template <class W>
-void pack96(W& w, const uint32_t* lanes) {
-  uint32_t x = lanes[0] & 0xFFFFFF, y = lanes[1] & 0xFFFFFF, z = lanes[2] & 0xFFFFFF,
-           ww = lanes[3] & 0xFFFFFF;
-  w[0] = x | (y << 24);
-  w[1] = (y >> 8) | (z << 16);
-  w[2] = (z >> 16) | (ww << 8);
-}
-
-template <class W>
-void unpack96(const W& w, uint32_t* lanes) {
-  lanes[0] = w[0] & 0xFFFFFF;
-  lanes[1] = ((w[0] >> 24) | (w[1] << 8)) & 0xFFFFFF;
-  lanes[2] = ((w[1] >> 16) | (w[2] << 16)) & 0xFFFFFF;
-  lanes[3] = (w[2] >> 8) & 0xFFFFFF;
-}
+using pica_vl::pack96;
+using pica_vl::unpack96;
 
 struct Dut {
   virtual ~Dut() = default;
@@ -56,46 +38,11 @@ struct Dut {
 
 template <class V>
 struct DutImpl final : Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<V> top;
-  std::unique_ptr<VerilatedVcdC> vcd;
-  uint64_t time = 0;  // half clock periods
-  uint64_t cycle = 0;
+  pica_vl::Model<V> m;
+  V* top = m.top.get();
 
-  // See pica_shim.cpp: point Verilator's per-thread context at this model before touching it.
-  void enter() { Verilated::threadContextp(ctx.get()); }
-
-  DutImpl() : ctx(new VerilatedContext) {
-    enter();
-    ctx->traceEverOn(true);
-    top.reset(new V(ctx.get(), "TOP"));
-    top->clk_i = 0;
-    top->rst_ni = 0;
-    top->eval();
-    clock();
-    top->rst_ni = 1;
-    top->eval();
-  }
-
-  ~DutImpl() override {
-    enter();
-    trace_close();
-    top->final();
-    top.reset();
-    vcd.reset();
-  }
-
-  void clock() {
-    if (vcd) vcd->dump(time);
-    top->clk_i = 1;
-    top->eval();
-    time++;
-    if (vcd) vcd->dump(time);
-    top->clk_i = 0;
-    top->eval();
-    time++;
-    cycle++;
-  }
+  void enter() { m.enter(); }
+  void clock() { m.clock(); }
 
   void load(int mem, uint32_t offset, const uint32_t* words, size_t n) override {
     enter();
@@ -225,42 +172,15 @@ struct DutImpl final : Dut {
     read_bank(other, out);
   }
 
-  uint64_t cycles() override { return cycle; }
+  uint64_t cycles() override { return m.cycle; }
 
-  int trace_open(const char* path) override {
-    enter();
-    trace_close();
-    vcd.reset(new VerilatedVcdC);
-    top->trace(vcd.get(), 99);
-    vcd->open(path);
-    if (!vcd->isOpen()) {
-      vcd.reset();
-      return -1;
-    }
-    return 0;
-  }
+  int trace_open(const char* path) override { return m.trace_open(path); }
 
-  void trace_close() override {
-    if (vcd) {
-      vcd->dump(time);
-      vcd->close();
-      vcd.reset();
-    }
-  }
+  void trace_close() override { m.trace_close(); }
 };
 
-struct VariantInfo {
-  const char* name;
-  Dut* (*make)();
-};
-
-template <class V>
-Dut* make() {
-  return new DutImpl<V>();
-}
-
-#define PICA_SH_VARIANT_ENTRY(cls, name) {name, &make<cls>},
-const VariantInfo kVariants[] = {PICA_SH_VARIANTS(PICA_SH_VARIANT_ENTRY)};
+#define PICA_SH_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
+const pica_vl::Variant<Dut> kVariants[] = {PICA_SH_VARIANTS(PICA_SH_VARIANT_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace

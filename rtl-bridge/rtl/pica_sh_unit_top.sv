@@ -99,7 +99,7 @@ module pica_sh_unit_top #(
     .PcOverflowWrap(PcOverflowWrap ^ AltKnobs), .UnknownOpNop(UnknownOpNop ^ AltKnobs)
   ) u_unit (
     .clk_i, .rst_ni,
-    .start_i, .entry_i, .busy_o, .done_o, .hang_o, .hang_code_o,
+    .start_i, .entry_i, .busy_o, .done_o, .hang_o, .hang_code_o, .stall_i(1'b0),
     .int_uniforms_i, .bool_uniforms_i,
     .in_we_i, .in_idx_i, .in_data_i,
     .code_req_o(code_req), .code_addr_o(code_addr), .code_rdata_i(code_rdata),

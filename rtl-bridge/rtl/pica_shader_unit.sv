@@ -9,7 +9,8 @@
 //          (after relative addressing)                      (opdesc and uniform ports)
 //   EXEC   sources, ALU, write-back, flow control, stacks; the commit record and the EMIT
 //          beat are valid in this cycle; then FETCH, DONE (END) or HANG.
-// So one instruction takes 3 clock cycles. start_i (in IDLE, DONE or HANG) enters FETCH at
+// So one instruction takes 3 clock cycles (more while stall_i holds FETCH: the 4-unit stage
+// pica_sh stalls a unit whose commit queue is full). start_i (in IDLE, DONE or HANG) enters FETCH at
 // entry_i with empty stacks, as ShaderUnit::start; registers keep their values.
 //
 // The model's Knobs are parameters with the model's defaults.
@@ -37,6 +38,7 @@ module pica_shader_unit #(
   output logic              done_o,         // END executed (until the next start)
   output logic              hang_o,         // a hang (until the next start)
   output logic [2:0]        hang_code_o,    // Commit::hang of the hanging instruction
+  input  logic              stall_i,        // hold in FETCH (no code read) while set
 
   // Uniforms: i_n = x | y << 8 | z << 16 | w << 24; bool bit n = b_n.
   input  logic [127:0]      int_uniforms_i,
@@ -176,7 +178,7 @@ module pica_shader_unit #(
     if (state_q == StDesc) unif_ones_d = (unif_idx > 7'd95);
   end
 
-  assign code_req_o  = (state_q == StFetch);
+  assign code_req_o  = (state_q == StFetch) && !stall_i;
   assign code_addr_o = pc_q;
   assign desc_req_o  = (state_q == StDesc);
   assign desc_addr_o = (code_rdata_i[31:30] == 2'b11) ? {2'b00, code_rdata_i[4:0]}
@@ -466,7 +468,7 @@ module pica_shader_unit #(
           prev_mova_d = 1'b0;
         end
       end
-      StFetch: state_d = StDesc;
+      StFetch: if (!stall_i) state_d = StDesc;
       StDesc:  state_d = StExec;
       default: begin  // StExec
         if (is_mova_op && prev_mova_q) begin

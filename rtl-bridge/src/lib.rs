@@ -10,6 +10,9 @@
 //!   submitted command list into the command port, serves the memory port from a
 //!   [`pica_model::Memory`], collects the trace port as [`RegWriteBeat`]s stamped with the
 //!   same cycle numbers as the model's, and reads the final state through the debug port.
+//! - [`sh_stage::RtlSh`] is the Verilated SH stage (`rtl/pica_sh_top.sv`: four shader units,
+//!   the VS/GS split, the GS input assembler) with the model's transactions; [`shader`] has one
+//!   shader unit alone.
 //! - [`RtlAlu`] is the Verilated f24 ALU (`rtl/pica_alu_top.sv`, the `pica_f24_*` modules) and
 //!   [`model_eval`] the model's answer for the same operands ([`alu`]).
 //!
@@ -19,6 +22,7 @@
 
 pub mod alu;
 mod ffi;
+pub mod sh_stage;
 pub mod shader;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
@@ -26,6 +30,7 @@ pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;
 use pica_model::regfile::debug;
+pub use sh_stage::{RtlSh, ShTick};
 use std::path::Path;
 
 /// A build of the RTL: the default one, or one with a deliberately injected bug (used to show

@@ -397,6 +397,35 @@ fn rtl_shader_unit_top_passes_verilator_iverilog_and_yosys() {
     assert!(out.status.success(), "yosys failed:\n{}", text(&out));
 }
 
+#[test]
+fn rtl_sh_stage_top_passes_verilator_iverilog_and_yosys() {
+    require("verilator");
+    require("iverilog");
+    require("yosys");
+    // pica_sh_top (the stage top) and pica_sh (the stage, as pica_top would instantiate it).
+    for top in ["pica_sh_top", "pica_sh"] {
+        assert_lint_clean(top, &[]);
+    }
+    for defines in [&["-DINJECT_SH_ADD_ROUND"], &["-DINJECT_SH_LOOP_EXTRA"]] {
+        assert_lint_clean("pica_sh_top", defines);
+    }
+    let dir = std::env::temp_dir().join(format!("pica-sh-stage-iverilog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    assert_iverilog_compiles(&dir, "pica_sh_top", None);
+    let _ = std::fs::remove_dir_all(&dir);
+    // Elaboration and process lowering, like the unit's test (`scripts/synth --sh` maps it).
+    let mut script = String::from("read_verilog -sv");
+    for s in rtl_sources() {
+        script.push(' ');
+        script.push_str(&s.to_string_lossy());
+    }
+    script.push_str("; hierarchy -check -top pica_sh_top; proc; check -assert");
+    let mut cmd = Command::new("yosys");
+    cmd.args(["-q", "-p", &script]);
+    let out = run_bounded(cmd, Duration::from_secs(900)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.status.success(), "yosys failed:\n{}", text(&out));
+}
+
 /// The f24 ALU modules (each usable as a top by the shader unit) and their Verilated top.
 const ALU_TOPS: &[&str] = &[
     "pica_f24_add",
