@@ -14,6 +14,7 @@ pub mod run;
 pub mod scene_cli;
 pub mod shader_cli;
 pub mod shader_tools_cli;
+pub mod stages;
 pub mod verify_cli;
 
 /// The generator string recorded in bundles (`pica 0.1.0`).

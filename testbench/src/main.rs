@@ -112,7 +112,20 @@ enum Cmd {
         /// Write the report as JSON.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+        /// Run a scene of the library (repeatable; `pica scene list`).
+        #[arg(long, value_name = "NAME")]
+        scene: Vec<String>,
+        /// Run every scene of the library.
+        #[arg(long)]
+        scenes: bool,
+        /// Default: fe (the front end, cycle-exact). With pipeline stages (sh): the model
+        /// alone against the model with those stages in RTL, transaction-exact, down to the
+        /// picture.
+        #[command(flatten)]
+        stages: pica_testbench::stages::RtlStageArgs,
     },
+    /// The stage table: which stages can run in RTL (--rtl-stages) and how each is compared.
+    Stages,
     /// Check the Verilated f24 ALU (rtl-bridge/rtl/pica_alu_top.sv) against the model's
     /// shader ALU, op by op.
     ///
@@ -217,6 +230,10 @@ enum SceneCmd {
         /// Write the scene's golden-vector bundle to this directory.
         #[arg(long, value_name = "DIR")]
         vectors: Option<PathBuf>,
+        /// Render with these stages in RTL (sh) and compare with the model alone, down to
+        /// the picture (exit 1 on a difference).
+        #[command(flatten)]
+        stages: pica_testbench::stages::RtlStageArgs,
     },
     /// Render every scene into DIR (NAME.png, NAME.depth.png; with --vectors a bundle each).
     RenderAll {
@@ -225,6 +242,9 @@ enum SceneCmd {
         /// Also write a bundle per scene.
         #[arg(long)]
         vectors: bool,
+        /// Render with these stages in RTL (sh) and compare each scene with the model alone.
+        #[command(flatten)]
+        stages: pica_testbench::stages::RtlStageArgs,
     },
 }
 
@@ -239,6 +259,9 @@ enum VectorsCmd {
         /// Only this case (repeatable).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
+        /// With pipeline stages (sh): each case must also agree with those stages in RTL.
+        #[command(flatten)]
+        stages: pica_testbench::stages::RtlStageArgs,
     },
     /// Verify bundles and replay them on the model (and the RTL with --rtl).
     ///
@@ -250,6 +273,9 @@ enum VectorsCmd {
         /// Also run each bundle in lockstep against the RTL.
         #[arg(long)]
         rtl: bool,
+        /// With pipeline stages (sh): also replay each bundle with those stages in RTL.
+        #[command(flatten)]
+        stages: pica_testbench::stages::RtlStageArgs,
     },
 }
 
@@ -336,8 +362,24 @@ fn main() -> ExitCode {
             trace_window,
             vcd,
             report,
+            scene,
+            scenes,
+            stages,
         } => {
             let mut cases = Vec::new();
+            let names: Vec<String> = if scenes {
+                pica_vectors::scenes::list()
+                    .map(|(n, _)| n.to_string())
+                    .collect()
+            } else {
+                scene
+            };
+            for n in &names {
+                match pica_vectors::scenes::scene(n) {
+                    Some(s) => cases.push(s.case),
+                    None => return fail(format!("no scene named '{n}' (see `pica scene list`)")),
+                }
+            }
             if let Some(l) = &list {
                 match run::load_case(l, &load) {
                     Ok(c) => cases.push(c),
@@ -358,7 +400,27 @@ fn main() -> ExitCode {
                 Err(e) => return fail(e),
             }
             if cases.is_empty() {
-                return fail("nothing to run: give a command list, --bundle DIR or --corpus");
+                return fail(
+                    "nothing to run: give a command list, --bundle DIR, --corpus, --scene NAME or --scenes",
+                );
+            }
+            let set = stages
+                .rtl_stages
+                .clone()
+                .unwrap_or_else(pica_testbench::stages::StageSet::front_end);
+            if set.has_pipeline_stages() {
+                let sopts = pica_testbench::stages::StageLockstepOptions {
+                    stage: stages.options(),
+                    trace_window,
+                    vcd: vcd.clone(),
+                };
+                let code = verify_cli::stage_lockstep(&cases, &set, &sopts, report.as_deref());
+                if code != ExitCode::SUCCESS || !set.has_front_end() {
+                    return code;
+                }
+            }
+            if !set.has_front_end() {
+                return ExitCode::SUCCESS;
             }
             let opts = LockstepOptions {
                 variant,
@@ -368,12 +430,24 @@ fn main() -> ExitCode {
             };
             verify_cli::lockstep(cases, &opts, report.as_deref())
         }
+        Cmd::Stages => {
+            print!("{}", pica_testbench::stages::table_text());
+            ExitCode::SUCCESS
+        }
         Cmd::Scene { cmd } => cmd_scene(cmd),
         Cmd::Vectors { cmd } => match cmd {
             VectorsCmd::List => verify_cli::vectors_list(),
-            VectorsCmd::Gen { out, cases } => verify_cli::vectors_gen(&out, &cases),
-            VectorsCmd::Check { dirs, rtl } => {
-                verify_cli::vectors_check(&dirs, rtl.then_some(pica_rtl_bridge::Variant::Default))
+            VectorsCmd::Gen { out, cases, stages } => {
+                let sc = stage_check(&stages);
+                verify_cli::vectors_gen(&out, &cases, sc.as_ref())
+            }
+            VectorsCmd::Check { dirs, rtl, stages } => {
+                let sc = stage_check(&stages);
+                verify_cli::vectors_check(
+                    &dirs,
+                    rtl.then_some(pica_rtl_bridge::Variant::Default),
+                    sc.as_ref(),
+                )
             }
         },
         Cmd::Fuzz {
@@ -439,6 +513,42 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+fn scene_stages(
+    a: &pica_testbench::stages::RtlStageArgs,
+) -> Option<(
+    pica_testbench::stages::StageSet,
+    pica_testbench::stages::StageLockstepOptions,
+)> {
+    let set = a.rtl_stages.clone()?;
+    Some((
+        set,
+        pica_testbench::stages::StageLockstepOptions {
+            stage: a.options(),
+            ..Default::default()
+        },
+    ))
+}
+
+/// A scene's exit status: a difference from the model alone (with RTL stages) is 1 unless
+/// the run itself hung or hit the limit (3, 4).
+fn scene_status(r: &pica_testbench::scene_cli::Rendered) -> u8 {
+    let s = outcome_status(&r.outcome);
+    match &r.stages {
+        Some(st) if !st.is_equal() && s == 0 => verify_cli::EXIT_MISMATCH,
+        _ => s,
+    }
+}
+
+fn stage_check(a: &pica_testbench::stages::RtlStageArgs) -> Option<verify_cli::StageCheck> {
+    verify_cli::StageCheck::new(
+        a.rtl_stages.clone(),
+        pica_testbench::stages::StageLockstepOptions {
+            stage: a.options(),
+            ..Default::default()
+        },
+    )
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -527,10 +637,23 @@ fn outcome_status(o: &Outcome) -> u8 {
 fn cmd_scene(cmd: SceneCmd) -> ExitCode {
     use pica_testbench::scene_cli;
     let line = |r: &scene_cli::Rendered| {
-        format!(
+        let mut l = format!(
             "{:<28} {:>6} triangles {:>8} fragments  {}",
             r.name, r.triangles, r.fragments, r.outcome
-        )
+        );
+        if let Some(st) = &r.stages {
+            if st.is_equal() {
+                l.push_str(&format!(
+                    "  [RTL {}: same picture as the model alone; {} commits equal]",
+                    st.stages,
+                    st.compared.get("commit").copied().unwrap_or(0)
+                ));
+            } else {
+                l.push('\n');
+                l.push_str(&pica_testbench::stages::text_report(st));
+            }
+        }
+        l
     };
     match cmd {
         SceneCmd::List => {
@@ -542,26 +665,32 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
             png,
             depth_png,
             vectors,
+            stages,
         } => {
             let out = scene_cli::Outputs {
                 png,
                 depth_png,
                 vectors,
+                stages: scene_stages(&stages),
             };
             match scene_cli::render(&name, &out) {
                 Ok(r) => {
                     println!("{}", line(&r));
-                    ExitCode::from(outcome_status(&r.outcome))
+                    ExitCode::from(scene_status(&r))
                 }
                 Err(e) => fail(e),
             }
         }
-        SceneCmd::RenderAll { dir, vectors } => match scene_cli::render_all(&dir, vectors) {
+        SceneCmd::RenderAll {
+            dir,
+            vectors,
+            stages,
+        } => match scene_cli::render_all(&dir, vectors, scene_stages(&stages).as_ref()) {
             Ok(rs) => {
                 let mut status = 0;
                 for r in &rs {
                     println!("{}", line(r));
-                    status = status.max(outcome_status(&r.outcome));
+                    status = status.max(scene_status(r));
                 }
                 println!("{} scenes rendered into {}/", rs.len(), dir.display());
                 ExitCode::from(status)

@@ -3,6 +3,7 @@
 
 use crate::input::InputError;
 use crate::picture::write_png;
+use crate::stages::{self, StageLockstepOptions, StageReport, StageSet};
 use pica_model::fop::fb::{read_color_image, read_depth_image};
 use pica_model::Outcome;
 use pica_vectors::bundle::write_bundle;
@@ -20,6 +21,8 @@ pub struct Rendered {
     pub triangles: u64,
     /// Fragments rasterized.
     pub fragments: u64,
+    /// With RTL stages: the comparison of the mixed run with the model alone.
+    pub stages: Option<StageReport>,
 }
 
 /// Where `render` writes.
@@ -31,6 +34,9 @@ pub struct Outputs {
     pub depth_png: Option<PathBuf>,
     /// Bundle directory.
     pub vectors: Option<PathBuf>,
+    /// Render with these pipeline stages in RTL (the pictures written are the mixed run's)
+    /// and compare with the model alone.
+    pub stages: Option<(StageSet, StageLockstepOptions)>,
 }
 
 /// The scene names and descriptions, one per line.
@@ -40,14 +46,23 @@ pub fn list_text() -> String {
         .collect()
 }
 
-/// Renders scene `name` on the model and writes what `out` asks for.
+/// Renders scene `name` on the model (with `out.stages`: with those stages in RTL, compared
+/// with the model alone) and writes what `out` asks for. The bundle is always the model's.
 pub fn render(name: &str, out: &Outputs) -> Result<Rendered, InputError> {
     let scene = scenes::scene(name)
         .ok_or_else(|| InputError(format!("no scene named '{name}' (see `pica scene list`)")))?;
     let case = &scene.case;
-    let (run, gpu) = case
+    let (run, model_gpu) = case
         .run_model_keep()
         .map_err(|e| InputError(e.to_string()))?;
+    let (stages, gpu) = match out.stages.as_ref().filter(|s| s.0.has_pipeline_stages()) {
+        Some((set, opts)) => {
+            let (r, g) = stages::stage_lockstep_keep(case, set, opts)
+                .map_err(|e| InputError(e.to_string()))?;
+            (Some(r), g)
+        }
+        None => (None, model_gpu),
+    };
     if let Some(p) = &out.png {
         write_png(p, &read_color_image(gpu.regs(), gpu.mem()))?;
     }
@@ -64,6 +79,7 @@ pub fn render(name: &str, out: &Outputs) -> Result<Rendered, InputError> {
         outcome: run.outcome,
         triangles: stats.triangles,
         fragments: stats.fragments,
+        stages,
     })
 }
 
@@ -74,7 +90,11 @@ pub fn file_stem(name: &str) -> String {
 
 /// Renders every scene into `dir` (`<stem>.png`, `<stem>.depth.png`, and with `vectors` a
 /// bundle `<stem>/`), returning one result per scene.
-pub fn render_all(dir: &Path, vectors: bool) -> Result<Vec<Rendered>, InputError> {
+pub fn render_all(
+    dir: &Path,
+    vectors: bool,
+    stages: Option<&(StageSet, StageLockstepOptions)>,
+) -> Result<Vec<Rendered>, InputError> {
     std::fs::create_dir_all(dir).map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
     scenes::list()
         .map(|(name, _)| {
@@ -85,6 +105,7 @@ pub fn render_all(dir: &Path, vectors: bool) -> Result<Vec<Rendered>, InputError
                     png: Some(dir.join(format!("{stem}.png"))),
                     depth_png: Some(dir.join(format!("{stem}.depth.png"))),
                     vectors: vectors.then(|| dir.join(&stem)),
+                    stages: stages.cloned(),
                 },
             )
         })

@@ -3,6 +3,7 @@
 
 use crate::fuzz::{self, FuzzOptions};
 use crate::lockstep::{self, Options, Report};
+use crate::stages::{self, StageLockstepOptions, StageSet};
 use pica_rtl_bridge::Variant;
 use pica_vectors::bundle::{write_bundle, Bundle};
 use pica_vectors::case::Case;
@@ -141,6 +142,72 @@ pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> Exit
     ExitCode::from(if mismatch { EXIT_MISMATCH } else { EXIT_OK })
 }
 
+/// `pica lockstep --rtl-stages LIST` with pipeline stages: each case on the model alone and
+/// with the stages in RTL, compared transaction-exact ([`stages::stage_lockstep`]).
+pub fn stage_lockstep(
+    cases: &[Case],
+    set: &StageSet,
+    opts: &StageLockstepOptions,
+    report: Option<&Path>,
+) -> ExitCode {
+    let mut reports = Vec::new();
+    let mut mismatch = false;
+    let table = cases.len() > 1;
+    if table {
+        println!(
+            "{:<32} {:>8} {:>9} {:>9}  {:<12} result",
+            "case", "commits", "model cyc", "mixed cyc", "outcome"
+        );
+    }
+    for case in cases {
+        let r = match stages::stage_lockstep(case, set, opts) {
+            Ok(r) => r,
+            Err(e) => return bad(e),
+        };
+        if table {
+            println!(
+                "{:<32} {:>8} {:>9} {:>9}  {:<12} {}",
+                r.case,
+                r.compared.get("commit").copied().unwrap_or(0),
+                r.model_cycles,
+                r.mixed_cycles,
+                r.outcome.kind,
+                if r.is_equal() { "equal" } else { "MISMATCH" }
+            );
+        }
+        if !table || !r.is_equal() {
+            print!("{}", stages::text_report(&r));
+        }
+        mismatch |= !r.is_equal();
+        reports.push(r);
+        if mismatch {
+            break;
+        }
+    }
+    if table {
+        println!(
+            "{} case(s) compared with RTL stages {}: {}",
+            reports.len(),
+            set.names(),
+            if mismatch { "MISMATCH" } else { "all equal" }
+        );
+    }
+    if let Some(p) = report {
+        let doc = if reports.len() == 1 {
+            serde_json::to_value(&reports[0])
+        } else {
+            serde_json::to_value(&reports)
+        };
+        if let Err(e) = doc
+            .map_err(|e| e.to_string())
+            .and_then(|d| write_json(p, &d))
+        {
+            return bad(e);
+        }
+    }
+    ExitCode::from(if mismatch { EXIT_MISMATCH } else { EXIT_OK })
+}
+
 /// Loads bundles for lockstep / check.
 pub fn load_bundles(dirs: &[PathBuf]) -> Result<Vec<Bundle>, String> {
     bundle_dirs(dirs)?
@@ -157,8 +224,9 @@ pub fn vectors_list() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `pica vectors gen OUT [--case NAME]...`.
-pub fn vectors_gen(out: &Path, names: &[String]) -> ExitCode {
+/// `pica vectors gen OUT [--case NAME]... [--rtl-stages LIST]`: with pipeline stages in RTL,
+/// each case is also run with them and must agree with the model before its bundle counts.
+pub fn vectors_gen(out: &Path, names: &[String], stages: Option<&StageCheck>) -> ExitCode {
     let all = library::cases();
     let chosen: Vec<&Case> = if names.is_empty() {
         all.iter().collect()
@@ -175,6 +243,9 @@ pub fn vectors_gen(out: &Path, names: &[String]) -> ExitCode {
     for c in chosen {
         let dir = out.join(c.name.replace('/', "__"));
         let res = c.run_model().map_err(|e| e.to_string()).and_then(|run| {
+            if let Some(sc) = stages {
+                sc.check(c)?;
+            }
             write_bundle(&dir, c, &run, &crate::generator())
                 .map_err(|e| format!("{}: {e}", dir.display()))
         });
@@ -192,8 +263,38 @@ pub fn vectors_gen(out: &Path, names: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `pica vectors check DIR... [--rtl]`.
-pub fn vectors_check(dirs: &[PathBuf], rtl: Option<Variant>) -> ExitCode {
+/// Pipeline stages in RTL that a case must agree with (`--rtl-stages` of `pica vectors`).
+pub struct StageCheck {
+    /// The stages.
+    pub set: StageSet,
+    /// How they run.
+    pub opts: StageLockstepOptions,
+}
+
+impl StageCheck {
+    /// `Some` when `set` names pipeline stages.
+    pub fn new(set: Option<StageSet>, opts: StageLockstepOptions) -> Option<Self> {
+        set.filter(StageSet::has_pipeline_stages)
+            .map(|set| Self { set, opts })
+    }
+
+    /// Runs `case` with the stages and the model alone; the text report on a mismatch.
+    pub fn check(&self, case: &Case) -> Result<(), String> {
+        let r = stages::stage_lockstep(case, &self.set, &self.opts).map_err(|e| e.to_string())?;
+        if r.is_equal() {
+            Ok(())
+        } else {
+            Err(stages::text_report(&r))
+        }
+    }
+}
+
+/// `pica vectors check DIR... [--rtl] [--rtl-stages LIST]`.
+pub fn vectors_check(
+    dirs: &[PathBuf],
+    rtl: Option<Variant>,
+    stages: Option<&StageCheck>,
+) -> ExitCode {
     let dirs = match bundle_dirs(dirs) {
         Ok(d) => d,
         Err(e) => return bad(e),
@@ -220,13 +321,19 @@ pub fn vectors_check(dirs: &[PathBuf], rtl: Option<Variant>) -> ExitCode {
                     return Err(lockstep::text_report(&r));
                 }
             }
+            if let Some(sc) = stages {
+                sc.check(&b.case().map_err(|e| e.to_string())?)?;
+            }
             Ok(b.beats.len())
         });
         match res {
             Ok(n) => println!(
-                "ok    {} ({n} beats{})",
+                "ok    {} ({n} beats{}{})",
                 d.display(),
-                if rtl.is_some() { ", model and RTL" } else { "" }
+                if rtl.is_some() { ", model and RTL" } else { "" },
+                stages
+                    .map(|s| format!(", RTL stages {}", s.set.names()))
+                    .unwrap_or_default()
             ),
             Err(e) => {
                 failed += 1;

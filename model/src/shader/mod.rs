@@ -10,6 +10,7 @@
 
 pub mod alu;
 pub mod asm;
+pub mod bench_program;
 pub mod disasm;
 pub mod interp;
 pub mod io;

@@ -72,6 +72,7 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("vl/missing_components", "float x3 positions and byte x3 colours: w and alpha default to 1", vertex::missing_components),
     ("vl/padding", "one buffer with every padding code (4, 8, 12, 16 bytes) between the attributes", vertex::padding),
     ("vl/permutation", "colour stored as attribute 0 and position as attribute 1, swapped by the permutation", vertex::permutation),
+    ("vsh/lit_grid", "a 5x5-vertex grid lit per vertex: transform, RSQ, three lights in a LOOP over aL, CALL, IFU (right half posterised by an IFU)", vertex::lit_grid),
     // -- rasterizer --
     ("raster/fill_rule", "two triangles sharing a diagonal and pixel-aligned edges: top-left rule", raster::fill_rule),
     ("raster/perspective", "a quad with w from 1 to 4: perspective-correct colour interpolation", raster::perspective),

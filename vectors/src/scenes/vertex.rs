@@ -210,3 +210,114 @@ pub(super) fn permutation() -> R {
     b.draw_arrays(Triangles, 0, 3);
     Ok(b)
 }
+
+/// The lit-grid vertex shader: a 4×4 transform from uniforms, the normal normalised (RSQ), then
+/// diffuse lighting summed over three lights in a LOOP whose aL indexes the light arrays,
+/// ambient added, saturated in a CALLed procedure, and a bool-uniform IF that posterises the result (floor(4c)/4).
+/// Every arithmetic family of the shader unit the pass-through shader never touches (DP4, DP3,
+/// RSQ, MUL, MAX, MAD, ADD, MIN, FLR, LOOP with relative addressing, CALL, IFU) runs per vertex,
+/// so a swapped-in RTL SH stage is checked on real arithmetic inside the pipeline.
+pub const LIT_GRID_VSH: &str = "\
+; Lit grid: transform, normalise, three diffuse lights in a loop, ambient, saturate.
+.fvec mvp[4]
+.fvec ldir[3]
+.fvec lcol[3]
+.fvec ambient
+.constf consts(0.0, 1.0, 0.25, 4.0)
+.consti lights(2, 0, 1, 0)
+.bool tint
+.out opos position
+.out oclr color
+.in ipos v0
+.in inrm v1
+.proc saturate
+\tmin r2, consts.yyyy, r2
+\tmax r2, consts.xxxx, r2
+.end
+.proc main
+\tdp4 opos.x, mvp[0], ipos
+\tdp4 opos.y, mvp[1], ipos
+\tdp4 opos.z, mvp[2], ipos
+\tdp4 opos.w, mvp[3], ipos
+\tdp3 r0.x, inrm, inrm
+\trsq r0.x, r0.x
+\tmul r1.xyz, inrm.xyz, r0.xxx
+\tmov r2, consts.xxxx
+\tfor lights
+\t\tdp3 r3.x, ldir[aL], r1
+\t\tmax r3.x, consts.x, r3.x
+\t\tmad r2.xyz, r3.xxx, lcol[aL], r2
+\t.end
+\tadd r2, ambient, r2
+\tcall saturate
+\tifu tint
+\t\tmul r4, consts.wwww, r2
+\t\tflr r4, r4
+\t\tmul r2.xyz, consts.zzz, r4
+\t\tcall saturate
+\t.end
+\tmov oclr.xyz, r2
+\tmov oclr.w, consts.y
+\tend
+.end
+";
+
+/// A 5×5-vertex grid over the whole framebuffer whose normals lean outwards, lit by
+/// [`LIT_GRID_VSH`] (the right half drawn a second time with the posterise bool set).
+pub(super) fn lit_grid() -> R {
+    use pica_model::num::F24;
+    let mut b = setup32()?;
+    b.vertex_shader(LIT_GRID_VSH, "lit_grid.v.pica")?;
+    let f = |x: f64| F24::from_f64_trunc(x);
+    let v4 = |a: [f64; 4]| a.map(f);
+    // mvp (c0-c3): x, y scaled by 0.9, z = -0.5, w = 1; ldir (c4-c6), lcol (c7-c9), ambient c10.
+    b.vsh_float_uniforms(
+        0,
+        &[
+            v4([0.9, 0.0, 0.0, 0.0]),
+            v4([0.0, 0.9, 0.0, 0.0]),
+            v4([0.0, 0.0, 0.0, -0.5]),
+            v4([0.0, 0.0, 0.0, 1.0]),
+            v4([0.0, 0.0, 1.0, 0.0]),
+            v4([0.6, 0.0, 0.8, 0.0]),
+            v4([-0.48, 0.6, 0.64, 0.0]),
+            v4([0.5, 0.25, 0.125, 0.0]),
+            v4([0.25, 0.5, 0.0, 0.0]),
+            v4([0.0, 0.3, 0.7, 0.0]),
+            v4([0.1, 0.1, 0.15, 1.0]),
+        ],
+    );
+    let n = 5usize;
+    let v: Vec<Vertex> = (0..n * n)
+        .map(|k| {
+            let (i, j) = ((k % n) as f32, (k / n) as f32);
+            let (x, y) = (-1.0 + 0.5 * i, -1.0 + 0.5 * j);
+            Vertex {
+                pos: [x, y, 0.0, 1.0],
+                color: [0.7 * x, 0.7 * y, 1.0, 0.0],
+            }
+        })
+        .collect();
+    b.vertex_array(&v);
+    let mut idx = Vec::new();
+    for j in 0..n - 1 {
+        for i in 0..n - 1 {
+            let a = (j * n + i) as u8;
+            let (r, t) = (a + 1, a + n as u8);
+            idx.extend([a, r, t, t, r, t + 1]);
+        }
+    }
+    let ib = b.index_buffer_u8(&idx);
+    b.draw_elements(Triangles, &ib);
+    // The right half again with the tint on.
+    let right: Vec<u8> = idx
+        .chunks(6)
+        .enumerate()
+        .filter(|(c, _)| c % 4 >= 2)
+        .flat_map(|(_, t)| t.to_vec())
+        .collect();
+    let ib2 = b.index_buffer_u8(&right);
+    b.vsh_bool_uniforms(1);
+    b.draw_elements(Triangles, &ib2);
+    Ok(b)
+}

@@ -1,0 +1,1006 @@
+//! Stage-level co-verification: RTL stages swapped into a running model pipeline
+//! (design.md "Stage-level co-verification").
+//!
+//! [`STAGES`] is the stage table: one row per RTL stage, naming the model stages it replaces,
+//! how it is compared (cycle-exact or transaction-exact), the channels it consumes and
+//! produces, and its port adapter. `--rtl-stages LIST` picks rows. A run with pipeline stages
+//! in RTL builds a **mixed** GPU — the model with each listed stage's
+//! [`External`](pica_model::stage::External) adapter in its slot
+//! ([`Gpu::replace_stage`]) — and compares it with the model alone:
+//!
+//! - each row's output channels, transaction-exact: the same beats with the same payload bits
+//!   (cycle stamps and unit numbers excepted), in order, or keyed by sequence number where the
+//!   hardware may finish items out of order (the commit trace of four shader units);
+//! - every other pipeline channel in order (the model stages after the RTL one must see the
+//!   same items), then the outcome, then the final memory: the picture, byte for byte.
+//!
+//! The front end (`fe`) keeps its own cycle-exact comparison ([`crate::lockstep`]).
+//!
+//! A new RTL stage plugs in by adding a row and its port adapter: the cycle loop
+//! ([`Gpu::step`]) and the comparison do not change.
+
+use crate::lockstep::FieldDiff;
+use pica_model::beat::{Beat, Channel, CommitBeat};
+use pica_model::chan::Payload;
+use pica_model::shader::disasm;
+use pica_model::shader::interp::{Knobs, ShaderUnit, Step};
+use pica_model::{Gpu, Outcome};
+use pica_rtl_bridge::shader::ShVariant;
+use pica_vectors::bundle::OutcomeRecord;
+use pica_vectors::case::{hang_reason_code, Case, CaseError};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// How a stage's output is compared with the model's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Compare {
+    /// Same beats in the same cycles (the RTL promises the model's timing).
+    CycleExact,
+    /// Same beats with the same payload bits in the same order, any latency.
+    TransactionExact,
+}
+
+/// How the beats of one output channel are matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// Beat n of the model against beat n of the mixed run.
+    InOrder,
+    /// Grouped by the beat's `seq` (vertex or GS invocation), in order within a group: items
+    /// may finish out of order across groups (one group per shader unit job).
+    KeyedBySeq,
+}
+
+/// Builds a stage's port adapter into a mixed GPU.
+pub type AttachFn = fn(&mut Gpu, &StageOptions) -> Result<(), StageError>;
+
+/// One row of the stage table.
+#[derive(Clone, Copy, Debug)]
+pub struct StageRow {
+    /// The name `--rtl-stages` takes.
+    pub name: &'static str,
+    /// The model stages it stands in for.
+    pub replaces: &'static [&'static str],
+    /// The RTL stage top.
+    pub rtl_top: &'static str,
+    /// How it is compared.
+    pub compare: Compare,
+    /// Channels it consumes.
+    pub inputs: &'static [Channel],
+    /// Channels it produces, with how each is matched.
+    pub outputs: &'static [(Channel, Order)],
+    /// What the row covers.
+    pub doc: &'static str,
+    /// Its port adapter (`None`: the front end, compared by [`crate::lockstep`] on its own).
+    pub attach: Option<AttachFn>,
+}
+
+/// The stage table.
+mod sh;
+
+use sh::attach_sh;
+pub use sh::{Fault, ModelShPort, PortTick, RtlShPort, ShAdapter, ShPort, UNIT_UNKNOWN};
+
+/// The stage table.
+pub static STAGES: &[StageRow] = &[
+    StageRow {
+        name: "fe",
+        replaces: &["cp", "regs"],
+        rtl_top: "pica_top",
+        compare: Compare::CycleExact,
+        inputs: &[],
+        outputs: &[(Channel::RegWrite, Order::InOrder)],
+        doc: "front end: command processor, the CP->REGS FIFO, register file \
+              (pica lockstep without --rtl-stages)",
+        attach: None,
+    },
+    StageRow {
+        name: "sh",
+        replaces: &["sh"],
+        rtl_top: "pica_sh_top",
+        compare: Compare::TransactionExact,
+        inputs: &[Channel::ShaderIn],
+        outputs: &[
+            (Channel::Commit, Order::KeyedBySeq),
+            (Channel::ShaderOut, Order::InOrder),
+        ],
+        doc: "the four shader units with the VS/GS split (3 cycles per instruction: \
+              transactions, not cycles)",
+        attach: Some(attach_sh),
+    },
+];
+
+/// A row by name.
+pub fn row(name: &str) -> Option<&'static StageRow> {
+    STAGES.iter().find(|r| r.name == name)
+}
+
+/// The table as text (`pica stages`).
+pub fn table_text() -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<6} {:<11} {:<12} {:<18} {:<10} outputs (matching)",
+        "stage", "replaces", "rtl top", "compare", "inputs"
+    );
+    for r in STAGES {
+        let outputs: Vec<String> = r
+            .outputs
+            .iter()
+            .map(|(c, o)| {
+                format!(
+                    "{} ({})",
+                    c.name(),
+                    match o {
+                        Order::InOrder => "in order",
+                        Order::KeyedBySeq => "keyed by seq",
+                    }
+                )
+            })
+            .collect();
+        let inputs: Vec<&str> = r.inputs.iter().map(|c| c.name()).collect();
+        let _ = writeln!(
+            out,
+            "{:<6} {:<11} {:<12} {:<18} {:<10} {}",
+            r.name,
+            r.replaces.join(","),
+            r.rtl_top,
+            match r.compare {
+                Compare::CycleExact => "cycle-exact",
+                Compare::TransactionExact => "transaction-exact",
+            },
+            if inputs.is_empty() {
+                "-".to_string()
+            } else {
+                inputs.join(",")
+            },
+            outputs.join(", ")
+        );
+        let _ = writeln!(out, "       {}", r.doc);
+    }
+    out
+}
+
+/// A set of stages chosen with `--rtl-stages`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StageSet {
+    rows: Vec<&'static str>,
+}
+
+impl StageSet {
+    /// Parses `sh,fe` (comma-separated row names; `none` or empty = no RTL stage).
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let mut rows = Vec::new();
+        for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "none" {
+                continue;
+            }
+            let r = row(name).ok_or_else(|| {
+                let known: Vec<&str> = STAGES.iter().map(|r| r.name).collect();
+                format!(
+                    "unknown RTL stage '{name}' (stages: {}; see `pica stages`)",
+                    known.join(", ")
+                )
+            })?;
+            if !rows.contains(&r.name) {
+                rows.push(r.name);
+            }
+        }
+        Ok(Self { rows })
+    }
+
+    /// The front end alone (what `pica lockstep` compares without `--rtl-stages`).
+    pub fn front_end() -> Self {
+        Self { rows: vec!["fe"] }
+    }
+
+    /// Whether the front end is among them.
+    pub fn has_front_end(&self) -> bool {
+        self.rows.contains(&"fe")
+    }
+
+    /// The rows that swap a pipeline stage (all but the front end).
+    pub fn pipeline_rows(&self) -> impl Iterator<Item = &'static StageRow> + '_ {
+        self.rows
+            .iter()
+            .filter_map(|n| row(n))
+            .filter(|r| r.attach.is_some())
+    }
+
+    /// Whether any pipeline stage is in RTL.
+    pub fn has_pipeline_stages(&self) -> bool {
+        self.pipeline_rows().next().is_some()
+    }
+
+    /// The names, comma-separated.
+    pub fn names(&self) -> String {
+        self.rows.join(",")
+    }
+}
+
+/// The `--rtl-stages` options shared by `pica lockstep`, `pica scene render`, `pica vectors
+/// gen|check` and `pica fuzz`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct RtlStageArgs {
+    /// Put these stages in RTL, the rest in the model (comma-separated; `pica stages` lists
+    /// them: fe = front end, sh = shader units).
+    #[arg(long, value_name = "LIST", value_parser = StageSet::parse)]
+    pub rtl_stages: Option<StageSet>,
+    /// The RTL SH build: default, inject_add_round, inject_loop_extra, knobs_alt.
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_sh_variant)]
+    pub sh_variant: ShVariant,
+}
+
+impl RtlStageArgs {
+    /// The mixed-run options they give.
+    pub fn options(&self) -> StageOptions {
+        StageOptions {
+            sh_variant: self.sh_variant,
+            ..StageOptions::default()
+        }
+    }
+}
+
+/// Parses an SH build name for clap.
+pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
+    ShVariant::ALL
+        .iter()
+        .copied()
+        .find(|v| v.name() == s)
+        .ok_or_else(|| {
+            let names: Vec<&str> = ShVariant::ALL.iter().map(|v| v.name()).collect();
+            format!("unknown SH build '{s}' (one of: {})", names.join(", "))
+        })
+}
+
+/// Options of a mixed run.
+#[derive(Clone, Debug)]
+pub struct StageOptions {
+    /// The shader-unit build of the RTL SH stage.
+    pub sh_variant: ShVariant,
+    /// Record the `commit` channel (costs a record per instruction on both sides).
+    pub commits: bool,
+    /// Write a VCD of the RTL stages for cycles `from..=to` of the mixed run.
+    pub trace: Option<TraceWindow>,
+}
+
+impl Default for StageOptions {
+    fn default() -> Self {
+        Self {
+            sh_variant: ShVariant::Default,
+            commits: false,
+            trace: None,
+        }
+    }
+}
+
+/// A window of cycles to trace.
+#[derive(Clone, Debug)]
+pub struct TraceWindow {
+    /// The VCD file.
+    pub path: PathBuf,
+    /// First cycle traced.
+    pub from: u64,
+    /// Last cycle traced.
+    pub to: u64,
+}
+
+/// Why a stage run could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StageError {
+    /// The case is bad input.
+    #[error(transparent)]
+    Case(#[from] CaseError),
+    /// The RTL could not be built or traced.
+    #[error(transparent)]
+    Rtl(#[from] pica_rtl_bridge::RtlError),
+}
+
+/// The model GPU for `case` with the stages of `set` in RTL.
+pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<Gpu, StageError> {
+    let mut gpu = case.gpu()?;
+    gpu.set_record_commits(opts.commits);
+    for r in set.pipeline_rows() {
+        if let Some(attach) = r.attach {
+            attach(&mut gpu, opts)?;
+        }
+    }
+    Ok(gpu)
+}
+
+/// The cycle budget of a mixed run: RTL stages may take longer than the model's (the RTL
+/// shader unit takes 3 cycles per instruction where the model takes 1), so the case's limit
+/// is stretched by this factor; outcomes are compared by kind and reason, not by cycle.
+pub const MIXED_CYCLE_FACTOR: u64 = 8;
+
+// ---------------------------------------------------------------------------------------
+// Comparison.
+
+/// What kind of difference stopped a stage comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageDivergenceKind {
+    /// Both sides have the beat and it differs.
+    BeatMismatch,
+    /// The model has the beat, the mixed run does not.
+    MissingBeat,
+    /// The mixed run has a beat the model does not.
+    ExtraBeat,
+    /// The runs end differently (kind or hang reason).
+    Outcome,
+    /// Streams and outcome agree but the memory (the picture) differs.
+    Memory,
+}
+
+/// The first difference between the model alone and the mixed run.
+#[derive(Clone, Debug, Serialize)]
+pub struct StageDivergence {
+    /// What differed.
+    pub kind: StageDivergenceKind,
+    /// The channel (or `outcome` / `memory`).
+    pub channel: String,
+    /// For a keyed channel: the key (`seq`), as text (`vertex 5`, `GS invocation 2`).
+    pub key: Option<String>,
+    /// Index of the beat within its key group (keyed) or the channel (in order).
+    pub index: usize,
+    /// Cycle of the model's beat (or of the mixed run's, when the model has none).
+    pub cycle: u64,
+    /// The model's beat.
+    pub expected: Option<serde_json::Value>,
+    /// The mixed run's beat.
+    pub actual: Option<serde_json::Value>,
+    /// Each differing field (cycle and unit are not compared).
+    pub fields: Vec<FieldDiff>,
+    /// The instruction, disassembled (commit channel).
+    pub instruction: Option<String>,
+    /// Its source operands as the model read them (commit channel, VS only).
+    pub operands: Vec<(String, String)>,
+    /// Up to [`crate::lockstep::HISTORY`] beats before it (equal on both sides).
+    pub before: Vec<serde_json::Value>,
+    /// Extra words.
+    pub note: Option<String>,
+    /// The VCD written for it.
+    pub vcd: Option<String>,
+}
+
+/// The result of one stage comparison.
+#[derive(Clone, Debug, Serialize)]
+pub struct StageReport {
+    /// Case name.
+    pub case: String,
+    /// The RTL stages (`--rtl-stages`).
+    pub stages: String,
+    /// `equal` or `mismatch`.
+    pub result: String,
+    /// Cycles the model alone ran.
+    pub model_cycles: u64,
+    /// Cycles the mixed run ran.
+    pub mixed_cycles: u64,
+    /// Beats compared equal, per channel.
+    pub compared: BTreeMap<String, usize>,
+    /// The model's outcome.
+    pub outcome: OutcomeRecord,
+    /// The first difference.
+    pub divergence: Option<StageDivergence>,
+}
+
+impl StageReport {
+    /// Whether the mixed run agreed with the model on everything.
+    pub fn is_equal(&self) -> bool {
+        self.divergence.is_none()
+    }
+}
+
+/// Options of a stage comparison.
+#[derive(Clone, Debug, Default)]
+pub struct StageLockstepOptions {
+    /// The mixed run's options (`commits` is forced on when a row has a commit output).
+    pub stage: StageOptions,
+    /// On a mismatch, re-run the mixed GPU and write a VCD of this many cycles around it.
+    pub trace_window: Option<u64>,
+    /// Where that VCD goes.
+    pub vcd: PathBuf,
+}
+
+fn channel_beats(gpu: &Gpu, ch: Channel) -> Vec<Beat> {
+    if ch == Channel::Commit {
+        return gpu
+            .commit_beats()
+            .iter()
+            .copied()
+            .map(Beat::Commit)
+            .collect();
+    }
+    gpu.beats().filter(|b| b.channel() == ch).collect()
+}
+
+/// A beat's fields as JSON, without what a transaction-exact comparison ignores: the cycle,
+/// the unit, and in a commit the lanes of `result` the instruction did not write (they hold
+/// what the unit's earlier jobs left in the register, which depends on which unit ran the
+/// vertex — the one thing a transaction-exact comparison lets differ).
+fn payload_json(b: &Beat) -> serde_json::Map<String, serde_json::Value> {
+    let b = match b {
+        Beat::Commit(c) => {
+            let mut c = *c;
+            for (lane, r) in c.result.iter_mut().enumerate() {
+                if (c.mask >> (3 - lane)) & 1 == 0 {
+                    *r = 0;
+                }
+            }
+            Beat::Commit(c)
+        }
+        other => *other,
+    };
+    let mut m = beat_fields(&b);
+    m.remove("cycle");
+    m.remove("unit");
+    m
+}
+
+fn beat_fields(b: &Beat) -> serde_json::Map<String, serde_json::Value> {
+    match b {
+        Beat::RegWrite(x) => x.json_fields(),
+        Beat::ShaderIn(x) | Beat::ShaderOut(x) => x.json_fields(),
+        Beat::Commit(x) => x.json_fields(),
+        Beat::Primitive(x) => x.json_fields(),
+        Beat::Fragment(x) => x.json_fields(),
+        Beat::Pixel(x) => x.json_fields(),
+        Beat::Texel(x) => x.json_fields(),
+        Beat::Combiner(x) => x.json_fields(),
+    }
+}
+
+fn beat_value(b: &Beat) -> serde_json::Value {
+    let mut m = beat_fields(b);
+    m.insert("channel".into(), b.channel().name().into());
+    serde_json::Value::Object(m)
+}
+
+fn field_diffs(
+    e: &serde_json::Map<String, serde_json::Value>,
+    a: &serde_json::Map<String, serde_json::Value>,
+) -> Vec<FieldDiff> {
+    let show = |v: Option<&serde_json::Value>| {
+        v.map_or_else(
+            || "-".into(),
+            |v| v.to_string().trim_matches('"').to_string(),
+        )
+    };
+    let mut names: Vec<&String> = e.keys().collect();
+    names.extend(a.keys().filter(|k| !e.contains_key(*k)));
+    names
+        .into_iter()
+        .filter(|k| e.get(*k) != a.get(*k))
+        .map(|k| FieldDiff {
+            name: k.clone(),
+            expected: show(e.get(k)),
+            actual: show(a.get(k)),
+        })
+        .collect()
+}
+
+fn seq_key_text(seq: u32) -> String {
+    if seq & CommitBeat::GS_SEQ_FLAG != 0 {
+        format!("GS invocation {}", seq & !CommitBeat::GS_SEQ_FLAG)
+    } else {
+        format!("vertex {seq}")
+    }
+}
+
+fn beat_seq(b: &Beat) -> u32 {
+    match b {
+        Beat::Commit(c) => c.seq,
+        Beat::ShaderIn(s) | Beat::ShaderOut(s) => s.seq,
+        _ => 0,
+    }
+}
+
+/// Compares one channel; `Some` on the first difference.
+fn compare_channel(
+    ch: Channel,
+    order: Order,
+    want: &[Beat],
+    got: &[Beat],
+    complete: bool,
+    compared: &mut usize,
+) -> Option<StageDivergence> {
+    let mk =
+        |kind, key: Option<String>, index, e: Option<&Beat>, a: Option<&Beat>, before: &[Beat]| {
+            let fields = match (e, a) {
+                (Some(e), Some(a)) => field_diffs(&payload_json(e), &payload_json(a)),
+                _ => Vec::new(),
+            };
+            StageDivergence {
+                kind,
+                channel: ch.name().into(),
+                key,
+                index,
+                cycle: e.or(a).map_or(0, Beat::cycle),
+                expected: e.map(beat_value),
+                actual: a.map(beat_value),
+                fields,
+                instruction: None,
+                operands: Vec::new(),
+                before: before
+                    .iter()
+                    .rev()
+                    .take(crate::lockstep::HISTORY)
+                    .rev()
+                    .map(beat_value)
+                    .collect(),
+                note: None,
+                vcd: None,
+            }
+        };
+    match order {
+        Order::InOrder => {
+            for (i, e) in want.iter().enumerate() {
+                let Some(a) = got.get(i) else {
+                    if !complete {
+                        return None;
+                    }
+                    return Some(mk(
+                        StageDivergenceKind::MissingBeat,
+                        None,
+                        i,
+                        Some(e),
+                        None,
+                        &want[..i],
+                    ));
+                };
+                if payload_json(e) != payload_json(a) {
+                    return Some(mk(
+                        StageDivergenceKind::BeatMismatch,
+                        None,
+                        i,
+                        Some(e),
+                        Some(a),
+                        &want[..i],
+                    ));
+                }
+                *compared += 1;
+            }
+            if complete && got.len() > want.len() {
+                let i = want.len();
+                return Some(mk(
+                    StageDivergenceKind::ExtraBeat,
+                    None,
+                    i,
+                    None,
+                    Some(&got[i]),
+                    want,
+                ));
+            }
+            None
+        }
+        Order::KeyedBySeq => {
+            let group = |bs: &[Beat]| {
+                let mut m: BTreeMap<u32, Vec<Beat>> = BTreeMap::new();
+                for b in bs {
+                    m.entry(beat_seq(b)).or_default().push(*b);
+                }
+                m
+            };
+            let (w, g) = (group(want), group(got));
+            let mut keys: Vec<u32> = w.keys().chain(g.keys()).copied().collect();
+            keys.sort_unstable();
+            keys.dedup();
+            let empty = Vec::new();
+            for k in keys {
+                let (we, ge) = (w.get(&k).unwrap_or(&empty), g.get(&k).unwrap_or(&empty));
+                for (i, e) in we.iter().enumerate() {
+                    let key = Some(seq_key_text(k));
+                    let Some(a) = ge.get(i) else {
+                        if !complete {
+                            break;
+                        }
+                        return Some(mk(
+                            StageDivergenceKind::MissingBeat,
+                            key,
+                            i,
+                            Some(e),
+                            None,
+                            &we[..i],
+                        ));
+                    };
+                    if payload_json(e) != payload_json(a) {
+                        return Some(mk(
+                            StageDivergenceKind::BeatMismatch,
+                            key,
+                            i,
+                            Some(e),
+                            Some(a),
+                            &we[..i],
+                        ));
+                    }
+                    *compared += 1;
+                }
+                if complete && ge.len() > we.len() {
+                    let i = we.len();
+                    return Some(mk(
+                        StageDivergenceKind::ExtraBeat,
+                        Some(seq_key_text(k)),
+                        i,
+                        None,
+                        Some(&ge[i]),
+                        we,
+                    ));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// The channels of the pipeline compared after the stage rows' own outputs.
+const DOWNSTREAM: &[Channel] = &[
+    Channel::ShaderOut,
+    Channel::Primitive,
+    Channel::Fragment,
+    Channel::Texel,
+    Channel::Combiner,
+    Channel::Pixel,
+];
+
+/// Runs `case` on the model alone and with the pipeline stages of `set` in RTL, and compares
+/// them (see the module docs).
+pub fn stage_lockstep(
+    case: &Case,
+    set: &StageSet,
+    opts: &StageLockstepOptions,
+) -> Result<StageReport, StageError> {
+    stage_lockstep_keep(case, set, opts).map(|(r, _)| r)
+}
+
+/// [`stage_lockstep`], also returning the mixed GPU after its run (its memory holds the
+/// picture the RTL stages helped to render).
+pub fn stage_lockstep_keep(
+    case: &Case,
+    set: &StageSet,
+    opts: &StageLockstepOptions,
+) -> Result<(StageReport, Gpu), StageError> {
+    let rows: Vec<&StageRow> = set.pipeline_rows().collect();
+    stage_lockstep_with(case, &set.names(), &rows, opts, &|o| {
+        mixed_gpu(case, set, o)
+    })
+}
+
+/// [`stage_lockstep`] with the mixed GPU built by `build` (the table's adapters, or a test
+/// double); `rows` say which channels are the stages' own outputs.
+pub fn stage_lockstep_with(
+    case: &Case,
+    label: &str,
+    rows: &[&StageRow],
+    opts: &StageLockstepOptions,
+    build: &dyn Fn(&StageOptions) -> Result<Gpu, StageError>,
+) -> Result<(StageReport, Gpu), StageError> {
+    let commits = rows
+        .iter()
+        .any(|r| r.outputs.iter().any(|(c, _)| *c == Channel::Commit));
+    let mut sopts = opts.stage.clone();
+    sopts.commits |= commits;
+    let mut reference = case.gpu()?;
+    // The model answers the disputed cases as the RTL build under test was built to.
+    reference.set_shader_knobs(sopts.sh_variant.knobs());
+    reference.set_record_commits(sopts.commits);
+    let mo = reference.run(case.max_cycles);
+    let mut mixed = build(&sopts)?;
+    let xo = mixed.run(case.max_cycles.saturating_mul(MIXED_CYCLE_FACTOR));
+    // A model run cut by the cycle limit is compared on the prefix both sides produced.
+    let complete = !matches!(mo, Outcome::CycleLimit { .. });
+    let mut compared = BTreeMap::new();
+    let mut divergence = None;
+    let mut done: Vec<Channel> = Vec::new();
+    let outputs = rows
+        .iter()
+        .flat_map(|r| r.outputs.iter().copied())
+        .chain(DOWNSTREAM.iter().map(|c| (*c, Order::InOrder)));
+    for (ch, order) in outputs {
+        if done.contains(&ch) {
+            continue;
+        }
+        done.push(ch);
+        let n = compared.entry(ch.name().to_string()).or_insert(0usize);
+        let (w, g) = (channel_beats(&reference, ch), channel_beats(&mixed, ch));
+        if let Some(d) = compare_channel(ch, order, &w, &g, complete, n) {
+            divergence = Some(d);
+            break;
+        }
+    }
+    if divergence.is_none() && complete {
+        divergence = compare_outcome(&mo, &xo);
+    }
+    if divergence.is_none() && complete {
+        divergence = compare_memory(case, &reference, &mixed);
+    }
+    if let Some(d) = &mut divergence {
+        if d.channel == "commit" {
+            explain_commit(case, d, sopts.sh_variant.knobs());
+        }
+        if let Some(w) = opts.trace_window {
+            let from = d.cycle.saturating_sub(w / 2);
+            let to = d.cycle + w.div_ceil(2);
+            let mut topts = sopts.clone();
+            topts.trace = Some(TraceWindow {
+                path: opts.vcd.clone(),
+                from,
+                to,
+            });
+            let mut g = build(&topts)?;
+            while g.cycle() <= to && g.outcome().is_none() {
+                g.step();
+            }
+            drop(g);
+            d.vcd = Some(format!("{} (cycles {from}..={to})", opts.vcd.display()));
+        }
+    }
+    let report = StageReport {
+        case: case.name.clone(),
+        stages: label.to_string(),
+        result: if divergence.is_some() {
+            "mismatch"
+        } else {
+            "equal"
+        }
+        .into(),
+        model_cycles: reference.cycle(),
+        mixed_cycles: mixed.cycle(),
+        compared,
+        outcome: OutcomeRecord::of(&mo),
+        divergence,
+    };
+    Ok((report, mixed))
+}
+
+fn compare_outcome(mo: &Outcome, xo: &Outcome) -> Option<StageDivergence> {
+    let (w, g) = (OutcomeRecord::of(mo), OutcomeRecord::of(xo));
+    let mut fields = Vec::new();
+    if w.kind != g.kind {
+        fields.push(FieldDiff {
+            name: "kind".into(),
+            expected: w.kind.clone(),
+            actual: g.kind.clone(),
+        });
+    }
+    let reason = |o: &Outcome| match o {
+        Outcome::Hang { reason, .. } => Some((hang_reason_code(reason), reason.to_string())),
+        _ => None,
+    };
+    if reason(mo) != reason(xo) {
+        fields.push(FieldDiff {
+            name: "hang_reason".into(),
+            expected: reason(mo).map_or("-".into(), |r| r.1),
+            actual: reason(xo).map_or("-".into(), |r| r.1),
+        });
+    }
+    (!fields.is_empty()).then(|| StageDivergence {
+        kind: StageDivergenceKind::Outcome,
+        channel: "outcome".into(),
+        key: None,
+        index: 0,
+        cycle: g.cycle,
+        expected: serde_json::to_value(&w).ok(),
+        actual: serde_json::to_value(&g).ok(),
+        fields,
+        instruction: None,
+        operands: Vec::new(),
+        before: Vec::new(),
+        note: Some("outcomes are compared by kind and reason; cycles may differ".into()),
+        vcd: None,
+    })
+}
+
+/// Words of memory listed in a report (the total is always given).
+const MEMORY_DIFFS_SHOWN: usize = 16;
+
+fn compare_memory(case: &Case, reference: &Gpu, mixed: &Gpu) -> Option<StageDivergence> {
+    let mut fields = Vec::new();
+    let mut total = 0usize;
+    let mut first = None;
+    for im in &case.images {
+        for i in 0..im.words.len() as u32 {
+            let addr = im.base.wrapping_add(i * 4);
+            let (w, g) = (
+                reference.mem().read_u32(addr).unwrap_or(0),
+                mixed.mem().read_u32(addr).unwrap_or(0),
+            );
+            if w != g {
+                total += 1;
+                first.get_or_insert(addr);
+                if fields.len() < MEMORY_DIFFS_SHOWN {
+                    fields.push(FieldDiff {
+                        name: format!("mem[0x{addr:08x}]"),
+                        expected: format!("0x{w:08x}"),
+                        actual: format!("0x{g:08x}"),
+                    });
+                }
+            }
+        }
+    }
+    (total > 0).then(|| StageDivergence {
+        kind: StageDivergenceKind::Memory,
+        channel: "memory".into(),
+        key: None,
+        index: 0,
+        cycle: mixed.cycle(),
+        expected: None,
+        actual: None,
+        fields,
+        instruction: None,
+        operands: Vec::new(),
+        before: Vec::new(),
+        note: Some(format!(
+            "{total} word(s) of memory differ, the first at 0x{:08x}",
+            first.unwrap_or(0)
+        )),
+        vcd: None,
+    })
+}
+
+/// Adds the disassembled instruction and the model's operand values to a commit divergence.
+///
+/// Every earlier commit of the vertex agreed, so both sides entered the instruction with the
+/// same registers: the operands shown are the ones the RTL should have read too (unless its
+/// operand fetch itself is at fault — then the result differs with these same inputs).
+fn explain_commit(case: &Case, d: &mut StageDivergence, knobs: Knobs) {
+    let Some(e) = d.expected.as_ref().or(d.actual.as_ref()) else {
+        return;
+    };
+    let num = |k: &str| {
+        e.get(k).and_then(|v| {
+            v.as_u64().or_else(|| {
+                v.as_str()
+                    .and_then(|s| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok())
+            })
+        })
+    };
+    let (Some(seq), Some(word), Some(cycle)) = (num("seq"), num("word"), num("cycle")) else {
+        return;
+    };
+    let unit = num("unit").unwrap_or(0) as usize;
+    // The configuration the instruction ran with: REGS as it stood when it retired.
+    let Ok(mut gpu) = case.gpu() else { return };
+    gpu.set_shader_knobs(knobs);
+    gpu.set_record_beats(true);
+    while gpu.cycle() < cycle && gpu.outcome().is_none() {
+        gpu.step();
+    }
+    let cfg = gpu.regs().units()[unit.min(3)].clone();
+    d.instruction = Some(
+        disasm::instruction(word as u32, &cfg.opdescs)
+            .unwrap_or_else(|| format!("(unknown opcode) 0x{word:08x}")),
+    );
+    let seq = seq as u32;
+    if seq & CommitBeat::GS_SEQ_FLAG != 0 || d.expected.is_none() {
+        d.note.get_or_insert_with(|| {
+            "operand values are shown for vertex-shader instructions the model retired".into()
+        });
+        return;
+    }
+    // Re-run the vertex on one model unit up to the instruction and read its operands.
+    let (ins, _) = gpu.shader_beats();
+    let mut unitm = ShaderUnit::new(knobs);
+    for b in ins.iter().filter(|b| b.seq == seq) {
+        unitm.inputs[usize::from(b.reg & 15)] = b.xyzw.map(pica_model::num::F24::from_bits);
+    }
+    unitm.start(cfg.entry_point);
+    let mut emitted = Vec::new();
+    for _ in 0..d.index {
+        if unitm.step(&cfg, None, &mut emitted) != Step::Continue {
+            return;
+        }
+    }
+    d.operands = unitm
+        .operands(&cfg)
+        .into_iter()
+        .map(|(n, v)| {
+            (
+                n,
+                v.iter()
+                    .map(|c| format!("0x{:06x} ({})", c.bits(), c.to_f64()))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )
+        })
+        .collect();
+}
+
+/// The report as text for people.
+pub fn text_report(r: &StageReport) -> String {
+    let mut out = String::new();
+    let counts: Vec<String> = r
+        .compared
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect();
+    let Some(d) = &r.divergence else {
+        let _ = writeln!(
+            out,
+            "EQUAL  {} with RTL stages {}: {} (transaction-exact); model {} cycles, mixed {} cycles; {}",
+            r.case,
+            r.stages,
+            if counts.is_empty() {
+                "no beats".to_string()
+            } else {
+                counts.join(", ")
+            },
+            r.model_cycles,
+            r.mixed_cycles,
+            r.outcome.message
+        );
+        return out;
+    };
+    let what = match d.kind {
+        StageDivergenceKind::BeatMismatch => "beats differ",
+        StageDivergenceKind::MissingBeat => "the mixed run lacks a beat the model has",
+        StageDivergenceKind::ExtraBeat => "the mixed run has a beat the model lacks",
+        StageDivergenceKind::Outcome => "the runs end differently",
+        StageDivergenceKind::Memory => "the final memory (picture) differs",
+    };
+    let _ = writeln!(
+        out,
+        "MISMATCH  {} with RTL stages {}: {what} — channel {}{}, beat #{}, cycle {}",
+        r.case,
+        r.stages,
+        d.channel,
+        d.key
+            .as_ref()
+            .map(|k| format!(" ({k})"))
+            .unwrap_or_default(),
+        d.index,
+        d.cycle
+    );
+    if let Some(i) = &d.instruction {
+        let pc = d
+            .expected
+            .as_ref()
+            .or(d.actual.as_ref())
+            .and_then(|v| v.get("pc"))
+            .map(|v| v.to_string().trim_matches('"').to_string())
+            .unwrap_or_default();
+        let _ = writeln!(out, "  instruction: {pc}: {i}");
+    }
+    for (n, v) in &d.operands {
+        let _ = writeln!(out, "    {n:<20} = {v}");
+    }
+    let show = |v: &Option<serde_json::Value>| {
+        v.as_ref()
+            .map_or_else(|| "(none)".into(), |v| v.to_string())
+    };
+    if d.expected.is_some() || d.actual.is_some() {
+        let _ = writeln!(out, "  expected (model): {}", show(&d.expected));
+        let _ = writeln!(out, "  actual   (mixed): {}", show(&d.actual));
+    }
+    if !d.fields.is_empty() {
+        let _ = writeln!(out, "  differing fields:");
+        let w = d.fields.iter().map(|f| f.name.len()).max().unwrap_or(0);
+        for f in &d.fields {
+            let _ = writeln!(
+                out,
+                "    {:<w$}  expected {:<28} actual {}",
+                f.name, f.expected, f.actual
+            );
+        }
+    }
+    if let Some(n) = &d.note {
+        let _ = writeln!(out, "  note: {n}");
+    }
+    if !d.before.is_empty() {
+        let _ = writeln!(
+            out,
+            "  the {} beat(s) before it (equal on both sides):",
+            d.before.len()
+        );
+        for b in &d.before {
+            let _ = writeln!(out, "    {b}");
+        }
+    }
+    if let Some(v) = &d.vcd {
+        let _ = writeln!(out, "  waveform: {v}");
+    }
+    out
+}

@@ -1,0 +1,195 @@
+#![allow(clippy::unwrap_used)]
+//! The stage swap: model stages replaced by port adapters inside a running pipeline.
+
+use pica_model::shader::interp::Knobs;
+use pica_rtl_bridge::shader::ShVariant;
+use pica_testbench::stages::{
+    self, Fault, ModelShPort, ShAdapter, StageDivergenceKind, StageLockstepOptions, StageOptions,
+    StageSet,
+};
+use pica_vectors::scenes;
+
+fn with_double(
+    case: &pica_vectors::case::Case,
+    latency: u64,
+    fault: Option<Fault>,
+) -> stages::StageReport {
+    let row = stages::row("sh").unwrap();
+    stages::stage_lockstep_with(
+        case,
+        "sh (model double)",
+        &[row],
+        &StageLockstepOptions::default(),
+        &|o: &StageOptions| {
+            let mut g = case.gpu()?;
+            g.set_record_commits(o.commits);
+            g.replace_stage(Box::new(ShAdapter::new(
+                ModelShPort::new(Knobs::default(), latency, fault),
+                o.commits,
+                None,
+            )));
+            Ok(g)
+        },
+    )
+    .unwrap()
+    .0
+}
+
+#[test]
+fn every_scene_is_equal_through_a_slow_double() {
+    for (name, _) in scenes::list() {
+        let case = scenes::scene(name).unwrap().case;
+        let r = with_double(&case, 5, None);
+        assert!(r.is_equal(), "{name}: {}", stages::text_report(&r));
+        assert!(r.mixed_cycles >= r.model_cycles, "{name}");
+    }
+}
+
+#[test]
+fn parse_names_rows_and_rejects_unknown() {
+    let s = StageSet::parse("sh,fe").unwrap();
+    assert!(s.has_front_end() && s.has_pipeline_stages());
+    let e = StageSet::parse("sh,xyz").unwrap_err();
+    assert!(e.contains("unknown RTL stage 'xyz'"), "{e}");
+}
+
+fn first_scene() -> pica_vectors::case::Case {
+    let (name, _) = scenes::list().next().unwrap();
+    scenes::scene(name).unwrap().case
+}
+
+#[test]
+fn a_wrong_commit_is_named_with_its_instruction_and_operands() {
+    let case = first_scene();
+    let r = with_double(&case, 2, Some(Fault::CommitResult { seq: 2, index: 1 }));
+    let d = r.divergence.as_ref().expect("the fault must be found");
+    let text = stages::text_report(&r);
+    assert_eq!(d.kind, StageDivergenceKind::BeatMismatch, "{text}");
+    assert_eq!(d.channel, "commit", "{text}");
+    assert_eq!(d.key.as_deref(), Some("vertex 2"), "{text}");
+    assert_eq!(d.index, 1, "{text}");
+    assert_eq!(d.fields.len(), 1, "{text}");
+    assert_eq!(d.fields[0].name, "result", "{text}");
+    let inst = d.instruction.as_deref().expect("disassembled");
+    assert!(!inst.is_empty(), "{text}");
+    assert!(!d.operands.is_empty(), "operands of {inst}: {text}");
+    assert!(text.contains("instruction:"), "{text}");
+}
+
+#[test]
+fn a_wrong_output_vertex_is_found_on_shader_out() {
+    let case = first_scene();
+    let r = with_double(&case, 0, Some(Fault::Output { seq: 1 }));
+    let d = r.divergence.as_ref().expect("the fault must be found");
+    assert_eq!(d.channel, "shader_out", "{}", stages::text_report(&r));
+    assert_eq!(d.kind, StageDivergenceKind::BeatMismatch);
+    let e = d.expected.as_ref().unwrap();
+    assert_eq!(e["seq"], 1, "{}", stages::text_report(&r));
+}
+
+// ---- the RTL SH stage (pica_sh_top) in the SH row ----
+
+fn rtl_sh(case: &pica_vectors::case::Case, variant: ShVariant) -> stages::StageReport {
+    let set = StageSet::parse("sh").unwrap();
+    let opts = StageLockstepOptions {
+        stage: StageOptions {
+            sh_variant: variant,
+            ..StageOptions::default()
+        },
+        ..StageLockstepOptions::default()
+    };
+    stages::stage_lockstep(case, &set, &opts).unwrap()
+}
+
+#[test]
+fn rtl_sh_renders_every_scene_byte_for_byte() {
+    let mut commits = 0;
+    for (name, _) in scenes::list() {
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_sh(&case, ShVariant::Default);
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        commits += r.compared.get("commit").copied().unwrap_or(0);
+    }
+    assert!(commits > 90_000, "{commits} commits compared");
+}
+
+#[test]
+fn rtl_sh_injected_bugs_are_caught_in_the_pipeline_at_the_instruction() {
+    let case = scenes::scene("vsh/lit_grid").unwrap().case;
+    for (variant, pc, field) in [
+        (ShVariant::InjectAddRound, "0x00e", "result"),
+        (ShVariant::InjectLoopExtra, "0x00d", "next_pc"),
+    ] {
+        let r = rtl_sh(&case, variant);
+        let text = stages::text_report(&r);
+        let d = r
+            .divergence
+            .as_ref()
+            .unwrap_or_else(|| panic!("{variant:?} not caught"));
+        assert_eq!(d.channel, "commit", "{text}");
+        assert_eq!(d.key.as_deref(), Some("vertex 0"), "{text}");
+        assert_eq!(d.expected.as_ref().unwrap()["pc"], pc, "{text}");
+        assert!(d.fields.iter().any(|f| f.name == field), "{text}");
+        assert!(d.instruction.is_some() && !d.operands.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn cli_stage_table_and_scene_render_with_rtl_sh() {
+    let pica = env!("CARGO_BIN_EXE_pica");
+    let out = std::process::Command::new(pica)
+        .arg("stages")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        text.contains("sh ") && text.contains("transaction-exact"),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("pica-stages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("lit.png");
+    let out = std::process::Command::new(pica)
+        .args([
+            "scene",
+            "render",
+            "vsh/lit_grid",
+            "--rtl-stages",
+            "sh",
+            "--png",
+        ])
+        .arg(&png)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("same picture as the model alone"), "{text}");
+    assert!(png.is_file());
+    let out = std::process::Command::new(pica)
+        .args(["lockstep", "--rtl-stages", "sh", "--scene", "vsh/lit_grid"])
+        .args([
+            "--sh-variant",
+            "inject_sh_loop_extra",
+            "--trace-window",
+            "16",
+            "--vcd",
+        ])
+        .arg(dir.join("w.vcd"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("MISMATCH") && text.contains("instruction:"),
+        "{text}"
+    );
+    let vcd = std::fs::read_to_string(dir.join("w.vcd")).unwrap();
+    assert!(vcd.contains("$enddefinitions"), "a VCD");
+    let out = std::process::Command::new(pica)
+        .args(["lockstep", "--rtl-stages", "sh,nope", "--scenes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
