@@ -41,17 +41,24 @@ module pica_f24_lg2 (
 
   assign e = a_i[22:16];
 
-  always_comb begin
+  // The 60 fraction bits of log2(1.m). A function with automatic locals rather than an
+  // always_comb loop over module-level variables: Icarus 11 re-evaluates such a block on its
+  // own intermediate writes and never settles (any input with a non-zero mantissa hung it).
+  function automatic logic [59:0] lg2_bits(input logic [15:0] m);
     logic [62:0] y;
     logic [63:0] sq;   // (y * y) >> 62: y^2 in [1, 4) with 62 fraction bits
-    y = {1'b1, a_i[15:0], 46'h0};
-    bits = 60'h0;
+    logic [59:0] b;
+    y = {1'b1, m, 46'h0};
+    b = 60'h0;
     for (int k = 0; k < 60; k++) begin
       sq = mul_shr62(y, y);
-      bits = {bits[58:0], sq[63]};
+      b = {b[58:0], sq[63]};
       y = sq[63] ? sq[63:1] : sq[62:0];
     end
-  end
+    lg2_bits = b;
+  endfunction
+
+  assign bits = lg2_bits(a_i[15:0]);
 
   assign l   = {8'({1'b0, e}) - 8'd63, 60'h0} + 68'(bits);
   assign mag = l[67] ? (68'h0 - l) : l;

@@ -316,17 +316,17 @@ module pica_shader_unit #(
   pica_f24_to_int u_toint_y (.a_i(sa[24 +: 24]), .y_o(toint_y));
 
   logic [95:0] add_res;
-  always_comb begin
-    add_res = add_y;
 `ifdef INJECT_SH_ADD_ROUND
-    // Injected bug: ADD's result gets its lowest mantissa bit set when the exponents differ.
-    if (op6 == OpAdd) begin
-      for (int l = 0; l < 4; l++) begin
-        if (sa[l*24+16 +: 7] != sb[l*24+16 +: 7]) add_res[l*24] = 1'b1;
-      end
-    end
-`endif
+  // Injected bug: ADD's result gets its lowest mantissa bit set when the exponents differ.
+  // (Continuous assignments, not an always_comb that overwrites its own default: Icarus 11
+  // re-runs such a block on its own writes and never settles.)
+  for (genvar l = 0; l < 4; l++) begin : g_add_round
+    assign add_res[l*24 +: 24] = add_y[l*24 +: 24]
+        | {23'h0, op6 == OpAdd && sa[l*24+16 +: 7] != sb[l*24+16 +: 7]};
   end
+`else
+  assign add_res = add_y;
+`endif
 
   logic [95:0] value;   // the ALU result before the write mask
   always_comb begin

@@ -350,7 +350,9 @@ impl RtlShaderUnit {
     ) -> RtlRunEnd {
         let cap = usize::try_from(max_instructions.min(1 << 20)).unwrap_or(1 << 20);
         let mut cbuf = vec![raw::PicaShCommit::default(); cap];
-        let mut ebuf = vec![raw::PicaShEmit::default(); 4096];
+        // Each EMIT is an instruction: no more than `cap` (a 4096-entry buffer is 1 MB to zero
+        // per run, which dominated short fuzz cases).
+        let mut ebuf = vec![raw::PicaShEmit::default(); cap.min(4096)];
         let (status, nc, ne) =
             self.handle
                 .run(u32::from(entry), max_instructions, &mut cbuf, &mut ebuf);

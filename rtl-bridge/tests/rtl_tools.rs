@@ -139,6 +139,10 @@ fn rtl_iverilog_compiles_top_and_replay_tb() {
             "replay_tb",
             Some(root().join("vectors/replay/replay_tb.sv")),
         ),
+        (
+            "pica_sh_unit_replay_tb",
+            Some(root().join("rtl-bridge/tb/pica_sh_unit_replay_tb.sv")),
+        ),
     ] {
         assert_iverilog_compiles(&dir, top, extra);
     }

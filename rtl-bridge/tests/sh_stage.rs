@@ -121,8 +121,8 @@ fn random_vertices(r: &mut Rng, n: u32, attrs: usize) -> Vec<VertexIn> {
 /// A shader configuration for one bank: a random program (`random_case`) plus random routing.
 fn random_block(r: &mut Rng, seed: u64) -> (UnitConfig, usize) {
     let (mut cfg, _, len) = random_case(seed);
-    cfg.outmap_mask = if r.chance(5) { 0 } else { r.next() as u16 };
-    cfg.input_config = r.below(16) as u32 | (r.next() as u32 & 0xFFFF_0000);
+    cfg.outmap_mask = if r.chance(5) { 0 } else { r.next_u64() as u16 };
+    cfg.input_config = r.below(16) as u32 | (r.next_u64() as u32 & 0xFFFF_0000);
     cfg.permutation = random_perm(r);
     (cfg, len)
 }
@@ -197,7 +197,7 @@ fn unit_independent(cfg: &mut UnitConfig, r: &mut Rng) {
     }
     cfg.code[PROLOGUE..PROLOGUE + p.len()].copy_from_slice(&p);
     cfg.entry_point = PROLOGUE as u16;
-    cfg.input_config = 15 | (r.next() as u32 & 0xFFFF_0000);
+    cfg.input_config = 15 | (r.next_u64() as u32 & 0xFFFF_0000);
     cfg.permutation = random_bijection(r);
 }
 

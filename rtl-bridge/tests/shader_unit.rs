@@ -1,77 +1,36 @@
 //! The shader-unit RTL (`pica_sh_unit_top`) against the model's `ShaderUnit`, commit record by
-//! commit record: random valid programs (every opcode and format, nested IF/LOOP/CALL,
-//! relative addressing, random operand descriptors, edge-case floats), directed tests of the
+//! commit record: random valid programs (the generator of `pica fuzz --target shader`,
+//! `pica_vectors::shader_gen`: every opcode and format, nested IF/LOOP/CALL, relative
+//! addressing, random operand descriptors, edge-case floats), directed tests of the
 //! control-flow quirks, and a check that each injected bug is caught.
 //!
-//! Deterministic: programs come from a seeded splitmix64 generator (no extra dependency).
+//! Deterministic: programs come from the generator's seeded splitmix64.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
 use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
-use pica_model::shader::disasm;
-use pica_model::shader::interp::{Commit, Emitted, Knobs, RunEnd, ShaderUnit};
+use pica_model::shader::interp::Knobs;
 use pica_model::shader::isa::{encode, Condition, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
+use pica_vectors::shader_gen::{
+    compare, generate, run_model, ShaderCase, ShaderRun as Run, MAX_INSTRUCTIONS,
+};
 
-mod common;
-use common::random_case;
-
-/// Instruction limit of every run (model and RTL).
-const MAX_INSTRUCTIONS: u64 = 600;
-
-/// What one side produced.
-#[derive(Debug, PartialEq)]
-struct Run {
-    commits: Vec<Commit>,
-    end: String,
-    outputs: [[u32; 4]; 16],
-    emits: Vec<(u8, bool, bool, [[u32; 4]; 16])>,
-}
-
-fn run_model(cfg: &UnitConfig, inputs: &[[F24; 4]; 16], knobs: Knobs) -> Run {
-    let mut u = ShaderUnit::new(knobs);
-    u.inputs = *inputs;
-    let mut emitted: Vec<Emitted> = Vec::new();
-    let mut commits = Vec::new();
-    let end = u.run_commits(cfg, 0, MAX_INSTRUCTIONS, &mut emitted, &mut commits);
-    let end = match end {
-        RunEnd::End => "end".to_string(),
-        RunEnd::Hang(h) => format!("hang {}", h.kind.commit_code()),
-        RunEnd::Limit => "limit".to_string(),
-    };
-    Run {
-        commits,
-        end,
-        outputs: u.outputs().map(|v| v.map(F24::bits)),
-        emits: emitted
-            .iter()
-            .map(|e| {
-                (
-                    e.vtx_id,
-                    e.winding,
-                    e.primitive.is_some(),
-                    e.outputs.map(|v| v.map(F24::bits)),
-                )
-            })
-            .collect(),
-    }
-}
-
-fn run_rtl(variant: ShVariant, cfg: &UnitConfig, inputs: &[[F24; 4]; 16], code_len: usize) -> Run {
+fn run_rtl(variant: ShVariant, case: &ShaderCase) -> Run {
     let mut u = RtlShaderUnit::new(variant).unwrap();
     // Code beyond the program is zero on both sides (fresh RAM).
-    u.load_code(0, &cfg.code[..code_len]);
-    u.load_opdescs(0, &cfg.opdescs);
-    u.load_uniforms(0, &cfg.float_uniforms);
-    u.set_uniforms(cfg.int_uniforms, cfg.bool_uniforms);
-    for (i, v) in inputs.iter().enumerate() {
+    u.load_code(0, &case.code);
+    u.load_opdescs(0, &case.opdescs);
+    u.load_uniforms(0, &case.float_uniforms);
+    u.set_uniforms(case.int_uniforms, case.bool_uniforms);
+    for (i, v) in case.inputs.iter().enumerate() {
         u.set_input(i as u8, *v);
     }
     let mut commits = Vec::new();
     let mut emits: Vec<RtlEmit> = Vec::new();
-    let end = match u.run(0, MAX_INSTRUCTIONS, &mut commits, &mut emits) {
+    let end = match u.run(case.entry, MAX_INSTRUCTIONS, &mut commits, &mut emits) {
         RtlRunEnd::End => "end".to_string(),
         RtlRunEnd::Hang(code) => format!("hang {code}"),
         RtlRunEnd::Limit => "limit".to_string(),
@@ -88,50 +47,14 @@ fn run_rtl(variant: ShVariant, cfg: &UnitConfig, inputs: &[[F24; 4]; 16], code_l
     }
 }
 
-/// The first difference between the two runs, described; `None` if they agree.
-fn compare(cfg: &UnitConfig, model: &Run, rtl: &Run) -> Option<String> {
-    let n = model.commits.len().max(rtl.commits.len());
-    for i in 0..n {
-        let (m, r) = (model.commits.get(i), rtl.commits.get(i));
-        if m != r {
-            let word = m.or(r).map_or(0, |c| c.word);
-            // `instruction` is the assembly; `describe` also names the fields of words the
-            // assembler cannot express.
-            let text = disasm::instruction(word, &cfg.opdescs)
-                .unwrap_or_else(|| disasm::describe(word, &cfg.opdescs));
-            return Some(format!(
-                "commit {i} differs at `{text}` (word 0x{word:08x})\n  model: {m:?}\n  rtl:   {r:?}\n  \
-                 previous: {:?}",
-                i.checked_sub(1).and_then(|p| model.commits.get(p))
-            ));
-        }
-    }
-    if model.end != rtl.end {
-        return Some(format!("outcome: model {} rtl {}", model.end, rtl.end));
-    }
-    if model.emits != rtl.emits {
-        return Some(format!(
-            "emits differ:\n  model: {:?}\n  rtl:   {:?}",
-            model.emits, rtl.emits
-        ));
-    }
-    if model.outputs != rtl.outputs {
-        return Some(format!(
-            "final outputs differ:\n  model: {:x?}\n  rtl:   {:x?}",
-            model.outputs, rtl.outputs
-        ));
-    }
-    None
-}
-
 /// Runs `count` random programs from `seed0` on `variant`; the first mismatch as
 /// `(program index, description)`.
 fn random_campaign(variant: ShVariant, seed0: u64, count: u64) -> Option<(u64, String)> {
     for i in 0..count {
-        let (cfg, inputs, len) = random_case(seed0 + i);
-        let model = run_model(&cfg, &inputs, variant.knobs());
-        let rtl = run_rtl(variant, &cfg, &inputs, len);
-        if let Some(d) = compare(&cfg, &model, &rtl) {
+        let case = generate(seed0 + i);
+        let model = run_model(&case, variant.knobs(), MAX_INSTRUCTIONS);
+        let rtl = run_rtl(variant, &case);
+        if let Some(d) = compare(&case, &model, &rtl) {
             return Some((i, d));
         }
     }
@@ -155,8 +78,8 @@ fn shader_unit_random_programs_cover_every_opcode() {
     let mut seen = std::collections::BTreeSet::new();
     let mut hangs = std::collections::BTreeSet::new();
     for i in 0..300 {
-        let (cfg, inputs, _) = random_case(0x5EED_0000 + i);
-        let model = run_model(&cfg, &inputs, Knobs::default());
+        let case = generate(0x5EED_0000 + i);
+        let model = run_model(&case, Knobs::default(), MAX_INSTRUCTIONS);
         for c in &model.commits {
             seen.insert(c.word >> 26);
             hangs.insert(c.hang);
@@ -259,9 +182,10 @@ fn directed(words: &[(usize, u32)]) -> (UnitConfig, usize) {
 
 /// Runs a directed case on both sides, requires agreement, and returns the model's run.
 fn both(cfg: &UnitConfig, len: usize, inputs: [[F24; 4]; 16]) -> Run {
-    let model = run_model(cfg, &inputs, Knobs::default());
-    let rtl = run_rtl(ShVariant::Default, cfg, &inputs, len);
-    if let Some(d) = compare(cfg, &model, &rtl) {
+    let case = ShaderCase::from_config(cfg, len, inputs, 0);
+    let model = run_model(&case, Knobs::default(), MAX_INSTRUCTIONS);
+    let rtl = run_rtl(ShVariant::Default, &case);
+    if let Some(d) = compare(&case, &model, &rtl) {
         panic!("{d}");
     }
     model

@@ -2,7 +2,7 @@
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
-//! ([`fuzz`]), and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
+//! ([`fuzz`], [`shader_fuzz`]), and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
 
 pub mod alu_check;
 pub mod fuzz;
@@ -13,6 +13,7 @@ pub mod picture;
 pub mod run;
 pub mod scene_cli;
 pub mod shader_cli;
+pub mod shader_fuzz;
 pub mod shader_tools_cli;
 pub mod stages;
 pub mod verify_cli;

@@ -150,10 +150,15 @@ enum Cmd {
         #[command(subcommand)]
         cmd: VectorsCmd,
     },
-    /// Fuzz register sequences: model invariants, or model vs RTL with --rtl.
+    /// Fuzz register sequences (--target regs) or shader programs (--target shader): model
+    /// invariants, or model vs RTL with --rtl.
     ///
     /// Exit status: 0 no failure, 1 failures (shrunk and saved as bundles), 2 bad input.
     Fuzz {
+        /// What to fuzz: register sequences on pica_top, or shader programs on one shader
+        /// unit (pica_sh_unit_top; failures saved as stage bundles).
+        #[arg(long, value_enum, default_value = "regs")]
+        target: FuzzTarget,
         /// Cases in the campaign.
         #[arg(long, default_value_t = 256)]
         cases: u64,
@@ -166,9 +171,10 @@ enum Cmd {
         /// Compare against the RTL in lockstep.
         #[arg(long)]
         rtl: bool,
-        /// RTL build for --rtl.
-        #[arg(long, default_value = "default", value_parser = verify_cli::parse_variant)]
-        variant: pica_rtl_bridge::Variant,
+        /// RTL build for --rtl: default, or an injected-bug build (regs: mask, packer;
+        /// shader: add_round, loop_extra, knobs_alt).
+        #[arg(long, default_value = "default")]
+        variant: String,
         /// Write the report as JSON.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
@@ -286,6 +292,28 @@ enum ShaderCmd {
     ///
     /// Exit status: 0 END reached, 2 bad input, 3 the shader hangs, 4 instruction limit.
     Run(pica_testbench::shader_cli::ShaderRunArgs),
+    /// Write the shader-unit stage bundle of a program (code, descriptors, uniforms, inputs,
+    /// the expected commit beats and outputs; README "Stage bundles") for
+    /// `scripts/replay DIR`. Takes the options of `pica shader run` (--in, --uniform, --int,
+    /// --bool, --entry, --opdescs, --max-instructions, --knob).
+    ///
+    /// Exit status: 0 written, 2 bad input.
+    Bundle {
+        /// The program and its inputs, as for `pica shader run`.
+        #[command(flatten)]
+        args: pica_testbench::shader_cli::ShaderRunArgs,
+        /// Output directory.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum FuzzTarget {
+    /// Register sequences on pica_top (proptest strategies, bundles).
+    Regs,
+    /// Shader programs on one shader unit (stage bundles).
+    Shader,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -451,6 +479,7 @@ fn main() -> ExitCode {
             }
         },
         Cmd::Fuzz {
+            target,
             cases,
             seed,
             shard,
@@ -460,17 +489,38 @@ fn main() -> ExitCode {
             regressions,
             max_failures,
             replay,
-        } => {
-            let opts = FuzzOptions {
-                cases,
-                seed,
-                shard,
-                rtl: rtl.then_some(variant),
-                regressions,
-                max_failures: max_failures.max(1),
-            };
-            verify_cli::fuzz(&opts, report.as_deref(), replay)
-        }
+        } => match target {
+            FuzzTarget::Regs => {
+                let variant = match verify_cli::parse_variant(&variant) {
+                    Ok(v) => v,
+                    Err(e) => return fail(e),
+                };
+                let opts = FuzzOptions {
+                    cases,
+                    seed,
+                    shard,
+                    rtl: rtl.then_some(variant),
+                    regressions,
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz(&opts, report.as_deref(), replay)
+            }
+            FuzzTarget::Shader => {
+                let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {
+                    Ok(v) => v,
+                    Err(e) => return fail(e),
+                };
+                let opts = pica_testbench::shader_fuzz::ShaderFuzzOptions {
+                    cases,
+                    seed,
+                    shard,
+                    rtl: rtl.then_some(variant),
+                    regressions: Some(regressions),
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz_shader(&opts, report.as_deref(), replay)
+            }
+        },
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
         Cmd::Asm { file, out } => match shader_tools_cli::assemble_file(&file, &out) {
@@ -493,6 +543,15 @@ fn main() -> ExitCode {
                     pica_testbench::shader_cli::Ended::Hang => ExitCode::from(EXIT_HANG),
                     pica_testbench::shader_cli::Ended::Limit => ExitCode::from(EXIT_CYCLE_LIMIT),
                 }
+            }
+            Err(e) => fail(e),
+        },
+        Cmd::Shader {
+            cmd: ShaderCmd::Bundle { args, out },
+        } => match pica_testbench::shader_cli::bundle(&args, &out) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
             }
             Err(e) => fail(e),
         },

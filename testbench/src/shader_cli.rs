@@ -396,3 +396,61 @@ pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
         ended,
     })
 }
+
+/// `pica shader bundle`: writes the shader-unit stage bundle of the program in `args` (its
+/// inputs, uniforms, entry point, knobs and instruction limit) into `out`. Returns a summary
+/// line.
+pub fn bundle(args: &ShaderRunArgs, out: &Path) -> Result<String, InputError> {
+    use pica_vectors::shader_gen::{run_model, ShaderCase};
+    use pica_vectors::stage::{write_shader_bundle, StageProvenance};
+    let (cfg, entry) = load(args)?;
+    let mut knobs = Knobs::default();
+    for k in &args.knobs {
+        knobs.set(k).map_err(bad)?;
+    }
+    let mut inputs = [[F24::ZERO; 4]; 16];
+    for v in &args.inputs {
+        let (n, val) = reg_assign(v, 'v', 16)?;
+        inputs[n] = parse_vec4(val)?;
+    }
+    let case = ShaderCase::from_config(&cfg, cfg.code.len(), inputs, entry);
+    let run = run_model(&case, knobs, args.max_instructions);
+    let defines: &[&str] = if knobs == Knobs::default() {
+        &[]
+    } else if knobs == pica_rtl_bridge::shader::ShVariant::KnobsAlt.knobs() {
+        &["PICA_SH_KNOBS_ALT"]
+    } else {
+        return Err(bad(
+            "the RTL builds implement the default knobs or all of them flipped (pica_sh_unit_top \
+             PICA_SH_KNOBS_ALT); other knob mixes have no replayable build",
+        ));
+    };
+    let name = args.program.file_stem().map_or_else(
+        || "shader".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let prov = StageProvenance {
+        generator: crate::generator(),
+        origin: args.program.display().to_string(),
+        ..StageProvenance::default()
+    };
+    write_shader_bundle(
+        out,
+        &name,
+        &format!("pica shader bundle {}", args.program.display()),
+        &case,
+        &run,
+        &knobs,
+        defines,
+        args.max_instructions,
+        &prov,
+    )
+    .map_err(|e| bad(format!("{}: {e}", out.display())))?;
+    Ok(format!(
+        "{}: {} code words, {} commit beats, {}",
+        out.display(),
+        case.code.len(),
+        run.commits.len(),
+        run.end
+    ))
+}

@@ -362,17 +362,7 @@ pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> E
             }
         };
     }
-    let tty = std::io::stderr().is_terminal();
-    let bar = tty.then(|| {
-        let b = indicatif::ProgressBar::new(0);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} cases  {msg}  [{elapsed_precise} < {eta}]",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = progress_bar();
     let started = std::time::Instant::now();
     let r = fuzz::run(opts, |done, total, fails| {
         if let Some(b) = &bar {
@@ -384,7 +374,66 @@ pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> E
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let secs = started.elapsed().as_secs_f64();
+    print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} cases  {msg}  [{elapsed_precise} < {eta}]",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    })
+}
+
+/// `pica fuzz --target shader`: a shader-program campaign, or with `replay` one case seed.
+pub fn fuzz_shader(
+    opts: &crate::shader_fuzz::ShaderFuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+) -> ExitCode {
+    use crate::shader_fuzz;
+    if let Some(seed) = replay {
+        let case = pica_vectors::shader_gen::generate(seed);
+        return match shader_fuzz::check(&case, opts.rtl) {
+            Ok(()) => {
+                println!(
+                    "case 0x{seed:016x}: passes ({} instructions)",
+                    case.instructions()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                println!("case 0x{seed:016x}: FAILS: {e}");
+                ExitCode::from(EXIT_MISMATCH)
+            }
+        };
+    }
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let r = shader_fuzz::run(opts, |done, total, fails| {
+        if let Some(b) = &bar {
+            b.set_length(total);
+            b.set_position(done);
+            b.set_message(format!("{fails} failure(s)"));
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+fn print_fuzz_report(r: &fuzz::FuzzReport, secs: f64, report: Option<&Path>) -> ExitCode {
+    let unit = if r.against.starts_with("shader") {
+        "instruction"
+    } else {
+        "command"
+    };
     println!(
         "fuzz: seed {} shard {} against {}: {} case(s) in {secs:.1} s ({:.0} cases/s), {} failure(s)",
         r.seed,
@@ -396,7 +445,7 @@ pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> E
     );
     for f in &r.failures {
         println!(
-            "  case {} (seed {}): {}\n    shrunk from {} to {} command(s); bundle {}",
+            "  case {} (seed {}): {}\n    shrunk from {} to {} {unit}(s); bundle {}",
             f.case_index, f.case_seed, f.message, f.original_commands, f.commands, f.bundle
         );
     }

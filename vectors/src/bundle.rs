@@ -232,7 +232,7 @@ pub struct Bundle {
     pub contents: BTreeMap<String, String>,
 }
 
-fn sha256_hex(data: &[u8]) -> String {
+pub(crate) fn sha256_hex(data: &[u8]) -> String {
     Sha256::digest(data)
         .iter()
         .map(|b| format!("{b:02x}"))

@@ -3,13 +3,16 @@
 //! Golden-vector bundles (format v1: [`bundle`]), the cases they are made from ([`case`]),
 //! the library of built-in cases ([`library`]), the word-file parsers ([`words`]), the
 //! command-list builder that writes draw calls as a driver does ([`builder`]) and the scene
-//! library built with it ([`scenes`]).
+//! library built with it ([`scenes`]), the shader-unit program generator and shrinker
+//! ([`shader_gen`]) and stage bundles ([`stage`]).
 
 pub mod builder;
 pub mod bundle;
 pub mod case;
 pub mod library;
 pub mod scenes;
+pub mod shader_gen;
+pub mod stage;
 pub mod streams;
 pub mod words;
 

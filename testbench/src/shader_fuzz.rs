@@ -1,0 +1,256 @@
+//! `pica fuzz --target shader`: random shader programs on one unit, shrunk on failure and saved
+//! as shader-unit stage bundles.
+//!
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`]`(S, i))` (the generator of
+//! `pica_vectors::shader_gen`), so `--shard I/N` splits a campaign exactly as the
+//! register-sequence fuzzer does and the reports merge the same way. Without RTL each case
+//! checks the model's self-consistency ([`check_model`]: commit path vs plain path vs traced
+//! path, decode/encode round trip); with `--rtl` the model's `ShaderUnit` and the Verilated
+//! `pica_sh_unit_top` ([`RtlShaderUnit`]) run the case and every commit record, the outcome,
+//! every EMIT and the final outputs must agree. A failure is shrunk ([`shrink`]) to the fewest
+//! instructions that still fail and written as a stage bundle (`pica_vectors::stage`) under the
+//! regressions directory, named `fuzz-shader-<model|variant>-<case seed>`.
+
+use crate::fuzz::{case_seed, Failure, FuzzReport};
+use pica_model::shader::interp::Knobs;
+use pica_model::shader::isa::{encode, Instruction, Opcode};
+use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
+use pica_vectors::shader_gen::{
+    check_model, compare, generate, run_model, shrink, ShaderCase, ShaderRun, MAX_INSTRUCTIONS,
+};
+use pica_vectors::stage::{write_shader_bundle, StageProvenance};
+use std::path::{Path, PathBuf};
+
+/// Parameters of a shader fuzz campaign.
+#[derive(Clone, Debug)]
+pub struct ShaderFuzzOptions {
+    /// Cases in the whole campaign (all shards).
+    pub cases: u64,
+    /// Campaign seed.
+    pub seed: u64,
+    /// This shard's index and the shard count.
+    pub shard: (u64, u64),
+    /// Compare against this RTL build (model self-consistency only when `None`).
+    pub rtl: Option<ShVariant>,
+    /// Where shrunk failures are written as stage bundles (`None`: not written).
+    pub regressions: Option<PathBuf>,
+    /// Stop after this many failures.
+    pub max_failures: usize,
+}
+
+/// Parses a shader RTL variant name (`default`, `inject_sh_add_round`, `inject_sh_loop_extra`,
+/// `knobs_alt`; the `inject_sh_` prefix may be left out).
+pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
+    ShVariant::ALL
+        .into_iter()
+        .find(|v| v.name() == s || v.name().strip_prefix("inject_sh_") == Some(s))
+        .ok_or_else(|| {
+            format!(
+                "unknown shader RTL variant '{s}' (one of: {})",
+                ShVariant::ALL.map(ShVariant::name).join(", ")
+            )
+        })
+}
+
+/// The RTL define a variant is built with (what a stage bundle's replay needs to reproduce it;
+/// none for the default build).
+pub fn sh_variant_define(v: ShVariant) -> Option<&'static str> {
+    match v {
+        ShVariant::Default => None,
+        ShVariant::InjectAddRound => Some("INJECT_SH_ADD_ROUND"),
+        ShVariant::InjectLoopExtra => Some("INJECT_SH_LOOP_EXTRA"),
+        ShVariant::KnobsAlt => Some("PICA_SH_KNOBS_ALT"),
+    }
+}
+
+/// Runs `case` on a fresh RTL unit of `variant`.
+pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<ShaderRun, String> {
+    let mut u = RtlShaderUnit::new(variant).map_err(|e| e.to_string())?;
+    u.load_code(0, &case.code);
+    u.load_opdescs(0, &case.opdescs);
+    u.load_uniforms(0, &case.float_uniforms);
+    u.set_uniforms(case.int_uniforms, case.bool_uniforms);
+    for (i, v) in case.inputs.iter().enumerate() {
+        u.set_input(i as u8, *v);
+    }
+    let mut commits = Vec::new();
+    let mut emits: Vec<RtlEmit> = Vec::new();
+    let end = match u.run(case.entry, max, &mut commits, &mut emits) {
+        RtlRunEnd::End => "end".to_string(),
+        RtlRunEnd::Hang(code) => format!("hang {code}"),
+        RtlRunEnd::Limit => "limit".to_string(),
+        RtlRunEnd::Stuck => "stuck".to_string(),
+    };
+    Ok(ShaderRun {
+        commits,
+        end,
+        outputs: u.outputs(),
+        emits: emits
+            .iter()
+            .map(|e| (e.vtx_id, e.winding, e.prim_emit, e.outputs))
+            .collect(),
+    })
+}
+
+/// The knobs the model runs with against `rtl` (the defaults without RTL).
+pub fn knobs_for(rtl: Option<ShVariant>) -> Knobs {
+    rtl.map_or_else(Knobs::default, ShVariant::knobs)
+}
+
+/// Checks one case: `Err(message)` if it fails.
+pub fn check(case: &ShaderCase, rtl: Option<ShVariant>) -> Result<(), String> {
+    let knobs = knobs_for(rtl);
+    match rtl {
+        None => check_model(case, knobs, MAX_INSTRUCTIONS).map_err(|e| format!("model: {e}")),
+        Some(v) => {
+            let model = run_model(case, knobs, MAX_INSTRUCTIONS);
+            let rtl = run_rtl(v, case, MAX_INSTRUCTIONS)?;
+            compare(case, &model, &rtl).map_or(Ok(()), Err)
+        }
+    }
+}
+
+/// A failing case shrunk: the case, its message and the instructions before shrinking.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The smallest failing case found.
+    pub case: ShaderCase,
+    /// What fails on it.
+    pub message: String,
+    /// Instructions of the original case.
+    pub original_instructions: usize,
+}
+
+/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
+pub fn check_and_shrink(case_seed: u64, rtl: Option<ShVariant>) -> Option<Shrunk> {
+    let case = generate(case_seed);
+    let msg = check(&case, rtl).err()?;
+    // A reproducer that ran to END or a hang keeps doing so (no shrinking into code that
+    // runs off into zero words until the instruction limit).
+    let knobs = knobs_for(rtl);
+    let stops = |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
+    let must_stop = stops(&case);
+    let (mut small, mut message) = shrink(&case, msg, |c| {
+        if must_stop && !stops(c) {
+            return None;
+        }
+        check(c, rtl).err()
+    });
+    if !stops(&small) {
+        // A reproducer that runs into the instruction limit (through zero words: ADD o0) is
+        // harder to read than one that ends: try END after each of its first few words, and
+        // shrink again from the first that still fails.
+        for k in 0..8 {
+            let mut cand = small.clone();
+            cand.code.resize(cand.code.len().max(k), 0);
+            cand.code.truncate(k);
+            cand.code.push(encode(&Instruction::Plain(Opcode::End)));
+            if let Err(m) = check(&cand, rtl) {
+                let (s2, m2) = shrink(&cand, m, |c| {
+                    if !stops(c) {
+                        return None;
+                    }
+                    check(c, rtl).err()
+                });
+                (small, message) = (s2, m2);
+                break;
+            }
+        }
+    }
+    Some(Shrunk {
+        case: small,
+        message,
+        original_instructions: case.instructions(),
+    })
+}
+
+/// Writes `case` as a stage bundle `dir/name` with the model's expected run (knobs of `rtl`).
+pub fn save_bundle(
+    case: &ShaderCase,
+    dir: &Path,
+    name: &str,
+    description: &str,
+    rtl: Option<ShVariant>,
+    prov: &StageProvenance,
+) -> Result<PathBuf, String> {
+    let knobs = knobs_for(rtl);
+    let run = run_model(case, knobs, MAX_INSTRUCTIONS);
+    // Knob builds need their define to replay; injected bugs do not (the bundle holds the
+    // model's answer, which the default build reproduces).
+    let defines: Vec<&str> = match rtl {
+        Some(ShVariant::KnobsAlt) => vec!["PICA_SH_KNOBS_ALT"],
+        _ => Vec::new(),
+    };
+    let out = dir.join(name);
+    write_shader_bundle(
+        &out,
+        name,
+        description,
+        case,
+        &run,
+        &knobs,
+        &defines,
+        MAX_INSTRUCTIONS,
+        prov,
+    )
+    .map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(out)
+}
+
+/// Runs a campaign; `progress` is called after each case with (done, total for this shard,
+/// failures so far). The report has the register fuzzer's shape; `commands` counts
+/// instructions.
+pub fn run(opts: &ShaderFuzzOptions, mut progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
+    let (index, count) = (opts.shard.0, opts.shard.1.max(1));
+    let total = (0..opts.cases).filter(|i| i % count == index).count() as u64;
+    let mut failures = Vec::new();
+    let mut done = 0;
+    for i in (0..opts.cases).filter(|i| i % count == index) {
+        let seed = case_seed(opts.seed, i);
+        if let Some(s) = check_and_shrink(seed, opts.rtl) {
+            let kind = opts.rtl.map_or("model", ShVariant::name);
+            let name = format!("fuzz-shader-{kind}-{seed:016x}");
+            let bundle = match &opts.regressions {
+                Some(dir) => {
+                    let prov = StageProvenance {
+                        generator: crate::generator(),
+                        seed: Some(opts.seed),
+                        case_index: Some(i),
+                        case_seed: Some(seed),
+                        origin: format!("pica fuzz --target shader (against {kind})"),
+                    };
+                    let desc = format!("shrunk fuzz failure: {}", s.message);
+                    save_bundle(&s.case, dir, &name, &desc, opts.rtl, &prov).map_or_else(
+                        |e| format!("(not written: {e})"),
+                        |p| p.display().to_string(),
+                    )
+                }
+                None => "(not written)".to_string(),
+            };
+            failures.push(Failure {
+                case_index: i,
+                case_seed: format!("0x{seed:016x}"),
+                message: s.message,
+                commands: s.case.instructions(),
+                original_commands: s.original_instructions,
+                bundle,
+            });
+        }
+        done += 1;
+        progress(done, total, failures.len());
+        if failures.len() >= opts.max_failures {
+            break;
+        }
+    }
+    FuzzReport {
+        seed: opts.seed,
+        cases: opts.cases,
+        shard: format!("{index}/{count}"),
+        against: opts.rtl.map_or_else(
+            || "shader:model".to_string(),
+            |v| format!("shader:rtl:{}", v.name()),
+        ),
+        cases_run: done,
+        failures,
+    }
+}

@@ -1,0 +1,1147 @@
+//! Random shader programs for the shader unit, and their shrinker: the generator behind
+//! `pica fuzz --target shader` and `rtl-bridge/tests/shader_unit.rs` (design.md "Per-stage
+//! fuzzing").
+//!
+//! A [`ShaderCase`] is one invocation of one unit: code from word 0 (zero beyond it, on the
+//! model and the RTL alike), 128 operand descriptors, 96 float uniforms, the int and bool
+//! uniforms, the 16 input registers and the entry point. [`generate`] builds a random valid
+//! program over every opcode and format (1, 1i, 1u, 1c, 2, 3, 4, 5/5i) with nested flow
+//! control (IFU/IFC, LOOP with BREAK/BREAKC, CALL/CALLC/CALLU into non-recursive subroutines,
+//! JMPC/JMPU), relative addressing (a0.x, a0.y, aL), random operand descriptors, inputs and
+//! uniforms biased to ±0, subnormals, ±inf, NaN and exponent edges, and random int/bool
+//! uniforms. Loops are bounded by the int uniforms (at most 256 iterations each) and every
+//! run by [`MAX_INSTRUCTIONS`]; the rare END mid-program, BREAK outside a loop and unknown
+//! opcodes end in the model's defined hangs.
+//!
+//! [`shrink`] makes a failing case smaller while a caller's check still fails: it deletes code
+//! (chunks, then single words) relocating every flow target, simplifies flow control and
+//! operands, then resets descriptors, inputs and uniforms to plain values.
+//!
+//! Deterministic: everything comes from a splitmix64 seeded with the case seed.
+
+use pica_model::num::F24;
+use pica_model::regfile::unit::UnitConfig;
+use pica_model::shader::disasm;
+use pica_model::shader::interp::{Commit, Emitted, Knobs, RunEnd, ShaderUnit, Step, TraceReg};
+use pica_model::shader::isa::{
+    decode, encode, used_mask, CmpOp, CondOp, Condition, DstReg, Format, Instruction, Opcode,
+    RelIndex, SrcReg,
+};
+
+/// Instruction limit of every fuzz run (model and RTL).
+pub const MAX_INSTRUCTIONS: u64 = 600;
+
+/// The identity operand descriptor: mask xyzw, no negation, swizzles .xyzw for all three
+/// sources.
+pub const IDENTITY_DESC: u32 = 0xF | 0x1B << 5 | 0x1B << 14 | 0x1B << 23;
+
+/// One invocation of one shader unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderCase {
+    /// Code words from address 0; memory beyond them is zero.
+    pub code: Vec<u32>,
+    /// Operand descriptors (128).
+    pub opdescs: Vec<u32>,
+    /// Float uniforms c0-c95 (`[x, y, z, w]`).
+    pub float_uniforms: Vec<[F24; 4]>,
+    /// i0-i3 as `[x, y, z, w]` (count, start, step, unused).
+    pub int_uniforms: [[u8; 4]; 4],
+    /// b0-b15 (bit n = bn).
+    pub bool_uniforms: u16,
+    /// Input registers v0-v15.
+    pub inputs: [[F24; 4]; 16],
+    /// Entry point (word address).
+    pub entry: u16,
+}
+
+impl ShaderCase {
+    /// No code, zero descriptors, uniforms and inputs, entry 0.
+    pub fn empty() -> Self {
+        Self {
+            code: Vec::new(),
+            opdescs: vec![0; 128],
+            float_uniforms: vec![[F24::ZERO; 4]; 96],
+            int_uniforms: [[0; 4]; 4],
+            bool_uniforms: 0,
+            inputs: [[F24::ZERO; 4]; 16],
+            entry: 0,
+        }
+    }
+
+    /// The case from a unit configuration (its first `code_words` code words), the inputs and
+    /// the entry point.
+    pub fn from_config(
+        cfg: &UnitConfig,
+        code_words: usize,
+        inputs: [[F24; 4]; 16],
+        entry: u16,
+    ) -> Self {
+        let mut code = cfg.code[..code_words.min(cfg.code.len())].to_vec();
+        while code.last() == Some(&0) {
+            code.pop();
+        }
+        Self {
+            code,
+            opdescs: cfg.opdescs.to_vec(),
+            float_uniforms: cfg.float_uniforms.to_vec(),
+            int_uniforms: cfg.int_uniforms,
+            bool_uniforms: cfg.bool_uniforms,
+            inputs,
+            entry,
+        }
+    }
+
+    /// The unit configuration the model runs.
+    pub fn config(&self) -> UnitConfig {
+        let mut cfg = UnitConfig::default();
+        let n = self.code.len().min(cfg.code.len());
+        cfg.code[..n].copy_from_slice(&self.code[..n]);
+        let n = self.opdescs.len().min(cfg.opdescs.len());
+        cfg.opdescs[..n].copy_from_slice(&self.opdescs[..n]);
+        let n = self.float_uniforms.len().min(cfg.float_uniforms.len());
+        cfg.float_uniforms[..n].copy_from_slice(&self.float_uniforms[..n]);
+        cfg.int_uniforms = self.int_uniforms;
+        cfg.bool_uniforms = self.bool_uniforms;
+        cfg.entry_point = self.entry;
+        cfg
+    }
+
+    /// Size of the program: its code words (the shrinker's measure).
+    pub fn instructions(&self) -> usize {
+        self.code.len()
+    }
+
+    /// The program as assembly, one line per word with its address.
+    pub fn listing(&self) -> String {
+        self.code
+            .iter()
+            .enumerate()
+            .map(|(pc, &w)| {
+                format!(
+                    "{pc:03x}: {:08x}  {}\n",
+                    w,
+                    disasm::describe(w, &self.opdescs)
+                )
+            })
+            .collect()
+    }
+}
+
+/// What one run produced (model or RTL).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderRun {
+    /// One record per executed instruction.
+    pub commits: Vec<Commit>,
+    /// `end`, `hang N` (the [`Commit::hang`] code), `limit` (or `stuck` from an RTL).
+    pub end: String,
+    /// o0-o15 of the active bank at the end (f24 bits).
+    pub outputs: [[u32; 4]; 16],
+    /// Every EMIT: (vertex slot, winding, primitive emitted, the bank emitted).
+    pub emits: Vec<(u8, bool, bool, [[u32; 4]; 16])>,
+}
+
+fn end_text(end: &RunEnd) -> String {
+    match end {
+        RunEnd::End => "end".to_string(),
+        RunEnd::Hang(h) => format!("hang {}", h.kind.commit_code()),
+        RunEnd::Limit => "limit".to_string(),
+    }
+}
+
+fn emits_of(emitted: &[Emitted]) -> Vec<(u8, bool, bool, [[u32; 4]; 16])> {
+    emitted
+        .iter()
+        .map(|e| {
+            (
+                e.vtx_id,
+                e.winding,
+                e.primitive.is_some(),
+                e.outputs.map(|v| v.map(F24::bits)),
+            )
+        })
+        .collect()
+}
+
+/// Runs `case` on a fresh model unit with `knobs`, recording commits.
+pub fn run_model(case: &ShaderCase, knobs: Knobs, max_instructions: u64) -> ShaderRun {
+    run_model_cfg(&case.config(), case, knobs, max_instructions)
+}
+
+fn run_model_cfg(cfg: &UnitConfig, case: &ShaderCase, knobs: Knobs, max: u64) -> ShaderRun {
+    let mut u = ShaderUnit::new(knobs);
+    u.inputs = case.inputs;
+    let mut emitted = Vec::new();
+    let mut commits = Vec::new();
+    let end = u.run_commits(cfg, case.entry, max, &mut emitted, &mut commits);
+    ShaderRun {
+        commits,
+        end: end_text(&end),
+        outputs: u.outputs().map(|v| v.map(F24::bits)),
+        emits: emits_of(&emitted),
+    }
+}
+
+/// The first difference between two runs of `case` (`a` = model, `b` = RTL), described with
+/// the instruction's assembly; `None` if they agree.
+pub fn compare(case: &ShaderCase, a: &ShaderRun, b: &ShaderRun) -> Option<String> {
+    let n = a.commits.len().max(b.commits.len());
+    for i in 0..n {
+        let (m, r) = (a.commits.get(i), b.commits.get(i));
+        if m != r {
+            let word = m.or(r).map_or(0, |c| c.word);
+            let pc = m.or(r).map_or(0, |c| c.pc);
+            let fields = match (m, r) {
+                (Some(m), Some(r)) => commit_diff(m, r),
+                (Some(_), None) => "missing on the rtl side".to_string(),
+                _ => "extra on the rtl side".to_string(),
+            };
+            return Some(format!(
+                "commit {i} pc 0x{pc:03x} `{}`: {fields}",
+                disasm::describe(word, &case.opdescs)
+            ));
+        }
+    }
+    if a.end != b.end {
+        return Some(format!("outcome: model {} rtl {}", a.end, b.end));
+    }
+    if a.emits != b.emits {
+        let i = a
+            .emits
+            .iter()
+            .zip(&b.emits)
+            .take_while(|(x, y)| x == y)
+            .count();
+        return Some(format!(
+            "emit {i} differs (model {} emits, rtl {})",
+            a.emits.len(),
+            b.emits.len()
+        ));
+    }
+    if a.outputs != b.outputs {
+        let o = (0..16).find(|&o| a.outputs[o] != b.outputs[o]).unwrap_or(0);
+        return Some(format!(
+            "final output o{o}: model {:06x?} rtl {:06x?}",
+            a.outputs[o], b.outputs[o]
+        ));
+    }
+    None
+}
+
+/// The differing fields of two commit records: `name model/rtl`.
+pub fn commit_diff(m: &Commit, r: &Commit) -> String {
+    let mut d = Vec::new();
+    let mut f = |name: &str, x: String, y: String| {
+        if x != y {
+            d.push(format!("{name} model {x} rtl {y}"));
+        }
+    };
+    f("pc", format!("{:#x}", m.pc), format!("{:#x}", r.pc));
+    f(
+        "word",
+        format!("{:#010x}", m.word),
+        format!("{:#010x}", r.word),
+    );
+    f("dst", format!("{:#x}", m.dst), format!("{:#x}", r.dst));
+    f("mask", format!("{:#x}", m.mask), format!("{:#x}", r.mask));
+    for (l, name) in ["result.x", "result.y", "result.z", "result.w"]
+        .iter()
+        .enumerate()
+    {
+        f(
+            name,
+            format!("{:06x}", m.result[l]),
+            format!("{:06x}", r.result[l]),
+        );
+    }
+    f("cmp", m.cmp.to_string(), r.cmp.to_string());
+    f("a0x", m.a0x.to_string(), r.a0x.to_string());
+    f("a0y", m.a0y.to_string(), r.a0y.to_string());
+    f("al", m.al.to_string(), r.al.to_string());
+    f(
+        "next_pc",
+        format!("{:#x}", m.next_pc),
+        format!("{:#x}", r.next_pc),
+    );
+    f("emit", m.emit.to_string(), r.emit.to_string());
+    f("hang", m.hang.to_string(), r.hang.to_string());
+    f("end", m.end.to_string(), r.end.to_string());
+    d.join(", ")
+}
+
+/// Model self-consistency on `case` (no RTL): `Err` names the property that broke.
+///
+/// 1. The commit path ([`ShaderUnit::run_commits`]) and the plain path ([`ShaderUnit::run`])
+///    end alike, execute as many instructions, emit the same vertices and leave the same
+///    outputs.
+/// 2. The traced path (`step` with a trace) agrees with every commit record: the o/r write
+///    (register, mask, whole value), the a0 and cmp writes, and the PC.
+/// 3. Every code word survives decode ∘ encode: `encode(decode(w))` is `w` on the bits its
+///    format uses, zero elsewhere, and decodes to the same instruction.
+pub fn check_model(case: &ShaderCase, knobs: Knobs, max_instructions: u64) -> Result<(), String> {
+    let cfg = case.config();
+    let committed = run_model_cfg(&cfg, case, knobs, max_instructions);
+
+    // 1. Plain path.
+    let mut u = ShaderUnit::new(knobs);
+    u.inputs = case.inputs;
+    let mut emitted = Vec::new();
+    let end = end_text(&u.run(&cfg, case.entry, max_instructions, &mut emitted));
+    if end != committed.end {
+        return Err(format!(
+            "run ends with {end}, run_commits with {}",
+            committed.end
+        ));
+    }
+    let outputs = u.outputs().map(|v| v.map(F24::bits));
+    if outputs != committed.outputs {
+        return Err("run and run_commits leave different outputs".into());
+    }
+    if emits_of(&emitted) != committed.emits {
+        return Err("run and run_commits emit different vertices".into());
+    }
+
+    // 2. Traced path, step by step against the commit records.
+    let mut t = ShaderUnit::new(knobs);
+    t.inputs = case.inputs;
+    t.start(case.entry);
+    let mut emitted = Vec::new();
+    let mut trace = Vec::new();
+    for (i, c) in committed.commits.iter().enumerate() {
+        if t.pc != c.pc {
+            return Err(format!(
+                "commit {i}: traced unit at pc {:#x}, commit says {:#x}",
+                t.pc, c.pc
+            ));
+        }
+        trace.clear();
+        let step = t.step(&cfg, Some(&mut trace), &mut emitted);
+        let dst_writes: Vec<_> = trace
+            .iter()
+            .filter_map(|w| match w.reg {
+                TraceReg::Dst(d) => Some((d.raw(), w.mask, w.value.map(F24::bits))),
+                _ => None,
+            })
+            .collect();
+        let expect: Vec<_> = if c.dst == Commit::NO_DST {
+            Vec::new()
+        } else {
+            vec![(c.dst, c.mask, c.result)]
+        };
+        if dst_writes != expect {
+            return Err(format!(
+                "commit {i} pc {:#x}: trace writes {dst_writes:x?}, commit records {expect:x?}",
+                c.pc
+            ));
+        }
+        for w in &trace {
+            match w.reg {
+                TraceReg::A0 => {
+                    let a0 = [c.a0x, c.a0y].map(|v| F24::from_f64_trunc(f64::from(v)).bits());
+                    if w.value[0].bits() != a0[0] || w.value[1].bits() != a0[1] {
+                        return Err(format!("commit {i}: trace a0 differs from the commit's"));
+                    }
+                }
+                TraceReg::Cmp => {
+                    let bits =
+                        u8::from(w.value[0].bits() != 0) | u8::from(w.value[1].bits() != 0) << 1;
+                    if bits != c.cmp {
+                        return Err(format!("commit {i}: trace cmp {bits} commit {}", c.cmp));
+                    }
+                }
+                TraceReg::Dst(_) => {}
+            }
+        }
+        let ended = !matches!(step, Step::Continue);
+        if ended != (i + 1 == committed.commits.len() && committed.end != "limit") {
+            return Err(format!(
+                "commit {i}: traced run ends differently ({step:?})"
+            ));
+        }
+        if !ended && t.pc != c.next_pc {
+            return Err(format!(
+                "commit {i}: traced next pc {:#x}, commit {:#x}",
+                t.pc, c.next_pc
+            ));
+        }
+    }
+
+    // 3. decode / encode.
+    for (pc, &w) in case.code.iter().enumerate() {
+        let inst = decode(w);
+        let back = encode(&inst);
+        if back != w & used_mask(w) || decode(back) != inst {
+            return Err(format!(
+                "word {pc:#x} {w:#010x}: encode(decode) = {back:#010x}, used bits {:#010x}",
+                w & used_mask(w)
+            ));
+        }
+    }
+    Ok(())
+}
+/// splitmix64: the generator's only source of randomness (no dependency, stable forever).
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    /// One of `items` (not empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// An f24 biased to the edge cases: ±0, subnormals, ±inf, NaN, exponent edges, small exact
+/// values, and random bits.
+pub fn edgy_f24(r: &mut Rng) -> F24 {
+    let sign = (r.below(2) as u32) << 23;
+    let mant = r.below(1 << 16) as u32;
+    let bits = match r.below(12) {
+        0 => 0,
+        1 => sign,
+        2 => sign | mant.max(1),                             // subnormal
+        3 => sign | 0x7F << 16,                              // inf
+        4 => 0x7F << 16 | mant.max(1),                       // NaN
+        5 => sign | 1 << 16 | mant,                          // smallest normals
+        6 => sign | 0x7E << 16 | mant,                       // largest normals
+        7 => sign | r.pick(&[0x3F, 0x40, 0x3E, 0x41]) << 16, // ±1, ±2, ±0.5, ±4
+        8 => sign | (0x3F + r.below(4) as u32) << 16 | (mant & 0xC000),
+        9 => sign | (0x38 + r.below(16) as u32) << 16 | mant, // moderate magnitudes
+        _ => r.below(1 << 24) as u32,
+    };
+    F24::from_bits(bits)
+}
+
+/// A vector of [`edgy_f24`]s (sometimes one value splatted).
+pub fn edgy_vec(r: &mut Rng) -> [F24; 4] {
+    if r.chance(20) {
+        let x = edgy_f24(r);
+        return [x; 4];
+    }
+    [edgy_f24(r), edgy_f24(r), edgy_f24(r), edgy_f24(r)]
+}
+
+const ALU_OPS: &[Opcode] = &[
+    Opcode::Add,
+    Opcode::Dp3,
+    Opcode::Dp4,
+    Opcode::Dph,
+    Opcode::Dst,
+    Opcode::Ex2,
+    Opcode::Lg2,
+    Opcode::Litp,
+    Opcode::Mul,
+    Opcode::Sge,
+    Opcode::Slt,
+    Opcode::Flr,
+    Opcode::Max,
+    Opcode::Min,
+    Opcode::Rcp,
+    Opcode::Rsq,
+    Opcode::Mov,
+    Opcode::Dphi,
+    Opcode::Dsti,
+    Opcode::Sgei,
+    Opcode::Slti,
+];
+
+/// A program under construction: the main code from 0, subroutines at `SUB_BASE + 32 k`.
+struct Gen<'a> {
+    r: &'a mut Rng,
+    code: Vec<u32>,
+    subs: usize,
+    loop_depth: usize,
+}
+
+const SUB_BASE: usize = 0x100;
+const SUB_SPAN: usize = 32;
+const SUBS: usize = 3;
+
+impl Gen<'_> {
+    fn at(&mut self, pc: usize, word: u32) {
+        if self.code.len() <= pc {
+            self.code
+                .resize(pc + 1, encode(&Instruction::Plain(Opcode::Nop)));
+        }
+        self.code[pc] = word;
+    }
+
+    fn cond(&mut self) -> Condition {
+        Condition {
+            op: CondOp::from_bits(self.r.below(4) as u32),
+            ref_x: self.r.chance(50),
+            ref_y: self.r.chance(50),
+        }
+    }
+
+    fn wide_src(&mut self) -> SrcReg {
+        match self.r.below(10) {
+            0..=2 => SrcReg::from_raw(self.r.below(16) as u8),
+            3..=4 => SrcReg::from_raw(0x10 + self.r.below(16) as u8),
+            _ => SrcReg::from_raw(0x20 + self.r.below(96) as u8),
+        }
+    }
+
+    fn narrow_src(&mut self) -> SrcReg {
+        SrcReg::from_raw(self.r.below(32) as u8)
+    }
+
+    fn idx(&mut self) -> RelIndex {
+        if self.r.chance(60) {
+            RelIndex::None
+        } else {
+            RelIndex::from_bits(self.r.below(4) as u32)
+        }
+    }
+
+    fn dst(&mut self) -> DstReg {
+        DstReg::from_raw(self.r.below(32) as u8)
+    }
+
+    /// One non-flow instruction.
+    fn simple(&mut self) -> Instruction {
+        let desc = self.r.below(128) as u8;
+        match self.r.below(20) {
+            0..=9 => {
+                let op = self.r.pick(ALU_OPS);
+                let (src1, src2) = match op.format() {
+                    Format::F1i => (self.narrow_src(), self.wide_src()),
+                    Format::F1u => (self.wide_src(), SrcReg::default()),
+                    _ => (self.wide_src(), self.narrow_src()),
+                };
+                Instruction::Alu {
+                    op,
+                    dst: self.dst(),
+                    src1,
+                    src2,
+                    idx: self.idx(),
+                    desc,
+                }
+            }
+            10..=12 => {
+                let op = self.r.pick(&[Opcode::Mad, Opcode::Madi]);
+                let (src2, src3) = if op == Opcode::Mad {
+                    (self.wide_src(), self.narrow_src())
+                } else {
+                    (self.narrow_src(), self.wide_src())
+                };
+                Instruction::Mad {
+                    op,
+                    dst: self.dst(),
+                    src1: self.narrow_src(),
+                    src2,
+                    src3,
+                    idx: self.idx(),
+                    desc: desc & 31,
+                }
+            }
+            13..=14 => Instruction::Cmp {
+                src1: self.wide_src(),
+                src2: self.narrow_src(),
+                idx: self.idx(),
+                cmp_x: CmpOp::from_bits(self.r.below(8) as u32),
+                cmp_y: CmpOp::from_bits(self.r.below(8) as u32),
+                desc,
+            },
+            15..=16 => Instruction::Alu {
+                op: Opcode::Mova,
+                dst: DstReg::default(),
+                src1: self.wide_src(),
+                src2: SrcReg::default(),
+                idx: self.idx(),
+                desc,
+            },
+            17 => Instruction::SetEmit {
+                vtx_id: self.r.below(4) as u8,
+                winding: self.r.chance(50),
+                prim_emit: self.r.chance(50),
+            },
+            18 => Instruction::Plain(Opcode::Emit),
+            _ => Instruction::Plain(Opcode::Nop),
+        }
+    }
+
+    /// Emits a block from `pc` of about `budget` instructions; returns the next free pc.
+    /// `min_sub`: the first subroutine it may call (subroutine k calls only later ones, so
+    /// calls cannot recurse).
+    fn block(&mut self, mut pc: usize, budget: usize, depth: usize, min_sub: usize) -> usize {
+        let end = pc + budget;
+        while pc < end {
+            let kind = if depth >= 3 { 0 } else { self.r.below(14) };
+            match kind {
+                // IF: then-body [pc+1, dst), else-body [dst, dst+num).
+                9 | 10 => {
+                    let then_start = pc + 1;
+                    let b = 1 + self.r.below(3) as usize;
+                    let then_end = self.block(then_start, b, depth + 1, min_sub);
+                    let b = self.r.below(3) as usize;
+                    let else_end = self.block(then_end, b, depth + 1, min_sub);
+                    let (dst, num) = (then_end as u16, (else_end - then_end) as u8);
+                    let inst = if self.r.chance(50) {
+                        Instruction::FlowUniform {
+                            op: Opcode::Ifu,
+                            id: self.r.below(16) as u8,
+                            target: dst,
+                            num,
+                        }
+                    } else {
+                        Instruction::Flow {
+                            op: Opcode::Ifc,
+                            cond: self.cond(),
+                            target: dst,
+                            num,
+                        }
+                    };
+                    self.at(pc, encode(&inst));
+                    pc = else_end;
+                }
+                // LOOP: body [pc+1, dst], maybe with a BREAKC/BREAK inside.
+                11 => {
+                    self.loop_depth += 1;
+                    let b = 1 + self.r.below(3) as usize;
+                    let body_end = self.block(pc + 1, b, depth + 1, min_sub);
+                    self.loop_depth -= 1;
+                    let inst = Instruction::FlowUniform {
+                        op: Opcode::Loop,
+                        id: self.r.below(4) as u8,
+                        target: (body_end - 1) as u16,
+                        num: 0,
+                    };
+                    self.at(pc, encode(&inst));
+                    pc = body_end;
+                }
+                // CALL of a later subroutine.
+                12 if min_sub < self.subs => {
+                    let k = min_sub + self.r.below((self.subs - min_sub) as u64) as usize;
+                    let target = (SUB_BASE + SUB_SPAN * k) as u16;
+                    let num = 1 + self.r.below(4) as u8;
+                    let inst = match self.r.below(3) {
+                        0 => Instruction::Flow {
+                            op: Opcode::Call,
+                            cond: Condition::default(),
+                            target,
+                            num,
+                        },
+                        1 => Instruction::Flow {
+                            op: Opcode::Callc,
+                            cond: self.cond(),
+                            target,
+                            num,
+                        },
+                        _ => Instruction::FlowUniform {
+                            op: Opcode::Callu,
+                            id: self.r.below(16) as u8,
+                            target,
+                            num,
+                        },
+                    };
+                    self.at(pc, encode(&inst));
+                    pc += 1;
+                }
+                // Forward jump over a short block.
+                13 => {
+                    let b = 1 + self.r.below(2) as usize;
+                    let after = self.block(pc + 1, b, depth + 1, min_sub);
+                    let inst = if self.r.chance(50) {
+                        Instruction::Flow {
+                            op: Opcode::Jmpc,
+                            cond: self.cond(),
+                            target: after as u16,
+                            num: 0,
+                        }
+                    } else {
+                        Instruction::FlowUniform {
+                            op: Opcode::Jmpu,
+                            id: self.r.below(16) as u8,
+                            target: after as u16,
+                            num: self.r.below(2) as u8,
+                        }
+                    };
+                    self.at(pc, encode(&inst));
+                    pc = after;
+                }
+                _ => {
+                    let inst = if self.loop_depth > 0 && self.r.chance(8) {
+                        if self.r.chance(70) {
+                            Instruction::Flow {
+                                op: Opcode::Breakc,
+                                cond: self.cond(),
+                                target: self.r.below(4096) as u16,
+                                num: self.r.below(256) as u8,
+                            }
+                        } else {
+                            Instruction::Plain(Opcode::Break)
+                        }
+                    } else if self.r.chance(1) {
+                        // Rare: END mid-program, BREAK outside a loop, an unknown opcode.
+                        match self.r.below(3) {
+                            0 => Instruction::Plain(Opcode::End),
+                            1 => Instruction::Plain(Opcode::Break),
+                            _ => Instruction::Unknown(
+                                (self.r.pick(&[0x10u32, 0x11, 0x14, 0x17, 0x1C, 0x1F]) << 26)
+                                    | (self.r.next_u64() as u32 & 0x03FF_FFFF),
+                            ),
+                        }
+                    } else {
+                        self.simple()
+                    };
+                    self.at(pc, encode(&inst));
+                    pc += 1;
+                }
+            }
+        }
+        pc
+    }
+}
+
+/// A random program and configuration, deterministic from `seed` (the generator of
+/// `tests/shader_unit.rs` and `pica fuzz --target shader`).
+pub fn generate(seed: u64) -> ShaderCase {
+    let mut r = Rng(seed);
+    let mut cfg = ShaderCase::empty();
+    for d in cfg.opdescs.iter_mut() {
+        *d = r.next_u64() as u32 & 0x7FFF_FFFF;
+        if r.chance(30) {
+            // Identity swizzles are common in real code.
+            *d = (*d & 0x0000_000F) | 0x1B << 5 | 0x1B << 14 | 0x1B << 23 | (*d & 0x0040_2010);
+        }
+    }
+    for u in cfg.float_uniforms.iter_mut() {
+        *u = edgy_vec(&mut r);
+    }
+    for i in cfg.int_uniforms.iter_mut() {
+        *i = [
+            r.below(4) as u8,
+            r.next_u64() as u8,
+            {
+                let any = r.next_u64() as u8;
+                r.pick(&[0u8, 1, 2, 255, 0x80, any])
+            },
+            r.next_u64() as u8,
+        ];
+    }
+    cfg.bool_uniforms = r.next_u64() as u16;
+    let inputs = &mut cfg.inputs;
+    for v in inputs.iter_mut() {
+        *v = edgy_vec(&mut r);
+    }
+    // Small integers in some inputs make MOVA offsets land in range.
+    for v in inputs.iter_mut().take(4) {
+        if r.chance(50) {
+            let n = r.below(100) as i32 - 40;
+            *v = [0, 1, 2, 3].map(|k| F24::from_f64_trunc(f64::from(n + 7 * k)));
+        }
+    }
+    let mut g = Gen {
+        r: &mut r,
+        code: Vec::new(),
+        subs: SUBS,
+        loop_depth: 0,
+    };
+    for k in (0..SUBS).rev() {
+        let base = SUB_BASE + SUB_SPAN * k;
+        let budget = 2 + g.r.below(6) as usize;
+        let end = g.block(base, budget, 1, k + 1);
+        debug_assert!(end < base + SUB_SPAN, "subroutine {k} overflows");
+    }
+    let budget = 6 + g.r.below(24) as usize;
+    let end = g.block(0, budget, 0, 0);
+    debug_assert!(end < SUB_BASE, "main program overflows");
+    g.at(end, encode(&Instruction::Plain(Opcode::End)));
+    cfg.code = g.code;
+    cfg
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shrinking.
+
+/// Check calls the shrinker may spend on one failure.
+pub const MAX_SHRINK_CHECKS: usize = 3000;
+
+/// Maps an old code address to the new one after deleting `[a, b)`: addresses inside the
+/// range go to its first survivor.
+fn reloc(t: usize, a: usize, b: usize) -> usize {
+    if t < a {
+        t
+    } else if t < b {
+        a
+    } else {
+        t - (b - a)
+    }
+}
+
+/// The code with words `[a, b)` deleted and every flow target, IF/CALL range and LOOP body
+/// end relocated to the surviving words.
+pub fn delete_code(code: &[u32], a: usize, b: usize) -> Vec<u32> {
+    let b = b.min(code.len());
+    let mut out = Vec::with_capacity(code.len() - (b - a));
+    for (pc, &w) in code.iter().enumerate() {
+        if (a..b).contains(&pc) {
+            continue;
+        }
+        let range = |target: u16, num: u8| -> (u16, u8) {
+            let (t, n) = (usize::from(target), usize::from(num));
+            if t > 4095 {
+                return (target, num);
+            }
+            let nt = reloc(t, a, b);
+            let ne = reloc(t + n, a, b);
+            (nt as u16, (ne - nt).min(255) as u8)
+        };
+        let nw = match decode(w) {
+            Instruction::Flow {
+                op,
+                cond,
+                target,
+                num,
+            } => {
+                let (target, num) = match op {
+                    Opcode::Call | Opcode::Callc | Opcode::Ifc => range(target, num),
+                    Opcode::Jmpc => (reloc(usize::from(target), a, b) as u16, num),
+                    _ => (target, num),
+                };
+                encode(&Instruction::Flow {
+                    op,
+                    cond,
+                    target,
+                    num,
+                }) | (w & !used_mask(w))
+            }
+            Instruction::FlowUniform {
+                op,
+                id,
+                target,
+                num,
+            } => {
+                let (target, num) = match op {
+                    Opcode::Callu | Opcode::Ifu => range(target, num),
+                    Opcode::Jmpu => (reloc(usize::from(target), a, b) as u16, num),
+                    // LOOP: the body ends at `target` inclusive.
+                    Opcode::Loop => {
+                        let end = reloc(usize::from(target) + 1, a, b);
+                        (end.saturating_sub(1) as u16, num)
+                    }
+                    _ => (target, num),
+                };
+                encode(&Instruction::FlowUniform {
+                    op,
+                    id,
+                    target,
+                    num,
+                }) | (w & !used_mask(w))
+            }
+            _ => w,
+        };
+        out.push(nw);
+    }
+    out
+}
+
+/// Simpler versions of one instruction word, simplest first.
+fn simpler_words(w: u32) -> Vec<u32> {
+    let mut v = Vec::new();
+    match decode(w) {
+        Instruction::Alu {
+            op,
+            dst,
+            src1,
+            src2,
+            idx,
+            desc,
+        } => {
+            if idx != RelIndex::None {
+                v.push(encode(&Instruction::Alu {
+                    op,
+                    dst,
+                    src1,
+                    src2,
+                    idx: RelIndex::None,
+                    desc,
+                }));
+            }
+            if desc != 0 {
+                v.push(encode(&Instruction::Alu {
+                    op,
+                    dst,
+                    src1,
+                    src2,
+                    idx,
+                    desc: 0,
+                }));
+            }
+            if op != Opcode::Mova && op != Opcode::Mov && op.format() == Format::F1 {
+                v.push(encode(&Instruction::Alu {
+                    op: Opcode::Mov,
+                    dst,
+                    src1,
+                    src2: SrcReg::default(),
+                    idx,
+                    desc,
+                }));
+            }
+        }
+        Instruction::Mad {
+            op,
+            dst,
+            src1,
+            src2,
+            src3,
+            idx,
+            desc,
+        } => {
+            if idx != RelIndex::None {
+                v.push(encode(&Instruction::Mad {
+                    op,
+                    dst,
+                    src1,
+                    src2,
+                    src3,
+                    idx: RelIndex::None,
+                    desc,
+                }));
+            }
+            if desc != 0 {
+                v.push(encode(&Instruction::Mad {
+                    op,
+                    dst,
+                    src1,
+                    src2,
+                    src3,
+                    idx,
+                    desc: 0,
+                }));
+            }
+        }
+        Instruction::Cmp {
+            src1,
+            src2,
+            idx,
+            cmp_x,
+            cmp_y,
+            desc,
+        } => {
+            if idx != RelIndex::None {
+                v.push(encode(&Instruction::Cmp {
+                    src1,
+                    src2,
+                    idx: RelIndex::None,
+                    cmp_x,
+                    cmp_y,
+                    desc,
+                }));
+            }
+            if desc != 0 {
+                v.push(encode(&Instruction::Cmp {
+                    src1,
+                    src2,
+                    idx,
+                    cmp_x,
+                    cmp_y,
+                    desc: 0,
+                }));
+            }
+        }
+        Instruction::Flow {
+            op,
+            cond,
+            target,
+            num,
+        } => {
+            // Conditional forms become unconditional (CALLC → CALL; JMPC/IFC/BREAKC on
+            // a condition that always holds: !cmp.x || cmp.x is not expressible, so keep the
+            // condition but simplify it to one flag).
+            if op == Opcode::Callc {
+                v.push(encode(&Instruction::Flow {
+                    op: Opcode::Call,
+                    cond: Condition::default(),
+                    target,
+                    num,
+                }));
+            }
+            if num != 0 && op != Opcode::Jmpc {
+                v.push(encode(&Instruction::Flow {
+                    op,
+                    cond,
+                    target,
+                    num: 0,
+                }));
+            }
+            let simple = Condition {
+                op: CondOp::from_bits(2),
+                ref_x: true,
+                ref_y: true,
+            };
+            if cond != simple && op != Opcode::Call {
+                v.push(encode(&Instruction::Flow {
+                    op,
+                    cond: simple,
+                    target,
+                    num,
+                }));
+            }
+        }
+        Instruction::FlowUniform {
+            op,
+            id,
+            target,
+            num,
+        } => {
+            if op == Opcode::Callu {
+                v.push(encode(&Instruction::Flow {
+                    op: Opcode::Call,
+                    cond: Condition::default(),
+                    target,
+                    num,
+                }));
+            }
+            if num != 0 && op != Opcode::Loop {
+                v.push(encode(&Instruction::FlowUniform {
+                    op,
+                    id,
+                    target,
+                    num: 0,
+                }));
+            }
+            if id != 0 {
+                v.push(encode(&Instruction::FlowUniform {
+                    op,
+                    id: 0,
+                    target,
+                    num,
+                }));
+            }
+        }
+        _ => {}
+    }
+    v.retain(|&x| x != w);
+    v
+}
+
+/// Shrinks `case` while `fails` returns `Some(message)`: the smallest failing case found and
+/// its message. `fails(case)` must be `Some` on entry (else `case` is returned with `msg`).
+///
+/// Passes, repeated until none makes progress (or [`MAX_SHRINK_CHECKS`] checks):
+/// delete code chunks (halves down to single words), simplify each instruction (relative
+/// index off, descriptor 0, ALU → MOV, conditional → unconditional, NUM 0, uniform id 0),
+/// identity operand descriptors, zero inputs and uniforms.
+pub fn shrink(
+    case: &ShaderCase,
+    msg: String,
+    mut fails: impl FnMut(&ShaderCase) -> Option<String>,
+) -> (ShaderCase, String) {
+    let mut best = case.clone();
+    let mut msg = msg;
+    let checks = std::cell::Cell::new(0usize);
+    let mut try_it = |cand: ShaderCase, best: &mut ShaderCase, msg: &mut String| -> bool {
+        if checks.get() >= MAX_SHRINK_CHECKS || cand == *best {
+            return false;
+        }
+        checks.set(checks.get() + 1);
+        match fails(&cand) {
+            Some(m) => {
+                *best = cand;
+                *msg = m;
+                true
+            }
+            None => false,
+        }
+    };
+    // Trailing zero words are what memory holds anyway.
+    let mut trimmed = best.clone();
+    while trimmed.code.last() == Some(&0) {
+        trimmed.code.pop();
+    }
+    try_it(trimmed, &mut best, &mut msg);
+    loop {
+        let before = best.clone();
+        // 1. Code deletion, chunks from half the program down to one word.
+        let mut size = best.code.len().div_ceil(2).max(1);
+        loop {
+            let mut a = 0;
+            while a < best.code.len() {
+                let mut cand = best.clone();
+                cand.code = delete_code(&best.code, a, a + size);
+                if !try_it(cand, &mut best, &mut msg) {
+                    a += size;
+                }
+            }
+            if size == 1 {
+                break;
+            }
+            size = size.div_ceil(2);
+        }
+        // 2. Simpler instructions.
+        for pc in 0..best.code.len() {
+            for w in simpler_words(best.code[pc]) {
+                let mut cand = best.clone();
+                cand.code[pc] = w;
+                if try_it(cand, &mut best, &mut msg) {
+                    break;
+                }
+            }
+        }
+        // 3. Descriptors, inputs and uniforms: all at once, then one by one.
+        let mut cand = best.clone();
+        cand.opdescs.iter_mut().for_each(|d| *d = IDENTITY_DESC);
+        if !try_it(cand, &mut best, &mut msg) {
+            for i in 0..best.opdescs.len() {
+                if best.opdescs[i] != IDENTITY_DESC {
+                    let mut cand = best.clone();
+                    cand.opdescs[i] = IDENTITY_DESC;
+                    try_it(cand, &mut best, &mut msg);
+                }
+            }
+        }
+        let mut cand = best.clone();
+        cand.float_uniforms
+            .iter_mut()
+            .for_each(|u| *u = [F24::ZERO; 4]);
+        if !try_it(cand, &mut best, &mut msg) {
+            for i in 0..best.float_uniforms.len() {
+                if best.float_uniforms[i] != [F24::ZERO; 4] {
+                    let mut cand = best.clone();
+                    cand.float_uniforms[i] = [F24::ZERO; 4];
+                    try_it(cand, &mut best, &mut msg);
+                }
+            }
+        }
+        for i in 0..16 {
+            if best.inputs[i] != [F24::ZERO; 4] {
+                let mut cand = best.clone();
+                cand.inputs[i] = [F24::ZERO; 4];
+                try_it(cand, &mut best, &mut msg);
+            }
+        }
+        let mut cand = best.clone();
+        cand.int_uniforms = [[0; 4]; 4];
+        cand.bool_uniforms = 0;
+        if !try_it(cand, &mut best, &mut msg) {
+            for i in 0..4 {
+                let mut cand = best.clone();
+                cand.int_uniforms[i] = [0; 4];
+                try_it(cand, &mut best, &mut msg);
+            }
+            let mut cand = best.clone();
+            cand.bool_uniforms = 0;
+            try_it(cand, &mut best, &mut msg);
+        }
+        if best == before || checks.get() >= MAX_SHRINK_CHECKS {
+            break;
+        }
+    }
+    (best, msg)
+}
