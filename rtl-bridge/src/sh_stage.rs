@@ -533,12 +533,18 @@ impl RtlSh {
                 hang: c.hang as u8,
                 end: c.end != 0,
             };
-            self.stash.commits.push(CommitBeat::new(
-                cycle,
-                out.commit_unit as u8,
-                out.commit_seq,
-                &commit,
-            ));
+            // The channel table's key: a GS invocation's commits carry bit 31 (the stage's
+            // port gives the bare invocation number; unit 3 runs the GS while
+            // GEOSTAGE_CONFIG bits 0-1 = 2, the last value written, scalars[2]).
+            let gs = self.shadow.scalars[2] & 3 == 2 && out.commit_unit as usize == GS_UNIT;
+            let seq = if gs {
+                out.commit_seq | CommitBeat::GS_SEQ_FLAG
+            } else {
+                out.commit_seq
+            };
+            self.stash
+                .commits
+                .push(CommitBeat::new(cycle, out.commit_unit as u8, seq, &commit));
         }
         if out.hang != 0 && !self.hang_reported {
             self.hang_reported = true;

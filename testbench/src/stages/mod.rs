@@ -229,8 +229,9 @@ pub struct RtlStageArgs {
     /// them: fe = front end, sh = shader units).
     #[arg(long, value_name = "LIST", value_parser = StageSet::parse)]
     pub rtl_stages: Option<StageSet>,
-    /// The RTL SH build: default, inject_add_round, inject_loop_extra, knobs_alt.
-    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_sh_variant)]
+    /// The RTL SH build: default, add_round (inject_sh_add_round), loop_extra
+    /// (inject_sh_loop_extra).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = crate::shader_fuzz::parse_sh_variant)]
     pub sh_variant: ShVariant,
 }
 
@@ -242,18 +243,6 @@ impl RtlStageArgs {
             ..StageOptions::default()
         }
     }
-}
-
-/// Parses an SH build name for clap.
-pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
-    ShVariant::ALL
-        .iter()
-        .copied()
-        .find(|v| v.name() == s)
-        .ok_or_else(|| {
-            let names: Vec<&str> = ShVariant::ALL.iter().map(|v| v.name()).collect();
-            format!("unknown SH build '{s}' (one of: {})", names.join(", "))
-        })
 }
 
 /// Options of a mixed run.

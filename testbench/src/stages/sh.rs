@@ -6,7 +6,6 @@ use pica_model::beat::{CommitBeat, ShaderBeat};
 use pica_model::gpu::HangReason;
 use pica_model::regfile::unit::GS_UNIT;
 use pica_model::regfile::RegFile;
-use pica_model::regs::id;
 use pica_model::shader::interp::Knobs;
 use pica_model::shader::io;
 use pica_model::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
@@ -112,7 +111,6 @@ impl<P: ShPort> External<ShaderCore> for ShAdapter<P> {
             }
         }
         let regs = ports.regs;
-        let gs_on = regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 == 2;
         self.port.sync_config(regs);
         // Input: the model's VL pushes into `input`; one vertex per cycle crosses the port
         // while it is ready.
@@ -162,11 +160,9 @@ impl<P: ShPort> External<ShaderCore> for ShAdapter<P> {
                 .map_err(|e| HangReason::Internal(e.to_string()))?;
         }
         if self.commits {
+            // The port keys GS commits as the channel table does (bit 31 of seq).
             for mut c in t.commits {
                 c.cycle = cycle;
-                if gs_on && usize::from(c.unit) == GS_UNIT {
-                    c.seq |= CommitBeat::GS_SEQ_FLAG;
-                }
                 ports.commits.push(c);
             }
         }
