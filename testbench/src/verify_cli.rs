@@ -81,38 +81,82 @@ fn write_json(path: &Path, v: &impl serde::Serialize) -> Result<(), String> {
     std::fs::write(path, format!("{text}\n")).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// `pica lockstep`.
-pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> ExitCode {
-    let mut reports: Vec<Report> = Vec::new();
+/// One compared case's result as the lockstep commands print and save it.
+trait CaseReport: serde::Serialize {
+    /// Agreed on everything.
+    fn equal(&self) -> bool;
+    /// The table row (without the result column).
+    fn row(&self) -> String;
+    /// The full text report.
+    fn text(&self) -> String;
+}
+
+impl CaseReport for Report {
+    fn equal(&self) -> bool {
+        self.is_equal()
+    }
+    fn row(&self) -> String {
+        format!(
+            "{:<40} {:>7} {:>9}  {:<12}",
+            self.case, self.beats, self.cycles, self.outcome.kind
+        )
+    }
+    fn text(&self) -> String {
+        lockstep::text_report(self)
+    }
+}
+
+impl CaseReport for stages::StageReport {
+    fn equal(&self) -> bool {
+        self.is_equal()
+    }
+    fn row(&self) -> String {
+        format!(
+            "{:<32} {:>8} {:>9} {:>9}  {:<12}",
+            self.case,
+            self.compared.get("commit").copied().unwrap_or(0),
+            self.model_cycles,
+            self.mixed_cycles,
+            self.outcome.kind
+        )
+    }
+    fn text(&self) -> String {
+        stages::text_report(self)
+    }
+}
+
+/// Runs `compare` on every case. Several cases: one table row each under `header` (the first
+/// mismatch stops the run and gets the full report), then the `summary` line; one case: the
+/// report itself. `report` receives the JSON (one object, or a list).
+fn compare_cases<R: CaseReport>(
+    cases: &[Case],
+    header: &str,
+    summary: &str,
+    report: Option<&Path>,
+    mut compare: impl FnMut(&Case) -> Result<R, String>,
+) -> ExitCode {
+    let mut reports: Vec<R> = Vec::new();
     let mut mismatch = false;
-    // Several cases: one table row each (the first mismatch stops the run and gets the full
-    // report); one case: the report itself.
     let table = cases.len() > 1;
     if table {
-        println!(
-            "{:<40} {:>7} {:>9}  {:<12} result",
-            "case", "beats", "cycles", "outcome"
-        );
+        println!("{header} result");
     }
-    for case in &cases {
-        let r = match lockstep::lockstep(case, opts) {
+    for case in cases {
+        let r = match compare(case) {
             Ok(r) => r,
             Err(e) => return bad(e),
         };
         if table {
             println!(
-                "{:<40} {:>7} {:>9}  {:<12} {}",
-                r.case,
-                r.beats,
-                r.cycles,
-                r.outcome.kind,
-                if r.is_equal() { "equal" } else { "MISMATCH" }
+                "{} {}",
+                r.row(),
+                if r.equal() { "equal" } else { "MISMATCH" }
             );
         }
-        if !table || !r.is_equal() {
-            print!("{}", lockstep::text_report(&r));
+        if !table || !r.equal() {
+            print!("{}", r.text());
         }
-        mismatch |= !r.is_equal();
+        mismatch |= !r.equal();
         reports.push(r);
         if mismatch {
             break;
@@ -120,9 +164,8 @@ pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> Exit
     }
     if table {
         println!(
-            "{} case(s) compared, RTL variant {}: {}",
+            "{} case(s) {summary}: {}",
             reports.len(),
-            opts.variant.name(),
             if mismatch { "MISMATCH" } else { "all equal" }
         );
     }
@@ -142,6 +185,18 @@ pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> Exit
     ExitCode::from(if mismatch { EXIT_MISMATCH } else { EXIT_OK })
 }
 
+/// `pica lockstep`: the front end, cycle by cycle.
+pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> ExitCode {
+    let header = format!(
+        "{:<40} {:>7} {:>9}  {:<12}",
+        "case", "beats", "cycles", "outcome"
+    );
+    let summary = format!("compared, RTL variant {}", opts.variant.name());
+    compare_cases(&cases, &header, &summary, report, |c| {
+        lockstep::lockstep(c, opts).map_err(|e| e.to_string())
+    })
+}
+
 /// `pica lockstep --rtl-stages LIST` with pipeline stages: each case on the model alone and
 /// with the stages in RTL, compared transaction-exact ([`stages::stage_lockstep`]).
 pub fn stage_lockstep(
@@ -150,62 +205,14 @@ pub fn stage_lockstep(
     opts: &StageLockstepOptions,
     report: Option<&Path>,
 ) -> ExitCode {
-    let mut reports = Vec::new();
-    let mut mismatch = false;
-    let table = cases.len() > 1;
-    if table {
-        println!(
-            "{:<32} {:>8} {:>9} {:>9}  {:<12} result",
-            "case", "commits", "model cyc", "mixed cyc", "outcome"
-        );
-    }
-    for case in cases {
-        let r = match stages::stage_lockstep(case, set, opts) {
-            Ok(r) => r,
-            Err(e) => return bad(e),
-        };
-        if table {
-            println!(
-                "{:<32} {:>8} {:>9} {:>9}  {:<12} {}",
-                r.case,
-                r.compared.get("commit").copied().unwrap_or(0),
-                r.model_cycles,
-                r.mixed_cycles,
-                r.outcome.kind,
-                if r.is_equal() { "equal" } else { "MISMATCH" }
-            );
-        }
-        if !table || !r.is_equal() {
-            print!("{}", stages::text_report(&r));
-        }
-        mismatch |= !r.is_equal();
-        reports.push(r);
-        if mismatch {
-            break;
-        }
-    }
-    if table {
-        println!(
-            "{} case(s) compared with RTL stages {}: {}",
-            reports.len(),
-            set.names(),
-            if mismatch { "MISMATCH" } else { "all equal" }
-        );
-    }
-    if let Some(p) = report {
-        let doc = if reports.len() == 1 {
-            serde_json::to_value(&reports[0])
-        } else {
-            serde_json::to_value(&reports)
-        };
-        if let Err(e) = doc
-            .map_err(|e| e.to_string())
-            .and_then(|d| write_json(p, &d))
-        {
-            return bad(e);
-        }
-    }
-    ExitCode::from(if mismatch { EXIT_MISMATCH } else { EXIT_OK })
+    let header = format!(
+        "{:<32} {:>8} {:>9} {:>9}  {:<12}",
+        "case", "commits", "model cyc", "mixed cyc", "outcome"
+    );
+    let summary = format!("compared with RTL stages {}", set.names());
+    compare_cases(cases, &header, &summary, report, |c| {
+        stages::stage_lockstep(c, set, opts).map_err(|e| e.to_string())
+    })
 }
 
 /// Loads bundles for lockstep / check.
