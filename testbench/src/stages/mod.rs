@@ -395,37 +395,63 @@ pub struct StageLockstepOptions {
 }
 
 fn channel_beats(gpu: &Gpu, ch: Channel) -> Vec<Beat> {
-    if ch == Channel::Commit {
-        return gpu
-            .commit_beats()
-            .iter()
-            .copied()
-            .map(Beat::Commit)
-            .collect();
+    fn wrap<T: Copy>(xs: &[T], f: fn(T) -> Beat) -> Vec<Beat> {
+        xs.iter().copied().map(f).collect()
     }
-    gpu.beats().filter(|b| b.channel() == ch).collect()
+    let p = gpu.pipeline_beats();
+    let (shader_in, shader_out) = gpu.shader_beats();
+    match ch {
+        Channel::RegWrite => wrap(gpu.regwrite_beats(), Beat::RegWrite),
+        Channel::ShaderIn => wrap(shader_in, Beat::ShaderIn),
+        Channel::ShaderOut => wrap(shader_out, Beat::ShaderOut),
+        Channel::Commit => wrap(gpu.commit_beats(), Beat::Commit),
+        Channel::Primitive => wrap(p.primitive, Beat::Primitive),
+        Channel::Fragment => wrap(p.fragment, Beat::Fragment),
+        Channel::Pixel => wrap(p.pixel, Beat::Pixel),
+        Channel::Texel => wrap(p.texel, Beat::Texel),
+        Channel::Combiner => wrap(p.combiner, Beat::Combiner),
+    }
 }
 
-/// A beat's fields as JSON, without what a transaction-exact comparison ignores: the cycle,
-/// the unit, and in a commit the lanes of `result` the instruction did not write (they hold
-/// what the unit's earlier jobs left in the register, which depends on which unit ran the
-/// vertex — the one thing a transaction-exact comparison lets differ).
-fn payload_json(b: &Beat) -> serde_json::Map<String, serde_json::Value> {
-    let b = match b {
+/// A beat without what a transaction-exact comparison ignores: the cycle, the unit, and in a
+/// commit the lanes of `result` the instruction did not write (they hold what the unit's
+/// earlier jobs left in the register, which depends on which unit ran the vertex — the one
+/// thing a transaction-exact comparison lets differ).
+fn payload(b: &Beat) -> Beat {
+    let mut b = *b;
+    match &mut b {
+        Beat::RegWrite(x) => x.cycle = 0,
+        Beat::ShaderIn(x) | Beat::ShaderOut(x) => {
+            x.cycle = 0;
+            x.unit = 0;
+        }
         Beat::Commit(c) => {
-            let mut c = *c;
+            c.cycle = 0;
+            c.unit = 0;
+            let mask = c.mask;
             for (lane, r) in c.result.iter_mut().enumerate() {
-                if (c.mask >> (3 - lane)) & 1 == 0 {
+                if (mask >> (3 - lane)) & 1 == 0 {
                     *r = 0;
                 }
             }
-            Beat::Commit(c)
         }
-        other => *other,
-    };
-    let mut m = beat_fields(&b);
+        Beat::Primitive(x) => x.cycle = 0,
+        Beat::Fragment(x) => x.cycle = 0,
+        Beat::Pixel(x) => x.cycle = 0,
+        Beat::Texel(x) => x.cycle = 0,
+        Beat::Combiner(x) => x.cycle = 0,
+    }
+    b
+}
+
+/// [`payload`] as JSON fields, for reports.
+fn payload_json(b: &Beat) -> serde_json::Map<String, serde_json::Value> {
+    let mut m = beat_fields(&payload(b));
     m.remove("cycle");
-    m.remove("unit");
+    // The shader unit (not the texture unit of a texel beat) is not compared.
+    if matches!(b, Beat::ShaderIn(_) | Beat::ShaderOut(_) | Beat::Commit(_)) {
+        m.remove("unit");
+    }
     m
 }
 
@@ -540,7 +566,7 @@ fn compare_channel(
                         &want[..i],
                     ));
                 };
-                if payload_json(e) != payload_json(a) {
+                if payload(e) != payload(a) {
                     return Some(mk(
                         StageDivergenceKind::BeatMismatch,
                         None,
@@ -595,7 +621,7 @@ fn compare_channel(
                             &we[..i],
                         ));
                     };
-                    if payload_json(e) != payload_json(a) {
+                    if payload(e) != payload(a) {
                         return Some(mk(
                             StageDivergenceKind::BeatMismatch,
                             key,
