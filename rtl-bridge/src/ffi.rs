@@ -87,14 +87,23 @@ fn static_str(p: *const c_char) -> Option<String> {
     Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
 }
 
-/// Names of the compiled variants, index = variant number.
-pub(crate) fn variant_names() -> Vec<String> {
-    // SAFETY: no arguments; reads a constant.
-    let n = unsafe { pica_rtl_variant_count() };
-    // SAFETY: `i` is within the count the shim reported.
+/// Names of the compiled variants of one shim, index = variant number, from its
+/// `*_variant_count` and `*_variant_name` entry points (every shim has the pair).
+pub(crate) fn names_of(
+    count: unsafe extern "C" fn() -> c_int,
+    name: unsafe extern "C" fn(c_int) -> *const c_char,
+) -> Vec<String> {
+    // SAFETY: no arguments; the shim reads a constant.
+    let n = unsafe { count() };
+    // SAFETY: `i` is within the count the shim reported; it returns a static string or NULL.
     (0..n)
-        .filter_map(|i| static_str(unsafe { pica_rtl_variant_name(i) }))
+        .filter_map(|i| static_str(unsafe { name(i) }))
         .collect()
+}
+
+/// Names of the compiled variants of `pica_top`, index = variant number.
+pub(crate) fn variant_names() -> Vec<String> {
+    names_of(pica_rtl_variant_count, pica_rtl_variant_name)
 }
 
 /// The defines the default variant was built with.

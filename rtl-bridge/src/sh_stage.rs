@@ -72,7 +72,7 @@ mod raw {
     //! The C ABI of `csrc/pica_sh_stage_shim.h`. Each call passes a handle that [`Handle`] owns
     //! exclusively (created by `pica_shs_new`, freed once in `Drop`) and pointers to live
     //! structs.
-    use std::ffi::{c_char, c_int, CStr, CString};
+    use std::ffi::{c_char, c_int, CString};
     use std::ptr::NonNull;
 
     /// `PicaShCommit` of `csrc/pica_sh_shim.h`.
@@ -156,16 +156,7 @@ mod raw {
 
     /// Names of the compiled variants, index = variant number.
     pub(super) fn variant_names() -> Vec<String> {
-        // SAFETY: no arguments; reads a constant.
-        let n = unsafe { pica_shs_variant_count() };
-        (0..n)
-            .filter_map(|i| {
-                // SAFETY: `i` is within the count; the shim returns a static string or NULL.
-                let p = unsafe { pica_shs_variant_name(i) };
-                // SAFETY: non-NULL pointers are NUL-terminated literals with static lifetime.
-                (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into())
-            })
-            .collect()
+        crate::ffi::names_of(pica_shs_variant_count, pica_shs_variant_name)
     }
 
     #[derive(Debug)]

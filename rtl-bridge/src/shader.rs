@@ -101,7 +101,7 @@ mod raw {
     //! The C ABI of `csrc/pica_sh_shim.h`. Each call passes a handle that [`Handle`] owns
     //! exclusively (created by `pica_sh_new`, freed once in `Drop`) and pointers to live buffers
     //! of the stated lengths.
-    use std::ffi::{c_char, c_int, CStr, CString};
+    use std::ffi::{c_char, c_int, CString};
     use std::ptr::NonNull;
 
     #[repr(C)]
@@ -165,16 +165,7 @@ mod raw {
 
     /// Names of the compiled variants, index = variant number.
     pub(super) fn variant_names() -> Vec<String> {
-        // SAFETY: no arguments; reads a constant.
-        let n = unsafe { pica_sh_variant_count() };
-        (0..n)
-            .filter_map(|i| {
-                // SAFETY: `i` is within the count; the shim returns a static string or NULL.
-                let p = unsafe { pica_sh_variant_name(i) };
-                // SAFETY: non-NULL pointers are NUL-terminated literals with static lifetime.
-                (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into())
-            })
-            .collect()
+        crate::ffi::names_of(pica_sh_variant_count, pica_sh_variant_name)
     }
 
     #[derive(Debug)]
