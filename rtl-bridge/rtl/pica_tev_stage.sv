@@ -81,6 +81,18 @@ module pica_tev_stage #(
   // GetColorMultiplier returns 1 for scale >= 3).
   localparam int ReservedScaleShift = 0;
 
+  // Where source k's field starts in GPUREG_TEXENVi_SOURCE.
+  function automatic int src_lsb(input int k);
+    unique case (k)
+      0:       src_lsb = RgbSrc0;
+      1:       src_lsb = RgbSrc1;
+      2:       src_lsb = RgbSrc2;
+      3:       src_lsb = ASrc0;
+      4:       src_lsb = ASrc1;
+      default: src_lsb = ASrc2;
+    endcase
+  endfunction
+
   // The colour a source value selects (model `tev::source`).
   function automatic logic [31:0] pick_source(input logic [3:0] src, input logic [31:0] pri,
                                               input logic [31:0] fpri, input logic [31:0] fsec,
@@ -145,7 +157,8 @@ module pica_tev_stage #(
     do_scale = (w > 10'd255) ? 8'd255 : w[7:0];
   endfunction
 
-  logic [31:0] rs0, rs1, rs2, as0, as1, as2;
+  // Source k: RGB sources 0-2 (k = 0..2), then alpha sources 0-2 (k = 3..5).
+  logic [31:0] src [6];
   logic [23:0] ra, rb, rc;
   logic [7:0]  aa, ab, ac;
   logic [3:0]  rgb_mode;
@@ -155,24 +168,17 @@ module pica_tev_stage #(
   logic [23:0] rgb;
 
   always_comb begin
-    rs0 = pick_source(source_i[RgbSrc0 +: 4], primary_i, frag_primary_i, frag_secondary_i,
-                      tex_i, const_i, prev_i, prev_buf_i);
-    rs1 = pick_source(source_i[RgbSrc1 +: 4], primary_i, frag_primary_i, frag_secondary_i,
-                      tex_i, const_i, prev_i, prev_buf_i);
-    rs2 = pick_source(source_i[RgbSrc2 +: 4], primary_i, frag_primary_i, frag_secondary_i,
-                      tex_i, const_i, prev_i, prev_buf_i);
-    as0 = pick_source(source_i[ASrc0 +: 4], primary_i, frag_primary_i, frag_secondary_i,
-                      tex_i, const_i, prev_i, prev_buf_i);
-    as1 = pick_source(source_i[ASrc1 +: 4], primary_i, frag_primary_i, frag_secondary_i,
-                      tex_i, const_i, prev_i, prev_buf_i);
-    as2 = pick_source(source_i[ASrc2 +: 4], primary_i, frag_primary_i, frag_secondary_i,
-                      tex_i, const_i, prev_i, prev_buf_i);
-    ra = rgb_operand(operand_i[RgbOp0 +: 4], rs0);
-    rb = rgb_operand(operand_i[RgbOp1 +: 4], rs1);
-    rc = rgb_operand(operand_i[RgbOp2 +: 4], rs2);
-    aa = alpha_operand(operand_i[AOp0 +: 3], as0);
-    ab = alpha_operand(operand_i[AOp1 +: 3], as1);
-    ac = alpha_operand(operand_i[AOp2 +: 3], as2);
+    for (int k = 0; k < 6; k++) begin
+      src[k] = pick_source(source_i[src_lsb(k) +: 4], primary_i,
+                           frag_primary_i, frag_secondary_i, tex_i, const_i, prev_i,
+                           prev_buf_i);
+    end
+    ra = rgb_operand(operand_i[RgbOp0 +: 4], src[0]);
+    rb = rgb_operand(operand_i[RgbOp1 +: 4], src[1]);
+    rc = rgb_operand(operand_i[RgbOp2 +: 4], src[2]);
+    aa = alpha_operand(operand_i[AOp0 +: 3], src[3]);
+    ab = alpha_operand(operand_i[AOp1 +: 3], src[4]);
+    ac = alpha_operand(operand_i[AOp2 +: 3], src[5]);
     rgb_mode = combiner_i[RgbMode +: 4];
   end
 
