@@ -485,7 +485,7 @@ impl TevGen {
         if n == 0 {
             return 0;
         }
-        ((self.next_u64() >> 32) * u64::from(n) >> 32) as u32
+        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
     }
 
     fn chance(&mut self, percent: u32) -> bool {
