@@ -27,7 +27,11 @@
 //!   includes the four headers itself;
 //! - `sh_stage` (`pica_sh_top`, the four-unit SH stage, plus `PICA_RTL_DEFINES`),
 //!   `sh_stage_inject_add_round`, `sh_stage_inject_loop_extra` (the unit's injected bugs in all
-//!   four units), driven by `csrc/pica_sh_stage_shim.cpp` (`RtlSh`, `src/sh_stage.rs`).
+//!   four units), driven by `csrc/pica_sh_stage_shim.cpp` (`RtlSh`, `src/sh_stage.rs`);
+//! - `tev` (`pica_tev_top`, the six texture combiners, plus `PICA_RTL_DEFINES`),
+//!   `tev_inject_scale_sat` and `tev_inject_buffer` (one injected TEV bug each; the TEV is
+//!   small, so the two extra models cost seconds), driven by `csrc/pica_tev_shim.cpp`
+//!   (`RtlTev`, `src/tev_stage.rs`).
 //!
 //! A model's stamp covers only the files its top reaches ([`dependencies`]), so editing one
 //! stage top re-verilates that stage's rows, not every model.
@@ -147,6 +151,27 @@ const MODELS: &[Model] = &[
         defines: &["INJECT_SH_LOOP_EXTRA"],
         user_defines: false,
         shims: &["pica_sh_stage_shim.cpp"],
+    },
+    Model {
+        name: "tev",
+        top: "pica_tev_top",
+        defines: &[],
+        user_defines: true,
+        shims: &["pica_tev_shim.cpp"],
+    },
+    Model {
+        name: "tev_inject_scale_sat",
+        top: "pica_tev_top",
+        defines: &["INJECT_TEV_SCALE_SAT"],
+        user_defines: false,
+        shims: &["pica_tev_shim.cpp"],
+    },
+    Model {
+        name: "tev_inject_buffer",
+        top: "pica_tev_top",
+        defines: &["INJECT_TEV_BUFFER"],
+        user_defines: false,
+        shims: &["pica_tev_shim.cpp"],
     },
 ];
 

@@ -13,6 +13,8 @@
 //! - [`sh_stage::RtlSh`] is the Verilated SH stage (`rtl/pica_sh_top.sv`: four shader units,
 //!   the VS/GS split, the GS input assembler) with the model's transactions; [`shader`] has one
 //!   shader unit alone.
+//! - [`tev_stage::RtlTev`] is the Verilated TEV stage (`rtl/pica_tev_top.sv`: the six texture
+//!   combiners and the combiner buffer) with the model's transactions.
 //! - [`RtlAlu`] is the Verilated f24 ALU (`rtl/pica_alu_top.sv`, the `pica_f24_*` modules) and
 //!   [`model_eval`] the model's answer for the same operands ([`alu`]).
 //!
@@ -24,6 +26,7 @@ pub mod alu;
 mod ffi;
 pub mod sh_stage;
 pub mod shader;
+pub mod tev_stage;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
 pub use ffi::{PicaIn, PicaOut};

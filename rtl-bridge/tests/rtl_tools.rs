@@ -122,6 +122,21 @@ fn assert_iverilog_compiles(dir: &Path, top: &str, extra: Option<PathBuf>) {
     );
 }
 
+/// Asserts Yosys reads every RTL source (`read_verilog -sv`) and then runs `passes` cleanly.
+fn assert_yosys_accepts(passes: &str) {
+    let mut script = String::from("read_verilog -sv");
+    for s in rtl_sources() {
+        script.push(' ');
+        script.push_str(&s.to_string_lossy());
+    }
+    script.push_str("; ");
+    script.push_str(passes);
+    let mut cmd = Command::new("yosys");
+    cmd.args(["-q", "-p", &script]);
+    let out = run_bounded(cmd, Duration::from_secs(900)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.status.success(), "yosys failed:\n{}", text(&out));
+}
+
 #[test]
 fn rtl_verilator_lint_wall_is_clean() {
     require("verilator");
@@ -418,16 +433,32 @@ fn rtl_sh_stage_top_passes_verilator_iverilog_and_yosys() {
     assert_iverilog_compiles(&dir, "pica_sh_top", None);
     let _ = std::fs::remove_dir_all(&dir);
     // Elaboration and process lowering, like the unit's test (`scripts/synth --sh` maps it).
-    let mut script = String::from("read_verilog -sv");
-    for s in rtl_sources() {
-        script.push(' ');
-        script.push_str(&s.to_string_lossy());
+    assert_yosys_accepts("hierarchy -check -top pica_sh_top; proc; check -assert");
+}
+
+#[test]
+fn rtl_tev_top_passes_verilator_iverilog_and_yosys() {
+    require("verilator");
+    require("iverilog");
+    require("yosys");
+    for defines in [
+        &[][..],
+        &["-DINJECT_TEV_SCALE_SAT"][..],
+        &["-DINJECT_TEV_BUFFER"][..],
+    ] {
+        assert_lint_clean("pica_tev_top", defines);
     }
-    script.push_str("; hierarchy -check -top pica_sh_top; proc; check -assert");
-    let mut cmd = Command::new("yosys");
-    cmd.args(["-q", "-p", &script]);
-    let out = run_bounded(cmd, Duration::from_secs(900)).unwrap_or_else(|e| panic!("{e}"));
-    assert!(out.status.success(), "yosys failed:\n{}", text(&out));
+    let dir = std::env::temp_dir().join(format!("pica-tev-iverilog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    assert_iverilog_compiles(
+        &dir,
+        "pica_tev_replay_tb",
+        Some(root().join("rtl-bridge/tb/pica_tev_replay_tb.sv")),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // Technology-independent synthesis of the stage top (seconds: `scripts/synth --top
+    // pica_tev_top` maps it).
+    assert_yosys_accepts("synth -flatten -top pica_tev_top -run begin:fine; check -assert");
 }
 
 /// The f24 ALU modules (each usable as a top by the shader unit) and their Verilated top.

@@ -193,3 +193,18 @@ fn cli_stage_table_and_scene_render_with_rtl_sh() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- the RTL TEV stage (pica_tev_top) in the TEV row ----
+
+#[test]
+fn rtl_tev_renders_every_scene_byte_for_byte() {
+    let set = StageSet::parse("tev").unwrap();
+    let mut beats = 0;
+    for (name, _) in scenes::list() {
+        let case = scenes::scene(name).unwrap().case;
+        let r = stages::stage_lockstep(&case, &set, &StageLockstepOptions::default()).unwrap();
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        beats += r.compared.get("combiner").copied().unwrap_or(0);
+    }
+    assert!(beats > 0, "no combiner beat compared");
+}

@@ -80,6 +80,7 @@ pub struct StageRow {
 
 /// The stage table.
 mod sh;
+pub mod tev;
 
 use sh::attach_sh;
 pub use sh::{Fault, ModelShPort, PortTick, RtlShPort, ShAdapter, ShPort, UNIT_UNKNOWN};
@@ -110,6 +111,17 @@ pub static STAGES: &[StageRow] = &[
         doc: "the four shader units with the VS/GS split (3 cycles per instruction: \
               transactions, not cycles)",
         attach: Some(attach_sh),
+    },
+    StageRow {
+        name: "tev",
+        replaces: &["tev"],
+        rtl_top: "pica_tev_top",
+        compare: Compare::TransactionExact,
+        inputs: &[],
+        outputs: &[(Channel::Combiner, Order::InOrder)],
+        doc: "the six texture combiners and the combiner buffer (a six-deep pipeline: \
+              transactions, not cycles)",
+        attach: Some(tev::attach_tev),
     },
 ];
 
