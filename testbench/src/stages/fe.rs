@@ -135,7 +135,9 @@ impl FrontEndCheck {
 
 impl CycleHook for FrontEndCheck {
     fn before_step(&mut self, gpu: &Gpu) {
-        self.top.borrow_mut().rtl.set_hold(gpu.regs_hold());
+        // The hold asks the SH slot whether it is idle, which borrows the top: ask first.
+        let hold = gpu.regs_hold();
+        self.top.borrow_mut().rtl.set_hold(hold);
     }
 
     fn after_step(&mut self, gpu: &Gpu) {
