@@ -162,7 +162,15 @@ const FE_SH_SCENES: &[&str] = &[
 fn rtl_fe_sh_renders_scenes_byte_for_byte_on_pica_top() {
     let mut regwrites = 0;
     let mut commits = 0;
-    for name in FE_SH_SCENES {
+    // PICA_FE_SH_SCENES=all runs every library scene (as `pica lockstep --rtl-stages fe,sh
+    // --scenes` does).
+    let all = std::env::var("PICA_FE_SH_SCENES").is_ok_and(|v| v == "all");
+    let names: Vec<&str> = if all {
+        scenes::list().map(|(n, _)| n).collect()
+    } else {
+        FE_SH_SCENES.to_vec()
+    };
+    for name in names {
         let case = scenes::scene(name).unwrap().case;
         let r = rtl_fe_sh(&case);
         assert!(r.is_equal(), "{}", stages::text_report(&r));
