@@ -9,14 +9,19 @@
 //! | `name` | variant name; the Verilator prefix is `Vpica_{name}` (class, header `Vpica_{name}.h`, archive `libVpica_{name}.a`) |
 //! | `top` | the top module |
 //! | `defines` | `-D` defines of this model |
+//! | `params` | top-level parameter overrides (`-GName=Value`) |
 //! | `user_defines` | also takes the defines named in `PICA_RTL_DEFINES` (comma- or space-separated) |
 //! | `shims` | the C++ files under `csrc/` that drive it (compiled once even if several rows name them) |
 //!
 //! Rows today:
-//! - `default` (`pica_top`, plus `PICA_RTL_DEFINES`, e.g. `PICA_RTL_DEFINES=INJECT_MASK_BUG`),
-//!   `inject_mask_bug`, `inject_packer_bug` (`pica_top` with one injected bug each, so the test
-//!   suite can show that lockstep and the fuzzer catch each bug without a second build of the
-//!   workspace), all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
+//! - `default` (`pica_top`: CP, REGS and the SH stage, plus `PICA_RTL_DEFINES`, e.g.
+//!   `PICA_RTL_DEFINES=INJECT_MASK_BUG`), `inject_mask_bug`, `inject_packer_bug` (`pica_top`
+//!   with one injected front-end bug each, so the test suite can show that lockstep and the
+//!   fuzzer catch each bug without a second build of the workspace; built with `EnableSh=0`:
+//!   the front-end lockstep does not use the four shader units, and leaving them out keeps
+//!   each of these rows at the front end's Verilation time instead of the SH stage's; no
+//!   `pica_top` row carries a shader-unit bug, which would cost one more Verilation of the four
+//!   units: the shader bugs are on the `sh*` rows below), all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
 //!   (it includes every `pica_top` row's header and defines `PICA_VARIANTS(X)`);
 //! - `alu` (`pica_alu_top`, the f24 ALU modules), driven by `csrc/pica_alu_shim.cpp`, which
 //!   includes `Vpica_alu.h` itself;
@@ -66,6 +71,8 @@ struct Model {
     top: &'static str,
     /// Defines of this model.
     defines: &'static [&'static str],
+    /// Top-level parameter overrides (`NAME=VALUE`, Verilator `-G`).
+    params: &'static [&'static str],
     /// Also takes the defines of `PICA_RTL_DEFINES`.
     user_defines: bool,
     /// C++ files under `csrc/` that drive this model.
@@ -79,6 +86,7 @@ const MODELS: &[Model] = &[
         name: "default",
         top: "pica_top",
         defines: &[],
+        params: &[],
         user_defines: true,
         shims: &["pica_shim.cpp"],
     },
@@ -86,6 +94,7 @@ const MODELS: &[Model] = &[
         name: "inject_mask_bug",
         top: "pica_top",
         defines: &["INJECT_MASK_BUG"],
+        params: &["EnableSh=0"],
         user_defines: false,
         shims: &["pica_shim.cpp"],
     },
@@ -93,6 +102,7 @@ const MODELS: &[Model] = &[
         name: "inject_packer_bug",
         top: "pica_top",
         defines: &["INJECT_PACKER_BUG"],
+        params: &["EnableSh=0"],
         user_defines: false,
         shims: &["pica_shim.cpp"],
     },
@@ -100,6 +110,7 @@ const MODELS: &[Model] = &[
         name: "alu",
         top: "pica_alu_top",
         defines: &[],
+        params: &[],
         user_defines: false,
         shims: &["pica_alu_shim.cpp"],
     },
@@ -107,6 +118,7 @@ const MODELS: &[Model] = &[
         name: "sh",
         top: "pica_sh_unit_top",
         defines: &[],
+        params: &[],
         user_defines: true,
         shims: &["pica_sh_shim.cpp"],
     },
@@ -114,6 +126,7 @@ const MODELS: &[Model] = &[
         name: "sh_inject_add_round",
         top: "pica_sh_unit_top",
         defines: &["INJECT_SH_ADD_ROUND"],
+        params: &[],
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
     },
@@ -121,6 +134,7 @@ const MODELS: &[Model] = &[
         name: "sh_inject_loop_extra",
         top: "pica_sh_unit_top",
         defines: &["INJECT_SH_LOOP_EXTRA"],
+        params: &[],
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
     },
@@ -128,6 +142,7 @@ const MODELS: &[Model] = &[
         name: "sh_knobs_alt",
         top: "pica_sh_unit_top",
         defines: &["PICA_SH_KNOBS_ALT"],
+        params: &[],
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
     },
@@ -135,6 +150,7 @@ const MODELS: &[Model] = &[
         name: "sh_stage",
         top: "pica_sh_top",
         defines: &[],
+        params: &[],
         user_defines: true,
         shims: &["pica_sh_stage_shim.cpp"],
     },
@@ -142,6 +158,7 @@ const MODELS: &[Model] = &[
         name: "sh_stage_inject_add_round",
         top: "pica_sh_top",
         defines: &["INJECT_SH_ADD_ROUND"],
+        params: &[],
         user_defines: false,
         shims: &["pica_sh_stage_shim.cpp"],
     },
@@ -149,6 +166,7 @@ const MODELS: &[Model] = &[
         name: "sh_stage_inject_loop_extra",
         top: "pica_sh_top",
         defines: &["INJECT_SH_LOOP_EXTRA"],
+        params: &[],
         user_defines: false,
         shims: &["pica_sh_stage_shim.cpp"],
     },
@@ -156,6 +174,7 @@ const MODELS: &[Model] = &[
         name: "tev",
         top: "pica_tev_top",
         defines: &[],
+        params: &[],
         user_defines: true,
         shims: &["pica_tev_shim.cpp"],
     },
@@ -163,6 +182,7 @@ const MODELS: &[Model] = &[
         name: "tev_inject_scale_sat",
         top: "pica_tev_top",
         defines: &["INJECT_TEV_SCALE_SAT"],
+        params: &[],
         user_defines: false,
         shims: &["pica_tev_shim.cpp"],
     },
@@ -170,6 +190,7 @@ const MODELS: &[Model] = &[
         name: "tev_inject_buffer",
         top: "pica_tev_top",
         defines: &["INJECT_TEV_BUFFER"],
+        params: &[],
         user_defines: false,
         shims: &["pica_tev_shim.cpp"],
     },
@@ -314,7 +335,7 @@ fn dependencies(rtl: &Path, top: &str) -> Vec<PathBuf> {
 
 /// The stamp of a model: what its Verilated output depends on (the files of
 /// [`dependencies`], so an edit to an unrelated stage top does not re-verilate this model).
-fn stamp(rtl: &Path, version: &str, top: &str, defines: &[String]) -> String {
+fn stamp(rtl: &Path, version: &str, top: &str, defines: &[String], params: &[&str]) -> String {
     let mut h = Fnv::new();
     for f in dependencies(rtl, top) {
         h.field(
@@ -329,12 +350,21 @@ fn stamp(rtl: &Path, version: &str, top: &str, defines: &[String]) -> String {
     for d in defines {
         h.field(d.as_bytes());
     }
+    for p in params {
+        h.field(p.as_bytes());
+    }
     h.field(version.as_bytes());
     for a in VERILATOR_ARGS {
         h.field(a.as_bytes());
     }
+    // `params=` only when there are some, so rows without overrides keep their stamps.
+    let params = if params.is_empty() {
+        String::new()
+    } else {
+        format!(" params={}", params.join(","))
+    };
     format!(
-        "{:016x} top={top} defines={} {version}\n",
+        "{:016x} top={top} defines={}{params} {version}\n",
         h.0,
         defines.join(",")
     )
@@ -354,7 +384,7 @@ fn verilate(
     let prefix = format!("Vpica_{}", m.name);
     let lib = mdir.join(format!("lib{prefix}.a"));
     let stamp_file = mdir.join("stamp");
-    let want = stamp(rtl, version, m.top, defines);
+    let want = stamp(rtl, version, m.top, defines, m.params);
     if lib.is_file() && fs::read_to_string(&stamp_file).is_ok_and(|s| s == want) {
         return mdir;
     }
@@ -368,6 +398,9 @@ fn verilate(
         .arg(format!("-I{}", rtl.display()));
     for d in defines {
         cmd.arg(format!("-D{d}"));
+    }
+    for p in m.params {
+        cmd.arg(format!("-G{p}"));
     }
     cmd.args(dependencies(rtl, m.top));
     let status = cmd

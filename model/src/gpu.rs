@@ -550,12 +550,19 @@ impl Gpu {
             && self.fop.is_idle())
     }
 
+    /// Whether REGS applies nothing in the next [`Gpu::step`]: the pipeline is on and busy with
+    /// earlier work (REGS's registered hold). An RTL front end running beside this GPU's
+    /// pipeline takes it as its `hold_i` (rtl-bridge/rtl/README.md, `pica_top`).
+    pub fn regs_hold(&self) -> bool {
+        self.pipeline && self.pipeline_busy()
+    }
+
     /// Advances every stage by one cycle.
     pub fn step(&mut self) {
         let cycle = self.cycle;
         let _span = tracing::trace_span!("cycle", cycle).entered();
         // REGS's hold is registered: it sees the pipeline as it stood at the start of the cycle.
-        let hold = self.pipeline && self.pipeline_busy();
+        let hold = self.regs_hold();
         for l in [
             &mut self.cp_to_regs as &mut dyn LinkCycle,
             &mut self.regs_to_cp,

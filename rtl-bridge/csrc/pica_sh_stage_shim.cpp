@@ -7,6 +7,7 @@
 #include "Vpica_sh_stage.h"
 #include "Vpica_sh_stage_inject_add_round.h"
 #include "Vpica_sh_stage_inject_loop_extra.h"
+#include "pica_sh_ports.h"
 #include "pica_vl.h"
 
 #define PICA_SHS_VARIANTS(X)                                  \
@@ -15,16 +16,6 @@
   X(Vpica_sh_stage_inject_loop_extra, "inject_sh_loop_extra")
 
 namespace {
-
-template <class W>
-void set96(W& w, const uint32_t* words) {
-  for (int i = 0; i < 3; i++) w[i] = words[i];
-}
-
-template <class W>
-void get96(const W& w, uint32_t* words) {
-  for (int i = 0; i < 3; i++) words[i] = w[i];
-}
 
 struct Dut {
   virtual ~Dut() = default;
@@ -46,49 +37,11 @@ struct DutImpl final : Dut {
     t->cfg_bank_i = in->cfg_bank & 3;
     t->cfg_kind_i = in->cfg_kind & 0xF;
     t->cfg_addr_i = in->cfg_addr & 0xFFF;
-    set96(t->cfg_data_i, in->cfg_data);
-    t->in_valid_i = in->in_valid & 1;
-    t->in_seq_i = in->in_seq;
-    t->in_attr_i = in->in_attr & 0x1F;
-    t->in_last_i = in->in_last & 1;
-    set96(t->in_data_i, in->in_data);
-    t->out_ready_i = in->out_ready & 1;
-    t->commit_ready_i = in->commit_ready & 1;
+    pica_sh_ports::set96(t->cfg_data_i, in->cfg_data);
+    PICA_SH_PORTS_IN(t, in, );
     t->eval();
     out->cfg_ready = t->cfg_ready_o;
-    out->in_ready = t->in_ready_o;
-    out->out_valid = t->out_valid_o;
-    out->out_kind = t->out_kind_o;
-    out->out_id = t->out_id_o;
-    out->out_reg = t->out_reg_o;
-    get96(t->out_data_o, out->out_data);
-    out->out_last = t->out_last_o;
-    out->out_vtx_id = t->out_vtx_id_o;
-    out->out_winding = t->out_winding_o;
-    out->out_prim = t->out_prim_o;
-    out->commit_valid = t->commit_valid_o;
-    out->commit_unit = t->commit_unit_o;
-    out->commit_seq = t->commit_seq_o;
-    PicaShCommit& c = out->commit;
-    c.pc = t->commit_pc_o;
-    c.word = t->commit_word_o;
-    c.dst = t->commit_dst_o;
-    c.mask = t->commit_mask_o;
-    pica_vl::unpack96(t->commit_result_o, c.result);
-    c.cmp = t->commit_cmp_o;
-    c.a0x = static_cast<int32_t>(t->commit_a0x_o);
-    c.a0y = static_cast<int32_t>(t->commit_a0y_o);
-    c.al = static_cast<int32_t>(t->commit_al_o);
-    c.next_pc = t->commit_next_pc_o;
-    c.emit = t->commit_emit_o;
-    c.hang = t->commit_hang_o;
-    c.end = t->commit_end_o;
-    out->hang = t->hang_o;
-    out->hang_unit = t->hang_unit_o;
-    out->hang_pc = t->hang_pc_o;
-    out->hang_word = t->hang_word_o;
-    out->hang_code = t->hang_code_o;
-    out->idle = t->idle_o;
+    PICA_SH_PORTS_OUT(t, out, );
   }
 
   void clock() override {

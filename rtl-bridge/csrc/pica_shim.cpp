@@ -11,6 +11,7 @@
 
 #include <memory>
 
+#include "pica_sh_ports.h"
 #include "pica_variants.inc"
 
 namespace {
@@ -64,6 +65,8 @@ struct DutImpl final : Dut {
     top->mem_err_i = in->mem_err & 1;
     top->dbg_req_i = in->dbg_req & 1;
     top->dbg_addr_i = in->dbg_addr & 0xFFFF;
+    top->hold_i = in->hold & 1;
+    PICA_SH_PORTS_IN(top, &in->sh, sh_);
     top->eval();
     out->cmd_ready = top->cmd_ready_o;
     out->mem_req = top->mem_req_o;
@@ -78,6 +81,8 @@ struct DutImpl final : Dut {
     out->hang_reason = top->hang_reason_o;
     out->idle = top->idle_o;
     out->dbg_rdata = top->dbg_rdata_o;
+    out->sh.cfg_ready = 1;
+    PICA_SH_PORTS_OUT(top, &out->sh, sh_);
   }
 
   void clock() override {

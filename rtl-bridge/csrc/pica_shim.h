@@ -3,6 +3,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "pica_sh_stage_shim.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -17,6 +19,9 @@ typedef struct {
   uint32_t mem_err;
   uint32_t dbg_req;
   uint32_t dbg_addr;
+  uint32_t hold;
+  // The SH ports (sh_* of pica_top). cfg_* are ignored: REGS configures the SH stage.
+  PicaShsIn sh;
 } PicaIn;
 
 // Outputs of pica_top, one uint32 per port.
@@ -34,6 +39,8 @@ typedef struct {
   uint32_t hang_reason;
   uint32_t idle;
   uint32_t dbg_rdata;
+  // The SH ports (sh_* of pica_top); cfg_ready is always 1 (REGS drives the configuration).
+  PicaShsOut sh;
 } PicaOut;
 
 typedef struct PicaRtl PicaRtl;

@@ -46,6 +46,14 @@ module pica_regs (
   output logic [31:0] trace_param_o,
   output logic [31:0] trace_value_o,
 
+  // Shader-unit configuration: every applied write that changes a unit's configuration, as one
+  // beat of pica_sh's configuration port (kinds and bank bits there; rtl/README.md "pica_top").
+  output logic        shcfg_valid_o,
+  output logic [1:0]  shcfg_bank_o,
+  output logic [3:0]  shcfg_kind_o,
+  output logic [11:0] shcfg_addr_o,
+  output logic [95:0] shcfg_data_o,
+
   // Debug read port (synchronous, map in rtl-bridge/rtl/README.md).
   input  logic        dbg_req_i,
   input  logic [15:0] dbg_addr_i,
@@ -513,6 +521,99 @@ module pica_regs (
           if (cfg_off == 6'(OffPermHi)) perm_q[u][63:32] <= value;
         end
       end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Configuration forwarding to the SH stage (pica_sh's configuration port). REGS stays the only
+  // write path: each applied write that changes a unit's configuration leaves as one beat in the
+  // cycle it is applied — exactly the items RtlSh::sync_config (rtl-bridge/src/sh_stage.rs)
+  // derives from the RegFile: code words, opdescs (< 128), completed float-uniform vec4s
+  // (< 96), int / bool uniforms, entry point, output mask, input config, permutation,
+  // GEOSTAGE_CONFIG, GSH_MISC0 / GSH_MISC1. Bank bit 0 = units 0-2, bit 1 = unit 3, from the
+  // same targets() / owns() that write REGS' own copies, so a propagated VSH write sets both.
+  // One write changes at most one item, so one beat per cycle suffices (no FIFO, no
+  // backpressure: pica_sh always takes configuration).
+  localparam logic [3:0] CfgCode     = 4'd0;   // pica_sh.sv CfgCode .. CfgGshMisc1
+  localparam logic [3:0] CfgDesc     = 4'd1;
+  localparam logic [3:0] CfgUnif     = 4'd2;
+  localparam logic [3:0] CfgInt      = 4'd3;
+  localparam logic [3:0] CfgBool     = 4'd4;
+  localparam logic [3:0] CfgEntry    = 4'd5;
+  localparam logic [3:0] CfgOutmap   = 4'd6;
+  localparam logic [3:0] CfgInCfg    = 4'd7;
+  localparam logic [3:0] CfgPermLo   = 4'd8;
+  localparam logic [3:0] CfgPermHi   = 4'd9;
+  localparam logic [3:0] CfgGeostage = 4'd10;
+  localparam logic [3:0] CfgGshMisc0 = 4'd11;
+  localparam logic [3:0] CfgGshMisc1 = 4'd12;
+
+  // Bank mask of a write of block `gsh`: propagated (uniforms, output mask, code, opdescs) or
+  // owned (entry point, input config, permutation).
+  function automatic logic [1:0] bank_targets(input logic gsh, input logic p3);
+    bank_targets = {targets(gsh, GsUnit, p3), targets(gsh, 0, p3)};
+  endfunction
+  function automatic logic [1:0] bank_owns(input logic gsh);
+    bank_owns = {owns(gsh, GsUnit), owns(gsh, 0)};
+  endfunction
+
+  always_comb begin
+    shcfg_valid_o = 1'b0;
+    shcfg_bank_o  = '0;
+    shcfg_kind_o  = CfgCode;
+    shcfg_addr_o  = '0;
+    shcfg_data_o  = {64'h0, value};
+    if (code_hit) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_bank_o  = bank_targets(code_b, prop3);
+      shcfg_addr_o  = 12'(code_off);
+    end else if (opd_store) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_bank_o  = bank_targets(opd_b, prop3);
+      shcfg_kind_o  = CfgDesc;
+      shcfg_addr_o  = 12'(opd_off);
+    end else if (fu_store) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_bank_o  = bank_targets(fu_b, prop3);
+      shcfg_kind_o  = CfgUnif;
+      shcfg_addr_o  = 12'(fu_idx);
+      shcfg_data_o  = fu_vec;
+    end else if (cfg_vsh || cfg_gsh) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_bank_o  = bank_targets(cfg_gsh, prop3);
+      if (cfg_off == 6'd0) begin
+        shcfg_kind_o = CfgBool;
+        shcfg_data_o = {80'h0, value[BoolLsb +: 16]};
+      end else if (cfg_off >= 6'(OffInt0) && cfg_off < 6'(OffInt0 + 4)) begin
+        shcfg_kind_o = CfgInt;
+        shcfg_addr_o = {10'h0, cfg_off[1:0] - 2'(OffInt0)};
+      end else if (cfg_off == 6'(OffOutmap)) begin
+        shcfg_kind_o = CfgOutmap;
+        shcfg_data_o = {80'h0, value[15:0]};
+      end else begin
+        shcfg_bank_o = bank_owns(cfg_gsh);
+        if (cfg_off == 6'(OffEntry)) begin
+          shcfg_kind_o = CfgEntry;
+          shcfg_data_o = {80'h0, value[EntryLsb +: 16]};
+        end else if (cfg_off == 6'(OffInCfg)) begin
+          shcfg_kind_o = CfgInCfg;
+        end else if (cfg_off == 6'(OffPermLo)) begin
+          shcfg_kind_o = CfgPermLo;
+        end else if (cfg_off == 6'(OffPermHi)) begin
+          shcfg_kind_o = CfgPermHi;
+        end else begin
+          shcfg_valid_o = 1'b0;  // an index register or a dropped data write
+        end
+      end
+    end else if (apply && sh_hit[SGeostage]) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_kind_o  = CfgGeostage;
+    end else if (apply && id == 17'(pica_regs_pkg::REG_GSH_MISC0)) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_kind_o  = CfgGshMisc0;
+    end else if (apply && id == 17'(pica_regs_pkg::REG_GSH_MISC1)) begin
+      shcfg_valid_o = 1'b1;
+      shcfg_kind_o  = CfgGshMisc1;
     end
   end
 

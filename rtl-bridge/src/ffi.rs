@@ -5,12 +5,15 @@
 //! `pica_rtl_new`, freed once in `Drop`) and pointers to live, properly laid-out structs.
 #![allow(unsafe_code)]
 
+use crate::sh_stage::{PicaShsIn, PicaShsOut};
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::ptr::NonNull;
 
 /// Inputs of `pica_top` (mirror of `PicaIn` in pica_shim.h: same order, same types).
+/// `Default` is reset asserted with every other input 0 except the SH port's `out_ready` and
+/// `commit_ready` (1: nothing downstream holds the SH stage).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PicaIn {
     /// `rst_ni`.
     pub rst_n: u32,
@@ -28,6 +31,31 @@ pub struct PicaIn {
     pub dbg_req: u32,
     /// `dbg_addr_i`.
     pub dbg_addr: u32,
+    /// `hold_i`: the pipeline after REGS is busy (REGS applies nothing).
+    pub hold: u32,
+    /// The `sh_*` ports (`cfg_*` are ignored: REGS configures the SH stage).
+    pub sh: PicaShsIn,
+}
+
+impl Default for PicaIn {
+    fn default() -> Self {
+        Self {
+            rst_n: 0,
+            cmd_valid: 0,
+            cmd_data: 0,
+            cmd_end: 0,
+            mem_rdata: 0,
+            mem_err: 0,
+            dbg_req: 0,
+            dbg_addr: 0,
+            hold: 0,
+            sh: PicaShsIn {
+                out_ready: 1,
+                commit_ready: 1,
+                ..PicaShsIn::default()
+            },
+        }
+    }
 }
 
 /// Outputs of `pica_top` (mirror of `PicaOut` in pica_shim.h).
@@ -60,6 +88,8 @@ pub struct PicaOut {
     pub idle: u32,
     /// `dbg_rdata_o`.
     pub dbg_rdata: u32,
+    /// The `sh_*` ports (`cfg_ready` is always 1).
+    pub sh: PicaShsOut,
 }
 
 #[repr(C)]

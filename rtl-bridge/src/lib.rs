@@ -1,15 +1,18 @@
 //! # pica-rtl-bridge
 //!
-//! The SystemVerilog reimplementation of the PICA200 front end (`rtl/`: `pica_top` with
-//! `pica_cp` and `pica_regs`), its Verilator build (`build.rs`) and the safe Rust API the
-//! testbench drives it through.
+//! The SystemVerilog reimplementation of the PICA200 front end and shader stage (`rtl/`:
+//! `pica_top` with `pica_cp`, `pica_regs` and `pica_sh`), its Verilator build (`build.rs`) and
+//! the safe Rust API the testbench drives it through.
 //!
 //! - [`Rtl`] is one Verilated `pica_top`: set inputs and evaluate ([`Rtl::eval`]), clock it
 //!   ([`Rtl::clock`]), write a VCD ([`Rtl::trace_vcd`]).
 //! - [`RtlGpu`] drives an [`Rtl`] the way the model's [`pica_model::Gpu`] runs: it streams a
 //!   submitted command list into the command port, serves the memory port from a
 //!   [`pica_model::Memory`], collects the trace port as [`RegWriteBeat`]s stamped with the
-//!   same cycle numbers as the model's, and reads the final state through the debug port.
+//!   same cycle numbers as the model's, and reads the final state through the debug port. The
+//!   SH stage inside `pica_top` (configured by REGS) takes vertices and gives output items and
+//!   commits through [`RtlGpu::sh_push_vertex`] / [`RtlGpu::take_sh`], with the same
+//!   transactions as [`RtlSh`].
 //! - [`sh_stage::RtlSh`] is the Verilated SH stage (`rtl/pica_sh_top.sv`: four shader units,
 //!   the VS/GS split, the GS input assembler) with the model's transactions; [`shader`] has one
 //!   shader unit alone.
@@ -33,7 +36,10 @@ pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;
 use pica_model::regfile::debug;
-pub use sh_stage::{RtlSh, ShTick};
+use pica_model::regs::id;
+use pica_model::shader::stage::VertexIn;
+use sh_stage::ShProtocol;
+pub use sh_stage::{PicaShCommit, PicaShsIn, PicaShsOut, RtlSh, ShTick};
 use std::path::Path;
 
 /// A build of the RTL: the default one, or one with a deliberately injected bug (used to show
@@ -42,9 +48,11 @@ use std::path::Path;
 pub enum Variant {
     /// The RTL as written (plus any `PICA_RTL_DEFINES` given at build time).
     Default,
-    /// `INJECT_MASK_BUG`: byte lane 2 of the register merge ignores the byte mask.
+    /// `INJECT_MASK_BUG`: byte lane 2 of the register merge ignores the byte mask (built with
+    /// `EnableSh = 0`: no SH stage).
     InjectMaskBug,
-    /// `INJECT_PACKER_BUG`: the f24 float-uniform unpack drops the low 8 bits of y.
+    /// `INJECT_PACKER_BUG`: the f24 float-uniform unpack drops the low 8 bits of y (built with
+    /// `EnableSh = 0`: no SH stage).
     InjectPackerBug,
 }
 
@@ -240,6 +248,10 @@ pub struct RtlGpu {
     view: Option<(PicaOut, CycleView)>,
     hang_seen: Option<(u64, u8)>,
     beats: Vec<RegWriteBeat>,
+    /// The SH ports' transactions.
+    sh: ShProtocol,
+    /// GEOSTAGE_CONFIG as the RTL's own trace port last wrote it (keys GS commits).
+    geostage: u32,
 }
 
 impl RtlGpu {
@@ -266,7 +278,58 @@ impl RtlGpu {
             view: None,
             hang_seen: None,
             beats: Vec::new(),
+            sh: ShProtocol::default(),
+            geostage: 0,
         }
+    }
+
+    /// Sets `hold_i` for the current cycle: the pipeline after REGS is busy with earlier work
+    /// and REGS applies nothing (the model's `Gpu::step` hold). Off unless set.
+    pub fn set_hold(&mut self, hold: bool) {
+        if self.inp.hold != u32::from(hold) {
+            self.inp.hold = u32::from(hold);
+            self.view = None;
+        }
+    }
+
+    /// Sets the SH output port's `sh_out_ready_i` for the current cycle (on unless set).
+    pub fn set_sh_out_ready(&mut self, ready: bool) {
+        if self.inp.sh.out_ready != u32::from(ready) {
+            self.inp.sh.out_ready = u32::from(ready);
+            self.view = None;
+        }
+    }
+
+    /// Whether the SH vertex input can take a new vertex this cycle: no earlier vertex's beats
+    /// are waiting and `sh_in_ready_o` is high.
+    pub fn sh_can_accept(&mut self) -> bool {
+        !self.sh.has_pending_input() && self.settled().sh.in_ready != 0
+    }
+
+    /// Queues one vertex for the SH input port (one attribute per beat, as [`RtlSh`] sends
+    /// them); its beats go in over the next clocks as `sh_in_ready_o` allows.
+    pub fn sh_push_vertex(&mut self, v: &VertexIn) {
+        self.sh.push_vertex(v);
+        self.view = None;
+    }
+
+    /// The SH output items (assembled from their beats), commit beats and hang of the clocks
+    /// since the last call; a commit's `cycle` is the RTL cycle it left in.
+    pub fn take_sh(&mut self) -> ShTick {
+        self.sh.take()
+    }
+
+    /// Whether nothing is in flight in the SH stage: no vertex beats waiting, `sh_idle_o`, no
+    /// output item half sent, no commit not yet taken.
+    pub fn sh_is_idle(&mut self) -> bool {
+        let idle = self.settled().sh.idle != 0;
+        self.sh.is_idle(idle)
+    }
+
+    /// The settled outputs of the current cycle.
+    fn settled(&mut self) -> PicaOut {
+        self.view();
+        self.view.map(|(o, _)| o).unwrap_or_default()
     }
 
     /// The current cycle.
@@ -295,6 +358,7 @@ impl RtlGpu {
         self.inp.cmd_data = self.stream.get(self.next).copied().unwrap_or(0);
         self.inp.cmd_end = u32::from(!have);
         self.inp.dbg_req = 0;
+        self.sh.drive(&mut self.inp.sh);
         self.inp.mem_rdata = 0;
         self.inp.mem_err = 0;
         let mut out = self.rtl.eval(&self.inp);
@@ -327,16 +391,22 @@ impl RtlGpu {
         view
     }
 
-    /// Ends the current cycle: settles it if needed, records its beat, and clocks.
+    /// Ends the current cycle: settles it if needed, records its beat and the SH ports'
+    /// transactions, and clocks.
     pub fn clock(&mut self) -> CycleView {
         let v = self.view();
         if let Some((out, _)) = self.view.take() {
             if out.cmd_ready != 0 && self.inp.cmd_valid != 0 {
                 self.next += 1;
             }
+            let gs = self.geostage & 3 == 2;
+            self.sh.sample(self.cycle, &self.inp.sh, &out.sh, gs);
         }
         if let Some(b) = v.beat {
             self.beats.push(b);
+            if b.id == u32::from(id::GEOSTAGE_CONFIG) {
+                self.geostage = b.value;
+            }
         }
         self.rtl.clock();
         self.cycle += 1;

@@ -72,70 +72,9 @@ mod raw {
     //! The C ABI of `csrc/pica_sh_stage_shim.h`. Each call passes a handle that [`Handle`] owns
     //! exclusively (created by `pica_shs_new`, freed once in `Drop`) and pointers to live
     //! structs.
+    use super::{PicaShsIn, PicaShsOut};
     use std::ffi::{c_char, c_int, CString};
     use std::ptr::NonNull;
-
-    /// `PicaShCommit` of `csrc/pica_sh_shim.h`.
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaShCommit {
-        pub pc: u32,
-        pub word: u32,
-        pub dst: u32,
-        pub mask: u32,
-        pub result: [u32; 4],
-        pub cmp: u32,
-        pub a0x: i32,
-        pub a0y: i32,
-        pub al: i32,
-        pub next_pc: u32,
-        pub emit: u32,
-        pub hang: u32,
-        pub end: u32,
-    }
-
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaShsIn {
-        pub cfg_valid: u32,
-        pub cfg_bank: u32,
-        pub cfg_kind: u32,
-        pub cfg_addr: u32,
-        pub cfg_data: [u32; 3],
-        pub in_valid: u32,
-        pub in_seq: u32,
-        pub in_attr: u32,
-        pub in_last: u32,
-        pub in_data: [u32; 3],
-        pub out_ready: u32,
-        pub commit_ready: u32,
-    }
-
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaShsOut {
-        pub cfg_ready: u32,
-        pub in_ready: u32,
-        pub out_valid: u32,
-        pub out_kind: u32,
-        pub out_id: u32,
-        pub out_reg: u32,
-        pub out_data: [u32; 3],
-        pub out_last: u32,
-        pub out_vtx_id: u32,
-        pub out_winding: u32,
-        pub out_prim: u32,
-        pub commit_valid: u32,
-        pub commit_unit: u32,
-        pub commit_seq: u32,
-        pub commit: PicaShCommit,
-        pub hang: u32,
-        pub hang_unit: u32,
-        pub hang_pc: u32,
-        pub hang_word: u32,
-        pub hang_code: u32,
-        pub idle: u32,
-    }
 
     #[repr(C)]
     pub(super) struct PicaShs {
@@ -204,6 +143,292 @@ mod raw {
             // SAFETY: created by pica_shs_new and freed exactly once, here.
             unsafe { pica_shs_free(self.0.as_ptr()) }
         }
+    }
+}
+
+/// `PicaShCommit` of `csrc/pica_sh_shim.h`: a commit record as the port shows it (the f24
+/// lanes of `result` unpacked, lane 0 = x).
+#[repr(C)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct PicaShCommit {
+    /// `commit_pc_o`.
+    pub pc: u32,
+    /// `commit_word_o`.
+    pub word: u32,
+    /// `commit_dst_o`.
+    pub dst: u32,
+    /// `commit_mask_o`.
+    pub mask: u32,
+    /// `commit_result_o`, four f24 lanes.
+    pub result: [u32; 4],
+    /// `commit_cmp_o`.
+    pub cmp: u32,
+    /// `commit_a0x_o`.
+    pub a0x: i32,
+    /// `commit_a0y_o`.
+    pub a0y: i32,
+    /// `commit_al_o`.
+    pub al: i32,
+    /// `commit_next_pc_o`.
+    pub next_pc: u32,
+    /// `commit_emit_o`.
+    pub emit: u32,
+    /// `commit_hang_o`.
+    pub hang: u32,
+    /// `commit_end_o`.
+    pub end: u32,
+}
+
+/// The inputs of the SH-stage ports (`PicaShsIn` of `csrc/pica_sh_stage_shim.h`): the ports of
+/// `pica_sh_top`, and with an `sh_` prefix those of `pica_top` (whose configuration comes from
+/// REGS: `cfg_*` are ignored there). 96-bit ports are three raw words (bits 0-31, 32-63, 64-95).
+#[repr(C)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct PicaShsIn {
+    /// `cfg_valid_i`.
+    pub cfg_valid: u32,
+    /// `cfg_bank_i`.
+    pub cfg_bank: u32,
+    /// `cfg_kind_i`.
+    pub cfg_kind: u32,
+    /// `cfg_addr_i`.
+    pub cfg_addr: u32,
+    /// `cfg_data_i`.
+    pub cfg_data: [u32; 3],
+    /// `in_valid_i`.
+    pub in_valid: u32,
+    /// `in_seq_i`.
+    pub in_seq: u32,
+    /// `in_attr_i`.
+    pub in_attr: u32,
+    /// `in_last_i`.
+    pub in_last: u32,
+    /// `in_data_i`.
+    pub in_data: [u32; 3],
+    /// `out_ready_i`.
+    pub out_ready: u32,
+    /// `commit_ready_i`.
+    pub commit_ready: u32,
+}
+
+/// The outputs of the SH-stage ports (`PicaShsOut` of `csrc/pica_sh_stage_shim.h`).
+#[repr(C)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct PicaShsOut {
+    /// `cfg_ready_o` (always 1).
+    pub cfg_ready: u32,
+    /// `in_ready_o`.
+    pub in_ready: u32,
+    /// `out_valid_o`.
+    pub out_valid: u32,
+    /// `out_kind_o`.
+    pub out_kind: u32,
+    /// `out_id_o`.
+    pub out_id: u32,
+    /// `out_reg_o`.
+    pub out_reg: u32,
+    /// `out_data_o`.
+    pub out_data: [u32; 3],
+    /// `out_last_o`.
+    pub out_last: u32,
+    /// `out_vtx_id_o`.
+    pub out_vtx_id: u32,
+    /// `out_winding_o`.
+    pub out_winding: u32,
+    /// `out_prim_o`.
+    pub out_prim: u32,
+    /// `commit_valid_o`.
+    pub commit_valid: u32,
+    /// `commit_unit_o`.
+    pub commit_unit: u32,
+    /// `commit_seq_o`.
+    pub commit_seq: u32,
+    /// The commit record.
+    pub commit: PicaShCommit,
+    /// `hang_o`.
+    pub hang: u32,
+    /// `hang_unit_o`.
+    pub hang_unit: u32,
+    /// `hang_pc_o`.
+    pub hang_pc: u32,
+    /// `hang_word_o`.
+    pub hang_word: u32,
+    /// `hang_code_o`.
+    pub hang_code: u32,
+    /// `idle_o`.
+    pub idle: u32,
+}
+
+/// The transaction protocol of the SH-stage ports, shared by [`RtlSh`] (`pica_sh_top`) and
+/// [`crate::RtlGpu`] (the `sh_*` ports of `pica_top`): vertices in as one attribute per beat,
+/// output items assembled from their beats, commit records and the hang collected.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShProtocol {
+    in_beats: VecDeque<InBeat>,
+    partial: Option<Partial>,
+    /// What completed since the last [`ShProtocol::take`].
+    stash: ShTick,
+    hang_reported: bool,
+}
+
+impl ShProtocol {
+    /// Queues one vertex, one beat per attribute (see [`RtlSh::push_vertex`]).
+    pub(crate) fn push_vertex(&mut self, v: &VertexIn) {
+        let n = v.attrs.len().min(16);
+        if n == 0 {
+            self.in_beats.push_back(InBeat {
+                seq: v.seq,
+                attr: 31,
+                last: true,
+                data: [0; 3],
+            });
+        }
+        for (i, a) in v.attrs.iter().take(n).enumerate() {
+            self.in_beats.push_back(InBeat {
+                seq: v.seq,
+                attr: i as u32,
+                last: i + 1 == n,
+                data: pack(a),
+            });
+        }
+    }
+
+    /// Whether beats of a vertex are still waiting to go in.
+    pub(crate) fn has_pending_input(&self) -> bool {
+        !self.in_beats.is_empty()
+    }
+
+    /// Drives the first waiting input beat onto `inp` (`in_valid` 0 when none waits).
+    pub(crate) fn drive(&self, inp: &mut PicaShsIn) {
+        inp.in_valid = 0;
+        if let Some(b) = self.in_beats.front() {
+            inp.in_valid = 1;
+            inp.in_seq = b.seq;
+            inp.in_attr = b.attr;
+            inp.in_last = u32::from(b.last);
+            inp.in_data = b.data;
+        }
+    }
+
+    /// Takes what the ports show in cycle `cycle` (inputs `inp`, settled outputs `out`): the
+    /// input beat when it was taken, the commit, the hang (once), and the output beat when it
+    /// was taken. `gs`: whether the GS is on (GEOSTAGE_CONFIG bits 0-1 = 2), which keys unit
+    /// 3's commits as GS invocations.
+    pub(crate) fn sample(&mut self, cycle: u64, inp: &PicaShsIn, out: &PicaShsOut, gs: bool) {
+        if inp.in_valid != 0 && out.in_ready != 0 {
+            self.in_beats.pop_front();
+        }
+        if out.commit_valid != 0 {
+            let c = &out.commit;
+            let commit = Commit {
+                pc: c.pc as u16,
+                word: c.word,
+                dst: c.dst as u8,
+                mask: c.mask as u8,
+                result: c.result,
+                cmp: c.cmp as u8,
+                a0x: c.a0x,
+                a0y: c.a0y,
+                al: c.al,
+                next_pc: c.next_pc as u16,
+                emit: c.emit != 0,
+                hang: c.hang as u8,
+                end: c.end != 0,
+            };
+            // The channel table's key: a GS invocation's commits carry bit 31 (the stage's
+            // port gives the bare invocation number; unit 3 runs the GS while
+            // GEOSTAGE_CONFIG bits 0-1 = 2).
+            let gs = gs && out.commit_unit as usize == GS_UNIT;
+            let seq = if gs {
+                out.commit_seq | CommitBeat::GS_SEQ_FLAG
+            } else {
+                out.commit_seq
+            };
+            self.stash
+                .commits
+                .push(CommitBeat::new(cycle, out.commit_unit as u8, seq, &commit));
+        }
+        if out.hang != 0 && !self.hang_reported {
+            self.hang_reported = true;
+            self.stash.hang = Some(HangReason::Shader {
+                unit: out.hang_unit as u8,
+                pc: out.hang_pc as u16,
+                word: out.hang_word,
+                reason: hang_kind(out.hang_code),
+            });
+        }
+        if out.out_valid != 0 && inp.out_ready != 0 {
+            self.stash.output = self.take_beat(out);
+        }
+    }
+
+    /// Adds one output beat to the item being assembled; the item when the beat is its last.
+    fn take_beat(&mut self, out: &PicaShsOut) -> Option<ShadedItem> {
+        let value = unpack(out.out_data);
+        let reg = out.out_reg as usize;
+        match out.out_kind {
+            out_kind::VS | out_kind::VS_NONE => {
+                let p = self.partial.get_or_insert_with(|| Partial::Vs {
+                    seq: out.out_id,
+                    outputs: Vec::new(),
+                });
+                if let (Partial::Vs { outputs, .. }, out_kind::VS) = (p, out.out_kind) {
+                    outputs.push((reg as u8, value));
+                }
+            }
+            k => {
+                let p = self.partial.get_or_insert_with(|| Partial::Gs {
+                    invocation: out.out_id,
+                    emitted: Box::new(Emitted {
+                        vtx_id: out.out_vtx_id as u8,
+                        outputs: [[F24::ZERO; 4]; 16],
+                        primitive: None,
+                        winding: out.out_winding != 0,
+                    }),
+                    primitive: Box::new([[[F24::ZERO; 4]; 16]; 3]),
+                });
+                if let Partial::Gs {
+                    emitted, primitive, ..
+                } = p
+                {
+                    if k == out_kind::GS {
+                        emitted.outputs[reg & 15] = value;
+                    } else if k == out_kind::PRIM {
+                        primitive[(reg >> 4) % 3][reg & 15] = value;
+                    }
+                }
+            }
+        }
+        if out.out_last == 0 {
+            return None;
+        }
+        Some(match self.partial.take()? {
+            Partial::Vs { seq, outputs } => ShadedItem::Vertex { seq, outputs },
+            Partial::Gs {
+                invocation,
+                mut emitted,
+                primitive,
+            } => {
+                if out.out_prim != 0 {
+                    emitted.primitive = Some(*primitive);
+                }
+                ShadedItem::GsVertex {
+                    invocation,
+                    emitted,
+                }
+            }
+        })
+    }
+
+    /// What completed since the last call.
+    pub(crate) fn take(&mut self) -> ShTick {
+        std::mem::take(&mut self.stash)
+    }
+
+    /// Nothing in flight: no beats waiting, the stage's `idle_o` (`idle`), no item half sent,
+    /// no commit not yet taken.
+    pub(crate) fn is_idle(&self, idle: bool) -> bool {
+        self.in_beats.is_empty() && idle && self.partial.is_none() && self.stash.commits.is_empty()
     }
 }
 
@@ -303,13 +528,11 @@ pub struct RtlSh {
     shadow: Shadow,
     /// `(address, writes_applied)` of the register file last synced.
     synced: Option<(usize, u64)>,
-    in_beats: VecDeque<InBeat>,
-    partial: Option<Partial>,
-    /// Commits and the hang seen during `sync_config`, returned by the next tick.
-    stash: ShTick,
-    hang_reported: bool,
+    /// Vertex beats, output items, commits and the hang (commits seen during `sync_config`
+    /// are returned by the next tick).
+    proto: ShProtocol,
     /// Outputs with idle inputs after the last clock (ready, idle).
-    last: raw::PicaShsOut,
+    last: PicaShsOut,
 }
 
 impl RtlSh {
@@ -332,11 +555,8 @@ impl RtlSh {
             variant,
             shadow: Shadow::default(),
             synced: None,
-            in_beats: VecDeque::new(),
-            partial: None,
-            stash: ShTick::default(),
-            hang_reported: false,
-            last: raw::PicaShsOut::default(),
+            proto: ShProtocol::default(),
+            last: PicaShsOut::default(),
         };
         sh.refresh();
         Ok(sh)
@@ -347,8 +567,8 @@ impl RtlSh {
         self.variant
     }
 
-    fn idle_inputs() -> raw::PicaShsIn {
-        raw::PicaShsIn {
+    fn idle_inputs() -> PicaShsIn {
+        PicaShsIn {
             commit_ready: 1,
             ..Default::default()
         }
@@ -469,7 +689,8 @@ impl RtlSh {
             let out = self.handle.eval(&inp);
             debug_assert!(out.cfg_ready != 0, "pica_sh always takes configuration");
             let cycle = self.handle.cycles();
-            self.collect(cycle, &out, None);
+            let gs = self.gs_on();
+            self.proto.sample(cycle, &inp, &out, gs);
             self.handle.clock();
         }
         self.refresh();
@@ -478,135 +699,19 @@ impl RtlSh {
     /// Whether the vertex input can take a new vertex this cycle: no earlier vertex's beats
     /// are waiting and the stage's `in_ready_o` is high.
     pub fn can_accept(&self) -> bool {
-        self.in_beats.is_empty() && self.last.in_ready != 0
+        !self.proto.has_pending_input() && self.last.in_ready != 0
     }
 
     /// Queues one vertex for the input port: attribute n (n < 16; the units read at most 16)
     /// is one beat; a vertex without attributes is one beat with attribute index 31, which
     /// the stage drops. The beats go in over the next clocks as `in_ready_o` allows.
     pub fn push_vertex(&mut self, v: &VertexIn) {
-        let n = v.attrs.len().min(16);
-        if n == 0 {
-            self.in_beats.push_back(InBeat {
-                seq: v.seq,
-                attr: 31,
-                last: true,
-                data: [0; 3],
-            });
-        }
-        for (i, a) in v.attrs.iter().take(n).enumerate() {
-            self.in_beats.push_back(InBeat {
-                seq: v.seq,
-                attr: i as u32,
-                last: i + 1 == n,
-                data: pack(a),
-            });
-        }
+        self.proto.push_vertex(v);
     }
 
-    /// Takes the commit and the hang of this cycle's outputs; with `out_taken`, the output
-    /// beat too.
-    fn collect(&mut self, cycle: u64, out: &raw::PicaShsOut, out_taken: Option<&mut ShTick>) {
-        if out.commit_valid != 0 {
-            let c = &out.commit;
-            let commit = Commit {
-                pc: c.pc as u16,
-                word: c.word,
-                dst: c.dst as u8,
-                mask: c.mask as u8,
-                result: c.result,
-                cmp: c.cmp as u8,
-                a0x: c.a0x,
-                a0y: c.a0y,
-                al: c.al,
-                next_pc: c.next_pc as u16,
-                emit: c.emit != 0,
-                hang: c.hang as u8,
-                end: c.end != 0,
-            };
-            // The channel table's key: a GS invocation's commits carry bit 31 (the stage's
-            // port gives the bare invocation number; unit 3 runs the GS while
-            // GEOSTAGE_CONFIG bits 0-1 = 2, the last value written, scalars[2]).
-            let gs = self.shadow.scalars[2] & 3 == 2 && out.commit_unit as usize == GS_UNIT;
-            let seq = if gs {
-                out.commit_seq | CommitBeat::GS_SEQ_FLAG
-            } else {
-                out.commit_seq
-            };
-            self.stash
-                .commits
-                .push(CommitBeat::new(cycle, out.commit_unit as u8, seq, &commit));
-        }
-        if out.hang != 0 && !self.hang_reported {
-            self.hang_reported = true;
-            self.stash.hang = Some(HangReason::Shader {
-                unit: out.hang_unit as u8,
-                pc: out.hang_pc as u16,
-                word: out.hang_word,
-                reason: hang_kind(out.hang_code),
-            });
-        }
-        if let Some(t) = out_taken {
-            t.output = self.take_beat(out);
-        }
-    }
-
-    /// Adds one output beat to the item being assembled; the item when the beat is its last.
-    fn take_beat(&mut self, out: &raw::PicaShsOut) -> Option<ShadedItem> {
-        let value = unpack(out.out_data);
-        let reg = out.out_reg as usize;
-        match out.out_kind {
-            out_kind::VS | out_kind::VS_NONE => {
-                let p = self.partial.get_or_insert_with(|| Partial::Vs {
-                    seq: out.out_id,
-                    outputs: Vec::new(),
-                });
-                if let (Partial::Vs { outputs, .. }, out_kind::VS) = (p, out.out_kind) {
-                    outputs.push((reg as u8, value));
-                }
-            }
-            k => {
-                let p = self.partial.get_or_insert_with(|| Partial::Gs {
-                    invocation: out.out_id,
-                    emitted: Box::new(Emitted {
-                        vtx_id: out.out_vtx_id as u8,
-                        outputs: [[F24::ZERO; 4]; 16],
-                        primitive: None,
-                        winding: out.out_winding != 0,
-                    }),
-                    primitive: Box::new([[[F24::ZERO; 4]; 16]; 3]),
-                });
-                if let Partial::Gs {
-                    emitted, primitive, ..
-                } = p
-                {
-                    if k == out_kind::GS {
-                        emitted.outputs[reg & 15] = value;
-                    } else if k == out_kind::PRIM {
-                        primitive[(reg >> 4) % 3][reg & 15] = value;
-                    }
-                }
-            }
-        }
-        if out.out_last == 0 {
-            return None;
-        }
-        Some(match self.partial.take()? {
-            Partial::Vs { seq, outputs } => ShadedItem::Vertex { seq, outputs },
-            Partial::Gs {
-                invocation,
-                mut emitted,
-                primitive,
-            } => {
-                if out.out_prim != 0 {
-                    emitted.primitive = Some(*primitive);
-                }
-                ShadedItem::GsVertex {
-                    invocation,
-                    emitted,
-                }
-            }
-        })
+    /// Whether the GS is on as last configured (GEOSTAGE_CONFIG bits 0-1 = 2).
+    fn gs_on(&self) -> bool {
+        self.shadow.scalars[2] & 3 == 2
     }
 
     /// One clock. `out_ready`: whether the consumer can take an output beat this cycle (the
@@ -614,36 +719,21 @@ impl RtlSh {
     pub fn tick(&mut self, out_ready: bool) -> ShTick {
         let mut inp = Self::idle_inputs();
         inp.out_ready = u32::from(out_ready);
-        if let Some(b) = self.in_beats.front() {
-            inp.in_valid = 1;
-            inp.in_seq = b.seq;
-            inp.in_attr = b.attr;
-            inp.in_last = u32::from(b.last);
-            inp.in_data = b.data;
-        }
+        self.proto.drive(&mut inp);
         let out = self.handle.eval(&inp);
-        if inp.in_valid != 0 && out.in_ready != 0 {
-            self.in_beats.pop_front();
-        }
         let cycle = self.handle.cycles();
-        let mut t = ShTick::default();
-        let taken = out.out_valid != 0 && out_ready;
-        self.collect(cycle, &out, taken.then_some(&mut t));
+        let gs = self.gs_on();
+        self.proto.sample(cycle, &inp, &out, gs);
         self.handle.clock();
         self.refresh();
-        let mut s = std::mem::take(&mut self.stash);
-        s.output = t.output;
-        s
+        self.proto.take()
     }
 
     /// Whether nothing is in flight: no vertex beats waiting, no vertex, GS invocation, EMIT or
     /// commit inside the stage (`idle_o`), no output item half sent. (A GS invocation still
     /// being assembled does not count, as in the model.)
     pub fn is_idle(&self) -> bool {
-        self.in_beats.is_empty()
-            && self.last.idle != 0
-            && self.partial.is_none()
-            && self.stash.commits.is_empty()
+        self.proto.is_idle(self.last.idle != 0)
     }
 
     /// Clock cycles since reset (configuration writes included).

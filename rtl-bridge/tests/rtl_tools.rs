@@ -141,6 +141,7 @@ fn assert_yosys_accepts(passes: &str) {
 fn rtl_verilator_lint_wall_is_clean() {
     require("verilator");
     assert_lint_clean("pica_top", &[]);
+    assert_lint_clean("pica_top", &["-GEnableSh=0"]);
 }
 
 #[test]
@@ -167,14 +168,26 @@ fn rtl_iverilog_compiles_top_and_replay_tb() {
 #[test]
 fn rtl_yosys_synthesizes_pica_top() {
     require("yosys");
-    // Technology-independent synthesis through memory inference (`scripts/synth --generic`,
-    // about a minute or two); the full FPGA mapping with area figures is `scripts/synth`.
+    // The front end (EnableSh = 0): technology-independent synthesis through memory inference,
+    // flattened, about a minute or two. With the SH stage (the default), elaboration and process
+    // lowering, as for pica_sh_top: its four shader units are synthesized by
+    // `scripts/synth --generic` / `scripts/synth` (without `share`, which does not finish on
+    // the f24 adder's muxes) and by `rtl_sh_stage_top_passes_verilator_iverilog_and_yosys`.
     let mut script = String::from("read_verilog -sv");
     for s in rtl_sources() {
         script.push(' ');
         script.push_str(&s.to_string_lossy());
     }
-    script.push_str("; synth -flatten -top pica_top -run begin:fine; check -assert; stat");
+    script.push_str("; hierarchy -check -top pica_top; proc; check -assert; design -reset");
+    script.push_str("; read_verilog -sv");
+    for s in rtl_sources() {
+        script.push(' ');
+        script.push_str(&s.to_string_lossy());
+    }
+    script.push_str(
+        "; chparam -set EnableSh 0 pica_top; synth -flatten -top pica_top -run begin:fine; \
+         check -assert; stat",
+    );
     let mut cmd = Command::new("yosys");
     cmd.args(["-q", "-p", &script]);
     let out = run_bounded(cmd, Duration::from_secs(900)).unwrap_or_else(|e| panic!("{e}"));

@@ -17,6 +17,7 @@ mod common;
 
 use common::{edgy_vec, random_case, Rng};
 use pica_model::beat::CommitBeat;
+use pica_model::cmdlist::CommandList;
 use pica_model::gpu::HangReason;
 use pica_model::link::Link;
 use pica_model::num::F24;
@@ -28,8 +29,9 @@ use pica_model::shader::interp::HangKind;
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use pica_model::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use pica_model::timing;
+use pica_model::Memory;
 use pica_rtl_bridge::shader::ShVariant;
-use pica_rtl_bridge::RtlSh;
+use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome, RtlSh};
 use std::collections::BTreeMap;
 
 /// Cycle limit of one run (either side). A program that falls off its end runs through zero
@@ -45,8 +47,43 @@ struct Block<'a> {
     code_len: usize,
 }
 
+/// A register file programmed through register writes, and the same writes as a command list
+/// (for `pica_top`, whose REGS configures its SH stage from them). GEOSTAGE_CONFIG goes last in
+/// the list, as `RtlSh::sync_config` writes it: the GS state is latched the first cycle the GS
+/// is on (like the model's `GsState`), so the GSH configuration must be complete by then — the
+/// model run here reads the finished register file. (COM_MODE = 1 already stops the VSH
+/// propagation to unit 3, so the unit configurations do not change.)
+#[derive(Default)]
+struct Rec {
+    regs: RegFile,
+    list: CommandList,
+    last: Vec<(u16, u32)>,
+}
+
+impl Rec {
+    fn write(&mut self, reg: u16, value: u32) {
+        self.regs.write(reg, value);
+        if reg == id::GEOSTAGE_CONFIG {
+            self.last.push((reg, value));
+        } else {
+            self.list.write(reg, value);
+        }
+    }
+
+    fn into_case(mut self, vertices: Vec<VertexIn>) -> Case {
+        for (r, v) in self.last {
+            self.list.write(r, v);
+        }
+        Case {
+            regs: self.regs,
+            list: self.list,
+            vertices,
+        }
+    }
+}
+
 /// Writes `b` into the VSH (`gsh` false) or GSH block of `regs` through register writes.
-fn load_block(regs: &mut RegFile, gsh: bool, b: &Block<'_>) {
+fn load_block(regs: &mut Rec, gsh: bool, b: &Block<'_>) {
     let r = |vsh: u16| if gsh { vsh - GSH_OFFSET } else { vsh };
     let cfg = b.cfg;
     regs.write(r(id::VSH_CODETRANSFER_INDEX), 0);
@@ -212,9 +249,10 @@ fn random_bijection(r: &mut Rng) -> u64 {
         .fold(0, |p, (n, &v)| p | v << (4 * n))
 }
 
-/// One test case: the register file and the vertex stream.
+/// One test case: the register file, the writes that made it, and the vertex stream.
 struct Case {
     regs: RegFile,
+    list: CommandList,
     vertices: Vec<VertexIn>,
 }
 
@@ -226,7 +264,7 @@ fn vs_case(seed: u64) -> Case {
     let (mut vsh, _) = random_block(&mut r, seed);
     unit_independent(&mut vsh, &mut r);
     let len = PROLOGUE + 40;
-    let mut regs = RegFile::new();
+    let mut regs = Rec::default();
     load_block(
         &mut regs,
         false,
@@ -243,16 +281,16 @@ fn vs_case(seed: u64) -> Case {
     let n = 5 + r.below(8) as u32;
     let attrs = 16;
     let vertices = random_vertices(&mut r, n, attrs);
-    assert_eq!(regs.units()[0].code[..len], vsh.code[..len]);
-    assert_eq!(regs.units()[3].float_uniforms, vsh.float_uniforms);
-    Case { regs, vertices }
+    assert_eq!(regs.regs.units()[0].code[..len], vsh.code[..len]);
+    assert_eq!(regs.regs.units()[3].float_uniforms, vsh.float_uniforms);
+    regs.into_case(vertices)
 }
 
 /// GS on (GEOSTAGE_CONFIG = 2, VSH_COM_MODE = 1): a random VS on units 0-2, a random GS on
 /// unit 3 in `mode` (GSH_MISC0 bits 0-1: 0 point, 2 fixed).
 fn gs_case(seed: u64, mode: u32) -> Case {
     let mut r = Rng(seed ^ 0x5A5A_0000);
-    let mut regs = RegFile::new();
+    let mut regs = Rec::default();
     regs.write(id::GEOSTAGE_CONFIG, 2);
     regs.write(id::VSH_COM_MODE, 1);
     let (mut vsh, _) = random_block(&mut r, seed);
@@ -293,8 +331,8 @@ fn gs_case(seed: u64, mode: u32) -> Case {
     regs.write(id::GSH_MISC0, misc0);
     let n = 5 + r.below(8) as u32;
     let vertices = random_vertices(&mut r, n, 16);
-    assert_eq!(regs.units()[3].code[..glen], gsh.code[..glen]);
-    Case { regs, vertices }
+    assert_eq!(regs.regs.units()[3].code[..glen], gsh.code[..glen]);
+    regs.into_case(vertices)
 }
 
 /// The output consumer's ready in `cycle` (`backpressure`: about half the cycles not ready).
@@ -375,6 +413,47 @@ fn run_rtl(variant: ShVariant, c: &Case, backpressure: bool) -> Outcome {
             return o;
         }
         if next == c.vertices.len() && sh.is_idle() {
+            o.finished = true;
+            return o;
+        }
+    }
+    o
+}
+
+/// Where the command list goes in memory.
+const LIST: u32 = 0x2000_0000;
+
+/// The full RTL top: `c`'s register writes go as a command list through `pica_top`'s CP and
+/// REGS (which configures its SH stage); once the list has finished, the vertices go to its
+/// SH port as in [`run_rtl`].
+fn run_top(c: &Case, backpressure: bool) -> Outcome {
+    let mut list = c.list.clone();
+    list.finalize();
+    let mut mem = Memory::new();
+    mem.write_words(LIST, list.words()).unwrap();
+    let mut top = RtlGpu::new(Rtl::new().unwrap(), mem, LIST, list.byte_len());
+    let fe = top.run(CYCLE_LIMIT);
+    assert!(
+        matches!(fe, RtlOutcome::Finished { .. }),
+        "front end: {fe:?}"
+    );
+    let mut o = Outcome::default();
+    let mut next = 0;
+    for cycle in 0..CYCLE_LIMIT {
+        if next < c.vertices.len() && top.sh_can_accept() {
+            top.sh_push_vertex(&c.vertices[next]);
+            next += 1;
+        }
+        top.set_sh_out_ready(ready(cycle, backpressure));
+        top.clock();
+        let t = top.take_sh();
+        o.items.extend(t.output);
+        o.commits.extend(t.commits);
+        if let Some(h) = t.hang {
+            o.hang = Some(h);
+            return o;
+        }
+        if next == c.vertices.len() && top.sh_is_idle() {
             o.finished = true;
             return o;
         }
@@ -542,7 +621,7 @@ fn directed(words: &[u32], n: u32) -> Case {
     cfg.outmap_mask = 0xFFFF;
     cfg.input_config = 3;
     cfg.permutation = 0x3210;
-    let mut regs = RegFile::new();
+    let mut regs = Rec::default();
     load_block(
         &mut regs,
         false,
@@ -552,10 +631,44 @@ fn directed(words: &[u32], n: u32) -> Case {
         },
     );
     let mut r = Rng(7);
-    Case {
-        regs,
-        vertices: random_vertices(&mut r, n, 4),
+    regs.into_case(random_vertices(&mut r, n, 4))
+}
+
+#[test]
+fn top_sh_configured_through_cp_and_regs_matches_the_model() {
+    // pica_top: shader programs, opdescs and uniforms uploaded by a command list through the
+    // CP and REGS (REGS forwards them to the SH stage), vertices on its SH port: the same
+    // ShadedItems and commits as the model's ShaderCore on the register file those writes make.
+    let mut items = 0;
+    for seed in 0..3u64 {
+        for (kind, c) in [
+            ("vs", vs_case(seed)),
+            ("gs point", gs_case(seed, 0)),
+            ("gs fixed", gs_case(seed, 2)),
+        ] {
+            let model = run_model(&c, seed == 1);
+            if !model.finished {
+                continue;
+            }
+            let top = run_top(&c, seed == 1);
+            if let Some(d) = compare(&c, &model, &top) {
+                panic!("{kind} seed {seed}: {d}");
+            }
+            items += model.items.len();
+        }
     }
+    assert!(items > 0, "no case produced an item");
+}
+
+#[test]
+fn top_sh_hang_matches_the_model() {
+    let brk = encode(&Instruction::Plain(Opcode::Break));
+    let nop = encode(&Instruction::Plain(Opcode::Nop));
+    let c = directed(&[nop, nop, brk], 1);
+    let model = run_model(&c, false);
+    let top = run_top(&c, false);
+    assert!(model.hang.is_some());
+    assert_eq!(compare(&c, &model, &top), None);
 }
 
 #[test]

@@ -28,7 +28,7 @@ fn with_double(
                 o.commits,
                 None,
             )));
-            Ok(g)
+            Ok(g.into())
         },
     )
     .unwrap()
@@ -132,6 +132,92 @@ fn rtl_sh_injected_bugs_are_caught_in_the_pipeline_at_the_instruction() {
         assert!(d.fields.iter().any(|f| f.name == field), "{text}");
         assert!(d.instruction.is_some() && !d.operands.is_empty(), "{text}");
     }
+}
+
+// ---- the full RTL top (pica_top: CP -> REGS -> SH) with fe,sh ----
+
+fn rtl_fe_sh(case: &pica_vectors::case::Case) -> stages::StageReport {
+    let set = StageSet::parse("fe,sh").unwrap();
+    stages::stage_lockstep(case, &set, &StageLockstepOptions::default()).unwrap()
+}
+
+/// Scenes run under `fe,sh` by the test suite: the shader-heavy one, a few draws of each
+/// kind (arrays, indexed, immediate mode, two draws with a configuration change between them),
+/// and the fragment-heavy light / texture ones whose lists upload LUTs through REGS. The scene
+/// library has no geometry-shader scene; `rtl-bridge/tests/sh_stage.rs`
+/// (`top_sh_configured_through_cp_and_regs_matches_the_model`) runs GS programs in point and
+/// fixed mode through pica_top. `pica lockstep --rtl-stages fe,sh --scenes` runs all of them.
+const FE_SH_SCENES: &[&str] = &[
+    "vsh/lit_grid",
+    "prim/triangle",
+    "prim/indexed_u16",
+    "prim/immediate",
+    "prim/two_draws",
+    "vl/fixed_color",
+    "vl/permutation",
+    "light/spot_cone",
+];
+
+#[test]
+fn rtl_fe_sh_renders_scenes_byte_for_byte_on_pica_top() {
+    let mut regwrites = 0;
+    let mut commits = 0;
+    // PICA_FE_SH_SCENES=all runs every library scene (as `pica lockstep --rtl-stages fe,sh
+    // --scenes` does).
+    let all = std::env::var("PICA_FE_SH_SCENES").is_ok_and(|v| v == "all");
+    let names: Vec<&str> = if all {
+        scenes::list().map(|(n, _)| n).collect()
+    } else {
+        FE_SH_SCENES.to_vec()
+    };
+    for name in names {
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_fe_sh(&case);
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        regwrites += r
+            .compared
+            .get("regwrite (cycle-exact)")
+            .copied()
+            .unwrap_or(0);
+        commits += r.compared.get("commit").copied().unwrap_or(0);
+    }
+    assert!(regwrites > 1000, "{regwrites} regwrite beats compared");
+    assert!(commits > 1000, "{commits} commits compared");
+}
+
+#[test]
+fn rtl_fe_sh_front_end_cases_agree_cycle_exact_and_in_final_state() {
+    // The register-level library cases (no draws): pica_top's REGS beside the model's, its
+    // final state (unit memories, packers, LUTs) through the debug map.
+    for case in pica_vectors::library::cases().into_iter().take(12) {
+        let r = rtl_fe_sh(&case);
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+    }
+}
+
+#[test]
+fn rtl_fe_sh_refuses_a_unit_bug_pica_top_has_no_build_for() {
+    let case = scenes::scene("prim/triangle").unwrap().case;
+    let set = StageSet::parse("fe,sh").unwrap();
+    let opts = StageLockstepOptions {
+        stage: StageOptions {
+            sh_variant: ShVariant::InjectAddRound,
+            ..StageOptions::default()
+        },
+        ..StageLockstepOptions::default()
+    };
+    let e = stages::stage_lockstep(&case, &set, &opts).unwrap_err();
+    assert!(e.to_string().contains("--rtl-stages sh"), "{e}");
+}
+
+#[test]
+fn rtl_fe_sh_is_one_run_with_both_rows() {
+    let case = scenes::scene("prim/triangle").unwrap().case;
+    let r = rtl_fe_sh(&case);
+    assert_eq!(r.stages, "fe,sh");
+    assert!(r.compared["regwrite (cycle-exact)"] > 0, "{r:?}");
+    let text = stages::table_text();
+    assert!(text.contains("fe,sh"), "{text}");
 }
 
 #[test]

@@ -46,9 +46,13 @@ module replay_tb;
   logic [15:0] dbg_addr;
   logic [31:0] dbg_rdata;
 
-  pica_top dut (
+  // The front end only (EnableSh = 0): a bundle's stimulus is a command list and its checks are
+  // the register-write beats, the outcome and the debug map, none of which the SH stage drives;
+  // without it Icarus does not evaluate four idle shader units every cycle.
+  pica_top #(.EnableSh(1'b0)) dut (
     .clk_i            (clk),
     .rst_ni           (rst_ni),
+    .hold_i           (1'b0),
     .cmd_valid_i      (cmd_valid),
     .cmd_data_i       (cmd_data),
     .cmd_end_i        (cmd_end),
@@ -68,7 +72,47 @@ module replay_tb;
     .idle_o           (idle),
     .dbg_req_i        (dbg_req),
     .dbg_addr_i       (dbg_addr),
-    .dbg_rdata_o      (dbg_rdata)
+    .dbg_rdata_o      (dbg_rdata),
+    // SH ports: no vertex goes in; outputs would always be accepted.
+    .sh_in_valid_i    (1'b0),
+    .sh_in_ready_o    (),
+    .sh_in_seq_i      ('0),
+    .sh_in_attr_i     ('0),
+    .sh_in_last_i     (1'b0),
+    .sh_in_data_i     ('0),
+    .sh_out_valid_o   (),
+    .sh_out_ready_i   (1'b1),
+    .sh_out_kind_o    (),
+    .sh_out_id_o      (),
+    .sh_out_reg_o     (),
+    .sh_out_data_o    (),
+    .sh_out_last_o    (),
+    .sh_out_vtx_id_o  (),
+    .sh_out_winding_o (),
+    .sh_out_prim_o    (),
+    .sh_commit_valid_o(),
+    .sh_commit_ready_i(1'b1),
+    .sh_commit_unit_o (),
+    .sh_commit_seq_o  (),
+    .sh_commit_pc_o   (),
+    .sh_commit_word_o (),
+    .sh_commit_dst_o  (),
+    .sh_commit_mask_o (),
+    .sh_commit_result_o(),
+    .sh_commit_cmp_o  (),
+    .sh_commit_a0x_o  (),
+    .sh_commit_a0y_o  (),
+    .sh_commit_al_o   (),
+    .sh_commit_next_pc_o(),
+    .sh_commit_emit_o (),
+    .sh_commit_hang_o (),
+    .sh_commit_end_o  (),
+    .sh_hang_o        (),
+    .sh_hang_unit_o   (),
+    .sh_hang_pc_o     (),
+    .sh_hang_word_o   (),
+    .sh_hang_code_o   (),
+    .sh_idle_o        ()
   );
 
   // ---- Bundle contents

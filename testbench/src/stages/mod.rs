@@ -14,10 +14,17 @@
 //! - every other pipeline channel in order (the model stages after the RTL one must see the
 //!   same items), then the outcome, then the final memory: the picture, byte for byte.
 //!
-//! The front end (`fe`) keeps its own cycle-exact comparison ([`crate::lockstep`]).
+//! The front end (`fe`) alone keeps its own cycle-exact comparison ([`crate::lockstep`]). Listed
+//! with pipeline rows (`fe,sh`), the rows combine into **one** mixed run on the full RTL top
+//! ([`fe`]): `pica_top` (CP → REGS → SH) is stepped in the same cycle loop as the model GPU, its
+//! register-write beats are compared cycle-exact with the model front end's by the `fe` row's
+//! [`CycleHook`], and each pipeline row attaches its [`StageRow::attach_in_top`] adapter, which
+//! serves the model's slot from `pica_top`'s own stage ports (so the stage is configured through
+//! REGS); then the usual transaction-exact comparison follows.
 //!
 //! A new RTL stage plugs in by adding a row and its port adapter: the cycle loop
-//! ([`Gpu::step`]) and the comparison do not change.
+//! ([`MixedGpu::step`]: [`Gpu::step`] between the rows' hooks) and the comparison do not
+//! change.
 
 use crate::lockstep::FieldDiff;
 use pica_model::beat::{Beat, Channel, CommitBeat};
@@ -57,6 +64,10 @@ pub enum Order {
 /// Builds a stage's port adapter into a mixed GPU.
 pub type AttachFn = fn(&mut Gpu, &StageOptions) -> Result<(), StageError>;
 
+/// Builds a stage's port adapter over the stage inside the full RTL top (`pica_top`, shared
+/// with the front-end check) into a mixed GPU.
+pub type TopAttachFn = fn(&mut Gpu, &StageOptions, &SharedTop) -> Result<(), StageError>;
+
 /// One row of the stage table.
 #[derive(Clone, Copy, Debug)]
 pub struct StageRow {
@@ -76,13 +87,17 @@ pub struct StageRow {
     pub doc: &'static str,
     /// Its port adapter (`None`: the front end, compared by [`crate::lockstep`] on its own).
     pub attach: Option<AttachFn>,
+    /// Its port adapter when `fe` is listed too: the stage inside `pica_top`, fed by the RTL
+    /// front end (`None`: the stage is not part of `pica_top`, and cannot run with `fe`).
+    pub attach_in_top: Option<TopAttachFn>,
 }
 
-/// The stage table.
+pub mod fe;
 mod sh;
 pub mod tev;
 
-use sh::attach_sh;
+pub use fe::{FrontEndCheck, SharedTop, TopRun, TopShPort};
+use sh::{attach_sh, attach_sh_in_top};
 pub use sh::{Fault, ModelShPort, PortTick, RtlShPort, ShAdapter, ShPort, UNIT_UNKNOWN};
 
 /// The stage table.
@@ -95,8 +110,11 @@ pub static STAGES: &[StageRow] = &[
         inputs: &[],
         outputs: &[(Channel::RegWrite, Order::InOrder)],
         doc: "front end: command processor, the CP->REGS FIFO, register file \
-              (pica lockstep without --rtl-stages)",
+              (pica lockstep without --rtl-stages); with pipeline rows (fe,sh) one mixed run \
+              on pica_top, its regwrite beats cycle-exact beside the model GPU and those rows \
+              served by pica_top's own stage ports",
         attach: None,
+        attach_in_top: None,
     },
     StageRow {
         name: "sh",
@@ -109,8 +127,10 @@ pub static STAGES: &[StageRow] = &[
             (Channel::ShaderOut, Order::InOrder),
         ],
         doc: "the four shader units with the VS/GS split (3 cycles per instruction: \
-              transactions, not cycles)",
+              transactions, not cycles); alone: pica_sh_top configured from the model's REGS \
+              (sync_config); with fe: the SH stage inside pica_top, configured by its REGS",
         attach: Some(attach_sh),
+        attach_in_top: Some(attach_sh_in_top),
     },
     StageRow {
         name: "tev",
@@ -122,6 +142,7 @@ pub static STAGES: &[StageRow] = &[
         doc: "the six texture combiners and the combiner buffer (a six-deep pipeline: \
               transactions, not cycles)",
         attach: Some(tev::attach_tev),
+        attach_in_top: None,
     },
 ];
 
@@ -173,6 +194,18 @@ pub fn table_text() -> String {
         );
         let _ = writeln!(out, "       {}", r.doc);
     }
+    let inside: Vec<&str> = STAGES
+        .iter()
+        .filter(|r| r.attach_in_top.is_some())
+        .map(|r| r.name)
+        .collect();
+    let _ = writeln!(
+        out,
+        "fe with pipeline rows (e.g. fe,sh): one mixed run on pica_top, whose front end is \
+         compared cycle-exact beside the model GPU and whose own ports serve the rows inside \
+         it ({}); without fe a row runs its own stage top",
+        inside.join(", ")
+    );
     out
 }
 
@@ -298,18 +331,115 @@ pub enum StageError {
     /// The RTL could not be built or traced.
     #[error(transparent)]
     Rtl(#[from] pica_rtl_bridge::RtlError),
+    /// A row listed with `fe` has no adapter inside `pica_top`.
+    #[error("RTL stage '{0}' is not part of pica_top: it cannot run together with fe")]
+    NotInTop(&'static str),
+    /// `fe` with an SH build `pica_top` has no row for.
+    #[error(
+        "pica_top is built with the default shader units only, not {0}: use --rtl-stages sh \
+         (pica_sh_top has the injected-bug builds)"
+    )]
+    NoTopVariant(&'static str),
 }
 
-/// The model GPU for `case` with the stages of `set` in RTL.
-pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<Gpu, StageError> {
-    let mut gpu = case.gpu()?;
-    gpu.set_record_commits(opts.commits);
-    for r in set.pipeline_rows() {
-        if let Some(attach) = r.attach {
-            attach(&mut gpu, opts)?;
+/// Per-cycle work a row does beside the GPU's own stages (the front end's cycle-exact check
+/// of `pica_top` in an `fe,...` run).
+pub trait CycleHook {
+    /// Before [`Gpu::step`] (the GPU shows the state at the start of the cycle).
+    fn before_step(&mut self, gpu: &Gpu);
+    /// After [`Gpu::step`] (the cycle just stepped is `gpu.cycle() - 1`).
+    fn after_step(&mut self, gpu: &Gpu);
+    /// The first difference found while running; the run stops at it.
+    fn divergence(&self) -> Option<&StageDivergence>;
+    /// What it compared equal, for the report (channel, beats).
+    fn compared(&self) -> (&'static str, usize);
+    /// After the run: the final comparison (state).
+    fn finish(&mut self, gpu: &Gpu) -> Option<StageDivergence>;
+}
+
+/// A mixed GPU: the model with the RTL rows' adapters in its slots, and the rows' cycle hooks.
+pub struct MixedGpu {
+    /// The GPU.
+    pub gpu: Gpu,
+    /// Hooks run around every [`Gpu::step`].
+    pub hooks: Vec<Box<dyn CycleHook>>,
+}
+
+impl From<Gpu> for MixedGpu {
+    fn from(gpu: Gpu) -> Self {
+        Self {
+            gpu,
+            hooks: Vec::new(),
         }
     }
-    Ok(gpu)
+}
+
+impl MixedGpu {
+    /// One cycle: the hooks, [`Gpu::step`], the hooks.
+    pub fn step(&mut self) {
+        for h in &mut self.hooks {
+            h.before_step(&self.gpu);
+        }
+        self.gpu.step();
+        for h in &mut self.hooks {
+            h.after_step(&self.gpu);
+        }
+    }
+
+    /// The first divergence a hook found.
+    pub fn divergence(&self) -> Option<&StageDivergence> {
+        self.hooks.iter().find_map(|h| h.divergence())
+    }
+
+    /// Steps until the run is over (as [`Gpu::run`]), `max_cycles` have run, or a hook found a
+    /// divergence (then the outcome is the cycle limit at that cycle).
+    pub fn run(&mut self, max_cycles: u64) -> Outcome {
+        if self.hooks.is_empty() {
+            return self.gpu.run(max_cycles);
+        }
+        loop {
+            if let Some(o) = self.gpu.outcome() {
+                return o;
+            }
+            if self.gpu.cycle() >= max_cycles || self.divergence().is_some() {
+                return Outcome::CycleLimit {
+                    cycles: self.gpu.cycle(),
+                };
+            }
+            self.step();
+        }
+    }
+}
+
+/// The model GPU for `case` with the stages of `set` in RTL. With `fe` and pipeline rows, one
+/// `pica_top` runs beside it (the `fe` row's [`FrontEndCheck`] hook) and the pipeline rows
+/// are served by its stage ports ([`StageRow::attach_in_top`]).
+pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<MixedGpu, StageError> {
+    let mut gpu = case.gpu()?;
+    gpu.set_record_commits(opts.commits);
+    let top = if set.has_front_end() && set.has_pipeline_stages() {
+        Some(TopRun::new(case, opts.sh_variant)?)
+    } else {
+        None
+    };
+    for r in set.pipeline_rows() {
+        match &top {
+            Some(t) => {
+                let attach = r.attach_in_top.ok_or(StageError::NotInTop(r.name))?;
+                attach(&mut gpu, opts, t)?;
+            }
+            None => {
+                if let Some(attach) = r.attach {
+                    attach(&mut gpu, opts)?;
+                }
+            }
+        }
+    }
+    let mut m = MixedGpu::from(gpu);
+    if let Some(t) = top {
+        m.hooks.push(Box::new(FrontEndCheck::new(t)));
+    }
+    Ok(m)
 }
 
 /// The cycle budget of a mixed run: RTL stages may take longer than the model's (the RTL
@@ -334,6 +464,8 @@ pub enum StageDivergenceKind {
     Outcome,
     /// Streams and outcome agree but the memory (the picture) differs.
     Memory,
+    /// The RTL front end's final state (debug map) differs from the model REGS'.
+    FinalState,
 }
 
 /// The first difference between the model alone and the mixed run.
@@ -702,7 +834,7 @@ pub fn stage_lockstep_with(
     label: &str,
     rows: &[&StageRow],
     opts: &StageLockstepOptions,
-    build: &dyn Fn(&StageOptions) -> Result<Gpu, StageError>,
+    build: &dyn Fn(&StageOptions) -> Result<MixedGpu, StageError>,
 ) -> Result<(StageReport, Gpu), StageError> {
     let commits = rows
         .iter()
@@ -714,18 +846,31 @@ pub fn stage_lockstep_with(
     reference.set_shader_knobs(sopts.sh_variant.knobs());
     reference.set_record_commits(sopts.commits);
     let mo = reference.run(case.max_cycles);
-    let mut mixed = build(&sopts)?;
-    let xo = mixed.run(case.max_cycles.saturating_mul(MIXED_CYCLE_FACTOR));
+    let mut run = build(&sopts)?;
+    let xo = run.run(case.max_cycles.saturating_mul(MIXED_CYCLE_FACTOR));
     // A model run cut by the cycle limit is compared on the prefix both sides produced.
     let complete = !matches!(mo, Outcome::CycleLimit { .. });
     let mut compared = BTreeMap::new();
-    let mut divergence = None;
+    // The rows' own checks first (the front end's cycle-exact beats, then its final state):
+    // a front-end difference is the cause of whatever differs downstream.
+    let mut divergence = run.divergence().cloned();
+    for h in &mut run.hooks {
+        let (name, n) = h.compared();
+        compared.insert(name.to_string(), n);
+        if divergence.is_none() {
+            divergence = h.finish(&run.gpu);
+        }
+    }
+    let mixed = run.gpu;
     let mut done: Vec<Channel> = Vec::new();
     let outputs = rows
         .iter()
         .flat_map(|r| r.outputs.iter().copied())
         .chain(DOWNSTREAM.iter().map(|c| (*c, Order::InOrder)));
     for (ch, order) in outputs {
+        if divergence.is_some() {
+            break;
+        }
         if done.contains(&ch) {
             continue;
         }
@@ -757,7 +902,7 @@ pub fn stage_lockstep_with(
                 to,
             });
             let mut g = build(&topts)?;
-            while g.cycle() <= to && g.outcome().is_none() {
+            while g.gpu.cycle() <= to && g.gpu.outcome().is_none() {
                 g.step();
             }
             drop(g);
@@ -967,6 +1112,7 @@ pub fn text_report(r: &StageReport) -> String {
         StageDivergenceKind::ExtraBeat => "the mixed run has a beat the model lacks",
         StageDivergenceKind::Outcome => "the runs end differently",
         StageDivergenceKind::Memory => "the final memory (picture) differs",
+        StageDivergenceKind::FinalState => "the RTL front end's final state differs",
     };
     let _ = writeln!(
         out,

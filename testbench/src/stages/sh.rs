@@ -29,14 +29,15 @@ pub struct PortTick {
 pub trait ShPort {
     /// A name for reports.
     fn name(&self) -> String;
-    /// Brings the stage's configuration in line with REGS (cheap when nothing changed).
+    /// Brings the stage's configuration in line with REGS (cheap when nothing changed; a no-op
+    /// where REGS itself configures the stage, inside `pica_top`).
     fn sync_config(&mut self, regs: &RegFile);
     /// Whether the vertex input can take a vertex this cycle (the port's `ready`).
     fn can_accept(&self) -> bool;
     /// Hands one vertex to the input port.
     fn push_vertex(&mut self, v: &VertexIn);
-    /// One clock; `out_ready` is the consumer's registered `ready`.
-    fn tick(&mut self, regs: &RegFile, out_ready: bool) -> PortTick;
+    /// One clock, the model's cycle `cycle`; `out_ready` is the consumer's registered `ready`.
+    fn tick(&mut self, cycle: u64, regs: &RegFile, out_ready: bool) -> PortTick;
     /// Nothing in flight.
     fn is_idle(&self) -> bool;
     /// Starts a waveform (no-op where there is none).
@@ -132,7 +133,7 @@ impl<P: ShPort> External<ShaderCore> for ShAdapter<P> {
                 self.port.push_vertex(&v);
             }
         }
-        let t = self.port.tick(regs, ports.output.can_push());
+        let t = self.port.tick(cycle, regs, ports.output.can_push());
         if let Some(item) = t.output {
             match &item {
                 ShadedItem::Vertex { seq, outputs } => {
@@ -197,6 +198,22 @@ pub(super) fn attach_sh(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), StageE
     Ok(())
 }
 
+/// The SH row inside `pica_top` (with `fe`): the model's SH slot served by `pica_top`'s SH
+/// ports ([`super::fe::TopShPort`]), configured by its REGS.
+pub(super) fn attach_sh_in_top(
+    gpu: &mut Gpu,
+    opts: &StageOptions,
+    top: &super::SharedTop,
+) -> Result<(), StageError> {
+    let port = super::fe::TopShPort::new(top.clone());
+    gpu.replace_stage(Box::new(ShAdapter::new(
+        port,
+        opts.commits,
+        opts.trace.clone(),
+    )));
+    Ok(())
+}
+
 /// The RTL SH stage (`pica_sh_top`) as a [`ShPort`].
 pub struct RtlShPort {
     rtl: pica_rtl_bridge::RtlSh,
@@ -228,7 +245,7 @@ impl ShPort for RtlShPort {
         self.rtl.push_vertex(v);
     }
 
-    fn tick(&mut self, _regs: &RegFile, out_ready: bool) -> PortTick {
+    fn tick(&mut self, _cycle: u64, _regs: &RegFile, out_ready: bool) -> PortTick {
         let t = self.rtl.tick(out_ready);
         PortTick {
             output: t.output,
@@ -327,7 +344,7 @@ impl ShPort for ModelShPort {
         let _ = self.input.push(v.clone());
     }
 
-    fn tick(&mut self, regs: &RegFile, out_ready: bool) -> PortTick {
+    fn tick(&mut self, _cycle: u64, regs: &RegFile, out_ready: bool) -> PortTick {
         self.input.begin_cycle();
         self.output.begin_cycle();
         let r = self.core.tick(
