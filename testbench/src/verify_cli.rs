@@ -371,17 +371,20 @@ pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> E
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let r = fuzz::run(opts, |done, total, fails| {
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-            b.set_message(format!("{fails} failure(s)"));
-        }
-    });
+    let r = fuzz::run(opts, |done, total, fails| show(&bar, done, total, fails));
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+/// A fuzz campaign's progress on the bar (when there is one).
+fn show(bar: &Option<indicatif::ProgressBar>, done: u64, total: u64, fails: usize) {
+    if let Some(b) = bar {
+        b.set_length(total);
+        b.set_position(done);
+        b.set_message(format!("{fails} failure(s)"));
+    }
 }
 
 fn progress_bar() -> Option<indicatif::ProgressBar> {
@@ -422,16 +425,102 @@ pub fn fuzz_shader(
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let r = shader_fuzz::run(opts, |done, total, fails| {
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-            b.set_message(format!("{fails} failure(s)"));
-        }
-    });
+    let r = shader_fuzz::run(opts, |done, total, fails| show(&bar, done, total, fails));
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+/// The options of `pica fuzz --rtl-stages LIST`.
+#[derive(Clone, Debug)]
+pub struct StageFuzzArgs {
+    /// The stages in RTL.
+    pub set: StageSet,
+    /// Cases in the campaign.
+    pub cases: u64,
+    /// Campaign seed.
+    pub seed: u64,
+    /// This shard's index and the shard count.
+    pub shard: (u64, u64),
+    /// The RTL build's name (`--variant`).
+    pub variant: String,
+    /// Where shrunk failures go.
+    pub regressions: PathBuf,
+    /// Stop after this many failures.
+    pub max_failures: usize,
+}
+
+/// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
+/// (`--rtl`), a list with `sh` the SH stage fuzz ([`crate::sh_stage_fuzz`]).
+pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
+    use crate::sh_stage_fuzz::{self, Draw, StageFuzzOptions, Verdict};
+    if !a.set.has_pipeline_stages() {
+        if !a.set.has_front_end() {
+            return bad("--rtl-stages names no stage");
+        }
+        let variant = match parse_variant(&a.variant) {
+            Ok(v) => v,
+            Err(e) => return bad(e),
+        };
+        let opts = FuzzOptions {
+            cases: a.cases,
+            seed: a.seed,
+            shard: a.shard,
+            rtl: Some(variant),
+            regressions: a.regressions.clone(),
+            max_failures: a.max_failures,
+        };
+        return fuzz(&opts, report, replay);
+    }
+    if a.set.has_front_end() {
+        // The front end and SH together need the combined top (pica_top with SH), which is
+        // not part of this build: fuzz them one at a time.
+        return bad("--rtl-stages fe,sh is not supported yet: run --rtl-stages fe and --rtl-stages sh separately");
+    }
+    let variant = match crate::shader_fuzz::parse_sh_variant(&a.variant) {
+        Ok(pica_rtl_bridge::shader::ShVariant::KnobsAlt) => return bad(
+            "--rtl-stages sh: the SH stage has no knobs_alt build (default, add_round, loop_extra)",
+        ),
+        Ok(v) => v,
+        Err(e) => return bad(e),
+    };
+    if let Some(seed) = replay {
+        let case = pica_vectors::shader_gen::generate(seed);
+        return match sh_stage_fuzz::check(&case, &Draw::of(seed), variant) {
+            Verdict::Pass => {
+                println!(
+                    "case 0x{seed:016x}: passes ({} instructions)",
+                    case.instructions()
+                );
+                ExitCode::SUCCESS
+            }
+            Verdict::Skipped => {
+                println!("case 0x{seed:016x}: skipped (the model alone does not finish)");
+                ExitCode::SUCCESS
+            }
+            Verdict::Fail(e) => {
+                println!("case 0x{seed:016x}: FAILS: {e}");
+                ExitCode::from(EXIT_MISMATCH)
+            }
+        };
+    }
+    let opts = StageFuzzOptions {
+        cases: a.cases,
+        seed: a.seed,
+        shard: a.shard,
+        variant,
+        regressions: Some(a.regressions.clone()),
+        max_failures: a.max_failures,
+    };
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let (r, skipped) =
+        sh_stage_fuzz::run(&opts, |done, total, fails| show(&bar, done, total, fails));
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    println!("fuzz: {skipped} case(s) skipped (the model alone hit the cycle limit)");
     print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
 }
 
