@@ -20,8 +20,8 @@
 //! (replay with `pica lockstep --rtl-stages sh --bundle DIR`) and the shader-unit stage
 //! bundle of its program `…-unit/` (replay one unit with `scripts/replay`).
 
-use crate::fuzz::{case_seed, Failure, FuzzReport};
-use crate::shader_fuzz::save_bundle;
+use crate::fuzz::{case_seed, FuzzReport};
+use crate::shader_fuzz::{failure, save_bundle, CaseAt};
 use crate::stages::{self, StageLockstepOptions, StageOptions, StageSet};
 use pica_model::regs::PrimitiveConfigMode;
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
@@ -323,29 +323,24 @@ pub fn run(
             Ok(None) => run += 1,
             Ok(Some(s)) => {
                 run += 1;
-                let name = format!("fuzz-sh-stage-{kind}-{seed:016x}");
-                let bundle = match &opts.regressions {
-                    Some(dir) => {
-                        let prov = StageProvenance {
-                            generator: crate::generator(),
-                            seed: Some(opts.seed),
-                            case_index: Some(i),
-                            case_seed: Some(seed),
-                            origin: format!("pica fuzz --rtl-stages sh (against {kind})"),
-                        };
-                        save(&s, dir, &name, &prov)
-                            .unwrap_or_else(|e| format!("(not written: {e})"))
-                    }
-                    None => "(not written)".to_string(),
+                let at = CaseAt {
+                    campaign_seed: opts.seed,
+                    index: i,
+                    seed,
                 };
-                failures.push(Failure {
-                    case_index: i,
-                    case_seed: format!("0x{seed:016x}"),
-                    message: s.message,
-                    commands: s.case.instructions(),
-                    original_commands: s.original_instructions,
-                    bundle,
-                });
+                let origin = format!("pica fuzz --rtl-stages sh (against {kind})");
+                let result = (
+                    s.message.clone(),
+                    s.case.instructions(),
+                    s.original_instructions,
+                );
+                failures.push(failure(
+                    &at,
+                    opts.regressions.as_deref(),
+                    origin,
+                    result,
+                    |dir, prov| save(&s, dir, &format!("fuzz-sh-stage-{kind}-{seed:016x}"), prov),
+                ));
             }
         }
         done += 1;

@@ -296,6 +296,59 @@ impl StageCheck {
     }
 }
 
+/// Checks a stage bundle of `kind` in `dir`: hashes and formats (by loading it), then the
+/// model's run of its case against the recorded commits, outcome and outputs (with the
+/// knobs its `defines` name), and with `rtl` the shader-unit RTL's run too. The number of
+/// commits on success.
+fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<usize, String> {
+    use crate::shader_fuzz::run_rtl;
+    use pica_rtl_bridge::shader::ShVariant;
+    use pica_vectors::shader_gen::{compare, run_model, ShaderRun};
+    use pica_vectors::stage::{load_shader_bundle, KIND_SHADER_UNIT};
+    if kind != KIND_SHADER_UNIT {
+        return Err(format!(
+            "{}: unknown stage bundle kind '{kind}'",
+            dir.display()
+        ));
+    }
+    let b = load_shader_bundle(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let knobs_alt = b.manifest["defines"]
+        .as_array()
+        .is_some_and(|d| d.iter().any(|x| x == "PICA_SH_KNOBS_ALT"));
+    let variant = if knobs_alt {
+        ShVariant::KnobsAlt
+    } else {
+        ShVariant::Default
+    };
+    let recorded = ShaderRun {
+        commits: b.commits.clone(),
+        end: b.end.clone(),
+        outputs: b.outputs,
+        // EMIT beats are not part of the stage bundle (yet): compare none on both sides.
+        emits: Vec::new(),
+    };
+    let mut model = run_model(&b.case, variant.knobs(), b.max_instructions);
+    model.emits.clear();
+    if let Some(d) = compare(&b.case, &recorded, &model) {
+        return Err(format!(
+            "{}: the model does not reproduce it: {d}",
+            dir.display()
+        ));
+    }
+    if rtl {
+        let mut r = run_rtl(variant, &b.case, b.max_instructions)?;
+        r.emits.clear();
+        if let Some(d) = compare(&b.case, &recorded, &r) {
+            return Err(format!(
+                "{}: the RTL unit ({}) differs: {d}",
+                dir.display(),
+                variant.name()
+            ));
+        }
+    }
+    Ok(b.commits.len())
+}
+
 /// `pica vectors check DIR... [--rtl] [--rtl-stages LIST]`.
 pub fn vectors_check(
     dirs: &[PathBuf],
@@ -308,6 +361,20 @@ pub fn vectors_check(
     };
     let mut failed = 0;
     for d in &dirs {
+        if let Ok(Some(kind)) = pica_vectors::stage::bundle_kind(d) {
+            match check_stage_bundle(d, &kind, rtl.is_some()) {
+                Ok(n) => println!(
+                    "ok    {} (stage bundle {kind}: {n} commits{})",
+                    d.display(),
+                    if rtl.is_some() { ", model and RTL" } else { "" }
+                ),
+                Err(e) => {
+                    failed += 1;
+                    println!("FAIL  {e}");
+                }
+            }
+            continue;
+        }
         let res = Bundle::load(d).map_err(|e| e.to_string()).and_then(|b| {
             let diffs = b.check_model().map_err(|e| e.to_string())?;
             if let Some(first) = diffs.first() {
