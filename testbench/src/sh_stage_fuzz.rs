@@ -256,20 +256,31 @@ pub struct Shrunk {
     pub original_instructions: usize,
 }
 
-/// Checks case `seed` and shrinks it if it fails: `Ok(None)` passes, `Err(())` skipped.
-pub fn check_and_shrink(seed: u64, variant: ShVariant) -> Result<Option<Shrunk>, ()> {
+/// What [`check_and_shrink`] found.
+#[derive(Clone, Debug)]
+pub enum Checked {
+    /// The case passes.
+    Passed,
+    /// The model alone does not finish: not compared.
+    Skipped,
+    /// The case fails, shrunk.
+    Failed(Box<Shrunk>),
+}
+
+/// Checks case `seed` and shrinks it if it fails.
+pub fn check_and_shrink(seed: u64, variant: ShVariant) -> Checked {
     let case = generate(seed);
     let draw = Draw::of(seed);
     let msg = match check(&case, &draw, variant) {
-        Verdict::Pass => return Ok(None),
-        Verdict::Skipped => return Err(()),
+        Verdict::Pass => return Checked::Passed,
+        Verdict::Skipped => return Checked::Skipped,
         Verdict::Fail(m) => m,
     };
     let (small, message) = shrink(&case, msg, |c| match check(c, &draw, variant) {
         Verdict::Fail(m) => Some(m),
         _ => None,
     });
-    Ok(Some(Shrunk {
+    Checked::Failed(Box::new(Shrunk {
         case: small,
         draw,
         message,
@@ -319,9 +330,9 @@ pub fn run(
     for i in (0..opts.cases).filter(|i| i % count == index) {
         let seed = case_seed(opts.seed, i);
         match check_and_shrink(seed, opts.variant) {
-            Err(()) => skipped += 1,
-            Ok(None) => run += 1,
-            Ok(Some(s)) => {
+            Checked::Skipped => skipped += 1,
+            Checked::Passed => run += 1,
+            Checked::Failed(s) => {
                 run += 1;
                 let at = CaseAt {
                     campaign_seed: opts.seed,
