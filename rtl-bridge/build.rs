@@ -29,7 +29,9 @@
 //!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
 //!   models, so a bug variant re-verilates only the shader unit) and `sh_knobs_alt` (every
 //!   knob parameter on its non-default value), all driven by `csrc/pica_sh_shim.cpp`, which
-//!   includes the four headers itself;
+//!   includes the four headers (and their root headers) itself; these rows also read the
+//!   Verilator configuration `csrc/pica_sh_unit.vlt` (the RAMs and input registers public, for
+//!   the shim's backdoor loads);
 //! - `sh_stage` (`pica_sh_top`, the four-unit SH stage, plus `PICA_RTL_DEFINES`),
 //!   `sh_stage_inject_add_round`, `sh_stage_inject_loop_extra` (the unit's injected bugs in all
 //!   four units), driven by `csrc/pica_sh_stage_shim.cpp` (`RtlSh`, `src/sh_stage.rs`);
@@ -51,7 +53,8 @@
 //! `VERILATOR` changes. A model is re-verilated only if its stamp (`OUT_DIR/vl_{name}/stamp`)
 //! differs from a hash of: the contents of the `rtl/*.sv` files its top can reach (every
 //! package, plus each file whose module a reached file names; in compile order), the top, the
-//! defines, the Verilator version and the verilator command line of this script. So a change to
+//! defines, the row's `.vlt` file, the Verilator version and the verilator command line of this
+//! script. So a change to
 //! a shim alone, or a rerun after an unrelated change, verilates nothing; the shims and the
 //! Verilator runtime are recompiled on every run (seconds).
 //!
@@ -77,6 +80,8 @@ struct Model {
     user_defines: bool,
     /// C++ files under `csrc/` that drive this model.
     shims: &'static [&'static str],
+    /// A Verilator configuration file under `csrc/` for this model (part of its stamp).
+    vlt: Option<&'static str>,
 }
 
 /// Every Verilated model. `pica_top` rows must stay in this order (the `Variant` enum of
@@ -89,6 +94,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: true,
         shims: &["pica_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "inject_mask_bug",
@@ -97,6 +103,7 @@ const MODELS: &[Model] = &[
         params: &["EnableSh=0"],
         user_defines: false,
         shims: &["pica_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "inject_packer_bug",
@@ -105,6 +112,7 @@ const MODELS: &[Model] = &[
         params: &["EnableSh=0"],
         user_defines: false,
         shims: &["pica_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "alu",
@@ -113,6 +121,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_alu_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "sh",
@@ -121,6 +130,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: true,
         shims: &["pica_sh_shim.cpp"],
+        vlt: Some("pica_sh_unit.vlt"),
     },
     Model {
         name: "sh_inject_add_round",
@@ -129,6 +139,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
+        vlt: Some("pica_sh_unit.vlt"),
     },
     Model {
         name: "sh_inject_loop_extra",
@@ -137,6 +148,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
+        vlt: Some("pica_sh_unit.vlt"),
     },
     Model {
         name: "sh_knobs_alt",
@@ -145,6 +157,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_sh_shim.cpp"],
+        vlt: Some("pica_sh_unit.vlt"),
     },
     Model {
         name: "sh_stage",
@@ -153,6 +166,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: true,
         shims: &["pica_sh_stage_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "sh_stage_inject_add_round",
@@ -161,6 +175,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_sh_stage_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "sh_stage_inject_loop_extra",
@@ -169,6 +184,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_sh_stage_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "tev",
@@ -177,6 +193,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: true,
         shims: &["pica_tev_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "tev_inject_scale_sat",
@@ -185,6 +202,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_tev_shim.cpp"],
+        vlt: None,
     },
     Model {
         name: "tev_inject_buffer",
@@ -193,6 +211,7 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_tev_shim.cpp"],
+        vlt: None,
     },
 ];
 
@@ -335,8 +354,18 @@ fn dependencies(rtl: &Path, top: &str) -> Vec<PathBuf> {
 
 /// The stamp of a model: what its Verilated output depends on (the files of
 /// [`dependencies`], so an edit to an unrelated stage top does not re-verilate this model).
-fn stamp(rtl: &Path, version: &str, top: &str, defines: &[String], params: &[&str]) -> String {
+fn stamp(
+    rtl: &Path,
+    version: &str,
+    top: &str,
+    defines: &[String],
+    params: &[&str],
+    vlt: Option<&Path>,
+) -> String {
     let mut h = Fnv::new();
+    if let Some(f) = vlt {
+        h.field(&fs::read(f).unwrap_or_else(|e| fail(&format!("reading {}: {e}", f.display()))));
+    }
     for f in dependencies(rtl, top) {
         h.field(
             f.file_name()
@@ -384,7 +413,8 @@ fn verilate(
     let prefix = format!("Vpica_{}", m.name);
     let lib = mdir.join(format!("lib{prefix}.a"));
     let stamp_file = mdir.join("stamp");
-    let want = stamp(rtl, version, m.top, defines, m.params);
+    let vlt = m.vlt.map(|f| rtl.join("..").join("csrc").join(f));
+    let want = stamp(rtl, version, m.top, defines, m.params, vlt.as_deref());
     if lib.is_file() && fs::read_to_string(&stamp_file).is_ok_and(|s| s == want) {
         return mdir;
     }
@@ -401,6 +431,9 @@ fn verilate(
     }
     for p in m.params {
         cmd.arg(format!("-G{p}"));
+    }
+    if let Some(f) = &vlt {
+        cmd.arg(f);
     }
     cmd.args(dependencies(rtl, m.top));
     let status = cmd

@@ -3,12 +3,21 @@
 // build.rs verilates rtl/pica_sh_unit_top.sv once per variant (rows `sh`, `sh_inject_add_round`,
 // `sh_inject_loop_extra`, `sh_knobs_alt` of its model table, prefix Vpica_<row>); this file includes their
 // headers and lists them in PICA_SH_VARIANTS with the names the Rust side asks for.
+//
+// Loads and input writes go through a backdoor: csrc/pica_sh_unit.vlt makes the three RAM
+// arrays and the input registers public, and the shim writes them directly (no clock), which
+// is what made a fuzz case cost ~570 clocks of loading; reset() returns a model to its
+// freshly built state so that one model serves many cases.
 #include "pica_sh_shim.h"
 
 #include "Vpica_sh.h"
+#include "Vpica_sh___024root.h"
 #include "Vpica_sh_inject_add_round.h"
+#include "Vpica_sh_inject_add_round___024root.h"
 #include "Vpica_sh_inject_loop_extra.h"
+#include "Vpica_sh_inject_loop_extra___024root.h"
 #include "Vpica_sh_knobs_alt.h"
+#include "Vpica_sh_knobs_alt___024root.h"
 
 #define PICA_SH_VARIANTS(X)                              \
   X(Vpica_sh, "default")                                 \
@@ -28,6 +37,7 @@ struct Dut {
   virtual void load(int mem, uint32_t offset, const uint32_t* words, size_t n) = 0;
   virtual void set_uniforms(const uint32_t ints[4], uint32_t bools) = 0;
   virtual void set_input(uint32_t idx, const uint32_t lanes[4]) = 0;
+  virtual void reset() = 0;
   virtual int run(uint32_t entry, uint64_t max, PicaShCommit* commits, size_t commit_cap,
                   size_t* n_commits, PicaShEmit* emits, size_t emit_cap, size_t* n_emits) = 0;
   virtual void read_outputs(int other, uint32_t out[16][4]) = 0;
@@ -35,6 +45,11 @@ struct Dut {
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
 };
+
+// Depths of the code, operand-descriptor and uniform RAMs of pica_sh_unit_top.
+constexpr size_t kCodeWords = 4096;
+constexpr size_t kDescWords = 128;
+constexpr size_t kUniforms = 96;
 
 template <class V>
 struct DutImpl final : Dut {
@@ -44,35 +59,46 @@ struct DutImpl final : Dut {
   void enter() { m.enter(); }
   void clock() { m.clock(); }
 
+  // The memories as the model holds them (public through pica_sh_unit.vlt).
+  auto& code_mem() { return top->rootp->pica_sh_unit_top__DOT__u_code__DOT__mem; }
+  auto& desc_mem() { return top->rootp->pica_sh_unit_top__DOT__u_desc__DOT__mem; }
+  auto& unif_mem() { return top->rootp->pica_sh_unit_top__DOT__u_unif__DOT__mem; }
+
+  // Same addresses as through the write ports (code wraps at 12 bits, descriptors at 7;
+  // uniforms from 96 on are dropped), written into the arrays directly.
   void load(int mem, uint32_t offset, const uint32_t* words, size_t n) override {
     enter();
     for (size_t i = 0; i < n; i++) {
       uint32_t a = offset + static_cast<uint32_t>(i);
       switch (mem) {
         case 0:
-          top->code_we_i = 1;
-          top->code_waddr_i = a & 0xFFF;
-          top->code_wdata_i = words[i];
+          code_mem()[a & 0xFFF] = words[i];
           break;
         case 1:
-          top->desc_we_i = 1;
-          top->desc_waddr_i = a & 0x7F;
-          top->desc_wdata_i = words[i];
+          desc_mem()[a & 0x7F] = words[i];
           break;
         default:
-          if (a >= 96) return;
-          top->unif_we_i = 1;
-          top->unif_waddr_i = a;
-          pack96(top->unif_wdata_i, &words[4 * i]);
+          if (a >= kUniforms) return;
+          pack96(unif_mem()[a], &words[4 * i]);
           break;
       }
-      top->eval();
-      clock();
     }
-    top->code_we_i = 0;
-    top->desc_we_i = 0;
-    top->unif_we_i = 0;
+  }
+
+  // Registers back to reset, memories to zero: the state of a new model.
+  void reset() override {
+    enter();
+    top->start_i = 0;
+    top->rst_ni = 0;
     top->eval();
+    clock();
+    top->rst_ni = 1;
+    top->eval();
+    // (VlUnpacked has no iterators in Verilator 5.006: sizes of pica_sh_unit_top's RAMs.)
+    for (size_t a = 0; a < kCodeWords; a++) code_mem()[a] = 0;
+    for (size_t a = 0; a < kDescWords; a++) desc_mem()[a] = 0;
+    const uint32_t zero[4] = {0, 0, 0, 0};
+    for (size_t a = 0; a < kUniforms; a++) pack96(unif_mem()[a], zero);
   }
 
   void set_uniforms(const uint32_t ints[4], uint32_t bools) override {
@@ -82,14 +108,13 @@ struct DutImpl final : Dut {
     top->eval();
   }
 
+  // v[idx] is bits [96 idx +: 96] of vin_q: three whole words from word 3 idx.
   void set_input(uint32_t idx, const uint32_t lanes[4]) override {
     enter();
-    top->in_we_i = 1;
-    top->in_idx_i = idx & 15;
-    pack96(top->in_data_i, lanes);
-    top->eval();
-    clock();
-    top->in_we_i = 0;
+    uint32_t w[3];
+    pack96(w, lanes);
+    auto& vin = top->rootp->pica_sh_unit_top__DOT__u_unit__DOT__vin_q;
+    for (int k = 0; k < 3; k++) vin[3 * (idx & 15) + k] = w[k];
     top->eval();
   }
 
@@ -226,6 +251,8 @@ void pica_sh_set_uniforms(PicaSh* h, const uint32_t ints[4], uint32_t bools) {
 void pica_sh_set_input(PicaSh* h, uint32_t idx, const uint32_t lanes[4]) {
   h->dut->set_input(idx, lanes);
 }
+
+void pica_sh_reset(PicaSh* h) { h->dut->reset(); }
 
 int pica_sh_run(PicaSh* h, uint32_t entry, uint64_t max_instructions, PicaShCommit* commits,
                 size_t commit_cap, size_t* n_commits, PicaShEmit* emits, size_t emit_cap,

@@ -51,6 +51,9 @@ void pica_sh_load_uniforms(PicaSh* h, uint32_t offset, const uint32_t* lanes, si
 void pica_sh_set_uniforms(PicaSh* h, const uint32_t ints[4], uint32_t bools);
 // Writes input register v[idx] (4 f24 words, x first).
 void pica_sh_set_input(PicaSh* h, uint32_t idx, const uint32_t lanes[4]);
+
+// Resets the registers and zeroes the memories: the state of a new unit.
+void pica_sh_reset(PicaSh* h);
 // Runs one invocation from `entry` until END, a hang or `max_instructions` commits. Stores up to
 // `commit_cap` commits and `emit_cap` emits, and their total counts in *n_commits / *n_emits.
 // Returns 0 END, 1 hang, 2 instruction limit, 3 no progress (cycle guard).

@@ -162,21 +162,27 @@ module pica_shader_unit #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // DESC: the uniform the wide source reads (rel_uniform in interp.rs).
-  logic [31:0] rel_off;
+  //
+  // Icarus 11 note, for every block below: an always_comb that writes a variable through a
+  // part-select (or reads one it writes) is sensitive to that variable as a whole, so a
+  // default followed by an override wakes the block again and again at one time step while
+  // the two values differ; such values are continuous assignments or single-write branches.
+  logic [31:0] rel_sel;
+  logic [6:0]  rel_off;  // the offset's low bits (the uniform index wraps at 7 bits)
   logic [6:0]  unif_idx;
   always_comb begin
     unique case (idx_field(code_rdata_i))
-      2'd1:    rel_off = a0x_q;
-      2'd2:    rel_off = a0y_q;
-      2'd3:    rel_off = al_q;
-      default: rel_off = 32'd0;
+      2'd1:    rel_sel = a0x_q;
+      2'd2:    rel_sel = a0y_q;
+      2'd3:    rel_sel = al_q;
+      default: rel_sel = 32'd0;
     endcase
-    // Offsets outside [-128, 127] are not applied.
-    if ($signed(rel_off) < -32'sd128 || $signed(rel_off) > 32'sd127) rel_off = 32'd0;
-    unif_idx = (wide_raw(code_rdata_i) - 7'h20) + rel_off[6:0];
-    unif_ones_d = unif_ones_q;
-    if (state_q == StDesc) unif_ones_d = (unif_idx > 7'd95);
   end
+  // Offsets outside [-128, 127] are not applied.
+  assign rel_off = ($signed(rel_sel) < -32'sd128 || $signed(rel_sel) > 32'sd127) ? 7'd0
+                                                                                  : rel_sel[6:0];
+  assign unif_idx = (wide_raw(code_rdata_i) - 7'h20) + rel_off;
+  assign unif_ones_d = (state_q == StDesc) ? (unif_idx > 7'd95) : unif_ones_q;
 
   assign code_req_o  = (state_q == StFetch) && !stall_i;
   assign code_addr_o = pc_q;
@@ -200,36 +206,26 @@ module pica_shader_unit #(
   assign op6  = ir_q[31:26];
   assign desc = desc_rdata_i;
 
-  always_comb begin
-    if (op6[5:3] == 3'b111) begin          // MAD
-      sraw[0 +: 7] = {2'b00, ir_q[21:17]};
-      sraw[7 +: 7] = ir_q[16:10];
-      sraw[14 +: 7] = {2'b00, ir_q[9:5]};
-    end else if (op6[5:3] == 3'b110) begin // MADI
-      sraw[0 +: 7] = {2'b00, ir_q[21:17]};
-      sraw[7 +: 7] = {2'b00, ir_q[16:12]};
-      sraw[14 +: 7] = ir_q[11:5];
-    end else if (op6 >= 6'h18 && op6 <= 6'h1B) begin  // 1i
-      sraw[0 +: 7] = {2'b00, ir_q[18:14]};
-      sraw[7 +: 7] = ir_q[13:7];
-      sraw[14 +: 7] = 7'd0;
-    end else if (op6 == 6'h05 || op6 == 6'h06 || op6 == 6'h07 || op6 == 6'h0B ||
-                 op6 == 6'h0E || op6 == 6'h0F || op6 == 6'h12 || op6 == 6'h13) begin  // 1u
-      sraw[0 +: 7] = ir_q[18:12];
-      sraw[7 +: 7] = 7'd0;
-      sraw[14 +: 7] = 7'd0;
-    end else begin                          // 1, 1c
-      sraw[0 +: 7] = ir_q[18:12];
-      sraw[7 +: 7] = {2'b00, ir_q[11:7]};
-      sraw[14 +: 7] = 7'd0;
-    end
-    for (int s = 0; s < 3; s++) begin
-      if (sraw[s*7 +: 7] < 7'h10) sval[s*96 +: 96] = vin_q[sraw[s*7 +: 4]*96 +: 96];
-      else if (sraw[s*7 +: 7] < 7'h20) sval[s*96 +: 96] = tmp_q[sraw[s*7 +: 4]*96 +: 96];
-      // Only the wide source can name a uniform (5-bit fields hold v/r only).
-      else if (unif_ones_q) sval[s*96 +: 96] = {4{F24One}};
-      else sval[s*96 +: 96] = unif_rdata_i;
-    end
+  // Raw source fields by format: MAD, MADI, 1i, 1u, and 1/1c.
+  logic [3*7-1:0] sraw_mad, sraw_madi, sraw_1i, sraw_1u, sraw_1;
+  assign sraw_mad  = {{2'b00, ir_q[9:5]}, ir_q[16:10], {2'b00, ir_q[21:17]}};
+  assign sraw_madi = {ir_q[11:5], {2'b00, ir_q[16:12]}, {2'b00, ir_q[21:17]}};
+  assign sraw_1i   = {7'd0, ir_q[13:7], {2'b00, ir_q[18:14]}};
+  assign sraw_1u   = {7'd0, 7'd0, ir_q[18:12]};
+  assign sraw_1    = {7'd0, {2'b00, ir_q[11:7]}, ir_q[18:12]};
+  assign sraw = (op6[5:3] == 3'b111)            ? sraw_mad  :
+                (op6[5:3] == 3'b110)            ? sraw_madi :
+                (op6 >= 6'h18 && op6 <= 6'h1B)  ? sraw_1i   :
+                (op6 == 6'h05 || op6 == 6'h06 || op6 == 6'h07 || op6 == 6'h0B ||
+                 op6 == 6'h0E || op6 == 6'h0F || op6 == 6'h12 || op6 == 6'h13) ? sraw_1u
+                                                                               : sraw_1;
+
+  // Only the wide source can name a uniform (5-bit fields hold v/r only).
+  for (genvar s = 0; s < 3; s++) begin : g_src
+    assign sval[s*96 +: 96] =
+        (sraw[s*7 +: 7] < 7'h10) ? vin_q[sraw[s*7 +: 4]*96 +: 96] :
+        (sraw[s*7 +: 7] < 7'h20) ? tmp_q[sraw[s*7 +: 4]*96 +: 96] :
+        unif_ones_q              ? {4{F24One}}                    : unif_rdata_i;
   end
 
   function automatic logic [95:0] swz(input logic [95:0] v, input logic [7:0] sel,
@@ -270,31 +266,16 @@ module pica_shader_unit #(
   logic [31:0] toint_x, toint_y;
   logic cmp_flush;
 
-  always_comb begin
-    dot_a = sa;
-    if (op6 == OpDph || op6 == OpDphi) dot_a[72 +: 24] = F24One;
-    cmp_flush = is_sge || is_slt;
-    for (int l = 0; l < 4; l++) begin
-      add_a[l*24 +: 24] = is_mad ? mul_y[l*24 +: 24] : sa[l*24 +: 24];
-      add_b[l*24 +: 24] = is_mad ? sc[l*24 +: 24] : sb[l*24 +: 24];
-      mm_a[l*24 +: 24] = sa[l*24 +: 24];
-      mm_b[l*24 +: 24] = sb[l*24 +: 24];
-      mm_max[l] = (op6 == OpMax);
-      cmp_a[l*24 +: 24] = sa[l*24 +: 24];
-      cmp_b[l*24 +: 24] = sb[l*24 +: 24];
-    end
-    if (is_lit) begin
-      // (max(x, 0), max(min(y, B), -B), 0, max(w, 0)); flags x >= 0, w >= 0.
-      mm_b[0 +: 24] = F24Zero;
-      mm_max[0] = 1'b1;
-      mm_b[24 +: 24] = LitpPos;
-      mm_max[1] = 1'b0;
-      mm_b[72 +: 24] = F24Zero;
-      mm_max[3] = 1'b1;
-      cmp_b[0 +: 24] = F24Zero;
-      cmp_b[72 +: 24] = F24Zero;
-    end
-  end
+  // LITP: (max(x, 0), max(min(y, B), -B), 0, max(w, 0)); flags x >= 0, w >= 0.
+  assign dot_a = (op6 == OpDph || op6 == OpDphi) ? {F24One, sa[71:0]} : sa;
+  assign cmp_flush = is_sge || is_slt;
+  assign add_a = is_mad ? mul_y : sa;
+  assign add_b = is_mad ? sc : sb;
+  assign mm_a = sa;
+  assign mm_b = is_lit ? {F24Zero, sb[48 +: 24], LitpPos, F24Zero} : sb;
+  assign mm_max = is_lit ? 4'b1001 : {4{op6 == OpMax}};
+  assign cmp_a = sa;
+  assign cmp_b = is_lit ? {F24Zero, sb[24 +: 48], F24Zero} : sb;
 
   for (genvar l = 0; l < 4; l++) begin : g_lane
     pica_f24_mul u_mul (.a_i(sa[l*24 +: 24]), .b_i(sb[l*24 +: 24]), .y_o(mul_y[l*24 +: 24]));
@@ -328,9 +309,21 @@ module pica_shader_unit #(
   assign add_res = add_y;
 `endif
 
-  logic [95:0] value;   // the ALU result before the write mask
+  // SGE/SLT results, per lane (continuous: see `value` below).
+  logic [95:0] sge_y, slt_y;
+  for (genvar l = 0; l < 4; l++) begin : g_set
+    assign sge_y[l*24 +: 24] = (c_gt[l] | c_eq[l]) ? F24One : F24Zero;
+    assign slt_y[l*24 +: 24] = c_lt[l] ? F24One : F24Zero;
+  end
+
+  // The ALU result before the write mask. Every branch writes `value` once and nothing else
+  // writes it: Icarus 11 makes this block sensitive to `value` itself (it cannot exclude a
+  // variable written through a part-select), so a default followed by an override (MOV's sa,
+  // then the opcode's result) changed `value` twice per pass and woke the block forever
+  // whenever the two differed (e.g. DPHI with sa.x != dot: case_seed(3, 1) of the shader
+  // generator hung the Icarus replay).
+  logic [95:0] value;
   always_comb begin
-    value = sa;  // MOV
     unique case (op6)
       OpAdd:                value = add_res;
       OpMul:                value = mul_y;
@@ -341,17 +334,11 @@ module pica_shader_unit #(
       OpRcp:                value = {4{rcp_y}};
       OpRsq:                value = {4{rsq_y}};
       OpLitp:               value = {mm_y[72 +: 24], F24Zero, lit_y1, mm_y[0 +: 24]};
-      OpSge, OpSgei: begin
-        for (int l = 0; l < 4; l++) value[l*24 +: 24] = (c_gt[l] | c_eq[l]) ? F24One : F24Zero;
-      end
-      OpSlt, OpSlti: begin
-        for (int l = 0; l < 4; l++) value[l*24 +: 24] = c_lt[l] ? F24One : F24Zero;
-      end
+      OpSge, OpSgei:        value = sge_y;
+      OpSlt, OpSlti:        value = slt_y;
       OpFlr:                value = flr_y;
       OpMax, OpMin:         value = mm_y;
-      default: begin
-        if (is_mad) value = add_y;
-      end
+      default:              value = is_mad ? add_y : sa;  // MAD, MADI; MOV and the rest: sa
     endcase
   end
 

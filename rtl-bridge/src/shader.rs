@@ -105,7 +105,7 @@ mod raw {
     use std::ptr::NonNull;
 
     #[repr(C)]
-    #[derive(Clone, Copy, Default)]
+    #[derive(Clone, Copy, Debug, Default)]
     pub(super) struct PicaShCommit {
         pub pc: u32,
         pub word: u32,
@@ -123,7 +123,7 @@ mod raw {
     }
 
     #[repr(C)]
-    #[derive(Clone, Copy, Default)]
+    #[derive(Clone, Copy, Debug, Default)]
     pub(super) struct PicaShEmit {
         pub vtx_id: u32,
         pub winding: u32,
@@ -146,6 +146,7 @@ mod raw {
         fn pica_sh_load_uniforms(h: *mut PicaSh, offset: u32, lanes: *const u32, n: usize);
         fn pica_sh_set_uniforms(h: *mut PicaSh, ints: *const u32, bools: u32);
         fn pica_sh_set_input(h: *mut PicaSh, idx: u32, lanes: *const u32);
+        fn pica_sh_reset(h: *mut PicaSh);
         fn pica_sh_run(
             h: *mut PicaSh,
             entry: u32,
@@ -198,6 +199,10 @@ mod raw {
         pub(super) fn set_input(&mut self, idx: u32, lanes: [u32; 4]) {
             // SAFETY: live handle; `lanes` has the 4 words the shim reads.
             unsafe { pica_sh_set_input(self.p(), idx, lanes.as_ptr()) }
+        }
+        pub(super) fn reset(&mut self) {
+            // SAFETY: live handle.
+            unsafe { pica_sh_reset(self.p()) }
         }
         pub(super) fn run(
             &mut self,
@@ -258,12 +263,17 @@ mod raw {
 /// One Verilated shader unit (`pica_sh_unit_top`), reset, with zeroed memories.
 ///
 /// Registers (temporaries, outputs, address registers, flags) persist across [`Self::run`]
-/// calls, as in the model; memories are loaded through the top's write ports (one clock per
-/// word).
+/// calls, as in the model, until [`Self::reset`]. Memories and input registers are written
+/// into the Verilated model directly (`csrc/pica_sh_unit.vlt` makes them public), without
+/// clock cycles: the top's write ports are for simulators without a backdoor (the replay
+/// testbench).
 #[derive(Debug)]
 pub struct RtlShaderUnit {
     handle: raw::Handle,
     variant: ShVariant,
+    // Run buffers, kept between runs (zeroing them per run cost more than short programs).
+    cbuf: Vec<raw::PicaShCommit>,
+    ebuf: Vec<raw::PicaShEmit>,
 }
 
 fn lanes(v: [F24; 4]) -> [u32; 4] {
@@ -284,7 +294,18 @@ impl RtlShaderUnit {
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
         let handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
-        Ok(Self { handle, variant })
+        Ok(Self {
+            handle,
+            variant,
+            cbuf: Vec::new(),
+            ebuf: Vec::new(),
+        })
+    }
+
+    /// Back to the state of [`Self::new`]: registers reset, memories and inputs zero (one
+    /// clock; cheaper than building a new model).
+    pub fn reset(&mut self) {
+        self.handle.reset();
     }
 
     /// Which build this is.
@@ -340,13 +361,18 @@ impl RtlShaderUnit {
         emits: &mut Vec<RtlEmit>,
     ) -> RtlRunEnd {
         let cap = usize::try_from(max_instructions.min(1 << 20)).unwrap_or(1 << 20);
-        let mut cbuf = vec![raw::PicaShCommit::default(); cap];
-        // Each EMIT is an instruction: no more than `cap` (a 4096-entry buffer is 1 MB to zero
-        // per run, which dominated short fuzz cases).
-        let mut ebuf = vec![raw::PicaShEmit::default(); cap.min(4096)];
-        let (status, nc, ne) =
-            self.handle
-                .run(u32::from(entry), max_instructions, &mut cbuf, &mut ebuf);
+        // Each EMIT is an instruction: no more than `cap`, and at most 4096 kept. The buffers
+        // only grow; the shim overwrites the entries it reports.
+        if self.cbuf.len() < cap {
+            self.cbuf.resize(cap, raw::PicaShCommit::default());
+        }
+        if self.ebuf.len() < cap.min(4096) {
+            self.ebuf.resize(cap.min(4096), raw::PicaShEmit::default());
+        }
+        let (cbuf, ebuf) = (&mut self.cbuf[..cap], &mut self.ebuf[..cap.min(4096)]);
+        let (status, nc, ne) = self
+            .handle
+            .run(u32::from(entry), max_instructions, cbuf, ebuf);
         commits.extend(cbuf.iter().take(nc).map(|c| Commit {
             pc: c.pc as u16,
             word: c.word,

@@ -2,7 +2,7 @@
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
-//! ([`fuzz`], [`shader_fuzz`]), and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
+//! ([`fuzz`], [`shader_fuzz`], [`sh_stage_fuzz`]), and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
 
 pub mod alu_check;
 pub mod fuzz;
@@ -12,6 +12,7 @@ pub mod nv2a_cli;
 pub mod picture;
 pub mod run;
 pub mod scene_cli;
+pub mod sh_stage_fuzz;
 pub mod shader_cli;
 pub mod shader_fuzz;
 pub mod shader_tools_cli;

@@ -171,8 +171,13 @@ enum Cmd {
         /// Compare against the RTL in lockstep.
         #[arg(long)]
         rtl: bool,
-        /// RTL build for --rtl: default, or an injected-bug build (regs: mask, packer;
-        /// shader: add_round, loop_extra, knobs_alt).
+        /// Stage fuzzing: `sh` runs random shader programs as vertex shaders through the
+        /// whole model GPU, model alone vs the SH stage in RTL; `fe` is the register fuzz
+        /// with --rtl.
+        #[arg(long, value_name = "LIST", value_parser = pica_testbench::stages::StageSet::parse)]
+        rtl_stages: Option<pica_testbench::stages::StageSet>,
+        /// RTL build for --rtl / --rtl-stages: default, or an injected-bug build (regs: mask,
+        /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra).
         #[arg(long, default_value = "default")]
         variant: String,
         /// Write the report as JSON.
@@ -483,13 +488,26 @@ fn main() -> ExitCode {
             seed,
             shard,
             rtl,
+            rtl_stages,
             variant,
             report,
             regressions,
             max_failures,
             replay,
-        } => match target {
-            FuzzTarget::Regs => {
+        } => match (target, rtl_stages) {
+            (_, Some(set)) => {
+                let opts = verify_cli::StageFuzzArgs {
+                    set,
+                    cases,
+                    seed,
+                    shard,
+                    variant,
+                    regressions,
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
+            }
+            (FuzzTarget::Regs, None) => {
                 let variant = match verify_cli::parse_variant(&variant) {
                     Ok(v) => v,
                     Err(e) => return fail(e),
@@ -504,7 +522,7 @@ fn main() -> ExitCode {
                 };
                 verify_cli::fuzz(&opts, report.as_deref(), replay)
             }
-            FuzzTarget::Shader => {
+            (FuzzTarget::Shader, None) => {
                 let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {
                     Ok(v) => v,
                     Err(e) => return fail(e),

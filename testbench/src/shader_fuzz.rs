@@ -63,9 +63,33 @@ pub fn sh_variant_define(v: ShVariant) -> Option<&'static str> {
     }
 }
 
-/// Runs `case` on a fresh RTL unit of `variant`.
+thread_local! {
+    /// One RTL unit per variant and thread, reset between cases (building a Verilated model
+    /// per case cost more than running short programs).
+    static UNITS: std::cell::RefCell<Vec<RtlShaderUnit>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `case` on an RTL unit of `variant` in its reset state.
 pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<ShaderRun, String> {
-    let mut u = RtlShaderUnit::new(variant).map_err(|e| e.to_string())?;
+    let cached = UNITS.with(|u| {
+        let mut units = u.borrow_mut();
+        let i = units.iter().position(|x| x.variant() == variant)?;
+        Some(units.swap_remove(i))
+    });
+    let mut u = match cached {
+        Some(mut u) => {
+            u.reset();
+            u
+        }
+        None => RtlShaderUnit::new(variant).map_err(|e| e.to_string())?,
+    };
+    let run = run_on(&mut u, case, max);
+    UNITS.with(|units| units.borrow_mut().push(u));
+    Ok(run)
+}
+
+/// Loads `case` into `u` (a new or reset unit) and runs it.
+pub fn run_on(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
     u.load_code(0, &case.code);
     u.load_opdescs(0, &case.opdescs);
     u.load_uniforms(0, &case.float_uniforms);
@@ -81,7 +105,7 @@ pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<Shader
         RtlRunEnd::Limit => "limit".to_string(),
         RtlRunEnd::Stuck => "stuck".to_string(),
     };
-    Ok(ShaderRun {
+    ShaderRun {
         commits,
         end,
         outputs: u.outputs(),
@@ -89,7 +113,7 @@ pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<Shader
             .iter()
             .map(|e| (e.vtx_id, e.winding, e.prim_emit, e.outputs))
             .collect(),
-    })
+    }
 }
 
 /// The knobs the model runs with against `rtl` (the defaults without RTL).
@@ -197,6 +221,50 @@ pub fn save_bundle(
     Ok(out)
 }
 
+/// Where a case sits in a campaign.
+#[derive(Clone, Copy, Debug)]
+pub struct CaseAt {
+    /// The campaign's seed.
+    pub campaign_seed: u64,
+    /// The case's index.
+    pub index: u64,
+    /// The case's own seed.
+    pub seed: u64,
+}
+
+/// The report entry of a shrunk failure `(message, instructions, original instructions)` of
+/// the case `at`, with its bundle(s) written by `write(dir, provenance)` into `regressions`
+/// (when given; `write` returns the path to report).
+pub fn failure(
+    at: &CaseAt,
+    regressions: Option<&Path>,
+    origin: String,
+    (message, commands, original_commands): (String, usize, usize),
+    write: impl FnOnce(&Path, &StageProvenance) -> Result<String, String>,
+) -> Failure {
+    let bundle = match regressions {
+        Some(dir) => {
+            let prov = StageProvenance {
+                generator: crate::generator(),
+                seed: Some(at.campaign_seed),
+                case_index: Some(at.index),
+                case_seed: Some(at.seed),
+                origin,
+            };
+            write(dir, &prov).unwrap_or_else(|e| format!("(not written: {e})"))
+        }
+        None => "(not written)".to_string(),
+    };
+    Failure {
+        case_index: at.index,
+        case_seed: format!("0x{:016x}", at.seed),
+        message,
+        commands,
+        original_commands,
+        bundle,
+    }
+}
+
 /// Runs a campaign; `progress` is called after each case with (done, total for this shard,
 /// failures so far). The report has the register fuzzer's shape; `commands` counts
 /// instructions.
@@ -209,32 +277,24 @@ pub fn run(opts: &ShaderFuzzOptions, mut progress: impl FnMut(u64, u64, usize)) 
         let seed = case_seed(opts.seed, i);
         if let Some(s) = check_and_shrink(seed, opts.rtl) {
             let kind = opts.rtl.map_or("model", ShVariant::name);
-            let name = format!("fuzz-shader-{kind}-{seed:016x}");
-            let bundle = match &opts.regressions {
-                Some(dir) => {
-                    let prov = StageProvenance {
-                        generator: crate::generator(),
-                        seed: Some(opts.seed),
-                        case_index: Some(i),
-                        case_seed: Some(seed),
-                        origin: format!("pica fuzz --target shader (against {kind})"),
-                    };
-                    let desc = format!("shrunk fuzz failure: {}", s.message);
-                    save_bundle(&s.case, dir, &name, &desc, opts.rtl, &prov).map_or_else(
-                        |e| format!("(not written: {e})"),
-                        |p| p.display().to_string(),
-                    )
-                }
-                None => "(not written)".to_string(),
+            let at = CaseAt {
+                campaign_seed: opts.seed,
+                index: i,
+                seed,
             };
-            failures.push(Failure {
-                case_index: i,
-                case_seed: format!("0x{seed:016x}"),
-                message: s.message,
-                commands: s.case.instructions(),
-                original_commands: s.original_instructions,
-                bundle,
-            });
+            let origin = format!("pica fuzz --target shader (against {kind})");
+            let desc = format!("shrunk fuzz failure: {}", s.message);
+            failures.push(failure(
+                &at,
+                opts.regressions.as_deref(),
+                origin,
+                (s.message, s.case.instructions(), s.original_instructions),
+                |dir, prov| {
+                    let name = format!("fuzz-shader-{kind}-{seed:016x}");
+                    save_bundle(&s.case, dir, &name, &desc, opts.rtl, prov)
+                        .map(|p| p.display().to_string())
+                },
+            ));
         }
         done += 1;
         progress(done, total, failures.len());

@@ -296,6 +296,59 @@ impl StageCheck {
     }
 }
 
+/// Checks a stage bundle of `kind` in `dir`: hashes and formats (by loading it), then the
+/// model's run of its case against the recorded commits, outcome and outputs (with the
+/// knobs its `defines` name), and with `rtl` the shader-unit RTL's run too. The number of
+/// commits on success.
+fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<usize, String> {
+    use crate::shader_fuzz::run_rtl;
+    use pica_rtl_bridge::shader::ShVariant;
+    use pica_vectors::shader_gen::{compare, run_model, ShaderRun};
+    use pica_vectors::stage::{load_shader_bundle, KIND_SHADER_UNIT};
+    if kind != KIND_SHADER_UNIT {
+        return Err(format!(
+            "{}: unknown stage bundle kind '{kind}'",
+            dir.display()
+        ));
+    }
+    let b = load_shader_bundle(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let knobs_alt = b.manifest["defines"]
+        .as_array()
+        .is_some_and(|d| d.iter().any(|x| x == "PICA_SH_KNOBS_ALT"));
+    let variant = if knobs_alt {
+        ShVariant::KnobsAlt
+    } else {
+        ShVariant::Default
+    };
+    let recorded = ShaderRun {
+        commits: b.commits.clone(),
+        end: b.end.clone(),
+        outputs: b.outputs,
+        // EMIT beats are not part of the stage bundle (yet): compare none on both sides.
+        emits: Vec::new(),
+    };
+    let mut model = run_model(&b.case, variant.knobs(), b.max_instructions);
+    model.emits.clear();
+    if let Some(d) = compare(&b.case, &recorded, &model) {
+        return Err(format!(
+            "{}: the model does not reproduce it: {d}",
+            dir.display()
+        ));
+    }
+    if rtl {
+        let mut r = run_rtl(variant, &b.case, b.max_instructions)?;
+        r.emits.clear();
+        if let Some(d) = compare(&b.case, &recorded, &r) {
+            return Err(format!(
+                "{}: the RTL unit ({}) differs: {d}",
+                dir.display(),
+                variant.name()
+            ));
+        }
+    }
+    Ok(b.commits.len())
+}
+
 /// `pica vectors check DIR... [--rtl] [--rtl-stages LIST]`.
 pub fn vectors_check(
     dirs: &[PathBuf],
@@ -308,6 +361,20 @@ pub fn vectors_check(
     };
     let mut failed = 0;
     for d in &dirs {
+        if let Ok(Some(kind)) = pica_vectors::stage::bundle_kind(d) {
+            match check_stage_bundle(d, &kind, rtl.is_some()) {
+                Ok(n) => println!(
+                    "ok    {} (stage bundle {kind}: {n} commits{})",
+                    d.display(),
+                    if rtl.is_some() { ", model and RTL" } else { "" }
+                ),
+                Err(e) => {
+                    failed += 1;
+                    println!("FAIL  {e}");
+                }
+            }
+            continue;
+        }
         let res = Bundle::load(d).map_err(|e| e.to_string()).and_then(|b| {
             let diffs = b.check_model().map_err(|e| e.to_string())?;
             if let Some(first) = diffs.first() {
@@ -371,17 +438,20 @@ pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> E
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let r = fuzz::run(opts, |done, total, fails| {
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-            b.set_message(format!("{fails} failure(s)"));
-        }
-    });
+    let r = fuzz::run(opts, |done, total, fails| show(&bar, done, total, fails));
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+/// A fuzz campaign's progress on the bar (when there is one).
+fn show(bar: &Option<indicatif::ProgressBar>, done: u64, total: u64, fails: usize) {
+    if let Some(b) = bar {
+        b.set_length(total);
+        b.set_position(done);
+        b.set_message(format!("{fails} failure(s)"));
+    }
 }
 
 fn progress_bar() -> Option<indicatif::ProgressBar> {
@@ -422,16 +492,102 @@ pub fn fuzz_shader(
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let r = shader_fuzz::run(opts, |done, total, fails| {
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-            b.set_message(format!("{fails} failure(s)"));
-        }
-    });
+    let r = shader_fuzz::run(opts, |done, total, fails| show(&bar, done, total, fails));
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+/// The options of `pica fuzz --rtl-stages LIST`.
+#[derive(Clone, Debug)]
+pub struct StageFuzzArgs {
+    /// The stages in RTL.
+    pub set: StageSet,
+    /// Cases in the campaign.
+    pub cases: u64,
+    /// Campaign seed.
+    pub seed: u64,
+    /// This shard's index and the shard count.
+    pub shard: (u64, u64),
+    /// The RTL build's name (`--variant`).
+    pub variant: String,
+    /// Where shrunk failures go.
+    pub regressions: PathBuf,
+    /// Stop after this many failures.
+    pub max_failures: usize,
+}
+
+/// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
+/// (`--rtl`), a list with `sh` the SH stage fuzz ([`crate::sh_stage_fuzz`]).
+pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
+    use crate::sh_stage_fuzz::{self, Draw, StageFuzzOptions, Verdict};
+    if !a.set.has_pipeline_stages() {
+        if !a.set.has_front_end() {
+            return bad("--rtl-stages names no stage");
+        }
+        let variant = match parse_variant(&a.variant) {
+            Ok(v) => v,
+            Err(e) => return bad(e),
+        };
+        let opts = FuzzOptions {
+            cases: a.cases,
+            seed: a.seed,
+            shard: a.shard,
+            rtl: Some(variant),
+            regressions: a.regressions.clone(),
+            max_failures: a.max_failures,
+        };
+        return fuzz(&opts, report, replay);
+    }
+    if a.set.has_front_end() {
+        // The front end and SH together need the combined top (pica_top with SH), which is
+        // not part of this build: fuzz them one at a time.
+        return bad("--rtl-stages fe,sh is not supported yet: run --rtl-stages fe and --rtl-stages sh separately");
+    }
+    let variant = match crate::shader_fuzz::parse_sh_variant(&a.variant) {
+        Ok(pica_rtl_bridge::shader::ShVariant::KnobsAlt) => return bad(
+            "--rtl-stages sh: the SH stage has no knobs_alt build (default, add_round, loop_extra)",
+        ),
+        Ok(v) => v,
+        Err(e) => return bad(e),
+    };
+    if let Some(seed) = replay {
+        let case = pica_vectors::shader_gen::generate(seed);
+        return match sh_stage_fuzz::check(&case, &Draw::of(seed), variant) {
+            Verdict::Pass => {
+                println!(
+                    "case 0x{seed:016x}: passes ({} instructions)",
+                    case.instructions()
+                );
+                ExitCode::SUCCESS
+            }
+            Verdict::Skipped => {
+                println!("case 0x{seed:016x}: skipped (the model alone does not finish)");
+                ExitCode::SUCCESS
+            }
+            Verdict::Fail(e) => {
+                println!("case 0x{seed:016x}: FAILS: {e}");
+                ExitCode::from(EXIT_MISMATCH)
+            }
+        };
+    }
+    let opts = StageFuzzOptions {
+        cases: a.cases,
+        seed: a.seed,
+        shard: a.shard,
+        variant,
+        regressions: Some(a.regressions.clone()),
+        max_failures: a.max_failures,
+    };
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let (r, skipped) =
+        sh_stage_fuzz::run(&opts, |done, total, fails| show(&bar, done, total, fails));
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    println!("fuzz: {skipped} case(s) skipped (the model alone hit the cycle limit)");
     print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
 }
 
