@@ -58,6 +58,8 @@ pub struct StageFuzzOptions {
     pub seed: u64,
     /// This shard's index and the shard count.
     pub shard: (u64, u64),
+    /// The stages in RTL: `sh` (the SH stage top alone) or `fe,sh` (the whole `pica_top`).
+    pub set: StageSet,
     /// The RTL SH build (default, or an injected bug).
     pub variant: ShVariant,
     /// Where shrunk failures are written (`None`: not written).
@@ -206,14 +208,16 @@ pub enum Verdict {
     Fail(String),
 }
 
-/// The stage set of this fuzzer: SH in RTL.
-fn sh_only() -> StageSet {
+/// The stage set of this fuzzer by default: SH in RTL (`fe,sh` puts the front end in RTL too:
+/// the whole `pica_top`, CP -> REGS -> SH).
+pub fn sh_only() -> StageSet {
     // "sh" is a row of the stage table: parsing cannot fail.
     StageSet::parse("sh").unwrap_or_default()
 }
 
-/// Runs one case (`case`'s program drawn by `draw`) on the model alone and with SH in RTL.
-pub fn check(case: &ShaderCase, draw: &Draw, variant: ShVariant) -> Verdict {
+/// Runs one case (`case`'s program drawn by `draw`) on the model alone and with the stages of
+/// `set` (which include SH) in RTL.
+pub fn check(case: &ShaderCase, draw: &Draw, set: &StageSet, variant: ShVariant) -> Verdict {
     let c = match pipeline_case(case, draw, "fuzz/sh_stage") {
         Ok(c) => c,
         Err(e) => return Verdict::Fail(format!("cannot build the case: {e}")),
@@ -230,7 +234,7 @@ pub fn check(case: &ShaderCase, draw: &Draw, variant: ShVariant) -> Verdict {
         },
         ..StageLockstepOptions::default()
     };
-    match stages::stage_lockstep(&c, &sh_only(), &opts) {
+    match stages::stage_lockstep(&c, set, &opts) {
         Ok(r) if r.is_equal() => Verdict::Pass,
         Ok(r) => Verdict::Fail(
             stages::text_report(&r)
@@ -268,15 +272,15 @@ pub enum Checked {
 }
 
 /// Checks case `seed` and shrinks it if it fails.
-pub fn check_and_shrink(seed: u64, variant: ShVariant) -> Checked {
+pub fn check_and_shrink(seed: u64, set: &StageSet, variant: ShVariant) -> Checked {
     let case = generate(seed);
     let draw = Draw::of(seed);
-    let msg = match check(&case, &draw, variant) {
+    let msg = match check(&case, &draw, set, variant) {
         Verdict::Pass => return Checked::Passed,
         Verdict::Skipped => return Checked::Skipped,
         Verdict::Fail(m) => m,
     };
-    let (small, message) = shrink(&case, msg, |c| match check(c, &draw, variant) {
+    let (small, message) = shrink(&case, msg, |c| match check(c, &draw, set, variant) {
         Verdict::Fail(m) => Some(m),
         _ => None,
     });
@@ -329,7 +333,7 @@ pub fn run(
     let kind = opts.variant.name();
     for i in (0..opts.cases).filter(|i| i % count == index) {
         let seed = case_seed(opts.seed, i);
-        match check_and_shrink(seed, opts.variant) {
+        match check_and_shrink(seed, &opts.set, opts.variant) {
             Checked::Skipped => skipped += 1,
             Checked::Passed => run += 1,
             Checked::Failed(s) => {

@@ -540,21 +540,25 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
         };
         return fuzz(&opts, report, replay);
     }
-    if a.set.has_front_end() {
-        // The front end and SH together need the combined top (pica_top with SH), which is
-        // not part of this build: fuzz them one at a time.
-        return bad("--rtl-stages fe,sh is not supported yet: run --rtl-stages fe and --rtl-stages sh separately");
-    }
     let variant = match crate::shader_fuzz::parse_sh_variant(&a.variant) {
         Ok(pica_rtl_bridge::shader::ShVariant::KnobsAlt) => return bad(
             "--rtl-stages sh: the SH stage has no knobs_alt build (default, add_round, loop_extra)",
         ),
+        // pica_top (fe,sh) is built with the default shader units only.
+        Ok(v) if a.set.has_front_end() && v != pica_rtl_bridge::shader::ShVariant::Default => {
+            return bad(format!(
+                "--rtl-stages {}: pica_top has only the default shader-unit build (--variant {} \
+                 needs --rtl-stages sh)",
+                a.set.names(),
+                v.name()
+            ))
+        }
         Ok(v) => v,
         Err(e) => return bad(e),
     };
     if let Some(seed) = replay {
         let case = pica_vectors::shader_gen::generate(seed);
-        return match sh_stage_fuzz::check(&case, &Draw::of(seed), variant) {
+        return match sh_stage_fuzz::check(&case, &Draw::of(seed), &a.set, variant) {
             Verdict::Pass => {
                 println!(
                     "case 0x{seed:016x}: passes ({} instructions)",
@@ -576,6 +580,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
         cases: a.cases,
         seed: a.seed,
         shard: a.shard,
+        set: a.set.clone(),
         variant,
         regressions: Some(a.regressions.clone()),
         max_failures: a.max_failures,

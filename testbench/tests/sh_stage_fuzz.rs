@@ -23,6 +23,7 @@ fn opts(variant: ShVariant, cases: u64, dir: Option<PathBuf>) -> StageFuzzOption
         cases,
         seed: 0,
         shard: (0, 1),
+        set: sh_stage_fuzz::sh_only(),
         variant,
         regressions: dir,
         max_failures: 1,
@@ -40,6 +41,18 @@ fn sh_stage_fuzz_default_short_campaign_passes() {
         "only {} of 24 cases compared",
         r.cases_run
     );
+}
+
+/// `--rtl-stages fe,sh`: the same cases on the whole pica_top (the program reaches the units
+/// through CP and REGS), the register writes compared cycle-exact beside the model.
+#[test]
+fn sh_stage_fuzz_on_pica_top_short_campaign_passes() {
+    let mut o = opts(ShVariant::Default, 8, None);
+    o.set = pica_testbench::stages::StageSet::parse("fe,sh").unwrap();
+    let (r, skipped) = sh_stage_fuzz::run(&o, |_, _, _| {});
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    assert_eq!(r.cases_run + skipped, 8);
+    assert!(r.cases_run >= 4, "only {} of 8 cases compared", r.cases_run);
 }
 
 fn caught(variant: ShVariant, flag: &str) {
@@ -114,13 +127,16 @@ fn cli_fuzz_rtl_stages_sh_reports_and_replays() {
     let j: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(j["against"], "shader:stage:default");
-    // One case by its seed; the SH stage has no knobs_alt build; fe,sh needs the combined top.
+    // One case by its seed; the SH stage has no knobs_alt build; pica_top (fe,sh) runs the
+    // cases with its default units and refuses an injected-bug build.
     let o = pica(&["fuzz", "--rtl-stages", "sh", "--replay", "0"]);
     assert!(o.status.success(), "{}", stdout(&o));
     let o = pica(&["fuzz", "--rtl-stages", "sh", "--variant", "knobs_alt"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = pica(&["fuzz", "--rtl-stages", "fe,sh"]);
+    let o = pica(&["fuzz", "--rtl-stages", "fe,sh", "--variant", "add_round"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = pica(&["fuzz", "--rtl-stages", "fe,sh", "--cases", "2"]);
+    assert!(o.status.success(), "{}", stdout(&o));
     // `fe` alone is the register fuzz against the RTL front end.
     let o = pica(&["fuzz", "--rtl-stages", "fe", "--cases", "3"]);
     assert!(o.status.success(), "{}", stdout(&o));

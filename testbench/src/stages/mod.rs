@@ -88,7 +88,8 @@ pub struct StageRow {
     /// Its port adapter (`None`: the front end, compared by [`crate::lockstep`] on its own).
     pub attach: Option<AttachFn>,
     /// Its port adapter when `fe` is listed too: the stage inside `pica_top`, fed by the RTL
-    /// front end (`None`: the stage is not part of `pica_top`, and cannot run with `fe`).
+    /// front end (`None`: the stage is not part of `pica_top`; with `fe` it runs its own stage
+    /// top beside it).
     pub attach_in_top: Option<TopAttachFn>,
 }
 
@@ -140,7 +141,8 @@ pub static STAGES: &[StageRow] = &[
         inputs: &[],
         outputs: &[(Channel::Combiner, Order::InOrder)],
         doc: "the six texture combiners and the combiner buffer (a six-deep pipeline: \
-              transactions, not cycles)",
+              transactions, not cycles); not part of pica_top: with fe it runs its own top \
+              beside it",
         attach: Some(tev::attach_tev),
         attach_in_top: None,
     },
@@ -203,7 +205,7 @@ pub fn table_text() -> String {
         out,
         "fe with pipeline rows (e.g. fe,sh): one mixed run on pica_top, whose front end is \
          compared cycle-exact beside the model GPU and whose own ports serve the rows inside \
-         it ({}); without fe a row runs its own stage top",
+         it ({}); a row without fe, or one pica_top does not hold, runs its own stage top",
         inside.join(", ")
     );
     out
@@ -271,7 +273,7 @@ impl StageSet {
 #[derive(Clone, Debug, clap::Args)]
 pub struct RtlStageArgs {
     /// Put these stages in RTL, the rest in the model (comma-separated; `pica stages` lists
-    /// them: fe = front end, sh = shader units).
+    /// them: fe = front end, sh = shader units, tev = texture combiners).
     #[arg(long, value_name = "LIST", value_parser = StageSet::parse)]
     pub rtl_stages: Option<StageSet>,
     /// The RTL SH build: default, add_round (inject_sh_add_round), loop_extra
@@ -331,9 +333,6 @@ pub enum StageError {
     /// The RTL could not be built or traced.
     #[error(transparent)]
     Rtl(#[from] pica_rtl_bridge::RtlError),
-    /// A row listed with `fe` has no adapter inside `pica_top`.
-    #[error("RTL stage '{0}' is not part of pica_top: it cannot run together with fe")]
-    NotInTop(&'static str),
     /// `fe` with an SH build `pica_top` has no row for.
     #[error(
         "pica_top is built with the default shader units only, not {0}: use --rtl-stages sh \
@@ -423,16 +422,12 @@ pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<Mix
         None
     };
     for r in set.pipeline_rows() {
-        match &top {
-            Some(t) => {
-                let attach = r.attach_in_top.ok_or(StageError::NotInTop(r.name))?;
-                attach(&mut gpu, opts, t)?;
-            }
-            None => {
-                if let Some(attach) = r.attach {
-                    attach(&mut gpu, opts)?;
-                }
-            }
+        // A row inside pica_top is served by its ports; a row pica_top does not hold (tev)
+        // runs its own stage top beside it.
+        match (&top, r.attach_in_top, r.attach) {
+            (Some(t), Some(attach), _) => attach(&mut gpu, opts, t)?,
+            (_, _, Some(attach)) => attach(&mut gpu, opts)?,
+            (_, _, None) => {}
         }
     }
     let mut m = MixedGpu::from(gpu);
