@@ -109,6 +109,39 @@ pub struct FopPorts<'a> {
     pub beats: Option<&'a mut Vec<PixelBeat>>,
 }
 
+/// Every register the fragment operations read ([`FopConfig::from_regs`] and the layout,
+/// gas and shadow decoders), in ID order: what an implementation of FOP outside the model (the
+/// RTL stage top's register write port, a stage bundle's configuration writes) must be given.
+/// The test `fop_config_reads_only_config_regs` pins that nothing else changes
+/// [`FopConfig`].
+pub const CONFIG_REGS: [u16; 20] = [
+    id::COLOR_OPERATION,
+    id::BLEND_FUNC,
+    id::LOGIC_OP,
+    id::BLEND_COLOR,
+    id::FRAGOP_ALPHA_TEST,
+    id::STENCIL_TEST,
+    id::STENCIL_OP,
+    id::DEPTH_COLOR_MASK,
+    id::COLORBUFFER_READ,
+    id::COLORBUFFER_WRITE,
+    id::DEPTHBUFFER_READ,
+    id::DEPTHBUFFER_WRITE,
+    id::DEPTHBUFFER_FORMAT,
+    id::COLORBUFFER_FORMAT,
+    id::FRAMEBUFFER_BLOCK32,
+    id::DEPTHBUFFER_LOC,
+    id::COLORBUFFER_LOC,
+    id::FRAMEBUFFER_DIM,
+    id::GAS_DELTAZ_DEPTH,
+    id::FRAGOP_SHADOW,
+];
+
+/// The [`CONFIG_REGS`] words of `regs`, in the same order.
+pub fn config_words(regs: &RegFile) -> [u32; CONFIG_REGS.len()] {
+    CONFIG_REGS.map(|i| regs.reg(u32::from(i)))
+}
+
 /// Whether a 4-bit colour-buffer access field enables the access.
 ///
 /// UNVERIFIED(hw): seed 002 documents only 0 (disable) and 0xF (enable); any non-zero value
@@ -688,6 +721,36 @@ mod tests {
         assert_eq!(cfg.layout.color_format, Ok(ColorFormat::Rgba8));
         assert_eq!(cfg.layout.depth_format, Ok(DepthFormat::D16));
         assert_eq!((cfg.layout.width, cfg.layout.height), (0, 1));
+    }
+
+    #[test]
+    fn fop_config_reads_only_config_regs() {
+        // Every register outside CONFIG_REGS set to junk (FIFO and trigger registers left
+        // alone: they are not plain storage) must leave the decoded configuration as it is.
+        let config: Vec<(u16, u32)> = CONFIG_REGS
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| (r, 0x9E37_79B9u32.wrapping_mul(i as u32 + 1) | 0x0300_0000))
+            .collect();
+        let base = regs_with(&config);
+        let mut noisy = config.clone();
+        for reg in 0x040u16..0x300 {
+            let plain = crate::regs::info(u32::from(reg))
+                .is_some_and(|i| i.effect == crate::regs::SideEffect::None);
+            if plain && !CONFIG_REGS.contains(&reg) {
+                noisy.push((reg, 0xA5A5_5A5Au32.rotate_left(u32::from(reg) % 32)));
+            }
+        }
+        noisy.extend(config.iter().copied());
+        let noisy = regs_with(&noisy);
+        assert_eq!(FopConfig::from_regs(&base), FopConfig::from_regs(&noisy));
+        assert_eq!(config_words(&base), config_words(&noisy));
+        // And each config register does change it somewhere.
+        let mut sorted = CONFIG_REGS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), CONFIG_REGS.len(), "no duplicates");
+        assert_eq!(sorted, CONFIG_REGS.to_vec(), "ID order");
     }
 
     #[test]
