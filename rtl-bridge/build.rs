@@ -50,13 +50,16 @@
 //! # Caching
 //!
 //! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES` or
-//! `VERILATOR` changes. A model is re-verilated only if its stamp (`OUT_DIR/vl_{name}/stamp`)
-//! differs from a hash of: the contents of the `rtl/*.sv` files its top can reach (every
-//! package, plus each file whose module a reached file names; in compile order), the top, the
-//! defines, the row's `.vlt` file, the Verilator version and the verilator command line of this
-//! script. So a change to
-//! a shim alone, or a rerun after an unrelated change, verilates nothing; the shims and the
-//! Verilator runtime are recompiled on every run (seconds).
+//! `VERILATOR` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
+//! top can reach (every package, plus each file whose module a reached file names; in compile
+//! order), the top, the defines, the row's `.vlt` file, the Verilator version and the verilator
+//! command line of this script. Models live in `<target dir>/verilated/vl_{name}-{stamp
+//! hash}/` ([`model_cache`]), shared by every cargo profile and build-script hash: a model is
+//! verilated only when no directory holds its stamp yet. So `cargo test` and `cargo build
+//! --release` verilate each model once between them, switching `PICA_RTL_DEFINES` back and
+//! forth reuses both builds, and a change to a shim, to this script, or an unrelated change
+//! verilates nothing; the shims and the Verilator runtime are recompiled on every run
+//! (seconds).
 //!
 //! Needs the system Verilator (Debian's 5.006); `scripts/setup` installs it.
 
@@ -399,32 +402,57 @@ fn stamp(
     )
 }
 
-/// Verilates one model into `OUT_DIR/vl_{name}` unless its stamp is unchanged; returns the
-/// directory.
+/// Where the Verilated models live: `<target dir>/verilated/` (OUT_DIR is
+/// `<target dir>/<profile>/build/<package>-<hash>/out`), shared by every cargo profile (dev,
+/// test, release, bench) and by every build-script hash. A model only depends on its stamp
+/// ([`stamp`]: sources, defines, parameters, Verilator), so `cargo test` and `cargo build
+/// --release` verilate it once between them, and an edit to this script or to a shim
+/// re-verilates nothing. Falls back to OUT_DIR if the layout is unexpected.
+fn model_cache(out: &Path) -> PathBuf {
+    out.ancestors()
+        .find(|p| p.file_name().is_some_and(|n| n == "build"))
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .map_or_else(|| out.to_path_buf(), |t| t.join("verilated"))
+}
+
+/// Model directories of one row kept in the cache (the newest by modification time): enough for
+/// a dev and a release build at different RTL edits, or a row with and without
+/// `PICA_RTL_DEFINES`, to keep theirs.
+const KEEP_PER_MODEL: usize = 4;
+
+/// Verilates one model into `<cache>/vl_{name}-{stamp hash}` unless that directory already
+/// holds it; returns the directory. Concurrent builds (cargo runs the dev and release build
+/// scripts separately) each verilate into a private directory and rename it into place; the
+/// first rename wins and the others drop theirs, so no lock is needed.
 fn verilate(
     bin: &str,
     version: &str,
     rtl: &Path,
-    out: &Path,
+    cache: &Path,
     m: &Model,
     defines: &[String],
 ) -> PathBuf {
-    let mdir = out.join(format!("vl_{}", m.name));
     let prefix = format!("Vpica_{}", m.name);
-    let lib = mdir.join(format!("lib{prefix}.a"));
-    let stamp_file = mdir.join("stamp");
     let vlt = m.vlt.map(|f| rtl.join("..").join("csrc").join(f));
     let want = stamp(rtl, version, m.top, defines, m.params, vlt.as_deref());
-    if lib.is_file() && fs::read_to_string(&stamp_file).is_ok_and(|s| s == want) {
+    let key = want.get(..16).unwrap_or("0");
+    let mdir = cache.join(format!("vl_{}-{key}", m.name));
+    let lib_of = |d: &Path| d.join(format!("lib{prefix}.a"));
+    if lib_of(&mdir).is_file() && fs::read_to_string(mdir.join("stamp")).is_ok_and(|s| s == want) {
+        // Mark it used, for the pruning below.
+        let _ = fs::write(mdir.join("used"), b"");
         return mdir;
     }
-    // A stale stamp must not survive a failed run.
-    let _ = fs::remove_file(&stamp_file);
+    fs::create_dir_all(cache)
+        .unwrap_or_else(|e| fail(&format!("creating {}: {e}", cache.display())));
+    let tmp = cache.join(format!("vl_{}-{key}.tmp{}", m.name, std::process::id()));
+    let _ = fs::remove_dir_all(&tmp);
     let mut cmd = Command::new(bin);
     cmd.args(VERILATOR_ARGS)
         .args(["--top-module", m.top, "--prefix", &prefix])
         .arg("--Mdir")
-        .arg(&mdir)
+        .arg(&tmp)
         .arg(format!("-I{}", rtl.display()));
     for d in defines {
         cmd.arg(format!("-D{d}"));
@@ -440,17 +468,57 @@ fn verilate(
         .status()
         .unwrap_or_else(|e| fail(&format!("running {bin}: {e}")));
     if !status.success() {
+        let _ = fs::remove_dir_all(&tmp);
         fail(&format!(
             "verilating model {} (top {}) failed ({status}); see the output above",
             m.name, m.top
         ));
     }
     // Give the model archive a name the linker finds with `-l`.
-    fs::copy(mdir.join(format!("{prefix}__ALL.a")), &lib)
+    fs::copy(tmp.join(format!("{prefix}__ALL.a")), lib_of(&tmp))
         .unwrap_or_else(|e| fail(&format!("copying the {} archive: {e}", m.name)));
-    fs::write(&stamp_file, want)
-        .unwrap_or_else(|e| fail(&format!("writing {}: {e}", stamp_file.display())));
+    fs::write(tmp.join("stamp"), &want)
+        .unwrap_or_else(|e| fail(&format!("writing the {} stamp: {e}", m.name)));
+    if fs::rename(&tmp, &mdir).is_err() {
+        // Another build put the same model there first.
+        let _ = fs::remove_dir_all(&tmp);
+        if !lib_of(&mdir).is_file() {
+            fail(&format!(
+                "moving the {} model into {}",
+                m.name,
+                mdir.display()
+            ));
+        }
+    }
+    prune(cache, m.name, &mdir);
     mdir
+}
+
+/// Removes the oldest directories of model `name` beyond [`KEEP_PER_MODEL`] (never `keep`).
+fn prune(cache: &Path, name: &str, keep: &Path) {
+    let prefix = format!("vl_{name}-");
+    let Ok(rd) = fs::read_dir(cache) else { return };
+    let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix) && !n.contains(".tmp"))
+                && p.as_path() != keep
+        })
+        .map(|p| {
+            let t = fs::metadata(p.join("used"))
+                .or_else(|_| fs::metadata(p.join("stamp")))
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
+    for (_, d) in dirs.into_iter().skip(KEEP_PER_MODEL - 1) {
+        let _ = fs::remove_dir_all(d);
+    }
 }
 
 fn main() {
@@ -480,9 +548,10 @@ fn main() {
         }
         d
     };
+    let cache = model_cache(&out);
     let mdirs: Vec<PathBuf> = MODELS
         .iter()
-        .map(|m| verilate(&bin, &version, &rtl, &out, m, &defines_of(m)))
+        .map(|m| verilate(&bin, &version, &rtl, &cache, m, &defines_of(m)))
         .collect();
 
     // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
