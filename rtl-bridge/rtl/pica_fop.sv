@@ -1,0 +1,821 @@
+// pica_fop: the fragment operations (FOP), transaction-exact with
+// `pica_model::fop::process_fragment` (model/src/fop/mod.rs) and its gas / shadow modes
+// (`fop::gas::process`, `fop::shadow::process`): for every fragment the same pixel beat, the
+// same memory bytes and the same hang, whatever the memory latency and output backpressure.
+// rtl/README.md "pica_fop" is the contract (ports, memory port, cycles per fragment).
+//
+// Micro-architecture: one fragment at a time, a multi-cycle FSM around one memory access
+// engine that issues one 32-bit request at a time and waits for its response.
+//
+//   IDLE      takes a fragment (in_ready_o)
+//   SETUP     reserved formats (hang), outside-the-framebuffer check, addresses
+//             (pica_fop_addr), alpha test; starts the first read (or skips it)
+//   DS        default: stencil and depth tests, stencil action, the one depth-stencil write;
+//             gas: the depth-density contribution (pica_fop_gas); then the colour read
+//   DS_DONE   default: discard after a failed stencil / depth test, else the colour read
+//   SH_DEC    shadow: decode the stored (depth, intensity), update rule, start the divider
+//   SH_DIV    shadow: wait for pica_fop_penumbra (9 clocks)
+//   COL       blend / logic op (pica_fop_blend), gas accumulation or the shadow word; write
+//             masks, encode (pica_fop_color); the colour write
+//   OUT       the pixel beat (out_valid_o) until out_ready_i
+//   HANG      sticky: no further fragment, no further request
+//   A_*       the access engine: a pixel access of `len` bytes at a byte address is one word
+//             request, or two when a 3-byte pixel (RGB8, D24) straddles a word boundary
+//
+// Memory rules (contract "Rules the model implies"): the model checks a whole access before it
+// touches memory and reports the access's start address. A read's word error hangs with that
+// address. A straddling write first probes its second word (a read with be = 0) unless this
+// fragment has already read the same pixel (then both words are known to be mapped), so its
+// first word is never written when the second is unmapped; the first word's write error
+// changes nothing. One request is outstanding at a time, so no write is issued while an
+// earlier request could still hang.
+module pica_fop (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+
+  // The 20 registers of pica_model::fop::CONFIG_REGS, register k at [32*k +: 32] (ID order:
+  // COLOR_OPERATION, BLEND_FUNC, LOGIC_OP, BLEND_COLOR, FRAGOP_ALPHA_TEST, STENCIL_TEST,
+  // STENCIL_OP, DEPTH_COLOR_MASK, COLORBUFFER_READ, COLORBUFFER_WRITE, DEPTHBUFFER_READ,
+  // DEPTHBUFFER_WRITE, DEPTHBUFFER_FORMAT, COLORBUFFER_FORMAT, FRAMEBUFFER_BLOCK32,
+  // DEPTHBUFFER_LOC, COLORBUFFER_LOC, FRAMEBUFFER_DIM, GAS_DELTAZ_DEPTH, FRAGOP_SHADOW).
+  // Read while a fragment is in flight: change only while idle_o.
+  input  logic [639:0] cfg_i,
+
+  input  logic         in_valid_i,
+  output logic         in_ready_o,
+  input  logic [31:0]  in_tag_i,
+  input  logic [15:0]  in_x_i,
+  input  logic [15:0]  in_y_i,
+  input  logic [23:0]  in_depth_i,
+  input  logic [31:0]  in_color_i,
+
+  output logic         out_valid_o,
+  input  logic         out_ready_i,
+  output logic [31:0]  out_tag_o,
+  output logic [15:0]  out_x_o,
+  output logic [15:0]  out_y_o,
+  output logic [31:0]  out_color_addr_o,
+  output logic [31:0]  out_color_o,
+  output logic [31:0]  out_depth_addr_o,
+  output logic [31:0]  out_depth_stencil_o,
+  output logic [7:0]   out_flags_o,
+
+  output logic         mem_req_valid_o,
+  input  logic         mem_req_ready_i,
+  output logic         mem_req_we_o,
+  output logic [31:0]  mem_req_addr_o,
+  output logic [3:0]   mem_req_be_o,
+  output logic [31:0]  mem_req_wdata_o,
+  input  logic         mem_rsp_valid_i,
+  output logic         mem_rsp_ready_o,
+  input  logic [31:0]  mem_rsp_rdata_i,
+  input  logic         mem_rsp_err_i,
+
+  output logic         hang_o,
+  output logic [1:0]   hang_kind_o,
+  output logic         hang_buffer_o,
+  output logic [31:0]  hang_addr_o,
+  output logic [2:0]   hang_value_o,
+
+  output logic         idle_o
+);
+
+  // ---------------------------------------------------------------- configuration fields
+  localparam int SColorOp   = 0;
+  localparam int SBlendFunc = 1;
+  localparam int SLogicOp   = 2;
+  localparam int SBlendCol  = 3;
+  localparam int SAlpha     = 4;
+  localparam int SStencil   = 5;
+  localparam int SStencilOp = 6;
+  localparam int SDcMask    = 7;
+  localparam int SCbRead    = 8;
+  localparam int SCbWrite   = 9;
+  localparam int SDbRead    = 10;
+  localparam int SDbWrite   = 11;
+  localparam int SDbFormat  = 12;
+  localparam int SCbFormat  = 13;
+  localparam int SBlock32   = 14;
+  localparam int SDbLoc     = 15;
+  localparam int SCbLoc     = 16;
+  localparam int SDim       = 17;
+  localparam int SGas       = 18;
+  localparam int SShadow    = 19;
+
+  // Only the fields FopConfig decodes are read.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [639:0] cfg;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign cfg = cfg_i;
+
+  logic [1:0]  c_mode;
+  logic        c_blend_en;
+  logic [2:0]  c_rgb_eq, c_a_eq;
+  logic [3:0]  c_rgb_src, c_rgb_dst, c_a_src, c_a_dst, c_logic_op;
+  logic [31:0] c_const;
+  logic        c_alpha_test;
+  logic [2:0]  c_alpha_func;
+  logic [7:0]  c_alpha_ref;
+  logic        c_st_test;
+  logic [2:0]  c_st_func;
+  logic [7:0]  c_st_wmask, c_st_ref, c_st_mask;
+  logic [2:0]  c_st_fail, c_st_zfail, c_st_zpass;
+  logic        c_depth_test;
+  logic [2:0]  c_depth_func;
+  logic [3:0]  c_cmask;
+  logic        c_depth_write;
+  logic [3:0]  c_cb_read, c_cb_write;
+  logic        c_depth_read, c_stencil_read, c_depth_wr_allowed, c_stencil_wr_allowed;
+  logic [1:0]  c_dfmt;
+  logic [2:0]  c_cfmt;
+  logic        c_block32;
+  logic [27:0] c_dloc, c_cloc;
+  logic [10:0] c_width;
+  logic [9:0]  c_hm1;
+  logic [23:0] c_gas_k;
+  logic [1:0]  c_gas_func;
+  logic [15:0] c_sh_c, c_sh_l;
+
+  assign c_mode       = cfg[32*SColorOp + pica_regs_pkg::COLOR_OPERATION_FRAGMENT_MODE_LSB +: 2];
+  assign c_blend_en   = cfg[32*SColorOp + pica_regs_pkg::COLOR_OPERATION_BLEND_MODE_LSB];
+  assign c_rgb_eq     = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_RGB_EQUATION_LSB +: 3];
+  assign c_a_eq       = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_ALPHA_EQUATION_LSB +: 3];
+  assign c_rgb_src    = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_RGB_SRC_FUNC_LSB +: 4];
+  assign c_rgb_dst    = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_RGB_DST_FUNC_LSB +: 4];
+  assign c_a_src      = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_ALPHA_SRC_FUNC_LSB +: 4];
+  assign c_a_dst      = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_ALPHA_DST_FUNC_LSB +: 4];
+  assign c_logic_op   = cfg[32*SLogicOp + pica_regs_pkg::LOGIC_OP_OP_LSB +: 4];
+  assign c_const      = {cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_ALPHA_LSB +: 8],
+                         cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_BLUE_LSB +: 8],
+                         cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_GREEN_LSB +: 8],
+                         cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_RED_LSB +: 8]};
+  assign c_alpha_test = cfg[32*SAlpha + pica_regs_pkg::FRAGOP_ALPHA_TEST_ENABLED_LSB];
+  assign c_alpha_func = cfg[32*SAlpha + pica_regs_pkg::FRAGOP_ALPHA_TEST_FUNCTION_LSB +: 3];
+  assign c_alpha_ref  = cfg[32*SAlpha + pica_regs_pkg::FRAGOP_ALPHA_TEST_REFERENCE_LSB +: 8];
+  assign c_st_test    = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_ENABLED_LSB];
+  assign c_st_func    = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_FUNCTION_LSB +: 3];
+  assign c_st_wmask   = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_BUFFER_MASK_LSB +: 8];
+  // The raw bits 16-23 (the seed's "signed" reference; FopConfig::stencil_ref).
+  assign c_st_ref     = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_REFERENCE_LSB +: 8];
+  assign c_st_mask    = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_MASK_LSB +: 8];
+  assign c_st_fail    = cfg[32*SStencilOp + pica_regs_pkg::STENCIL_OP_FAIL_OP_LSB +: 3];
+  assign c_st_zfail   = cfg[32*SStencilOp + pica_regs_pkg::STENCIL_OP_ZFAIL_OP_LSB +: 3];
+  assign c_st_zpass   = cfg[32*SStencilOp + pica_regs_pkg::STENCIL_OP_ZPASS_OP_LSB +: 3];
+  assign c_depth_test = cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_DEPTH_TEST_ENABLED_LSB];
+  assign c_depth_func = cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_DEPTH_FUNCTION_LSB +: 3];
+  assign c_cmask      = {cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_ALPHA_WRITE_ENABLED_LSB],
+                         cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_BLUE_WRITE_ENABLED_LSB],
+                         cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_GREEN_WRITE_ENABLED_LSB],
+                         cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_RED_WRITE_ENABLED_LSB]};
+  assign c_depth_write = cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_DEPTH_WRITE_ENABLED_LSB];
+  assign c_cb_read    = cfg[32*SCbRead + pica_regs_pkg::COLORBUFFER_READ_ALLOW_READ_LSB +: 4];
+  assign c_cb_write   = cfg[32*SCbWrite + pica_regs_pkg::COLORBUFFER_WRITE_ALLOW_WRITE_LSB +: 4];
+  assign c_depth_read = cfg[32*SDbRead + pica_regs_pkg::DEPTHBUFFER_READ_ALLOW_DEPTH_READ_LSB];
+  assign c_stencil_read = cfg[32*SDbRead + pica_regs_pkg::DEPTHBUFFER_READ_ALLOW_STENCIL_READ_LSB];
+  assign c_depth_wr_allowed =
+      cfg[32*SDbWrite + pica_regs_pkg::DEPTHBUFFER_WRITE_ALLOW_DEPTH_WRITE_LSB];
+  assign c_stencil_wr_allowed =
+      cfg[32*SDbWrite + pica_regs_pkg::DEPTHBUFFER_WRITE_ALLOW_STENCIL_WRITE_LSB];
+  assign c_dfmt       = cfg[32*SDbFormat + pica_regs_pkg::DEPTHBUFFER_FORMAT_FORMAT_LSB +: 2];
+  assign c_cfmt       = cfg[32*SCbFormat + pica_regs_pkg::COLORBUFFER_FORMAT_FORMAT_LSB +: 3];
+  assign c_block32    = cfg[32*SBlock32 + pica_regs_pkg::FRAMEBUFFER_BLOCK32_BLOCK_MODE_LSB];
+  assign c_dloc       = cfg[32*SDbLoc + pica_regs_pkg::DEPTHBUFFER_LOC_ADDR_LSB +: 28];
+  assign c_cloc       = cfg[32*SCbLoc + pica_regs_pkg::COLORBUFFER_LOC_ADDR_LSB +: 28];
+  assign c_width      = cfg[32*SDim + pica_regs_pkg::FRAMEBUFFER_DIM_WIDTH_LSB +: 11];
+  assign c_hm1        = cfg[32*SDim + pica_regs_pkg::FRAMEBUFFER_DIM_HEIGHT_MINUS_1_LSB +: 10];
+  assign c_gas_k      = cfg[32*SGas + pica_regs_pkg::GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_LSB +: 24];
+  assign c_gas_func   = cfg[32*SGas + pica_regs_pkg::GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_LSB +: 2];
+  assign c_sh_c       = cfg[32*SShadow + pica_regs_pkg::FRAGOP_SHADOW_PENUMBRA_SCALE_PLUS_BIAS_LSB +: 16];
+  assign c_sh_l       = cfg[32*SShadow + pica_regs_pkg::FRAGOP_SHADOW_NEG_PENUMBRA_SCALE_LSB +: 16];
+
+  // ---------------------------------------------------------------- constants and guesses
+  localparam logic [1:0] ModeGas    = pica_regs_pkg::COLOR_OPERATION_FRAGMENT_MODE_GAS;
+  localparam logic [1:0] ModeShadow = pica_regs_pkg::COLOR_OPERATION_FRAGMENT_MODE_SHADOW;
+  // UNVERIFIED(hw): the undescribed fragment mode 2 is processed as default — model
+  // FopConfig::fragment_mode (`ColorOperationFragmentMode::Reserved` runs the default path).
+  // Every mode other than gas and shadow takes the default path here.
+
+  localparam logic [1:0] DfmtD16   = pica_regs_pkg::DEPTHBUFFER_FORMAT_FORMAT_D16;
+  localparam logic [1:0] DfmtD24S8 = pica_regs_pkg::DEPTHBUFFER_FORMAT_FORMAT_D24_S8;
+  // UNVERIFIED(hw): depth format 1 and colour formats 5-7 hang the GPU at the first fragment,
+  // colour checked first, before the outside check — model FopHang::ReservedFormat.
+  localparam logic [1:0] DfmtReserved = 2'd1;
+  localparam logic [2:0] CfmtFirstReserved = 3'd5;
+  localparam logic [2:0] CfmtRgba8 = pica_regs_pkg::COLORBUFFER_FORMAT_FORMAT_RGBA8;
+  localparam logic [2:0] CfmtRgb8  = 3'd1;   // model ColorFormat::Rgb8 (UNVERIFIED(hw), see pica_fop_color)
+
+  localparam logic [2:0] CmpNever    = pica_regs_pkg::COMPARE_FUNCTION_NEVER;
+  localparam logic [2:0] CmpAlways   = pica_regs_pkg::COMPARE_FUNCTION_ALWAYS;
+  localparam logic [2:0] CmpEqual    = pica_regs_pkg::COMPARE_FUNCTION_EQUAL;
+  localparam logic [2:0] CmpNotEqual = pica_regs_pkg::COMPARE_FUNCTION_NOT_EQUAL;
+  localparam logic [2:0] CmpLess     = pica_regs_pkg::COMPARE_FUNCTION_LESS;
+  localparam logic [2:0] CmpLessEq   = pica_regs_pkg::COMPARE_FUNCTION_LESS_EQUAL;
+  localparam logic [2:0] CmpGreater  = pica_regs_pkg::COMPARE_FUNCTION_GREATER;
+
+  localparam logic [2:0] StKeep    = pica_regs_pkg::STENCIL_OP_ACTION_KEEP;
+  localparam logic [2:0] StZero    = pica_regs_pkg::STENCIL_OP_ACTION_ZERO;
+  localparam logic [2:0] StReplace = pica_regs_pkg::STENCIL_OP_ACTION_REPLACE;
+  localparam logic [2:0] StIncr    = pica_regs_pkg::STENCIL_OP_ACTION_INCREMENT;
+  localparam logic [2:0] StDecr    = pica_regs_pkg::STENCIL_OP_ACTION_DECREMENT;
+  localparam logic [2:0] StInvert  = pica_regs_pkg::STENCIL_OP_ACTION_INVERT;
+  localparam logic [2:0] StIncrW   = pica_regs_pkg::STENCIL_OP_ACTION_INCREMENT_WRAP;
+
+  // UNVERIFIED(hw): the gas density is the source colour's red channel — model
+  // fop::gas::DENSITY_SOURCE = 0; it accumulates into red (gas::PLAIN_CHANNEL = 0), the
+  // depth-weighted density into green (gas::DEPTH_CHANNEL = 1).
+  localparam int DensitySource = 0;
+  localparam int PlainChannel  = 0;
+  localparam int DepthChannel  = 1;
+  // The shadow intensity is the source colour's green channel — model
+  // fop::shadow::INTENSITY_SOURCE = 1 (Azahar WriteShadow).
+  localparam int IntensitySource = 1;
+  // UNVERIFIED(hw): the shadow word (depth << 8) | intensity sits byte-swapped in the RGBA8
+  // stored bits — model fop::shadow::SHADOW_WORD_BYTE_SWAPPED = true (Azahar
+  // DecodeD24S8Shadow / EncodeD24X8Shadow). With it, the word is the decoded colour packed
+  // r | g << 8 | b << 16 | a << 24 (intensity = red, depth = a:b:g).
+  localparam bit ShadowWordByteSwapped = 1'b1;
+
+  localparam logic [7:0] FlagColor   = 8'd1;   // PixelBeat::COLOR_WRITTEN
+  localparam logic [7:0] FlagDepth   = 8'd2;   // PixelBeat::DEPTH_WRITTEN
+  localparam logic [7:0] FlagStencil = 8'd4;   // PixelBeat::STENCIL_WRITTEN
+  localparam logic [7:0] FlagDiscard = 8'd8;   // PixelBeat::DISCARDED
+
+  localparam logic [1:0] HangUnmapped = 2'd1;
+  localparam logic [1:0] HangReserved = 2'd2;
+  localparam logic       BufColor = 1'b0;
+  localparam logic       BufDepth = 1'b1;
+
+  // ---------------------------------------------------------------- helpers
+  // ops::compare (operand order: alpha vs reference, fragment vs stored, reference vs stored).
+  function automatic logic compare(input logic [2:0] f, input logic [23:0] a,
+                                   input logic [23:0] b);
+    unique case (f)
+      CmpNever:    compare = 1'b0;
+      CmpAlways:   compare = 1'b1;
+      CmpEqual:    compare = (a == b);
+      CmpNotEqual: compare = (a != b);
+      CmpLess:     compare = (a < b);
+      CmpLessEq:   compare = (a <= b);
+      CmpGreater:  compare = (a > b);
+      default:     compare = (a >= b);
+    endcase
+  endfunction
+
+  // ops::stencil_action.
+  function automatic logic [7:0] stencil_action(input logic [2:0] act, input logic [7:0] old,
+                                                input logic [7:0] ref_v);
+    unique case (act)
+      StKeep:    stencil_action = old;
+      StZero:    stencil_action = 8'd0;
+      StReplace: stencil_action = ref_v;
+      StIncr:    stencil_action = (old == 8'hFF) ? 8'hFF : old + 8'd1;
+      StDecr:    stencil_action = (old == 8'h00) ? 8'h00 : old - 8'd1;
+      StInvert:  stencil_action = ~old;
+      StIncrW:   stencil_action = old + 8'd1;
+      default:   stencil_action = old - 8'd1;
+    endcase
+  endfunction
+
+  // fop::depth_to_24 (rast::interp::depth_to_24 = num::replicate_bits(d, bits, 24)):
+  // D16 d << 8 | d >> 8, D24 / D24S8 d & 0xFFFFFF.
+  function automatic logic [23:0] depth_to_24(input logic is_d16, input logic [23:0] d);
+    depth_to_24 = is_d16 ? {d[15:0], d[15:8]} : d;
+  endfunction
+
+  function automatic logic [7:0] sat_add(input logic [7:0] a, input logic [7:0] b);
+    logic [8:0] s;
+    s = {1'b0, a} + {1'b0, b};
+    sat_add = s[8] ? 8'hFF : s[7:0];
+  endfunction
+
+  function automatic logic [31:0] bswap(input logic [31:0] w);
+    bswap = {w[7:0], w[15:8], w[23:16], w[31:24]};
+  endfunction
+
+  // Whether an access of `len` bytes at byte offset `off` in its word spans two words.
+  function automatic logic straddles(input logic [1:0] off, input logic [2:0] len);
+    straddles = ({1'b0, off} + len) > 3'd4;
+  endfunction
+
+  // ---------------------------------------------------------------- state
+  typedef enum logic [4:0] {
+    SIdle, SSetup, SDs, SDsDone, SShDec, SShDiv, SCol, SOut, SHang,
+    SAProbe, SAProbeW, SAReq0, SAW0, SAReq1, SAW1
+  } state_e;
+
+  state_e      state_q, acc_ret_q;
+
+  // The fragment.
+  logic [31:0] tag_q, src_q;
+  logic [15:0] x_q, y_q;
+  logic [23:0] fdepth_q;
+  // The beat.
+  logic [31:0] caddr_q, daddr_q, bcolor_q, bds_q;
+  logic [7:0]  flags_q;
+  // Work.
+  logic        ds_rd_q, col_rd_q;      // this fragment read the depth / colour pixel
+  logic        depth_pass_q;
+  logic [7:0]  gas_dc_q;               // gas: the depth-density contribution
+  logic [23:0] sh_depth_q;             // shadow: the word after the update
+  logic [7:0]  sh_int_q;
+  // Access engine.
+  logic        acc_we_q, acc_buf_q;
+  logic [31:0] acc_addr_q, acc_wdata_q, acc_rd0_q, rd_pixel_q;
+  logic [2:0]  acc_len_q;
+  // Hang.
+  logic        hang_q, hang_buf_q;
+  logic [1:0]  hang_kind_q;
+  logic [31:0] hang_addr_q;
+  logic [2:0]  hang_value_q;
+
+  // ---------------------------------------------------------------- formats
+  logic        is_d16, is_d24s8;
+  logic [23:0] depth_max;
+  logic [2:0]  ds_len, depth_bytes, c_len;
+  logic        color_read, color_write;
+
+  assign is_d16    = (c_dfmt == DfmtD16);
+  assign is_d24s8  = (c_dfmt == DfmtD24S8);
+  assign depth_max = is_d16 ? 24'h00FFFF : 24'hFFFFFF;
+  assign ds_len    = is_d16 ? 3'd2 : (is_d24s8 ? 3'd4 : 3'd3);
+  assign depth_bytes = is_d16 ? 3'd2 : 3'd3;
+  assign c_len     = (c_cfmt == CfmtRgba8) ? 3'd4 : ((c_cfmt == CfmtRgb8) ? 3'd3 : 3'd2);
+  // UNVERIFIED(hw): any non-zero 4-bit access field enables the access — model
+  // fop::access_enabled (Azahar tests `allow_color_write != 0`).
+  assign color_read  = (c_cb_read != 4'd0);
+  assign color_write = (c_cb_write != 4'd0);
+
+  // ---------------------------------------------------------------- SETUP: addresses
+  logic        outside;
+  logic [22:0] pixel;
+  logic [31:0] caddr, daddr;
+  logic        alpha_pass;
+
+  pica_fop_addr u_addr (
+    .x_i(x_q), .y_i(y_q), .width_i(c_width), .height_m1_i(c_hm1), .block32_i(c_block32),
+    .outside_o(outside), .pixel_o(pixel)
+  );
+
+  // Base (LOC << 3) + pixel * bytes per pixel; never wraps (< 2^31 + 2^24).
+  assign caddr = {1'b0, c_cloc, 3'd0} + 32'(pixel) * 32'(c_len);
+  assign daddr = {1'b0, c_dloc, 3'd0} + 32'(pixel) * 32'(ds_len);
+  assign alpha_pass = !c_alpha_test || compare(c_alpha_func, {16'd0, src_q[31:24]},
+                                               {16'd0, c_alpha_ref});
+
+  // ---------------------------------------------------------------- DS: tests (default mode)
+  logic [31:0] ds_bits;
+  logic [23:0] stored_depth, frag_depth;
+  logic [7:0]  stored_stencil, new_stencil;
+  logic        stencil_on, stencil_pass, depth_pass, new_stencil_v, write_depth;
+  logic [2:0]  st_action;
+
+  assign ds_bits        = rd_pixel_q;
+  assign stored_depth   = c_depth_read ? (ds_bits[23:0] & depth_max) : 24'd0;
+  assign stored_stencil = (c_stencil_read && is_d24s8) ? ds_bits[31:24] : 8'd0;
+  assign frag_depth     = fdepth_q & depth_max;
+  assign stencil_on     = c_st_test && is_d24s8;
+  assign stencil_pass   = !stencil_on || compare(c_st_func, {16'd0, c_st_ref & c_st_mask},
+                                                 {16'd0, stored_stencil & c_st_mask});
+  assign depth_pass     = stencil_pass
+                          && (!c_depth_test || compare(c_depth_func, frag_depth, stored_depth));
+`ifdef INJECT_FOP_STENCIL_ZFAIL
+  // The bug: stencil pass + depth fail runs the z-pass action (the z-fail field is unread).
+  logic [2:0] unused_zfail;
+  assign unused_zfail = c_st_zfail;
+  assign st_action = !stencil_pass ? c_st_fail : c_st_zpass;
+`else
+  assign st_action = !stencil_pass ? c_st_fail : (!depth_pass ? c_st_zfail : c_st_zpass);
+`endif
+  assign new_stencil_v = stencil_on && c_stencil_wr_allowed;
+  // ops::masked_stencil(stencil_action(..), stored, write mask).
+  assign new_stencil = (stencil_action(st_action, stored_stencil, c_st_ref) & c_st_wmask)
+                       | (stored_stencil & ~c_st_wmask);
+  assign write_depth = depth_pass && c_depth_write && c_depth_wr_allowed;
+
+  // DS: gas contribution.
+  logic [7:0] gas_dc;
+  pica_fop_gas u_gas (
+    .z_i(depth_to_24(is_d16, fdepth_q)),
+    .zs_i(depth_to_24(is_d16, stored_depth)),
+    .k_raw_i(c_gas_k), .func_i(c_gas_func),
+    .rho_i(src_q[8*DensitySource +: 8]),
+    .depth_o(gas_dc)
+  );
+
+  // ---------------------------------------------------------------- colour path
+  logic [31:0] dst, blended, out_rgba, enc_rgba, enc_bits, gas_rgba, sh_rgba, merged_blend,
+               merged_gas;
+
+  pica_fop_blend u_blend (
+    .blend_en_i(c_blend_en), .rgb_eq_i(c_rgb_eq), .alpha_eq_i(c_a_eq),
+    .rgb_src_i(c_rgb_src), .rgb_dst_i(c_rgb_dst), .alpha_src_i(c_a_src),
+    .alpha_dst_i(c_a_dst), .constant_i(c_const), .logic_op_i(c_logic_op),
+    .src_i(src_q), .dst_i(dst), .out_o(blended)
+  );
+
+  // Gas: plain density into red, depth density into green, blue and alpha kept.
+  for (genvar c = 0; c < 4; c++) begin : g_gas
+    if (c == PlainChannel) begin : g_plain
+      assign gas_rgba[8*c +: 8] = sat_add(dst[8*c +: 8], src_q[8*DensitySource +: 8]);
+    end else if (c == DepthChannel) begin : g_depth
+      assign gas_rgba[8*c +: 8] = sat_add(dst[8*c +: 8], gas_dc_q);
+    end else begin : g_keep
+      assign gas_rgba[8*c +: 8] = dst[8*c +: 8];
+    end
+    // The channel write masks (GPUREG_DEPTH_COLOR_MASK bits 8-11) keep the destination.
+    assign merged_blend[8*c +: 8] = c_cmask[c] ? blended[8*c +: 8] : dst[8*c +: 8];
+    assign merged_gas[8*c +: 8]   = c_cmask[c] ? gas_rgba[8*c +: 8] : dst[8*c +: 8];
+  end
+
+  // Shadow: the word as RGBA (no write masks: the word is written whole).
+  assign sh_rgba = ShadowWordByteSwapped ? {sh_depth_q, sh_int_q} : bswap({sh_depth_q, sh_int_q});
+
+  assign out_rgba = (c_mode == ModeShadow) ? sh_rgba
+                  : (c_mode == ModeGas)    ? merged_gas : merged_blend;
+  assign enc_rgba = out_rgba;
+
+  pica_fop_color u_color (
+    .fmt_i(c_cfmt), .dec_bits_i(rd_pixel_q), .dec_rgba_o(dst),
+    .enc_rgba_i(enc_rgba), .enc_bits_o(enc_bits)
+  );
+
+  // Shadow decode / update rule (shadow::decode, shadow::update).
+  logic [31:0] sh_word;
+  logic [23:0] sh_stored_depth, sh_d;
+  logic [7:0]  sh_stored_int, sh_s;
+  assign sh_word         = ShadowWordByteSwapped ? dst : bswap(dst);
+  assign sh_stored_depth = sh_word[31:8];
+  assign sh_stored_int   = sh_word[7:0];
+  // UNVERIFIED(hw): the fragment depth as RAST quantized it, widened to 24 bits — model
+  // fop::shadow::process (depth_to_24 of the depth-buffer format).
+  assign sh_d = depth_to_24(is_d16, fdepth_q);
+  assign sh_s = src_q[8*IntensitySource +: 8];
+
+  logic       pen_start, pen_done;
+  logic [7:0] pen_q;
+  assign pen_start = (state_q == SShDec) && (sh_d < sh_stored_depth) && (sh_s != 8'd0);
+
+  pica_fop_penumbra u_pen (
+    .clk_i, .rst_ni, .start_i(pen_start), .c_i(c_sh_c), .l_i(c_sh_l), .s_i(sh_s),
+    .d_i(sh_d), .depth_i(sh_stored_depth), .done_o(pen_done), .q_o(pen_q)
+  );
+
+  // ---------------------------------------------------------------- access engine
+  logic [1:0]  acc_off;
+  logic        acc_straddle;
+  logic [31:0] acc_w0, acc_w1;
+  logic [7:0]  acc_be8;
+  logic [63:0] acc_wd64;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [63:0] rd64_hi, rd64_lo;   // only [31:0] are the pixel
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [31:0] len_mask;
+  logic [31:0] rd_pix_w0, rd_pix_w1;
+
+  assign acc_off      = acc_addr_q[1:0];
+  assign acc_straddle = straddles(acc_off, acc_len_q);
+  assign acc_w0       = {acc_addr_q[31:2], 2'b00};
+  assign acc_w1       = acc_w0 + 32'd4;
+  assign acc_be8      = ({4'd0, 4'((5'd1 << acc_len_q) - 5'd1)}) << acc_off;
+  assign acc_wd64     = {32'd0, acc_wdata_q} << {acc_off, 3'b000};
+  assign len_mask     = (acc_len_q == 3'd4) ? 32'hFFFF_FFFF
+                      : (acc_len_q == 3'd3) ? 32'h00FF_FFFF
+                      : (acc_len_q == 3'd2) ? 32'h0000_FFFF : 32'h0000_00FF;
+  // The pixel's bytes from one word / from two (second word above).
+  assign rd64_lo   = {32'd0, mem_rsp_rdata_i} >> {acc_off, 3'b000};
+  assign rd64_hi   = {mem_rsp_rdata_i, acc_rd0_q} >> {acc_off, 3'b000};
+  assign rd_pix_w0 = rd64_lo[31:0] & len_mask;
+  assign rd_pix_w1 = rd64_hi[31:0] & len_mask;
+
+  // Request outputs decoded from the state (one request per REQ state, held until ready).
+  assign mem_req_valid_o = (state_q == SAProbe) || (state_q == SAReq0) || (state_q == SAReq1);
+  assign mem_req_we_o    = acc_we_q && ((state_q == SAReq0) || (state_q == SAReq1));
+  assign mem_req_addr_o  = ((state_q == SAProbe) || (state_q == SAReq1)) ? acc_w1 : acc_w0;
+  assign mem_req_be_o    = (state_q == SAProbe) ? 4'd0
+                         : (state_q == SAReq1)  ? acc_be8[7:4] : acc_be8[3:0];
+  assign mem_req_wdata_o = !mem_req_we_o ? 32'd0
+                         : (state_q == SAReq1) ? acc_wd64[63:32] : acc_wd64[31:0];
+  assign mem_rsp_ready_o = 1'b1;
+
+  // ---------------------------------------------------------------- FSM
+  // Starting an access: the caller sets the acc_* registers and goes to acc_first.
+  logic probe_ds, probe_col;      // a write of this buffer would need a probe if straddling
+
+  assign probe_ds  = !ds_rd_q;
+  assign probe_col = !col_rd_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= SIdle;
+      acc_ret_q    <= SIdle;
+      tag_q        <= '0;
+      src_q        <= '0;
+      x_q          <= '0;
+      y_q          <= '0;
+      fdepth_q     <= '0;
+      caddr_q      <= '0;
+      daddr_q      <= '0;
+      bcolor_q     <= '0;
+      bds_q        <= '0;
+      flags_q      <= '0;
+      ds_rd_q      <= 1'b0;
+      col_rd_q     <= 1'b0;
+      depth_pass_q <= 1'b0;
+      gas_dc_q     <= '0;
+      sh_depth_q   <= '0;
+      sh_int_q     <= '0;
+      acc_we_q     <= 1'b0;
+      acc_buf_q    <= 1'b0;
+      acc_addr_q   <= '0;
+      acc_wdata_q  <= '0;
+      acc_rd0_q    <= '0;
+      acc_len_q    <= 3'd4;
+      rd_pixel_q   <= '0;
+      hang_q       <= 1'b0;
+      hang_buf_q   <= 1'b0;
+      hang_kind_q  <= '0;
+      hang_addr_q  <= '0;
+      hang_value_q <= '0;
+    end else begin
+      unique case (state_q)
+        SIdle: begin
+          if (in_valid_i) begin
+            tag_q    <= in_tag_i;
+            x_q      <= in_x_i;
+            y_q      <= in_y_i;
+            fdepth_q <= in_depth_i;
+            src_q    <= in_color_i;
+            caddr_q  <= '0;
+            daddr_q  <= '0;
+            bcolor_q <= '0;
+            bds_q    <= '0;
+            flags_q  <= '0;
+            ds_rd_q  <= 1'b0;
+            col_rd_q <= 1'b0;
+            state_q  <= SSetup;
+          end
+        end
+
+        SSetup: begin
+          if (c_cfmt >= CfmtFirstReserved) begin
+            hang_q       <= 1'b1;
+            hang_kind_q  <= HangReserved;
+            hang_buf_q   <= BufColor;
+            hang_value_q <= c_cfmt;
+            state_q      <= SHang;
+          end else if (c_dfmt == DfmtReserved) begin
+            hang_q       <= 1'b1;
+            hang_kind_q  <= HangReserved;
+            hang_buf_q   <= BufDepth;
+            hang_value_q <= {1'b0, c_dfmt};
+            state_q      <= SHang;
+          end else if (outside) begin
+            // UNVERIFIED(hw): dropped without a memory access, addresses 0 — model
+            // process_fragment (outside the framebuffer).
+            flags_q <= FlagDiscard;
+            state_q <= SOut;
+          end else begin
+            caddr_q <= caddr;
+            daddr_q <= daddr;
+            if (!alpha_pass) begin
+              flags_q <= FlagDiscard;
+              state_q <= SOut;
+            end else if (c_mode == ModeShadow) begin
+              // Shadow: no depth-stencil access; the colour pixel is read (or reads 0).
+              if (color_read) begin
+                acc_we_q   <= 1'b0;
+                acc_buf_q  <= BufColor;
+                acc_addr_q <= caddr;
+                acc_len_q  <= c_len;
+                acc_ret_q  <= SShDec;
+                col_rd_q   <= 1'b1;
+                state_q    <= SAReq0;
+              end else begin
+                rd_pixel_q <= '0;
+                state_q    <= SShDec;
+              end
+            end else if (c_depth_read || c_stencil_read) begin
+              // Default and gas: the depth-stencil pixel is read once if either read is on.
+              acc_we_q   <= 1'b0;
+              acc_buf_q  <= BufDepth;
+              acc_addr_q <= daddr;
+              acc_len_q  <= ds_len;
+              acc_ret_q  <= SDs;
+              ds_rd_q    <= 1'b1;
+              state_q    <= SAReq0;
+            end else begin
+              rd_pixel_q <= '0;
+              state_q    <= SDs;
+            end
+          end
+        end
+
+        SDs: begin
+          if (c_mode == ModeGas) begin
+            // Gas: the depth buffer is read, never written; nothing is discarded.
+            bds_q    <= ds_bits;
+            gas_dc_q <= gas_dc;
+            if (color_read) begin
+              acc_we_q   <= 1'b0;
+              acc_buf_q  <= BufColor;
+              acc_addr_q <= caddr_q;
+              acc_len_q  <= c_len;
+              acc_ret_q  <= SCol;
+              col_rd_q   <= 1'b1;
+              state_q    <= SAReq0;
+            end else begin
+              rd_pixel_q <= '0;
+              state_q    <= SCol;
+            end
+          end else begin
+            depth_pass_q <= depth_pass;
+            acc_we_q     <= 1'b1;
+            acc_buf_q    <= BufDepth;
+            acc_ret_q    <= SDsDone;
+            // Depth and stencil leave in one write of the bytes that change.
+            if (write_depth && new_stencil_v) begin
+              bds_q       <= {new_stencil, frag_depth};
+              flags_q     <= FlagDepth | FlagStencil;
+              acc_addr_q  <= daddr_q;
+              acc_len_q   <= ds_len;
+              acc_wdata_q <= {new_stencil, frag_depth};
+              state_q     <= (straddles(daddr_q[1:0], ds_len) && probe_ds) ? SAProbe : SAReq0;
+            end else if (write_depth) begin
+              bds_q       <= (ds_bits & ~{8'd0, depth_max}) | {8'd0, frag_depth};
+              flags_q     <= FlagDepth;
+              acc_addr_q  <= daddr_q;
+              acc_len_q   <= depth_bytes;
+              acc_wdata_q <= {8'd0, frag_depth};
+              state_q     <= (straddles(daddr_q[1:0], depth_bytes) && probe_ds) ? SAProbe : SAReq0;
+            end else if (new_stencil_v) begin
+              // Only D24S8 has a stencil byte: byte 3 of the pixel.
+              bds_q       <= {new_stencil, ds_bits[23:0]};
+              flags_q     <= FlagStencil;
+              acc_addr_q  <= daddr_q + 32'd3;
+              acc_len_q   <= 3'd1;
+              acc_wdata_q <= {24'd0, new_stencil};
+              state_q     <= SAReq0;
+            end else begin
+              bds_q   <= ds_bits;
+              state_q <= SDsDone;
+            end
+          end
+        end
+
+        SDsDone: begin
+          if (!depth_pass_q) begin
+            flags_q <= flags_q | FlagDiscard;
+            state_q <= SOut;
+          end else if (color_read) begin
+            acc_we_q   <= 1'b0;
+            acc_buf_q  <= BufColor;
+            acc_addr_q <= caddr_q;
+            acc_len_q  <= c_len;
+            acc_ret_q  <= SCol;
+            col_rd_q   <= 1'b1;
+            state_q    <= SAReq0;
+          end else begin
+            rd_pixel_q <= '0;
+            state_q    <= SCol;
+          end
+        end
+
+        SShDec: begin
+          // shadow::update: nearer only; an opaque occluder (s = 0) moves the depth, a soft
+          // one lowers the intensity to the penumbra (pica_fop_penumbra).
+          sh_int_q   <= sh_stored_int;
+          if (sh_d >= sh_stored_depth) begin
+            sh_depth_q <= sh_stored_depth;
+            state_q    <= SCol;
+          end else if (sh_s == 8'd0) begin
+            sh_depth_q <= sh_d;
+            state_q    <= SCol;
+          end else begin
+            sh_depth_q <= sh_stored_depth;
+            state_q    <= SShDiv;
+          end
+        end
+
+        SShDiv: begin
+          if (pen_done) begin
+            if (pen_q < sh_int_q) sh_int_q <= pen_q;
+            state_q <= SCol;
+          end
+        end
+
+        SCol: begin
+          // The beat's colour: the bits read (0 if not), or the bits written.
+          if (color_write) begin
+            bcolor_q    <= enc_bits;
+            flags_q     <= flags_q | FlagColor;
+            acc_we_q    <= 1'b1;
+            acc_buf_q   <= BufColor;
+            acc_addr_q  <= caddr_q;
+            acc_len_q   <= c_len;
+            acc_wdata_q <= enc_bits;
+            acc_ret_q   <= SOut;
+            state_q     <= (straddles(caddr_q[1:0], c_len) && probe_col) ? SAProbe : SAReq0;
+          end else begin
+            bcolor_q <= rd_pixel_q;
+            state_q  <= SOut;
+          end
+        end
+
+        SOut: begin
+          if (out_ready_i) state_q <= SIdle;
+        end
+
+        SHang: ;
+
+        // ---- access engine
+        SAProbe: begin
+          if (mem_req_ready_i) state_q <= SAProbeW;
+        end
+        SAProbeW: begin
+          if (mem_rsp_valid_i) begin
+            if (mem_rsp_err_i) begin
+              hang_q      <= 1'b1;
+              hang_kind_q <= HangUnmapped;
+              hang_buf_q  <= acc_buf_q;
+              hang_addr_q <= acc_addr_q;
+              state_q     <= SHang;
+            end else begin
+              state_q <= SAReq0;
+            end
+          end
+        end
+        SAReq0: begin
+          if (mem_req_ready_i) state_q <= SAW0;
+        end
+        SAW0: begin
+          if (mem_rsp_valid_i) begin
+            if (mem_rsp_err_i) begin
+              hang_q      <= 1'b1;
+              hang_kind_q <= HangUnmapped;
+              hang_buf_q  <= acc_buf_q;
+              hang_addr_q <= acc_addr_q;
+              state_q     <= SHang;
+            end else if (acc_straddle) begin
+              acc_rd0_q <= mem_rsp_rdata_i;
+              state_q   <= SAReq1;
+            end else begin
+              if (!acc_we_q) rd_pixel_q <= rd_pix_w0;
+              state_q <= acc_ret_q;
+            end
+          end
+        end
+        SAReq1: begin
+          if (mem_req_ready_i) state_q <= SAW1;
+        end
+        SAW1: begin
+          if (mem_rsp_valid_i) begin
+            if (mem_rsp_err_i) begin
+              hang_q      <= 1'b1;
+              hang_kind_q <= HangUnmapped;
+              hang_buf_q  <= acc_buf_q;
+              hang_addr_q <= acc_addr_q;
+              state_q     <= SHang;
+            end else begin
+              if (!acc_we_q) rd_pixel_q <= rd_pix_w1;
+              state_q <= acc_ret_q;
+            end
+          end
+        end
+        default: state_q <= SIdle;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------- outputs
+  assign in_ready_o          = (state_q == SIdle);
+  assign out_valid_o         = (state_q == SOut);
+  assign out_tag_o           = tag_q;
+  assign out_x_o             = x_q;
+  assign out_y_o             = y_q;
+  assign out_color_addr_o    = caddr_q;
+  assign out_color_o         = bcolor_q;
+  assign out_depth_addr_o    = daddr_q;
+  assign out_depth_stencil_o = bds_q;
+  assign out_flags_o         = flags_q;
+  assign hang_o              = hang_q;
+  assign hang_kind_o         = hang_kind_q;
+  assign hang_buffer_o       = hang_buf_q;
+  assign hang_addr_o         = hang_addr_q;
+  assign hang_value_o        = hang_value_q;
+  assign idle_o              = (state_q == SIdle) || (state_q == SHang);
+
+`ifndef SYNTHESIS
+  // A response only while one is awaited (one request outstanding at a time).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // nothing to check in reset
+    end else begin
+      if (mem_rsp_valid_i && !(state_q == SAProbeW || state_q == SAW0 || state_q == SAW1))
+        $error("pica_fop: memory response with no request outstanding (state %0d)", state_q);
+      if (hang_q && mem_req_valid_o)
+        $error("pica_fop: memory request after the hang");
+    end
+  end
+`endif
+
+endmodule : pica_fop

@@ -1,0 +1,51 @@
+// pica_fop_gas: the depth-density contribution of a gas fragment, bit-exact with
+// `pica_model::fop::gas::{depth_weight, depth_function_weight, contributions}`
+// (model/src/fop/gas.rs). The plain contribution is the density itself (the caller adds it).
+//
+// Combinational, all exact integers (the model's u64 arithmetic):
+//   dz  = |z - zs|                          24-bit depths (fop::depth_to_24 of both)
+//   X32 = min(2^32, dz * k_raw)             48-bit product, capped at 1.0 = 2^32
+//   F32 = never 0 | always 2^32 | greater 2^32 - X32 | less X32
+//   depth contribution = (rho * F32) >> 32  (<= rho)
+//
+// Every rule is the model's choice, UNVERIFIED(hw) there (no public emulator implements gas).
+module pica_fop_gas (
+  input  logic [23:0] z_i,        // fragment depth as 24 bits
+  input  logic [23:0] zs_i,       // stored depth as 24 bits (0 with depth reads off)
+  input  logic [23:0] k_raw_i,    // GPUREG_GAS_DELTAZ_DEPTH bits 0-23 (fixed0.16.8)
+  input  logic [1:0]  func_i,     // GPUREG_GAS_DELTAZ_DEPTH bits 24-25
+  input  logic [7:0]  rho_i,      // the density (DENSITY_SOURCE channel of the source colour)
+  output logic [7:0]  depth_o     // the depth-weighted contribution
+);
+
+  localparam logic [1:0] FuncNever   = pica_regs_pkg::GAS_DELTAZ_DEPTH_FUNCTION_NEVER;
+  localparam logic [1:0] FuncAlways  = pica_regs_pkg::GAS_DELTAZ_DEPTH_FUNCTION_ALWAYS;
+  localparam logic [1:0] FuncGreater = pica_regs_pkg::GAS_DELTAZ_DEPTH_FUNCTION_GREATER;
+
+  // gas::WEIGHT_ONE = 2^32.
+  localparam logic [47:0] WeightOne = 48'h1_0000_0000;
+
+  logic [23:0] dz;
+  logic [47:0] w;
+  logic [32:0] x32, f32;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [40:0] prod;    // rho * F32 <= 255 * 2^32: bits 39:32 are the result, bit 40 is 0
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign dz  = (z_i >= zs_i) ? (z_i - zs_i) : (zs_i - z_i);
+  assign w   = dz * k_raw_i;
+  assign x32 = (w > WeightOne) ? 33'h1_0000_0000 : w[32:0];
+
+  always_comb begin
+    unique case (func_i)
+      FuncNever:   f32 = 33'd0;
+      FuncAlways:  f32 = 33'h1_0000_0000;
+      FuncGreater: f32 = 33'h1_0000_0000 - x32;
+      default:     f32 = x32;        // less
+    endcase
+  end
+
+  assign prod    = rho_i * f32;
+  assign depth_o = prod[39:32];
+
+endmodule : pica_fop_gas

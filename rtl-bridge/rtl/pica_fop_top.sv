@@ -1,0 +1,154 @@
+// pica_fop_top: the stage top of the fragment operations for stage-level co-verification
+// (design.md "Stage-level co-verification"; rtl/README.md "pica_fop"): pica_fop with a
+// register write port that holds the 20 registers of pica_model::fop::CONFIG_REGS (IDs from
+// pica_regs_pkg).
+// The Verilated `fop*` models (rtl-bridge/src/fop_stage.rs, RtlFop) and the replay testbench
+// (rtl-bridge/tb/pica_fop_replay_tb.sv) are built from it.
+//
+// Register write port: a write of cfg_data_i to register cfg_id_i (a GPUREG ID, the full
+// 32-bit value after the byte-mask merge) is stored at the clock edge when cfg_we_i is high;
+// other IDs are ignored. Write only while idle_o: the stage reads the registers while a
+// fragment is in flight (the model applies register writes between fragments). Simulation
+// flags a write with a fragment in flight.
+//
+// Injected bugs (defines, off by default; rtl/README.md "Bug injection"):
+//   INJECT_FOP_BLEND_FACTOR   ONE_MINUS_SRC_ALPHA uses 255 - dst.a (pica_fop_blend)
+//   INJECT_FOP_STENCIL_ZFAIL  stencil pass + depth fail runs the z-pass action (pica_fop)
+//   INJECT_FOP_TILE32         32x32 block-row offset from memory row y' + 1 (pica_fop_addr)
+module pica_fop_top (
+  input  logic        clk_i,
+  input  logic        rst_ni,              // async active-low
+
+  input  logic        cfg_we_i,
+  input  logic [9:0]  cfg_id_i,
+  input  logic [31:0] cfg_data_i,
+
+  input  logic        in_valid_i,
+  output logic        in_ready_o,
+  input  logic [31:0] in_tag_i,
+  input  logic [15:0] in_x_i,
+  input  logic [15:0] in_y_i,
+  input  logic [23:0] in_depth_i,
+  input  logic [31:0] in_color_i,
+
+  output logic        out_valid_o,
+  input  logic        out_ready_i,
+  output logic [31:0] out_tag_o,
+  output logic [15:0] out_x_o,
+  output logic [15:0] out_y_o,
+  output logic [31:0] out_color_addr_o,
+  output logic [31:0] out_color_o,
+  output logic [31:0] out_depth_addr_o,
+  output logic [31:0] out_depth_stencil_o,
+  output logic [7:0]  out_flags_o,
+
+  output logic        mem_req_valid_o,
+  input  logic        mem_req_ready_i,
+  output logic        mem_req_we_o,
+  output logic [31:0] mem_req_addr_o,
+  output logic [3:0]  mem_req_be_o,
+  output logic [31:0] mem_req_wdata_o,
+  input  logic        mem_rsp_valid_i,
+  output logic        mem_rsp_ready_o,
+  input  logic [31:0] mem_rsp_rdata_i,
+  input  logic        mem_rsp_err_i,
+
+  output logic        hang_o,
+  output logic [1:0]  hang_kind_o,
+  output logic        hang_buffer_o,
+  output logic [31:0] hang_addr_o,
+  output logic [2:0]  hang_value_o,
+
+  output logic        idle_o
+);
+
+  localparam int NumCfg = 20;
+
+  // pica_model::fop::CONFIG_REGS, in that order (slot k of pica_fop's cfg_i).
+  function automatic logic [9:0] slot_id(input int slot);
+    unique case (slot)
+      0:       slot_id = 10'(pica_regs_pkg::REG_COLOR_OPERATION);
+      1:       slot_id = 10'(pica_regs_pkg::REG_BLEND_FUNC);
+      2:       slot_id = 10'(pica_regs_pkg::REG_LOGIC_OP);
+      3:       slot_id = 10'(pica_regs_pkg::REG_BLEND_COLOR);
+      4:       slot_id = 10'(pica_regs_pkg::REG_FRAGOP_ALPHA_TEST);
+      5:       slot_id = 10'(pica_regs_pkg::REG_STENCIL_TEST);
+      6:       slot_id = 10'(pica_regs_pkg::REG_STENCIL_OP);
+      7:       slot_id = 10'(pica_regs_pkg::REG_DEPTH_COLOR_MASK);
+      8:       slot_id = 10'(pica_regs_pkg::REG_COLORBUFFER_READ);
+      9:       slot_id = 10'(pica_regs_pkg::REG_COLORBUFFER_WRITE);
+      10:      slot_id = 10'(pica_regs_pkg::REG_DEPTHBUFFER_READ);
+      11:      slot_id = 10'(pica_regs_pkg::REG_DEPTHBUFFER_WRITE);
+      12:      slot_id = 10'(pica_regs_pkg::REG_DEPTHBUFFER_FORMAT);
+      13:      slot_id = 10'(pica_regs_pkg::REG_COLORBUFFER_FORMAT);
+      14:      slot_id = 10'(pica_regs_pkg::REG_FRAMEBUFFER_BLOCK32);
+      15:      slot_id = 10'(pica_regs_pkg::REG_DEPTHBUFFER_LOC);
+      16:      slot_id = 10'(pica_regs_pkg::REG_COLORBUFFER_LOC);
+      17:      slot_id = 10'(pica_regs_pkg::REG_FRAMEBUFFER_DIM);
+      18:      slot_id = 10'(pica_regs_pkg::REG_GAS_DELTAZ_DEPTH);
+      default: slot_id = 10'(pica_regs_pkg::REG_FRAGOP_SHADOW);
+    endcase
+  endfunction
+
+  logic [32*NumCfg-1:0] cfg_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cfg_q <= '0;
+    end else if (cfg_we_i) begin
+      for (int i = 0; i < NumCfg; i++) begin
+        if (cfg_id_i == slot_id(i)) cfg_q[32*i +: 32] <= cfg_data_i;
+      end
+    end
+  end
+
+  pica_fop u_fop (
+    .clk_i,
+    .rst_ni,
+    .cfg_i(cfg_q),
+    .in_valid_i,
+    .in_ready_o,
+    .in_tag_i,
+    .in_x_i,
+    .in_y_i,
+    .in_depth_i,
+    .in_color_i,
+    .out_valid_o,
+    .out_ready_i,
+    .out_tag_o,
+    .out_x_o,
+    .out_y_o,
+    .out_color_addr_o,
+    .out_color_o,
+    .out_depth_addr_o,
+    .out_depth_stencil_o,
+    .out_flags_o,
+    .mem_req_valid_o,
+    .mem_req_ready_i,
+    .mem_req_we_o,
+    .mem_req_addr_o,
+    .mem_req_be_o,
+    .mem_req_wdata_o,
+    .mem_rsp_valid_i,
+    .mem_rsp_ready_o,
+    .mem_rsp_rdata_i,
+    .mem_rsp_err_i,
+    .hang_o,
+    .hang_kind_o,
+    .hang_buffer_o,
+    .hang_addr_o,
+    .hang_value_o,
+    .idle_o
+  );
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // nothing to check in reset
+    end else if (cfg_we_i && !idle_o) begin
+      $error("pica_fop_top: register write with a fragment in flight");
+    end
+  end
+`endif
+
+endmodule : pica_fop_top
