@@ -4,7 +4,8 @@
 //! the library of built-in cases ([`library`]), the word-file parsers ([`words`]), the
 //! command-list builder that writes draw calls as a driver does ([`builder`]) and the scene
 //! library built with it ([`scenes`]), the shader-unit program generator and shrinker
-//! ([`shader_gen`]) and stage bundles ([`stage`]).
+//! ([`shader_gen`]) and stage bundles ([`stage`]: the shader unit; [`stage_tev`]: the texture
+//! combiners; [`stage_fop`]: the fragment operations).
 
 pub mod builder;
 pub mod bundle;
@@ -13,6 +14,8 @@ pub mod library;
 pub mod scenes;
 pub mod shader_gen;
 pub mod stage;
+pub mod stage_fop;
+pub mod stage_tev;
 pub mod streams;
 pub mod words;
 

@@ -1,0 +1,1443 @@
+//! FOP stage cases and stage bundles (`kind` = [`KIND_FOP`]): a stream of register writes and
+//! fragments into the fragment operations, the memory images they read and write, and what the
+//! model expects — the pixel beats, the outcome (finished or a [`FopHang`]) and the memory over
+//! every image afterwards. Replayed on `pica_fop_top` by `rtl-bridge/tb/pica_fop_replay_tb.sv`
+//! (`scripts/replay`), run on the Verilated stage by `pica_rtl_bridge::fop_stage::RtlFop`.
+//!
+//! A [`FopCase`] is a plain list of operations ([`FopOp`]) plus memory images, so a shrinker can
+//! delete and simplify operations freely; [`run_model`] runs one on the model
+//! ([`process_fragment`] per fragment, [`FopConfig::from_regs`] of the register file as the
+//! writes so far left it); [`FopGen`] makes random ones.
+//!
+//! # Bundle files
+//!
+//! Every file is `$readmemh`-ready: one value per line, most significant digit first, no prefix.
+//!
+//! | file | lines | bits | what |
+//! |---|---|---|---|
+//! | `manifest.json` | | | format `pica-vectors` v1, `kind`, case, provenance, `dut`, `defines`, `ops` (count), `fragments`, `memory` [{file, base, words}], `streams` (the pixel stream's packing), `final_memory` [{file, base, words}], `outcome`, `mem_latency`, SHA-256 of every other file |
+//! | `ops.hex` | one per operation | 96 | bits 95-88 the kind: 0 register write (bits 41-32 the ID, 31-0 the value), 1 fragment (bits 87-72 x, 71-56 y, 55-32 depth, 31-0 colour `r \| g << 8 \| b << 16 \| a << 24`) |
+//! | `mem_<base>.hex` | image words | 32 | initial memory from byte address `base` (4-aligned), little-endian words |
+//! | `pixel.hex` | one per fragment processed | 200 | expected pixel beats packed as the channel table's `PixelBeat` (`pica_chan_pkg::pixel_beat_t`); `cycle` = the fragment's index (the stage promises transactions, not cycles) |
+//! | `pixel.jsonl` | same | | the same beats as JSON |
+//! | `final_mem_<base>.hex` | image words | 32 | expected memory over each image after the run |
+//!
+//! The images cover every word FOP may touch (the colour and depth buffer of every
+//! configuration a fragment meets, clipped to mapped memory); a replay treats mapped addresses
+//! outside every image as reading 0 (writes there are ignored) and answers unmapped addresses
+//! (outside VRAM and FCRAM) with an error.
+
+use crate::bundle::{pica_model_version, sha256_hex, FORMAT, VERSION};
+use crate::case::MemImage;
+use crate::stage::StageProvenance;
+use pica_model::beat::PixelBeat;
+use pica_model::chan::Payload;
+use pica_model::fop::fb::{self, FbLayout};
+use pica_model::fop::{process_fragment, FopConfig, FopHang, CONFIG_REGS};
+use pica_model::mem::{Memory, FCRAM, REGIONS, VRAM};
+use pica_model::num::F24;
+use pica_model::pipe::{Fragment, NUM_SEMANTICS};
+use pica_model::regfile::RegFile;
+use pica_model::regs::id;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+/// `kind` of a FOP stage bundle.
+pub const KIND_FOP: &str = "stage:fop";
+
+/// The RTL top a FOP stage bundle is replayed on.
+pub const FOP_DUT: &str = "pica_fop_top";
+
+/// Bits of one `ops.hex` line.
+pub const OP_WIDTH: u32 = 96;
+
+/// Number of configuration registers ([`CONFIG_REGS`]).
+pub const NUM_CFG: usize = CONFIG_REGS.len();
+
+/// Register IDs travel on a 10-bit port (`cfg_id_i`): higher bits are dropped.
+const ID_MASK: u16 = 0x3FF;
+
+/// Fragment depths travel on a 24-bit port (`in_depth_i`).
+const DEPTH_MASK: u32 = 0xFF_FFFF;
+
+/// One operation of a FOP case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FopOp {
+    /// A register write: the full value (after any byte-mask merge). IDs outside
+    /// [`CONFIG_REGS`] change nothing FOP reads (the RTL ignores them; the model's register
+    /// file stores them). Only the low 10 bits of `id` count (the width of the RTL's port).
+    Reg {
+        /// Register ID.
+        id: u16,
+        /// The register's new value.
+        value: u32,
+    },
+    /// A fragment as FOG hands it to FOP.
+    Frag {
+        /// Pixel x.
+        x: u16,
+        /// Pixel y (window coordinates, 0 = bottom row).
+        y: u16,
+        /// Depth (`pica_model::pipe::Fragment::depth`); only the low 24 bits count (the RTL
+        /// port's width), and the model uses 16 or 24 of them per the depth format.
+        depth: u32,
+        /// The combiner output after fog, `[r, g, b, a]`.
+        color: [u8; 4],
+    },
+}
+
+impl FopOp {
+    /// The operation's `ops.hex` line (24 hex digits, no newline).
+    pub fn hex_line(&self) -> String {
+        let v: u128 = match *self {
+            FopOp::Reg { id, value } => u128::from(id & ID_MASK) << 32 | u128::from(value),
+            FopOp::Frag { x, y, depth, color } => {
+                1u128 << 88
+                    | u128::from(x) << 72
+                    | u128::from(y) << 56
+                    | u128::from(depth & DEPTH_MASK) << 32
+                    | u128::from(u32::from_le_bytes(color))
+            }
+        };
+        format!("{v:024x}")
+    }
+
+    /// Parses an `ops.hex` line; `None` if it is not one (bad digits, unknown kind, bits set
+    /// outside the kind's fields).
+    pub fn parse_hex_line(line: &str) -> Option<Self> {
+        let line = line.trim();
+        if line.is_empty() || line.len() > 24 {
+            return None;
+        }
+        let v = u128::from_str_radix(line, 16).ok()?;
+        let kind = (v >> 88) & 0xFF;
+        let field = |lsb: u32, width: u32| ((v >> lsb) & ((1u128 << width) - 1)) as u32;
+        match kind {
+            0 if v >> 42 == 0 => Some(FopOp::Reg {
+                id: field(32, 10) as u16,
+                value: field(0, 32),
+            }),
+            1 if (v >> 88) == 1 => Some(FopOp::Frag {
+                x: field(72, 16) as u16,
+                y: field(56, 16) as u16,
+                depth: field(32, 24),
+                color: field(0, 32).to_le_bytes(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A FOP case: operations in order and the initial memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FopCase {
+    /// Register writes and fragments, in order.
+    pub ops: Vec<FopOp>,
+    /// Initial memory images (4-aligned bases, inside mapped memory); mapped memory outside
+    /// them reads 0.
+    pub images: Vec<MemImage>,
+}
+
+impl FopCase {
+    /// Number of fragments.
+    pub fn fragments(&self) -> usize {
+        self.ops
+            .iter()
+            .filter(|o| matches!(o, FopOp::Frag { .. }))
+            .count()
+    }
+
+    /// Number of register writes.
+    pub fn reg_writes(&self) -> usize {
+        self.ops.len() - self.fragments()
+    }
+
+    /// The initial memory: every image loaded (words outside mapped memory are skipped).
+    pub fn memory(&self) -> Memory {
+        let mut mem = Memory::new();
+        for im in &self.images {
+            if mem.write_words(im.base, &im.words).is_err() {
+                for (i, w) in im.words.iter().enumerate() {
+                    let _ = mem.write_u32(im.base.wrapping_add(4 * i as u32), *w);
+                }
+            }
+        }
+        mem
+    }
+
+    /// The case as readable text: one operation per line (register names from the table).
+    pub fn describe(&self) -> String {
+        use std::fmt::Write as _;
+        let mut s = String::new();
+        for op in &self.ops {
+            match *op {
+                FopOp::Reg { id, value } => {
+                    let name = pica_model::regs::name(u32::from(id & ID_MASK));
+                    let _ = writeln!(s, "reg 0x{id:03x} {name} = 0x{value:08x}");
+                }
+                FopOp::Frag { x, y, depth, color } => {
+                    let _ = writeln!(s, "frag x={x} y={y} depth=0x{depth:06x} color={color:02x?}");
+                }
+            }
+        }
+        for im in &self.images {
+            let _ = writeln!(s, "image 0x{:08x} {} words", im.base, im.words.len());
+        }
+        s
+    }
+}
+
+/// What the model does with a case.
+#[derive(Clone, Debug)]
+pub struct FopRun {
+    /// One pixel beat per fragment processed, `cycle` = the fragment's index.
+    pub beats: Vec<PixelBeat>,
+    /// The hang, if the run stopped at one (the hanging fragment has no beat).
+    pub hang: Option<FopHang>,
+    /// Memory after the run.
+    pub mem: Memory,
+}
+
+impl FopRun {
+    /// The memory after the run over each of `images`' ranges.
+    pub fn final_images(&self, images: &[MemImage]) -> Vec<MemImage> {
+        image_words(&self.mem, images)
+    }
+}
+
+/// The words of `mem` over each of `images`' ranges (0 where unmapped).
+pub fn image_words(mem: &Memory, images: &[MemImage]) -> Vec<MemImage> {
+    images
+        .iter()
+        .map(|im| MemImage {
+            base: im.base,
+            words: (0..im.words.len())
+                .map(|i| {
+                    mem.read_u32(im.base.wrapping_add(4 * i as u32))
+                        .unwrap_or(0)
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The model's fragment for a [`FopOp::Frag`] (depth cut to the port's 24 bits).
+pub fn model_fragment(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
+    Fragment {
+        x,
+        y,
+        depth: depth & DEPTH_MASK,
+        color,
+        attr: [F24::ZERO; NUM_SEMANTICS],
+        tri: 0,
+        tex_deriv: [[F24::ZERO; 4]; 3],
+    }
+}
+
+/// Runs `case` on the model: a power-on register file with the register writes applied in
+/// order (IDs cut to 10 bits, as the RTL port takes them), each fragment through
+/// [`process_fragment`] with [`FopConfig::from_regs`] of the registers at that point, stamped
+/// with its index; stops at the first hang.
+pub fn run_model(case: &FopCase) -> FopRun {
+    let mut regs = RegFile::new();
+    let mut mem = case.memory();
+    let mut beats = Vec::new();
+    let mut hang = None;
+    let mut index = 0u64;
+    for op in &case.ops {
+        match *op {
+            FopOp::Reg { id, value } => {
+                regs.write(id & ID_MASK, value);
+            }
+            FopOp::Frag { x, y, depth, color } => {
+                let cfg = FopConfig::from_regs(&regs);
+                let frag = model_fragment(x, y, depth, color);
+                match process_fragment(&cfg, &frag, color, &mut mem, index) {
+                    Ok(b) => beats.push(b),
+                    Err(h) => {
+                        hang = Some(h);
+                        break;
+                    }
+                }
+                index += 1;
+            }
+        }
+    }
+    FopRun { beats, hang, mem }
+}
+
+/// The position of register `reg` in [`CONFIG_REGS`].
+pub fn cfg_slot(reg: u16) -> Option<usize> {
+    CONFIG_REGS.iter().position(|&r| r == reg)
+}
+
+/// `(kind, buffer code, addr, value)` of a hang as the RTL's hang port shows it: kind 1
+/// unmapped, 2 reserved format; buffer 0 colour, 1 depth.
+pub fn hang_code(h: &FopHang) -> (u8, u8, u32, u32) {
+    let buf = |b: &str| u8::from(b == "depth");
+    match h {
+        FopHang::Unmapped { buffer, addr } => (1, buf(buffer), *addr, 0),
+        FopHang::ReservedFormat { buffer, value } => (2, buf(buffer), 0, *value),
+        _ => (0, 0, 0, 0),
+    }
+}
+
+/// The hang of an RTL hang port reading (see [`hang_code`]); `None` for an unknown kind.
+pub fn hang_of_code(kind: u8, buffer: u8, addr: u32, value: u32) -> Option<FopHang> {
+    let buffer = if buffer != 0 { "depth" } else { "color" };
+    match kind {
+        1 => Some(FopHang::Unmapped { buffer, addr }),
+        2 => Some(FopHang::ReservedFormat { buffer, value }),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundles
+
+fn lines_of_words(words: &[u32]) -> String {
+    words.iter().map(|w| format!("{w:08x}\n")).collect()
+}
+
+fn field_list(fields: &[(&str, u32, u32)]) -> Value {
+    Value::Array(
+        fields
+            .iter()
+            .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
+            .collect(),
+    )
+}
+
+/// The `outcome` object of a run.
+fn outcome_json(run: &FopRun) -> Value {
+    match &run.hang {
+        None => json!({
+            "kind": "finished",
+            "hang_kind": 0,
+            "buffer": "",
+            "buffer_code": 0,
+            "addr": 0,
+            "value": 0,
+            "fragments": run.beats.len(),
+            "message": format!("finished: {} fragments", run.beats.len()),
+        }),
+        Some(h) => {
+            let (kind, buf, addr, value) = hang_code(h);
+            json!({
+                "kind": "hang",
+                "hang_kind": kind,
+                "buffer": if buf == 1 { "depth" } else { "color" },
+                "buffer_code": buf,
+                "addr": format!("0x{addr:08x}"),
+                "value": value,
+                "fragments": run.beats.len(),
+                "message": h.to_string(),
+            })
+        }
+    }
+}
+
+/// Writes the FOP stage bundle of `case` (expected data from [`run_model`]) into `dir`
+/// (created if needed). Returns the manifest.
+pub fn write_fop_bundle(
+    dir: &Path,
+    name: &str,
+    description: &str,
+    case: &FopCase,
+    prov: &StageProvenance,
+) -> std::io::Result<Value> {
+    fs::create_dir_all(dir)?;
+    let run = run_model(case);
+    let mut files: Vec<(String, String)> = Vec::new();
+    files.push((
+        "ops.hex".into(),
+        case.ops.iter().map(|o| o.hex_line() + "\n").collect(),
+    ));
+    let mut memory = Vec::new();
+    for im in &case.images {
+        let f = format!("mem_{:08x}.hex", im.base);
+        memory.push(
+            json!({"file": f, "base": format!("0x{:08x}", im.base), "words": im.words.len()}),
+        );
+        files.push((f, lines_of_words(&im.words)));
+    }
+    let mut final_memory = Vec::new();
+    for im in run.final_images(&case.images) {
+        let f = format!("final_mem_{:08x}.hex", im.base);
+        final_memory.push(
+            json!({"file": f, "base": format!("0x{:08x}", im.base), "words": im.words.len()}),
+        );
+        files.push((f, lines_of_words(&im.words)));
+    }
+    files.push((
+        "pixel.hex".into(),
+        run.beats.iter().map(|b| b.hex_line() + "\n").collect(),
+    ));
+    files.push((
+        "pixel.jsonl".into(),
+        run.beats
+            .iter()
+            .map(|b| format!("{}\n", Value::Object(b.json_fields())))
+            .collect(),
+    ));
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files.dedup_by(|a, b| a.0 == b.0);
+    let mut hashes = BTreeMap::new();
+    for (n, data) in &files {
+        fs::write(dir.join(n), data)?;
+        hashes.insert(n.clone(), sha256_hex(data.as_bytes()));
+    }
+    let spec = <PixelBeat as Payload>::SPEC;
+    let pixel_fields: Vec<Value> = spec
+        .layout()
+        .into_iter()
+        .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
+        .collect();
+    let manifest = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": KIND_FOP,
+        "case": name,
+        "description": description,
+        "provenance": {
+            "source": "model",
+            "generator": prov.generator,
+            "model_version": pica_model_version(),
+            "origin": prov.origin,
+            "seed": prov.seed,
+            "case_index": prov.case_index,
+            "case_seed": prov.case_seed.map(|s| format!("0x{s:016x}")),
+        },
+        "dut": FOP_DUT,
+        "defines": Vec::<String>::new(),
+        "ops": case.ops.len(),
+        "fragments": case.fragments(),
+        "ops_file": {
+            "file": "ops.hex",
+            "lines": case.ops.len(),
+            "width": OP_WIDTH,
+            "register_write": field_list(&[("kind", 88, 8), ("id", 32, 10), ("value", 0, 32)]),
+            "fragment": field_list(&[("kind", 88, 8), ("x", 72, 16), ("y", 56, 16),
+                ("depth", 32, 24), ("color", 0, 32)]),
+        },
+        "memory": memory,
+        "streams": [{
+            "channel": "pixel",
+            "hex": "pixel.hex",
+            "jsonl": "pixel.jsonl",
+            "beats": run.beats.len(),
+            "width": spec.width(),
+            "cycle_exact": false,
+            "compared": "every field but cycle, in order",
+            "fields": pixel_fields,
+        }],
+        "final_memory": final_memory,
+        "outcome": outcome_json(&run),
+        "mem_latency": 0,
+        "files": hashes,
+    });
+    let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
+    fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
+    Ok(manifest)
+}
+
+/// Unpacks one `pixel.hex` line.
+pub fn parse_pixel_line(line: &str) -> Option<PixelBeat> {
+    let spec = <PixelBeat as Payload>::SPEC;
+    let line = line.trim();
+    if line.is_empty() || line.len() * 4 < spec.width() as usize {
+        return None;
+    }
+    let mut bits: Vec<bool> = Vec::with_capacity(line.len() * 4);
+    for ch in line.chars() {
+        let d = ch.to_digit(16)?;
+        bits.extend((0..4).rev().map(|i| (d >> i) & 1 == 1));
+    }
+    let total = bits.len();
+    let get = |lsb: u32, width: u32| -> u64 {
+        (0..width).fold(0u64, |acc, i| {
+            let pos = total - 1 - (lsb + width - 1 - i) as usize;
+            acc << 1 | u64::from(bits.get(pos).copied().unwrap_or(false))
+        })
+    };
+    let mut b = PixelBeat {
+        cycle: 0,
+        x: 0,
+        y: 0,
+        color_addr: 0,
+        color: 0,
+        depth_addr: 0,
+        depth_stencil: 0,
+        flags: 0,
+    };
+    for (name, lsb, width) in spec.layout() {
+        let v = get(lsb, width);
+        match name.as_str() {
+            "cycle" => b.cycle = v,
+            "x" => b.x = v as u16,
+            "y" => b.y = v as u16,
+            "color_addr" => b.color_addr = v as u32,
+            "color" => b.color = v as u32,
+            "depth_addr" => b.depth_addr = v as u32,
+            "depth_stencil" => b.depth_stencil = v as u32,
+            "flags" => b.flags = v as u8,
+            _ => {}
+        }
+    }
+    Some(b)
+}
+
+fn parse_hex_u32(v: &Value) -> Option<u32> {
+    match v {
+        Value::String(s) => u32::from_str_radix(s.strip_prefix("0x").unwrap_or(s), 16).ok(),
+        Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+        _ => None,
+    }
+}
+
+/// Reads a FOP stage bundle, checking its format, kind and every file's SHA-256. Returns the
+/// manifest, the case and the expected run (its `mem`: the initial images with the expected
+/// final images written over them).
+pub fn load_fop_bundle(dir: &Path) -> Result<(Value, FopCase, FopRun), String> {
+    let p = dir.join("manifest.json");
+    let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+    let m: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+    if m["format"] != FORMAT || m["version"] != VERSION || m["kind"] != KIND_FOP {
+        return Err(format!("{}: not a {KIND_FOP} bundle", dir.display()));
+    }
+    let mut contents = BTreeMap::new();
+    for (name, sha) in m["files"].as_object().into_iter().flatten() {
+        let f = dir.join(name);
+        let data = fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        if Some(sha256_hex(data.as_bytes()).as_str()) != sha.as_str() {
+            return Err(format!(
+                "{}: SHA-256 does not match the manifest",
+                f.display()
+            ));
+        }
+        contents.insert(name.clone(), data);
+    }
+    let lines = |name: &str| -> Result<Vec<&str>, String> {
+        contents
+            .get(name)
+            .map(|t| t.lines().filter(|l| !l.trim().is_empty()).collect())
+            .ok_or_else(|| format!("{}: no {name} in the manifest's files", dir.display()))
+    };
+    let words = |name: &str| -> Result<Vec<u32>, String> {
+        lines(name)?
+            .iter()
+            .map(|l| {
+                u32::from_str_radix(l.trim(), 16).map_err(|_| format!("{name}: bad line `{l}`"))
+            })
+            .collect()
+    };
+    let images_of = |key: &str| -> Result<Vec<MemImage>, String> {
+        let mut out = Vec::new();
+        for e in m[key].as_array().into_iter().flatten() {
+            let file = e["file"]
+                .as_str()
+                .ok_or_else(|| format!("manifest.json: {key} entry without a file"))?;
+            let base = parse_hex_u32(&e["base"])
+                .ok_or_else(|| format!("manifest.json: {key} {file}: bad base"))?;
+            let w = words(file)?;
+            if e["words"].as_u64() != Some(w.len() as u64) {
+                return Err(format!(
+                    "{file}: {} words, the manifest says {}",
+                    w.len(),
+                    e["words"]
+                ));
+            }
+            out.push(MemImage { base, words: w });
+        }
+        Ok(out)
+    };
+    let ops = lines("ops.hex")?
+        .iter()
+        .map(|l| FopOp::parse_hex_line(l).ok_or_else(|| format!("ops.hex: bad line `{l}`")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if m["ops"].as_u64() != Some(ops.len() as u64) {
+        return Err(format!(
+            "ops.hex: {} operations, the manifest says {}",
+            ops.len(),
+            m["ops"]
+        ));
+    }
+    let case = FopCase {
+        ops,
+        images: images_of("memory")?,
+    };
+    let stream = m["streams"]
+        .as_array()
+        .and_then(|s| s.iter().find(|s| s["channel"] == "pixel"))
+        .ok_or_else(|| "manifest.json: no pixel stream".to_string())?;
+    let hex = stream["hex"].as_str().unwrap_or("pixel.hex");
+    let beats = lines(hex)?
+        .iter()
+        .map(|l| parse_pixel_line(l).ok_or_else(|| format!("{hex}: bad line `{l}`")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if stream["beats"].as_u64() != Some(beats.len() as u64) {
+        return Err(format!(
+            "{hex}: {} beats, the manifest says {}",
+            beats.len(),
+            stream["beats"]
+        ));
+    }
+    let o = &m["outcome"];
+    let hang = match o["kind"].as_str() {
+        Some("finished") => None,
+        Some("hang") => {
+            let kind = o["hang_kind"].as_u64().unwrap_or(0) as u8;
+            let buf = u8::from(o["buffer"] == "depth");
+            let addr = parse_hex_u32(&o["addr"]).unwrap_or(0);
+            let value = o["value"].as_u64().unwrap_or(0) as u32;
+            Some(
+                hang_of_code(kind, buf, addr, value)
+                    .ok_or_else(|| format!("manifest.json: unknown hang kind {kind}"))?,
+            )
+        }
+        other => return Err(format!("manifest.json: unknown outcome kind {other:?}")),
+    };
+    let mut mem = case.memory();
+    for im in images_of("final_memory")? {
+        for (i, w) in im.words.iter().enumerate() {
+            let _ = mem.write_u32(im.base.wrapping_add(4 * i as u32), *w);
+        }
+    }
+    Ok((m, case, FopRun { beats, hang, mem }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generator
+
+/// Bytes per pixel of a colour format field value (0 for the reserved 5-7).
+fn color_bpp(field: u32) -> u32 {
+    fb::ColorFormat::from_field(field).map_or(0, fb::ColorFormat::bytes_per_pixel)
+}
+
+/// Bytes per pixel of a depth format field value (0 for the reserved 1).
+fn depth_bpp(field: u32) -> u32 {
+    fb::DepthFormat::from_field(field).map_or(0, fb::DepthFormat::bytes_per_pixel)
+}
+
+/// f16 values the shadow-mode divisor must survive: zeros, ±1, ±0.5, ±2, the largest and
+/// smallest magnitudes, subnormals, ±infinity and NaNs.
+const F16_EDGES: [u16; 20] = [
+    0x0000, 0x8000, 0x3C00, 0xBC00, 0x3800, 0xB800, 0x4000, 0xC000, 0x7BFF, 0xFBFF, 0x0001, 0x8001,
+    0x03FF, 0x0400, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0xFE00, 0x3555,
+];
+
+/// IDs outside [`CONFIG_REGS`] a case may write (FOP must ignore them): unused IDs near the
+/// FOP block, the FLUSH / INVALIDATE triggers, early depth, the gas LUT index, and IDs the
+/// register file does not store.
+const OTHER_IDS: [u16; 8] = [0x108, 0x10C, 0x110, 0x111, 0x118, 0x11F, 0x127, 0x3FF];
+
+/// Where the buffers lie and how they are laid out (the layout part of a configuration).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    color_base: u32,
+    depth_base: u32,
+    width: u32,
+    height: u32,
+    block32: bool,
+    color_fmt: u32,
+    depth_fmt: u32,
+}
+
+/// A seeded generator of random FOP cases (SplitMix64; the same seed gives the same cases).
+///
+/// Biased so that the RTL-versus-model comparison and the fuzzer find bugs fast:
+///
+/// - configurations over every field FOP reads, reserved encodings included (colour formats
+///   5-7, depth format 1, fragment mode 2, blend equations 5-7, blend factor 15), gas and
+///   shadow modes (shadow constants often from a list of edges: ±0, ±inf, NaN, subnormals,
+///   ...), read and write enables on and off, junk in unused bits now and then;
+/// - small framebuffers (1-64 pixels a side, mostly multiples of 8; 32×32 blocks mostly 32 or
+///   64 wide), both tilings, every format, colour and depth buffers next to each other, the
+///   same, or apart, in VRAM or FCRAM;
+/// - fragments that hit a few "hot" pixels again and again (so read-after-write counts), tile
+///   and block edges, repeated depths (test boundaries), some outside the framebuffer;
+/// - 1-3 configurations per case, later ones changing a few registers (formats and tiling too,
+///   so a fragment reads pixels written in another layout);
+/// - rarely a buffer placed across the end or start of VRAM / FCRAM, or in unmapped memory,
+///   with fragments aimed at the pixels that straddle the boundary or lie beyond it.
+#[derive(Clone, Debug)]
+pub struct FopGen {
+    state: u64,
+}
+
+impl FopGen {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self { state: seed }
+    }
+
+    /// The next 64 random bits (SplitMix64).
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The next 32 random bits.
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    /// A uniform value below `n` (0 for `n` = 0).
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n == 0 {
+            return 0;
+        }
+        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
+    }
+
+    /// True with `percent` % probability.
+    pub fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len() as u32) as usize]
+    }
+
+    /// One 8-bit value, biased towards the edges.
+    pub fn channel(&mut self) -> u8 {
+        match self.below(8) {
+            0 => self.pick(&[0, 1, 127, 128, 254, 255]),
+            _ => self.below(256) as u8,
+        }
+    }
+
+    /// A random colour.
+    pub fn color(&mut self) -> [u8; 4] {
+        [
+            self.channel(),
+            self.channel(),
+            self.channel(),
+            self.channel(),
+        ]
+    }
+
+    fn f16(&mut self) -> u32 {
+        match self.below(10) {
+            0..=3 => u32::from(self.pick(&F16_EDGES)),
+            4..=7 => {
+                // A finite value of moderate size (2^-3 .. 2^4), either sign.
+                let sign = u32::from(self.chance(25)) << 15;
+                sign | (12 + self.below(6)) << 10 | self.below(1024)
+            }
+            _ => self.below(0x1_0000),
+        }
+    }
+
+    fn depth24(&mut self) -> u32 {
+        match self.below(10) {
+            0 => self.pick(&[0, 1, 0xFFFF, 0x1_0000, 0xFF_FFFE, 0xFF_FFFF, 0x80_0000]),
+            1 => self.below(0x1_0000),
+            _ => self.next_u32() & DEPTH_MASK,
+        }
+    }
+
+    fn color_format(&mut self) -> u32 {
+        match self.below(100) {
+            0..=29 => 0,
+            30..=47 => 1,
+            48..=63 => 2,
+            64..=79 => 3,
+            80..=95 => 4,
+            _ => 5 + self.below(3),
+        }
+    }
+
+    fn depth_format(&mut self) -> u32 {
+        match self.below(100) {
+            0..=29 => 0,
+            30..=54 => 2,
+            55..=96 => 3,
+            _ => 1,
+        }
+    }
+
+    /// A framebuffer size for the tiling.
+    fn dims(&mut self, block32: bool) -> (u32, u32) {
+        let w = if block32 && self.chance(75) {
+            self.pick(&[32, 64])
+        } else if self.chance(12) {
+            1 + self.below(64)
+        } else if self.chance(2) {
+            0
+        } else {
+            8 * (1 + self.below(8))
+        };
+        let h = match self.below(10) {
+            0 => 1 + self.below(64),
+            1..=3 => self.pick(&[32, 64, 40, 33]),
+            _ => 8 * (1 + self.below(8)),
+        };
+        (w, h)
+    }
+
+    /// A buffer of `size` bytes: a base in VRAM or FCRAM (8-aligned).
+    fn base_normal(&mut self) -> u32 {
+        let (start, span) = if self.chance(70) {
+            (VRAM.start, VRAM.size)
+        } else {
+            (FCRAM.start, 0x40_0000)
+        };
+        start + 8 * self.below((span - 0x10_0000) / 8)
+    }
+
+    /// A base that puts part of a `size`-byte buffer across a region boundary or in unmapped
+    /// memory.
+    fn base_edge(&mut self, size: u32) -> u32 {
+        let m = 1 + self.below(size.div_ceil(8).max(1));
+        match self.below(6) {
+            0 => VRAM.start + VRAM.size - 8 * m,
+            1 => FCRAM.start + FCRAM.size - 8 * m,
+            2 => VRAM.start.wrapping_sub(8 * m),
+            3 => FCRAM.start.wrapping_sub(8 * m),
+            4 => VRAM.start + VRAM.size - 8 * m.min(3),
+            _ => self.pick(&[0, 0x1000_0000, VRAM.start + VRAM.size, 0x3000_0000]),
+        }
+    }
+
+    fn layout(&mut self) -> (Layout, bool) {
+        let block32 = self.chance(45);
+        let (width, height) = self.dims(block32);
+        let color_fmt = self.color_format();
+        let depth_fmt = self.depth_format();
+        let csize = width * height * color_bpp(color_fmt).max(4);
+        let dsize = width * height * depth_bpp(depth_fmt).max(4);
+        let edge = self.chance(8);
+        let color_base = self.base_normal();
+        let mut depth_base = match self.below(100) {
+            0..=59 => color_base + csize.div_ceil(8) * 8 + 8 * self.below(16),
+            60..=64 => color_base,
+            65..=69 => color_base + 8 * self.below((csize / 8).max(1)),
+            _ => self.base_normal(),
+        };
+        let mut color_base = color_base;
+        if edge {
+            match self.below(3) {
+                0 => color_base = self.base_edge(csize),
+                1 => depth_base = self.base_edge(dsize),
+                _ => {
+                    color_base = self.base_edge(csize);
+                    depth_base = color_base.wrapping_add(csize.div_ceil(8) * 8);
+                }
+            }
+        }
+        (
+            Layout {
+                color_base,
+                depth_base,
+                width,
+                height,
+                block32,
+                color_fmt,
+                depth_fmt,
+            },
+            edge,
+        )
+    }
+
+    /// The value of configuration slot `slot` ([`CONFIG_REGS`] order) for `lay`.
+    fn slot_value(&mut self, slot: usize, lay: &Layout) -> u32 {
+        let junk = self.chance(8);
+        let r = CONFIG_REGS[slot];
+        let mut v = match r {
+            id::COLOR_OPERATION => {
+                let mode = match self.below(100) {
+                    0..=59 => 0,
+                    60..=73 => 1,
+                    74..=89 => 3,
+                    _ => 2,
+                };
+                let blend = u32::from(self.chance(55));
+                mode | blend << 8 | 0xE4 << 16
+            }
+            id::BLEND_FUNC => {
+                let mut f = || {
+                    if self.chance(25) {
+                        7
+                    } else {
+                        self.below(16)
+                    }
+                };
+                let (rs, rd, a_s, ad) = (f(), f(), f(), f());
+                self.below(8) | self.below(8) << 8 | rs << 16 | rd << 20 | a_s << 24 | ad << 28
+            }
+            id::LOGIC_OP => self.below(16),
+            id::BLEND_COLOR => u32::from_le_bytes(self.color()),
+            id::FRAGOP_ALPHA_TEST => {
+                u32::from(self.chance(40)) | self.below(8) << 4 | u32::from(self.channel()) << 8
+            }
+            id::STENCIL_TEST => {
+                let wmask = if self.chance(50) {
+                    0xFF
+                } else {
+                    self.below(256)
+                };
+                let mask = if self.chance(50) {
+                    0xFF
+                } else {
+                    self.below(256)
+                };
+                u32::from(self.chance(55))
+                    | self.below(8) << 4
+                    | wmask << 8
+                    | u32::from(self.channel()) << 16
+                    | mask << 24
+            }
+            id::STENCIL_OP => self.below(8) | self.below(8) << 4 | self.below(8) << 8,
+            id::DEPTH_COLOR_MASK => {
+                let cmask = if self.chance(50) { 0xF } else { self.below(16) };
+                u32::from(self.chance(65))
+                    | self.below(8) << 4
+                    | cmask << 8
+                    | u32::from(self.chance(65)) << 12
+            }
+            id::COLORBUFFER_READ | id::COLORBUFFER_WRITE => match self.below(100) {
+                0..=64 => 0xF,
+                65..=84 => 0,
+                _ => 1 + self.below(15),
+            },
+            id::DEPTHBUFFER_READ | id::DEPTHBUFFER_WRITE => {
+                if self.chance(55) {
+                    3
+                } else {
+                    self.below(4)
+                }
+            }
+            id::DEPTHBUFFER_FORMAT => lay.depth_fmt,
+            id::COLORBUFFER_FORMAT => {
+                let size = match lay.color_fmt {
+                    0 => 2,
+                    1 => 1,
+                    _ => 0,
+                };
+                let size = if self.chance(10) { self.below(4) } else { size };
+                lay.color_fmt << 16 | size
+            }
+            id::FRAMEBUFFER_BLOCK32 => u32::from(lay.block32),
+            id::DEPTHBUFFER_LOC => lay.depth_base >> 3,
+            id::COLORBUFFER_LOC => lay.color_base >> 3,
+            id::FRAMEBUFFER_DIM => lay.width | (lay.height.max(1) - 1) << 12 | 1 << 24,
+            id::GAS_DELTAZ_DEPTH => {
+                let k = match self.below(8) {
+                    0 => 0,
+                    1 => 0x100,
+                    2 => 0x80,
+                    3 => 0x200,
+                    4 => 0xFF_FFFF,
+                    5 => self.below(0x1000),
+                    _ => self.next_u32() & 0xFF_FFFF,
+                };
+                k | self.below(4) << 24
+            }
+            id::FRAGOP_SHADOW => self.f16() | self.f16() << 16,
+            _ => 0,
+        };
+        if junk {
+            // Bits no field FOP reads uses: the RTL must ignore them as the model does.
+            let unused: u32 = match r {
+                id::COLOR_OPERATION => 0xFC00_FEFC,
+                id::BLEND_FUNC => 0x0000_F8F8,
+                id::LOGIC_OP => 0xFFFF_FFF0,
+                id::FRAGOP_ALPHA_TEST => 0xFFFF_008E,
+                id::STENCIL_TEST => 0x0000_008E,
+                id::STENCIL_OP => 0xFFFF_F888,
+                id::DEPTH_COLOR_MASK => 0xFFFF_E08E,
+                id::COLORBUFFER_READ | id::COLORBUFFER_WRITE => 0xFFFF_FFF0,
+                id::DEPTHBUFFER_READ | id::DEPTHBUFFER_WRITE => 0xFFFF_FFFC,
+                id::DEPTHBUFFER_FORMAT => 0xFFFF_FFFC,
+                id::COLORBUFFER_FORMAT => 0xFFF8_FFFC,
+                id::FRAMEBUFFER_BLOCK32 => 0xFFFF_FFFE,
+                id::DEPTHBUFFER_LOC | id::COLORBUFFER_LOC => 0xF000_0000,
+                id::FRAMEBUFFER_DIM => 0xFFC0_0800,
+                id::GAS_DELTAZ_DEPTH => 0xFC00_0000,
+                _ => 0,
+            };
+            v |= self.next_u32() & unused;
+        }
+        v
+    }
+
+    /// A random configuration for `lay`: the [`CONFIG_REGS`] words in order.
+    fn config(&mut self, lay: &Layout) -> [u32; NUM_CFG] {
+        std::array::from_fn(|slot| self.slot_value(slot, lay))
+    }
+
+    /// A random configuration with a random layout: the [`CONFIG_REGS`] words in order.
+    pub fn config_words(&mut self) -> [u32; NUM_CFG] {
+        let (lay, _) = self.layout();
+        self.config(&lay)
+    }
+
+    /// A changed layout: formats, tiling or size switched, the buffers where they were.
+    fn mutate_layout(&mut self, lay: &Layout) -> Layout {
+        let mut l = *lay;
+        match self.below(4) {
+            0 => l.color_fmt = self.color_format(),
+            1 => l.depth_fmt = self.depth_format(),
+            2 => l.block32 = !l.block32,
+            _ => {
+                let (w, h) = self.dims(l.block32);
+                l.width = w.min(l.width.max(1));
+                l.height = h.min(l.height);
+            }
+        }
+        l
+    }
+
+    /// Pixels of `lay` whose colour or depth access is not wholly inside mapped memory.
+    fn boundary_pixels(lay: &Layout) -> Vec<(u16, u16)> {
+        let mut out = Vec::new();
+        let (cb, db) = (color_bpp(lay.color_fmt), depth_bpp(lay.depth_fmt));
+        if cb == 0 || db == 0 {
+            return out;
+        }
+        for y in 0..lay.height {
+            for x in 0..lay.width {
+                let bad = |base: u32, bpp: u32| {
+                    fb::pixel_offset(x, y, lay.width, lay.height, bpp, lay.block32)
+                        .and_then(|o| base.checked_add(o))
+                        .is_some_and(|a| Memory::region_of(a, bpp).is_none())
+                };
+                if bad(lay.color_base, cb) || bad(lay.depth_base, db) {
+                    out.push((x as u16, y as u16));
+                }
+            }
+        }
+        out
+    }
+
+    /// A fragment for the configuration `cfg` of layout `lay`.
+    fn fragment(
+        &mut self,
+        lay: &Layout,
+        cfg: &[u32; NUM_CFG],
+        hot: &[(u16, u16)],
+        depths: &[u32],
+    ) -> FopOp {
+        let (w, h) = (lay.width.max(1), lay.height.max(1));
+        let edge = |g: &mut Self, n: u32| -> u32 {
+            let e = g.pick(&[0, 7, 8, 15, 16, 31, 32, 63]);
+            if g.chance(50) {
+                e.min(n - 1)
+            } else {
+                // Memory-row edges: y' = h - 1 - y.
+                (n - 1).saturating_sub(e)
+            }
+        };
+        let (x, y) = match self.below(100) {
+            0..=44 if !hot.is_empty() => self.pick(hot),
+            0..=82 => (self.below(w) as u16, self.below(h) as u16),
+            83..=92 => (edge(self, w) as u16, edge(self, h) as u16),
+            93..=97 => {
+                if self.chance(50) {
+                    ((w + self.below(8)) as u16, self.below(h) as u16)
+                } else {
+                    (self.below(w) as u16, (h + self.below(8)) as u16)
+                }
+            }
+            _ => (
+                self.pick(&[0, 0xFFFF, 0x7FF, 0x800]),
+                self.pick(&[0xFFFF, 0x400, 0x3FF]),
+            ),
+        };
+        let depth = if !depths.is_empty() && self.chance(40) {
+            self.pick(depths)
+        } else {
+            self.depth24()
+        };
+        let mut color = self.color();
+        let alpha_ref = (cfg[4] >> 8) as u8;
+        if self.chance(12) {
+            color[3] = alpha_ref.wrapping_add(self.pick(&[0, 0, 1, 255]));
+        }
+        if self.chance(10) {
+            color[1] = 0; // shadow mode: an opaque occluder
+        }
+        FopOp::Frag { x, y, depth, color }
+    }
+
+    /// A random case.
+    pub fn case(&mut self) -> FopCase {
+        let (mut lay, edge) = self.layout();
+        let mut cfg = self.config(&lay);
+        let mut hot: Vec<(u16, u16)> = (0..1 + self.below(4))
+            .map(|_| {
+                (
+                    self.below(lay.width.max(1)) as u16,
+                    self.below(lay.height.max(1)) as u16,
+                )
+            })
+            .collect();
+        if edge {
+            let b = Self::boundary_pixels(&lay);
+            for _ in 0..2 {
+                if !b.is_empty() {
+                    hot.push(self.pick(&b));
+                }
+            }
+        }
+        let depths: Vec<u32> = (0..1 + self.below(3)).map(|_| self.depth24()).collect();
+        let mut ops = Vec::new();
+        // First block: every configuration register, in a random order, some written twice.
+        let mut order: Vec<usize> = (0..NUM_CFG).collect();
+        for i in (1..order.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            order.swap(i, j);
+        }
+        for slot in order {
+            if self.chance(5) {
+                let v = self.next_u32();
+                ops.push(FopOp::Reg {
+                    id: CONFIG_REGS[slot],
+                    value: v,
+                });
+            }
+            ops.push(FopOp::Reg {
+                id: CONFIG_REGS[slot],
+                value: cfg[slot],
+            });
+        }
+        let blocks = match self.below(20) {
+            0..=9 => 1,
+            10..=16 => 2,
+            _ => 3,
+        };
+        for b in 0..blocks {
+            if b > 0 {
+                if self.chance(30) {
+                    lay = self.mutate_layout(&lay);
+                    for slot in [12, 13, 14, 17] {
+                        let v = self.slot_value(slot, &lay);
+                        if v != cfg[slot] {
+                            cfg[slot] = v;
+                            ops.push(FopOp::Reg {
+                                id: CONFIG_REGS[slot],
+                                value: v,
+                            });
+                        }
+                    }
+                }
+                for _ in 0..1 + self.below(4) {
+                    let slot = self.pick(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19]);
+                    cfg[slot] = self.slot_value(slot, &lay);
+                    ops.push(FopOp::Reg {
+                        id: CONFIG_REGS[slot],
+                        value: cfg[slot],
+                    });
+                }
+            }
+            for _ in 0..1 + self.below(10) {
+                if self.chance(3) {
+                    let id = self.pick(&OTHER_IDS);
+                    let value = self.next_u32();
+                    ops.push(FopOp::Reg { id, value });
+                }
+                ops.push(self.fragment(&lay, &cfg, &hot, &depths));
+            }
+        }
+        let images = self.images_for(&ops);
+        FopCase { ops, images }
+    }
+
+    /// Memory images covering the colour and depth buffer of every configuration a fragment
+    /// of `ops` meets, clipped to mapped memory, filled with random words.
+    fn images_for(&mut self, ops: &[FopOp]) -> Vec<MemImage> {
+        let ranges = buffer_ranges(ops);
+        let mut out = Vec::new();
+        for (start, end) in ranges {
+            let n = ((end - start) / 4) as usize;
+            let words: Vec<u32> = match self.below(10) {
+                0 => vec![0; n],
+                1 => vec![0xFFFF_FFFF; n],
+                2 => {
+                    let w = self.next_u32();
+                    vec![w; n]
+                }
+                _ => (0..n).map(|_| self.next_u32()).collect(),
+            };
+            out.push(MemImage {
+                base: start as u32,
+                words,
+            });
+        }
+        out
+    }
+}
+
+/// The byte ranges `[start, end)` (4-aligned, inside mapped memory, merged when they overlap
+/// or lie within 4 KiB of each other inside one region) of the colour and depth buffers of
+/// every configuration a fragment of `ops` meets.
+pub fn buffer_ranges(ops: &[FopOp]) -> Vec<(u64, u64)> {
+    let mut regs = RegFile::new();
+    let mut layouts: Vec<FbLayout> = Vec::new();
+    for op in ops {
+        match *op {
+            FopOp::Reg { id, value } => {
+                regs.write(id & ID_MASK, value);
+            }
+            FopOp::Frag { .. } => {
+                let l = FbLayout::from_regs(&regs);
+                if !layouts.contains(&l) {
+                    layouts.push(l);
+                }
+            }
+        }
+    }
+    let mut raw: Vec<(u64, u64)> = Vec::new();
+    for l in &layouts {
+        let bufs = [
+            (
+                l.color_base,
+                l.color_format.ok().map(|f| f.bytes_per_pixel()),
+            ),
+            (
+                l.depth_base,
+                l.depth_format.ok().map(|f| f.bytes_per_pixel()),
+            ),
+        ];
+        for (base, bpp) in bufs {
+            let Some(bpp) = bpp else { continue };
+            let mut max_off = None::<u32>;
+            for y in 0..l.height {
+                for x in 0..l.width {
+                    if let Some(o) = fb::pixel_offset(x, y, l.width, l.height, bpp, l.block32) {
+                        max_off = Some(max_off.map_or(o, |m| m.max(o)));
+                    }
+                }
+            }
+            let Some(max_off) = max_off else { continue };
+            let start = u64::from(base) & !3;
+            let end = (u64::from(base) + u64::from(max_off) + u64::from(bpp) + 3) & !3;
+            raw.push((start, end));
+        }
+    }
+    // Clip to each mapped region, then merge within a region.
+    let mut clipped: Vec<(u64, u64)> = Vec::new();
+    for (s, e) in raw {
+        for r in REGIONS {
+            let (rs, re) = (u64::from(r.start), u64::from(r.start) + u64::from(r.size));
+            let (cs, ce) = (s.max(rs), e.min(re));
+            if cs < ce {
+                clipped.push((cs, ce));
+            }
+        }
+    }
+    clipped.sort_unstable();
+    let region_of = |a: u64| REGIONS.iter().position(|r| r.contains(a as u32, 1));
+    let mut merged: Vec<(u64, u64)> = Vec::new();
+    for (s, e) in clipped {
+        if let Some(last) = merged.last_mut() {
+            if s <= last.1 + 4096 && region_of(s) == region_of(last.0) {
+                last.1 = last.1.max(e);
+                continue;
+            }
+        }
+        merged.push((s, e));
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fop_op_hex_lines_round_trip() {
+        let ops = [
+            FopOp::Reg {
+                id: 0x11E,
+                value: 0x0100_F020,
+            },
+            FopOp::Frag {
+                x: 0xFFFF,
+                y: 3,
+                depth: 0xAB_CDEF,
+                color: [1, 2, 3, 4],
+            },
+        ];
+        assert_eq!(ops[0].hex_line(), "000000000000011e0100f020");
+        assert_eq!(ops[1].hex_line(), "01ffff0003abcdef04030201");
+        for op in ops {
+            assert_eq!(FopOp::parse_hex_line(&op.hex_line()), Some(op));
+        }
+        assert_eq!(FopOp::parse_hex_line("020000000000000000000000"), None);
+    }
+
+    #[test]
+    fn fop_gen_is_deterministic_and_images_are_mapped() {
+        let a = FopGen::new(7).case();
+        let b = FopGen::new(7).case();
+        assert_eq!(a, b);
+        let mut g = FopGen::new(1);
+        for _ in 0..300 {
+            let c = g.case();
+            assert!(c.fragments() > 0);
+            for im in &c.images {
+                assert_eq!(im.base % 4, 0);
+                let len = 4 * im.words.len() as u32;
+                assert!(Memory::region_of(im.base, len).is_some(), "{im:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fop_pixel_lines_round_trip() {
+        let mut g = FopGen::new(3);
+        let mut n = 0;
+        for _ in 0..50 {
+            let run = run_model(&g.case());
+            for b in &run.beats {
+                assert_eq!(parse_pixel_line(&b.hex_line()), Some(*b));
+                n += 1;
+            }
+        }
+        assert!(n > 100);
+    }
+}
+
+#[cfg(test)]
+mod coverage {
+    use super::*;
+    use pica_model::beat::PixelBeat;
+
+    /// Every field value FOP reads turns up at a fragment within the first 2,000 cases of a
+    /// seed, and the outcomes the RTL must reproduce all occur.
+    #[test]
+    fn fop_gen_covers_every_field_value_and_outcome() {
+        let mut g = FopGen::new(0xF0F0_0001);
+        let mut seen: BTreeMap<&str, [bool; 16]> = BTreeMap::new();
+        let mut mark = |k: &'static str, v: u32| {
+            seen.entry(k).or_insert([false; 16])[(v & 15) as usize] = true;
+        };
+        let want: &[(&str, u32)] = &[
+            ("color_fmt", 8),
+            ("depth_fmt", 4),
+            ("frag_mode", 4),
+            ("blend_mode", 2),
+            ("rgb_eq", 8),
+            ("alpha_eq", 8),
+            ("rgb_src", 16),
+            ("rgb_dst", 16),
+            ("alpha_src", 16),
+            ("alpha_dst", 16),
+            ("logic_op", 16),
+            ("alpha_test", 2),
+            ("alpha_func", 8),
+            ("stencil_test", 2),
+            ("stencil_func", 8),
+            ("stencil_fail", 8),
+            ("stencil_zfail", 8),
+            ("stencil_zpass", 8),
+            ("depth_test", 2),
+            ("depth_func", 8),
+            ("depth_write", 2),
+            ("color_mask_r", 2),
+            ("color_mask_a", 2),
+            ("color_read", 2),
+            ("color_write", 2),
+            ("ds_read", 4),
+            ("ds_write", 4),
+            ("block32", 2),
+            ("gas_func", 4),
+            ("shadow_c_class", 5),
+            ("shadow_l_class", 5),
+            ("outcome", 7),
+        ];
+        // f16 class: 0 finite positive, 1 finite negative, 2 zero, 3 infinity, 4 NaN.
+        let class = |h: u32| -> u32 {
+            let (e, m, s) = ((h >> 10) & 31, h & 0x3FF, h >> 15 & 1);
+            match (e, m) {
+                (31, 0) => 3,
+                (31, _) => 4,
+                (0, 0) => 2,
+                _ => s,
+            }
+        };
+        let (mut frags, mut hangs, mut cases, mut images) = (0, 0, 0, 0usize);
+        for _ in 0..2000 {
+            let case = g.case();
+            cases += 1;
+            images += case.images.len();
+            let mut regs = RegFile::new();
+            for op in &case.ops {
+                match *op {
+                    FopOp::Reg { id, value } => {
+                        regs.write(id, value);
+                    }
+                    FopOp::Frag { .. } => {
+                        frags += 1;
+                        let w = pica_model::fop::config_words(&regs);
+                        mark("color_fmt", w[13] >> 16 & 7);
+                        mark("depth_fmt", w[12] & 3);
+                        mark("frag_mode", w[0] & 3);
+                        mark("blend_mode", w[0] >> 8 & 1);
+                        mark("rgb_eq", w[1] & 7);
+                        mark("alpha_eq", w[1] >> 8 & 7);
+                        mark("rgb_src", w[1] >> 16 & 15);
+                        mark("rgb_dst", w[1] >> 20 & 15);
+                        mark("alpha_src", w[1] >> 24 & 15);
+                        mark("alpha_dst", w[1] >> 28 & 15);
+                        mark("logic_op", w[2] & 15);
+                        mark("alpha_test", w[4] & 1);
+                        mark("alpha_func", w[4] >> 4 & 7);
+                        mark("stencil_test", w[5] & 1);
+                        mark("stencil_func", w[5] >> 4 & 7);
+                        mark("stencil_fail", w[6] & 7);
+                        mark("stencil_zfail", w[6] >> 4 & 7);
+                        mark("stencil_zpass", w[6] >> 8 & 7);
+                        mark("depth_test", w[7] & 1);
+                        mark("depth_func", w[7] >> 4 & 7);
+                        mark("color_mask_r", w[7] >> 8 & 1);
+                        mark("color_mask_a", w[7] >> 11 & 1);
+                        mark("depth_write", w[7] >> 12 & 1);
+                        mark("color_read", u32::from(w[8] & 15 != 0));
+                        mark("color_write", u32::from(w[9] & 15 != 0));
+                        mark("ds_read", w[10] & 3);
+                        mark("ds_write", w[11] & 3);
+                        mark("block32", w[14] & 1);
+                        mark("gas_func", w[18] >> 24 & 3);
+                        mark("shadow_c_class", class(w[19] & 0xFFFF));
+                        mark("shadow_l_class", class(w[19] >> 16));
+                    }
+                }
+            }
+            let run = run_model(&case);
+            // Outcome classes: 0 written, 1 discarded by a test, 2 outside, 3 unmapped colour,
+            // 4 unmapped depth, 5 reserved colour, 6 reserved depth.
+            for b in &run.beats {
+                if b.flags & PixelBeat::DISCARDED == 0 {
+                    mark("outcome", 0);
+                } else if b.color_addr == 0 && b.depth_addr == 0 {
+                    mark("outcome", 2);
+                } else {
+                    mark("outcome", 1);
+                }
+            }
+            if let Some(h) = &run.hang {
+                hangs += 1;
+                let (kind, buf, _, _) = hang_code(h);
+                mark("outcome", 1 + 2 * u32::from(kind) + u32::from(buf));
+            }
+        }
+        for (k, n) in want {
+            let s = seen.get(k).copied().unwrap_or([false; 16]);
+            let missing: Vec<usize> = (0..*n as usize).filter(|&i| !s[i]).collect();
+            assert!(
+                missing.is_empty(),
+                "{k}: values {missing:?} never generated"
+            );
+        }
+        eprintln!("{cases} cases, {frags} fragments, {hangs} hangs, {images} images");
+        assert!(hangs * 4 < cases, "too many cases hang: {hangs} of {cases}");
+    }
+}
