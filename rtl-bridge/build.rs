@@ -38,7 +38,11 @@
 //! - `tev` (`pica_tev_top`, the six texture combiners, plus `PICA_RTL_DEFINES`),
 //!   `tev_inject_scale_sat` and `tev_inject_buffer` (one injected TEV bug each; the TEV is
 //!   small, so the two extra models cost seconds), driven by `csrc/pica_tev_shim.cpp`
-//!   (`RtlTev`, `src/tev_stage.rs`).
+//!   (`RtlTev`, `src/tev_stage.rs`);
+//! - `fop` (`pica_fop_top`, the fragment operations, plus `PICA_RTL_DEFINES`),
+//!   `fop_inject_blend_factor`, `fop_inject_stencil_zfail` and `fop_inject_tile32` (one
+//!   injected FOP bug each: `INJECT_FOP_BLEND_FACTOR`, `INJECT_FOP_STENCIL_ZFAIL`,
+//!   `INJECT_FOP_TILE32`), driven by `csrc/pica_fop_shim.cpp` (`RtlFop`, `src/fop_stage.rs`).
 //!
 //! A model's stamp covers only the files its top reaches ([`dependencies`]), so editing one
 //! stage top re-verilates that stage's rows, not every model.
@@ -214,6 +218,42 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_tev_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "fop",
+        top: "pica_fop_top",
+        defines: &[],
+        params: &[],
+        user_defines: true,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "fop_inject_blend_factor",
+        top: "pica_fop_top",
+        defines: &["INJECT_FOP_BLEND_FACTOR"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "fop_inject_stencil_zfail",
+        top: "pica_fop_top",
+        defines: &["INJECT_FOP_STENCIL_ZFAIL"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "fop_inject_tile32",
+        top: "pica_fop_top",
+        defines: &["INJECT_FOP_TILE32"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
         vlt: None,
     },
 ];

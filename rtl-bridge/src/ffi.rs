@@ -6,7 +6,7 @@
 #![allow(unsafe_code)]
 
 use crate::sh_stage::{PicaShsIn, PicaShsOut};
-use std::ffi::{c_char, c_int, CStr, CString};
+use std::ffi::{c_char, c_int, CStr};
 use std::ptr::NonNull;
 
 /// Inputs of `pica_top` (mirror of `PicaIn` in pica_shim.h: same order, same types).
@@ -117,6 +117,56 @@ fn static_str(p: *const c_char) -> Option<String> {
     Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
 }
 
+/// The owned handle of one Verilated model behind a shim, the part every shim has alike:
+/// `new(variant)` (NULL from the shim's range check becomes `None`), the raw pointer `p`,
+/// VCD tracing (`trace_open`, `trace_close`) and the shim's `free` in `Drop`. A shim module's
+/// own calls (`eval`, `clock`, loads, ...) go in a second `impl` block next to it. Expands
+/// inside the shim's FFI module, which allows `unsafe_code` for exactly these calls.
+macro_rules! shim_handle {
+    ($vis:vis $handle:ident($opaque:ty) { new: $new:ident, free: $free:ident,
+      trace_open: $topen:ident, trace_close: $tclose:ident }) => {
+        /// An owned instance of the shim's Verilated model.
+        #[derive(Debug)]
+        $vis struct $handle(std::ptr::NonNull<$opaque>);
+
+        impl $handle {
+            $vis fn new(variant: usize) -> Option<Self> {
+                let v = std::ffi::c_int::try_from(variant).ok()?;
+                // SAFETY: the shim range-checks `v` and returns NULL when it is out of range.
+                std::ptr::NonNull::new(unsafe { $new(v) }).map($handle)
+            }
+
+            /// The model's pointer, for the shim calls (the handle is live and exclusively
+            /// borrowed while it is used).
+            #[allow(dead_code)]
+            fn p(&mut self) -> *mut $opaque {
+                self.0.as_ptr()
+            }
+
+            $vis fn trace_open(&mut self, path: &str) -> bool {
+                let Ok(c) = std::ffi::CString::new(path) else {
+                    return false;
+                };
+                // SAFETY: live, exclusively borrowed handle; `c` outlives the call.
+                unsafe { $topen(self.0.as_ptr(), c.as_ptr()) == 0 }
+            }
+
+            $vis fn trace_close(&mut self) {
+                // SAFETY: live, exclusively borrowed handle.
+                unsafe { $tclose(self.0.as_ptr()) }
+            }
+        }
+
+        impl Drop for $handle {
+            fn drop(&mut self) {
+                // SAFETY: created by the shim's `new` and freed exactly once, here.
+                unsafe { $free(self.0.as_ptr()) }
+            }
+        }
+    };
+}
+pub(crate) use shim_handle;
+
 /// Names of the compiled variants of one shim, index = variant number, from its
 /// `*_variant_count` and `*_variant_name` entry points (every shim has the pair).
 pub(crate) fn names_of(
@@ -142,48 +192,23 @@ pub(crate) fn default_defines() -> String {
     static_str(unsafe { pica_rtl_default_defines() }).unwrap_or_default()
 }
 
-/// An owned instance of a Verilated model.
-#[derive(Debug)]
-pub(crate) struct Handle(NonNull<PicaRtl>);
+shim_handle!(pub(crate) Handle(PicaRtl) {
+    new: pica_rtl_new, free: pica_rtl_free,
+    trace_open: pica_rtl_trace_open, trace_close: pica_rtl_trace_close
+});
 
 impl Handle {
-    pub(crate) fn new(variant: usize) -> Option<Self> {
-        let v = c_int::try_from(variant).ok()?;
-        // SAFETY: the shim range-checks `v` and returns NULL when it is out of range.
-        NonNull::new(unsafe { pica_rtl_new(v) }).map(Handle)
-    }
-
     pub(crate) fn eval(&mut self, inp: &PicaIn) -> PicaOut {
         let mut out = PicaOut::default();
         // SAFETY: the handle is live and exclusively borrowed; both pointers are to live structs
         // with the C layout.
-        unsafe { pica_rtl_eval(self.0.as_ptr(), inp, &mut out) };
+        unsafe { pica_rtl_eval(self.p(), inp, &mut out) };
         out
     }
 
     pub(crate) fn clock(&mut self) {
         // SAFETY: the handle is live and exclusively borrowed.
-        unsafe { pica_rtl_clock(self.0.as_ptr()) }
-    }
-
-    pub(crate) fn trace_open(&mut self, path: &str) -> bool {
-        let Ok(c) = CString::new(path) else {
-            return false;
-        };
-        // SAFETY: the handle is live; `c` outlives the call.
-        unsafe { pica_rtl_trace_open(self.0.as_ptr(), c.as_ptr()) == 0 }
-    }
-
-    pub(crate) fn trace_close(&mut self) {
-        // SAFETY: the handle is live and exclusively borrowed.
-        unsafe { pica_rtl_trace_close(self.0.as_ptr()) }
-    }
-}
-
-impl Drop for Handle {
-    fn drop(&mut self) {
-        // SAFETY: created by pica_rtl_new and freed exactly once, here.
-        unsafe { pica_rtl_free(self.0.as_ptr()) }
+        unsafe { pica_rtl_clock(self.p()) }
     }
 }
 

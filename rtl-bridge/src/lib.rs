@@ -18,6 +18,9 @@
 //!   shader unit alone.
 //! - [`tev_stage::RtlTev`] is the Verilated TEV stage (`rtl/pica_tev_top.sv`: the six texture
 //!   combiners and the combiner buffer) with the model's transactions.
+//! - [`fop_stage::RtlFop`] is the Verilated FOP stage (`rtl/pica_fop_top.sv`: the fragment
+//!   operations and the framebuffer formats) with the model's transactions, its memory port
+//!   served from a [`pica_model::Memory`].
 //! - [`RtlAlu`] is the Verilated f24 ALU (`rtl/pica_alu_top.sv`, the `pica_f24_*` modules) and
 //!   [`model_eval`] the model's answer for the same operands ([`alu`]).
 //!
@@ -27,6 +30,7 @@
 
 pub mod alu;
 mod ffi;
+pub mod fop_stage;
 pub mod sh_stage;
 pub mod shader;
 pub mod tev_stage;

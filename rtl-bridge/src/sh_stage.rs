@@ -73,8 +73,7 @@ mod raw {
     //! exclusively (created by `pica_shs_new`, freed once in `Drop`) and pointers to live
     //! structs.
     use super::{PicaShsIn, PicaShsOut};
-    use std::ffi::{c_char, c_int, CString};
-    use std::ptr::NonNull;
+    use std::ffi::{c_char, c_int};
 
     #[repr(C)]
     pub(super) struct PicaShs {
@@ -98,18 +97,12 @@ mod raw {
         crate::ffi::names_of(pica_shs_variant_count, pica_shs_variant_name)
     }
 
-    #[derive(Debug)]
-    pub(super) struct Handle(NonNull<PicaShs>);
+    crate::ffi::shim_handle!(pub(super) Handle(PicaShs) {
+        new: pica_shs_new, free: pica_shs_free,
+        trace_open: pica_shs_trace_open, trace_close: pica_shs_trace_close
+    });
 
     impl Handle {
-        pub(super) fn new(variant: usize) -> Option<Self> {
-            let v = c_int::try_from(variant).ok()?;
-            // SAFETY: the shim range-checks `v` and returns NULL when it is out of range.
-            NonNull::new(unsafe { pica_shs_new(v) }).map(Handle)
-        }
-        fn p(&mut self) -> *mut PicaShs {
-            self.0.as_ptr()
-        }
         pub(super) fn eval(&mut self, inp: &PicaShsIn) -> PicaShsOut {
             let mut out = PicaShsOut::default();
             // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
@@ -124,24 +117,6 @@ mod raw {
         pub(super) fn cycles(&self) -> u64 {
             // SAFETY: live handle; the shim only reads a counter.
             unsafe { pica_shs_cycles(self.0.as_ptr()) }
-        }
-        pub(super) fn trace_open(&mut self, path: &str) -> bool {
-            let Ok(c) = CString::new(path) else {
-                return false;
-            };
-            // SAFETY: live handle; `c` outlives the call.
-            unsafe { pica_shs_trace_open(self.p(), c.as_ptr()) == 0 }
-        }
-        pub(super) fn trace_close(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_shs_trace_close(self.p()) }
-        }
-    }
-
-    impl Drop for Handle {
-        fn drop(&mut self) {
-            // SAFETY: created by pica_shs_new and freed exactly once, here.
-            unsafe { pica_shs_free(self.0.as_ptr()) }
         }
     }
 }

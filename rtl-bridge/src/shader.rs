@@ -101,8 +101,7 @@ mod raw {
     //! The C ABI of `csrc/pica_sh_shim.h`. Each call passes a handle that [`Handle`] owns
     //! exclusively (created by `pica_sh_new`, freed once in `Drop`) and pointers to live buffers
     //! of the stated lengths.
-    use std::ffi::{c_char, c_int, CString};
-    use std::ptr::NonNull;
+    use std::ffi::{c_char, c_int};
 
     #[repr(C)]
     #[derive(Clone, Copy, Debug, Default)]
@@ -169,18 +168,12 @@ mod raw {
         crate::ffi::names_of(pica_sh_variant_count, pica_sh_variant_name)
     }
 
-    #[derive(Debug)]
-    pub(super) struct Handle(NonNull<PicaSh>);
+    crate::ffi::shim_handle!(pub(super) Handle(PicaSh) {
+        new: pica_sh_new, free: pica_sh_free,
+        trace_open: pica_sh_trace_open, trace_close: pica_sh_trace_close
+    });
 
     impl Handle {
-        pub(super) fn new(variant: usize) -> Option<Self> {
-            let v = c_int::try_from(variant).ok()?;
-            // SAFETY: the shim range-checks `v` and returns NULL when it is out of range.
-            NonNull::new(unsafe { pica_sh_new(v) }).map(Handle)
-        }
-        fn p(&mut self) -> *mut PicaSh {
-            self.0.as_ptr()
-        }
         pub(super) fn load(&mut self, mem: u8, offset: u32, words: &[u32]) {
             // SAFETY: live, exclusively borrowed handle; `words` has the length passed (for
             // uniforms: 4 words per uniform, so `len / 4` uniforms).
@@ -238,24 +231,6 @@ mod raw {
         pub(super) fn cycles(&mut self) -> u64 {
             // SAFETY: live handle.
             unsafe { pica_sh_cycles(self.p()) }
-        }
-        pub(super) fn trace_open(&mut self, path: &str) -> bool {
-            let Ok(c) = CString::new(path) else {
-                return false;
-            };
-            // SAFETY: live handle; `c` outlives the call.
-            unsafe { pica_sh_trace_open(self.p(), c.as_ptr()) == 0 }
-        }
-        pub(super) fn trace_close(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_sh_trace_close(self.p()) }
-        }
-    }
-
-    impl Drop for Handle {
-        fn drop(&mut self) {
-            // SAFETY: created by pica_sh_new and freed exactly once, here.
-            unsafe { pica_sh_free(self.0.as_ptr()) }
         }
     }
 }

@@ -109,8 +109,7 @@ mod raw {
     //! The C ABI of `csrc/pica_tev_shim.h`. Each call passes a handle that [`Handle`] owns
     //! exclusively (created by `pica_tev_new`, freed once in `Drop`) and pointers to live
     //! structs.
-    use std::ffi::{c_char, c_int, CString};
-    use std::ptr::NonNull;
+    use std::ffi::{c_char, c_int};
 
     /// `PicaTevIn` of the shim header.
     #[repr(C)]
@@ -162,18 +161,12 @@ mod raw {
         crate::ffi::names_of(pica_tev_variant_count, pica_tev_variant_name)
     }
 
-    #[derive(Debug)]
-    pub(super) struct Handle(NonNull<PicaTev>);
+    crate::ffi::shim_handle!(pub(super) Handle(PicaTev) {
+        new: pica_tev_new, free: pica_tev_free,
+        trace_open: pica_tev_trace_open, trace_close: pica_tev_trace_close
+    });
 
     impl Handle {
-        pub(super) fn new(variant: usize) -> Option<Self> {
-            let v = c_int::try_from(variant).ok()?;
-            // SAFETY: the shim range-checks `v` and returns NULL when it is out of range.
-            NonNull::new(unsafe { pica_tev_new(v) }).map(Handle)
-        }
-        fn p(&mut self) -> *mut PicaTev {
-            self.0.as_ptr()
-        }
         pub(super) fn eval(&mut self, inp: &PicaTevIn) -> PicaTevOut {
             let mut out = PicaTevOut::default();
             // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
@@ -184,24 +177,6 @@ mod raw {
         pub(super) fn clock(&mut self) {
             // SAFETY: live handle.
             unsafe { pica_tev_clock(self.p()) }
-        }
-        pub(super) fn trace_open(&mut self, path: &str) -> bool {
-            let Ok(c) = CString::new(path) else {
-                return false;
-            };
-            // SAFETY: live handle; `c` outlives the call.
-            unsafe { pica_tev_trace_open(self.p(), c.as_ptr()) == 0 }
-        }
-        pub(super) fn trace_close(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_tev_trace_close(self.p()) }
-        }
-    }
-
-    impl Drop for Handle {
-        fn drop(&mut self) {
-            // SAFETY: created by pica_tev_new and freed exactly once, here.
-            unsafe { pica_tev_free(self.0.as_ptr()) }
         }
     }
 }
@@ -453,7 +428,7 @@ pub fn model_combine(regs: &RegFile, f: &TevFragment) -> TevResult {
 }
 
 /// A seeded generator of random TEV configurations and fragments for the RTL-versus-model
-/// tests and the replay vectors, biased so that every source, operand, combine mode, scale and
+/// tests and the TEV fuzzer (`pica fuzz --target tev`, `pica-testbench`'s `tev_fuzz`), biased so that every source, operand, combine mode, scale and
 /// buffer-update bit turns up often: mostly documented values, sometimes reserved encodings
 /// and junk in the unused register bits, channel values biased towards 0, 127, 128 and 255
 /// (where the saturations, the ADD_SIGNED bias and the DOT3 sign change).
@@ -576,68 +551,5 @@ impl TevGen {
                 tex: [self.color(), self.color(), self.color(), self.color()],
             },
         }
-    }
-}
-
-/// Replay vectors for `rtl-bridge/tb/pica_tev_replay_tb.sv` (`$readmemh` text).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReplayVectors {
-    /// `tev_in.hex`: one operation per line, 264 bits: bits 263-256 the kind (0 = register
-    /// write: bits 41-32 the register ID, 31-0 the value; 1 = fragment: bits 255-224 tag,
-    /// 223-192 primary, 191-160 fragment primary, 159-128 fragment secondary, 127-0 textures
-    /// 3..0).
-    pub input: String,
-    /// Number of lines of `input`.
-    pub n_input: usize,
-    /// `tev_expect.hex`: one result per fragment, in order, 448 bits: bits 447-416 tag,
-    /// 415-384 colour, 383-192 the stage outputs (stage 5..0), 191-0 the buffers (stage 5..0).
-    pub expect: String,
-    /// Number of lines of `expect`.
-    pub n_expect: usize,
-}
-
-impl ReplayVectors {
-    /// The vectors of `cases` (configuration, fragments), expectations from the model.
-    pub fn of(cases: &[([u32; NUM_CFG], Vec<TevFragment>)]) -> Self {
-        use std::fmt::Write as _;
-        let mut v = ReplayVectors::default();
-        let mut shadow = [0u32; NUM_CFG];
-        for (words, frags) in cases {
-            for (slot, (&w, s)) in words.iter().zip(shadow.iter_mut()).enumerate() {
-                if w != *s {
-                    let _ = writeln!(v.input, "00{:0>48}{:08x}{:08x}", "", cfg_id(slot), w);
-                    v.n_input += 1;
-                    *s = w;
-                }
-            }
-            let regs = model_regs(words);
-            for f in frags {
-                let i = &f.inputs;
-                let _ = write!(
-                    v.input,
-                    "01{:08x}{:08x}{:08x}{:08x}",
-                    f.tag,
-                    pack_rgba(i.primary),
-                    pack_rgba(i.frag_primary),
-                    pack_rgba(i.frag_secondary)
-                );
-                for t in i.tex.iter().rev() {
-                    let _ = write!(v.input, "{:08x}", pack_rgba(*t));
-                }
-                v.input.push('\n');
-                v.n_input += 1;
-                let r = model_combine(&regs, f);
-                let _ = write!(v.expect, "{:08x}{:08x}", r.tag, pack_rgba(r.out.color));
-                for s in r.out.stages.iter().rev() {
-                    let _ = write!(v.expect, "{:08x}", pack_rgba(s.color));
-                }
-                for s in r.out.stages.iter().rev() {
-                    let _ = write!(v.expect, "{:08x}", pack_rgba(s.buffer));
-                }
-                v.expect.push('\n');
-                v.n_expect += 1;
-            }
-        }
-        v
     }
 }

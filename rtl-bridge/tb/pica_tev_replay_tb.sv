@@ -1,26 +1,35 @@
-// pica_tev_replay_tb: replays TEV vectors (rtl-bridge/src/tev_stage.rs ReplayVectors, written
-// by `cargo test -p pica-rtl-bridge --test tev_stage` into target/tev_replay/) on
-// pica_tev_top and compares every result with the model's.
+// pica_tev_replay_tb: replays a TEV stage bundle (manifest kind "stage:tev", written by
+// pica_vectors::stage_tev: `pica fuzz --target tev`, `pica vectors gen --stage tev`) on
+// pica_tev_top and compares every expected combiner beat with what the stage produces.
+// `scripts/replay BUNDLE` reads the manifest into these plusargs.
 //
 // Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator
 // (--binary --timing). Plusargs:
 //
-//   +in=FILE +nin=N          tev_in.hex: N operations, 264 bits each: [263:256] kind
+//   +ops=FILE +nops=N        ops.hex: N operations, 264 bits each: [263:256] kind
 //                            (0 register write: [41:32] ID, [31:0] value; 1 fragment: [255:224]
-//                            tag, [223:192] primary, [191:160] fragment primary, [159:128]
-//                            fragment secondary, [127:0] textures 3..0)
-//   +expect=FILE +nexp=M     tev_expect.hex: M results in order, 448 bits each: [447:416] tag,
-//                            [415:384] colour, [383:192] stage outputs 5..0, [191:0] buffers 5..0
+//                            tag = x | y << 16, [223:192] primary, [191:160] fragment primary,
+//                            [159:128] fragment secondary, [127:0] textures 3..0)
+//   +beats=FILE +nbeats=M    combiner.hex: the expected combiner beats
+//                            (pica_chan_pkg::combiner_beat_t), six per fragment (stages 0..5)
+//                            in fragment order; M must be 6 x the fragments of ops.hex
 //   +seed=S                  output backpressure pattern (default 1; 0 = always ready)
 //
 // Register writes wait until the pipeline is empty (pica_tev_top's rule); fragments go in as
 // the input port allows; the output's ready follows an LFSR so the stall path is exercised.
-// Prints PASS, or FAIL: <first mismatch, by field> and stops with $fatal (non-zero exit in
-// both simulators).
+// For each result taken, the six beats of its fragment are compared field by field (all but
+// `cycle`, which is the fragment index: the stage promises transactions, not cycles): x and y
+// against the tag the stage passed through, `stage` against the beat's position, `color` and
+// `buffer` against the stage's outputs; the final colour against stage 5's. Prints PASS, or
+// `FAIL: fragment K (x X, y Y) stage S: field F expected ... actual ...` and stops with $fatal
+// (non-zero exit in both simulators).
 `timescale 1ns / 1ps
 module pica_tev_replay_tb;
+  // Icarus 11 aborts on a scoped package type (pica_chan_pkg::combiner_beat_t): import.
+  import pica_chan_pkg::*;
 
-  localparam int MaxOps = 1 << 18;
+  localparam int MaxOps = 1 << 17;
+  localparam int MaxBeats = 6 * MaxOps;
 
   logic clk = 1'b0;
   logic rst_ni = 1'b0;
@@ -49,11 +58,11 @@ module pica_tev_replay_tb;
     .out_stage_buffer_o(out_stage_buffer), .idle_o(idle)
   );
 
-  logic [263:0] ops [MaxOps];
-  logic [447:0] exps [MaxOps];
-  string        f_in, f_exp;
-  int           nin, nexp, seed;
-  int           got;         // results checked so far
+  logic [263:0]               ops [MaxOps];
+  logic [COMBINER_BEAT_W-1:0] beats [MaxBeats];
+  string        f_ops, f_beats;
+  int           nops, nbeats, nfrag, seed;
+  int           got;         // fragments checked so far
   logic [15:0]  lfsr;
 
   task automatic fail(input string msg);
@@ -66,25 +75,36 @@ module pica_tev_replay_tb;
     #1;
   endtask
 
-  task automatic field(input int k, input string name, input logic [31:0] e,
-                       input logic [31:0] a);
-    if (e !== a)
-      fail($sformatf("result %0d (tag 0x%08h): %s expected 0x%08h actual 0x%08h",
-                     k, exps[k][447:416], name, e, a));
+  // One field of fragment k's stage s (expected beat e): fails naming it when they differ.
+  task automatic field(input int k, input int s, input combiner_beat_t e, input string name,
+                       input logic [31:0] exp, input logic [31:0] act);
+    if (exp !== act)
+      fail($sformatf("fragment %0d (x %0d, y %0d) stage %0d: field %s expected 0x%08h actual 0x%08h",
+                     k, e.x, e.y, s, name, exp, act));
   endtask
 
-  // Output side: compare each result taken (valid && ready at the edge).
+  // The result of fragment k against its six expected beats.
+  task automatic check_fragment(input int k);
+    combiner_beat_t e;
+    for (int s = 0; s < 6; s++) begin
+      e = beats[6*k + s];
+      field(k, s, e, "x", 32'(e.x), 32'(out_tag[15:0]));
+      field(k, s, e, "y", 32'(e.y), 32'(out_tag[31:16]));
+      field(k, s, e, "stage", 32'(e.stage), 32'(s));
+      field(k, s, e, "color", e.color, out_stage_color[32*s +: 32]);
+      field(k, s, e, "buffer", e.buffer, out_stage_buffer[32*s +: 32]);
+    end
+    e = beats[6*k + 5];
+    field(k, 5, e, "color (final colour)", e.color, out_color);
+  endtask
+
+  // Output side: check each result taken (valid && ready at the edge).
   always @(posedge clk) begin
     if (rst_ni && out_valid && out_ready) begin
-      if (got >= nexp) fail($sformatf("result %0d: extra result (expected %0d)", got, nexp));
-      field(got, "tag", exps[got][447:416], out_tag);
-      field(got, "color", exps[got][415:384], out_color);
-      for (int s = 0; s < 6; s++) begin
-        field(got, $sformatf("stage %0d color", s), exps[got][192 + 32*s +: 32],
-              out_stage_color[32*s +: 32]);
-        field(got, $sformatf("stage %0d buffer", s), exps[got][32*s +: 32],
-              out_stage_buffer[32*s +: 32]);
-      end
+      if (got >= nfrag)
+        fail($sformatf("fragment %0d: an extra result (tag 0x%08h; %0d fragments expected)",
+                       got, out_tag, nfrag));
+      check_fragment(got);
       got <= got + 1;
     end
   end
@@ -104,22 +124,30 @@ module pica_tev_replay_tb;
     cfg_we = 1'b0; cfg_id = '0; cfg_data = '0;
     in_valid = 1'b0; in_tag = '0; in_pri = '0; in_fpri = '0; in_fsec = '0; in_tex = '0;
     got = 0;
-    if (!$value$plusargs("in=%s", f_in)) fail("missing +in=FILE");
-    if (!$value$plusargs("nin=%d", nin)) fail("missing +nin=N");
-    if (!$value$plusargs("expect=%s", f_exp)) fail("missing +expect=FILE");
-    if (!$value$plusargs("nexp=%d", nexp)) fail("missing +nexp=M");
+    if (!$value$plusargs("ops=%s", f_ops)) fail("missing +ops=FILE");
+    if (!$value$plusargs("nops=%d", nops)) fail("missing +nops=N");
+    if (!$value$plusargs("beats=%s", f_beats)) fail("missing +beats=FILE");
+    if (!$value$plusargs("nbeats=%d", nbeats)) fail("missing +nbeats=M");
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
-    if (nin < 0 || nin > MaxOps) fail($sformatf("nin %0d exceeds %0d", nin, MaxOps));
-    if (nexp < 0 || nexp > MaxOps) fail($sformatf("nexp %0d exceeds %0d", nexp, MaxOps));
+    if (nops < 0 || nops > MaxOps) fail($sformatf("nops %0d exceeds %0d", nops, MaxOps));
+    if (nbeats < 0 || nbeats > MaxBeats) fail($sformatf("nbeats %0d exceeds %0d", nbeats, MaxBeats));
     lfsr = 16'(seed) | 16'h1;
-    if (nin > 0) $readmemh(f_in, ops, 0, nin - 1);
-    if (nexp > 0) $readmemh(f_exp, exps, 0, nexp - 1);
+    if (nops > 0) $readmemh(f_ops, ops, 0, nops - 1);
+    if (nbeats > 0) $readmemh(f_beats, beats, 0, nbeats - 1);
+    nfrag = 0;
+    for (int i = 0; i < nops; i++) begin
+      if (ops[i][263:256] == 8'd1) nfrag++;
+      else if (ops[i][263:256] != 8'd0)
+        fail($sformatf("op %0d: unknown kind 0x%02h", i, ops[i][263:256]));
+    end
+    if (nbeats != 6 * nfrag)
+      fail($sformatf("%0d combiner beats for %0d fragments (6 per fragment expected)", nbeats, nfrag));
 
     repeat (2) @(posedge clk);
     #1;
     rst_ni = 1'b1;
 
-    for (int i = 0; i < nin; i++) begin
+    for (int i = 0; i < nops; i++) begin
       op = ops[i];
       if (op[263:256] == 8'd0) begin
         // A register write waits for the pipeline to drain.
@@ -150,15 +178,15 @@ module pica_tev_replay_tb;
       end
     end
     guard = 0;
-    while (got < nexp) begin
+    while (got < nfrag) begin
       tick;
       guard++;
       if (guard > 10000)
-        fail($sformatf("result %0d: missing (expected %0d results)", got, nexp));
+        fail($sformatf("fragment %0d: no result (expected %0d fragments)", got, nfrag));
     end
     repeat (8) tick;
-    if (got != nexp) fail($sformatf("%0d results, expected %0d", got, nexp));
-    $display("PASS: %0d operations, %0d results", nin, nexp);
+    if (got != nfrag) fail($sformatf("%0d results, expected %0d", got, nfrag));
+    $display("PASS: %0d operations, %0d fragments, %0d combiner beats", nops, nfrag, nbeats);
     $finish;
   end
 

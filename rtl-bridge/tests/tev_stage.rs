@@ -3,16 +3,17 @@
 //! mode, scale and buffer-update bit, with reserved encodings and junk in unused bits) times
 //! random fragments, compared bit for bit — the final colour and, per stage, the stage output
 //! and the combiner buffer (the model's `combiner` beats) — in order, under output
-//! backpressure. Each injected-bug variant must be caught; the SV replay testbench must pass
-//! the same kind of vectors under Icarus.
+//! backpressure. Each injected-bug variant must be caught; the SV replay testbench must pass a
+//! TEV stage bundle (`pica_vectors::stage_tev`) of the same kind of cases under Icarus.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
 use pica_rtl_bridge::tev_stage::{
-    cfg_id, model_combine, model_regs, ReplayVectors, RtlTev, TevFragment, TevGen, TevResult,
-    TevVariant, NUM_CFG,
+    cfg_id, model_combine, model_regs, RtlTev, TevFragment, TevGen, TevResult, TevVariant, NUM_CFG,
 };
+use pica_vectors::stage::StageProvenance;
+use pica_vectors::stage_tev::{tev_reg_id, write_tev_bundle, TevCase, TevOp};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -216,27 +217,51 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"))
 }
 
-/// Writes replay vectors of `n_cfg` random configurations into `dir`; returns (nin, nexp).
+/// Writes a TEV stage bundle of `n_cfg` random configurations (`FRAGS_PER_CFG` fragments each)
+/// into `dir`; returns (operations, combiner beats).
 fn write_vectors(dir: &Path, seed: u64, n_cfg: u32) -> (usize, usize) {
     let mut gen = TevGen::new(seed);
-    let mut tag = 0;
-    let cases: Vec<([u32; NUM_CFG], Vec<TevFragment>)> = (0..n_cfg)
-        .map(|_| {
-            let cfg = gen.config();
-            let frags = (0..FRAGS_PER_CFG)
-                .map(|_| {
-                    tag += 1;
-                    gen.fragment(tag)
-                })
-                .collect();
-            (cfg, frags)
-        })
-        .collect();
-    let v = ReplayVectors::of(&cases);
-    std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join("tev_in.hex"), &v.input).unwrap();
-    std::fs::write(dir.join("tev_expect.hex"), &v.expect).unwrap();
-    (v.n_input, v.n_expect)
+    let mut ops = Vec::new();
+    let mut shadow = [0u32; NUM_CFG];
+    for _ in 0..n_cfg {
+        let cfg = gen.config();
+        for (slot, (&w, s)) in cfg.iter().zip(shadow.iter_mut()).enumerate() {
+            if w != *s {
+                assert_eq!(tev_reg_id(slot), cfg_id(slot));
+                ops.push(TevOp::Reg {
+                    id: cfg_id(slot),
+                    value: w,
+                });
+                *s = w;
+            }
+        }
+        for i in 0..FRAGS_PER_CFG {
+            let f = gen.fragment(0);
+            ops.push(TevOp::Frag {
+                x: i as u16,
+                y: ops.len() as u16,
+                inputs: f.inputs,
+            });
+        }
+    }
+    let case = TevCase { ops };
+    let prov = StageProvenance {
+        generator: "tests/tev_stage.rs".into(),
+        ..StageProvenance::default()
+    };
+    let m = write_tev_bundle(
+        dir,
+        "tev_replay",
+        "random configurations",
+        &case,
+        &[],
+        &prov,
+    )
+    .unwrap();
+    (
+        case.ops.len(),
+        m["streams"][0]["beats"].as_u64().unwrap() as usize,
+    )
 }
 
 #[test]
@@ -250,7 +275,7 @@ fn tev_replay_tb_passes_under_icarus() {
         "iverilog is not installed: run scripts/setup (as root)"
     );
     let dir = target_dir().join("tev_replay");
-    let (nin, nexp) = write_vectors(&dir, 0x7E5_0002, 100);
+    let (nops, nbeats) = write_vectors(&dir, 0x7E5_0002, 100);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let rtl = root.join("rtl");
     let mut srcs: Vec<PathBuf> = std::fs::read_dir(&rtl)
@@ -258,7 +283,9 @@ fn tev_replay_tb_passes_under_icarus() {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             let n = p.file_name().unwrap().to_string_lossy().into_owned();
-            n == "pica_regs_pkg.sv" || (n.starts_with("pica_tev") && n.ends_with(".sv"))
+            n == "pica_regs_pkg.sv"
+                || n == "pica_chan_pkg.sv"
+                || (n.starts_with("pica_tev") && n.ends_with(".sv"))
         })
         .collect();
     srcs.sort_by_key(|p| (!p.to_string_lossy().ends_with("_pkg.sv"), p.clone()));
@@ -278,10 +305,10 @@ fn tev_replay_tb_passes_under_icarus() {
     let out = Command::new("vvp")
         .arg("-n")
         .arg(&vvp)
-        .arg(format!("+in={}", dir.join("tev_in.hex").display()))
-        .arg(format!("+nin={nin}"))
-        .arg(format!("+expect={}", dir.join("tev_expect.hex").display()))
-        .arg(format!("+nexp={nexp}"))
+        .arg(format!("+ops={}", dir.join("ops.hex").display()))
+        .arg(format!("+nops={nops}"))
+        .arg(format!("+beats={}", dir.join("combiner.hex").display()))
+        .arg(format!("+nbeats={nbeats}"))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
