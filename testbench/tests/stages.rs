@@ -2,7 +2,9 @@
 //! The stage swap: model stages replaced by port adapters inside a running pipeline.
 
 use pica_model::shader::interp::Knobs;
+use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::shader::ShVariant;
+use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_testbench::stages::{
     self, Fault, ModelShPort, ShAdapter, StageDivergenceKind, StageLockstepOptions, StageOptions,
     StageSet,
@@ -293,4 +295,209 @@ fn rtl_tev_renders_every_scene_byte_for_byte() {
         beats += r.compared.get("combiner").copied().unwrap_or(0);
     }
     assert!(beats > 0, "no combiner beat compared");
+}
+
+// ---- the RTL fragment operations (pica_fop_top) in the FOP row, with and without tev, sh ----
+
+fn rtl_stages(
+    case: &pica_vectors::case::Case,
+    set: &str,
+    stage: StageOptions,
+) -> stages::StageReport {
+    let set = StageSet::parse(set).unwrap();
+    let opts = StageLockstepOptions {
+        stage,
+        ..StageLockstepOptions::default()
+    };
+    stages::stage_lockstep(case, &set, &opts).unwrap()
+}
+
+fn latency(s: &str) -> StageOptions {
+    StageOptions {
+        mem_latency: MemLatency::parse(s).unwrap(),
+        ..StageOptions::default()
+    }
+}
+
+#[test]
+fn rtl_fop_and_tev_fop_render_every_scene_byte_for_byte_at_any_memory_latency() {
+    // Each scene under fop and under tev,fop, the memory latency changing from scene to scene
+    // (0, fixed, random with a held request side): the pixel beats, the outcome and every byte
+    // of memory (the colour and depth-stencil buffers) must equal the model alone's.
+    let lat = ["0", "3", "rand:7:1", "rand:2:9"];
+    let (mut pixels, mut combiners) = (0, 0);
+    for (i, (name, _)) in scenes::list().enumerate() {
+        let case = scenes::scene(name).unwrap().case;
+        for set in ["fop", "tev,fop"] {
+            let r = rtl_stages(&case, set, latency(lat[i % lat.len()]));
+            assert!(r.is_equal(), "{}", stages::text_report(&r));
+            pixels += r.compared.get("pixel").copied().unwrap_or(0);
+            combiners += r.compared.get("combiner").copied().unwrap_or(0);
+        }
+    }
+    assert!(
+        pixels > 100_000 && combiners > 100_000,
+        "{pixels} pixel, {combiners} combiner beats"
+    );
+}
+
+#[test]
+fn rtl_sh_tev_fop_renders_scenes_byte_for_byte() {
+    // Every RTL pipeline stage at once. A sample of scenes by default (every seventh, plus the
+    // lit shader scene); PICA_SH_TEV_FOP_SCENES=all runs all of them, as `pica lockstep
+    // --rtl-stages sh,tev,fop --scenes` does.
+    let all = std::env::var("PICA_SH_TEV_FOP_SCENES").is_ok_and(|v| v == "all");
+    let mut n = 0;
+    for (i, (name, _)) in scenes::list().enumerate() {
+        if !(all || i % 7 == 0 || name == "vsh/lit_grid") {
+            continue;
+        }
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_stages(&case, "sh,tev,fop", latency("rand:5:3"));
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        n += 1;
+    }
+    assert!(n >= 20, "{n} scenes");
+}
+
+#[test]
+fn rtl_fe_sh_tev_fop_is_one_run_with_every_rtl_stage() {
+    // pica_top (CP -> REGS -> SH) with its front end cycle-exact, TEV and FOP on their own
+    // stage tops beside it.
+    for name in ["vsh/lit_grid", "bench/textured_lit"] {
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_stages(&case, "fe,sh,tev,fop", StageOptions::default());
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        for ch in ["regwrite", "commit", "combiner", "pixel"] {
+            let n: usize = r
+                .compared
+                .iter()
+                .filter(|(k, _)| k.starts_with(ch))
+                .map(|(_, n)| n)
+                .sum();
+            assert!(n > 0, "{name}: no {ch} beat compared: {:?}", r.compared);
+        }
+    }
+}
+
+#[test]
+fn rtl_fop_injected_bugs_are_caught_in_a_scene_on_the_pixel_channel() {
+    // Each injected FOP bug changes a pixel of a library scene: the first divergence is a
+    // pixel beat naming the wrong field (colour for the blend factor, flags / depth-stencil for
+    // the stencil op, the addresses for the 32x32 tiling).
+    for (variant, scene, field) in [
+        (FopVariant::InjectBlendFactor, "blend/alpha", "color"),
+        (
+            FopVariant::InjectStencilZfail,
+            "stencil/depth_fail",
+            "depth_stencil",
+        ),
+        (FopVariant::InjectTile32, "tile/block32_64", "color_addr"),
+    ] {
+        let case = scenes::scene(scene)
+            .unwrap_or_else(|| panic!("no scene {scene}"))
+            .case;
+        let stage = StageOptions {
+            fop_variant: variant,
+            ..StageOptions::default()
+        };
+        let r = rtl_stages(&case, "fop", stage);
+        let text = stages::text_report(&r);
+        let d = r
+            .divergence
+            .as_ref()
+            .unwrap_or_else(|| panic!("{variant:?} not caught on {scene}"));
+        assert_eq!(d.channel, "pixel", "{text}");
+        assert!(d.fields.iter().any(|f| f.name == field), "{text}");
+    }
+}
+
+#[test]
+fn rtl_tev_injected_bugs_are_caught_in_a_scene_on_the_combiner_channel() {
+    for variant in [TevVariant::InjectScaleSat, TevVariant::InjectBuffer] {
+        let stage = StageOptions {
+            tev_variant: variant,
+            ..StageOptions::default()
+        };
+        let mut caught = None;
+        for (name, _) in scenes::list() {
+            let case = scenes::scene(name).unwrap().case;
+            let r = rtl_stages(&case, "tev", stage.clone());
+            if let Some(d) = r.divergence {
+                caught = Some((name, d));
+                break;
+            }
+        }
+        let (name, d) = caught.unwrap_or_else(|| panic!("{variant:?} never caught"));
+        assert_eq!(d.channel, "combiner", "{variant:?} on {name}");
+    }
+}
+
+#[test]
+fn cli_rtl_stages_fop_and_variants() {
+    let pica = env!("CARGO_BIN_EXE_pica");
+    let out = std::process::Command::new(pica)
+        .arg("stages")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("fop ") && text.contains("pica_fop_top"),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("pica-stages-fop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("t.png");
+    let out = std::process::Command::new(pica)
+        .args([
+            "scene",
+            "render",
+            "bench/textured_lit",
+            "--rtl-stages",
+            "tev,fop",
+        ])
+        .args(["--mem-latency", "rand:4:2", "--png"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("same picture as the model alone"), "{text}");
+    assert!(png.is_file());
+    let out = std::process::Command::new(pica)
+        .args([
+            "lockstep",
+            "--rtl-stages",
+            "fop",
+            "--scene",
+            "tile/block32_64",
+        ])
+        .args(["--fop-variant", "tile32"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("MISMATCH") && text.contains("channel pixel"),
+        "{text}"
+    );
+    for bad in [
+        ["--fop-variant", "nope"],
+        ["--mem-latency", "rand:x"],
+        ["--tev-variant", "nope"],
+    ] {
+        let out = std::process::Command::new(pica)
+            .args([
+                "lockstep",
+                "--rtl-stages",
+                "fop",
+                "--scene",
+                "tile/block32_64",
+            ])
+            .args(bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -32,7 +32,9 @@ use pica_model::chan::Payload;
 use pica_model::shader::disasm;
 use pica_model::shader::interp::{Knobs, ShaderUnit, Step};
 use pica_model::{Gpu, Outcome};
+use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::shader::ShVariant;
+use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_vectors::bundle::OutcomeRecord;
 use pica_vectors::case::{hang_reason_code, Case, CaseError};
 use serde::Serialize;
@@ -91,9 +93,14 @@ pub struct StageRow {
     /// front end (`None`: the stage is not part of `pica_top`; with `fe` it runs its own stage
     /// top beside it).
     pub attach_in_top: Option<TopAttachFn>,
+    /// How many times the model's cycles a run with this stage in RTL may take at most (the
+    /// mixed run's cycle budget is the case's limit times the largest factor of its rows,
+    /// at least [`MIXED_CYCLE_FACTOR`]): the RTL's throughput is not the model's.
+    pub slowdown: u64,
 }
 
 pub mod fe;
+pub mod fop;
 mod sh;
 pub mod tev;
 
@@ -116,6 +123,7 @@ pub static STAGES: &[StageRow] = &[
               served by pica_top's own stage ports",
         attach: None,
         attach_in_top: None,
+        slowdown: 1,
     },
     StageRow {
         name: "sh",
@@ -132,6 +140,8 @@ pub static STAGES: &[StageRow] = &[
               (sync_config); with fe: the SH stage inside pica_top, configured by its REGS",
         attach: Some(attach_sh),
         attach_in_top: Some(attach_sh_in_top),
+        // 3 cycles per instruction where the model takes 1, plus the output beats.
+        slowdown: 8,
     },
     StageRow {
         name: "tev",
@@ -145,6 +155,26 @@ pub static STAGES: &[StageRow] = &[
               beside it",
         attach: Some(tev::attach_tev),
         attach_in_top: None,
+        // One fragment per clock, as the model.
+        slowdown: 2,
+    },
+    StageRow {
+        name: "fop",
+        replaces: &["fop"],
+        rtl_top: "pica_fop_top",
+        compare: Compare::TransactionExact,
+        inputs: &[],
+        outputs: &[(Channel::Pixel, Order::InOrder)],
+        doc: "the fragment operations with the framebuffer (alpha, stencil, depth, blend / \
+              logic op, masks, gas and shadow modes, every format, both tilings) behind a \
+              request/response memory port served from the model's memory with \
+              --mem-latency (one fragment at a time, several clocks each: transactions, not \
+              cycles; the final colour and depth-stencil buffers are compared byte for byte); \
+              not part of pica_top: with fe it runs its own top beside it",
+        attach: Some(fop::attach_fop),
+        attach_in_top: None,
+        // Several memory round trips per fragment where the model finishes one per cycle.
+        slowdown: 128,
     },
 ];
 
@@ -273,13 +303,51 @@ impl StageSet {
 #[derive(Clone, Debug, clap::Args)]
 pub struct RtlStageArgs {
     /// Put these stages in RTL, the rest in the model (comma-separated; `pica stages` lists
-    /// them: fe = front end, sh = shader units, tev = texture combiners).
+    /// them: fe = front end, sh = shader units, tev = texture combiners, fop = fragment
+    /// operations).
     #[arg(long, value_name = "LIST", value_parser = StageSet::parse)]
     pub rtl_stages: Option<StageSet>,
     /// The RTL SH build: default, add_round (inject_sh_add_round), loop_extra
     /// (inject_sh_loop_extra).
     #[arg(long, value_name = "V", default_value = "default", value_parser = crate::shader_fuzz::parse_sh_variant)]
     pub sh_variant: ShVariant,
+    /// The RTL TEV build: default, scale_sat (inject_tev_scale_sat), buffer
+    /// (inject_tev_buffer).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tev_variant)]
+    pub tev_variant: TevVariant,
+    /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32 (inject_fop_*).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
+    pub fop_variant: FopVariant,
+    /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
+    /// N extra clocks, or rand:MAX[:SEED] (each request 0..=MAX extra clocks from SEED, and the
+    /// request side held one clock in five). Results must not depend on it.
+    #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
+    pub mem_latency: MemLatency,
+}
+
+/// Parses an FOP RTL variant name (`default`, `inject_fop_blend_factor`, ...; the
+/// `inject_fop_` prefix may be left out).
+pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
+    FopVariant::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown FOP RTL variant '{s}' (one of: {})",
+            FopVariant::ALL.map(FopVariant::name).join(", ")
+        )
+    })
+}
+
+/// Parses a TEV RTL variant name (`default`, `inject_tev_scale_sat`, `inject_tev_buffer`; the
+/// `inject_tev_` prefix may be left out).
+pub fn parse_tev_variant(s: &str) -> Result<TevVariant, String> {
+    TevVariant::ALL
+        .into_iter()
+        .find(|v| v.name() == s || v.name().strip_prefix("inject_tev_") == Some(s))
+        .ok_or_else(|| {
+            format!(
+                "unknown TEV RTL variant '{s}' (one of: {})",
+                TevVariant::ALL.map(TevVariant::name).join(", ")
+            )
+        })
 }
 
 impl RtlStageArgs {
@@ -287,6 +355,9 @@ impl RtlStageArgs {
     pub fn options(&self) -> StageOptions {
         StageOptions {
             sh_variant: self.sh_variant,
+            tev_variant: self.tev_variant,
+            fop_variant: self.fop_variant,
+            mem_latency: self.mem_latency,
             ..StageOptions::default()
         }
     }
@@ -297,6 +368,12 @@ impl RtlStageArgs {
 pub struct StageOptions {
     /// The shader-unit build of the RTL SH stage.
     pub sh_variant: ShVariant,
+    /// The build of the RTL TEV stage.
+    pub tev_variant: TevVariant,
+    /// The build of the RTL FOP stage.
+    pub fop_variant: FopVariant,
+    /// How the RTL FOP's memory port is answered.
+    pub mem_latency: MemLatency,
     /// Record the `commit` channel (costs a record per instruction on both sides).
     pub commits: bool,
     /// Write a VCD of the RTL stages for cycles `from..=to` of the mixed run.
@@ -307,6 +384,9 @@ impl Default for StageOptions {
     fn default() -> Self {
         Self {
             sh_variant: ShVariant::Default,
+            tev_variant: TevVariant::Default,
+            fop_variant: FopVariant::Default,
+            mem_latency: MemLatency::Zero,
             commits: false,
             trace: None,
         }
@@ -437,10 +517,18 @@ pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<Mix
     Ok(m)
 }
 
-/// The cycle budget of a mixed run: RTL stages may take longer than the model's (the RTL
+/// The least cycle budget of a mixed run: RTL stages may take longer than the model's (the RTL
 /// shader unit takes 3 cycles per instruction where the model takes 1), so the case's limit
-/// is stretched by this factor; outcomes are compared by kind and reason, not by cycle.
+/// is stretched by this factor, or by the largest [`StageRow::slowdown`] of the run's rows
+/// ([`cycle_factor`]); outcomes are compared by kind and reason, not by cycle.
 pub const MIXED_CYCLE_FACTOR: u64 = 8;
+
+/// The factor a mixed run with the stages `rows` in RTL stretches the case's cycle limit by.
+pub fn cycle_factor(rows: &[&StageRow]) -> u64 {
+    rows.iter()
+        .map(|r| r.slowdown)
+        .fold(MIXED_CYCLE_FACTOR, u64::max)
+}
 
 // ---------------------------------------------------------------------------------------
 // Comparison.
@@ -842,7 +930,7 @@ pub fn stage_lockstep_with(
     reference.set_record_commits(sopts.commits);
     let mo = reference.run(case.max_cycles);
     let mut run = build(&sopts)?;
-    let xo = run.run(case.max_cycles.saturating_mul(MIXED_CYCLE_FACTOR));
+    let xo = run.run(case.max_cycles.saturating_mul(cycle_factor(rows)));
     // A model run cut by the cycle limit is compared on the prefix both sides produced.
     let complete = !matches!(mo, Outcome::CycleLimit { .. });
     let mut compared = BTreeMap::new();

@@ -120,7 +120,7 @@ impl External<TevStage> for TevAdapter {
 
 pub(super) fn attach_tev(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), StageError> {
     gpu.replace_stage::<TevStage>(Box::new(TevAdapter::new(
-        TevVariant::Default,
+        opts.tev_variant,
         opts.trace.clone(),
     )?));
     Ok(())
