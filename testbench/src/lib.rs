@@ -2,9 +2,12 @@
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
-//! ([`fuzz`], [`shader_fuzz`], [`sh_stage_fuzz`]), and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
+//! ([`fuzz`], [`shader_fuzz`], [`sh_stage_fuzz`], [`tev_fuzz`], [`fop_fuzz`]), stage recorders ([`stage_record`]),
+//! and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
 
 pub mod alu_check;
+pub mod campaign;
+pub mod fop_fuzz;
 pub mod fuzz;
 pub mod input;
 pub mod lockstep;
@@ -16,7 +19,9 @@ pub mod sh_stage_fuzz;
 pub mod shader_cli;
 pub mod shader_fuzz;
 pub mod shader_tools_cli;
+pub mod stage_record;
 pub mod stages;
+pub mod tev_fuzz;
 pub mod verify_cli;
 
 /// The generator string recorded in bundles (`pica 0.1.0`).

@@ -150,13 +150,16 @@ enum Cmd {
         #[command(subcommand)]
         cmd: VectorsCmd,
     },
-    /// Fuzz register sequences (--target regs) or shader programs (--target shader): model
+    /// Fuzz register sequences (--target regs), shader programs (--target shader), the
+    /// texture combiners (--target tev) or the fragment operations (--target fop): model
     /// invariants, or model vs RTL with --rtl.
     ///
     /// Exit status: 0 no failure, 1 failures (shrunk and saved as bundles), 2 bad input.
     Fuzz {
-        /// What to fuzz: register sequences on pica_top, or shader programs on one shader
-        /// unit (pica_sh_unit_top; failures saved as stage bundles).
+        /// What to fuzz: register sequences on pica_top, shader programs on one shader unit
+        /// (pica_sh_unit_top), combiner configurations and fragments on the TEV stage
+        /// (pica_tev_top), or configurations, framebuffers and fragments on the FOP stage
+        /// (pica_fop_top); shader, tev and fop failures are saved as stage bundles.
         #[arg(long, value_enum, default_value = "regs")]
         target: FuzzTarget,
         /// Cases in the campaign.
@@ -173,13 +176,20 @@ enum Cmd {
         rtl: bool,
         /// Stage fuzzing: `sh` runs random shader programs as vertex shaders through the
         /// whole model GPU, model alone vs the SH stage in RTL; `fe` is the register fuzz
-        /// with --rtl.
+        /// with --rtl; `tev` and `fop` are --target tev|fop --rtl.
         #[arg(long, value_name = "LIST", value_parser = pica_testbench::stages::StageSet::parse)]
         rtl_stages: Option<pica_testbench::stages::StageSet>,
         /// RTL build for --rtl / --rtl-stages: default, or an injected-bug build (regs: mask,
-        /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra).
+        /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra;
+        /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32).
         #[arg(long, default_value = "default")]
         variant: String,
+        /// FOP with --rtl: how the stage's memory port is answered: 0 (the clock after the
+        /// request), N extra clocks, or rand:MAX[:SEED] (random extra clocks up to MAX, and
+        /// the port busy one clock in five).
+        #[arg(long, value_name = "0|N|rand:MAX[:SEED]", default_value = "0",
+              value_parser = pica_rtl_bridge::fop_stage::MemLatency::parse)]
+        mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
         /// Write the report as JSON.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
@@ -263,13 +273,19 @@ enum SceneCmd {
 enum VectorsCmd {
     /// Name every case of the library.
     List,
-    /// Write a bundle per library case (or per --case) under OUT.
+    /// Write a bundle per library case (or per --case) under OUT; with --stage, a stage
+    /// bundle per scene of the scene library.
     Gen {
         /// Output directory.
         out: PathBuf,
-        /// Only this case (repeatable).
+        /// Only this case (repeatable; with --stage a scene name, `pica scene list`).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
+        /// Write stage bundles of this stage instead (tev, fop): each scene runs on the
+        /// model GPU with a recorder in the stage's slot; scenes whose fragments never reach
+        /// it are skipped.
+        #[arg(long, value_name = "STAGE", conflicts_with = "rtl_stages")]
+        stage: Option<String>,
         /// With pipeline stages (sh): each case must also agree with those stages in RTL.
         #[command(flatten)]
         stages: pica_testbench::stages::RtlStageArgs,
@@ -319,6 +335,12 @@ enum FuzzTarget {
     Regs,
     /// Shader programs on one shader unit (stage bundles).
     Shader,
+    /// Combiner configurations and fragment streams on the TEV stage (pica_tev_top; stage
+    /// bundles).
+    Tev,
+    /// Configurations, framebuffers and fragment streams on the FOP stage (pica_fop_top;
+    /// stage bundles).
+    Fop,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -469,7 +491,18 @@ fn main() -> ExitCode {
         Cmd::Scene { cmd } => cmd_scene(cmd),
         Cmd::Vectors { cmd } => match cmd {
             VectorsCmd::List => verify_cli::vectors_list(),
-            VectorsCmd::Gen { out, cases, stages } => {
+            VectorsCmd::Gen {
+                out,
+                cases,
+                stage: Some(stage),
+                ..
+            } => verify_cli::vectors_gen_stage(&out, &stage, &cases),
+            VectorsCmd::Gen {
+                out,
+                cases,
+                stages,
+                stage: None,
+            } => {
                 let sc = stage_check(&stages);
                 verify_cli::vectors_gen(&out, &cases, sc.as_ref())
             }
@@ -490,6 +523,7 @@ fn main() -> ExitCode {
             rtl,
             rtl_stages,
             variant,
+            mem_latency,
             report,
             regressions,
             max_failures,
@@ -504,6 +538,7 @@ fn main() -> ExitCode {
                     variant,
                     regressions,
                     max_failures: max_failures.max(1),
+                    mem_latency,
                 };
                 verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
             }
@@ -521,6 +556,37 @@ fn main() -> ExitCode {
                     max_failures: max_failures.max(1),
                 };
                 verify_cli::fuzz(&opts, report.as_deref(), replay)
+            }
+            (FuzzTarget::Fop, None) => {
+                let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
+                    Ok(v) => v,
+                    Err(e) => return fail(e),
+                };
+                let opts = pica_testbench::fop_fuzz::FopFuzzOptions {
+                    cases,
+                    seed,
+                    shard,
+                    rtl: rtl.then_some(variant),
+                    latency: mem_latency,
+                    regressions: Some(regressions),
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
+            }
+            (FuzzTarget::Tev, None) => {
+                let variant = match pica_testbench::stages::parse_tev_variant(&variant) {
+                    Ok(v) => v,
+                    Err(e) => return fail(e),
+                };
+                let opts = pica_testbench::tev_fuzz::TevFuzzOptions {
+                    cases,
+                    seed,
+                    shard,
+                    rtl: rtl.then_some(variant),
+                    regressions: Some(regressions),
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
             }
             (FuzzTarget::Shader, None) => {
                 let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {

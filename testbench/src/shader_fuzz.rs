@@ -11,7 +11,7 @@
 //! instructions that still fail and written as a stage bundle (`pica_vectors::stage`) under the
 //! regressions directory, named `fuzz-shader-<model|variant>-<case seed>`.
 
-use crate::fuzz::{case_seed, Failure, FuzzReport};
+use crate::fuzz::{Failure, FuzzReport};
 use pica_model::shader::interp::Knobs;
 use pica_model::shader::isa::{encode, Instruction, Opcode};
 use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
@@ -265,52 +265,40 @@ pub fn failure(
     }
 }
 
-/// Runs a campaign; `progress` is called after each case with (done, total for this shard,
-/// failures so far). The report has the register fuzzer's shape; `commands` counts
-/// instructions.
-pub fn run(opts: &ShaderFuzzOptions, mut progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    let (index, count) = (opts.shard.0, opts.shard.1.max(1));
-    let total = (0..opts.cases).filter(|i| i % count == index).count() as u64;
-    let mut failures = Vec::new();
-    let mut done = 0;
-    for i in (0..opts.cases).filter(|i| i % count == index) {
-        let seed = case_seed(opts.seed, i);
-        if let Some(s) = check_and_shrink(seed, opts.rtl) {
-            let kind = opts.rtl.map_or("model", ShVariant::name);
-            let at = CaseAt {
-                campaign_seed: opts.seed,
-                index: i,
-                seed,
-            };
-            let origin = format!("pica fuzz --target shader (against {kind})");
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            failures.push(failure(
-                &at,
-                opts.regressions.as_deref(),
-                origin,
-                (s.message, s.case.instructions(), s.original_instructions),
-                |dir, prov| {
-                    let name = format!("fuzz-shader-{kind}-{seed:016x}");
-                    save_bundle(&s.case, dir, &name, &desc, opts.rtl, prov)
-                        .map(|p| p.display().to_string())
-                },
-            ));
-        }
-        done += 1;
-        progress(done, total, failures.len());
-        if failures.len() >= opts.max_failures {
-            break;
-        }
-    }
-    FuzzReport {
+/// Runs a campaign ([`crate::campaign::run`]); `progress` is called after each case with
+/// (done, total for this shard, failures so far). The report has the register fuzzer's shape;
+/// `commands` counts instructions.
+pub fn run(opts: &ShaderFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
+    use crate::campaign::{self, Campaign, Found};
+    let kind = opts.rtl.map_or("model", ShVariant::name);
+    let c = Campaign {
         seed: opts.seed,
         cases: opts.cases,
-        shard: format!("{index}/{count}"),
+        shard: opts.shard,
+        max_failures: opts.max_failures,
+        regressions: opts.regressions.as_deref(),
         against: opts.rtl.map_or_else(
             || "shader:model".to_string(),
             |v| format!("shader:rtl:{}", v.name()),
         ),
-        cases_run: done,
-        failures,
-    }
+        origin: format!("pica fuzz --target shader (against {kind})"),
+        prefix: format!("fuzz-shader-{kind}"),
+    };
+    campaign::run(
+        &c,
+        |seed| {
+            let s = check_and_shrink(seed, opts.rtl)?;
+            let desc = format!("shrunk fuzz failure: {}", s.message);
+            let rtl = opts.rtl;
+            Some(Found {
+                commands: s.case.instructions(),
+                original_commands: s.original_instructions,
+                message: s.message,
+                save: Box::new(move |dir, name, prov| {
+                    save_bundle(&s.case, dir, name, &desc, rtl, prov)
+                }),
+            })
+        },
+        progress,
+    )
 }

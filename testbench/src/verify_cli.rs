@@ -270,6 +270,150 @@ pub fn vectors_gen(out: &Path, names: &[String], stages: Option<&StageCheck>) ->
     ExitCode::SUCCESS
 }
 
+/// `pica vectors gen OUT --stage STAGE [--case NAME]...`: one stage bundle per scene of the
+/// library (or per `--case`, a scene name) that sends fragments through the stage (`tev` or
+/// `fop`), recorded from the scene's run on the model GPU ([`crate::stage_record`]) into
+/// `OUT/<stage>-<scene, / as __>/`. A recording must replay on the model to the run's own
+/// results before it is written.
+pub fn vectors_gen_stage(out: &Path, stage: &str, names: &[String]) -> ExitCode {
+    if stage != "tev" && stage != "fop" {
+        return bad(format!(
+            "--stage {stage}: stage bundles are made for: tev, fop"
+        ));
+    }
+    let names: Vec<String> = if names.is_empty() {
+        pica_vectors::scenes::list()
+            .map(|(n, _)| n.to_string())
+            .collect()
+    } else {
+        names.to_vec()
+    };
+    let (mut written, mut skipped) = (0, 0);
+    for n in &names {
+        let Some(scene) = pica_vectors::scenes::scene(n) else {
+            return bad(format!("no scene named '{n}' (see `pica scene list`)"));
+        };
+        let dir = out.join(format!("{stage}-{}", n.replace('/', "__")));
+        let prov = |outcome: &pica_model::Outcome| pica_vectors::stage::StageProvenance {
+            generator: crate::generator(),
+            origin: format!("pica vectors gen --stage {stage}: scene {n} ({outcome})"),
+            ..Default::default()
+        };
+        let res = if stage == "tev" {
+            gen_tev_stage_bundle(n, &scene.case, &dir, prov)
+        } else {
+            gen_fop_stage_bundle(n, &scene.case, &dir, prov)
+        };
+        match res {
+            Ok(Some((frags, writes))) => {
+                println!(
+                    "{n:<36} {frags:>6} fragments {writes:>5} writes  -> {}",
+                    dir.display()
+                );
+                written += 1;
+            }
+            Ok(None) => {
+                println!("{n:<36} no fragments reach {stage}: no bundle");
+                skipped += 1;
+            }
+            Err(e) => return bad(e),
+        }
+    }
+    println!("{written} {stage} stage bundle(s) written, {skipped} scene(s) without fragments");
+    ExitCode::SUCCESS
+}
+
+/// Records the TEV stage of scene `n` and writes its bundle into `dir`: (fragments, register
+/// writes), or `None` when no fragment reaches TEV.
+fn gen_tev_stage_bundle(
+    n: &str,
+    case: &Case,
+    dir: &Path,
+    prov: impl Fn(&pica_model::Outcome) -> pica_vectors::stage::StageProvenance,
+) -> Result<Option<(usize, usize)>, String> {
+    use pica_vectors::stage_tev::{beats_of, compare_beats, run_model, write_tev_bundle, TevOp};
+    let r = crate::stage_record::record_tev(case)?;
+    let tc = &r.rec.case;
+    if tc.fragments() == 0 {
+        return Ok(None);
+    }
+    // The recorded operations must give the run's results on the model alone.
+    let replayed = run_model(tc);
+    let recorded: Vec<_> = tc
+        .ops
+        .iter()
+        .filter_map(|o| match o {
+            TevOp::Frag { x, y, .. } => Some((*x, *y)),
+            TevOp::Reg { .. } => None,
+        })
+        .zip(&r.rec.outs)
+        .enumerate()
+        .flat_map(|(i, ((x, y), o))| beats_of(i as u64, x, y, o))
+        .collect();
+    if let Some(d) = compare_beats(&recorded, &replayed.beats) {
+        return Err(format!("{n}: the recorded TEV case does not replay: {d}"));
+    }
+    let desc = format!("the TEV stage of scene {n}: {}", case.description);
+    write_tev_bundle(dir, n, &desc, tc, &[], &prov(&r.outcome))
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(Some((tc.fragments(), tc.reg_writes())))
+}
+
+/// Records the FOP stage of scene `n` and writes its bundle into `dir`: (fragments, register
+/// writes), or `None` when no fragment reaches FOP.
+fn gen_fop_stage_bundle(
+    n: &str,
+    case: &Case,
+    dir: &Path,
+    prov: impl Fn(&pica_model::Outcome) -> pica_vectors::stage::StageProvenance,
+) -> Result<Option<(usize, usize)>, String> {
+    use pica_vectors::stage_fop::{image_words, run_model, write_fop_bundle};
+    let r = crate::stage_record::record_fop(case)?;
+    let fc = &r.case;
+    if fc.fragments() == 0 {
+        return Ok(None);
+    }
+    // The recorded case must give the run's pixel beats, hang and memory on the model alone.
+    let replayed = run_model(fc);
+    let strip = |b: &pica_model::beat::PixelBeat| pica_model::beat::PixelBeat { cycle: 0, ..*b };
+    let gpu_beats: Vec<_> = r.gpu.pipeline_beats().pixel.iter().map(strip).collect();
+    let model_beats: Vec<_> = replayed.beats.iter().map(strip).collect();
+    if gpu_beats != model_beats {
+        let i = gpu_beats
+            .iter()
+            .zip(&model_beats)
+            .position(|(a, b)| a != b)
+            .unwrap_or(gpu_beats.len().min(model_beats.len()));
+        return Err(format!(
+            "{n}: the recorded FOP case does not replay: pixel beat {i} differs ({} in the run, {} replayed)",
+            gpu_beats.len(),
+            model_beats.len()
+        ));
+    }
+    let run_hang = match &r.outcome {
+        pica_model::Outcome::Hang {
+            reason: pica_model::HangReason::FragmentOps(h),
+            ..
+        } => Some(h.clone()),
+        _ => None,
+    };
+    if run_hang != replayed.hang {
+        return Err(format!(
+            "{n}: the recorded FOP case does not replay: hang {:?} in the run, {:?} replayed",
+            run_hang, replayed.hang
+        ));
+    }
+    if image_words(r.gpu.mem(), &fc.images) != replayed.final_images(&fc.images) {
+        return Err(format!(
+            "{n}: the recorded FOP case does not replay: the final memory differs"
+        ));
+    }
+    let desc = format!("the FOP stage of scene {n}: {}", case.description);
+    write_fop_bundle(dir, n, &desc, fc, &prov(&r.outcome))
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(Some((fc.fragments(), fc.reg_writes())))
+}
+
 /// Pipeline stages in RTL that a case must agree with (`--rtl-stages` of `pica vectors`).
 pub struct StageCheck {
     /// The stages.
@@ -296,21 +440,131 @@ impl StageCheck {
     }
 }
 
-/// Checks a stage bundle of `kind` in `dir`: hashes and formats (by loading it), then the
-/// model's run of its case against the recorded commits, outcome and outputs (with the
-/// knobs its `defines` name), and with `rtl` the shader-unit RTL's run too. The number of
-/// commits on success.
-fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<usize, String> {
-    use crate::shader_fuzz::run_rtl;
-    use pica_rtl_bridge::shader::ShVariant;
-    use pica_vectors::shader_gen::{compare, run_model, ShaderRun};
-    use pica_vectors::stage::{load_shader_bundle, KIND_SHADER_UNIT};
-    if kind != KIND_SHADER_UNIT {
-        return Err(format!(
+/// Checks a stage bundle of `kind` in `dir` (hashes, formats, the model's run and with `rtl`
+/// the stage's RTL): what was checked on success ("12 commits").
+fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<String, String> {
+    match kind {
+        pica_vectors::stage::KIND_SHADER_UNIT => {
+            check_shader_unit_bundle(dir, rtl).map(|n| format!("{n} commits"))
+        }
+        pica_vectors::stage_tev::KIND_TEV => check_tev_bundle(dir, rtl),
+        pica_vectors::stage_fop::KIND_FOP => check_fop_bundle(dir, rtl),
+        _ => Err(format!(
             "{}: unknown stage bundle kind '{kind}'",
+            dir.display()
+        )),
+    }
+}
+
+/// Checks a TEV stage bundle: hashes, formats and counts (by loading it), the model's run of
+/// its operations against the recorded `combiner` beats, and with `rtl` the Verilated
+/// `pica_tev_top` (the build its `defines` name) too.
+fn check_tev_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
+    use crate::tev_fuzz::{compare_rtl, run_rtl, tev_variant_of_defines};
+    use pica_vectors::stage_tev::{check_model, load_tev_bundle, run_model};
+    let b = load_tev_bundle(dir)?;
+    if let Some(d) = check_model(&b) {
+        return Err(format!(
+            "{}: the model does not reproduce it: {d}",
             dir.display()
         ));
     }
+    if rtl {
+        let defines = b.manifest["defines"]
+            .as_array()
+            .map(|d| d.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>())
+            .unwrap_or_default();
+        let variant = tev_variant_of_defines(defines);
+        let got = run_rtl(variant, &b.case)?;
+        if let Some(d) = compare_rtl(&b.case, &run_model(&b.case), &got) {
+            return Err(format!(
+                "{}: the RTL TEV stage ({}) differs: {d}",
+                dir.display(),
+                variant.name()
+            ));
+        }
+    }
+    Ok(format!(
+        "{} fragments, {} register writes, {} combiner beats",
+        b.case.fragments(),
+        b.case.reg_writes(),
+        b.beats.len()
+    ))
+}
+
+/// Checks a FOP stage bundle: hashes and formats (by loading it), the model's run of its
+/// operations against the recorded pixel beats, outcome and final memory, and with `rtl` the
+/// Verilated `pica_fop_top` (the build its `defines` name, memory answered with its
+/// `mem_latency`) too.
+fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
+    use crate::fop_fuzz::{compare_rtl, run_rtl};
+    use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
+    use pica_vectors::stage_fop::{image_words, load_fop_bundle, run_model};
+    let (m, case, expected) = load_fop_bundle(dir)?;
+    let run = run_model(&case);
+    let fail = |what: String| {
+        Err(format!(
+            "{}: the model does not reproduce it: {what}",
+            dir.display()
+        ))
+    };
+    if let Some(i) = (0..run.beats.len().max(expected.beats.len()))
+        .find(|&i| run.beats.get(i) != expected.beats.get(i))
+    {
+        return fail(format!(
+            "pixel beat {i}: expected {:?}, model {:?}",
+            expected.beats.get(i),
+            run.beats.get(i)
+        ));
+    }
+    if run.hang != expected.hang {
+        return fail(format!(
+            "outcome: expected hang {:?}, model {:?}",
+            expected.hang, run.hang
+        ));
+    }
+    if image_words(&expected.mem, &case.images) != run.final_images(&case.images) {
+        return fail("final memory differs".into());
+    }
+    if rtl {
+        let variant = m["defines"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d.as_str().and_then(FopVariant::from_name))
+            .next()
+            .unwrap_or(FopVariant::Default);
+        let latency = match &m["mem_latency"] {
+            serde_json::Value::String(t) => MemLatency::parse(t)?,
+            v => MemLatency::parse(&v.as_u64().unwrap_or(0).to_string())?,
+        };
+        let got = run_rtl(variant, latency, &case)?;
+        if let Some(d) = compare_rtl(&run, &got) {
+            return Err(format!(
+                "{}: the RTL FOP stage ({}, latency {latency}) differs: {d}",
+                dir.display(),
+                variant.name()
+            ));
+        }
+    }
+    Ok(format!(
+        "{} fragments, {} register writes, {} pixel beats{}",
+        case.fragments(),
+        case.reg_writes(),
+        run.beats.len(),
+        run.hang.map(|h| format!(", hang: {h}")).unwrap_or_default()
+    ))
+}
+
+/// Checks a shader-unit stage bundle: hashes and formats (by loading it), then the model's
+/// run of its case against the recorded commits, outcome and outputs (with the knobs its
+/// `defines` name), and with `rtl` the shader-unit RTL's run too. The number of commits on
+/// success.
+fn check_shader_unit_bundle(dir: &Path, rtl: bool) -> Result<usize, String> {
+    use crate::shader_fuzz::run_rtl;
+    use pica_rtl_bridge::shader::ShVariant;
+    use pica_vectors::shader_gen::{compare, run_model, ShaderRun};
+    use pica_vectors::stage::load_shader_bundle;
     let b = load_shader_bundle(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let knobs_alt = b.manifest["defines"]
         .as_array()
@@ -364,7 +618,7 @@ pub fn vectors_check(
         if let Ok(Some(kind)) = pica_vectors::stage::bundle_kind(d) {
             match check_stage_bundle(d, &kind, rtl.is_some()) {
                 Ok(n) => println!(
-                    "ok    {} (stage bundle {kind}: {n} commits{})",
+                    "ok    {} (stage bundle {kind}: {n}{})",
                     d.display(),
                     if rtl.is_some() { ", model and RTL" } else { "" }
                 ),
@@ -467,21 +721,19 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
     })
 }
 
-/// `pica fuzz --target shader`: a shader-program campaign, or with `replay` one case seed.
-pub fn fuzz_shader(
-    opts: &crate::shader_fuzz::ShaderFuzzOptions,
-    report: Option<&Path>,
+/// The shape every stage fuzzer's `pica fuzz --target T` shares: with `replay`, one case seed
+/// (`replay_one` says what the passing case is, or why it fails); else the campaign
+/// (`campaign`, given the progress callback) under a progress bar, then the report.
+fn run_fuzz_cli(
     replay: Option<u64>,
+    replay_one: impl FnOnce(u64) -> Result<String, String>,
+    campaign: impl FnOnce(&mut dyn FnMut(u64, u64, usize)) -> fuzz::FuzzReport,
+    report: Option<&Path>,
 ) -> ExitCode {
-    use crate::shader_fuzz;
     if let Some(seed) = replay {
-        let case = pica_vectors::shader_gen::generate(seed);
-        return match shader_fuzz::check(&case, opts.rtl) {
-            Ok(()) => {
-                println!(
-                    "case 0x{seed:016x}: passes ({} instructions)",
-                    case.instructions()
-                );
+        return match replay_one(seed) {
+            Ok(what) => {
+                println!("case 0x{seed:016x}: passes ({what})");
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -492,11 +744,68 @@ pub fn fuzz_shader(
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let r = shader_fuzz::run(opts, |done, total, fails| show(&bar, done, total, fails));
+    let r = campaign(&mut |done, total, fails| show(&bar, done, total, fails));
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+}
+
+/// `pica fuzz --target shader`: a shader-program campaign, or with `replay` one case seed.
+pub fn fuzz_shader(
+    opts: &crate::shader_fuzz::ShaderFuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+) -> ExitCode {
+    use crate::shader_fuzz;
+    run_fuzz_cli(
+        replay,
+        |seed| {
+            let case = pica_vectors::shader_gen::generate(seed);
+            shader_fuzz::check(&case, opts.rtl)
+                .map(|()| format!("{} instructions", case.instructions()))
+        },
+        |p| shader_fuzz::run(opts, p),
+        report,
+    )
+}
+
+/// `pica fuzz --target tev`: a TEV campaign (combiner configurations and fragment streams),
+/// or with `replay` one case seed.
+pub fn fuzz_tev(
+    opts: &crate::tev_fuzz::TevFuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+) -> ExitCode {
+    use crate::tev_fuzz;
+    run_fuzz_cli(
+        replay,
+        |seed| {
+            let case = tev_fuzz::generate(seed);
+            tev_fuzz::check(&case, opts.rtl).map(|()| tev_fuzz::describe(&case))
+        },
+        |p| tev_fuzz::run(opts, p),
+        report,
+    )
+}
+
+/// `pica fuzz --target fop`: a FOP campaign (configurations, framebuffers and fragment
+/// streams), or with `replay` one case seed.
+pub fn fuzz_fop(
+    opts: &crate::fop_fuzz::FopFuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+) -> ExitCode {
+    use crate::fop_fuzz;
+    run_fuzz_cli(
+        replay,
+        |seed| {
+            let case = fop_fuzz::generate(seed);
+            fop_fuzz::check(&case, opts.rtl, opts.latency).map(|()| fop_fuzz::describe(&case))
+        },
+        |p| fop_fuzz::run(opts, p),
+        report,
+    )
 }
 
 /// The options of `pica fuzz --rtl-stages LIST`.
@@ -516,12 +825,48 @@ pub struct StageFuzzArgs {
     pub regressions: PathBuf,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// How the FOP stage's memory port is answered (`--rtl-stages fop`).
+    pub mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
 }
 
 /// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
-/// (`--rtl`), a list with `sh` the SH stage fuzz ([`crate::sh_stage_fuzz`]).
+/// (`--rtl`), `tev` / `fop` alone the stage fuzz with `--rtl` ([`crate::tev_fuzz`],
+/// [`crate::fop_fuzz`]), a list with `sh` the SH stage fuzz ([`crate::sh_stage_fuzz`]).
 pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
     use crate::sh_stage_fuzz::{self, Draw, StageFuzzOptions, Verdict};
+    if a.set.names() == "tev" {
+        // The TEV stage on its own: `--target tev --rtl`.
+        let variant = match crate::stages::parse_tev_variant(&a.variant) {
+            Ok(v) => v,
+            Err(e) => return bad(e),
+        };
+        let opts = crate::tev_fuzz::TevFuzzOptions {
+            cases: a.cases,
+            seed: a.seed,
+            shard: a.shard,
+            rtl: Some(variant),
+            regressions: Some(a.regressions.clone()),
+            max_failures: a.max_failures,
+        };
+        return fuzz_tev(&opts, report, replay);
+    }
+    if a.set.names() == "fop" {
+        // The FOP stage on its own: `--target fop --rtl`.
+        let variant = match crate::fop_fuzz::parse_fop_variant(&a.variant) {
+            Ok(v) => v,
+            Err(e) => return bad(e),
+        };
+        let opts = crate::fop_fuzz::FopFuzzOptions {
+            cases: a.cases,
+            seed: a.seed,
+            shard: a.shard,
+            rtl: Some(variant),
+            latency: a.mem_latency,
+            regressions: Some(a.regressions.clone()),
+            max_failures: a.max_failures,
+        };
+        return fuzz_fop(&opts, report, replay);
+    }
     if !a.set.has_pipeline_stages() {
         if !a.set.has_front_end() {
             return bad("--rtl-stages names no stage");
@@ -599,6 +944,8 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
 fn print_fuzz_report(r: &fuzz::FuzzReport, secs: f64, report: Option<&Path>) -> ExitCode {
     let unit = if r.against.starts_with("shader") {
         "instruction"
+    } else if r.against.starts_with("tev") || r.against.starts_with("fop") {
+        "fragment"
     } else {
         "command"
     };

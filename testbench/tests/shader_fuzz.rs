@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{pica, root, text, tmp};
+use common::{pica, replay, root, text, tmp};
 use pica_model::beat::CommitBeat;
 use pica_model::chan::Payload;
 use pica_rtl_bridge::shader::{RtlShaderUnit, ShVariant};
@@ -17,7 +17,6 @@ use pica_testbench::shader_fuzz::{self, save_bundle, ShaderFuzzOptions};
 use pica_vectors::shader_gen::{compare, generate, run_model, ShaderCase, MAX_INSTRUCTIONS};
 use pica_vectors::stage::{bundle_kind, load_shader_bundle, StageProvenance, KIND_SHADER_UNIT};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
 fn opts(rtl: Option<ShVariant>, cases: u64, dir: Option<PathBuf>) -> ShaderFuzzOptions {
@@ -165,22 +164,6 @@ fn replay_bundles(dir: &Path, default_n: u64) -> Vec<PathBuf> {
         );
     }
     v
-}
-
-fn replay(bundle: &Path, sim: &str, defines: &[&str]) -> (bool, String) {
-    // `timeout`: a simulator that never settles fails the test instead of hanging it (and
-    // `-k` kills one that ignores the TERM).
-    let mut cmd = Command::new("timeout");
-    cmd.args(["-k", "10", "300"])
-        .arg(root().join("scripts/replay"))
-        .arg(bundle)
-        .args(["--sim", sim])
-        .current_dir(root());
-    for d in defines {
-        cmd.args(["--define", d]);
-    }
-    let o = cmd.output().unwrap();
-    (o.status.success(), text(&o))
 }
 
 fn replay_all(sim: &str) {

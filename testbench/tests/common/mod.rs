@@ -45,3 +45,20 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Runs `scripts/replay BUNDLE --sim SIM [--define D]...` under a timeout (a simulator that
+/// never settles fails the test instead of hanging it; `-k` kills one that ignores the TERM):
+/// (passed, its output).
+pub fn replay(bundle: &Path, sim: &str, defines: &[&str]) -> (bool, String) {
+    let mut cmd = Command::new("timeout");
+    cmd.args(["-k", "10", "300"])
+        .arg(root().join("scripts/replay"))
+        .arg(bundle)
+        .args(["--sim", sim])
+        .current_dir(root());
+    for d in defines {
+        cmd.args(["--define", d]);
+    }
+    let o = cmd.output().expect("timeout runs");
+    (o.status.success(), text(&o))
+}

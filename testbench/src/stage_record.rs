@@ -1,0 +1,283 @@
+//! Stage recorders: model stages that also write down what crosses them, so that a scene run on
+//! the model GPU becomes a stage case (`pica vectors gen OUT --stage tev`).
+//!
+//! [`TevRecorder`] stands in the TEV slot ([`Gpu::replace_stage`]) and does exactly what the
+//! model's [`TevStage`] does — [`FragStage::tick`](pica_model::frag::FragStage::tick): up to
+//! [`timing::FRAG_FRAGMENTS_PER_CYCLE`] fragments per cycle, none while the input link is empty
+//! or the output link is full, [`tev::combine`] with the registers of the cycle it takes the
+//! fragment, the six `combiner` beats stamped with that cycle — so the run (every channel, the
+//! cycles, the picture) is the model's. Before each fragment it compares the 32 TEXENV words
+//! with those of the previous fragment and records a register write for each that changed
+//! (in slot order), then the fragment (x, y, [`Inputs`]) and its result: a [`TevCase`] whose
+//! model run ([`pica_vectors::stage_tev::run_model`]) gives the same beats.
+//!
+//! [`FopRecorder`] stands in the FOP slot and runs the model's own [`FragmentOps`] inside: each
+//! cycle it pops what [`FragmentOps::tick`] would pop (up to
+//! [`timing::FOP_FRAGMENTS_PER_CYCLE`] fragments that were in the link when the cycle began),
+//! records them (x, y, depth, the colour FOG handed on) after a write of every FOP register
+//! ([`CONFIG_REGS`]) that changed since the previous fragment, and hands them to the inner
+//! stage through a private link, which then runs exactly as in the model (the configuration of
+//! the cycle, trigger observation, memory, beats, hangs). [`record_fop`] turns the recording
+//! into a [`FopCase`] whose memory images are the case's initial memory over every buffer its
+//! configurations use ([`buffer_ranges`]).
+
+use pica_model::beat::CombinerBeat;
+use pica_model::fop::{config_words, FopPorts, FragmentOps, CONFIG_REGS};
+use pica_model::frag::{FragPorts, TevStage};
+use pica_model::gpu::HangReason;
+use pica_model::link::Link;
+use pica_model::pipe::ShadedFragment;
+use pica_model::regfile::RegFile;
+use pica_model::stage::External;
+use pica_model::tev::{self, Inputs, TevOut};
+use pica_model::{timing, Gpu, Outcome};
+use pica_vectors::case::{Case, MemImage};
+use pica_vectors::stage_fop::{buffer_ranges, image_words, FopCase, FopOp};
+use pica_vectors::stage_tev::{tev_reg_id, tev_words, TevCase, TevOp, NUM_TEV_REGS};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// What a [`TevRecorder`] wrote down.
+#[derive(Clone, Debug, Default)]
+pub struct TevRecording {
+    /// The register writes and fragments, in order.
+    pub case: TevCase,
+    /// Each fragment's result as TEV computed it in the run.
+    pub outs: Vec<TevOut>,
+}
+
+/// The model's TEV stage that records its fragments and the register changes between them.
+#[derive(Debug)]
+pub struct TevRecorder {
+    rec: Rc<RefCell<TevRecording>>,
+    shadow: [u32; NUM_TEV_REGS],
+    fragments: u64,
+    stalls: u64,
+}
+
+impl TevRecorder {
+    /// A recorder writing into `rec`; the registers start as a new register file's.
+    pub fn new(rec: Rc<RefCell<TevRecording>>) -> Self {
+        Self {
+            rec,
+            shadow: tev_words(&RegFile::new()),
+            fragments: 0,
+            stalls: 0,
+        }
+    }
+}
+
+impl External<TevStage> for TevRecorder {
+    fn name(&self) -> String {
+        "record:tev".to_string()
+    }
+
+    fn tick(
+        &mut self,
+        cycle: u64,
+        mut ports: FragPorts<'_, ShadedFragment>,
+    ) -> Result<(), HangReason> {
+        for _ in 0..timing::FRAG_FRAGMENTS_PER_CYCLE {
+            if ports.input.is_empty() {
+                return Ok(());
+            }
+            if !ports.out.can_push() {
+                self.stalls += 1;
+                return Ok(());
+            }
+            let Some(mut f) = ports.input.pop() else {
+                return Ok(());
+            };
+            let words = tev_words(ports.regs);
+            let out = tev::combine(&f, ports.regs);
+            {
+                let mut rec = self.rec.borrow_mut();
+                for (slot, (&w, old)) in words.iter().zip(self.shadow.iter_mut()).enumerate() {
+                    if w != *old {
+                        rec.case.ops.push(TevOp::Reg {
+                            id: tev_reg_id(slot),
+                            value: w,
+                        });
+                        *old = w;
+                    }
+                }
+                rec.case.ops.push(TevOp::Frag {
+                    x: f.frag.x,
+                    y: f.frag.y,
+                    inputs: Inputs::of(&f),
+                });
+                rec.outs.push(out);
+            }
+            if let Some(log) = ports.beats.combiner.as_deref_mut() {
+                log.extend(out.stages.iter().enumerate().map(|(i, s)| CombinerBeat {
+                    cycle,
+                    x: f.frag.x,
+                    y: f.frag.y,
+                    stage: i as u8,
+                    color: u32::from_le_bytes(s.color),
+                    buffer: u32::from_le_bytes(s.buffer),
+                }));
+            }
+            self.fragments += 1;
+            f.color = out.color;
+            ports
+                .out
+                .push(f)
+                .map_err(|e| HangReason::Internal(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn is_idle(&self) -> bool {
+        true
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::json!({ "fragments": self.fragments, "stalls": self.stalls })
+    }
+}
+
+/// A case run with a [`TevRecorder`] in the TEV slot: what it recorded, how the run ended and
+/// the GPU (for its beats and memory).
+pub struct RecordedTev {
+    /// The recording.
+    pub rec: TevRecording,
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// The GPU after the run.
+    pub gpu: Gpu,
+}
+
+/// Runs `case` on the model GPU with a [`TevRecorder`] in the TEV slot.
+pub fn record_tev(case: &Case) -> Result<RecordedTev, String> {
+    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
+    let rec = Rc::new(RefCell::new(TevRecording::default()));
+    gpu.replace_stage::<TevStage>(Box::new(TevRecorder::new(rec.clone())));
+    let outcome = gpu.run(case.max_cycles);
+    let rec = rec.borrow().clone();
+    Ok(RecordedTev { rec, outcome, gpu })
+}
+
+/// The model's FOP stage that records its fragments and the register changes between them.
+#[derive(Debug)]
+pub struct FopRecorder {
+    ops: Rc<RefCell<Vec<FopOp>>>,
+    inner: FragmentOps,
+    link: Link<ShadedFragment>,
+    shadow: [u32; CONFIG_REGS.len()],
+}
+
+impl FopRecorder {
+    /// A recorder writing into `ops`; the registers start as a new register file's.
+    pub fn new(ops: Rc<RefCell<Vec<FopOp>>>) -> Self {
+        Self {
+            ops,
+            inner: FragmentOps::new(),
+            link: Link::new(
+                "record:fop",
+                timing::FOP_FRAGMENTS_PER_CYCLE.max(1) as usize,
+            ),
+            shadow: config_words(&RegFile::new()),
+        }
+    }
+}
+
+impl External<FragmentOps> for FopRecorder {
+    fn name(&self) -> String {
+        "record:fop".to_string()
+    }
+
+    fn tick(&mut self, cycle: u64, ports: FopPorts<'_>) -> Result<(), HangReason> {
+        let FopPorts {
+            regs,
+            mem,
+            input,
+            beats,
+        } = ports;
+        // What FragmentOps::tick pops this cycle, into the private link.
+        self.link.begin_cycle();
+        let mut popped = Vec::new();
+        for _ in 0..timing::FOP_FRAGMENTS_PER_CYCLE {
+            let Some(sf) = input.pop() else {
+                break;
+            };
+            popped.push(sf);
+        }
+        if !popped.is_empty() {
+            let words = config_words(regs);
+            let mut ops = self.ops.borrow_mut();
+            for (slot, (&w, old)) in words.iter().zip(self.shadow.iter_mut()).enumerate() {
+                if w != *old {
+                    ops.push(FopOp::Reg {
+                        id: CONFIG_REGS[slot],
+                        value: w,
+                    });
+                    *old = w;
+                }
+            }
+            for sf in &popped {
+                ops.push(FopOp::Frag {
+                    x: sf.frag.x,
+                    y: sf.frag.y,
+                    depth: sf.frag.depth,
+                    color: sf.color,
+                });
+                self.link
+                    .push(*sf)
+                    .map_err(|e| HangReason::Internal(e.to_string()))?;
+            }
+        }
+        self.link.begin_cycle();
+        let ports = FopPorts {
+            regs,
+            mem: &mut *mem,
+            input: &mut self.link,
+            beats,
+        };
+        self.inner
+            .tick(cycle, ports)
+            .map_err(HangReason::FragmentOps)
+    }
+
+    fn is_idle(&self) -> bool {
+        self.link.is_empty() && self.inner.is_idle()
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        self.inner.snapshot()
+    }
+}
+
+/// A case run with a [`FopRecorder`] in the FOP slot.
+pub struct RecordedFop {
+    /// The recorded FOP case: operations, and the case's initial memory over every buffer
+    /// they use.
+    pub case: FopCase,
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// The GPU after the run.
+    pub gpu: Gpu,
+}
+
+/// Runs `case` on the model GPU with a [`FopRecorder`] in the FOP slot.
+pub fn record_fop(case: &Case) -> Result<RecordedFop, String> {
+    let initial = case.memory().map_err(|e| e.to_string())?;
+    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
+    let ops = Rc::new(RefCell::new(Vec::new()));
+    gpu.replace_stage::<FragmentOps>(Box::new(FopRecorder::new(ops.clone())));
+    let outcome = gpu.run(case.max_cycles);
+    let ops = ops.borrow().clone();
+    let ranges: Vec<MemImage> = buffer_ranges(&ops)
+        .into_iter()
+        .map(|(s, e)| MemImage {
+            base: s as u32,
+            words: vec![0; ((e - s) / 4) as usize],
+        })
+        .collect();
+    let images = image_words(&initial, &ranges);
+    Ok(RecordedFop {
+        case: FopCase { ops, images },
+        outcome,
+        gpu,
+    })
+}

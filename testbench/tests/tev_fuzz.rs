@@ -1,0 +1,335 @@
+//! `pica fuzz --target tev`, TEV stage bundles and `pica vectors gen --stage tev`: the model's
+//! self-check and the default RTL build pass a campaign, each injected TEV bug is caught
+//! within 2,000 cases of seed 0 and shrunk to at most 3 fragments, its bundle replays clean
+//! under Icarus and Verilator on the default RTL and fails with the bug's define, the recorder
+//! in the TEV slot is the model's stage, and recorded scene bundles pass `pica vectors check`.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{pica, replay, root, text, tmp};
+use pica_rtl_bridge::tev_stage::TevVariant;
+use pica_testbench::fuzz::case_seed;
+use pica_testbench::stage_record::record_tev;
+use pica_testbench::tev_fuzz::{self, save_bundle, tev_variant_define, TevFuzzOptions};
+use pica_vectors::case::PipelineCapture;
+use pica_vectors::stage::{bundle_kind, StageProvenance};
+use pica_vectors::stage_tev::{check_model, load_tev_bundle, run_model, KIND_TEV};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn opts(rtl: Option<TevVariant>, cases: u64, dir: Option<PathBuf>) -> TevFuzzOptions {
+    TevFuzzOptions {
+        cases,
+        seed: 0,
+        shard: (0, 1),
+        rtl,
+        regressions: dir,
+        max_failures: 1,
+    }
+}
+
+#[test]
+fn tev_fuzz_default_campaign_passes() {
+    let t = Instant::now();
+    let r = tev_fuzz::run(&opts(None, 300, None), |_, _, _| {});
+    assert_eq!(r.cases_run, 300);
+    assert_eq!(r.against, "tev:model");
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    let r = tev_fuzz::run(&opts(Some(TevVariant::Default), 1000, None), |_, _, _| {});
+    assert_eq!(r.against, "tev:rtl:default");
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    eprintln!(
+        "300 model cases and 1000 RTL cases in {:.2} s",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn tev_fuzz_shards_partition_the_campaign() {
+    let mut seen = 0;
+    for k in 0..3 {
+        let mut o = opts(None, 30, None);
+        o.shard = (k, 3);
+        seen += tev_fuzz::run(&o, |_, _, _| {}).cases_run;
+    }
+    assert_eq!(seen, 30);
+    // Case i of seed S is the same case whichever shard runs it, and cases differ.
+    assert_eq!(
+        tev_fuzz::generate(case_seed(0, 7)),
+        tev_fuzz::generate(case_seed(0, 7))
+    );
+    assert_ne!(
+        tev_fuzz::generate(case_seed(0, 7)),
+        tev_fuzz::generate(case_seed(0, 8))
+    );
+}
+
+/// The campaign against `variant` must fail within 2,000 cases of seed 0, shrink to at most 3
+/// fragments and write a stage bundle that holds the model's answer, replays clean on the
+/// default RTL under both simulators and fails under both with the bug's define.
+fn caught_and_shrunk(variant: TevVariant) {
+    let dir = tmp(&format!("tevfuzz-{}", variant.name()));
+    let t = Instant::now();
+    let r = tev_fuzz::run(&opts(Some(variant), 2000, Some(dir.clone())), |_, _, _| {});
+    let f = r
+        .failures
+        .first()
+        .unwrap_or_else(|| panic!("{} not caught by 2000 cases", variant.name()));
+    eprintln!(
+        "{}: caught by case {} in {:.2} s, shrunk {} -> {} fragments: {}",
+        variant.name(),
+        f.case_index,
+        t.elapsed().as_secs_f64(),
+        f.original_commands,
+        f.commands,
+        f.message
+    );
+    assert!(f.case_index < 2000);
+    assert!(f.commands <= 3, "shrunk only to {} fragments", f.commands);
+    let b = load_tev_bundle(Path::new(&f.bundle)).unwrap();
+    assert_eq!(b.case.fragments(), f.commands);
+    assert_eq!(check_model(&b), None);
+    assert_eq!(b.beats, run_model(&b.case).beats);
+    // The default build passes every case the campaign ran.
+    let d = tev_fuzz::run(
+        &opts(Some(TevVariant::Default), r.cases_run, None),
+        |_, _, _| {},
+    );
+    assert!(d.failures.is_empty(), "{:?}", d.failures);
+    let define = tev_variant_define(variant).unwrap();
+    let bundle = PathBuf::from(&f.bundle);
+    for sim in ["icarus", "verilator"] {
+        let (ok, out) = replay(&bundle, sim, &[]);
+        assert!(ok && out.contains("PASS"), "{sim}: {out}");
+        let (ok, out) = replay(&bundle, sim, &[define]);
+        assert!(
+            !ok && out.contains("FAIL: fragment") && out.contains("field"),
+            "{sim} with {define}: {out}"
+        );
+    }
+    eprintln!(
+        "{}: campaign, replays and checks in {:.1} s",
+        variant.name(),
+        t.elapsed().as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tev_fuzz_catches_inject_scale_sat() {
+    caught_and_shrunk(TevVariant::InjectScaleSat);
+}
+
+#[test]
+fn tev_fuzz_catches_inject_buffer() {
+    caught_and_shrunk(TevVariant::InjectBuffer);
+}
+
+#[test]
+fn tev_stage_bundles_replay_and_catch_a_changed_beat() {
+    // Random cases (register writes between fragments, reserved encodings) replay clean under
+    // Icarus; a changed expected beat fails, named by fragment, stage and field.
+    let dir = tmp("tevreplay");
+    let mut bundles = Vec::new();
+    for i in 0..4 {
+        let seed = case_seed(3, i);
+        let prov = StageProvenance {
+            generator: "test".into(),
+            case_seed: Some(seed),
+            ..StageProvenance::default()
+        };
+        let case = tev_fuzz::generate(seed);
+        let b = save_bundle(&case, &dir, &format!("r{i}"), "replay", &prov).unwrap();
+        assert_eq!(bundle_kind(&b).unwrap().as_deref(), Some(KIND_TEV));
+        assert_eq!(load_tev_bundle(&b).unwrap().case, case);
+        bundles.push(b);
+    }
+    for b in &bundles {
+        let (ok, out) = replay(b, "icarus", &[]);
+        assert!(ok && out.contains("PASS"), "{}: {out}", b.display());
+    }
+    // Beat 8 is fragment 1, stage 2: flip the lowest bit of its buffer (bits 3:0 of the line)
+    // and fix up the manifest's hash so only the replay can notice.
+    let b = &bundles[0];
+    let p = b.join("combiner.hex");
+    let mut lines: Vec<String> = std::fs::read_to_string(&p)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let line = &mut lines[8];
+    let last = line.len() - 1;
+    let d = u8::from_str_radix(&line[last..], 16).unwrap() ^ 1;
+    line.replace_range(last.., &format!("{d:x}"));
+    let new = lines.join("\n") + "\n";
+    std::fs::write(&p, &new).unwrap();
+    let (ok, out) = replay(b, "icarus", &[]);
+    assert!(
+        !ok && out.contains("FAIL: fragment 1 (") && out.contains("stage 2: field buffer"),
+        "{out}"
+    );
+    // The hash check of `pica vectors check` names the file.
+    let o = pica(&["vectors", "check", b.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("combiner.hex"), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tev_recorder_is_the_model_stage() {
+    // With the recorder in the TEV slot the run is the model's, cycle for cycle and byte for
+    // byte, and the recorded case replays to the same combiner results.
+    for name in ["tev/buffer", "tex/three_units"] {
+        let scene = pica_vectors::scenes::scene(name).unwrap();
+        let (model, gpu) = scene.case.run_model_keep().unwrap();
+        let rec = record_tev(&scene.case).unwrap();
+        assert_eq!(rec.outcome, model.outcome, "{name}");
+        let (a, b) = (gpu.pipeline_beats(), rec.gpu.pipeline_beats());
+        assert_eq!(a.combiner, b.combiner, "{name}");
+        assert_eq!(a.pixel, b.pixel, "{name}");
+        let images = &scene.case.images;
+        assert_eq!(
+            PipelineCapture::of(&gpu, images).final_memory,
+            PipelineCapture::of(&rec.gpu, images).final_memory,
+            "{name}"
+        );
+        assert!(rec.rec.case.fragments() > 0);
+        let run = run_model(&rec.rec.case);
+        assert_eq!(run.outs, rec.rec.outs, "{name}");
+        assert_eq!(run.beats.len(), a.combiner.len());
+        for (r, m) in run.beats.iter().zip(a.combiner.iter()) {
+            assert_eq!(
+                (r.x, r.y, r.stage, r.color, r.buffer),
+                (m.x, m.y, m.stage, m.color, m.buffer)
+            );
+        }
+    }
+}
+
+#[test]
+fn cli_vectors_gen_stage_tev_and_check() {
+    let dir = tmp("tevgen");
+    let d = dir.to_str().unwrap();
+    let o = pica(&[
+        "vectors",
+        "gen",
+        d,
+        "--stage",
+        "tev",
+        "--case",
+        "tev/buffer",
+        "--case",
+        "tev/six_stages",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let bundles = [dir.join("tev-tev__buffer"), dir.join("tev-tev__six_stages")];
+    for b in &bundles {
+        assert_eq!(bundle_kind(b).unwrap().as_deref(), Some(KIND_TEV));
+    }
+    let o = pica(&["vectors", "check", d, "--rtl"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("stage bundle stage:tev") && text(&o).contains("model and RTL"),
+        "{}",
+        text(&o)
+    );
+    let (ok, out) = replay(&bundles[1], "icarus", &[]);
+    assert!(ok, "{out}");
+    // An unknown scene and an unknown stage are bad input.
+    let o = pica(&["vectors", "gen", d, "--stage", "tev", "--case", "no/such"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = pica(&["vectors", "gen", d, "--stage", "rast"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_fuzz_tev() {
+    let dir = tmp("tevcli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("report.json");
+    let o = pica(&[
+        "fuzz",
+        "--target",
+        "tev",
+        "--cases",
+        "60",
+        "--seed",
+        "5",
+        "--shard",
+        "1/2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(j["cases_run"], 30);
+    assert_eq!(j["against"], "tev:model");
+    // --rtl-stages tev is --target tev --rtl: an injected bug, exit 1, bundle written.
+    let regs = dir.join("regs");
+    let o = pica(&[
+        "fuzz",
+        "--rtl-stages",
+        "tev",
+        "--variant",
+        "buffer",
+        "--cases",
+        "2000",
+        "--regressions",
+        regs.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains("against tev:rtl:inject_tev_buffer")
+            && text(&o).contains("fragment(s); bundle"),
+        "{}",
+        text(&o)
+    );
+    // --replay of the failing case seed reproduces it.
+    let seed = text(&o)
+        .split("(seed ")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .unwrap()
+        .to_string();
+    let o = pica(&[
+        "fuzz",
+        "--target",
+        "tev",
+        "--rtl",
+        "--variant",
+        "buffer",
+        "--replay",
+        &seed,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("FAILS"), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tev_regressions_replay_forever() {
+    // Every TEV stage bundle saved under vectors/regressions/ still holds the model's answer
+    // and the default RTL stage reproduces it.
+    let Ok(rd) = std::fs::read_dir(root().join("vectors/regressions")) else {
+        return;
+    };
+    for d in rd.filter_map(|e| e.ok().map(|e| e.path())) {
+        if bundle_kind(&d).ok().flatten().as_deref() != Some(KIND_TEV) {
+            continue;
+        }
+        let b = load_tev_bundle(&d).unwrap();
+        assert_eq!(check_model(&b), None, "{}", d.display());
+        let got = tev_fuzz::run_rtl(TevVariant::Default, &b.case).unwrap();
+        assert_eq!(
+            tev_fuzz::compare_rtl(&b.case, &run_model(&b.case), &got),
+            None,
+            "{}",
+            d.display()
+        );
+    }
+}
