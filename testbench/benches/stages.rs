@@ -9,6 +9,16 @@
 //! - `scene/mixed` and `scene/lockstep`: `bench/many_triangles` rendered with the SH stage in
 //!   RTL, alone and through `pica lockstep --rtl-stages sh` (model alone + mixed run + the
 //!   transaction-exact comparison of every channel and the picture).
+//!
+//! The fragment back end on `bench/textured_lit` (fragments/s):
+//!
+//! - `frag/model`: the scene on the model alone (the whole pipeline);
+//! - `frag/rtl_tev_fop`: the scene's TEV and FOP input streams (recorded once from the model
+//!   run, `pica vectors gen --stage tev|fop`'s recorders) through the Verilated `pica_tev_top`
+//!   and `pica_fop_top` alone (memory latency 0, TEV output ready 3 clocks in 4);
+//! - `frag/mixed`: the scene with TEV and FOP in RTL inside the model pipeline;
+//! - `frag/lockstep`: `pica lockstep --rtl-stages tev,fop` on it (model alone + mixed run + the
+//!   comparison of every channel and the picture).
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
@@ -174,5 +184,57 @@ fn bench_scene(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_stage, bench_scene);
+fn bench_fragment_back_end(c: &mut Criterion) {
+    use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
+    use pica_rtl_bridge::tev_stage::TevVariant;
+    use pica_testbench::{fop_fuzz, stage_record, tev_fuzz};
+    let Some(scene) = pica_vectors::scenes::scene("bench/textured_lit") else {
+        return;
+    };
+    let case = scene.case;
+    let Ok(set) = StageSet::parse("tev,fop") else {
+        return;
+    };
+    let fragments = case
+        .run_model_keep()
+        .map(|(_, g)| g.pipeline_stats().fragments)
+        .unwrap_or(1);
+    let tev = stage_record::record_tev(&case).expect("TEV recording");
+    let tev_case = tev.rec.case;
+    let fop = stage_record::record_fop(&case).expect("FOP recording").case;
+    let mut g = c.benchmark_group("frag");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(fragments));
+    g.bench_function("model", |b| {
+        b.iter(|| {
+            let mut gpu = case.gpu().expect("scene");
+            black_box(gpu.run(case.max_cycles))
+        })
+    });
+    g.bench_function("rtl_tev_fop", |b| {
+        b.iter(|| {
+            let t = tev_fuzz::run_rtl(TevVariant::Default, &tev_case).expect("RTL TEV");
+            let f =
+                fop_fuzz::run_rtl(FopVariant::Default, MemLatency::Zero, &fop).expect("RTL FOP");
+            black_box((t.len(), f.beats.len()))
+        })
+    });
+    g.bench_function("mixed", |b| {
+        b.iter(|| {
+            let mut gpu =
+                stages::mixed_gpu(&case, &set, &StageOptions::default()).expect("RTL TEV and FOP");
+            black_box(gpu.run(case.max_cycles * 128))
+        })
+    });
+    g.bench_function("lockstep", |b| {
+        b.iter(|| {
+            let r = stages::stage_lockstep(&case, &set, &StageLockstepOptions::default())
+                .expect("RTL TEV and FOP");
+            assert!(r.is_equal());
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_stage, bench_scene, bench_fragment_back_end);
 criterion_main!(benches);
