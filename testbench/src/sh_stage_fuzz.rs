@@ -26,6 +26,7 @@ use crate::stages::{self, StageLockstepOptions, StageOptions, StageSet};
 use pica_model::regs::PrimitiveConfigMode;
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use pica_model::Outcome;
+use pica_rtl_bridge::fop_stage::MemLatency;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_vectors::builder::attrs::full_outmap;
 use pica_vectors::builder::{Clear, FbConfig};
@@ -62,6 +63,8 @@ pub struct StageFuzzOptions {
     pub set: StageSet,
     /// The RTL SH build (default, or an injected bug).
     pub variant: ShVariant,
+    /// How an RTL FOP stage's memory port is answered (when the set holds `fop`).
+    pub mem_latency: MemLatency,
     /// Where shrunk failures are written (`None`: not written).
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
@@ -217,7 +220,13 @@ pub fn sh_only() -> StageSet {
 
 /// Runs one case (`case`'s program drawn by `draw`) on the model alone and with the stages of
 /// `set` (which include SH) in RTL.
-pub fn check(case: &ShaderCase, draw: &Draw, set: &StageSet, variant: ShVariant) -> Verdict {
+pub fn check(
+    case: &ShaderCase,
+    draw: &Draw,
+    set: &StageSet,
+    variant: ShVariant,
+    mem_latency: MemLatency,
+) -> Verdict {
     let c = match pipeline_case(case, draw, "fuzz/sh_stage") {
         Ok(c) => c,
         Err(e) => return Verdict::Fail(format!("cannot build the case: {e}")),
@@ -230,6 +239,7 @@ pub fn check(case: &ShaderCase, draw: &Draw, set: &StageSet, variant: ShVariant)
     let opts = StageLockstepOptions {
         stage: StageOptions {
             sh_variant: variant,
+            mem_latency,
             ..StageOptions::default()
         },
         ..StageLockstepOptions::default()
@@ -272,17 +282,24 @@ pub enum Checked {
 }
 
 /// Checks case `seed` and shrinks it if it fails.
-pub fn check_and_shrink(seed: u64, set: &StageSet, variant: ShVariant) -> Checked {
+pub fn check_and_shrink(
+    seed: u64,
+    set: &StageSet,
+    variant: ShVariant,
+    mem_latency: MemLatency,
+) -> Checked {
     let case = generate(seed);
     let draw = Draw::of(seed);
-    let msg = match check(&case, &draw, set, variant) {
+    let msg = match check(&case, &draw, set, variant, mem_latency) {
         Verdict::Pass => return Checked::Passed,
         Verdict::Skipped => return Checked::Skipped,
         Verdict::Fail(m) => m,
     };
-    let (small, message) = shrink(&case, msg, |c| match check(c, &draw, set, variant) {
-        Verdict::Fail(m) => Some(m),
-        _ => None,
+    let (small, message) = shrink(&case, msg, |c| {
+        match check(c, &draw, set, variant, mem_latency) {
+            Verdict::Fail(m) => Some(m),
+            _ => None,
+        }
     });
     Checked::Failed(Box::new(Shrunk {
         case: small,
@@ -333,7 +350,7 @@ pub fn run(
     let kind = opts.variant.name();
     for i in (0..opts.cases).filter(|i| i % count == index) {
         let seed = case_seed(opts.seed, i);
-        match check_and_shrink(seed, &opts.set, opts.variant) {
+        match check_and_shrink(seed, &opts.set, opts.variant, opts.mem_latency) {
             Checked::Skipped => skipped += 1,
             Checked::Passed => run += 1,
             Checked::Failed(s) => {

@@ -903,7 +903,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
     };
     if let Some(seed) = replay {
         let case = pica_vectors::shader_gen::generate(seed);
-        return match sh_stage_fuzz::check(&case, &Draw::of(seed), &a.set, variant) {
+        return match sh_stage_fuzz::check(&case, &Draw::of(seed), &a.set, variant, a.mem_latency) {
             Verdict::Pass => {
                 println!(
                     "case 0x{seed:016x}: passes ({} instructions)",
@@ -927,6 +927,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
         shard: a.shard,
         set: a.set.clone(),
         variant,
+        mem_latency: a.mem_latency,
         regressions: Some(a.regressions.clone()),
         max_failures: a.max_failures,
     };

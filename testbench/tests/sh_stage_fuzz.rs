@@ -25,6 +25,7 @@ fn opts(variant: ShVariant, cases: u64, dir: Option<PathBuf>) -> StageFuzzOption
         shard: (0, 1),
         set: sh_stage_fuzz::sh_only(),
         variant,
+        mem_latency: pica_rtl_bridge::fop_stage::MemLatency::Zero,
         regressions: dir,
         max_failures: 1,
     }
