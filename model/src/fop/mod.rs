@@ -397,7 +397,11 @@ fn unmapped(buffer: &'static str) -> impl Fn(crate::mem::Unmapped) -> FopHang {
 /// (stamped `cycle`).
 ///
 /// The beat's `color` / `depth_stencil` are the pixel's stored bits as FOP last saw them: the
-/// bits written if it wrote, otherwise the bits read (0 where it did not read). A fragment
+/// bits written if it wrote, otherwise the bits read (0 where it did not read). A partial
+/// depth-stencil write (depth only, or stencil only) reports the bytes it wrote over the bits
+/// it read, so with the depth-stencil reads disabled the bytes it did not write show as 0,
+/// whatever memory holds there; with only the depth read enabled the stencil byte shows as read
+/// although the stencil test saw 0 (the pixel is read once). A fragment
 /// outside the framebuffer (x ≥ width or y ≥ height of GPUREG_FRAMEBUFFER_DIM) has addresses
 /// 0 and only [`PixelBeat::DISCARDED`] set.
 /// UNVERIFIED(hw): such fragments are dropped without a memory access — model choice (RAST's
