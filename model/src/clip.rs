@@ -316,6 +316,24 @@ pub fn signed_area(a: &ScreenVertex, b: &ScreenVertex, c: &ScreenVertex) -> F24 
     add(p, q.negate())
 }
 
+/// Every register CLIP reads ([`process`]: the user plane, the viewport and depth map, face
+/// culling), in ID order: what an implementation of CLIP outside the model (the RTL stage
+/// top's register write port, a stage bundle's configuration writes) must be given. The test
+/// `clip_reads_only_config_regs` pins that nothing else changes CLIP's output.
+pub const CONFIG_REGS: [u16; 11] = [
+    id::FACECULLING_CONFIG,
+    id::VIEWPORT_WIDTH,
+    id::VIEWPORT_HEIGHT,
+    id::FRAGOP_CLIP,
+    id::FRAGOP_CLIP_DATA0,
+    id::FRAGOP_CLIP_DATA1,
+    id::FRAGOP_CLIP_DATA2,
+    id::FRAGOP_CLIP_DATA3,
+    id::DEPTHMAP_SCALE,
+    id::DEPTHMAP_OFFSET,
+    id::VIEWPORT_XY,
+];
+
 /// Everything CLIP does to one triangle: the window-space triangles that leave, in order.
 pub fn process(regs: &RegFile, tri: &Triangle) -> Vec<ScreenTri> {
     let poly = clip_triangle(regs, &tri.v);
@@ -391,7 +409,49 @@ impl Clipper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pa::tests::regs_with;
+    use crate::pa::tests::{noisy_regs, regs_with};
+
+    #[test]
+    fn clip_reads_only_config_regs() {
+        let f = |x: f64| F24::from_f64_trunc(x);
+        // Every register CLIP reads set (user plane on, culling off), a triangle that
+        // crosses the x = w plane and the user plane.
+        let config = [
+            (id::FACECULLING_CONFIG, 0),
+            (id::VIEWPORT_WIDTH, f(20.0).bits()),
+            (id::VIEWPORT_HEIGHT, f(15.0).bits()),
+            (id::FRAGOP_CLIP, 1),
+            (id::FRAGOP_CLIP_DATA0, f(0.25).bits()),
+            (id::FRAGOP_CLIP_DATA1, f(-1.0).bits()),
+            (id::FRAGOP_CLIP_DATA2, f(0.5).bits()),
+            (id::FRAGOP_CLIP_DATA3, f(1.0).bits()),
+            (id::DEPTHMAP_SCALE, f(-1.0).bits()),
+            (id::DEPTHMAP_OFFSET, f(0.125).bits()),
+            (id::VIEWPORT_XY, 3 | 5 << 16),
+        ];
+        assert_eq!(
+            config.iter().map(|c| c.0).collect::<Vec<_>>(),
+            CONFIG_REGS.to_vec()
+        );
+        let mut tri = Triangle {
+            seq: 7,
+            v: [OutVertex::ONES; 3],
+        };
+        let pos = [
+            [-0.5, -0.5, -0.5, 1.0],
+            [1.5, 0.25, -0.25, 1.0],
+            [0.0, 0.75, -0.75, 2.0],
+        ];
+        for (v, p) in tri.v.iter_mut().zip(pos) {
+            for (c, x) in p.iter().enumerate() {
+                v.attr[semantic::POSITION + c] = f(*x);
+            }
+            v.attr[semantic::COLOR] = f(0.5);
+        }
+        let base = process(&regs_with(&config), &tri);
+        assert!(base.len() >= 2, "the triangle is clipped into a fan");
+        assert_eq!(process(&noisy_regs(&config, &CONFIG_REGS), &tri), base);
+    }
 
     fn f(bits: u32) -> F24 {
         F24::from_bits(bits)

@@ -438,6 +438,21 @@ pub(crate) mod tests {
     }
 
     /// A register file after `writes` (id, full-word value), for the unit tests of PA and CLIP.
+    /// Every plain register outside `config` set to junk, then `config` written: what a stage
+    /// reading only `config` must not notice.
+    pub(crate) fn noisy_regs(config: &[(u16, u32)], keep: &[u16]) -> RegFile {
+        let mut writes = Vec::new();
+        for reg in 0x040u16..0x300 {
+            let plain = crate::regs::info(u32::from(reg))
+                .is_some_and(|i| i.effect == crate::regs::SideEffect::None);
+            if plain && !keep.contains(&reg) {
+                writes.push((reg, 0xA5A5_5A5Au32.rotate_left(u32::from(reg) % 32)));
+            }
+        }
+        writes.extend_from_slice(config);
+        regs_with(&writes)
+    }
+
     pub(crate) fn regs_with(writes: &[(u16, u32)]) -> RegFile {
         let mut r = RegFile::new();
         let mut beats = Vec::new();

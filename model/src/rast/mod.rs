@@ -56,6 +56,30 @@ use crate::regs::{self, id, Trigger};
 use crate::timing;
 use serde_json::json;
 
+/// Every register RAST reads ([`RastConfig::from_regs`], and GPUREG_EARLYDEPTH_DATA for the
+/// value an early-depth clear writes), in ID order: what an implementation of RAST outside
+/// the model (the RTL stage top's register write port, a stage bundle's configuration writes)
+/// must be given. A write to GPUREG_EARLYDEPTH_CLEAR ([`EARLY_DEPTH_CLEAR`]) is an event, not
+/// configuration: it must reach such an implementation as the event it is, whatever its value.
+/// The test `rast_reads_only_config_regs` pins that nothing else changes RAST's output.
+pub const CONFIG_REGS: [u16; 11] = [
+    id::EARLYDEPTH_FUNC,
+    id::EARLYDEPTH_TEST1,
+    id::SCISSORTEST_MODE,
+    id::SCISSORTEST_POS,
+    id::SCISSORTEST_DIM,
+    id::EARLYDEPTH_DATA,
+    id::DEPTHMAP_ENABLE,
+    id::TEXUNIT_CONFIG,
+    id::DEPTHBUFFER_FORMAT,
+    id::EARLYDEPTH_TEST2,
+    id::FRAMEBUFFER_DIM,
+];
+
+/// GPUREG_EARLYDEPTH_CLEAR: the trigger that clears the early-depth buffer (see the module
+/// docs, "Early depth clears").
+pub const EARLY_DEPTH_CLEAR: u16 = id::EARLYDEPTH_CLEAR;
+
 /// What RAST touches in one cycle.
 pub struct RastPorts<'a> {
     /// Configuration (and trigger events, for GPUREG_EARLYDEPTH_CLEAR).
@@ -387,6 +411,63 @@ mod tests {
                 param,
             },
             &mut Vec::new(),
+        );
+    }
+
+    #[test]
+    fn rast_reads_only_config_regs() {
+        use crate::num::F24;
+        use crate::pipe::{OutVertex, ScreenVertex};
+        let f = |x: f64| F24::from_f64_trunc(x);
+        // Every register RAST reads set: a 32x32 D24 framebuffer, scissor inside, early depth
+        // on (<=, cleared to 0x800000), w-buffer, texture unit 0 on (differences).
+        let config = [
+            (id::EARLYDEPTH_FUNC, 2),
+            (id::EARLYDEPTH_TEST1, 1),
+            (id::SCISSORTEST_MODE, 3),
+            (id::SCISSORTEST_POS, 2 | 3 << 16),
+            (id::SCISSORTEST_DIM, 28 | 27 << 16),
+            (id::EARLYDEPTH_DATA, 0x80_0000),
+            (id::DEPTHMAP_ENABLE, 0),
+            (id::TEXUNIT_CONFIG, 1),
+            (id::DEPTHBUFFER_FORMAT, 2),
+            (id::EARLYDEPTH_TEST2, 1),
+            (id::FRAMEBUFFER_DIM, 32 | 31 << 12),
+        ];
+        assert_eq!(
+            config.iter().map(|c| c.0).collect::<Vec<_>>(),
+            CONFIG_REGS.to_vec()
+        );
+        let vertex = |x: f64, y: f64, z: f64, w: f64| {
+            let mut v = OutVertex::ONES;
+            v.attr[crate::pipe::semantic::TEXCOORD0] = f(x / 32.0);
+            v.attr[crate::pipe::semantic::COLOR] = f(y / 32.0);
+            ScreenVertex {
+                x: f(x),
+                y: f(y),
+                z: f(z),
+                inv_w: f(1.0 / w),
+                v,
+            }
+        };
+        let tri = ScreenTri {
+            seq: 3,
+            v: [
+                vertex(1.0, 0.5, 0.25, 1.0),
+                vertex(30.5, 4.0, 0.5, 2.0),
+                vertex(12.0, 31.0, 0.75, 4.0),
+            ],
+        };
+        let run = |regs: &RegFile| {
+            let mut early = EarlyDepthBuffer::new();
+            early.clear(0x80_0000);
+            rasterize(&tri, RastConfig::from_regs(regs), &mut early)
+        };
+        let base = run(&crate::pa::tests::regs_with(&config));
+        assert!(base.len() > 20, "{} fragments", base.len());
+        assert_eq!(
+            run(&crate::pa::tests::noisy_regs(&config, &CONFIG_REGS)),
+            base
         );
     }
 
