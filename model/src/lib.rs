@@ -30,6 +30,7 @@ pub mod fog;
 pub mod fop;
 pub mod frag;
 pub mod gpu;
+pub mod hwdata;
 pub mod light;
 pub mod link;
 pub mod mem;

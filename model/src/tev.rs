@@ -49,9 +49,10 @@
 //! stage1, stage2, stage3)` (bit 0 of the 4-bit mask = "stage 0") means by "stage 0 writes the
 //! buffer". [`StageOut::buffer`] of stage i is `Bi`.
 //!
-//! UNVERIFIED(hw): every formula below is Azahar's software renderer
+//! UNVERIFIED(hw): every combine formula below except [`dot3`] is Azahar's software renderer
 //! (`video_core/renderer_software/sw_texturing.cpp`), not a hardware measurement; pica-facts §4
-//! notes these formulas are "known to be off by a few units in places".
+//! notes these formulas are "known to be off by a few units in places". [`dot3`] is fitted to
+//! a hardware table (`../shared/hw-data/dot3-rgb.tsv`, every point).
 
 use crate::pipe::ShadedFragment;
 use crate::regfile::RegFile;
@@ -289,20 +290,78 @@ pub fn combine_channel(mode: TexenvCombinerMode, a: u8, b: u8, c: u8) -> u8 {
     r.min(255) as u8
 }
 
-/// DOT3 of two RGB operands, the same value for every channel:
-/// `clamp(Σ ((2·a - 255)·(2·b - 255) + 128) / 256, 0, 255)` over r, g, b, each division
-/// truncating toward zero (C integer division of a possibly negative product).
+/// DOT3 of two RGB operands, the same value for every channel (DOT3_RGB, and DOT3_RGBA whose
+/// alpha takes the same value: [`run_stage`]). In units of 1/255 it is
+/// `4·Σ (a/255 − ½)(b/255 − ½)` = `Σ (2a − 255)(2b − 255) / 255`, computed per channel as the
+/// hardware does, with one's-complement signed operands:
 ///
-/// UNVERIFIED(hw): Azahar `sw_texturing.cpp` `ColorCombine` ("Not fully accurate. Worst case
-/// scenario seems to yield a +/-3 error").
+/// ```text
+/// d(x)   = 2x − 255 as 9 bits {!x[7], x[6:0], 1}, read as ONE's complement:
+///          sign s(x) = !x[7]; magnitude m(x) = x[7] ? 2x − 255 : 254 − 2x   (8 bits)
+/// q      = round(m(a)·m(b) / 255)              (= (p + 128 + ((p + 128) >> 8)) >> 8, p = m(a)·m(b))
+/// term   = s(a) == s(b) ? q : !q               (!q = −q − 1: one's-complement negation)
+/// dot3   = clamp(term_r + term_g + term_b, 0, 255)
+/// ```
+///
+/// [`dot3_term`] is one channel. Both one's-complement steps are cheap XORs in gates (the
+/// magnitude is `{x[6:0] ^ {7{!x[7]}}, x[7]}`), and their two effects are what the
+/// measurement shows: a negative operand is one unit closer to zero than `2x − 255`
+/// (`0x7F` reads as −0, so `0x37·0x37` is `144² → 81` per channel, not `145² → 82`), and a
+/// term whose operand signs differ is one unit lower (`dot3((0x80,·,·), (0x7F,·,·))` has a
+/// −1 in that channel even though its magnitude product is 0).
+///
+/// Source: the hardware table `../shared/hw-data/dot3-rgb.tsv` (real 3DS, public test
+/// yuriks/3DS_gpu_tests branch DOT3_RGB: combiner 0 = DOT3_RGB(constant, texture 0), 7
+/// configurations × 256 inputs). This formula gives every one of the 1,792 points
+/// (`model/tests/hw_dot3.rs`); it was the only exact fit of a systematic search over
+/// operand conversions (`2x − c`, `x − c`, inputs truncated by 1-2 bits, `(2x − 255) >> r`
+/// floored or toward zero, bit-replicated 9/10-bit expansions, one's-complement readings),
+/// products in two's complement (floor or toward-zero quantisation) or sign-magnitude
+/// (negation by two's or one's complement), divisors 2^k and 255·2^j with every rounding
+/// bias, optional per-channel clamp, sum bias and final shift (40 million formulas). The
+/// emulator formula the model used before, `Σ ((2a − 255)(2b − 255) + 128) / 256` toward zero
+/// (Azahar `sw_texturing.cpp`, whose comment already notes that `(0x80,·,·)·(0x7F,·,·)` and
+/// `(0x80,·,·)·(0x80,·,·)` differ on hardware), gives 1,566 of the 1,792.
+///
+/// UNVERIFIED(hw): what the table cannot see. (1) A term with differing signs is pinned at a
+/// single point (magnitude product 0 → −1); larger negative terms are always cancelled by the
+/// clamp in the table, so their rounding (`!round(p/255)`) follows from the one's-complement
+/// reading, not from a measurement. (2) `(p + (p >> 8) + 128) >> 8`, a cheaper /255, also
+/// fits all 1,792 points (it differs from `round(p/255)` on 12 products, none measured); the
+/// model keeps the exact rounding.
 pub fn dot3(a: [u8; 3], b: [u8; 3]) -> u8 {
-    let term = |x: u8, y: u8| {
-        let p = (2 * i32::from(x) - 255) * (2 * i32::from(y) - 255) + 128;
-        // Rust `/` on i32 truncates toward zero, as C does.
-        p / 256
-    };
-    let sum = term(a[0], b[0]) + term(a[1], b[1]) + term(a[2], b[2]);
+    let sum: i32 = (0..3).map(|i| dot3_term(a[i], b[i])).sum();
+    // sum is in [-768, 765]: the clamp leaves 0..=255.
     sum.clamp(0, 255) as u8
+}
+
+/// One channel of [`dot3`]: `round(m(a)·m(b) / 255)`, one's-complement negated (`−q − 1`) when
+/// the operand signs differ. In [-256, 255].
+pub fn dot3_term(a: u8, b: u8) -> i32 {
+    let (neg_a, mag_a) = dot3_operand(a);
+    let (neg_b, mag_b) = dot3_operand(b);
+    let p = mag_a * mag_b;
+    // Exact round(p / 255) for every p < 2^16 (no ties: 255 is odd).
+    let q = (p + 128 + ((p + 128) >> 8)) >> 8;
+    // q <= 255: the conversion cannot fail.
+    let q = i32::try_from(q).unwrap_or(255);
+    if neg_a != neg_b {
+        !q
+    } else {
+        q
+    }
+}
+
+/// A DOT3 operand: the 9-bit `2x − 255` (`{!x[7], x[6:0], 1}`) read as a one's-complement
+/// number, as (negative, magnitude): `x >= 128` → (false, 2x − 255), `x < 128` →
+/// (true, 254 − 2x).
+fn dot3_operand(x: u8) -> (bool, u32) {
+    let low = u32::from(x & 0x7F);
+    if x & 0x80 != 0 {
+        (false, (low << 1) | 1)
+    } else {
+        (true, (low ^ 0x7F) << 1)
+    }
 }
 
 /// Applies a scale (`x << shift`, saturated to 255).
@@ -447,12 +506,42 @@ mod tests {
     }
 
     #[test]
-    fn tev_dot3_negative_terms_truncate_toward_zero() {
-        // r: (2·0-255)·(2·255-255) + 128 = -65025 + 128 = -64897; /256 → -253 (toward zero;
-        // floor would give -254). g, b: (1)(1)+128 = 129 → 0. Sum -253 → clamped 0.
-        assert_eq!(dot3([0, 128, 128], [255, 128, 128]), 0);
-        // r: 255·255+128 = 65153 / 256 = 254; g: 1·1+128 → 0; b: (-1)(1)+128 = 127 → 0.
-        assert_eq!(dot3([255, 128, 127], [255, 128, 128]), 254);
+    fn tev_dot3_measured_special_points() {
+        // ../shared/hw-data/dot3-rgb.tsv config 1, i = 0x37: 243 on hardware (Azahar's
+        // formula: 246). Per channel m = 254 − 0x6E = 144, 144² = 20736, /255 = 81.3 → 81.
+        assert_eq!(dot3([0x37; 3], [0x37; 3]), 243);
+        // Config 6, i = 0xC0: 0 on hardware (Azahar's: 1). r: 129·1 = 129 → 1; g: signs
+        // differ, 1·0 = 0 → !0 = −1; b: 1·1 → 0. Sum 0.
+        assert_eq!(dot3([0x80; 3], [0xC0, 0x7F, 0x80]), 0);
+        assert_eq!(dot3_term(0x80, 0x7F), -1);
+        assert_eq!(dot3_term(0x80, 0x80), 0);
+        // Config 5: (0x83, 0x80, 0x80)·(i, 0x80, 0x80) steps to 7 at i = 246 (Azahar's: 247).
+        assert_eq!(dot3([0x83, 0x80, 0x80], [246, 0x80, 0x80]), 7);
+        assert_eq!(dot3([0x83, 0x80, 0x80], [245, 0x80, 0x80]), 6);
+    }
+
+    #[test]
+    fn tev_dot3_operand_is_ones_complement_of_2x_minus_255() {
+        assert_eq!(dot3_operand(0xFF), (false, 255));
+        assert_eq!(dot3_operand(0x80), (false, 1));
+        // 0x7F: 2x − 255 = −1, whose one's-complement reading is −0.
+        assert_eq!(dot3_operand(0x7F), (true, 0));
+        assert_eq!(dot3_operand(0x00), (true, 254));
+        // Extremes: 255·255 → 255; 254·254 = 64516 → 253; 255·254 with differing signs →
+        // !254 = −255.
+        assert_eq!(dot3_term(0xFF, 0xFF), 255);
+        assert_eq!(dot3_term(0x00, 0x00), 253);
+        assert_eq!(dot3_term(0xFF, 0x00), -255);
+        assert_eq!(dot3([0xFF; 3], [0xFF; 3]), 255);
+        assert_eq!(dot3([0x00; 3], [0xFF; 3]), 0);
+    }
+
+    #[test]
+    fn tev_dot3_rounding_is_exact_division_by_255() {
+        for p in 0..=255 * 255u32 {
+            let q = (p + 128 + ((p + 128) >> 8)) >> 8;
+            assert_eq!(q, (2 * p + 255) / 510, "p = {p}");
+        }
     }
 
     #[test]

@@ -380,12 +380,13 @@ fn tev_every_combine_mode() {
         [150, 100, 50, 159],
         // 5 subtract, clamped at 0: 100, 70, -50 → 0, 127
         [100, 70, 0, 127],
-        // 6 dot3 RGB: r (145)(-55) = -7975 + 128 = -7847 / 256 → -30 (toward zero);
-        //   g (-55)(-195) = 10725 + 128 = 10853 / 256 → 42; b (-255)(-155) = 39525 + 128 =
-        //   39653 / 256 → 154; sum 166. Alpha mode 6 is dot3 too: 0 (model choice).
-        [166, 166, 166, 0],
+        // 6 dot3 RGB (`tev::dot3`: one's-complement operands, magnitude 2x - 255 or
+        //   254 - 2x): r 145·54 = 7830 / 255 → 31, signs differ → !31 = -32; g 54·194 = 10476
+        //   / 255 → 41; b 254·154 = 39116 / 255 → 153; sum 162. Alpha mode 6 is dot3 too: 0
+        //   (model choice).
+        [162, 162, 162, 0],
         // 7 dot3 RGBA: the dot3 value in alpha as well.
-        [166, 166, 166, 166],
+        [162, 162, 162, 162],
         // 8 multiply-add min((a·b + 255·c)/255, 255): 52640/255 = 206.4,
         //   68025/255 = 266.8 → 255, 0, 48960/255 = 192
         [206, 255, 0, 192],
@@ -421,8 +422,8 @@ fn tev_every_combine_mode() {
 
 #[test]
 fn tev_dot3_rgba_ignores_alpha_combiner_and_uses_alpha_scale() {
-    // RGB dot3 RGBA as in the mode test (166); the alpha combiner says "add constant", which
-    // is ignored; the alpha scale 2× applies to the dot3 value: 332 → 255.
+    // RGB dot3 RGBA as in the mode test (162); the alpha combiner says "add constant", which
+    // is ignored; the alpha scale 2× applies to the dot3 value: 324 → 255.
     let mut b = Bench::new();
     b.f.tex = [A, B, C, T3];
     b.stage(
@@ -437,7 +438,7 @@ fn tev_dot3_rgba_ignores_alpha_combiner_and_uses_alpha_scale() {
         scales(0, 1),
     );
     b.pass_from(1);
-    assert_eq!(b.run().color, [166, 166, 166, 255]);
+    assert_eq!(b.run().color, [162, 162, 162, 255]);
 }
 
 #[test]
@@ -456,7 +457,7 @@ fn tev_dot3_rgb_keeps_alpha_combiner() {
         0,
     );
     b.pass_from(1);
-    assert_eq!(b.run().color, [166, 166, 166, 140]);
+    assert_eq!(b.run().color, [162, 162, 162, 140]);
 }
 
 #[test]

@@ -1,14 +1,18 @@
 // pica_tev_dot3: the DOT3_RGB / DOT3_RGBA value of two RGB operands, bit-exact with
-// `pica_model::tev::dot3` (model/src/tev.rs):
+// `pica_model::tev::dot3` (model/src/tev.rs), which fits every point of the hardware table
+// ../shared/hw-data/dot3-rgb.tsv (real 3DS, 1,792 points). Per channel:
 //
-//   clamp(sum over r, g, b of ((2a - 255)(2b - 255) + 128) / 256, 0, 255)
+//   d(x) = {~x[7], x[6:0], 1}            9-bit 2x - 255, read as ONE's complement:
+//   s(x) = ~x[7]                         sign
+//   m(x) = {x[6:0] ^ {7{~x[7]}}, x[7]}   magnitude: x >= 128 ? 2x - 255 : 254 - 2x
+//   p    = m(a) * m(b)                   8 x 8 unsigned
+//   q    = (p + 128 + ((p + 128) >> 8)) >> 8       round(p / 255), exact for p < 2^16
+//   term = s(a) ^ s(b) ? ~q : q          one's-complement negation: ~q = -q - 1
 //
-// each division truncating toward zero (C / Rust integer division of a possibly negative
-// product). Kept in its own module because the model's formula is expected to change (a later
-// issue replaces it): swapping this file is the whole RTL side of that change.
+// then clamp(term_r + term_g + term_b, 0, 255).
 //
-// UNVERIFIED(hw): the formula is Azahar `sw_texturing.cpp` `ColorCombine` ("Not fully
-// accurate. Worst case scenario seems to yield a +/-3 error"), as the model documents.
+// UNVERIFIED(hw): a term with differing signs is measured at one point only (p = 0 -> -1);
+// see the model's doc comment.
 //
 // Ports: three 8-bit channels packed r | g << 8 | b << 16 (channel i at [8*i +: 8]).
 module pica_tev_dot3 (
@@ -17,26 +21,28 @@ module pica_tev_dot3 (
   output logic [7:0]  y_o
 );
 
-  // One term: 2a - 255 is in [-255, 255] (10 signed bits); the product is in [-65025, 65025]
-  // and + 128 fits 20 signed bits; the quotient by 256 is in [-254, 254].
-  logic signed [9:0]  da   [3];
-  logic signed [9:0]  db   [3];
-  logic signed [19:0] prod [3];
-  logic        [15:0] mag  [3];   // |prod| <= 65153
-  logic signed [9:0]  quot [3];
-  logic signed [11:0] sum;
+  logic [7:0]         ma   [3];
+  logic [7:0]         mb   [3];
+  logic               neg  [3];
+  logic [15:0]        prod [3];   // <= 255 * 255 = 65025
+  logic [16:0]        pr   [3];   // prod + 128 <= 65153
+  logic [16:0]        qw   [3];   // pr + (pr >> 8) <= 65407
+  logic [7:0]         q    [3];   // round(prod / 255) <= 255
+  logic signed [9:0]  term [3];   // q or -q - 1: [-256, 255]
+  logic signed [11:0] sum;        // [-768, 765]
 
   always_comb begin
     sum = '0;
     for (int i = 0; i < 3; i++) begin
-      da[i]   = $signed({1'b0, a_i[8*i +: 8], 1'b0}) - 10'sd255;
-      db[i]   = $signed({1'b0, b_i[8*i +: 8], 1'b0}) - 10'sd255;
-      prod[i] = 20'(da[i] * db[i]) + 20'sd128;
-      // Truncation toward zero: divide the magnitude, restore the sign.
-      mag[i]  = prod[i][19] ? 16'(-prod[i]) : 16'(prod[i]);
-      quot[i] = $signed({2'b00, mag[i][15:8]});
-      if (prod[i][19]) quot[i] = -quot[i];
-      sum     = sum + 12'(quot[i]);
+      ma[i]   = {a_i[8*i +: 7] ^ {7{~a_i[8*i+7]}}, a_i[8*i+7]};
+      mb[i]   = {b_i[8*i +: 7] ^ {7{~b_i[8*i+7]}}, b_i[8*i+7]};
+      neg[i]  = a_i[8*i+7] ^ b_i[8*i+7];
+      prod[i] = 16'(ma[i]) * 16'(mb[i]);
+      pr[i]   = {1'b0, prod[i]} + 17'd128;
+      qw[i]   = pr[i] + (pr[i] >> 8);
+      q[i]    = qw[i][15:8];
+      term[i] = neg[i] ? ~$signed({2'b00, q[i]}) : $signed({2'b00, q[i]});
+      sum     = sum + 12'(term[i]);
     end
     if (sum < 0)             y_o = 8'd0;
     else if (sum > 12'sd255) y_o = 8'd255;
