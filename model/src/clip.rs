@@ -63,6 +63,15 @@
 //! Truncation never changes a sign, so inside tests and the culling decision see the exact
 //! sign of each (rounded) operand chain.
 //!
+//! The intersection depends on the edge's direction (`cur` against `prev`), and the two
+//! triangles that share an edge walk it in opposite directions: where a plane cuts a shared
+//! edge they can get crossings one f24 ulp apart that round to different 12.4 points, and the
+//! clipped mesh cracks (about one clipped mesh in 700; `model/tests/rast_cracks.rs` pins the
+//! cases). UNVERIFIED(hw): whether the hardware orders the edge's end points first (which
+//! would make the crossing watertight) is not known — Azahar's clipper
+//! (`renderer_software/sw_clipper.cpp`, `GetIntersection`) is direction-dependent like this
+//! one.
+//!
 //! # Timing
 //!
 //! See [`timing::CLIP_INPUTS_PER_CYCLE`] and [`timing::CLIP_OUTPUTS_PER_CYCLE`]: one input

@@ -92,6 +92,18 @@ impl EarlyDepthBuffer {
     pub fn clears(&self) -> u64 {
         self.clears
     }
+
+    /// Every pixel written since the last clear as `(x, y, value)`, sorted by (y, x) (some
+    /// may hold the clear value again; every other pixel holds the clear value).
+    pub fn entries(&self) -> Vec<(u16, u16, u32)> {
+        let mut v: Vec<(u16, u16, u32)> = self
+            .written
+            .iter()
+            .map(|(&(x, y), &value)| (x, y, value))
+            .collect();
+        v.sort_unstable_by_key(|&(x, y, _)| (y, x));
+        v
+    }
 }
 
 #[cfg(test)]
@@ -107,7 +119,10 @@ mod tests {
         assert_eq!(b.get(4, 3), EARLY_DEPTH_POWER_ON);
         assert!(b.passes(EarlyDepthFunc::Less, 3, 4, 0x34_5677));
         assert!(!b.passes(EarlyDepthFunc::Less, 3, 4, 0x34_5678));
+        b.store(9, 2, 5);
+        assert_eq!(b.entries(), vec![(9, 2, 5), (3, 4, 0x34_5678)]);
         b.clear(0xABCD_EF01);
+        assert_eq!(b.entries(), vec![]);
         assert_eq!(b.get(3, 4), 0xCD_EF01);
         assert_eq!(
             (b.written(), b.clears(), b.clear_value()),
