@@ -48,7 +48,9 @@ module pica_sh #(
   parameter bit CmpUsesMask    = 1'b0,
   parameter bit IntZSigned     = 1'b0,
   parameter bit PcOverflowWrap = 1'b0,
-  parameter bit UnknownOpNop   = 1'b0
+  parameter bit UnknownOpNop   = 1'b0,
+  parameter bit LoopAlRestore  = 1'b0,
+  parameter bit MovFlush       = 1'b0
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -235,7 +237,8 @@ module pica_sh #(
 
     pica_shader_unit #(
       .MaxNegInf(MaxNegInf), .Cmp67True(Cmp67True), .CmpUsesMask(CmpUsesMask),
-      .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop)
+      .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop),
+      .LoopAlRestore(LoopAlRestore), .MovFlush(MovFlush)
     ) u_unit (
       .clk_i, .rst_ni,
       .start_i(u_start[u]), .entry_i(u_entry[u*12 +: 12]), .busy_o(u_busy[u]),

@@ -10,7 +10,9 @@ module pica_sh_top #(
   parameter bit CmpUsesMask    = 1'b0,
   parameter bit IntZSigned     = 1'b0,
   parameter bit PcOverflowWrap = 1'b0,
-  parameter bit UnknownOpNop   = 1'b0
+  parameter bit UnknownOpNop   = 1'b0,
+  parameter bit LoopAlRestore  = 1'b0,
+  parameter bit MovFlush       = 1'b0
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -75,7 +77,8 @@ module pica_sh_top #(
 
   pica_sh #(
     .MaxNegInf(MaxNegInf), .Cmp67True(Cmp67True), .CmpUsesMask(CmpUsesMask),
-    .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop)
+    .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop),
+    .LoopAlRestore(LoopAlRestore), .MovFlush(MovFlush)
   ) u_sh (
     .clk_i,
     .rst_ni,

@@ -26,7 +26,9 @@ module pica_shader_unit #(
   parameter bit CmpUsesMask    = 1'b0,  // Knobs::cmp_uses_mask (default false)
   parameter bit IntZSigned     = 1'b0,  // Knobs::int_z: 0 Unsigned (default), 1 Signed
   parameter bit PcOverflowWrap = 1'b0,  // Knobs::pc_overflow: 0 Hang (default), 1 Wrap
-  parameter bit UnknownOpNop   = 1'b0   // Knobs::unknown_op: 0 Hang (default), 1 Nop
+  parameter bit UnknownOpNop   = 1'b0,  // Knobs::unknown_op: 0 Hang (default), 1 Nop
+  parameter bit LoopAlRestore  = 1'b0,  // Knobs::loop_al: 0 Keep (default), 1 Restore
+  parameter bit MovFlush       = 1'b0   // Knobs::mov_subnormal: 0 Pass (default), 1 Flush
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -140,6 +142,7 @@ module pica_shader_unit #(
   logic [4*13-1:0]    ls_start_q, ls_start_d;
   logic [4*16-1:0]    ls_rem_q, ls_rem_d;
   logic [4*32-1:0]    ls_step_q, ls_step_d;
+  logic [4*32-1:0]    ls_sav_q, ls_sav_d;    // aL before the LOOP (LoopAlRestore)
   logic [2:0]         ls_cnt_q, ls_cnt_d;
 
   // ---------------------------------------------------------------------------------------
@@ -246,7 +249,7 @@ module pica_shader_unit #(
                          OpDst = 6'h04, OpEx2 = 6'h05, OpLg2 = 6'h06, OpLitp = 6'h07,
                          OpMul = 6'h08, OpSge = 6'h09, OpSlt = 6'h0A, OpFlr = 6'h0B,
                          OpMax = 6'h0C, OpMin = 6'h0D, OpRcp = 6'h0E, OpRsq = 6'h0F,
-                         OpMova = 6'h12, OpDphi = 6'h18, OpDsti = 6'h19,
+                         OpMova = 6'h12, OpMov = 6'h13, OpDphi = 6'h18, OpDsti = 6'h19,
                          OpSgei = 6'h1A, OpSlti = 6'h1B, OpBreak = 6'h20,
                          OpEnd = 6'h22, OpBreakc = 6'h23, OpCall = 6'h24, OpCallc = 6'h25,
                          OpCallu = 6'h26, OpIfu = 6'h27, OpIfc = 6'h28, OpLoop = 6'h29,
@@ -309,6 +312,12 @@ module pica_shader_unit #(
   assign add_res = add_y;
 `endif
 
+  // MOV with MovFlush: exponent-0 lanes (subnormals, -0) become +0.
+  logic [95:0] mov_flushed;
+  for (genvar l = 0; l < 4; l++) begin : g_mov
+    assign mov_flushed[l*24 +: 24] = (sa[l*24+16 +: 7] == 7'd0) ? F24Zero : sa[l*24 +: 24];
+  end
+
   // SGE/SLT results, per lane (continuous: see `value` below).
   logic [95:0] sge_y, slt_y;
   for (genvar l = 0; l < 4; l++) begin : g_set
@@ -338,7 +347,8 @@ module pica_shader_unit #(
       OpSlt, OpSlti:        value = slt_y;
       OpFlr:                value = flr_y;
       OpMax, OpMin:         value = mm_y;
-      default:              value = is_mad ? add_y : sa;  // MAD, MADI; MOV and the rest: sa
+      OpMov:                value = MovFlush ? mov_flushed : sa;
+      default:              value = is_mad ? add_y : sa;  // MAD, MADI; the rest: sa
     endcase
   end
 
@@ -422,6 +432,7 @@ module pica_shader_unit #(
     ls_start_d = ls_start_q;
     ls_rem_d = ls_rem_q;
     ls_step_d = ls_step_q;
+    ls_sav_d = ls_sav_q;
     ls_cnt_d = ls_cnt_q;
     jump = 13'd0;
     jump_v = 1'b0;
@@ -491,11 +502,14 @@ module pica_shader_unit #(
                 end else begin
                   jump = {1'b0, ls_end_q[0 +: 12]};
                   jump_v = 1'b1;
+                  // LoopAlRestore: an outer loop remains, aL returns to its value.
+                  if (LoopAlRestore && ls_cnt_q > 3'd1) al_d = ls_sav_q[0 +: 32];
                   for (int i = 0; i < 3; i++) begin
                     ls_end_d[i*12 +: 12] = ls_end_q[(i+1)*12 +: 12];
                     ls_start_d[i*13 +: 13] = ls_start_q[(i+1)*13 +: 13];
                     ls_rem_d[i*16 +: 16] = ls_rem_q[(i+1)*16 +: 16];
                     ls_step_d[i*32 +: 32] = ls_step_q[(i+1)*32 +: 32];
+                    ls_sav_d[i*32 +: 32] = ls_sav_q[(i+1)*32 +: 32];
                   end
                   ls_cnt_d = ls_cnt_q - 3'd1;
                 end
@@ -547,7 +561,9 @@ module pica_shader_unit #(
                 ls_start_d[i*13 +: 13] = ls_start_q[(i-1)*13 +: 13];
                 ls_rem_d[i*16 +: 16] = ls_rem_q[(i-1)*16 +: 16];
                 ls_step_d[i*32 +: 32] = ls_step_q[(i-1)*32 +: 32];
+                ls_sav_d[i*32 +: 32] = ls_sav_q[(i-1)*32 +: 32];
               end
+              ls_sav_d[0 +: 32] = al_q;
               ls_end_d[0 +: 12] = f_tgt + 12'd1;
               ls_start_d[0 +: 13] = next;
 `ifdef INJECT_SH_LOOP_EXTRA
@@ -582,11 +598,14 @@ module pica_shader_unit #(
                 ls_rem_d[0 +: 16] = ls_rem_d[0 +: 16] - 16'd1;
                 loop_pc = ls_start_d[0 +: 13];
               end else begin
+                // LoopAlRestore: an outer loop remains, aL returns to its value.
+                if (LoopAlRestore && ls_cnt_d > 3'd1) al_d = ls_sav_d[0 +: 32];
                 for (int i = 0; i < 3; i++) begin
                   ls_end_d[i*12 +: 12] = ls_end_d[(i+1)*12 +: 12];
                   ls_start_d[i*13 +: 13] = ls_start_d[(i+1)*13 +: 13];
                   ls_rem_d[i*16 +: 16] = ls_rem_d[(i+1)*16 +: 16];
                   ls_step_d[i*32 +: 32] = ls_step_d[(i+1)*32 +: 32];
+                  ls_sav_d[i*32 +: 32] = ls_sav_d[(i+1)*32 +: 32];
                 end
                 ls_cnt_d = ls_cnt_d - 3'd1;
                 loop_pc = next;
@@ -729,6 +748,7 @@ module pica_shader_unit #(
       ls_start_q <= '0;
       ls_rem_q <= '0;
       ls_step_q <= '0;
+      ls_sav_q <= '0;
       ls_cnt_q <= '0;
     end else begin
       state_q <= state_d;
@@ -758,6 +778,7 @@ module pica_shader_unit #(
       ls_start_q <= ls_start_d;
       ls_rem_q <= ls_rem_d;
       ls_step_q <= ls_step_d;
+      ls_sav_q <= ls_sav_d;
       ls_cnt_q <= ls_cnt_d;
     end
   end

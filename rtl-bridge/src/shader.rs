@@ -16,7 +16,9 @@ use crate::RtlError;
 use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::alu::MaxNegInf;
-use pica_model::shader::interp::{Cmp67, Commit, IntZ, Knobs, PcOverflow, UnknownOp};
+use pica_model::shader::interp::{
+    Cmp67, Commit, IntZ, Knobs, LoopAl, MovSubnormal, PcOverflow, UnknownOp,
+};
 use std::path::Path;
 
 /// A build of the shader unit: the default one or one with an injected bug.
@@ -64,6 +66,8 @@ impl ShVariant {
                 int_z: IntZ::Signed,
                 pc_overflow: PcOverflow::Wrap,
                 unknown_op: UnknownOp::Nop,
+                loop_al: LoopAl::Restore,
+                mov_subnormal: MovSubnormal::Flush,
             },
             _ => Knobs::default(),
         }

@@ -3,7 +3,8 @@
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
 //! ([`fuzz`], [`shader_fuzz`], [`sh_stage_fuzz`], [`tev_fuzz`], [`fop_fuzz`]), stage recorders ([`stage_record`]),
-//! and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`]).
+//! and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`],
+//! [`num_cli`]).
 
 pub mod alu_check;
 pub mod campaign;
@@ -11,6 +12,7 @@ pub mod fop_fuzz;
 pub mod fuzz;
 pub mod input;
 pub mod lockstep;
+pub mod num_cli;
 pub mod nv2a_cli;
 pub mod picture;
 pub mod run;

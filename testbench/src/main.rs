@@ -203,16 +203,12 @@ enum Cmd {
         #[arg(long, value_name = "CASE_SEED", value_parser = input::parse_u64)]
         replay: Option<u64>,
     },
-    /// Assemble a picasso shader source (.v.pica / .g.pica) into a SHBIN.
+    /// Assemble picasso shader sources (.v.pica / .g.pica) into one SHBIN, as picasso does
+    /// (-o, -h/--header, -n/--no-nop).
     ///
     /// Exit status: 0 assembled, 2 bad input (errors name file:line:col).
-    Asm {
-        /// Source file.
-        file: PathBuf,
-        /// Output SHBIN.
-        #[arg(short, long, value_name = "OUT.shbin")]
-        out: PathBuf,
-    },
+    #[command(disable_help_flag = true)]
+    Asm(shader_tools_cli::AsmArgs),
     /// Disassemble a SHBIN, or raw code words, into picasso assembly (re-assembles to the same
     /// binary).
     ///
@@ -232,6 +228,10 @@ enum Cmd {
         #[command(subcommand)]
         cmd: ShaderCmd,
     },
+    /// The float formats (f16, f20, f24, f31) both ways: bits → value, value → bits.
+    ///
+    /// Exit status: 0 done, 2 bad input.
+    Num(pica_testbench::num_cli::NumArgs),
 }
 
 #[derive(Subcommand)]
@@ -606,7 +606,14 @@ fn main() -> ExitCode {
         },
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
-        Cmd::Asm { file, out } => match shader_tools_cli::assemble_file(&file, &out) {
+        Cmd::Num(args) => match pica_testbench::num_cli::main(&args) {
+            Ok(text) => {
+                let _ = write!(std::io::stdout().lock(), "{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+        Cmd::Asm(args) => match shader_tools_cli::assemble(&args) {
             Ok(line) => {
                 println!("{line}");
                 ExitCode::SUCCESS

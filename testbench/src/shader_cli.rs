@@ -4,6 +4,11 @@
 //! (any other extension; operand descriptors from `--opdescs FILE`, entry `--entry N`).
 //! Values are `x,y,z,w`, each a decimal (converted with the model's truncation rule,
 //! [`F24::from_f64_trunc`]) or `0x` raw f24 bits.
+//!
+//! The unit starts as [`ShaderUnit::start`] leaves it (stacks empty); the registers a previous
+//! invocation would have left — the condition flags, a0 and aL — can be set with `--cmp`,
+//! `--a0` and `--al`. The report ends with the control state: a0, aL, the flags, the PC and the
+//! CALL, IF and LOOP stacks (oldest entry first).
 
 use crate::input::InputError;
 use pica_model::num::F24;
@@ -52,9 +57,20 @@ pub struct ShaderRunArgs {
     pub json: bool,
     /// A disputed hardware case, NAME=VALUE (repeatable): max-neg-inf=zero|neg-inf,
     /// cmp67=true|false, cmp-uses-mask=false|true, int-z=unsigned|signed,
-    /// pc-overflow=hang|wrap, unknown-op=hang|nop (defaults first; all UNVERIFIED(hw)).
+    /// pc-overflow=hang|wrap, unknown-op=hang|nop, loop-al=keep|restore,
+    /// mov-subnormal=pass|flush (defaults first; all UNVERIFIED(hw)).
     #[arg(long = "knob", value_name = "NAME=VALUE")]
     pub knobs: Vec<String>,
+    /// Initial condition flags cmp.x,cmp.y (0/1 or false/true; default 0,0), as a previous
+    /// invocation may leave them.
+    #[arg(long, value_name = "X,Y")]
+    pub cmp: Option<String>,
+    /// Initial address registers a0.x,a0.y (integers; default 0,0).
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub a0: Option<String>,
+    /// Initial loop counter aL (default 0).
+    #[arg(long = "al", value_name = "N", allow_negative_numbers = true)]
+    pub al: Option<i32>,
 }
 
 /// How a run ended, for the exit status.
@@ -224,6 +240,106 @@ fn load(args: &ShaderRunArgs) -> Result<(UnitConfig, u16), InputError> {
     Ok((cfg, entry))
 }
 
+fn parse_bool(t: &str) -> Result<bool, InputError> {
+    match t.trim() {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        other => Err(bad(format!("`{other}`: expected 0, 1, false or true"))),
+    }
+}
+
+/// `X,Y` into two values.
+fn pair<'a>(t: &'a str, what: &str) -> Result<(&'a str, &'a str), InputError> {
+    t.split_once(',')
+        .filter(|(_, y)| !y.contains(','))
+        .ok_or_else(|| bad(format!("--{what} `{t}`: expected X,Y")))
+}
+
+/// Applies `--cmp`, `--a0` and `--al` to a started unit.
+fn initial_state(args: &ShaderRunArgs, unit: &mut ShaderUnit) -> Result<(), InputError> {
+    if let Some(c) = &args.cmp {
+        let (x, y) = pair(c, "cmp")?;
+        unit.cmp = [parse_bool(x)?, parse_bool(y)?];
+    }
+    if let Some(a) = &args.a0 {
+        let (x, y) = pair(a, "a0")?;
+        let int = |t: &str| {
+            t.trim()
+                .parse::<i32>()
+                .map_err(|_| bad(format!("--a0: `{}` is not an integer", t.trim())))
+        };
+        unit.a0 = [int(x)?, int(y)?];
+    }
+    if let Some(al) = args.al {
+        unit.al = al;
+    }
+    Ok(())
+}
+
+/// The control state a run ends with, as JSON.
+fn state_json(unit: &ShaderUnit) -> Value {
+    json!({
+        "pc": unit.pc,
+        "a0": unit.a0,
+        "al": unit.al,
+        "cmp": {"x": unit.cmp[0], "y": unit.cmp[1]},
+        "call_stack": unit.call_stack.entries(),
+        "if_stack": unit.if_stack.entries(),
+        "loop_stack": unit.loop_stack.entries(),
+    })
+}
+
+/// The control state a run ends with, as text lines.
+fn state_text(unit: &ShaderUnit) -> String {
+    let mut t = format!(
+        "a0 = ({}, {})  aL = {}  cmp = (x {}, y {})  pc = 0x{:03x}\n",
+        unit.a0[0],
+        unit.a0[1],
+        unit.al,
+        u8::from(unit.cmp[0]),
+        u8::from(unit.cmp[1]),
+        unit.pc
+    );
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "empty".to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    let calls = unit
+        .call_stack
+        .entries()
+        .iter()
+        .map(|c| format!("[at 0x{:03x} return to 0x{:03x}]", c.trigger, c.ret))
+        .collect();
+    let ifs = unit
+        .if_stack
+        .entries()
+        .iter()
+        .map(|e| format!("[at 0x{:03x} go to 0x{:03x}]", e.trigger, e.target))
+        .collect();
+    let loops = unit
+        .loop_stack
+        .entries()
+        .iter()
+        .map(|l| {
+            format!(
+                "[body 0x{:03x}-0x{:03x}, {} more, step {}, aL before {}]",
+                l.start,
+                l.end.wrapping_sub(1),
+                l.remaining,
+                l.step,
+                l.saved_al
+            )
+        })
+        .collect();
+    let _ = writeln!(t, "call stack (oldest first): {}", list(calls));
+    let _ = writeln!(t, "if stack (oldest first): {}", list(ifs));
+    let _ = writeln!(t, "loop stack (oldest first): {}", list(loops));
+    t
+}
+
 fn parse_u32(t: &str) -> Result<u32, InputError> {
     let t = t.trim();
     let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
@@ -294,6 +410,7 @@ pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
     let mut trace_text = String::new();
     let mut written: u64 = 0;
     unit.start(entry);
+    initial_state(args, &mut unit)?;
     let end = loop {
         if unit.executed >= args.max_instructions {
             break RunEnd::Limit;
@@ -359,6 +476,7 @@ pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
             "emitted": emitted.iter().map(|e| emitted_json(e, cfg.outmap_mask)).collect::<Vec<_>>(),
             "outcome": outcome,
             "instructions": unit.executed,
+            "state": state_json(&unit),
         });
         if args.trace {
             doc["trace"] = json!(trace_text.lines().collect::<Vec<_>>());
@@ -387,6 +505,7 @@ pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
                 }
             }
         }
+        t.push_str(&state_text(&unit));
         let _ = writeln!(t, "{} instructions", unit.executed);
         t
     };
@@ -404,6 +523,12 @@ pub fn bundle(args: &ShaderRunArgs, out: &Path) -> Result<String, InputError> {
     use pica_vectors::shader_gen::{run_model, ShaderCase};
     use pica_vectors::stage::{write_shader_bundle, StageProvenance};
     let (cfg, entry) = load(args)?;
+    if args.cmp.is_some() || args.a0.is_some() || args.al.is_some() {
+        return Err(bad(
+            "a shader bundle starts from a reset unit: --cmp, --a0 and --al are for \
+             `pica shader run` only",
+        ));
+    }
     let mut knobs = Knobs::default();
     for k in &args.knobs {
         knobs.set(k).map_err(bad)?;

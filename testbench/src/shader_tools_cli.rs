@@ -3,7 +3,7 @@
 //! Both report bad input as an [`InputError`] naming the file (and, for assembly errors, the
 //! line and column; for SHBIN errors, the byte offset); `main` turns it into exit status 2.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use pica_model::shader::{asm, disasm, shbin::Shbin};
 
@@ -13,31 +13,98 @@ fn read(path: &Path) -> Result<Vec<u8>, InputError> {
     std::fs::read(path).map_err(|e| InputError(format!("{}: {e}", path.display())))
 }
 
-/// `pica asm FILE.pica -o OUT.shbin`: assembles `input` and writes the SHBIN to `out`.
+/// Arguments of `pica asm` (picasso's command line: `-o`, `-h`, `-n`).
+#[derive(Clone, Debug, clap::Args)]
+pub struct AsmArgs {
+    /// Source files, assembled in this order into one SHBIN (one DVLE per file unless it says
+    /// `.nodvle`; procedures and vertex uniforms are shared).
+    #[arg(required = true, value_name = "FILE.pica")]
+    pub files: Vec<PathBuf>,
+    /// Output SHBIN.
+    #[arg(short, long, value_name = "OUT.shbin")]
+    pub out: PathBuf,
+    /// Also write picasso's C header with the uniform locations.
+    #[arg(short = 'h', long, value_name = "FILE.h")]
+    pub header: Option<PathBuf>,
+    /// Insert no padding NOPs (picasso -n).
+    #[arg(short = 'n', long)]
+    pub no_nop: bool,
+    /// Leave the DVLE label table empty, as picasso does (the SHBIN is then byte for byte
+    /// picasso's; by default it lists every procedure, which `pica disasm` and
+    /// `pica shader run --entry NAME` use).
+    #[arg(long)]
+    pub no_labels: bool,
+    /// Print help (-h is picasso's --header).
+    #[arg(long, action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
+}
+
+/// `pica asm FILE.pica... -o OUT.shbin [-h FILE.h] [-n]`: assembles the files (in order, linked
+/// as picasso links them) and writes the SHBIN to `out` and, with `header`, picasso's C header.
 /// Returns the one-line summary to print.
-pub fn assemble_file(input: &Path, out: &Path) -> Result<String, InputError> {
-    let bytes = read(input)?;
-    let src = String::from_utf8(bytes)
-        .map_err(|e| InputError(format!("{}: not UTF-8 text: {e}", input.display())))?;
-    let shbin =
-        asm::assemble(&src, &input.display().to_string()).map_err(|e| InputError(e.to_string()))?;
-    std::fs::write(out, shbin.to_bytes())
+pub fn assemble(args: &AsmArgs) -> Result<String, InputError> {
+    let mut sources = Vec::new();
+    for f in &args.files {
+        let text = String::from_utf8(read(f)?)
+            .map_err(|e| InputError(format!("{}: not UTF-8 text: {e}", f.display())))?;
+        sources.push((f.display().to_string(), text));
+    }
+    let refs: Vec<(&str, &str)> = sources
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let options = asm::Options {
+        auto_nop: !args.no_nop,
+        labels: !args.no_labels,
+    };
+    let program = asm::assemble_files(&refs, options).map_err(|e| InputError(e.to_string()))?;
+    let out = &args.out;
+    std::fs::write(out, program.shbin.to_bytes())
         .map_err(|e| InputError(format!("{}: {e}", out.display())))?;
-    let what = match shbin.dvles.first() {
-        Some(d) => format!(
+    if let Some(h) = &args.header {
+        std::fs::write(h, program.header())
+            .map_err(|e| InputError(format!("{}: {e}", h.display())))?;
+    }
+    let shbin = &program.shbin;
+    let what = match shbin.dvles.as_slice() {
+        [] => "no DVLE (.nodvle)".to_string(),
+        [d] => format!(
             "entry 0x{:03x}, {} shader",
             d.entry,
             if d.geometry { "geometry" } else { "vertex" }
         ),
-        None => "no DVLE (.nodvle)".to_string(),
+        ds => {
+            let kinds: Vec<&str> = ds
+                .iter()
+                .map(|d| if d.geometry { "geometry" } else { "vertex" })
+                .collect();
+            format!("{} DVLEs ({})", ds.len(), kinds.join(", "))
+        }
     };
+    let inputs: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
     Ok(format!(
-        "{}: {} instructions, {} operand descriptors, {what} -> {}",
-        input.display(),
+        "{}: {} instructions, {} operand descriptors, {what} -> {}{}",
+        inputs.join(" + "),
         shbin.code.len(),
         shbin.opdescs.len(),
-        out.display()
+        out.display(),
+        args.header
+            .as_ref()
+            .map_or_else(String::new, |h| format!(", header {}", h.display()))
     ))
+}
+
+/// `pica asm FILE.pica -o OUT.shbin`: assembles one file and writes the SHBIN to `out`.
+/// Returns the one-line summary to print.
+pub fn assemble_file(input: &Path, out: &Path) -> Result<String, InputError> {
+    assemble(&AsmArgs {
+        files: vec![input.to_path_buf()],
+        out: out.to_path_buf(),
+        header: None,
+        no_nop: false,
+        no_labels: false,
+        help: None,
+    })
 }
 
 /// Little-endian code or descriptor words (the `pica run` binary-list rule).

@@ -87,3 +87,54 @@ fn shader_cli_knobs_choose_the_disputed_answers() {
     let e = run_with(&["nope=1"]).unwrap_err().to_string();
     assert!(e.contains("unknown knob"), "{e}");
 }
+
+#[test]
+fn shader_cli_sets_and_shows_the_control_state() {
+    let dir = std::env::temp_dir().join(format!("pica-shcli-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = ".proc f\n    end\n.end\n.proc main\n    mov o1, c0[aL]\n    ifc cmp.x\n        \
+               mov o0, v0\n        mov o0, v0\n    .end\n    for i0\n        call f\n    .end\n    \
+               end\n.end\n";
+    std::fs::write(dir.join("state.v.pica"), src).unwrap();
+    let args = |cmp: &str, json: bool| ShaderRunArgs {
+        program: dir.join("state.v.pica"),
+        max_instructions: 1000,
+        json,
+        inputs: vec!["v0=1,1,1,1".into()],
+        uniforms: vec!["c2=2,2,2,2".into()],
+        ints: vec!["i0=0,7,1,0".into()],
+        cmp: Some(cmp.into()),
+        a0: Some("3,-4".into()),
+        al: Some(2),
+        ..ShaderRunArgs::default()
+    };
+    let r = run(&args("1,0", true)).unwrap();
+    assert_eq!(r.ended, Ended::End);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    // --al 2: c0[aL] read c2; --cmp 1,0: the IFC body ran.
+    assert_eq!(v["outputs"]["o1"][0], "0x400000");
+    assert_eq!(v["outputs"]["o0"][0], "0x3f0000");
+    let st = &v["state"];
+    assert_eq!(st["al"], 7);
+    assert_eq!(st["a0"], serde_json::json!([3, -4]));
+    assert_eq!(st["cmp"], serde_json::json!({"x": true, "y": false}));
+    // END inside the called procedure inside the loop: both stacks still hold their entry.
+    assert_eq!(st["call_stack"].as_array().unwrap().len(), 1);
+    assert_eq!(st["loop_stack"][0]["remaining"], 0);
+    assert_eq!(st["if_stack"], serde_json::json!([]));
+    // cmp.x false: the IFC body is skipped.
+    let r = run(&args("false,true", true)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["outputs"].get("o0").is_none(), "{}", r.stdout);
+    // Text: one line of registers, one per stack.
+    let t = run(&args("1,1", false)).unwrap().stdout;
+    assert!(t.contains("a0 = (3, -4)  aL = 7  cmp = (x 1, y 1)"), "{t}");
+    assert!(
+        t.contains("call stack (oldest first): [at 0x001 return to 0x00"),
+        "{t}"
+    );
+    assert!(t.contains("if stack (oldest first): empty"), "{t}");
+    assert!(t.contains("loop stack (oldest first): [body 0x"), "{t}");
+    assert!(run(&args("1", false)).is_err());
+    assert!(run(&args("1,2", false)).is_err());
+}

@@ -18,7 +18,8 @@
 //! - Procedures come from the DVLE label table (our assembler lists them there); without one,
 //!   the code is split into procedures at the entry point's bounds. The DVLE's uniforms, inputs,
 //!   constants (as `.setf`/`.seti`/`.setb`), outputs (as `.out - semantic oN.mask`), geometry
-//!   shader mode and entry point are printed as directives that rebuild the same tables.
+//!   shader mode and entry point are printed as directives that rebuild the same tables. A `.`
+//!   in a uniform or input name prints as `$` (picasso turns a source `$` into `.` in the table).
 //!
 //! Round trip: for every SHBIN the assembler produced from a single file, assembling the
 //! disassembly gives the same code words, operand descriptors and DVLE. Only the first DVLE's
@@ -468,10 +469,13 @@ fn header(out: &mut String, d: &Dvle) {
     let mut pads = 0;
     for u in &d.uniforms {
         let size = i64::from(u.end) - i64::from(u.start) + 1;
+        // picasso writes a source `$` as `.` in the uniform table (its identifiers cannot hold
+        // a `.`), so a `.` goes back to `$`.
+        let name = u.name.replace('.', "$");
         let (bank, dir, n) = match UniformReg::from_index(u.start) {
             UniformReg::Input(n) => {
-                if valid_ident(&u.name) && size == 1 {
-                    let _ = writeln!(out, ".in {} v{n}", u.name);
+                if valid_ident(&name) && size == 1 {
+                    let _ = writeln!(out, ".in {name} v{n}");
                 } else {
                     let _ = writeln!(out, "; cannot rebuild input {:?} (v{n})", u.name);
                 }
@@ -485,7 +489,7 @@ fn header(out: &mut String, d: &Dvle) {
                 continue;
             }
         };
-        if !valid_ident(&u.name) || u.name.starts_with('_') || size < 1 || n < next[bank] {
+        if !valid_ident(&name) || name.starts_with('_') || size < 1 || n < next[bank] {
             let _ = writeln!(
                 out,
                 "; cannot rebuild uniform {:?} ({}-{})",
@@ -499,7 +503,7 @@ fn header(out: &mut String, d: &Dvle) {
             let _ = writeln!(out, ".{dir} _pad{pads}[{}]", n - next[bank]);
             pads += 1;
         }
-        let _ = writeln!(out, ".{dir} {}[{size}]", u.name);
+        let _ = writeln!(out, ".{dir} {name}[{size}]");
         next[bank] = n + size;
     }
     for c in &d.constants {

@@ -79,7 +79,64 @@ pub enum UnknownOp {
     Nop,
 }
 
+/// What `aL` holds when an inner LOOP ends (its last iteration, or a BREAK/BREAKC out of it)
+/// while an outer LOOP is still on the LOOP stack.
+///
+/// UNVERIFIED(hw): 3dbrew ("Relative addressing") only says aL "is still accessible and valid
+/// after exiting a LOOP block"; no public hardware test nests loops. Default [`LoopAl::Keep`]:
+/// aL is one register that LOOP sets to i.y and every iteration end adds i.z to, so the
+/// outer loop continues from the inner loop's last value (plus the outer step at the outer
+/// body's end). [`LoopAl::Restore`] is what Azahar's JIT does (`shader_jit_x64_compiler.cpp` and
+/// `shader_jit_a64_compiler.cpp` `Compile_LOOP` push the outer loop's aL, step and count before
+/// a nested LOOP and pop them after it; its "Nested Loop" unit test expects the outer aL, and
+/// PabloMK7/citra issue #86 reports the interpreter failing it). Azahar's interpreter
+/// (`shader_interpreter.cpp`) means to do the same (`previous_aL`, "only restore previous
+/// value if there is a surrounding LOOP scope") but saves aL after LOOP has already set it to
+/// i.y, so it restores the inner loop's start; it also adds i.z on BREAK, which neither the
+/// model nor the JIT does. The RTL shader unit implements both values (parameter
+/// `LoopAlRestore`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum LoopAl {
+    /// The inner loop's value stays (default).
+    #[default]
+    Keep,
+    /// aL goes back to what it was when the inner LOOP instruction executed (the outer loop's
+    /// value), if an outer loop remains on the stack.
+    Restore,
+}
+
+/// Whether MOV flushes a subnormal or -0 input to +0.
+///
+/// UNVERIFIED(hw): 3dbrew ("Floating-Point Behavior") measured `mul(s, 2) = 0` ("input
+/// subnormals are flushed in arithmetic instructions"), `max(s, 0) = s` ("max does not flush
+/// input or output subnormals") and `cmp(s, 0) = false` ("cmp does not flush input
+/// subnormals"), but not MOV; pica-facts §2 summarises this as "subnormal inputs flush"; the
+/// aroulin/3ds-gpu-tests have no MOV case. Default [`MovSubnormal::Pass`]: MOV copies bits,
+/// like the other operations that select a value without computing (MAX, MIN); that keeps a
+/// subnormal (0x000001) and -0 (0x800000, or `-` applied to +0) as they are.
+/// [`MovSubnormal::Flush`] makes MOV flush exponent-0 inputs like ADD does. Which operations
+/// flush is listed in [`Knobs`]. The RTL shader unit implements both values (parameter
+/// `MovFlush`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum MovSubnormal {
+    /// Bits pass through (default).
+    #[default]
+    Pass,
+    /// Subnormals and -0 become +0.
+    Flush,
+}
+
 /// The interpreter's configuration knobs: one per disputed or unmeasured behaviour.
+///
+/// Subnormal and -0 inputs (exponent 0) — which operations flush them to +0 and which pass
+/// bits through (3dbrew "Floating-Point Behavior" measured MUL, MAX and CMP; the rest follow
+/// the model's rule in [`super::alu`]):
+///
+/// | flush inputs (then +0 for results below 2^-62) | pass bits through |
+/// |---|---|
+/// | ADD, MUL, MAD/MADI, DP3, DP4, DPH/DPHI, RCP, RSQ, EX2, LG2, FLR, SGE/SGEI, SLT/SLTI (compare the flushed values), DST's y lane (a MUL) | MOV ([`MovSubnormal::Pass`], the default), MAX, MIN, LITP's x/y/w lanes (MAX/MIN), DST's z and w lanes (copies), CMP (compares the raw values; 3dbrew `cmp(s, 0)` = false) |
+///
+/// MOVA converts to an integer (a subnormal gives 0 either way).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Knobs {
     /// `max(0, -inf)` ([`MaxNegInf`]).
@@ -96,17 +153,23 @@ pub struct Knobs {
     pub pc_overflow: PcOverflow,
     /// Unknown opcodes ([`UnknownOp`]).
     pub unknown_op: UnknownOp,
+    /// aL after a nested loop ([`LoopAl`]).
+    pub loop_al: LoopAl,
+    /// MOV of a subnormal or -0 ([`MovSubnormal`]).
+    pub mov_subnormal: MovSubnormal,
 }
 
 impl Knobs {
     /// Knob names and values `--knob NAME=VALUE` accepts (the first value is the default).
-    pub const NAMES: [(&'static str, &'static str); 6] = [
+    pub const NAMES: [(&'static str, &'static str); 8] = [
         ("max-neg-inf", "zero|neg-inf"),
         ("cmp67", "true|false"),
         ("cmp-uses-mask", "false|true"),
         ("int-z", "unsigned|signed"),
         ("pc-overflow", "hang|wrap"),
         ("unknown-op", "hang|nop"),
+        ("loop-al", "keep|restore"),
+        ("mov-subnormal", "pass|flush"),
     ];
 
     /// Sets one knob from `NAME=VALUE` (names and values in [`Knobs::NAMES`]).
@@ -134,6 +197,10 @@ impl Knobs {
             ("pc-overflow", "wrap") => self.pc_overflow = PcOverflow::Wrap,
             ("unknown-op", "hang") => self.unknown_op = UnknownOp::Hang,
             ("unknown-op", "nop") => self.unknown_op = UnknownOp::Nop,
+            ("loop-al", "keep") => self.loop_al = LoopAl::Keep,
+            ("loop-al", "restore") => self.loop_al = LoopAl::Restore,
+            ("mov-subnormal", "pass") => self.mov_subnormal = MovSubnormal::Pass,
+            ("mov-subnormal", "flush") => self.mov_subnormal = MovSubnormal::Flush,
             _ if Self::NAMES.iter().any(|(n, _)| *n == name) => return Err(bad()),
             _ => {
                 let names: Vec<&str> = Self::NAMES.iter().map(|(n, _)| *n).collect();
@@ -280,6 +347,8 @@ pub struct LoopEntry {
     pub remaining: u16,
     /// aL step (i.z, per [`IntZ`]).
     pub step: i32,
+    /// aL before the LOOP instruction set it (what [`LoopAl::Restore`] restores).
+    pub saved_al: i32,
 }
 
 /// The geometry-shader emit state (pica-facts §1 "Geometry shader").
@@ -776,9 +845,11 @@ impl ShaderUnit {
                         Opcode::Flr => one(alu::flr),
                         Opcode::Max => lanes(&|x, y| alu::max(x, y, k.max_neg_inf)),
                         Opcode::Min => lanes(&alu::min),
-                        // MOV copies bits (no flush). UNVERIFIED(hw): whether MOV flushes
-                        // subnormals / -0 is not measured.
-                        _ => a,
+                        // MOV: bits through, or flushed ([`MovSubnormal`]).
+                        _ => match k.mov_subnormal {
+                            MovSubnormal::Pass => a,
+                            MovSubnormal::Flush => one(alu::flush),
+                        },
                     };
                     self.write(dst, mask, value, trace.as_deref_mut());
                 }
@@ -871,6 +942,7 @@ impl ShaderUnit {
                     Opcode::Jmpu if b != (num & 1 != 0) => jump = Some(dst),
                     Opcode::Loop => {
                         let i = cfg.int_uniforms[usize::from(id & 3)];
+                        let saved_al = self.al;
                         self.al = i32::from(i[1]);
                         let step = match self.knobs.int_z {
                             IntZ::Unsigned => i32::from(i[2]),
@@ -881,6 +953,7 @@ impl ShaderUnit {
                             start: next,
                             remaining: u16::from(i[0]),
                             step,
+                            saved_al,
                         });
                     }
                     _ => {}
@@ -942,7 +1015,16 @@ impl ShaderUnit {
 
     /// BREAK: pops the innermost loop and jumps past its body; `None` if there is no loop.
     fn break_loop(&mut self) -> Option<u16> {
-        self.loop_stack.pop().map(|l| l.end)
+        let l = self.loop_stack.pop()?;
+        self.loop_exit_al(&l);
+        Some(l.end)
+    }
+
+    /// aL when loop `l` has just been popped ([`LoopAl`]).
+    fn loop_exit_al(&mut self, l: &LoopEntry) {
+        if self.knobs.loop_al == LoopAl::Restore && !self.loop_stack.is_empty() {
+            self.al = l.saved_al;
+        }
     }
 
     fn do_emit(&mut self) -> Emitted {
@@ -985,8 +1067,8 @@ impl ShaderUnit {
                 if top.remaining > 0 {
                     top.remaining -= 1;
                     loop_pc = Some(top.start);
-                } else {
-                    self.loop_stack.pop();
+                } else if let Some(l) = self.loop_stack.pop() {
+                    self.loop_exit_al(&l);
                     loop_pc = Some(next);
                 }
             }

@@ -1,45 +1,78 @@
-//! The shader assembler: picasso assembly → [`Shbin`].
+//! The shader assembler: picasso assembly → [`Shbin`] (and the C header picasso writes).
 //!
-//! The syntax is picasso's (devkitPro picasso `Manual.md`); the reference for every choice the
-//! manual leaves open is picasso's own behaviour (`source/picasso_assembler.cpp`, read for
-//! facts, not copied). In particular:
+//! The syntax is picasso's (devkitPro picasso 2.7.1, `Manual.md`); the reference for every
+//! choice the manual leaves open is picasso's own behaviour (`source/picasso_assembler.cpp`
+//! and `source/picasso_frontend.cpp`, read for facts, not copied). Each behaviour below names
+//! where picasso does it:
 //!
-//! - **Operand descriptors** are allocated as picasso does: each instruction asks for a descriptor
-//!   with the bits it cares about (the "mask": destination mask and the source swizzle lanes the
-//!   opcode reads — e.g. DP3 ignores w, RCP reads only x, ADD/MUL/... ignore the lanes the
-//!   destination mask does not write); the first existing descriptor that agrees on the common
-//!   bits is reused (its don't-care bits are filled in), otherwise a new one is appended. MAD/MADI
-//!   can only address descriptors 0-31: a MAD descriptor that lands at 32 or above is swapped with
-//!   the first slot below 32 no MAD uses, and every other instruction is renumbered.
-//! - **Narrow/wide forms**: `dph`/`sge`/`slt` (and `dst`) use the inverted 1i form when the first
+//! - **Operand descriptors** are allocated as picasso does (`findOrAddOpdesc`,
+//!   `optimizeOpdesc`): each instruction asks for a descriptor with the bits it cares about (the
+//!   "mask": destination mask and the source swizzle lanes the opcode reads — e.g. DP3 ignores
+//!   w, RCP reads only x, ADD/MUL/... ignore the lanes the destination mask does not write); the
+//!   first existing descriptor that agrees on the common bits is reused (its don't-care bits are
+//!   filled in), otherwise a new one is appended. MAD/MADI can only address descriptors 0-31: a
+//!   MAD descriptor that lands at 32 or above is swapped with the first slot below 32 no MAD
+//!   uses, and every other instruction is renumbered (`format5`, picasso 2.6.1).
+//! - **Narrow/wide forms**: `dph`/`dst`/`sge`/`slt` use the inverted 1i form when the first
 //!   source is v/r and the second is a c register; `mad` uses MADI when the second source is v/r
-//!   and the third is a c register (or carries the relative index while the second does not).
-//!   Difference from picasso, documented: the explicit mnemonics `dphi`, `dsti`, `sgei`, `slti`,
-//!   `madi` *force* the inverted form whenever it can encode the operands (picasso treats them
-//!   as plain aliases of the automatic choice); this is what makes disassembly re-assemble to
-//!   the same words.
-//! - **Padding NOPs**: `.end`/`.else` insert a NOP where picasso does (after a JMP/CALL, in an
-//!   empty body, after a nested `.end` ...). `.noautonop` (pica-cosim extension, = picasso's
-//!   `--no-nop`) turns that off for the file.
-//! - **Uniform allocation**: `.fvec`/`.ivec`/`.bool` allocate upwards from c0/i0/b0; `.constf`,
-//!   `.consti` and `.constfa` allocate downwards from c95/i3; `.gsh MODE cN ...` moves the float
-//!   pool to start at cN (and b15 is reserved).
+//!   and the third is a c register (or carries the relative index while the second does not)
+//!   (`format1`, `format5`). Difference from picasso, documented: the explicit mnemonics `dphi`,
+//!   `dsti`, `sgei`, `slti`, `madi` *force* the inverted form whenever it can encode the operands
+//!   (picasso's `DEC_COMMAND2` makes them plain aliases of the automatic choice); this is what
+//!   makes disassembly re-assemble to the same words.
+//! - **Padding NOPs** (`.end`, `.else` directives): a NOP is inserted where picasso inserts one —
+//!   after a JMP/CALL that ends a block, in a body shorter than the hardware needs (an if/for
+//!   body under 2 words, an empty procedure), after a nested `.end` (`lastWasEnd`), and when a
+//!   `for` body ends in `break` or `breakc`. A block closed while no code exists at all gets none
+//!   (picasso 2.7.1 "Fix segfault on empty .proc"). `.noautonop` (pica-cosim extension) turns
+//!   padding off for the rest of its file; [`Options::auto_nop`] = false (picasso `-n`,
+//!   `--no-nop`) for every file.
+//! - **Uniform allocation** (`UniformAlloc`, `UniformAllocBundle`): `.fvec`/`.ivec`/`.bool`
+//!   allocate upwards from c0/i0/b0; `.constf`, `.consti` and `.constfa` allocate downwards from
+//!   c95/i3; `.gsh MODE cN ...` moves the float pool of the geometry space to start at cN (and
+//!   b15 is reserved). The DVLE uniform table is sorted by register (`picasso_frontend.cpp`).
+//! - **`$` in names** (manual, "Linking Model"; `picasso_frontend.cpp` writes the symbols with
+//!   `std::replace(..., '$', '.')`): a `$` in a uniform or `.in` name becomes `.` in the DVLE
+//!   uniform table (`.fvec light$pos` is `light.pos` there); the C header keeps the source name.
+//! - **Several source files, one SHBIN** ([`assemble_files`]; manual "Linking Model",
+//!   `AssembleString`, `RelocateProduct`): the files are assembled in order into one program
+//!   (one code buffer, one operand-descriptor table); each file that declares or emits anything
+//!   makes one DVLE, in file order, unless it says `.nodvle` (then it only contributes code).
+//!   Procedures are global: a file may call a procedure another file defines, and `.entry` may
+//!   name one. Labels and aliases (and `.in`/`.out` names) are per file. Vertex-space uniforms
+//!   are shared: the same name gets the same register in every file (type and size must agree);
+//!   geometry shaders that use `.gsh MODE ...` have their own uniform space, which is not
+//!   shared. Constants are never shared: each file's constants are allocated from c95/i3 down
+//!   again (picasso `ClearStatus` resets the vertex space's local pool only).
+//! - **The C header** ([`Program::header`]; `picasso_frontend.cpp`, `-h`): `// Generated by
+//!   picasso`, `#pragma once`, then for each shared-space uniform in declaration order (a
+//!   uniform declared in two files appears twice, as picasso writes it; names starting with `_`
+//!   are left out) `#define VSH_FVEC_name 0xNN` (c index), `VSH_IVEC_name` (i index) or
+//!   `VSH_FLAG_name BIT(n)` (`VSH_FLAG_name(_n) BIT(n+(_n))` for an array), followed by
+//!   `#define VSH_ULEN_name size`. The prefix is `GSH` when the first DVLE is a geometry shader.
+//!   Constants and inputs are not in it (picasso writes only the uniform table); uniforms of a
+//!   `.gsh MODE` file are not either (they are not in the shared table). The first line is
+//!   picasso's, so a header compares equal byte for byte.
 //! - **Label table**: picasso leaves the DVLE label table empty; we list every procedure there
-//!   (sorted by address, ID = index, the 0x2 halfword = 1), so entry points and procedures can be
-//!   looked up by name in the binary.
+//!   (sorted by address, ID = index, the 0x2 halfword = 1), in every DVLE, so entry points and
+//!   procedures can be looked up by name in the binary. [`Options::labels`] = false leaves it
+//!   empty: the SHBIN is then byte for byte picasso's.
 //!
 //! Extensions over picasso (all used by the disassembler so that its output re-assembles to the
 //! same binary): flow instructions with explicit fields — `call TARGET, NUM`,
 //! `callc COND, TARGET, NUM`, `callu bN, TARGET, NUM`, `ifc COND, TARGET, NUM`,
-//! `ifu bN, TARGET, NUM`, `for iN, TARGET` (TARGET a label or a word address) —; `break`,
-//! `dst`/`dsti`, `litp` (in the ISA but not in picasso's table); `loop` as a synonym of `for`;
-//! `cond6`/`cond7` (or `6`/`7`) as CMP conditions; `.word VALUE`; `.noautonop`; a number as an
-//! `.out` semantic; index registers also spelled `a0.x`, `a0.y`, `aL`; mova targets `a0.x`,
-//! `a0.y`, `a0.xy`; v15 as an input (picasso stops at v14).
+//! `ifu bN, TARGET, NUM`, `for iN, TARGET` (TARGET a label or a word address) —; `loop` as a
+//! synonym of `for`; `cond6`/`cond7` (or `6`/`7`) as CMP conditions (picasso 2.5 removed them);
+//! `.word VALUE`; `.noautonop`; a number as an `.out` semantic; v15 as an input (picasso stops at
+//! v14). Not extensions, picasso 2.7 has them too: `break`, `dst`/`dsti` and `litp` (changelog
+//! 2.7: "Added `dst`, `litp` and `break` instructions"; `cmdTable`), the index register names
+//! `a0.x`, `a0.y`, `aL` (`convertIdxRegName`) and the mova targets `a0.x`, `a0.y`, `a0.xy`.
 //!
 //! Limits kept from picasso: 512 instructions for a vertex shader, 128 operand descriptors, 16
-//! outputs, 96 constants. One source file makes one DVLE (picasso's multi-file linking is not
-//! implemented).
+//! outputs, 96 constants and uniforms per DVLE, 96 shared uniforms. Differences kept on
+//! purpose: sources whose every file says `.nodvle` give a SHBIN without DVLEs (picasso refuses:
+//! "no DVLEs can be generated"); an error names the file, line and column of the offending
+//! token (picasso names the line).
 
 pub mod lexer;
 pub mod parser;
@@ -111,31 +144,115 @@ fn fail<T>(span: Span, msg: impl Into<String>) -> R<T> {
     })
 }
 
-/// Assembles one picasso source file into a SHBIN with one DVLE. `file` is only used in error
-/// messages.
+/// Assembles one picasso source file into a SHBIN with one DVLE (none if the file says
+/// `.nodvle`). `file` is only used in error messages. Same as [`assemble_files`] with one file
+/// and the default [`Options`].
 pub fn assemble(src: &str, file: &str) -> Result<Shbin, AsmError> {
-    let wrap = |e: E| AsmError {
-        file: file.to_string(),
-        span: e.span,
-        message: e.msg,
-    };
-    let tokens = lexer::lex(src).map_err(|e| {
-        wrap(E {
-            span: e.span,
-            msg: format!("unexpected character '{}'", e.ch),
-        })
-    })?;
-    let stmts = parser::parse(&tokens).map_err(|e| {
-        wrap(E {
-            span: e.span,
-            msg: e.message,
-        })
-    })?;
-    let mut a = Asm::new();
-    for s in &stmts {
-        a.stmt(s).map_err(wrap)?;
+    assemble_files(&[(file, src)], Options::default()).map(|p| p.shbin)
+}
+
+/// Assembler options (picasso's command-line flags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Insert picasso's padding NOPs (picasso: on unless `-n`/`--no-nop`).
+    pub auto_nop: bool,
+    /// List the procedures in each DVLE's label table (our extension, module docs); false
+    /// leaves the table empty as picasso does, so the SHBIN is byte for byte picasso's.
+    pub labels: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            auto_nop: true,
+            labels: true,
+        }
     }
-    a.finish().map_err(wrap)
+}
+
+/// Assembles several picasso source files, given as `(file name, text)` in order, into one
+/// SHBIN the way picasso links them (module docs, "Several source files"): one program, one
+/// DVLE per file that declares or emits anything and does not say `.nodvle`.
+pub fn assemble_files(files: &[(&str, &str)], options: Options) -> Result<Program, AsmError> {
+    let mut a = Asm::new(options);
+    for (file, src) in files {
+        let wrap = |e: E| AsmError {
+            file: (*file).to_string(),
+            span: e.span,
+            message: e.msg,
+        };
+        let tokens = lexer::lex(src).map_err(|e| {
+            wrap(E {
+                span: e.span,
+                msg: format!("unexpected character '{}'", e.ch),
+            })
+        })?;
+        let stmts = parser::parse(&tokens).map_err(|e| {
+            wrap(E {
+                span: e.span,
+                msg: e.message,
+            })
+        })?;
+        a.begin_file();
+        for s in &stmts {
+            a.stmt(s).map_err(wrap)?;
+        }
+        a.end_file(file).map_err(wrap)?;
+    }
+    a.finish(files.first().map_or("", |(f, _)| f))
+}
+
+/// What [`assemble_files`] produced: the SHBIN and what picasso's C header is written from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The linked binary.
+    pub shbin: Shbin,
+    /// The shared (vertex-space) uniform table in declaration order, one entry per declaration
+    /// (picasso's `g_uniformTable`).
+    pub uniforms: Vec<HeaderUniform>,
+    /// Whether the first DVLE created (in file order, `.nodvle` ones included) is a geometry
+    /// shader: the header's `GSH` prefix.
+    pub first_is_geometry: bool,
+}
+
+/// One shared uniform as the header lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderUniform {
+    /// The name as written in the source (`$` kept).
+    pub name: String,
+    /// Float, integer or bool.
+    pub kind: UniformKind,
+    /// First register within its bank (c, i or b index).
+    pub reg: u16,
+    /// Number of registers.
+    pub size: u16,
+}
+
+impl Program {
+    /// The C header picasso writes with `-h FILE` (module docs, "The C header"), byte for byte.
+    pub fn header(&self) -> String {
+        use core::fmt::Write as _;
+        let mut h = String::from("// Generated by picasso\n#pragma once\n");
+        let prefix = if self.first_is_geometry { "GSH" } else { "VSH" };
+        for u in &self.uniforms {
+            let name = &u.name;
+            if name.starts_with('_') {
+                continue;
+            }
+            let _ = match u.kind {
+                UniformKind::Float => writeln!(h, "#define {prefix}_FVEC_{name} 0x{:02X}", u.reg),
+                UniformKind::Int => writeln!(h, "#define {prefix}_IVEC_{name} 0x{:02X}", u.reg),
+                UniformKind::Bool if u.size == 1 => {
+                    writeln!(h, "#define {prefix}_FLAG_{name} BIT({})", u.reg)
+                }
+                UniformKind::Bool => {
+                    writeln!(h, "#define {prefix}_FLAG_{name}(_n) BIT({}+(_n))", u.reg)
+                }
+            };
+            let _ = writeln!(h, "#define {prefix}_ULEN_{name} {}", u.size);
+        }
+        h
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,12 +472,14 @@ struct Block {
     span: Span,
 }
 
-/// Picasso's `UniformAlloc`: globals grow up from `start`, locals down from `end`.
+/// Picasso's `UniformAlloc`: globals grow up from `start`, locals down from `end`; `bound` is
+/// the lowest local ever allocated (globals stop there), `top` where locals restart.
 #[derive(Clone, Copy, Debug)]
 struct Pool {
     start: i64,
     end: i64,
     bound: i64,
+    top: i64,
 }
 
 impl Pool {
@@ -369,7 +488,13 @@ impl Pool {
             start,
             end,
             bound: end,
+            top: end,
         }
+    }
+
+    /// picasso `ClearLocal`: locals restart from the top; globals and the bound stay.
+    fn clear_local(&mut self) {
+        self.end = self.top;
     }
 
     fn global(&mut self, size: i64) -> Option<i64> {
@@ -392,31 +517,78 @@ impl Pool {
     }
 }
 
+/// The three pools of one uniform space (picasso `UniformAllocBundle`): c, i, b.
+#[derive(Clone, Copy, Debug)]
+struct Pools {
+    float: Pool,
+    int: Pool,
+    bool: Pool,
+}
+
+impl Pools {
+    const fn new(float_start: i64, bool_end: i64) -> Self {
+        Self {
+            float: Pool::new(float_start, 96),
+            int: Pool::new(0, 4),
+            bool: Pool::new(0, bool_end),
+        }
+    }
+
+    fn get(&mut self, kind: UniformKind) -> &mut Pool {
+        match kind {
+            UniformKind::Float => &mut self.float,
+            UniformKind::Int => &mut self.int,
+            UniformKind::Bool => &mut self.bool,
+        }
+    }
+}
+
 /// A pending reference to a label or procedure, patched when all are known.
 struct Reloc {
     at: usize,
     name: Ident,
-    /// true: a procedure (patch DST and NUM); false: a label (patch DST).
-    proc: bool,
+}
+
+/// A procedure reference waiting for every file (procedures are global).
+struct ProcReloc {
+    reloc: Reloc,
+    file: String,
+}
+
+/// A finished file's DVLE.
+struct FileDvle {
+    file: String,
+    dvle: Dvle,
+    nodvle: bool,
+    entry: Ident,
 }
 
 struct Asm {
+    // Global: the program and what every file shares.
     code: Vec<u32>,
     ops: Vec<u32>,
     op_masks: Vec<u32>,
     op_is_mad: u32,
-    stack: Vec<Block>,
     last_was_end: bool,
-    auto_nop: bool,
+    options: Options,
     procs: BTreeMap<String, (usize, usize)>,
+    proc_relocs: Vec<ProcReloc>,
+    /// Vertex (shared) uniform space; its locals restart in every file.
+    vspace: Pools,
+    /// Geometry uniform space (`.gsh MODE`); picasso never clears it between files.
+    gspace: Pools,
+    shared: Vec<HeaderUniform>,
+    dvles: Vec<FileDvle>,
+    // Per file.
+    stack: Vec<Block>,
+    auto_nop: bool,
     labels: HashMap<String, usize>,
-    relocs: Vec<Reloc>,
+    label_relocs: Vec<Reloc>,
     aliases: HashMap<String, Alias>,
-    fpool: Pool,
-    ipool: Pool,
-    bpool: Pool,
     array: Vec<[F24; 4]>,
     array_name: Option<(Ident, Option<i64>)>,
+    /// The file's DVLE exists (picasso `GetDvleData` was called).
+    touched: bool,
     dvle: Dvle,
     compat_gsh: bool,
     nodvle: Option<Span>,
@@ -430,33 +602,71 @@ const MAX_OUTPUT: usize = 16;
 const MAX_CONSTANT: usize = 96;
 const MAX_UNIFORM: usize = 96;
 
+fn main_entry() -> Ident {
+    Ident {
+        name: "main".into(),
+        span: Span::new(1, 1),
+    }
+}
+
 impl Asm {
-    fn new() -> Self {
+    fn new(options: Options) -> Self {
         Self {
             code: Vec::new(),
             ops: Vec::new(),
             op_masks: Vec::new(),
             op_is_mad: 0,
-            stack: Vec::new(),
             last_was_end: false,
-            auto_nop: true,
+            options,
             procs: BTreeMap::new(),
+            proc_relocs: Vec::new(),
+            vspace: Pools::new(0, 16),
+            gspace: Pools::new(0, 16),
+            shared: Vec::new(),
+            dvles: Vec::new(),
+            stack: Vec::new(),
+            auto_nop: options.auto_nop,
             labels: HashMap::new(),
-            relocs: Vec::new(),
+            label_relocs: Vec::new(),
             aliases: HashMap::new(),
-            fpool: Pool::new(0, 96),
-            ipool: Pool::new(0, 4),
-            bpool: Pool::new(0, 16),
             array: Vec::new(),
             array_name: None,
+            touched: false,
             dvle: Dvle::default(),
             compat_gsh: false,
             nodvle: None,
-            entry: Ident {
-                name: "main".into(),
-                span: Span::new(1, 1),
-            },
+            entry: main_entry(),
             used_out: 0,
+        }
+    }
+
+    /// picasso `ClearStatus` before each file: labels, aliases and the vertex space's locals
+    /// are reset; a fresh DVLE is started.
+    fn begin_file(&mut self) {
+        self.vspace.float.clear_local();
+        self.vspace.int.clear_local();
+        self.vspace.bool.clear_local();
+        self.stack.clear();
+        self.auto_nop = self.options.auto_nop;
+        self.labels.clear();
+        self.label_relocs.clear();
+        self.aliases.clear();
+        self.array.clear();
+        self.array_name = None;
+        self.touched = false;
+        self.dvle = Dvle::default();
+        self.compat_gsh = false;
+        self.nodvle = None;
+        self.entry = main_entry();
+        self.used_out = 0;
+    }
+
+    /// The uniform pools the current DVLE allocates from (picasso `getAlloc`).
+    fn pools(&mut self) -> &mut Pools {
+        if self.uses_gsh_space() {
+            &mut self.gspace
+        } else {
+            &mut self.vspace
         }
     }
 
@@ -493,6 +703,7 @@ impl Asm {
                     return fail(s.span, "instruction outside a .proc block");
                 }
                 self.last_was_end = false;
+                self.touched = true;
                 if !self.dvle.geometry && self.code.len() >= MAX_VSH_SIZE {
                     return fail(
                         s.span,
@@ -790,10 +1001,9 @@ impl Asm {
                 index: None,
                 swizzle: None,
             }) => {
-                self.relocs.push(Reloc {
+                self.label_relocs.push(Reloc {
                     at,
                     name: name.clone(),
-                    proc: false,
                 });
                 Ok(0)
             }
@@ -817,10 +1027,12 @@ impl Asm {
                 index: None,
                 swizzle: None,
             }) => {
-                self.relocs.push(Reloc {
-                    at,
-                    name: name.clone(),
-                    proc: true,
+                self.proc_relocs.push(ProcReloc {
+                    reloc: Reloc {
+                        at,
+                        name: name.clone(),
+                    },
+                    file: String::new(),
                 });
                 Ok(())
             }
@@ -1213,6 +1425,28 @@ impl Asm {
     // Directives
 
     fn directive(&mut self, d: &Directive, span: Span) -> R<()> {
+        // Which directives make the file's DVLE exist (picasso calls `GetDvleData` in them).
+        match d {
+            Directive::Proc(_)
+            | Directive::Else
+            | Directive::ConstfaOpen { .. }
+            | Directive::ConstfaItem(_)
+            | Directive::NoAutoNop => {}
+            Directive::End => {
+                if matches!(self.stack.last(), Some(b) if matches!(b.kind, BlockKind::Array)) {
+                    self.touched = true;
+                }
+            }
+            Directive::Alias { target, .. } => {
+                // parseReg asks for the DVLE when it reads an output register by name.
+                if !self.aliases.contains_key(&target.name.name)
+                    && parse_reg_name(&target.name.name).is_some_and(|r| r.bank == Bank::O)
+                {
+                    self.touched = true;
+                }
+            }
+            _ => self.touched = true,
+        }
         match d {
             Directive::Proc(name) => {
                 if self.procs.contains_key(&name.name)
@@ -1255,11 +1489,11 @@ impl Asm {
                 self.check_unused(name)?;
                 check_new_name(name)?;
                 self.check_const_room(span, 1)?;
-                let (pool, bank) = match kind {
-                    UniformKind::Float => (&mut self.fpool, Bank::C),
-                    _ => (&mut self.ipool, Bank::I),
+                let bank = match kind {
+                    UniformKind::Float => Bank::C,
+                    _ => Bank::I,
                 };
-                let at = pool.local(1).ok_or_else(|| E {
+                let at = self.pools().get(*kind).local(1).ok_or_else(|| E {
                     span: name.span,
                     msg: format!("not enough space for local constant '{}'", name.name),
                 })?;
@@ -1365,7 +1599,7 @@ impl Asm {
                 self.check_uniform_room(span)?;
                 self.dvle.input_mask |= 1 << n;
                 self.dvle.uniforms.push(Uniform {
-                    name: name.name.clone(),
+                    name: dvle_name(&name.name),
                     start: n as u16,
                     end: n as u16,
                 });
@@ -1435,19 +1669,74 @@ impl Asm {
             Some((n, _)) => *n,
             None => 1,
         };
-        let (pool, bank, base) = match kind {
-            UniformKind::Float => (&mut self.fpool, Bank::C, 0x10),
-            UniformKind::Int => (&mut self.ipool, Bank::I, 0x70),
-            UniformKind::Bool => (&mut self.bpool, Bank::B, 0x78),
+        let (bank, base) = match kind {
+            UniformKind::Float => (Bank::C, 0x10),
+            UniformKind::Int => (Bank::I, 0x70),
+            UniformKind::Bool => (Bank::B, 0x78),
         };
-        let at = pool.global(n).ok_or_else(|| E {
-            span: name.span,
-            msg: format!("not enough uniform space for {}[{n}]", name.name),
-        })?;
+        // picasso `uniform`: in the shared (vertex) space a name declared by an earlier file
+        // keeps its register; type and size must agree.
+        let shared = !self.uses_gsh_space();
+        let found = if shared {
+            match self.shared.iter().find(|u| u.name == name.name) {
+                Some(u) if u.kind != kind => {
+                    return fail(
+                        name.span,
+                        format!(
+                            "mismatched uniform type: '{}' was declared as {} in an earlier file",
+                            name.name,
+                            kind_directive(u.kind)
+                        ),
+                    )
+                }
+                Some(u) if i64::from(u.size) != n => {
+                    return fail(
+                        name.span,
+                        format!(
+                            "uniform '{}' was declared with size {} in an earlier file",
+                            name.name, u.size
+                        ),
+                    )
+                }
+                Some(u) => Some(i64::from(u.reg)),
+                None => None,
+            }
+        } else {
+            None
+        };
+        let at = match found {
+            Some(at) => at,
+            None => {
+                if self.shared.len() >= MAX_UNIFORM {
+                    return fail(
+                        name.span,
+                        format!("too many global uniforms (limit is {MAX_UNIFORM})"),
+                    );
+                }
+                self.pools().get(kind).global(n).ok_or_else(|| E {
+                    span: name.span,
+                    msg: format!("not enough uniform space for {}[{n}]", name.name),
+                })?
+            }
+        };
+        if shared {
+            if self.shared.len() >= MAX_UNIFORM {
+                return fail(
+                    name.span,
+                    format!("too many global uniforms (limit is {MAX_UNIFORM})"),
+                );
+            }
+            self.shared.push(HeaderUniform {
+                name: name.name.clone(),
+                kind,
+                reg: at as u16,
+                size: n as u16,
+            });
+        }
         if !name.name.starts_with('_') {
             self.check_uniform_room(name.span)?;
             self.dvle.uniforms.push(Uniform {
-                name: name.name.clone(),
+                name: dvle_name(&name.name),
                 start: (base + at) as u16,
                 end: (base + at + n - 1) as u16,
             });
@@ -1621,9 +1910,7 @@ impl Asm {
         self.dvle.geometry = true;
         self.dvle.gsh_mode = m;
         // picasso initForGsh: floats from the first free register, b15 reserved.
-        self.fpool = Pool::new(first_free, 96);
-        self.ipool = Pool::new(0, 4);
-        self.bpool = Pool::new(0, 15);
+        self.gspace = Pools::new(first_free, 15);
         Ok(())
     }
 
@@ -1669,10 +1956,12 @@ impl Asm {
             let is_proc = matches!(b.kind, BlockKind::Proc(_));
             let min = if is_proc { 1 } else { 2 };
             let is_for = matches!(b.kind, BlockKind::For);
-            let is_if = matches!(b.kind, BlockKind::If { .. });
-            if (!is_if || !self.code.is_empty())
+            // picasso 2.7.1 `.end`: only when some code exists; a `for` body must not end in
+            // a BREAK or BREAKC.
+            if !self.code.is_empty()
                 && (self.last_is_jump_or_call()
-                    || (is_for && self.last_opcode() == Some(Opcode::Breakc))
+                    || (is_for
+                        && matches!(self.last_opcode(), Some(Opcode::Break | Opcode::Breakc)))
                     || self.code.len() - b.pos < min)
             {
                 self.pad();
@@ -1726,7 +2015,7 @@ impl Asm {
         if n == 0 {
             return fail(name.span, format!("no elements in array '{}'", name.name));
         }
-        let at = self.fpool.local(n as i64).ok_or_else(|| E {
+        let at = self.pools().float.local(n as i64).ok_or_else(|| E {
             span: name.span,
             msg: format!("not enough space for local constant array '{}'", name.name),
         })?;
@@ -1747,65 +2036,84 @@ impl Asm {
         Ok(())
     }
 
-    fn finish(mut self) -> R<Shbin> {
+    /// The end of a file (picasso `AssembleString`'s tail): blocks must be closed, labels are
+    /// resolved, the file's DVLE (if it exists) is kept.
+    fn end_file(&mut self, file: &str) -> R<()> {
         if let Some(b) = self.stack.last() {
             return fail(b.span, "block not closed (missing .end)");
         }
-        for r in std::mem::take(&mut self.relocs) {
-            let (dst, num) = if r.proc {
-                let Some(&(start, size)) = self.procs.get(&r.name.name) else {
-                    return fail(
-                        r.name.span,
-                        format!("procedure '{}' is undefined", r.name.name),
-                    );
-                };
-                if size > 255 {
-                    return fail(
-                        r.name.span,
-                        format!(
-                            "procedure '{}' is {size} instructions long; a call reaches at most 255",
-                            r.name.name
-                        ),
-                    );
-                }
-                (start, Some(size))
-            } else {
-                let Some(&at) = self.labels.get(&r.name.name) else {
-                    return fail(r.name.span, format!("label '{}' is undefined", r.name.name));
-                };
-                (at, None)
+        for r in std::mem::take(&mut self.label_relocs) {
+            let Some(&at) = self.labels.get(&r.name.name) else {
+                return fail(r.name.span, format!("label '{}' is undefined", r.name.name));
             };
-            if dst >= 4096 {
+            if at >= 4096 {
                 return fail(r.name.span, "target beyond 4095");
             }
-            self.patch_dst(r.at, dst);
-            if let (Some(n), Some(w)) = (num, self.code.get_mut(r.at)) {
-                *w = (*w & !0xFF) | n as u32;
+            self.patch_dst(r.at, at);
+        }
+        for r in &mut self.proc_relocs {
+            if r.file.is_empty() {
+                r.file = file.to_string();
             }
         }
-        if self.nodvle.is_some() {
-            // picasso `.nodvle`: the file contributes code to the DVLP but no executable. With
-            // one input file that is a SHBIN holding the program and its descriptors only.
-            return Ok(Shbin {
-                dvlp_version: 0,
-                code: self.code,
-                opdescs: self.ops,
-                dvles: Vec::new(),
+        if self.touched {
+            self.dvles.push(FileDvle {
+                file: file.to_string(),
+                dvle: std::mem::take(&mut self.dvle),
+                nodvle: self.nodvle.is_some(),
+                entry: self.entry.clone(),
             });
         }
-        let Some(&(start, size)) = self.procs.get(&self.entry.name) else {
-            return fail(
-                self.entry.span,
-                format!("entry point '{}' is undefined", self.entry.name),
-            );
+        Ok(())
+    }
+
+    /// picasso `RelocateProduct`: procedure calls are patched, each DVLE's entry point found.
+    fn finish(mut self, first_file: &str) -> Result<Program, AsmError> {
+        let err = |file: &str, span: Span, message: String| AsmError {
+            file: file.to_string(),
+            span,
+            message,
         };
-        self.dvle.entry = start as u32;
-        self.dvle.entry_end = (start + size) as u32;
-        // picasso sorts the uniform table by register.
-        self.dvle.uniforms.sort_by_key(|u| u.start);
+        for r in std::mem::take(&mut self.proc_relocs) {
+            let name = &r.reloc.name;
+            let Some(&(start, size)) = self.procs.get(&name.name) else {
+                return Err(err(
+                    &r.file,
+                    name.span,
+                    format!("procedure '{}' is undefined", name.name),
+                ));
+            };
+            if size > 255 {
+                return Err(err(
+                    &r.file,
+                    name.span,
+                    format!(
+                        "procedure '{}' is {size} instructions long; a call reaches at most 255",
+                        name.name
+                    ),
+                ));
+            }
+            if start >= 4096 {
+                return Err(err(&r.file, name.span, "target beyond 4095".into()));
+            }
+            self.patch_dst(r.reloc.at, start);
+            if let Some(w) = self.code.get_mut(r.reloc.at) {
+                *w = (*w & !0xFF) | size as u32;
+            }
+        }
+        if self.dvles.is_empty() {
+            return Err(err(
+                first_file,
+                Span::new(1, 1),
+                "no DVLEs can be generated from the given input file(s) (nothing declared, no \
+                 code)"
+                    .into(),
+            ));
+        }
+        let first_is_geometry = self.dvles.first().is_some_and(|d| d.dvle.geometry);
         let mut procs: Vec<(&String, &(usize, usize))> = self.procs.iter().collect();
         procs.sort_by_key(|(n, (at, _))| (*at, (*n).clone()));
-        self.dvle.labels = procs
+        let labels: Vec<Label> = procs
             .into_iter()
             .enumerate()
             .map(|(i, (name, &(at, size)))| Label {
@@ -1816,12 +2124,54 @@ impl Asm {
                 name: name.clone(),
             })
             .collect();
-        Ok(Shbin {
-            dvlp_version: 0,
-            code: self.code,
-            opdescs: self.ops,
-            dvles: vec![self.dvle],
+        let mut dvles = Vec::new();
+        for f in std::mem::take(&mut self.dvles) {
+            if f.nodvle {
+                // picasso `.nodvle`: the file contributes code to the DVLP but no executable.
+                continue;
+            }
+            let Some(&(start, size)) = self.procs.get(&f.entry.name) else {
+                return Err(err(
+                    &f.file,
+                    f.entry.span,
+                    format!("entry point '{}' is undefined", f.entry.name),
+                ));
+            };
+            let mut d = f.dvle;
+            d.entry = start as u32;
+            d.entry_end = (start + size) as u32;
+            // picasso sorts the uniform table by register.
+            d.uniforms.sort_by_key(|u| u.start);
+            if self.options.labels {
+                d.labels.clone_from(&labels);
+            }
+            dvles.push(d);
+        }
+        Ok(Program {
+            shbin: Shbin {
+                dvlp_version: 0,
+                code: self.code,
+                opdescs: self.ops,
+                dvles,
+            },
+            uniforms: self.shared,
+            first_is_geometry,
         })
+    }
+}
+
+/// A source name as the DVLE uniform table stores it: `$` becomes `.` (picasso manual,
+/// "Linking Model"; `picasso_frontend.cpp` writes the symbol table through
+/// `std::replace(u.begin(), u.end(), '$', '.')`).
+fn dvle_name(name: &str) -> String {
+    name.replace('$', ".")
+}
+
+fn kind_directive(kind: UniformKind) -> &'static str {
+    match kind {
+        UniformKind::Float => ".fvec",
+        UniformKind::Int => ".ivec",
+        UniformKind::Bool => ".bool",
     }
 }
 

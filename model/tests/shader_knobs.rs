@@ -1,0 +1,147 @@
+//! The shader knobs of issue 20 (item 6): `aL` after a nested LOOP ([`LoopAl`]) and MOV of a
+//! subnormal or -0 ([`MovSubnormal`]), both UNVERIFIED(hw); each value pinned on a program.
+
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use pica_model::num::F24;
+use pica_model::regfile::unit::UnitConfig;
+use pica_model::shader::asm::assemble;
+use pica_model::shader::interp::{Knobs, LoopAl, MovSubnormal, RunEnd, ShaderUnit};
+
+fn config(src: &str) -> (UnitConfig, u16) {
+    let s = assemble(src, "knobs.v.pica").unwrap();
+    let mut cfg = UnitConfig::default();
+    cfg.code[..s.code.len()].copy_from_slice(&s.code);
+    cfg.opdescs[..s.opdescs.len()].copy_from_slice(&s.opdescs);
+    (cfg, s.dvles[0].entry as u16)
+}
+
+fn run(cfg: &UnitConfig, entry: u16, knobs: Knobs) -> ShaderUnit {
+    let mut u = ShaderUnit::new(knobs);
+    let mut emitted = Vec::new();
+    assert_eq!(u.run(cfg, entry, 10_000, &mut emitted), RunEnd::End);
+    u
+}
+
+const NESTED: &str = "\
+.proc main
+    for i0
+        for i1
+            add r0, r0, v0
+        .end
+        add r1, r1, v0
+    .end
+    end
+.end
+";
+
+#[test]
+fn knob_loop_al_after_a_nested_loop() {
+    let (mut cfg, entry) = config(NESTED);
+    let restore = Knobs {
+        loop_al: LoopAl::Restore,
+        ..Knobs::default()
+    };
+    // Azahar's "Nested Loop" test values: i0 = (4|9, 0, 1|2), i1 = (4|7, 0, 1).
+    for (x0, z0) in [(4u8, 1u8), (4, 2), (9, 1), (9, 2)] {
+        for x1 in [4u8, 7] {
+            cfg.int_uniforms[0] = [x0, 0, z0, 0];
+            cfg.int_uniforms[1] = [x1, 0, 1, 0];
+            // Restore (Azahar's JIT): aL = i0.y + (i0.x + 1) * i0.z, as its test expects.
+            let u = run(&cfg, entry, restore);
+            assert_eq!(u.al, i32::from(z0) * (i32::from(x0) + 1));
+            // Keep (default): each outer iteration continues from the inner loop's last value,
+            // i1.y + (i1.x + 1) * i1.z, plus the outer step.
+            let u = run(&cfg, entry, Knobs::default());
+            assert_eq!(u.al, (i32::from(x1) + 1) + i32::from(z0));
+        }
+    }
+    // A single loop ends with its own aL either way (nothing to restore).
+    let (mut cfg, entry) =
+        config(".proc main\n    for i0\n        nop\n        nop\n    .end\n    end\n.end\n");
+    cfg.int_uniforms[0] = [2, 10, 3, 0];
+    for k in [Knobs::default(), restore] {
+        assert_eq!(run(&cfg, entry, k).al, 10 + 3 * 3);
+    }
+}
+
+#[test]
+fn knob_loop_al_after_a_break_out_of_a_nested_loop() {
+    let src = "\
+.proc main
+    for i0
+        for i1
+            add r0, r0, v0
+            breakc cmp.x
+        .end
+        add r1, r1, v0
+    .end
+    end
+.end
+";
+    let (mut cfg, entry) = config(src);
+    cfg.int_uniforms[0] = [1, 20, 2, 0];
+    cfg.int_uniforms[1] = [5, 100, 7, 0];
+    let mut u = ShaderUnit::new(Knobs {
+        loop_al: LoopAl::Restore,
+        ..Knobs::default()
+    });
+    u.cmp = [true, false];
+    let mut emitted = Vec::new();
+    assert_eq!(u.run(&cfg, entry, 10_000, &mut emitted), RunEnd::End);
+    // Restore: BREAKC leaves the inner loop with the outer aL; 2 outer iterations of +2.
+    assert_eq!(u.al, 20 + 2 * 2);
+    let mut u = ShaderUnit::new(Knobs::default());
+    u.cmp = [true, false];
+    assert_eq!(u.run(&cfg, entry, 10_000, &mut emitted), RunEnd::End);
+    // Keep: BREAK adds no step (the inner LOOP set 100), then the outer step.
+    assert_eq!(u.al, 100 + 2);
+}
+
+#[test]
+fn knob_mov_subnormal_passes_or_flushes() {
+    let src = ".fvec c\n.fvec z\n.proc main\n    mov o0, c\n    mov o1, -z\n    mov r1, z\n    \
+               add o2, c, r1\n    max o3, c, r1\n    end\n.end\n";
+    let (mut cfg, entry) = config(src);
+    let f = F24::from_bits;
+    // c0: the smallest subnormal, -0, 1.0 and the largest subnormal; c1 = +0.
+    cfg.float_uniforms[0] = [f(0x00_0001), f(0x80_0000), f(0x3F_0000), f(0x00_FFFF)];
+    cfg.float_uniforms[1] = [F24::ZERO; 4];
+    let bits = |u: &ShaderUnit, o: usize| u.outputs()[o].map(F24::bits);
+    let pass = run(&cfg, entry, Knobs::default());
+    assert_eq!(bits(&pass, 0), [0x00_0001, 0x80_0000, 0x3F_0000, 0x00_FFFF]);
+    assert_eq!(bits(&pass, 1), [0x80_0000; 4]);
+    let flush = run(
+        &cfg,
+        entry,
+        Knobs {
+            mov_subnormal: MovSubnormal::Flush,
+            ..Knobs::default()
+        },
+    );
+    assert_eq!(bits(&flush, 0), [0, 0, 0x3F_0000, 0]);
+    assert_eq!(bits(&flush, 1), [0; 4]);
+    // The other operations do not depend on the knob: ADD flushes its inputs, MAX selects
+    // the raw bits (3dbrew `max(s, 0) = s`).
+    for u in [&pass, &flush] {
+        assert_eq!(bits(u, 2), [0, 0, 0x3F_0000, 0]);
+        assert_eq!(bits(u, 3), [0x00_0001, 0, 0x3F_0000, 0x00_FFFF]);
+    }
+}
+
+#[test]
+fn knob_names_parse() {
+    let mut k = Knobs::default();
+    k.set("loop-al=restore").unwrap();
+    k.set("mov-subnormal=flush").unwrap();
+    assert_eq!(
+        (k.loop_al, k.mov_subnormal),
+        (LoopAl::Restore, MovSubnormal::Flush)
+    );
+    k.set("loop-al=keep").unwrap();
+    k.set("mov-subnormal=pass").unwrap();
+    assert_eq!(k, Knobs::default());
+    assert!(k.set("loop-al=outer").unwrap_err().contains("keep|restore"));
+    assert!(Knobs::NAMES.contains(&("mov-subnormal", "pass|flush")));
+}
