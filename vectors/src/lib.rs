@@ -5,7 +5,7 @@
 //! command-list builder that writes draw calls as a driver does ([`builder`]) and the scene
 //! library built with it ([`scenes`]), the shader-unit program generator and shrinker
 //! ([`shader_gen`]) and stage bundles ([`stage`]: the shader unit; [`stage_tev`]: the texture
-//! combiners; [`stage_fop`]: the fragment operations).
+//! combiners; [`stage_fop`]: the fragment operations; [`stage_rast`]: CLIP + RAST).
 
 pub mod builder;
 pub mod bundle;
@@ -15,6 +15,7 @@ pub mod scenes;
 pub mod shader_gen;
 pub mod stage;
 pub mod stage_fop;
+pub mod stage_rast;
 pub mod stage_tev;
 pub mod streams;
 pub mod words;

@@ -1,0 +1,2090 @@
+//! RAST stage cases and stage bundles (`kind` = [`KIND_RAST`]): a stream of register writes,
+//! early-depth clears and clip-space triangles into CLIP + RAST, the early-depth buffer before,
+//! and what the model expects — the fragments (every field, `tex_deriv` included) and the
+//! early-depth buffer after. Replayed on `pica_rast_top` by `rtl-bridge/tb/pica_rast_replay_tb.sv`
+//! (`scripts/replay`), run on the Verilated stage by `pica_rtl_bridge::rast_stage::RtlRast`.
+//!
+//! A [`RastCase`] is a plain list of operations ([`RastOp`]) plus the early-depth buffer it
+//! starts from, so a shrinker can delete and simplify operations freely; [`run_model`] runs one
+//! on the model (a register file with the writes in order; each triangle through
+//! [`clip::process`] then [`rasterize`] with [`RastConfig::from_regs`] of the registers as they
+//! stand); [`RastGen`] makes random ones.
+//!
+//! # Bundle files
+//!
+//! Every file is `$readmemh`-ready: one value per line, most significant digit first, no prefix.
+//!
+//! | file | lines | bits | what |
+//! |---|---|---|---|
+//! | `manifest.json` | | | format `pica-vectors` v1, `kind`, case, provenance, `dut`, `defines`, counts (`ops`, `triangles`, `clears`, `reg_writes`, `fragments`), the packing of every file (`ops_file`, `early_before`, `early_after`, `streams`), `ed_latency`, SHA-256 of every other file |
+//! | `ops.hex` | one per operation | 1768 | `[1767:1760]` kind: 0 register write (`[41:32]` ID, `[31:0]` value after the byte-mask merge), 1 early-depth clear (a GPUREG_EARLYDEPTH_CLEAR write), 2 triangle (`[1759:1728]` seq, `[1727:0]` the vertices as `in_v_i`: vertex k semantic s at `[24*(24*k + s) +: 24]`) |
+//! | `early_before.hex` | 1 + pixels | 56 | the early-depth buffer before: line 0 the clear value (`[23:0]`), then one line per pixel holding another value, `x[55:40] y[39:24] value[23:0]`, sorted by (y, x) |
+//! | `early_after.hex` | 1 + pixels | 56 | the same after the run (what the model expects) |
+//! | `fragment.hex` | one per fragment | 728 | expected `fragment` beats packed as the channel table's `FragmentBeat` (`pica_chan_pkg::fragment_beat_t`), in order; `cycle` = the fragment's index (the stage promises transactions, not cycles) |
+//! | `fragment.jsonl` | same | | the same beats as JSON |
+//! | `tex_deriv.hex` | one per fragment | 288 | the fragment's `tex_deriv` as `out_tex_deriv_o`: texcoord t (0..2) component c (du/dx, dv/dx, du/dy, dv/dy) at `[24*(4*t + c) +: 24]` |
+//!
+//! The early-depth files hold the pixels of the largest framebuffer (x < 2048, y < 1024); a
+//! buffer value outside it is not carried (RAST never reads or writes one).
+
+use crate::bundle::{pica_model_version, sha256_hex, FORMAT, VERSION};
+use crate::shader_gen::{edgy_f24, Rng};
+use crate::stage::StageProvenance;
+use pica_model::beat::FragmentBeat;
+use pica_model::chan::Payload;
+use pica_model::clip::{self, Viewport, W_EPSILON};
+use pica_model::num::F24;
+use pica_model::pipe::{semantic, Fragment, OutVertex, Triangle, NUM_SEMANTICS};
+use pica_model::rast::{
+    self, fragment_beat, rasterize, EarlyDepthBuffer, PreparedTri, RastConfig, EARLY_DEPTH_CLEAR,
+};
+use pica_model::regfile::RegFile;
+use pica_model::regs::{self, id, Trigger};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+/// `kind` of a RAST stage bundle.
+pub const KIND_RAST: &str = "stage:rast";
+
+/// The RTL top a RAST stage bundle is replayed on.
+pub const RAST_DUT: &str = "pica_rast_top";
+
+/// Bits of one `ops.hex` line.
+pub const OP_WIDTH: u32 = 1768;
+
+/// Bits of one `tex_deriv.hex` line (`out_tex_deriv_o`).
+pub const TEX_DERIV_WIDTH: u32 = 288;
+
+/// Bits of one early-depth file line.
+pub const EARLY_WIDTH: u32 = 56;
+
+/// Columns of the early-depth buffer the bundle files carry (the largest framebuffer is 2047
+/// wide).
+pub const EARLY_COLS: u16 = 2048;
+
+/// Rows of the early-depth buffer the bundle files carry (the largest framebuffer is 1024 high).
+pub const EARLY_ROWS: u16 = 1024;
+
+/// Number of registers the stage stores: CLIP's [`clip::CONFIG_REGS`] then RAST's
+/// [`rast::CONFIG_REGS`].
+pub const NUM_CFG: usize = clip::CONFIG_REGS.len() + rast::CONFIG_REGS.len();
+
+/// The value a [`RastOp::Clear`] writes to GPUREG_EARLYDEPTH_CLEAR (any value is the event).
+pub const CLEAR_WRITE_VALUE: u32 = 1;
+
+/// Register IDs travel on a 10-bit port (`cfg_id_i`): higher bits are dropped.
+const ID_MASK: u16 = 0x3FF;
+
+/// Hex digits of one `ops.hex` line.
+const OP_DIGITS: usize = (OP_WIDTH / 4) as usize;
+
+/// f24 lanes of the vertex field (3 vertices × 24 semantics).
+const VERTEX_LANES: usize = 3 * NUM_SEMANTICS;
+
+/// The registers the stage stores, CLIP's then RAST's ([`NUM_CFG`]).
+pub fn cfg_ids() -> [u16; NUM_CFG] {
+    let c = clip::CONFIG_REGS.len();
+    std::array::from_fn(|i| {
+        if i < c {
+            clip::CONFIG_REGS[i]
+        } else {
+            rast::CONFIG_REGS[i - c]
+        }
+    })
+}
+
+/// The stored registers' values in `regs` ([`cfg_ids`] order).
+pub fn cfg_words(regs: &RegFile) -> [u32; NUM_CFG] {
+    cfg_ids().map(|r| regs.reg(r.into()))
+}
+
+/// One operation of a RAST case.
+// A plain value (the contract's shape): a case is a short list a shrinker edits in place.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RastOp {
+    /// A register write: the full value (after any byte-mask merge). IDs outside the stored
+    /// registers ([`cfg_ids`]) change nothing the stage reads, except GPUREG_EARLYDEPTH_CLEAR
+    /// (0x063), whose write is the clear event whatever its value. Only the low 10 bits of `id`
+    /// count (the width of the RTL's port).
+    Reg {
+        /// Register ID.
+        id: u16,
+        /// The register's new value.
+        value: u32,
+    },
+    /// An early-depth clear: a write of [`CLEAR_WRITE_VALUE`] to GPUREG_EARLYDEPTH_CLEAR. Every
+    /// pixel becomes GPUREG_EARLYDEPTH_DATA's clear value as the register holds it then.
+    Clear,
+    /// A clip-space triangle as PA hands it to CLIP.
+    Tri(Triangle),
+}
+
+impl RastOp {
+    /// The operation's `ops.hex` line (442 hex digits, no newline).
+    pub fn hex_line(&self) -> String {
+        let mut s = String::with_capacity(OP_DIGITS);
+        match self {
+            RastOp::Reg { id, value } => {
+                s.push_str("00");
+                s.push_str(&"0".repeat(OP_DIGITS - 2 - 11));
+                s.push_str(&format!("{:03x}{value:08x}", id & ID_MASK));
+            }
+            RastOp::Clear => {
+                s.push_str("01");
+                s.push_str(&"0".repeat(OP_DIGITS - 2));
+            }
+            RastOp::Tri(t) => {
+                s.push_str(&format!("02{:08x}", t.seq));
+                for v in t.v.iter().rev() {
+                    for a in v.attr.iter().rev() {
+                        s.push_str(&format!("{:06x}", a.bits() & 0xFF_FFFF));
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// Parses an `ops.hex` line; `None` if it is not one (bad digits, unknown kind, bits set
+    /// outside the kind's fields).
+    pub fn parse_hex_line(line: &str) -> Option<Self> {
+        let line = line.trim();
+        if line.is_empty() || line.len() > OP_DIGITS || !line.bytes().all(|b| b.is_ascii_hexdigit())
+        {
+            return None;
+        }
+        let p = format!("{line:0>OP_DIGITS$}");
+        let num = |a: usize, b: usize| u32::from_str_radix(&p[a..b], 16).ok();
+        let zeros = |a: usize, b: usize| p[a..b].bytes().all(|c| c == b'0');
+        match num(0, 2)? {
+            0 if zeros(2, OP_DIGITS - 11) => {
+                let id = num(OP_DIGITS - 11, OP_DIGITS - 8)?;
+                (id <= u32::from(ID_MASK)).then_some(RastOp::Reg {
+                    id: id as u16,
+                    value: num(OP_DIGITS - 8, OP_DIGITS)?,
+                })
+            }
+            1 if zeros(2, OP_DIGITS) => Some(RastOp::Clear),
+            2 => {
+                let seq = num(2, 10)?;
+                let mut v = [OutVertex::ONES; 3];
+                for i in 0..VERTEX_LANES {
+                    // Lane VERTEX_LANES - 1 comes first.
+                    let lane = VERTEX_LANES - 1 - i;
+                    let at = 10 + 6 * i;
+                    v[lane / NUM_SEMANTICS].attr[lane % NUM_SEMANTICS] =
+                        F24::from_bits(num(at, at + 6)?);
+                }
+                Some(RastOp::Tri(Triangle { seq, v }))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A RAST case: operations in order and the early-depth buffer they start from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RastCase {
+    /// Register writes, clears and triangles, in order.
+    pub ops: Vec<RastOp>,
+    /// The early-depth buffer before the first operation.
+    pub early: EarlyDepthBuffer,
+}
+
+impl RastCase {
+    /// Number of triangles.
+    pub fn triangles(&self) -> usize {
+        self.ops
+            .iter()
+            .filter(|o| matches!(o, RastOp::Tri(_)))
+            .count()
+    }
+
+    /// Number of early-depth clear events ([`RastOp::Clear`] and raw writes of
+    /// GPUREG_EARLYDEPTH_CLEAR).
+    pub fn clears(&self) -> usize {
+        self.ops
+            .iter()
+            .filter(|o| match o {
+                RastOp::Clear => true,
+                RastOp::Reg { id, .. } => id & ID_MASK == EARLY_DEPTH_CLEAR,
+                RastOp::Tri(_) => false,
+            })
+            .count()
+    }
+
+    /// Number of register writes ([`RastOp::Reg`], raw clear writes included).
+    pub fn reg_writes(&self) -> usize {
+        self.ops
+            .iter()
+            .filter(|o| matches!(o, RastOp::Reg { .. }))
+            .count()
+    }
+
+    /// The case as readable text: one operation per line (register names from the table,
+    /// triangles with each vertex's position, colour and texcoord0 as exact values and bits),
+    /// then the early-depth buffer.
+    pub fn describe(&self) -> String {
+        use std::fmt::Write as _;
+        let mut s = String::new();
+        for op in &self.ops {
+            match op {
+                RastOp::Reg { id, value } => {
+                    let name = regs::name(u32::from(id & ID_MASK));
+                    let _ = writeln!(s, "reg 0x{id:03x} {name} = 0x{value:08x}");
+                }
+                RastOp::Clear => {
+                    let _ = writeln!(s, "clear (GPUREG_EARLYDEPTH_CLEAR)");
+                }
+                RastOp::Tri(t) => {
+                    let _ = writeln!(s, "tri seq {}", t.seq);
+                    for (k, v) in t.v.iter().enumerate() {
+                        let f = |a: &[F24]| {
+                            a.iter()
+                                .map(|x| format!("{x}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        };
+                        let _ = writeln!(
+                            s,
+                            "  v{k} pos [{}] color [{}] tc0 [{}]",
+                            f(&v.attr[semantic::POSITION..semantic::POSITION + 4]),
+                            f(&v.attr[semantic::COLOR..semantic::COLOR + 4]),
+                            f(&v.attr[semantic::TEXCOORD0..semantic::TEXCOORD0 + 2]),
+                        );
+                        let bits: Vec<String> =
+                            v.attr.iter().map(|a| format!("{:06x}", a.bits())).collect();
+                        let _ = writeln!(s, "     attr {}", bits.join(" "));
+                    }
+                }
+            }
+        }
+        let entries = early_entries(&self.early);
+        let _ = writeln!(
+            s,
+            "early depth before: clear value 0x{:06x}, {} clears, {} other pixels{}",
+            self.early.clear_value(),
+            self.early.clears(),
+            entries.len(),
+            entries
+                .iter()
+                .take(16)
+                .map(|(x, y, v)| format!(" ({x},{y})=0x{v:06x}"))
+                .collect::<String>()
+        );
+        s
+    }
+}
+
+/// What the model does with a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RastRun {
+    /// Every fragment, in the order the stage sends them.
+    pub fragments: Vec<Fragment>,
+    /// The early-depth buffer after the run.
+    pub early: EarlyDepthBuffer,
+}
+
+/// Handles the GPUREG_EARLYDEPTH_CLEAR events `regs` logged since `seen` as RAST does
+/// (`Rasterizer::tick`): each clears `early` to GPUREG_EARLYDEPTH_DATA's clear value as held.
+fn take_clears(regs: &RegFile, seen: &mut usize, early: &mut EarlyDepthBuffer) {
+    let n = regs
+        .triggers_since(seen)
+        .iter()
+        .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
+        .count();
+    for _ in 0..n {
+        early.clear(regs::EarlydepthData(regs.reg(id::EARLYDEPTH_DATA.into())).clear_value());
+    }
+}
+
+/// Runs `case` on the model: a power-on register file with the register writes applied in
+/// order (IDs cut to 10 bits, as the RTL port takes them); each clear event (a [`RastOp::Clear`]
+/// or a raw write of GPUREG_EARLYDEPTH_CLEAR) clears the early-depth buffer to
+/// GPUREG_EARLYDEPTH_DATA's clear value as held then; each triangle goes through
+/// [`clip::process`] and each window-space triangle that leaves through [`rasterize`] with
+/// [`RastConfig::from_regs`], starting from `case.early`.
+pub fn run_model(case: &RastCase) -> RastRun {
+    let mut regs = RegFile::new();
+    regs.set_record_beats(false);
+    let mut early = case.early.clone();
+    let mut seen = 0usize;
+    let mut fragments = Vec::new();
+    for op in &case.ops {
+        match op {
+            RastOp::Reg { id, value } => {
+                regs.write(id & ID_MASK, *value);
+            }
+            RastOp::Clear => {
+                regs.write(EARLY_DEPTH_CLEAR, CLEAR_WRITE_VALUE);
+            }
+            RastOp::Tri(t) => {
+                let cfg = RastConfig::from_regs(&regs);
+                for st in clip::process(&regs, t) {
+                    fragments.extend(rasterize(&st, cfg, &mut early));
+                }
+            }
+        }
+        take_clears(&regs, &mut seen, &mut early);
+    }
+    RastRun { fragments, early }
+}
+
+/// The pixels of `buf` (x < [`EARLY_COLS`], y < [`EARLY_ROWS`]) holding a value other than its
+/// clear value, as `(x, y, value)` sorted by (y, x).
+pub fn early_entries(buf: &EarlyDepthBuffer) -> Vec<EarlyEntry> {
+    let cv = buf.clear_value();
+    buf.entries()
+        .into_iter()
+        .filter(|&(x, y, v)| v != cv && x < EARLY_COLS && y < EARLY_ROWS)
+        .collect()
+}
+
+/// Whether two early-depth buffers hold the same value at every pixel the bundle files carry
+/// (same clear value, same [`early_entries`]; the clear counts may differ).
+pub fn early_same(a: &EarlyDepthBuffer, b: &EarlyDepthBuffer) -> bool {
+    a.clear_value() == b.clear_value() && early_entries(a) == early_entries(b)
+}
+
+/// A buffer holding `clear_value` everywhere but at `entries`: a fresh buffer, cleared once
+/// when `cleared` or when `clear_value` is not the power-on value, then each entry stored.
+pub fn early_from_entries(
+    clear_value: u32,
+    cleared: bool,
+    entries: &[(u16, u16, u32)],
+) -> EarlyDepthBuffer {
+    let mut b = EarlyDepthBuffer::new();
+    if cleared || clear_value & 0xFF_FFFF != b.clear_value() {
+        b.clear(clear_value);
+    }
+    for &(x, y, v) in entries {
+        b.store(x, y, v);
+    }
+    b
+}
+
+/// The `early_*.hex` text of `buf`: the clear value, then [`early_entries`].
+pub fn early_hex(buf: &EarlyDepthBuffer) -> String {
+    let mut s = format!("{:014x}\n", buf.clear_value() & 0xFF_FFFF);
+    for (x, y, v) in early_entries(buf) {
+        s.push_str(&format!("{x:04x}{y:04x}{:06x}\n", v & 0xFF_FFFF));
+    }
+    s
+}
+
+/// One pixel of an early-depth buffer: `(x, y, value)`.
+pub type EarlyEntry = (u16, u16, u32);
+
+/// Parses the lines of an `early_*.hex` file: (clear value, entries).
+pub fn parse_early_lines(lines: &[&str]) -> Result<(u32, Vec<EarlyEntry>), String> {
+    let word = |l: &str| -> Result<u64, String> {
+        let t = l.trim();
+        if t.len() > (EARLY_WIDTH / 4) as usize {
+            return Err(format!("line `{l}` is wider than {EARLY_WIDTH} bits"));
+        }
+        u64::from_str_radix(t, 16).map_err(|_| format!("bad line `{l}`"))
+    };
+    let (first, rest) = lines
+        .split_first()
+        .ok_or_else(|| "no clear-value line".to_string())?;
+    let cv = word(first)?;
+    if cv > 0xFF_FFFF {
+        return Err(format!("clear value line `{first}` has bits above 23"));
+    }
+    let mut entries = Vec::with_capacity(rest.len());
+    for l in rest {
+        let w = word(l)?;
+        entries.push(((w >> 40) as u16, (w >> 24) as u16, (w & 0xFF_FFFF) as u32));
+    }
+    Ok((cv as u32, entries))
+}
+
+/// A fragment's `tex_deriv.hex` line (72 hex digits, no newline).
+pub fn tex_deriv_hex(f: &Fragment) -> String {
+    let mut s = String::with_capacity((TEX_DERIV_WIDTH / 4) as usize);
+    for t in f.tex_deriv.iter().rev() {
+        for c in t.iter().rev() {
+            s.push_str(&format!("{:06x}", c.bits() & 0xFF_FFFF));
+        }
+    }
+    s
+}
+
+/// Parses a `tex_deriv.hex` line.
+pub fn parse_tex_deriv_line(line: &str) -> Option<[[F24; 4]; 3]> {
+    let line = line.trim();
+    let n = (TEX_DERIV_WIDTH / 4) as usize;
+    if line.is_empty() || line.len() > n || !line.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let p = format!("{line:0>n$}");
+    let mut d = [[F24::ZERO; 4]; 3];
+    for i in 0..12 {
+        let lane = 11 - i;
+        d[lane / 4][lane % 4] = F24::from_bits(u32::from_str_radix(&p[6 * i..6 * i + 6], 16).ok()?);
+    }
+    Some(d)
+}
+
+/// Unpacks one `fragment.hex` line (the channel table's `FragmentBeat` packing).
+pub fn parse_fragment_line(line: &str) -> Option<FragmentBeat> {
+    let spec = <FragmentBeat as Payload>::SPEC;
+    let line = line.trim();
+    let digits = spec.width().div_ceil(4) as usize;
+    if line.is_empty() || line.len() > digits || !line.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let p = format!("{line:0>digits$}");
+    let bits: Vec<bool> = p
+        .chars()
+        .flat_map(|ch| {
+            let d = ch.to_digit(16).unwrap_or(0);
+            (0..4).rev().map(move |i| (d >> i) & 1 == 1)
+        })
+        .collect();
+    let total = bits.len();
+    let get = |lsb: u32, width: u32| -> u64 {
+        (0..width).fold(0u64, |acc, i| {
+            let pos = total - 1 - (lsb + width - 1 - i) as usize;
+            acc << 1 | u64::from(bits.get(pos).copied().unwrap_or(false))
+        })
+    };
+    let mut b = FragmentBeat::default();
+    for (name, lsb, width) in spec.layout() {
+        let v = get(lsb, width);
+        match name.as_str() {
+            "cycle" => b.cycle = v,
+            "tri" => b.tri = v as u32,
+            "x" => b.x = v as u16,
+            "y" => b.y = v as u16,
+            "depth" => b.depth = v as u32,
+            "color" => b.color = v as u32,
+            n => {
+                let i = n
+                    .strip_prefix("attr[0x")
+                    .and_then(|r| r.strip_suffix(']'))
+                    .and_then(|h| usize::from_str_radix(h, 16).ok())?;
+                *b.attr.get_mut(i)? = v as u32;
+            }
+        }
+    }
+    // Nothing but the fields (the line re-packs to itself).
+    (b.hex_line() == p).then_some(b)
+}
+
+/// The fragment a beat and its `tex_deriv` line describe.
+pub fn fragment_of(b: &FragmentBeat, tex_deriv: [[F24; 4]; 3]) -> Fragment {
+    Fragment {
+        x: b.x,
+        y: b.y,
+        depth: b.depth,
+        color: b.color.to_le_bytes(),
+        attr: b.attr.map(F24::from_bits),
+        tri: b.tri,
+        tex_deriv,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundles
+
+fn field_list(fields: &[(&str, u32, u32)]) -> Value {
+    Value::Array(
+        fields
+            .iter()
+            .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
+            .collect(),
+    )
+}
+
+fn early_json(file: &str, buf: &EarlyDepthBuffer) -> Value {
+    let n = early_entries(buf).len();
+    json!({
+        "file": file,
+        "lines": n + 1,
+        "width": EARLY_WIDTH,
+        "clear_value": format!("0x{:06x}", buf.clear_value()),
+        "pixels": n,
+        "clears": buf.clears(),
+        "fields": field_list(&[("x", 40, 16), ("y", 24, 16), ("value", 0, 24)]),
+    })
+}
+
+/// Writes the RAST stage bundle of `case` (expected data from [`run_model`]) into `dir`
+/// (created if needed). Returns the manifest.
+pub fn write_rast_bundle(
+    dir: &Path,
+    name: &str,
+    description: &str,
+    case: &RastCase,
+    prov: &StageProvenance,
+) -> std::io::Result<Value> {
+    fs::create_dir_all(dir)?;
+    let run = run_model(case);
+    let beats: Vec<FragmentBeat> = run
+        .fragments
+        .iter()
+        .enumerate()
+        .map(|(i, f)| fragment_beat(i as u64, f))
+        .collect();
+    let files: Vec<(String, String)> = vec![
+        (
+            "ops.hex".into(),
+            case.ops.iter().map(|o| o.hex_line() + "\n").collect(),
+        ),
+        ("early_before.hex".into(), early_hex(&case.early)),
+        ("early_after.hex".into(), early_hex(&run.early)),
+        (
+            "fragment.hex".into(),
+            beats.iter().map(|b| b.hex_line() + "\n").collect(),
+        ),
+        (
+            "fragment.jsonl".into(),
+            beats
+                .iter()
+                .map(|b| format!("{}\n", Value::Object(b.json_fields())))
+                .collect(),
+        ),
+        (
+            "tex_deriv.hex".into(),
+            run.fragments
+                .iter()
+                .map(|f| tex_deriv_hex(f) + "\n")
+                .collect(),
+        ),
+    ];
+    let mut hashes = BTreeMap::new();
+    for (n, data) in &files {
+        fs::write(dir.join(n), data)?;
+        hashes.insert(n.clone(), sha256_hex(data.as_bytes()));
+    }
+    let spec = <FragmentBeat as Payload>::SPEC;
+    let frag_fields: Vec<Value> = spec
+        .layout()
+        .into_iter()
+        .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
+        .collect();
+    let deriv_fields: Vec<Value> = (0..12u32)
+        .map(|i| {
+            let c = ["du_dx", "dv_dx", "du_dy", "dv_dy"][(i % 4) as usize];
+            json!({"name": format!("t{}_{c}", i / 4), "lsb": 24 * i, "width": 24})
+        })
+        .collect();
+    let manifest = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": KIND_RAST,
+        "case": name,
+        "description": description,
+        "provenance": {
+            "source": "model",
+            "generator": prov.generator,
+            "model_version": pica_model_version(),
+            "origin": prov.origin,
+            "seed": prov.seed,
+            "case_index": prov.case_index,
+            "case_seed": prov.case_seed.map(|s| format!("0x{s:016x}")),
+        },
+        "dut": RAST_DUT,
+        "defines": Vec::<String>::new(),
+        "ops": case.ops.len(),
+        "triangles": case.triangles(),
+        "clears": case.clears(),
+        "reg_writes": case.reg_writes(),
+        "fragments": run.fragments.len(),
+        "ops_file": {
+            "file": "ops.hex",
+            "lines": case.ops.len(),
+            "width": OP_WIDTH,
+            "register_write": field_list(&[("kind", 1760, 8), ("id", 32, 10), ("value", 0, 32)]),
+            "clear": field_list(&[("kind", 1760, 8)]),
+            "triangle": field_list(&[("kind", 1760, 8), ("seq", 1728, 32), ("v", 0, 1728)]),
+            "vertex_packing": "vertex k semantic s at [24*(24*k + s) +: 24] (as in_v_i)",
+            "clear_write_value": CLEAR_WRITE_VALUE,
+        },
+        "early_before": early_json("early_before.hex", &case.early),
+        "early_after": early_json("early_after.hex", &run.early),
+        "streams": [
+            {
+                "channel": "fragment",
+                "hex": "fragment.hex",
+                "jsonl": "fragment.jsonl",
+                "beats": beats.len(),
+                "width": spec.width(),
+                "cycle_exact": false,
+                "compared": "every field but cycle, in order",
+                "fields": frag_fields,
+            },
+            {
+                "channel": "tex_deriv",
+                "hex": "tex_deriv.hex",
+                "beats": run.fragments.len(),
+                "width": TEX_DERIV_WIDTH,
+                "cycle_exact": false,
+                "compared": "every field, in order (one line per fragment)",
+                "fields": deriv_fields,
+            },
+        ],
+        "ed_latency": 0,
+        "files": hashes,
+    });
+    let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
+    fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
+    Ok(manifest)
+}
+
+/// Reads a RAST stage bundle, checking its format, kind, every file's SHA-256, line counts and
+/// line formats. Returns the manifest, the case and the expected run. The early-depth buffers
+/// come back equal pixel for pixel ([`early_same`]), cleared once if they were cleared at all.
+pub fn load_rast_bundle(dir: &Path) -> Result<(Value, RastCase, RastRun), String> {
+    let p = dir.join("manifest.json");
+    let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+    let m: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+    if m["format"] != FORMAT || m["version"] != VERSION || m["kind"] != KIND_RAST {
+        return Err(format!("{}: not a {KIND_RAST} bundle", dir.display()));
+    }
+    let mut contents = BTreeMap::new();
+    for (name, sha) in m["files"].as_object().into_iter().flatten() {
+        let f = dir.join(name);
+        let data = fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        if Some(sha256_hex(data.as_bytes()).as_str()) != sha.as_str() {
+            return Err(format!(
+                "{}: SHA-256 does not match the manifest",
+                f.display()
+            ));
+        }
+        contents.insert(name.clone(), data);
+    }
+    let lines = |name: &str| -> Result<Vec<&str>, String> {
+        contents
+            .get(name)
+            .map(|t| t.lines().filter(|l| !l.trim().is_empty()).collect())
+            .ok_or_else(|| format!("{}: no {name} in the manifest's files", dir.display()))
+    };
+    let count = |what: &str, got: usize, want: &Value| -> Result<(), String> {
+        if want.as_u64() == Some(got as u64) {
+            Ok(())
+        } else {
+            Err(format!("{what}: {got} lines, the manifest says {want}"))
+        }
+    };
+    let ops_file = m["ops_file"]["file"].as_str().unwrap_or("ops.hex");
+    let ops = lines(ops_file)?
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            RastOp::parse_hex_line(l).ok_or_else(|| format!("{ops_file} line {}: bad op", i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    count(ops_file, ops.len(), &m["ops"])?;
+    let early_of = |key: &str| -> Result<EarlyDepthBuffer, String> {
+        let e = &m[key];
+        let file = e["file"]
+            .as_str()
+            .ok_or_else(|| format!("manifest.json: {key} without a file"))?;
+        let l = lines(file)?;
+        count(file, l.len(), &e["lines"])?;
+        let (cv, entries) = parse_early_lines(&l).map_err(|err| format!("{file}: {err}"))?;
+        let cleared = e["clears"].as_u64().unwrap_or(0) > 0;
+        Ok(early_from_entries(cv, cleared, &entries))
+    };
+    let case = RastCase {
+        ops,
+        early: early_of("early_before")?,
+    };
+    let stream = |channel: &str| -> Result<&Value, String> {
+        m["streams"]
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["channel"] == channel))
+            .ok_or_else(|| format!("manifest.json: no {channel} stream"))
+    };
+    let fs_ = stream("fragment")?;
+    let hex = fs_["hex"].as_str().unwrap_or("fragment.hex");
+    let beats = lines(hex)?
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            parse_fragment_line(l).ok_or_else(|| format!("{hex} line {}: bad beat", i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    count(hex, beats.len(), &fs_["beats"])?;
+    let ds = stream("tex_deriv")?;
+    let dhex = ds["hex"].as_str().unwrap_or("tex_deriv.hex");
+    let derivs = lines(dhex)?
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            parse_tex_deriv_line(l).ok_or_else(|| format!("{dhex} line {}: bad line", i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    count(dhex, derivs.len(), &ds["beats"])?;
+    if derivs.len() != beats.len() {
+        return Err(format!(
+            "{dhex}: {} lines for {} fragments",
+            derivs.len(),
+            beats.len()
+        ));
+    }
+    for (i, b) in beats.iter().enumerate() {
+        if b.cycle != i as u64 {
+            return Err(format!(
+                "{hex} line {}: cycle {} (want {i})",
+                i + 1,
+                b.cycle
+            ));
+        }
+    }
+    let fragments = beats
+        .iter()
+        .zip(derivs)
+        .map(|(b, d)| fragment_of(b, d))
+        .collect();
+    let run = RastRun {
+        fragments,
+        early: early_of("early_after")?,
+    };
+    Ok((m, case, run))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generator
+
+/// Largest sum of traversal-rectangle areas (pixels the stage examines) of one generated case:
+/// keeps the RTL's per-case time in check.
+pub const MAX_CASE_PIXELS: u64 = 2_500;
+
+/// Largest traversal area of one generated triangle (all its clipped pieces).
+pub const MAX_TRI_PIXELS: u64 = 1_800;
+
+/// IDs outside the stored registers a case may write (the stage must ignore them): the
+/// viewport inverses, unused IDs of the rasterizer block, GPUREG_RENDERBUF_DIM, the
+/// framebuffer locations, and the top of the 10-bit ID range.
+const OTHER_IDS: [u16; 10] = [
+    0x042, 0x044, 0x045, 0x04C, 0x060, 0x064, 0x069, 0x06E, 0x11C, 0x3FF,
+];
+
+/// A seeded generator of random RAST cases (the same seed gives the same cases).
+///
+/// Biased to what breaks rasterizers and clippers:
+///
+/// - vertices on a lattice of pixel centres or pixel corners (so edges run exactly through
+///   pixel centres: fill-rule ties on every edge orientation, both windings), on the 1/16
+///   grid, or anywhere; axis-aligned right triangles; triangles sharing an edge with the one
+///   before (the two tie rules must complement), exact repeats (early-depth ties and
+///   read-after-write);
+/// - degenerate (collinear, repeated vertices), one-pixel and sub-pixel, and huge triangles;
+/// - triangles crossing each clip plane alone, both z planes at once, several planes at once,
+///   the user plane; w near zero, zero and negative; ±inf, NaN, subnormal and huge positions;
+/// - perspective: w differing per vertex, texture coordinates differing per vertex;
+/// - every configuration: random viewport (mirrored, offset, odd sizes), depth map and both
+///   depth modes, culling 0-3, scissor modes 0-3 with boxes inside, across and outside the
+///   framebuffer (empty too), early depth on and off with each function, clears before and
+///   between triangles, texture units on and off (and junk bits), every depth format, junk in
+///   unused register bits, writes to registers the stage must ignore;
+/// - an early-depth buffer that already holds values;
+/// - small framebuffers mostly (tens to hundreds of fragments per case), sometimes medium or
+///   large (2047 × 1024) ones with the triangles in a corner of them.
+#[derive(Clone, Debug)]
+pub struct RastGen {
+    rng: Rng,
+}
+
+/// A case under construction.
+struct Build {
+    regs: RegFile,
+    ops: Vec<RastOp>,
+    /// Traversal pixels so far.
+    cost: u64,
+    tris: Vec<Triangle>,
+    seq: u32,
+    /// Where the triangles go, in window coordinates: (x0, y0, x1, y1).
+    region: (f64, f64, f64, f64),
+    fb: (u32, u32),
+}
+
+impl Build {
+    fn write(&mut self, id: u16, value: u32) {
+        self.regs.write(id, value);
+        self.ops.push(RastOp::Reg { id, value });
+    }
+}
+
+/// How a triangle's window points are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PointKind {
+    Centre,
+    Corner,
+    Sixteenth,
+    Anywhere,
+}
+
+impl RastGen {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self { rng: Rng(seed) }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.rng.below(n)
+        }
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.rng.chance(percent)
+    }
+
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        self.rng.pick(v)
+    }
+
+    /// Uniform in `[lo, hi)`.
+    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        lo + (hi - lo) * u
+    }
+
+    fn f24(x: f64) -> F24 {
+        F24::from_f64_trunc(x)
+    }
+
+    /// A 24-bit depth, biased to the ends and the middle.
+    fn depth24(&mut self) -> u32 {
+        match self.below(10) {
+            0..=2 => self.pick(&[0, 1, 0xFF_FFFF, 0xFF_FFFE, 0x80_0000, 0x7F_FFFF]),
+            _ => self.rng.next_u64() as u32 & 0xFF_FFFF,
+        }
+    }
+
+    /// Junk for the bits of `unused` now and then (the stage must ignore them).
+    fn junk(&mut self, unused: u32) -> u32 {
+        if self.chance(8) {
+            self.rng.next_u64() as u32 & unused
+        } else {
+            0
+        }
+    }
+
+    fn small_dim(&mut self) -> u32 {
+        match self.below(10) {
+            0 => self.pick(&[1, 2, 3]),
+            1..=3 => self.pick(&[4, 7, 8, 9, 15, 16, 17, 31, 32, 33]),
+            _ => 1 + self.below(40) as u32,
+        }
+    }
+
+    /// A framebuffer size: mostly small, sometimes medium or large, rarely zero wide.
+    fn fb_dims(&mut self) -> (u32, u32) {
+        match self.below(100) {
+            0..=1 => (0, 1 + self.below(16) as u32),
+            2..=79 => (self.small_dim(), self.small_dim()),
+            80..=91 => (41 + self.below(88) as u32, 41 + self.below(88) as u32),
+            _ => {
+                let w = if self.chance(50) {
+                    self.pick(&[240, 320, 400, 512, 1023, 1024, 2047])
+                } else {
+                    1 + self.below(2047) as u32
+                };
+                let h = if self.chance(50) {
+                    self.pick(&[240, 400, 512, 1023, 1024])
+                } else {
+                    1 + self.below(1024) as u32
+                };
+                (w, h)
+            }
+        }
+    }
+
+    /// The region triangles go in: the framebuffer with a margin, or a corner of a large one.
+    fn region(&mut self, (w, h): (u32, u32)) -> (f64, f64, f64, f64) {
+        let (w, h) = (f64::from(w.max(1)), f64::from(h.max(1)));
+        if w * h <= 64.0 * 64.0 {
+            let m = if self.chance(80) || w.min(h) < 8.0 {
+                0.0
+            } else {
+                3.0
+            };
+            return (-m, -m, w + m, h + m);
+        }
+        let size = f64::from(8 + self.below(40) as u32);
+        let x0 = match self.below(4) {
+            0 => 0.0,
+            1 => (w - size).max(0.0),
+            _ => self.uniform(0.0, (w - size).max(0.0)).floor(),
+        };
+        let y0 = match self.below(4) {
+            0 => 0.0,
+            1 => (h - size).max(0.0),
+            _ => self.uniform(0.0, (h - size).max(0.0)).floor(),
+        };
+        (x0, y0, (x0 + size).min(w + 2.0), (y0 + size).min(h + 2.0))
+    }
+
+    /// Viewport registers for a `w`×`h` framebuffer: (half width, half height, VIEWPORT_XY).
+    fn viewport(&mut self, (w, h): (u32, u32)) -> (F24, F24, u32) {
+        let (wf, hf) = (f64::from(w.max(1)), f64::from(h.max(1)));
+        let xy = |x: i64, y: i64| (x as u32 & 0x3FF) | (y as u32 & 0x3FF) << 16;
+        match self.below(100) {
+            0..=54 => (Self::f24(wf / 2.0), Self::f24(hf / 2.0), 0),
+            55..=79 => {
+                let half = |g: &mut Self, n: f64| {
+                    if g.chance(50) {
+                        Self::f24(g.pick(&[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0]))
+                    } else {
+                        Self::f24(f64::from(1 + g.below((n as u64).max(1)) as u32) / 2.0)
+                    }
+                };
+                let hw = half(self, 2.0 * wf);
+                let hh = half(self, 2.0 * hf);
+                let x = self.below(w.clamp(1, 512) as u64) as i64 - self.below(9) as i64;
+                let y = self.below(h.clamp(1, 512) as u64) as i64 - self.below(9) as i64;
+                (hw, hh, xy(x / 2, y / 2))
+            }
+            80..=89 => {
+                let mut hw = Self::f24(wf / 2.0);
+                let mut hh = Self::f24(hf / 2.0);
+                match self.below(5) {
+                    0 => hw = hw.negate(),
+                    1 => hh = hh.negate(),
+                    2 => {
+                        hw = hw.negate();
+                        hh = hh.negate();
+                    }
+                    3 => {
+                        hw = Self::f24(self.uniform(0.1, wf));
+                        hh = Self::f24(self.uniform(0.1, hf));
+                    }
+                    _ => hw = self.pick(&[F24::ZERO, Self::f24(1e-3), Self::f24(1500.0)]),
+                }
+                // A mirrored axis starts at the far edge, so it still maps onto the
+                // framebuffer.
+                let start = |half: F24, n: u32| {
+                    if half.is_sign_negative() {
+                        i64::from(n.min(511))
+                    } else {
+                        0
+                    }
+                };
+                let x = start(hw, w) + self.below(5) as i64 - 2;
+                let y = start(hh, h) + self.below(5) as i64 - 2;
+                (hw, hh, xy(x, y))
+            }
+            _ => {
+                let e = edgy_f24(&mut self.rng);
+                let (hw, hh) = if self.chance(50) {
+                    (e, Self::f24(hf / 2.0))
+                } else {
+                    (Self::f24(wf / 2.0), e)
+                };
+                let x = self.pick(&[-512i64, 511, -1, 0, 3]);
+                (hw, hh, xy(x, 0))
+            }
+        }
+    }
+
+    /// A full configuration for framebuffer `fb`: ([`cfg_ids`] order) the stored registers.
+    fn config(&mut self, fb: (u32, u32)) -> [u32; NUM_CFG] {
+        let (hw, hh, vxy) = self.viewport(fb);
+        let (scale, offset) = match self.below(100) {
+            0..=59 => (F24::NEG_ONE, F24::ZERO),
+            60..=69 => (F24::ONE, F24::ONE),
+            70..=84 => (
+                Self::f24(self.uniform(-2.0, 2.0)),
+                Self::f24(self.uniform(-0.5, 1.5)),
+            ),
+            _ => {
+                if self.chance(50) {
+                    (edgy_f24(&mut self.rng), F24::ZERO)
+                } else {
+                    (F24::NEG_ONE, edgy_f24(&mut self.rng))
+                }
+            }
+        };
+        let cull = match self.below(100) {
+            0..=59 => 0,
+            60..=74 => 1,
+            75..=89 => 2,
+            _ => 3,
+        };
+        let user_on = self.chance(15);
+        let plane: [F24; 4] = if self.chance(8) {
+            std::array::from_fn(|_| edgy_f24(&mut self.rng))
+        } else {
+            [
+                Self::f24(self.uniform(-1.0, 1.0)),
+                Self::f24(self.uniform(-1.0, 1.0)),
+                Self::f24(self.uniform(-0.5, 0.5)),
+                // Mostly keeps the middle of the viewport: the plane crosses triangles rather
+                // than removing them.
+                Self::f24(self.uniform(-0.2, 0.6)),
+            ]
+        };
+        let (fw, fh) = (fb.0.max(1), fb.1.max(1));
+        let scissor_mode = match self.below(100) {
+            0..=39 => 0,
+            40..=64 => 3,
+            65..=84 => 1,
+            _ => 2,
+        };
+        // Mostly a box that lets most of the framebuffer through (a large box inside, a
+        // small one outside), sometimes anything, now and then an empty one.
+        let span = |g: &mut Self, n: u32| -> (u32, u32) {
+            let n = u64::from(n.min(1023));
+            let (a, b) = match (scissor_mode, g.below(10)) {
+                (3, 0..=6) => (g.below(n / 3 + 1), n - g.below(n / 3 + 1) + g.below(3)),
+                (1, 0..=6) => {
+                    let a = g.below(n + 1);
+                    (a, a + g.below(n / 3 + 1))
+                }
+                (_, 7) if g.chance(40) => {
+                    let a = g.below(n + 4);
+                    (a, a.saturating_sub(1 + g.below(3)))
+                }
+                _ => {
+                    let a = g.below(n + 4);
+                    (a, a + g.below(n + 1))
+                }
+            };
+            (a.min(1023) as u32, b.min(1023) as u32)
+        };
+        let (x1, x2) = span(self, fw);
+        let (y1, y2) = span(self, fh);
+        let func = self.below(4) as u32;
+        // A clear value most fragments pass against, more often than not.
+        let clear = match (self.chance(65), func) {
+            (true, 0 | 1) => self.pick(&[0, 0, 1, 0x10_0000]),
+            (true, _) => self.pick(&[0xFF_FFFF, 0xFF_FFFF, 0xFF_FFFE, 0xF0_0000]),
+            (false, _) => self.depth24(),
+        };
+        let (t1, t2) = match self.below(100) {
+            0..=44 => (1, 1),
+            45..=49 => (1, 0),
+            50..=54 => (0, 1),
+            _ => (0, 0),
+        };
+        let texunit = match self.below(100) {
+            0..=44 => 0,
+            45..=89 => {
+                let mut v = 0;
+                while v == 0 {
+                    for bit in [0, 1, 2, 10] {
+                        if self.chance(35) {
+                            v |= 1 << bit;
+                        }
+                    }
+                }
+                v
+            }
+            90..=94 => self.rng.next_u64() as u32,
+            // Enable bits of no unit that takes differences (shadow, cube, ... modes, other
+            // units' fields).
+            _ => (self.rng.next_u64() as u32) & !0x407,
+        };
+        let mut w = [0u32; NUM_CFG];
+        for (slot, r) in cfg_ids().into_iter().enumerate() {
+            w[slot] = match r {
+                id::FACECULLING_CONFIG => cull | self.junk(!3),
+                id::VIEWPORT_WIDTH => hw.bits() | self.junk(0xFF00_0000),
+                id::VIEWPORT_HEIGHT => hh.bits() | self.junk(0xFF00_0000),
+                id::FRAGOP_CLIP => u32::from(user_on) | self.junk(!1),
+                id::FRAGOP_CLIP_DATA0 => plane[0].bits() | self.junk(0xFF00_0000),
+                id::FRAGOP_CLIP_DATA1 => plane[1].bits() | self.junk(0xFF00_0000),
+                id::FRAGOP_CLIP_DATA2 => plane[2].bits() | self.junk(0xFF00_0000),
+                id::FRAGOP_CLIP_DATA3 => plane[3].bits() | self.junk(0xFF00_0000),
+                id::DEPTHMAP_SCALE => scale.bits() | self.junk(0xFF00_0000),
+                id::DEPTHMAP_OFFSET => offset.bits() | self.junk(0xFF00_0000),
+                id::VIEWPORT_XY => vxy | self.junk(0xFC00_FC00),
+                id::EARLYDEPTH_FUNC => func | self.junk(!3),
+                id::EARLYDEPTH_TEST1 => t1 | self.junk(!1),
+                id::EARLYDEPTH_TEST2 => t2 | self.junk(!1),
+                id::SCISSORTEST_MODE => scissor_mode | self.junk(!3),
+                id::SCISSORTEST_POS => x1 | y1 << 16 | self.junk(0xFC00_FC00),
+                id::SCISSORTEST_DIM => x2 | y2 << 16 | self.junk(0xFC00_FC00),
+                id::EARLYDEPTH_DATA => clear | self.junk(0xFF00_0000),
+                id::DEPTHMAP_ENABLE => self.below(2) as u32 | self.junk(!1),
+                id::TEXUNIT_CONFIG => texunit,
+                id::DEPTHBUFFER_FORMAT => self.below(4) as u32 | self.junk(!3),
+                id::FRAMEBUFFER_DIM => {
+                    fb.0 | (fb.1.max(1) - 1) << 12 | 1 << 24 | self.junk(0xFEC0_0800)
+                }
+                _ => 0,
+            };
+        }
+        w
+    }
+
+    /// One semantic's value at a vertex.
+    fn attr_value(&mut self, s: usize) -> F24 {
+        const COLOR_END: usize = semantic::COLOR + 4;
+        match s {
+            semantic::COLOR..COLOR_END => match self.below(100) {
+                0..=69 => Self::f24(self.uniform(0.0, 1.0)),
+                70..=81 => Self::f24(self.pick(&[0.0, 1.0, 0.5, 1.0 / 255.0, 254.5 / 255.0, 0.25])),
+                82..=91 => Self::f24(self.uniform(-0.5, 1.5)),
+                92..=96 => F24::ONE,
+                _ => edgy_f24(&mut self.rng),
+            },
+            semantic::QUATERNION..semantic::COLOR => Self::f24(self.uniform(-1.0, 1.0)),
+            semantic::VIEW..0x15 => Self::f24(self.uniform(-10.0, 10.0)),
+            0x11 | 0x15 => {
+                if self.chance(50) {
+                    F24::ONE
+                } else {
+                    F24::from_bits(self.rng.next_u64() as u32 & 0xFF_FFFF)
+                }
+            }
+            // Texture coordinates (0x0C-0x10, 0x16-0x17).
+            _ => match self.below(100) {
+                0..=54 => Self::f24(self.uniform(-2.0, 2.0)),
+                55..=74 => Self::f24(self.pick(&[0.0, 0.5, 1.0, -1.0, 0.25, 2.0])),
+                75..=89 => Self::f24(self.uniform(-1000.0, 1000.0)),
+                _ => edgy_f24(&mut self.rng),
+            },
+        }
+    }
+
+    /// A vertex at clip-space position `pos` with random other semantics.
+    fn vertex(&mut self, pos: [F24; 4]) -> OutVertex {
+        let mut v = OutVertex::ONES;
+        for s in 4..NUM_SEMANTICS {
+            v.attr[s] = self.attr_value(s);
+        }
+        v.attr[..4].copy_from_slice(&pos);
+        v
+    }
+
+    /// A w for a vertex: 1 often, powers of two, or anything positive.
+    fn w_value(&mut self) -> f64 {
+        match self.below(10) {
+            0..=3 => 1.0,
+            4..=6 => self.pick(&[0.5, 2.0, 4.0, 0.25, 8.0]),
+            _ => self.uniform(0.1, 10.0),
+        }
+    }
+
+    /// z/w for a vertex inside the z range, the ends exactly now and then.
+    fn z_ndc(&mut self) -> f64 {
+        match self.below(10) {
+            0 => 0.0,
+            1 => -1.0,
+            _ => -self.uniform(0.0, 1.0),
+        }
+    }
+
+    /// The clip-space position whose window coordinates are (`xw`, `yw`) under the current
+    /// viewport, at `w` and z/w = `zn` (random NDC when the viewport is not invertible).
+    fn clip_from_window(&mut self, vp: &Viewport, xw: f64, yw: f64, w: f64, zn: f64) -> [F24; 4] {
+        let inv = |c: f64, half: F24, off: F24| -> Option<f64> {
+            let h = half.to_f64();
+            (h.is_finite() && h.abs() > 1e-9 && off.to_f64().is_finite())
+                .then(|| (c - off.to_f64()) / h - 1.0)
+        };
+        let nx = inv(xw, vp.half_width, vp.x).unwrap_or_else(|| self.uniform(-1.2, 1.2));
+        let ny = inv(yw, vp.half_height, vp.y).unwrap_or_else(|| self.uniform(-1.2, 1.2));
+        [
+            Self::f24(nx * w),
+            Self::f24(ny * w),
+            Self::f24(zn * w),
+            Self::f24(w),
+        ]
+    }
+
+    /// A window point of `kind` in `region`.
+    fn point(&mut self, kind: PointKind, region: (f64, f64, f64, f64)) -> (f64, f64) {
+        let (x0, y0, x1, y1) = region;
+        let c = |g: &mut Self, lo: f64, hi: f64| -> f64 {
+            let v = g.uniform(lo, hi);
+            match kind {
+                PointKind::Centre => v.floor() + 0.5,
+                PointKind::Corner => v.round(),
+                PointKind::Sixteenth => (v * 16.0).round() / 16.0,
+                PointKind::Anywhere => v,
+            }
+        };
+        let x = c(self, x0, x1);
+        let y = c(self, y0, y1);
+        (x, y)
+    }
+
+    /// Where a triangle's window points go: mostly the part of the region the viewport
+    /// covers (points outside the viewport are clipped away), sometimes the whole region.
+    fn tri_region(&mut self, b: &Build) -> (f64, f64, f64, f64) {
+        let vp = Viewport::from_regs(&b.regs);
+        let span = |off: F24, half: F24| -> Option<(f64, f64)> {
+            let (o, h) = (off.to_f64(), half.to_f64());
+            (h.is_finite() && h.abs() >= 0.5).then(|| {
+                let (a, c) = (o, o + 2.0 * h);
+                (a.min(c) - 1.0, a.max(c) + 1.0)
+            })
+        };
+        let (x0, y0, x1, y1) = b.region;
+        if let (Some((vx0, vx1)), Some((vy0, vy1)), true) = (
+            span(vp.x, vp.half_width),
+            span(vp.y, vp.half_height),
+            self.chance(85),
+        ) {
+            let r = (x0.max(vx0), y0.max(vy0), x1.min(vx1), y1.min(vy1));
+            if r.2 - r.0 >= 1.0 && r.3 - r.1 >= 1.0 {
+                return r;
+            }
+        }
+        b.region
+    }
+
+    /// A triangle from window points (mode "lattice").
+    fn lattice_tri(&mut self, b: &Build) -> [OutVertex; 3] {
+        let vp = Viewport::from_regs(&b.regs);
+        let region = self.tri_region(b);
+        let kinds = [
+            PointKind::Centre,
+            PointKind::Corner,
+            PointKind::Sixteenth,
+            PointKind::Anywhere,
+        ];
+        let kind = match self.below(100) {
+            0..=39 => PointKind::Centre,
+            40..=59 => PointKind::Corner,
+            60..=79 => PointKind::Sixteenth,
+            _ => PointKind::Anywhere,
+        };
+        let mixed = self.chance(12);
+        let mut pts = [(0.0, 0.0); 3];
+        for p in &mut pts {
+            let k = if mixed { self.pick(&kinds) } else { kind };
+            *p = self.point(k, region);
+        }
+        match self.below(10) {
+            // Axis-aligned right triangle: a horizontal and a vertical edge.
+            0..=2 => {
+                pts[1].0 = pts[0].0;
+                pts[2].1 = pts[0].1;
+            }
+            // A horizontal edge (flat top or bottom).
+            3 => pts[1].1 = pts[0].1,
+            // A 45° edge through pixel centres.
+            4 => {
+                let d = pts[1].0 - pts[0].0;
+                pts[1].1 = pts[0].1 + if self.chance(50) { d } else { -d };
+            }
+            _ => {}
+        }
+        if self.chance(50) {
+            pts.swap(1, 2);
+        }
+        let same_w = self.chance(35);
+        let w0 = self.w_value();
+        let mut v = [OutVertex::ONES; 3];
+        for (vi, (x, y)) in v.iter_mut().zip(pts) {
+            let w = if same_w { w0 } else { self.w_value() };
+            let zn = self.z_ndc();
+            let pos = self.clip_from_window(&vp, x, y, w, zn);
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A triangle next to, on or under the last one (mode "neighbour").
+    fn neighbour_tri(&mut self, b: &Build) -> Option<[OutVertex; 3]> {
+        let prev = *b.tris.last()?;
+        let vp = Viewport::from_regs(&b.regs);
+        let mut v = prev.v;
+        match self.below(10) {
+            // Shares the edge v[i]→v[i+1] from the other side: (B, A, C') with C' = A + B − C
+            // in window space, so both triangles have the same winding.
+            0..=4 => {
+                let i = self.below(3) as usize;
+                let (a, bb, c) = (prev.v[i], prev.v[(i + 1) % 3], prev.v[(i + 2) % 3]);
+                let s = |o: &OutVertex| clip::to_screen(&vp, o);
+                let (sa, sb, sc) = (s(&a), s(&bb), s(&c));
+                let x = sa.x.to_f64() + sb.x.to_f64() - sc.x.to_f64();
+                let y = sa.y.to_f64() + sb.y.to_f64() - sc.y.to_f64();
+                let (w, zn) = (self.w_value(), self.z_ndc());
+                let pos = self.clip_from_window(&vp, x, y, w, zn);
+                let c2 = self.vertex(pos);
+                v = [bb, a, c2];
+                let r = self.below(3) as usize;
+                v.rotate_left(r);
+            }
+            // The same triangle again (same positions; new attributes half the time).
+            5..=7 => {
+                if self.chance(50) {
+                    for vi in &mut v {
+                        let pos = vi.position();
+                        *vi = self.vertex(pos);
+                    }
+                }
+                if self.chance(30) {
+                    v.swap(1, 2);
+                }
+            }
+            // The same window positions at other depths.
+            _ => {
+                for vi in &mut v {
+                    let s = clip::to_screen(&vp, vi);
+                    let (w, zn) = (self.w_value(), self.z_ndc());
+                    let pos = self.clip_from_window(&vp, s.x.to_f64(), s.y.to_f64(), w, zn);
+                    vi.attr[..4].copy_from_slice(&pos);
+                }
+            }
+        }
+        Some(v)
+    }
+
+    /// A triangle crossing clip planes (mode "clip").
+    fn clip_tri(&mut self) -> [OutVertex; 3] {
+        let mut ndc: [[f64; 4]; 3] = std::array::from_fn(|_| {
+            [
+                self.uniform(-1.1, 1.1),
+                self.uniform(-1.1, 1.1),
+                -self.uniform(0.0, 1.0),
+                1.0,
+            ]
+        });
+        let out = |g: &mut Self| -> f64 {
+            let m = g.uniform(1.02, 4.0);
+            if g.chance(50) {
+                m
+            } else {
+                -m
+            }
+        };
+        let (a, b) = (self.below(3) as usize, self.below(3) as usize);
+        let mut w_special: Option<f64> = None;
+        match self.below(100) {
+            // Both z planes: z > 0 at one vertex, z < −w at another.
+            0..=29 => {
+                let b = if a == b { (a + 1) % 3 } else { b };
+                ndc[a][2] = self.uniform(0.02, 1.0);
+                ndc[b][2] = -self.uniform(1.02, 3.0);
+            }
+            // One z plane.
+            30..=44 => {
+                ndc[a][2] = if self.chance(50) {
+                    self.uniform(0.02, 1.0)
+                } else {
+                    -self.uniform(1.02, 3.0)
+                };
+            }
+            // x and/or y planes.
+            45..=69 => {
+                let axis = self.below(2) as usize;
+                ndc[a][axis] = out(self);
+                if self.chance(50) {
+                    ndc[b][1 - axis] = out(self);
+                }
+            }
+            // w at or below ε at one or two vertices.
+            70..=84 => {
+                w_special = Some(self.pick(&[
+                    0.0,
+                    -1.0,
+                    -0.5,
+                    1e-6,
+                    W_EPSILON.to_f64(),
+                    2.0 * W_EPSILON.to_f64(),
+                    -1e-6,
+                    -3.0,
+                ]));
+            }
+            // Several at once.
+            _ => {
+                for p in &mut ndc {
+                    p[0] = self.uniform(-3.0, 3.0);
+                    p[1] = self.uniform(-3.0, 3.0);
+                    p[2] = self.uniform(-2.5, 1.0);
+                }
+            }
+        }
+        let mut v = [OutVertex::ONES; 3];
+        for (k, vi) in v.iter_mut().enumerate() {
+            let w = self.w_value();
+            let p = ndc[k];
+            let mut pos = [
+                Self::f24(p[0] * w),
+                Self::f24(p[1] * w),
+                Self::f24(p[2] * w),
+                Self::f24(w),
+            ];
+            if let Some(ws) = w_special {
+                if k == a || (k == b && self.chance(40)) {
+                    pos[3] = Self::f24(ws);
+                    if ws <= 0.0 && self.chance(50) {
+                        // Keep x, y, z proportional to a negative w (a vertex behind the eye).
+                        pos[0] = Self::f24(p[0] * ws);
+                        pos[1] = Self::f24(p[1] * ws);
+                        pos[2] = Self::f24(p[2] * ws);
+                    }
+                }
+            }
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A one-pixel or sub-pixel triangle around a pixel centre (mode "small").
+    fn small_tri(&mut self, b: &Build) -> [OutVertex; 3] {
+        let vp = Viewport::from_regs(&b.regs);
+        let region = self.tri_region(b);
+        let (cx, cy) = self.point(PointKind::Centre, region);
+        let off = |g: &mut Self| f64::from(g.below(25) as u32) / 16.0 - 0.75;
+        let step = |g: &mut Self| f64::from(1 + g.below(12) as u32) / 16.0;
+        let pts: [(f64, f64); 3] = if self.chance(60) {
+            // Around the centre: it is inside (below-left, below-right, above).
+            let p = [
+                (cx - step(self), cy - step(self)),
+                (cx + step(self), cy - step(self)),
+                (cx, cy + step(self)),
+            ];
+            if self.chance(50) {
+                [p[0], p[2], p[1]]
+            } else {
+                p
+            }
+        } else {
+            std::array::from_fn(|_| (cx + off(self), cy + off(self)))
+        };
+        let mut v = [OutVertex::ONES; 3];
+        let w = self.w_value();
+        for (vi, (x, y)) in v.iter_mut().zip(pts) {
+            let zn = self.z_ndc();
+            let pos = self.clip_from_window(&vp, x, y, w, zn);
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A triangle far larger than the viewport (mode "huge").
+    fn huge_tri(&mut self) -> [OutVertex; 3] {
+        let mut v = [OutVertex::ONES; 3];
+        let m = self.pick(&[10.0, 100.0, 1e4, 1e8]);
+        // Around the viewport (vertices spread over a circle) or anywhere.
+        let around = self.chance(70);
+        let a0 = self.uniform(0.0, std::f64::consts::TAU);
+        for (k, vi) in v.iter_mut().enumerate() {
+            let w = self.w_value();
+            let (x, y) = if around {
+                let a = a0 + k as f64 * std::f64::consts::TAU / 3.0 + self.uniform(-0.5, 0.5);
+                let r = m * self.uniform(0.5, 1.0);
+                (r * a.cos(), r * a.sin())
+            } else {
+                (self.uniform(-m, m), self.uniform(-m, m))
+            };
+            let pos = [
+                Self::f24(x * w),
+                Self::f24(y * w),
+                Self::f24(-self.uniform(0.0, 1.0) * w),
+                Self::f24(w),
+            ];
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A triangle with zero area: collinear or repeated vertices (mode "degenerate").
+    fn degenerate_tri(&mut self, b: &Build) -> [OutVertex; 3] {
+        let vp = Viewport::from_regs(&b.regs);
+        let region = self.tri_region(b);
+        let (x0, y0) = self.point(PointKind::Centre, region);
+        let (x1, y1) = self.point(PointKind::Centre, region);
+        let t = self.pick(&[0.0, 0.5, 1.0, 2.0, -1.0]);
+        let pts = match self.below(3) {
+            0 => [(x0, y0), (x1, y1), (x0 + t * (x1 - x0), y0 + t * (y1 - y0))],
+            1 => [(x0, y0), (x0, y0), (x1, y1)],
+            _ => [(x0, y0); 3],
+        };
+        let w = self.w_value();
+        let mut v = [OutVertex::ONES; 3];
+        for (vi, (x, y)) in v.iter_mut().zip(pts) {
+            let zn = self.z_ndc();
+            let pos = self.clip_from_window(&vp, x, y, w, zn);
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A lattice triangle with one position component replaced by a special value (mode
+    /// "special": ±inf, NaN, ±0, subnormals, w at ε, huge and tiny values).
+    fn special_tri(&mut self, b: &Build) -> [OutVertex; 3] {
+        let mut v = self.lattice_tri(b);
+        for _ in 0..1 + self.below(2) {
+            let k = self.below(3) as usize;
+            let c = self.below(4) as usize;
+            v[k].attr[c] = match self.below(3) {
+                0 => self.pick(&[
+                    F24::INFINITY,
+                    F24::NEG_INFINITY,
+                    F24::NAN,
+                    F24::ZERO,
+                    F24::NEG_ZERO,
+                    W_EPSILON,
+                    F24::from_bits(1),
+                    F24::MAX,
+                    F24::MIN_POSITIVE,
+                ]),
+                _ => edgy_f24(&mut self.rng),
+            };
+        }
+        v
+    }
+
+    /// The traversal pixels `tri` costs under the registers of `b`.
+    fn cost(regs: &RegFile, tri: &Triangle) -> u64 {
+        let cfg = RastConfig::from_regs(regs);
+        clip::process(regs, tri)
+            .iter()
+            .map(|st| 8 + PreparedTri::new(st, cfg).rect.map_or(0, |r| r.area()))
+            .sum()
+    }
+
+    /// Adds one triangle to `b` (tries a few shapes; none if every try is over budget).
+    fn add_tri(&mut self, b: &mut Build) {
+        for _ in 0..8 {
+            let v = match self.below(100) {
+                0..=44 => self.lattice_tri(b),
+                45..=59 => match self.neighbour_tri(b) {
+                    Some(v) => v,
+                    None => self.lattice_tri(b),
+                },
+                60..=79 => self.clip_tri(),
+                80..=87 => self.small_tri(b),
+                88..=91 => self.huge_tri(),
+                92..=95 => self.degenerate_tri(b),
+                _ => self.special_tri(b),
+            };
+            let mut tri = Triangle { seq: b.seq, v };
+            if clip::process(&b.regs, &tri).is_empty() && self.chance(75) {
+                // Culled (or clipped away): the other winding, if that survives.
+                let mut r = tri;
+                r.v.swap(1, 2);
+                if !clip::process(&b.regs, &r).is_empty() {
+                    tri = r;
+                }
+            }
+            let c = Self::cost(&b.regs, &tri);
+            if c <= MAX_TRI_PIXELS && b.cost + c <= MAX_CASE_PIXELS {
+                b.cost += c;
+                b.seq = b.seq.wrapping_add(if self.chance(90) { 1 } else { 0 });
+                b.tris.push(tri);
+                b.ops.push(RastOp::Tri(tri));
+                return;
+            }
+        }
+    }
+
+    /// Between triangles: a few configuration changes, clears, ignored writes.
+    fn between(&mut self, b: &mut Build) {
+        if self.chance(25) {
+            let fresh = self.config(b.fb);
+            let ids = cfg_ids();
+            for _ in 0..1 + self.below(3) {
+                let slot = self.below(NUM_CFG as u64) as usize;
+                let r = ids[slot];
+                if r == id::FRAMEBUFFER_DIM && self.chance(80) {
+                    continue;
+                }
+                b.write(r, fresh[slot]);
+                if r == id::VIEWPORT_WIDTH || r == id::VIEWPORT_HEIGHT {
+                    let other = if r == id::VIEWPORT_WIDTH { 2 } else { 1 };
+                    b.write(ids[other], fresh[other]);
+                }
+            }
+        }
+        if self.chance(10) {
+            if self.chance(50) {
+                let v = self.depth24();
+                b.write(id::EARLYDEPTH_DATA, v);
+            }
+            b.regs.write(EARLY_DEPTH_CLEAR, CLEAR_WRITE_VALUE);
+            b.ops.push(RastOp::Clear);
+        }
+        if self.chance(4) {
+            // The clear event as a raw register write, any value.
+            let v = self.rng.next_u64() as u32;
+            b.write(EARLY_DEPTH_CLEAR, v);
+        }
+        if self.chance(4) {
+            let r = self.pick(&OTHER_IDS);
+            let v = self.rng.next_u64() as u32;
+            b.write(r, v);
+        }
+    }
+
+    /// The early-depth buffer a case starts from.
+    fn early(&mut self, fb: (u32, u32), region: (f64, f64, f64, f64)) -> EarlyDepthBuffer {
+        let mut e = EarlyDepthBuffer::new();
+        let kind = self.below(10);
+        if kind < 5 {
+            return e;
+        }
+        if kind < 8 {
+            for _ in 0..1 + self.below(2) {
+                let v = self.depth24();
+                e.clear(v);
+            }
+        }
+        let (w, h) = (fb.0.clamp(1, 2047), fb.1.clamp(1, 1024));
+        for _ in 0..self.below(48) {
+            let (x, y) = if self.chance(75) {
+                let (x0, y0, x1, y1) = region;
+                (
+                    self.uniform(x0.max(0.0), x1.max(1.0)).floor() as u32,
+                    self.uniform(y0.max(0.0), y1.max(1.0)).floor() as u32,
+                )
+            } else {
+                (self.below(w.into()) as u32, self.below(h.into()) as u32)
+            };
+            let v = self.depth24();
+            e.store(x.min(w - 1) as u16, y.min(h - 1) as u16, v);
+        }
+        e
+    }
+
+    /// A random case. Mostly one that yields fragments: a case without any is drawn again
+    /// (up to three times) with a probability of 80 %.
+    pub fn case(&mut self) -> RastCase {
+        let mut case = self.one_case();
+        for _ in 0..3 {
+            if !run_model(&case).fragments.is_empty() || !self.chance(80) {
+                break;
+            }
+            case = self.one_case();
+        }
+        case
+    }
+
+    fn one_case(&mut self) -> RastCase {
+        let fb = self.fb_dims();
+        let region = self.region(fb);
+        let mut b = Build {
+            regs: RegFile::new(),
+            ops: Vec::new(),
+            cost: 0,
+            tris: Vec::new(),
+            seq: (self.below(4) as u32).wrapping_mul(self.pick(&[1, 1000, 0x7FFF_FFFF])),
+            region,
+            fb,
+        };
+        b.regs.set_record_beats(false);
+        let early = self.early(fb, region);
+        // First block: every stored register, in a random order, some written twice; rarely
+        // one left at its power-on value.
+        let cfg = self.config(fb);
+        let ids = cfg_ids();
+        let mut order: Vec<usize> = (0..NUM_CFG).collect();
+        for i in (1..order.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        let skip = if self.chance(3) {
+            Some(self.below(NUM_CFG as u64) as usize)
+        } else {
+            None
+        };
+        for slot in order {
+            if Some(slot) == skip && ids[slot] != id::FRAMEBUFFER_DIM {
+                continue;
+            }
+            if self.chance(5) {
+                let v = self.rng.next_u64() as u32;
+                b.write(ids[slot], v);
+            }
+            b.write(ids[slot], cfg[slot]);
+        }
+        let early_on = RastConfig::from_regs(&b.regs).early_depth.is_some();
+        if self.chance(if early_on { 85 } else { 30 }) {
+            b.regs.write(EARLY_DEPTH_CLEAR, CLEAR_WRITE_VALUE);
+            b.ops.push(RastOp::Clear);
+        }
+        let n = match self.below(100) {
+            0..=19 => 1,
+            20..=44 => 2,
+            45..=64 => 3,
+            65..=79 => 4,
+            _ => 5 + self.below(2),
+        };
+        for i in 0..n {
+            if i > 0 {
+                self.between(&mut b);
+            }
+            self.add_tri(&mut b);
+        }
+        RastCase { ops: b.ops, early }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tri(seq: u32) -> Triangle {
+        let mut t = Triangle {
+            seq,
+            v: [OutVertex::ONES; 3],
+        };
+        for (k, v) in t.v.iter_mut().enumerate() {
+            for (s, a) in v.attr.iter_mut().enumerate() {
+                *a = F24::from_bits((k as u32) << 16 | (s as u32) << 8 | 0x80_0000 | s as u32);
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn rast_op_hex_lines_round_trip() {
+        let ops = [
+            RastOp::Reg {
+                id: 0x11E,
+                value: 0x0100_F020,
+            },
+            RastOp::Clear,
+            RastOp::Tri(tri(0xDEAD_BEEF)),
+        ];
+        for op in ops {
+            let l = op.hex_line();
+            assert_eq!(l.len(), 442);
+            assert_eq!(RastOp::parse_hex_line(&l), Some(op), "{l}");
+        }
+        assert!(ops[0].hex_line().ends_with("11e0100f020"));
+        assert!(ops[1].hex_line().starts_with("01000"));
+        // Vertex 0 semantic 0 is the least significant lane; vertex 2 semantic 23 the most.
+        let l = ops[2].hex_line();
+        assert!(l.starts_with("02deadbeef821717"), "{l}");
+        assert!(l.ends_with("800000"), "{l}");
+        assert_eq!(
+            RastOp::parse_hex_line(&format!("03{}", "0".repeat(440))),
+            None
+        );
+        // A short line is zero-extended on the left, as $readmemh does.
+        assert_eq!(
+            RastOp::parse_hex_line("03"),
+            Some(RastOp::Reg { id: 0, value: 3 })
+        );
+        assert_eq!(
+            RastOp::parse_hex_line(&format!("01{}", "0".repeat(439) + "1")),
+            None
+        );
+        assert_eq!(
+            RastOp::parse_hex_line(&format!("00{}", "1".repeat(440))),
+            None
+        );
+    }
+
+    #[test]
+    fn rast_fragment_and_deriv_lines_round_trip() {
+        let mut g = RastGen::new(5);
+        let mut n = 0;
+        let mut with_deriv = 0;
+        for _ in 0..60 {
+            let run = run_model(&g.case());
+            for (i, f) in run.fragments.iter().enumerate() {
+                let b = fragment_beat(i as u64, f);
+                let back = parse_fragment_line(&b.hex_line()).unwrap();
+                assert_eq!(back, b);
+                let d = parse_tex_deriv_line(&tex_deriv_hex(f)).unwrap();
+                assert_eq!(fragment_of(&back, d), *f);
+                n += 1;
+                with_deriv += usize::from(f.tex_deriv != [[F24::ZERO; 4]; 3]);
+            }
+        }
+        assert!(
+            n > 200 && with_deriv > 50,
+            "{n} fragments, {with_deriv} with differences"
+        );
+    }
+
+    #[test]
+    fn rast_early_lines_round_trip() {
+        let mut b = EarlyDepthBuffer::new();
+        b.clear(0x12_3456);
+        b.store(3, 4, 7);
+        b.store(2047, 1023, 0xFF_FFFF);
+        b.store(0, 0, 0x12_3456); // the clear value: not carried
+        let text = early_hex(&b);
+        assert_eq!(text, "00000000123456\n00030004000007\n07ff03ffffffff\n");
+        let lines: Vec<&str> = text.lines().collect();
+        let (cv, e) = parse_early_lines(&lines).unwrap();
+        let back = early_from_entries(cv, true, &e);
+        assert!(early_same(&b, &back));
+        assert_eq!(back.get(3, 4), 7);
+        assert!(early_entries(&EarlyDepthBuffer::new()).is_empty());
+    }
+
+    #[test]
+    fn rast_bundle_round_trips() {
+        let base = std::env::temp_dir().join(format!("pica-rast-bundle-{}", std::process::id()));
+        let mut g = RastGen::new(0xB0B);
+        let prov = StageProvenance {
+            generator: "stage_rast tests".into(),
+            seed: Some(0xB0B),
+            ..StageProvenance::default()
+        };
+        for i in 0..6 {
+            let case = g.case();
+            let dir = base.join(format!("{i}"));
+            let m = write_rast_bundle(&dir, "rast/test", "test", &case, &prov).unwrap();
+            assert_eq!(m["kind"], KIND_RAST);
+            let (m2, back, run) = load_rast_bundle(&dir).unwrap();
+            assert_eq!(m, m2);
+            assert_eq!(back.ops, case.ops);
+            assert!(early_same(&back.early, &case.early));
+            let want = run_model(&case);
+            assert_eq!(run.fragments, want.fragments);
+            assert!(early_same(&run.early, &want.early));
+            // The loaded case runs to the same result.
+            assert_eq!(run_model(&back).fragments, want.fragments);
+        }
+        // A changed byte is caught.
+        let f = base.join("0/ops.hex");
+        let mut t = fs::read_to_string(&f).unwrap();
+        t.replace_range(0..2, "01");
+        fs::write(&f, t).unwrap();
+        assert!(load_rast_bundle(&base.join("0"))
+            .unwrap_err()
+            .contains("SHA-256"));
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn rast_gen_is_deterministic() {
+        assert_eq!(RastGen::new(7).case(), RastGen::new(7).case());
+        assert_ne!(RastGen::new(7).case(), RastGen::new(8).case());
+    }
+}
+
+#[cfg(test)]
+mod coverage {
+    //! What [`RastGen`] covers in the first 2,000 cases of a seed.
+    use super::*;
+    use pica_model::clip::Plane;
+    use pica_model::rast::{DepthMode, PixelOutcome};
+
+    #[derive(Default, Debug)]
+    struct Stats {
+        cases: usize,
+        tris: usize,
+        screen_tris: usize,
+        fragments: usize,
+        frag_counts: Vec<usize>,
+        pixels: u64,
+        cull: [usize; 4],
+        scissor: [usize; 4],
+        early_func_on: [usize; 4],
+        early_off: usize,
+        depth_fmt: [usize; 4],
+        zbuffer: usize,
+        wbuffer: usize,
+        deriv_on: usize,
+        deriv_off: usize,
+        /// Triangles with a vertex outside plane i and one inside (7 fixed, then the user one).
+        crosses: [usize; 8],
+        both_z: usize,
+        three_planes: usize,
+        w_nonpositive: usize,
+        w_tiny: usize,
+        nonfinite: usize,
+        degenerate: usize,
+        one_fragment: usize,
+        clipped_xy_all: usize,
+        /// Fill-rule ties: zero weight on an owned / unowned edge, by edge class (left, right,
+        /// top, bottom).
+        ties_owned: [usize; 4],
+        ties_unowned: [usize; 4],
+        early_fail: usize,
+        early_before_nonempty: usize,
+        clears: usize,
+        overlap_pixels: usize,
+        large_fb: usize,
+    }
+
+    fn edge_class(s: &pica_model::rast::TriSetup, i: usize) -> usize {
+        let a = s.pos[(i + 1) % 3];
+        let b = s.pos[(i + 2) % 3];
+        let sign = s.area2.signum();
+        let dx = i64::from(b[0] - a[0]);
+        let dy = i64::from(b[1] - a[1]);
+        let (nx, ny) = (-dy * sign, dx * sign);
+        if nx > 0 {
+            0
+        } else if nx < 0 {
+            1
+        } else if ny > 0 {
+            2
+        } else {
+            3
+        }
+    }
+
+    #[test]
+    fn rast_gen_covers_what_breaks_rasterizers() {
+        let mut g = RastGen::new(0x0A57_0001);
+        let mut st = Stats::default();
+        for _ in 0..2000 {
+            let case = g.case();
+            st.cases += 1;
+            st.early_before_nonempty += usize::from(case.early.written() > 0);
+            st.clears += case.clears();
+            let mut regs = RegFile::new();
+            regs.set_record_beats(false);
+            let mut early = case.early.clone();
+            let mut seen = 0;
+            let mut frags = 0;
+            let mut hit: BTreeMap<(u16, u16), usize> = BTreeMap::new();
+            for op in &case.ops {
+                match op {
+                    RastOp::Reg { id, value } => {
+                        regs.write(*id, *value);
+                    }
+                    RastOp::Clear => {
+                        regs.write(EARLY_DEPTH_CLEAR, 1);
+                    }
+                    RastOp::Tri(t) => {
+                        st.tris += 1;
+                        let cfg = RastConfig::from_regs(&regs);
+                        let w = cfg_words(&regs);
+                        st.cull[(w[0] & 3) as usize] += 1;
+                        st.scissor[(w[13] & 3) as usize] += 1;
+                        match cfg.early_depth {
+                            Some(_) => st.early_func_on[(w[11] & 3) as usize] += 1,
+                            None => st.early_off += 1,
+                        }
+                        st.depth_fmt[(w[19] & 3) as usize] += 1;
+                        if cfg.depth_mode == DepthMode::ZBuffer {
+                            st.zbuffer += 1;
+                        } else {
+                            st.wbuffer += 1;
+                        }
+                        if cfg.tex_deriv {
+                            st.deriv_on += 1;
+                        } else {
+                            st.deriv_off += 1;
+                        }
+                        st.large_fb += usize::from(cfg.fb_width > 128 || cfg.fb_height > 128);
+                        let planes: Vec<Plane> = Plane::FIXED
+                            .into_iter()
+                            .chain(clip::user_plane(&regs))
+                            .collect();
+                        let mut crossed = 0;
+                        for (i, p) in planes.iter().enumerate() {
+                            let ins: Vec<bool> =
+                                t.v.iter()
+                                    .map(|v| p.distance(v.position()).to_f64() >= 0.0)
+                                    .collect();
+                            if ins.iter().any(|&x| x) && ins.iter().any(|&x| !x) {
+                                st.crosses[i] += 1;
+                                crossed += 1;
+                            }
+                        }
+                        let zin =
+                            |p: Plane| t.v.iter().any(|v| p.distance(v.position()).to_f64() < 0.0);
+                        st.both_z += usize::from(zin(Plane::ZZero) && zin(Plane::ZNegW));
+                        st.three_planes += usize::from(crossed >= 3);
+                        let ws: Vec<f64> = t.v.iter().map(|v| v.attr[3].to_f64()).collect();
+                        st.w_nonpositive += usize::from(ws.iter().any(|&w| w <= 0.0));
+                        st.w_tiny += usize::from(
+                            ws.iter().any(|&w| w > 0.0 && w <= 2.0 * W_EPSILON.to_f64()),
+                        );
+                        st.nonfinite += usize::from(
+                            t.v.iter()
+                                .any(|v| v.attr[..4].iter().any(|a| !a.is_finite())),
+                        );
+                        if [Plane::XPos, Plane::XNeg, Plane::YPos, Plane::YNeg]
+                            .iter()
+                            .all(|p| zin(*p))
+                        {
+                            st.clipped_xy_all += 1;
+                        }
+                        let mut tri_frags = 0;
+                        for s in clip::process(&regs, t) {
+                            st.screen_tris += 1;
+                            let pt = PreparedTri::new(&s, cfg);
+                            if pt.setup.is_degenerate() {
+                                st.degenerate += 1;
+                            }
+                            let mut cur = pt.first_pixel();
+                            while let Some((x, y)) = cur {
+                                st.pixels += 1;
+                                if let Some(wt) = pt.setup.weights(x, y) {
+                                    if wt.iter().all(|&b| b >= 0) {
+                                        for (i, &wi) in wt.iter().enumerate() {
+                                            if wi == 0 {
+                                                let c = edge_class(&pt.setup, i);
+                                                if pt.setup.owns[i] {
+                                                    st.ties_owned[c] += 1;
+                                                } else {
+                                                    st.ties_unowned[c] += 1;
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                                let o = pt.pixel(x, y, &early);
+                                pt.commit(&o, &mut early);
+                                match o {
+                                    PixelOutcome::Fragment { fragment, .. } => {
+                                        tri_frags += 1;
+                                        let e = hit.entry((fragment.x, fragment.y)).or_default();
+                                        *e += 1;
+                                        if *e == 2 {
+                                            st.overlap_pixels += 1;
+                                        }
+                                    }
+                                    PixelOutcome::EarlyDepthFail => st.early_fail += 1,
+                                    _ => {}
+                                }
+                                cur = pt.next_pixel(x, y);
+                            }
+                        }
+                        st.one_fragment += usize::from(tri_frags == 1);
+                        frags += tri_frags;
+                    }
+                }
+                take_clears(&regs, &mut seen, &mut early);
+            }
+            st.fragments += frags;
+            st.frag_counts.push(frags);
+        }
+        st.frag_counts.sort_unstable();
+        let median = st.frag_counts[st.frag_counts.len() / 2];
+        let p90 = st.frag_counts[st.frag_counts.len() * 9 / 10];
+        let max = st.frag_counts.last().copied().unwrap_or(0);
+        let empty = st.frag_counts.iter().filter(|&&n| n == 0).count();
+        let frag_counts = std::mem::take(&mut st.frag_counts);
+        eprintln!("{st:#?}\nfragments per case: median {median}, p90 {p90}, max {max}, {empty} cases without any");
+        drop(frag_counts);
+        let all = |a: &[usize]| a.iter().all(|&n| n > 0);
+        assert!(all(&st.cull) && all(&st.scissor) && all(&st.early_func_on) && all(&st.depth_fmt));
+        assert!(st.early_off > 0 && st.zbuffer > 0 && st.wbuffer > 0);
+        assert!(st.deriv_on > 0 && st.deriv_off > 0);
+        assert!(st.crosses.iter().all(|&n| n >= 20), "{:?}", st.crosses);
+        assert!(st.both_z >= 100 && st.three_planes >= 50);
+        assert!(st.w_nonpositive >= 50 && st.w_tiny >= 10 && st.nonfinite >= 20);
+        assert!(st.degenerate >= 20 && st.one_fragment >= 50 && st.clipped_xy_all >= 20);
+        assert!(
+            // Left and top edges own their points, right and bottom ones do not.
+            st.ties_owned[0] >= 50
+                && st.ties_owned[2] >= 50
+                && st.ties_unowned[1] >= 50
+                && st.ties_unowned[3] >= 50,
+            "ties owned {:?} unowned {:?}",
+            st.ties_owned,
+            st.ties_unowned
+        );
+        assert!(st.early_fail >= 100 && st.early_before_nonempty >= 200 && st.clears >= 300);
+        assert!(st.overlap_pixels >= 500 && st.large_fb >= 50);
+        assert!(
+            (10..=500).contains(&median),
+            "median fragments per case {median}"
+        );
+        assert!(empty * 5 < st.cases, "{empty} cases without fragments");
+    }
+}
