@@ -42,7 +42,12 @@
 //! - `fop` (`pica_fop_top`, the fragment operations, plus `PICA_RTL_DEFINES`),
 //!   `fop_inject_blend_factor`, `fop_inject_stencil_zfail` and `fop_inject_tile32` (one
 //!   injected FOP bug each: `INJECT_FOP_BLEND_FACTOR`, `INJECT_FOP_STENCIL_ZFAIL`,
-//!   `INJECT_FOP_TILE32`), driven by `csrc/pica_fop_shim.cpp` (`RtlFop`, `src/fop_stage.rs`).
+//!   `INJECT_FOP_TILE32`), driven by `csrc/pica_fop_shim.cpp` (`RtlFop`, `src/fop_stage.rs`);
+//! - `rast` (`pica_rast_top`, CLIP + RAST with the early-depth port, plus `PICA_RTL_DEFINES`),
+//!   `rast_inject_fill_rule`, `rast_inject_persp` and `rast_inject_clip_plane_order` (one
+//!   injected bug each: `INJECT_RAST_FILL_RULE`, `INJECT_RAST_PERSP`,
+//!   `INJECT_CLIP_PLANE_ORDER`), driven by `csrc/pica_rast_shim.cpp` (`RtlRast`,
+//!   `src/rast_stage.rs`).
 //!
 //! A model's stamp covers only the files its top reaches ([`dependencies`]), so editing one
 //! stage top re-verilates that stage's rows, not every model.
@@ -254,6 +259,42 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "rast",
+        top: "pica_rast_top",
+        defines: &[],
+        params: &[],
+        user_defines: true,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "rast_inject_fill_rule",
+        top: "pica_rast_top",
+        defines: &["INJECT_RAST_FILL_RULE"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "rast_inject_persp",
+        top: "pica_rast_top",
+        defines: &["INJECT_RAST_PERSP"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "rast_inject_clip_plane_order",
+        top: "pica_rast_top",
+        defines: &["INJECT_CLIP_PLANE_ORDER"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
         vlt: None,
     },
 ];

@@ -12,6 +12,7 @@ namespace {
 
 constexpr uint32_t kOpMova = 16;
 constexpr uint32_t kOpF32 = 17;
+constexpr uint32_t kOpFix = 19;  // to_fix12p4: int_o, like MOVA
 
 // Packs four 24-bit lanes into a 96-bit port (lane l at bits [24*l +: 24]).
 template <class W>
@@ -80,7 +81,7 @@ void pica_alu_eval_batch(PicaAlu* h, uint32_t op, uint32_t knob, uint64_t n, con
     if (op == kOpF32) t->f32_i = ak[0];
     t->eval();
     uint32_t* o = out + 4 * k;
-    if (op == kOpMova) {
+    if (op == kOpMova || op == kOpFix) {
       for (int l = 0; l < 4; ++l) o[l] = t->int_o[l];
     } else {
       unpack(t->y_o, o);

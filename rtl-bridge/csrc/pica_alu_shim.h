@@ -15,7 +15,9 @@ void pica_alu_free(PicaAlu* h);
 // Evaluates `n` independent operand sets with op_i = op and max_neg_inf_i = knob & 1. a, b, c
 // and out each hold 4*n words: lane l of set k is word 4*k + l (lane 0 = x), an f24 in bits
 // 23:0 (higher bits ignored). For op 17 (F32) lane 0 of a is the f32 input (all 32 bits).
-// out receives y_o's lanes (f24 / CMP bits), or int_o's lanes for op 16 (MOVA, i32 bits).
+// out receives y_o's lanes (f24 / CMP bits), or int_o's lanes for ops 16 (MOVA) and 19
+// (to_fix12p4), i32 bits. Op 23 (WEIGHT) reads lane 0's 24 bits and lane 1's low 12 bits as
+// one signed 36-bit integer.
 void pica_alu_eval_batch(PicaAlu* h, uint32_t op, uint32_t knob, uint64_t n, const uint32_t* a,
                          const uint32_t* b, const uint32_t* c, uint32_t* out);
 

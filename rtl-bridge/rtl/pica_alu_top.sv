@@ -1,6 +1,6 @@
-// pica_alu_top: every f24 module of the shader ALU behind one op select, the Verilated test
-// vehicle of `pica alu-check` and rtl-bridge/tests/alu.rs (csrc/pica_alu_shim.cpp,
-// src/alu.rs). Purely combinational; not part of pica_top.
+// pica_alu_top: every f24 unit of the shader ALU, and the rasterizer's f24 operations, behind
+// one op select: the Verilated test vehicle of `pica alu-check` and rtl-bridge/tests/alu.rs
+// (csrc/pica_alu_shim.cpp, src/alu.rs). Purely combinational; not part of pica_top.
 //
 // Vectors are the packed vec4 `[3:0][23:0]` written flat as [95:0] (lane i = bits [24*i +: 24],
 // lane 0 = x): Yosys 0.23 has no packed multidimensional arrays.
@@ -17,6 +17,14 @@
 //  15 CMP   y[i] = {21'b0, gt, eq, lt} of a[i] vs b[i], no flush (interp.rs `cmp_op`)
 //  16 MOVA  int_o[i] = a[i].to_f64().trunc() as i32 (interp.rs MOVA), y = 0
 //  17 F32   y[0] = F24::from_f32_bits(f32_i) (pica_f32_to_f24), other lanes 0
+// The rasterizer's f24 operations (model/src/rast; pica_rast):
+//  18 DIV     y[i] = rast::interp::div(a[i], b[i])                       (pica_f24_div)
+//  19 FIX     int_o[i] = rast::setup::to_fix12p4(a[i]) as i32, y = 0     (pica_f24_to_fix12p4)
+//  20 COLOR   y[i] = rast::interp::color_to_u8(a[i]) in bits 7:0        (pica_f24_to_color)
+//  21 DEPTH16 y[i] = rast::interp::depth_to_uint(a[i], 16)               (pica_f24_to_depth)
+//  22 DEPTH24 y[i] = rast::interp::depth_to_uint(a[i], 24)               (pica_f24_to_depth)
+//  23 WEIGHT  y[*] = rast::interp::weight_f24(a_i[35:0] as a signed 36-bit integer: lane 0
+//             and the low 12 bits of lane 1)                            (pica_f24_from_int)
 //  other    y = 0, int_o = 0
 // RCP/RSQ/EX2/LG2 read only a.x and write every lane, as the instructions do (pica-facts §2).
 // max_neg_inf_i is the MaxNegInf::NegInf knob of MAX.
@@ -34,13 +42,16 @@ module pica_alu_top (
   localparam logic [4:0] OpAdd = 5'd0, OpMul = 5'd1, OpMad = 5'd2, OpDp3 = 5'd3, OpDp4 = 5'd4,
                          OpDph = 5'd5, OpRcp = 5'd6, OpRsq = 5'd7, OpEx2 = 5'd8, OpLg2 = 5'd9,
                          OpFlr = 5'd10, OpMax = 5'd11, OpMin = 5'd12, OpSge = 5'd13,
-                         OpSlt = 5'd14, OpCmp = 5'd15, OpMova = 5'd16, OpF32 = 5'd17;
+                         OpSlt = 5'd14, OpCmp = 5'd15, OpMova = 5'd16, OpF32 = 5'd17,
+                         OpDiv = 5'd18, OpFix = 5'd19, OpColor = 5'd20, OpDepth16 = 5'd21,
+                         OpDepth24 = 5'd22, OpWeight = 5'd23;
   localparam logic [23:0] One = 24'h3F0000;
 
   logic [95:0] add_y, mul_y, mad_y, flr_y, max_y, min_y, sge_y, slt_y, cmp_y;
+  logic [95:0] div_y, color_y, depth16_y, depth24_y;
   logic [95:0] dot_a;
-  logic [23:0] dot_y, rcp_y, rsq_y, ex2_y, lg2_y, f32_y;
-  logic [127:0] mova_y;
+  logic [23:0] dot_y, rcp_y, rsq_y, ex2_y, lg2_y, f32_y, weight_y;
+  logic [127:0] mova_y, fix_y;
 
   for (genvar i = 0; i < 4; i++) begin : g_lane
     logic [23:0] a, b, c;
@@ -71,6 +82,17 @@ module pica_alu_top (
     assign cmp_y[24*i +: 24] = {21'h0, gt_n, eq_n, lt_n};
 
     pica_f24_to_int u_mova (.a_i(a), .y_o(mova_y[32*i +: 32]));
+
+    // The rasterizer's operations.
+    logic [15:0] fix;
+    logic [7:0]  color;
+    pica_f24_div u_div (.a_i(a), .b_i(b), .y_o(div_y[24*i +: 24]));
+    pica_f24_to_fix12p4 u_fix (.a_i(a), .y_o(fix));
+    pica_f24_to_color u_color (.a_i(a), .y_o(color));
+    pica_f24_to_depth u_depth16 (.a_i(a), .bits24_i(1'b0), .y_o(depth16_y[24*i +: 24]));
+    pica_f24_to_depth u_depth24 (.a_i(a), .bits24_i(1'b1), .y_o(depth24_y[24*i +: 24]));
+    assign fix_y[32*i +: 32]   = {{16{fix[15]}}, fix};
+    assign color_y[24*i +: 24] = {16'h0, color};
   end
 
   // One dot unit for DP3/DP4/DPH: DPH is DP4 with a.w = 1.0 (interp.rs), DP3 its 3-lane sum.
@@ -82,6 +104,7 @@ module pica_alu_top (
   pica_f24_ex2 u_ex2 (.a_i(a_i[23:0]), .y_o(ex2_y));
   pica_f24_lg2 u_lg2 (.a_i(a_i[23:0]), .y_o(lg2_y));
   pica_f32_to_f24 u_f32 (.f32_i(f32_i), .f24_o(f32_y));
+  pica_f24_from_int u_weight (.a_i(a_i[35:0]), .y_o(weight_y));
 
   always_comb begin
     int_o = 128'h0;
@@ -105,6 +128,15 @@ module pica_alu_top (
         int_o = mova_y;
       end
       OpF32:   y_o = {72'h0, f32_y};
+      OpDiv:   y_o = div_y;
+      OpFix: begin
+        y_o   = 96'h0;
+        int_o = fix_y;
+      end
+      OpColor:   y_o = color_y;
+      OpDepth16: y_o = depth16_y;
+      OpDepth24: y_o = depth24_y;
+      OpWeight:  y_o = {4{weight_y}};
       default: y_o = 96'h0;
     endcase
   end

@@ -2,11 +2,12 @@
 //!
 //! [`RtlAlu`] evaluates batches of operand sets on the RTL (one FFI call per batch, the loop in
 //! C++), [`model_eval`] computes what `pica_model::shader::alu` (and the MOVA/CMP rules of
-//! `shader::interp`) give for them, with the same lane conventions, so a checker compares the
+//! `shader::interp`, and the rasterizer's f24 operations of `pica_model::rast`) give for them, with the same lane conventions, so a checker compares the
 //! two words for words. `pica alu-check` and `tests/alu.rs` are built on these.
 
 use crate::ffi::AluHandle;
 use pica_model::num::F24;
+use pica_model::rast::{interp, setup};
 use pica_model::shader::alu::{self, MaxNegInf};
 
 /// An ALU operation: the `op_i` encoding of `pica_alu_top` (the discriminant).
@@ -49,11 +50,24 @@ pub enum AluOp {
     Mova = 16,
     /// `F24::from_f32_bits(a[0])` (all 32 bits of lane 0) in lane 0; other lanes 0.
     F32ToF24 = 17,
+    /// `rast::interp::div(a[i], b[i])` per lane (the rasterizer's perspective division).
+    Div = 18,
+    /// `rast::setup::to_fix12p4(a[i])` per lane, as `i32` bits.
+    Fix12p4 = 19,
+    /// `rast::interp::color_to_u8(a[i])` per lane.
+    ColorU8 = 20,
+    /// `rast::interp::depth_to_uint(a[i], 16)` per lane.
+    Depth16 = 21,
+    /// `rast::interp::depth_to_uint(a[i], 24)` per lane.
+    Depth24 = 22,
+    /// `rast::interp::weight_f24(v)` in every lane, `v` the signed 36-bit integer of lane 0's
+    /// 24 bits and lane 1's low 12 bits (`v = sext36(a[1] << 24 | a[0])`, see [`weight_input`]).
+    Weight = 23,
 }
 
 impl AluOp {
     /// Every op, in encoding order.
-    pub const ALL: [AluOp; 18] = [
+    pub const ALL: [AluOp; 24] = [
         AluOp::Add,
         AluOp::Mul,
         AluOp::Mad,
@@ -72,9 +86,15 @@ impl AluOp {
         AluOp::Cmp,
         AluOp::Mova,
         AluOp::F32ToF24,
+        AluOp::Div,
+        AluOp::Fix12p4,
+        AluOp::ColorU8,
+        AluOp::Depth16,
+        AluOp::Depth24,
+        AluOp::Weight,
     ];
 
-    /// The lower-case name (`add`, ..., `mova`, `f32_to_f24`).
+    /// The lower-case name (`add`, ..., `mova`, `f32_to_f24`, `div`, ..., `weight`).
     pub fn name(self) -> &'static str {
         match self {
             AluOp::Add => "add",
@@ -95,6 +115,12 @@ impl AluOp {
             AluOp::Cmp => "cmp",
             AluOp::Mova => "mova",
             AluOp::F32ToF24 => "f32_to_f24",
+            AluOp::Div => "div",
+            AluOp::Fix12p4 => "fix12p4",
+            AluOp::ColorU8 => "color_u8",
+            AluOp::Depth16 => "depth16",
+            AluOp::Depth24 => "depth24",
+            AluOp::Weight => "weight",
         }
     }
 
@@ -113,17 +139,23 @@ impl AluOp {
             | AluOp::Lg2
             | AluOp::Flr
             | AluOp::Mova
-            | AluOp::F32ToF24 => 1,
+            | AluOp::F32ToF24
+            | AluOp::Fix12p4
+            | AluOp::ColorU8
+            | AluOp::Depth16
+            | AluOp::Depth24
+            | AluOp::Weight => 1,
             AluOp::Mad => 3,
             _ => 2,
         }
     }
 
-    /// True for the ops that read only lane x of `a` (and write every lane).
+    /// True for the ops that read only lane x of `a` (WEIGHT: lanes x and y as one integer)
+    /// and write every lane.
     pub fn scalar(self) -> bool {
         matches!(
             self,
-            AluOp::Rcp | AluOp::Rsq | AluOp::Ex2 | AluOp::Lg2 | AluOp::F32ToF24
+            AluOp::Rcp | AluOp::Rsq | AluOp::Ex2 | AluOp::Lg2 | AluOp::F32ToF24 | AluOp::Weight
         )
     }
 }
@@ -182,6 +214,19 @@ impl RtlAlu {
     }
 }
 
+/// The signed integer [`AluOp::Weight`] converts: lane 0's 24 bits and lane 1's low 12 bits
+/// as one 36-bit two's-complement value.
+pub fn weight_input(a: [u32; 4]) -> i64 {
+    let raw = u64::from(a[1] & 0xFFF) << 24 | u64::from(a[0] & 0xFF_FFFF);
+    ((raw << 28) as i64) >> 28
+}
+
+/// The lanes of [`AluOp::Weight`]'s operand `a` for the integer `v` (`-2^35 <= v < 2^35`).
+pub fn weight_lanes(v: i64) -> [u32; 4] {
+    let raw = v as u64 & ((1 << 36) - 1);
+    [(raw & 0xFF_FFFF) as u32, (raw >> 24) as u32, 0, 0]
+}
+
 /// What the model gives for one operand set, in the lane conventions of [`AluOp`] (the
 /// reference [`RtlAlu`] is checked against).
 pub fn model_eval(op: AluOp, max_neg_inf: bool, a: [u32; 4], b: [u32; 4], c: [u32; 4]) -> [u32; 4] {
@@ -220,6 +265,12 @@ pub fn model_eval(op: AluOp, max_neg_inf: bool, a: [u32; 4], b: [u32; 4], c: [u3
         // interp.rs MOVA: `v.to_f64().trunc() as i32` (saturating, NaN → 0).
         AluOp::Mova => fa.map(|v| v.to_f64().trunc() as i32 as u32),
         AluOp::F32ToF24 => [F24::from_f32_bits(a[0]).bits(), 0, 0, 0],
+        AluOp::Div => lanes(&|x, y, _| interp::div(x, y)),
+        AluOp::Fix12p4 => fa.map(|v| setup::to_fix12p4(v) as u32),
+        AluOp::ColorU8 => fa.map(|v| u32::from(interp::color_to_u8(v))),
+        AluOp::Depth16 => fa.map(|v| interp::depth_to_uint(v, 16)),
+        AluOp::Depth24 => fa.map(|v| interp::depth_to_uint(v, 24)),
+        AluOp::Weight => splat(interp::weight_f24(weight_input(a))),
     }
 }
 
@@ -406,7 +457,10 @@ pub const WINDOW_PARTNERS: usize = 4;
 /// The exhaustive operand plan of `op`, delivered in batches of about `batch` sets to `f`
 /// (so a 2^24 sweep never sits in memory at once):
 /// - rcp, rsq, ex2, lg2: every one of the 2^24 patterns as a.x;
-/// - flr, mova: every pattern, four per set;
+/// - flr, mova, fix12p4, color_u8, depth16, depth24: every pattern, four per set;
+/// - weight: a windowed sweep of the 36-bit integers (2^36 are too many): every value in
+///   `-2^23 ..= 2^23 - 1`, and `±(2^p + d)` for every p < 36 and `|d| <= 4096` (the 17-bit
+///   truncation boundaries of every magnitude);
 /// - f32_to_f24: a windowed sweep (2^32 is too many): every exponent field × both signs ×
 ///   4096 strided mantissas plus the 128 lowest and highest, and every mantissa whose low
 ///   16 bits vary for the [`F32_EDGE_EXPONENTS`] (top 7 bits fixed per sign);
@@ -430,10 +484,33 @@ pub fn exhaustive_plan(op: AluOp, seed: u64, batch: usize, f: &mut dyn FnMut(&[O
                 flush(&mut buf, false);
             }
         }
-        AluOp::Flr | AluOp::Mova => {
+        AluOp::Flr
+        | AluOp::Mova
+        | AluOp::Fix12p4
+        | AluOp::ColorU8
+        | AluOp::Depth16
+        | AluOp::Depth24 => {
             for x in (0..0x100_0000u32).step_by(4) {
                 buf.push(([x, x + 1, x + 2, x + 3], [0; 4], [0; 4]));
                 flush(&mut buf, false);
+            }
+        }
+        AluOp::Weight => {
+            let mut push = |v: i64, buf: &mut Vec<OperandSet>| {
+                buf.push((weight_lanes(v), [0; 4], [0; 4]));
+                flush(buf, false);
+            };
+            for v in -(1i64 << 23)..(1i64 << 23) {
+                push(v, &mut buf);
+            }
+            for p in 0..36 {
+                for d in -4096i64..=4096 {
+                    let v = (1i64 << p) + d;
+                    if v.abs() < 1 << 35 {
+                        push(v, &mut buf);
+                        push(-v, &mut buf);
+                    }
+                }
             }
         }
         AluOp::F32ToF24 => {

@@ -21,6 +21,9 @@
 //! - [`fop_stage::RtlFop`] is the Verilated FOP stage (`rtl/pica_fop_top.sv`: the fragment
 //!   operations and the framebuffer formats) with the model's transactions, its memory port
 //!   served from a [`pica_model::Memory`].
+//! - [`rast_stage::RtlRast`] is the Verilated CLIP + RAST stage (`rtl/pica_rast_top.sv`:
+//!   clipping, viewport, culling, setup, traversal, interpolation, early depth) with the model's
+//!   transactions, its early-depth port served from a [`pica_model::rast::EarlyDepthBuffer`].
 //! - [`RtlAlu`] is the Verilated f24 ALU (`rtl/pica_alu_top.sv`, the `pica_f24_*` modules) and
 //!   [`model_eval`] the model's answer for the same operands ([`alu`]).
 //!
@@ -31,6 +34,7 @@
 pub mod alu;
 mod ffi;
 pub mod fop_stage;
+pub mod rast_stage;
 pub mod sh_stage;
 pub mod shader;
 pub mod tev_stage;

@@ -1,6 +1,7 @@
-//! The Verilated f24 ALU (`rtl/pica_alu_top.sv`) against the model (`pica_model::shader::alu`):
-//! the unary ops over their inputs (see [`UNARY_STRIDE`]), every special-value pair of the
-//! binary and ternary ops, and 10^5 random operand sets per op. `pica alu-check` runs the
+//! The Verilated f24 ALU (`rtl/pica_alu_top.sv`) against the model (`pica_model::shader::alu`,
+//! and the rasterizer's f24 operations of `pica_model::rast`): the unary ops over their inputs
+//! (see [`UNARY_STRIDE`]), every special-value pair of the binary and ternary ops (div
+//! included), and 10^5 random operand sets per op. `pica alu-check` runs the
 //! same plans with more coverage (`--exhaustive`, `--random N`).
 
 use pica_rtl_bridge::alu::{self, AluOp, CheckTally, OperandSet, RtlAlu};
@@ -81,6 +82,11 @@ fn alu_unary_ops_match_the_model() {
         AluOp::Lg2,
         AluOp::Flr,
         AluOp::Mova,
+        AluOp::Fix12p4,
+        AluOp::ColorU8,
+        AluOp::Depth16,
+        AluOp::Depth24,
+        AluOp::Weight,
     ] {
         check(&mut rtl, op, false, &mut |f| unary_sets(op, f));
         check(&mut rtl, op, false, &mut |f| {
@@ -180,6 +186,22 @@ fn alu_special_values_of_pica_facts() {
         0x7F_8000,
         "inf - inf = NaN"
     );
+    // rast::interp::div's special values (its docs).
+    assert_eq!(r(AluOp::Div, 0x3F_0000, 0x40_8000, false), 0x3D_5555, "1/3");
+    assert_eq!(
+        r(AluOp::Div, 0xBF_0000, 0x80_0000, false),
+        0xFF_0000,
+        "-1/-0 = -inf"
+    );
+    assert_eq!(r(AluOp::Div, 0, 0, false), 0x7F_8000, "0/0 = NaN");
+    assert_eq!(r(AluOp::Div, 0xC1_4000, 0x7F_0000, false), 0, "-5/inf = +0");
+    // to_fix12p4: 100.5 px = 1608, NaN = 0, -inf saturates.
+    assert_eq!(r(AluOp::Fix12p4, 0x45_9200, 0, false), 1608);
+    assert_eq!(r(AluOp::Fix12p4, 0x7F_8000, 0, false), 0);
+    assert_eq!(r(AluOp::Fix12p4, 0xFF_0000, 0, false), (-0x8000i32) as u32);
+    assert_eq!(r(AluOp::ColorU8, 0x3E_0000, 0, false), 128, "0.5 -> 128");
+    assert_eq!(r(AluOp::Depth24, 0x3E_FFFF, 0, false), 0xFF_FF7F);
+    assert_eq!(r(AluOp::Depth16, 0x3F_0000, 0, false), 0xFFFF);
 }
 
 #[test]

@@ -24,8 +24,8 @@ use pica_vectors::stage_fop::{
     buffer_ranges, load_fop_bundle, run_model, write_fop_bundle, FopCase, FopGen, FopOp,
 };
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Random cases per latency unless `PICA_FOP_CASES` says otherwise.
@@ -744,49 +744,9 @@ fn fop_random_catches_every_injected_bug() {
 // ---------------------------------------------------------------------------------------------
 // Stage bundles
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-/// The workspace target directory (CARGO_TARGET_DIR or `<workspace>/target`).
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"))
-}
-
-/// Runs `scripts/replay DIR --sim SIM`, killing it after `limit`; (passed, output).
-fn replay(dir: &Path, sim: &str, extra: &[&str], limit: Duration) -> (bool, String) {
-    let mut child = Command::new(root().join("scripts/replay"))
-        .arg(dir)
-        .args(["--sim", sim])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            let out = child.wait_with_output().unwrap();
-            let text = format!(
-                "{}{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            return (out.status.success(), text);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return (false, format!("timed out after {limit:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
+#[path = "common/replay.rs"]
+mod replay_util;
+use replay_util::{replay, root, target_dir};
 
 #[test]
 fn fop_bundles_round_trip_and_replay() {

@@ -1,5 +1,6 @@
 //! `pica alu-check`: the Verilated f24 ALU (`rtl-bridge/rtl/pica_alu_top.sv`) against the model
-//! (`pica_model::shader::alu`), op by op.
+//! (`pica_model::shader::alu`, and the rasterizer's f24 operations of `pica_model::rast`), op by
+//! op.
 //!
 //! The operand plans and the comparison live in `pica_rtl_bridge::alu` (shared with
 //! `rtl-bridge/tests/alu.rs`); this module parses the arguments, runs the plans and reports.
@@ -20,12 +21,15 @@ const BATCH: usize = 1 << 14;
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = "\
 Coverage of --exhaustive:
-  rcp, rsq, ex2, lg2, flr, mova: all 2^24 f24 input patterns.
+  rcp, rsq, ex2, lg2, flr, mova, fix12p4, color_u8, depth16, depth24: all 2^24 f24 input
+    patterns.
+  weight (rast::interp::weight_f24, a signed 36-bit integer to f24): every integer in
+    -2^23..2^23-1 and +-(2^p + d) for every p < 36 and |d| <= 4096 (about 17.4 million inputs).
   f32_to_f24: a windowed sweep (2^32 inputs would take hours): every exponent field x both
     signs x 4096 strided mantissas plus the 128 lowest and highest mantissas, and all 2^16
     values of the low mantissa bits for the edge exponents 0 1 2 63 64 65 66 127 189 190 191
     192 254 255 (about 4.0 million inputs).
-  add, mul, mad, dp3, dp4, dph, max, min, sge, slt, cmp: every pair of the special-value set
+  add, mul, mad, dp3, dp4, dph, max, min, sge, slt, cmp, div: every pair of the special-value set
     (+-0, subnormals, +-min normal, +-max, 2^63, +-inf, six NaN patterns, +-1 and neighbours,
     0.5 2 3 +-1.5 0.1, 2^-31, +-2^31, 2^32, +-62 -63 +-64, the EX2 tiny-negative edge,
     +-2^-16, ...; 56 values) -- every triple for mad -- then, for the biased exponents
@@ -38,7 +42,7 @@ specials / edge exponents / uniform patterns, b and c from the same mix or close
 same --seed gives the same operands on every host.")]
 pub struct AluCheckArgs {
     /// Op to check (add mul mad dp3 dp4 dph rcp rsq ex2 lg2 flr max min sge slt cmp mova
-    /// f32_to_f24), or `all`.
+    /// f32_to_f24; the rasterizer's div fix12p4 color_u8 depth16 depth24 weight), or `all`.
     #[arg(long, value_name = "OP")]
     pub op: String,
     /// Sweep the op's exhaustive plan (see below).
@@ -215,7 +219,14 @@ fn print_report(op: AluOp, r: &OpReport) {
         r.seconds,
         r.inputs_per_second / 1e6
     );
-    let lanes = if op.scalar() { 1 } else { 4 };
+    // WEIGHT's integer spans lanes x and y.
+    let lanes = if op == AluOp::Weight {
+        2
+    } else if op.scalar() {
+        1
+    } else {
+        4
+    };
     for m in &r.tally.first {
         println!(
             "  a=[{}] b=[{}] c=[{}]: rtl=[{}] model=[{}]",

@@ -1,0 +1,776 @@
+//! The CLIP + RAST stage RTL: one Verilated `pica_rast_top` (`rtl/pica_clip.sv`, `pica_rast.sv`,
+//! `pica_rast_top.sv`: clipping, perspective division, viewport, depth map, culling, triangle
+//! setup, traversal, the fill rule, scissor, interpolation, texture-coordinate differences and
+//! the early depth test), driven with the same transactions as the model's [`clip::process`]
+//! and [`pica_model::rast::rasterize`], its early-depth port served from a
+//! [`EarlyDepthBuffer`].
+//!
+//! - [`RtlRast::sync_config`] writes the stored registers ([`cfg_ids`]: CLIP's
+//!   [`clip::CONFIG_REGS`], then RAST's [`rast::CONFIG_REGS`]) that changed, one per clock,
+//!   after the triangles already pushed have finished (the model applies register writes
+//!   between draws), then forwards the GPUREG_EARLYDEPTH_CLEAR events the register file logged
+//!   since it last looked, each as a write of ID 0x063 (the RTL clears its buffer then);
+//! - [`RtlRast::push`] queues a clip-space triangle;
+//! - [`RtlRast::tick`] is one clock: the head of the queue goes in when the input port is
+//!   ready, the early-depth port is served, and the fragment that left the output port in that
+//!   clock (the consumer's `ready` is the `out_ready` argument) comes back.
+//!
+//! # The early-depth port
+//!
+//! A request is performed on the bridge's [`EarlyDepthBuffer`] in the clock its handshake
+//! happens: a read (op 0) takes the pixel's stored value then, a write (op 1) stores the data
+//! then, a clear (op 2) sets every pixel then. The response (the read value; 0 for a write or
+//! clear) is offered ([`MemLatency`], as FOP's memory port) the clock after the handshake at
+//! the earliest, in request order, and held until the RTL takes it. Under
+//! [`MemLatency::Random`] each request's extra latency is drawn from the seeded generator, and
+//! the request side is held not-ready one clock in five.
+//!
+//! The bridge checks the protocol the contract promises (no op 3, pixels inside the largest
+//! framebuffer, one clear request per clear event and none otherwise, no request, fragment or
+//! busy stage while a register is written) and lists what it saw broken in
+//! [`RtlRast::violations`].
+//!
+//! The comparison with the model is transaction-exact: the same fragments in the same order
+//! (every field, `tex_deriv` included) and the same early-depth buffer afterwards.
+//! `tests/rast_stage.rs` runs random cases (`pica_vectors::stage_rast::RastGen`) through both.
+//!
+//! ```no_run
+//! # use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant, RtlRast};
+//! # use pica_model::pipe::{OutVertex, Triangle};
+//! # use pica_model::regfile::RegFile;
+//! let regs = RegFile::new();
+//! let mut rast = RtlRast::new(RastVariant::Default, MemLatency::Fixed(3))?;
+//! rast.sync_config(&regs);
+//! let frags = rast.run(&[Triangle { seq: 0, v: [OutVertex::ONES; 3] }]);
+//! println!("{} fragments", frags.len());
+//! # Ok::<(), pica_rtl_bridge::RtlError>(())
+//! ```
+
+pub use crate::fop_stage::MemLatency;
+use crate::RtlError;
+use pica_model::clip;
+use pica_model::num::F24;
+use pica_model::pipe::{Fragment, Triangle, NUM_SEMANTICS};
+use pica_model::rast::{self, EarlyDepthBuffer, EARLY_DEPTH_CLEAR};
+use pica_model::regfile::RegFile;
+use pica_model::regs::Trigger;
+use std::collections::VecDeque;
+use std::fmt;
+use std::path::Path;
+
+/// A build of the CLIP + RAST stage: the RTL as written or with one injected bug (each its own
+/// Verilated model, rows `rast*` of build.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RastVariant {
+    /// The RTL as written (plus any `PICA_RTL_DEFINES` given at build time).
+    #[default]
+    Default,
+    /// `INJECT_RAST_FILL_RULE`: the top-left tie broken the wrong way (a pixel centre exactly
+    /// on an edge is covered when the edge does not own it, and not when it does).
+    InjectFillRule,
+    /// `INJECT_RAST_PERSP`: texcoord0.u interpolated linearly in screen space (no
+    /// perspective correction).
+    InjectPersp,
+    /// `INJECT_CLIP_PLANE_ORDER`: the z ≤ 0 and z ≥ −w planes clipped in swapped order.
+    InjectClipPlaneOrder,
+}
+
+impl RastVariant {
+    /// Every variant, in build order.
+    pub const ALL: [RastVariant; 4] = [
+        RastVariant::Default,
+        RastVariant::InjectFillRule,
+        RastVariant::InjectPersp,
+        RastVariant::InjectClipPlaneOrder,
+    ];
+
+    /// The variant's name as the shim reports it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RastVariant::Default => "default",
+            RastVariant::InjectFillRule => "inject_rast_fill_rule",
+            RastVariant::InjectPersp => "inject_rast_persp",
+            RastVariant::InjectClipPlaneOrder => "inject_clip_plane_order",
+        }
+    }
+
+    /// The define that injects the variant's bug (`None` for the default build).
+    pub fn define(self) -> Option<&'static str> {
+        match self {
+            RastVariant::Default => None,
+            RastVariant::InjectFillRule => Some("INJECT_RAST_FILL_RULE"),
+            RastVariant::InjectPersp => Some("INJECT_RAST_PERSP"),
+            RastVariant::InjectClipPlaneOrder => Some("INJECT_CLIP_PLANE_ORDER"),
+        }
+    }
+
+    /// The variant called `name`: its full name (`inject_rast_fill_rule`), the name without
+    /// `inject_`, `inject_rast_` or `inject_clip_` (`fill_rule`, `persp`, `plane_order`,
+    /// `clip_plane_order`), or its define; `-` and `_` alike, any case.
+    pub fn from_name(name: &str) -> Option<RastVariant> {
+        let n = name.to_ascii_lowercase().replace('-', "_");
+        RastVariant::ALL.into_iter().find(|v| {
+            v.name() == n
+                || ["inject_", "inject_rast_", "inject_clip_"]
+                    .iter()
+                    .any(|p| v.name() == format!("{p}{n}"))
+                || v.define().is_some_and(|d| d.eq_ignore_ascii_case(&n))
+        })
+    }
+}
+
+impl fmt::Display for RastVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Number of registers the stage stores: [`clip::CONFIG_REGS`] then [`rast::CONFIG_REGS`].
+pub const NUM_CFG: usize = clip::CONFIG_REGS.len() + rast::CONFIG_REGS.len();
+
+/// The stored registers' IDs: CLIP's, then RAST's, in that order.
+pub fn cfg_ids() -> [u16; NUM_CFG] {
+    let c = clip::CONFIG_REGS.len();
+    std::array::from_fn(|i| {
+        if i < c {
+            clip::CONFIG_REGS[i]
+        } else {
+            rast::CONFIG_REGS[i - c]
+        }
+    })
+}
+
+/// The stored registers' values in `regs` ([`cfg_ids`] order).
+pub fn cfg_words(regs: &RegFile) -> [u32; NUM_CFG] {
+    cfg_ids().map(|r| regs.reg(r.into()))
+}
+
+/// One fragment out of the stage (what [`RtlRast::tick`] hands out, wrapped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RastOut {
+    /// The fragment: tri, x, y, depth, color, attr, tex_deriv.
+    pub frag: Fragment,
+}
+
+impl From<Fragment> for RastOut {
+    fn from(frag: Fragment) -> Self {
+        Self { frag }
+    }
+}
+
+/// f24 lanes of the vertex input port (3 vertices × 24 semantics).
+const IN_LANES: usize = 3 * NUM_SEMANTICS;
+
+/// Columns of the largest framebuffer (11-bit width: at most 2047 pixels, x < 2047).
+const MAX_FB_COLS: u32 = 2047;
+
+/// Rows of the largest framebuffer (GPUREG_FRAMEBUFFER_DIM: at most 1024).
+const MAX_FB_ROWS: u32 = 1024;
+
+#[allow(unsafe_code)]
+mod raw {
+    //! The C ABI of `csrc/pica_rast_shim.h`. Each call passes a handle that [`Handle`] owns
+    //! exclusively (created by `pica_rast_new`, freed once in `Drop`) and pointers to live
+    //! structs.
+    use super::IN_LANES;
+    use pica_model::pipe::NUM_SEMANTICS;
+    use std::ffi::{c_char, c_int};
+
+    /// `PicaRastIn` of the shim header.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct PicaRastIn {
+        pub cfg_we: u32,
+        pub cfg_id: u32,
+        pub cfg_data: u32,
+        pub in_valid: u32,
+        pub in_seq: u32,
+        /// Vertex k semantic s at index `24 * k + s` (f24 in the low 24 bits).
+        pub in_v: [u32; IN_LANES],
+        pub out_ready: u32,
+        pub ed_req_ready: u32,
+        pub ed_rsp_valid: u32,
+        pub ed_rsp_data: u32,
+    }
+
+    impl Default for PicaRastIn {
+        fn default() -> Self {
+            Self {
+                cfg_we: 0,
+                cfg_id: 0,
+                cfg_data: 0,
+                in_valid: 0,
+                in_seq: 0,
+                in_v: [0; IN_LANES],
+                out_ready: 0,
+                ed_req_ready: 0,
+                ed_rsp_valid: 0,
+                ed_rsp_data: 0,
+            }
+        }
+    }
+
+    /// `PicaRastOut` of the shim header.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub(super) struct PicaRastOut {
+        pub in_ready: u32,
+        pub out_valid: u32,
+        pub out_tri: u32,
+        pub out_x: u32,
+        pub out_y: u32,
+        pub out_depth: u32,
+        pub out_color: u32,
+        /// Semantic s at index s.
+        pub out_attr: [u32; NUM_SEMANTICS],
+        /// Texcoord t component c at index `4 * t + c`.
+        pub out_tex_deriv: [u32; 12],
+        pub ed_req_valid: u32,
+        pub ed_req_op: u32,
+        pub ed_req_x: u32,
+        pub ed_req_y: u32,
+        pub ed_req_data: u32,
+        pub ed_rsp_ready: u32,
+        pub idle: u32,
+    }
+
+    #[repr(C)]
+    pub(super) struct PicaRast {
+        _opaque: [u8; 0],
+    }
+
+    extern "C" {
+        fn pica_rast_variant_count() -> c_int;
+        fn pica_rast_variant_name(variant: c_int) -> *const c_char;
+        fn pica_rast_new(variant: c_int) -> *mut PicaRast;
+        fn pica_rast_free(h: *mut PicaRast);
+        fn pica_rast_eval(h: *mut PicaRast, inp: *const PicaRastIn, out: *mut PicaRastOut);
+        fn pica_rast_peek(h: *mut PicaRast, out: *mut PicaRastOut);
+        fn pica_rast_clock(h: *mut PicaRast);
+        fn pica_rast_trace_open(h: *mut PicaRast, path: *const c_char) -> c_int;
+        fn pica_rast_trace_close(h: *mut PicaRast);
+    }
+
+    /// Names of the compiled variants, index = variant number.
+    pub(super) fn variant_names() -> Vec<String> {
+        crate::ffi::names_of(pica_rast_variant_count, pica_rast_variant_name)
+    }
+
+    crate::ffi::shim_handle!(pub(super) Handle(PicaRast) {
+        new: pica_rast_new, free: pica_rast_free,
+        trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close
+    });
+
+    impl Handle {
+        pub(super) fn eval(&mut self, inp: &PicaRastIn) -> PicaRastOut {
+            let mut out = PicaRastOut::default();
+            // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
+            // mirrors of the shim's.
+            unsafe { pica_rast_eval(self.p(), inp, &mut out) };
+            out
+        }
+        pub(super) fn peek(&mut self) -> PicaRastOut {
+            let mut out = PicaRastOut::default();
+            // SAFETY: live, exclusively borrowed handle; `out` is a live #[repr(C)] mirror.
+            unsafe { pica_rast_peek(self.p(), &mut out) };
+            out
+        }
+        pub(super) fn clock(&mut self) {
+            // SAFETY: live handle.
+            unsafe { pica_rast_clock(self.p()) }
+        }
+    }
+}
+
+/// A response the early-depth buffer owes the RTL.
+#[derive(Clone, Copy, Debug)]
+struct EdRsp {
+    /// First clock (bridge cycle count) the response may be offered.
+    due: u64,
+    data: u32,
+}
+
+/// Clocks without any handshake on any port after which [`RtlRast::run`] and the drain of
+/// [`RtlRast::sync_config`] / [`RtlRast::write_reg`] give up (the RTL is stuck; recorded in
+/// [`RtlRast::violations`]). Generous: clipping a triangle against several planes takes the
+/// sequenced f24 units a while without any handshake.
+pub const WATCHDOG_CLOCKS: u64 = 200_000;
+
+/// Early-depth port request counts of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EdStats {
+    /// Reads (op 0).
+    pub reads: u64,
+    /// Writes (op 1).
+    pub writes: u64,
+    /// Clears (op 2).
+    pub clears: u64,
+}
+
+/// One Verilated CLIP + RAST stage (`pica_rast_top`) with its early-depth port served by the
+/// bridge.
+#[derive(Debug)]
+pub struct RtlRast {
+    handle: raw::Handle,
+    variant: RastVariant,
+    latency: MemLatency,
+    /// The stored registers the RTL holds (`None`: not written since reset).
+    shadow: Option<[u32; NUM_CFG]>,
+    /// Trigger events of the register file [`RtlRast::sync_config`] has handled.
+    triggers_seen: usize,
+    queue: VecDeque<Triangle>,
+    /// Fragments that left while the stage was drained, handed out first.
+    stash: VecDeque<Fragment>,
+    rsp: VecDeque<EdRsp>,
+    early: EarlyDepthBuffer,
+    /// Clear events written whose clear request has not been seen yet.
+    clears_owed: u64,
+    rng: u64,
+    cycles: u64,
+    stats: EdStats,
+    triangles_in: u64,
+    fragments_out: u64,
+    /// The inputs of the next clock (the vertex lanes are rewritten only for a new head).
+    inp: raw::PicaRastIn,
+    /// Whether `inp` holds the queue head's vertices.
+    head_loaded: bool,
+    /// The outputs after the last clock.
+    last: raw::PicaRastOut,
+    violations: Vec<String>,
+    tracing: bool,
+}
+
+impl RtlRast {
+    /// Names of the RAST variants compiled into this build.
+    pub fn variants() -> Vec<String> {
+        raw::variant_names()
+    }
+
+    /// A new stage of `variant`, reset, with a power-on early-depth buffer whose port answers
+    /// with `latency`.
+    pub fn new(variant: RastVariant, latency: MemLatency) -> Result<Self, RtlError> {
+        let names = raw::variant_names();
+        let index = names
+            .iter()
+            .position(|n| n == variant.name())
+            .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
+        let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        let last = handle.peek();
+        let rng = match latency {
+            MemLatency::Random { seed, .. } => seed,
+            _ => 0,
+        };
+        Ok(Self {
+            handle,
+            variant,
+            latency,
+            shadow: None,
+            triggers_seen: 0,
+            queue: VecDeque::new(),
+            stash: VecDeque::new(),
+            rsp: VecDeque::new(),
+            early: EarlyDepthBuffer::new(),
+            clears_owed: 0,
+            rng,
+            cycles: 0,
+            stats: EdStats::default(),
+            triangles_in: 0,
+            fragments_out: 0,
+            inp: raw::PicaRastIn::default(),
+            head_loaded: false,
+            last,
+            violations: Vec::new(),
+            tracing: false,
+        })
+    }
+
+    /// Which build this is.
+    pub fn variant(&self) -> RastVariant {
+        self.variant
+    }
+
+    /// How the early-depth port is answered.
+    pub fn latency(&self) -> MemLatency {
+        self.latency
+    }
+
+    /// Clocks run since reset.
+    pub fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    /// Early-depth port requests performed so far.
+    pub fn ed_stats(&self) -> EdStats {
+        self.stats
+    }
+
+    /// Triangles the input port took and fragments the output port gave, so far.
+    pub fn counts(&self) -> (u64, u64) {
+        (self.triangles_in, self.fragments_out)
+    }
+
+    /// Protocol breaches the bridge saw (empty for an RTL that keeps the contract).
+    pub fn violations(&self) -> &[String] {
+        &self.violations
+    }
+
+    /// The early-depth buffer the port serves (as the RTL's requests left it).
+    pub fn early_depth(&self) -> &EarlyDepthBuffer {
+        &self.early
+    }
+
+    /// Replaces the early-depth buffer the port serves (between runs: the stage should be
+    /// idle).
+    pub fn set_early_depth(&mut self, b: EarlyDepthBuffer) {
+        self.early = b;
+    }
+
+    /// Nothing queued, waiting to be handed out or owed by the early-depth buffer, and the RTL
+    /// reports `idle_o`.
+    pub fn is_idle(&self) -> bool {
+        self.queue.is_empty() && self.stash.is_empty() && self.rsp.is_empty() && self.last.idle != 0
+    }
+
+    /// Whether the input side is free: nothing queued that has not yet entered the stage.
+    pub fn can_accept(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Triangles pushed but not yet taken by the input port, plus fragments that left while
+    /// the stage was drained and are not yet handed out. (Triangles inside the RTL are not
+    /// counted: how many fragments they still yield is unknown; [`RtlRast::is_idle`] says
+    /// whether any are.)
+    pub fn pending(&self) -> usize {
+        self.queue.len() + self.stash.len()
+    }
+
+    /// Makes the RTL's stored registers equal to `regs`' ([`cfg_words`]), then forwards every
+    /// GPUREG_EARLYDEPTH_CLEAR event `regs` logged since the last call (a register file with
+    /// a shorter log is a new one: its events count from the start). If a register differs or
+    /// an event is new, every triangle already pushed is finished first (its fragments come
+    /// out of the following [`RtlRast::tick`]s).
+    pub fn sync_config(&mut self, regs: &RegFile) {
+        self.set_config(&cfg_words(regs));
+        let clears = regs
+            .triggers_since(&mut self.triggers_seen)
+            .iter()
+            .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
+            .count();
+        for _ in 0..clears {
+            self.write_reg(EARLY_DEPTH_CLEAR, 1);
+        }
+    }
+
+    /// [`RtlRast::sync_config`]'s register part from the words directly ([`cfg_ids`] order):
+    /// if any differs from what the RTL holds, drains the stage, then writes the differing
+    /// ones (all of them the first time), one per clock.
+    pub fn set_config(&mut self, words: &[u32; NUM_CFG]) {
+        if self.shadow.as_ref() == Some(words) {
+            return;
+        }
+        if !self.drain() {
+            return;
+        }
+        let ids = cfg_ids();
+        for (slot, &w) in words.iter().enumerate() {
+            if self.shadow.is_some_and(|s| s[slot] == w) {
+                continue;
+            }
+            self.cfg_write(ids[slot], w);
+        }
+        self.shadow = Some(*words);
+    }
+
+    /// Writes register `id` (any ID: the RTL ignores those it does not store; a write of
+    /// GPUREG_EARLYDEPTH_CLEAR is the clear event, whatever `value`) with the full value
+    /// `value` through the write port, after draining the stage (registers are written only
+    /// while it is idle). The configuration [`RtlRast::set_config`] compares with follows.
+    pub fn write_reg(&mut self, id: u16, value: u32) {
+        if !self.drain() {
+            return;
+        }
+        self.cfg_write(id, value);
+        if let (Some(slot), Some(s)) = (
+            cfg_ids().iter().position(|&r| r == id & 0x3FF),
+            self.shadow.as_mut(),
+        ) {
+            s[slot] = value;
+        }
+    }
+
+    /// Queues `tri`; it enters the stage in a later [`RtlRast::tick`].
+    pub fn push(&mut self, tri: &Triangle) {
+        self.queue.push_back(*tri);
+    }
+
+    /// One clock: serves the early-depth port (a request is performed on the buffer in the
+    /// clock it is accepted and answered after the latency), feeds the head of the queue, and
+    /// returns the fragment taken in this clock (`out_ready`: the consumer's ready). Fragments
+    /// stashed by a drain come first, one per tick (the stage still advances one clock, its
+    /// output held).
+    pub fn tick(&mut self, out_ready: bool) -> Option<Fragment> {
+        if out_ready {
+            if let Some(f) = self.stash.pop_front() {
+                let _ = self.step(false);
+                return Some(f);
+            }
+        }
+        self.step(out_ready).0
+    }
+
+    /// Pushes every triangle of `tris`, clocks (output always ready) until the stage is idle,
+    /// and returns the fragments in order (plus any pending from before). Gives up after
+    /// [`WATCHDOG_CLOCKS`] clocks without a handshake (recorded in
+    /// [`RtlRast::violations`]).
+    pub fn run(&mut self, tris: &[Triangle]) -> Vec<Fragment> {
+        for t in tris {
+            self.push(t);
+        }
+        let mut out = Vec::new();
+        let mut quiet = 0u64;
+        while !self.is_idle() {
+            let (f, moved) = match self.stash.pop_front() {
+                Some(f) => {
+                    let _ = self.step(false);
+                    (Some(f), true)
+                }
+                None => self.step(true),
+            };
+            out.extend(f);
+            quiet = if moved { 0 } else { quiet + 1 };
+            if quiet > WATCHDOG_CLOCKS {
+                self.violate(format!(
+                    "no handshake for {WATCHDOG_CLOCKS} clocks with {} triangles queued and \
+                     the stage not idle",
+                    self.queue.len()
+                ));
+                break;
+            }
+        }
+        self.check_clears_done();
+        out
+    }
+
+    /// Starts writing a VCD of every following clock edge to `path`.
+    pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
+        let p = path.to_string_lossy().into_owned();
+        if !self.handle.trace_open(&p) {
+            return Err(RtlError::Trace(p));
+        }
+        self.tracing = true;
+        Ok(())
+    }
+
+    /// Stops tracing and closes the VCD, if one is open.
+    pub fn trace_off(&mut self) {
+        if self.tracing {
+            self.handle.trace_close();
+            self.tracing = false;
+        }
+    }
+
+    fn violate(&mut self, what: String) {
+        // Keep the list short: the first breaches say what is wrong.
+        if self.violations.len() < 32 {
+            self.violations
+                .push(format!("clock {}: {what}", self.cycles));
+        }
+    }
+
+    /// The next 64 bits of the latency generator (SplitMix64).
+    fn rand(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A clear event the RTL has not performed by the time it is idle is a breach.
+    fn check_clears_done(&mut self) {
+        if self.clears_owed > 0 && self.is_idle() {
+            let n = self.clears_owed;
+            self.clears_owed = 0;
+            self.violate(format!(
+                "idle with {n} early-depth clear event(s) not performed (no op-2 request)"
+            ));
+        }
+    }
+
+    /// Clocks until nothing is queued or owed and the RTL is idle; the fragments that leave
+    /// go to the stash. `false` if the stage got stuck instead.
+    fn drain(&mut self) -> bool {
+        let mut quiet = 0u64;
+        while !self.queue.is_empty() || !self.rsp.is_empty() || self.last.idle == 0 {
+            let (f, moved) = self.step(true);
+            self.stash.extend(f);
+            quiet = if moved { 0 } else { quiet + 1 };
+            if quiet > WATCHDOG_CLOCKS {
+                self.violate(format!(
+                    "not idle after {WATCHDOG_CLOCKS} clocks without a handshake ({} triangles \
+                     queued)",
+                    self.queue.len()
+                ));
+                return false;
+            }
+        }
+        self.check_clears_done();
+        true
+    }
+
+    /// One register-write clock (the stage is idle: nothing else moves).
+    fn cfg_write(&mut self, id: u16, value: u32) {
+        let inp = raw::PicaRastIn {
+            cfg_we: 1,
+            cfg_id: u32::from(id & 0x3FF),
+            cfg_data: value,
+            out_ready: 1,
+            ..Default::default()
+        };
+        let o = self.handle.eval(&inp);
+        if o.ed_req_valid != 0 || o.out_valid != 0 || o.idle == 0 {
+            self.violate(format!(
+                "register 0x{:03x} written while the stage is busy (idle_o {}, out_valid_o {}, \
+                 ed_req_valid_o {})",
+                id & 0x3FF,
+                o.idle,
+                o.out_valid,
+                o.ed_req_valid
+            ));
+        }
+        if id & 0x3FF == EARLY_DEPTH_CLEAR {
+            self.clears_owed += 1;
+        }
+        self.clock();
+    }
+
+    fn clock(&mut self) {
+        self.handle.clock();
+        self.cycles += 1;
+        self.last = self.handle.peek();
+    }
+
+    /// Performs an accepted early-depth request; returns the response data.
+    fn perform(&mut self, o: &raw::PicaRastOut) -> u32 {
+        let (x, y, data) = (o.ed_req_x & 0xFFFF, o.ed_req_y & 0xFFFF, o.ed_req_data);
+        let pixel_ok = x < MAX_FB_COLS && y < MAX_FB_ROWS;
+        match o.ed_req_op & 3 {
+            0 => {
+                self.stats.reads += 1;
+                if !pixel_ok {
+                    self.violate(format!(
+                        "early-depth read of ({x}, {y}), outside the largest framebuffer"
+                    ));
+                }
+                self.early.get(x as u16, y as u16)
+            }
+            1 => {
+                self.stats.writes += 1;
+                if !pixel_ok {
+                    self.violate(format!(
+                        "early-depth write of ({x}, {y}), outside the largest framebuffer"
+                    ));
+                }
+                self.early.store(x as u16, y as u16, data & 0xFF_FFFF);
+                0
+            }
+            2 => {
+                self.stats.clears += 1;
+                if self.clears_owed == 0 {
+                    self.violate(format!(
+                        "early-depth clear request (to 0x{:06x}) without a clear event",
+                        data & 0xFF_FFFF
+                    ));
+                } else {
+                    self.clears_owed -= 1;
+                }
+                self.early.clear(data & 0xFF_FFFF);
+                0
+            }
+            op => {
+                self.violate(format!("early-depth request with op {op}"));
+                0
+            }
+        }
+    }
+
+    /// The fragment on the output port.
+    fn fragment(o: &raw::PicaRastOut) -> Fragment {
+        Fragment {
+            x: o.out_x as u16,
+            y: o.out_y as u16,
+            depth: o.out_depth & 0xFF_FFFF,
+            color: o.out_color.to_le_bytes(),
+            attr: std::array::from_fn(|s| F24::from_bits(o.out_attr[s] & 0xFF_FFFF)),
+            tri: o.out_tri,
+            tex_deriv: std::array::from_fn(|t| {
+                std::array::from_fn(|c| F24::from_bits(o.out_tex_deriv[4 * t + c] & 0xFF_FFFF))
+            }),
+        }
+    }
+
+    /// One clock driving the head of the queue and the early-depth port; returns the fragment
+    /// taken in it and whether any handshake happened.
+    fn step(&mut self, out_ready: bool) -> (Option<Fragment>, bool) {
+        let now = self.cycles;
+        let has_head = !self.queue.is_empty();
+        if let (Some(t), false) = (self.queue.front(), self.head_loaded) {
+            for (k, v) in t.v.iter().enumerate() {
+                for (s, a) in v.attr.iter().enumerate() {
+                    self.inp.in_v[NUM_SEMANTICS * k + s] = a.bits() & 0xFF_FFFF;
+                }
+            }
+            self.inp.in_seq = t.seq;
+            self.head_loaded = true;
+        }
+        self.inp.cfg_we = 0;
+        self.inp.in_valid = u32::from(has_head);
+        self.inp.out_ready = u32::from(out_ready);
+        self.inp.ed_rsp_valid = 0;
+        self.inp.ed_rsp_data = 0;
+        if let Some(r) = self.rsp.front() {
+            if r.due <= now {
+                self.inp.ed_rsp_valid = 1;
+                self.inp.ed_rsp_data = r.data;
+            }
+        }
+        self.inp.ed_req_ready = match self.latency {
+            // One clock in five the buffer is busy.
+            MemLatency::Random { .. } => u32::from(self.rand() % 5 != 0),
+            _ => 1,
+        };
+        let inp = self.inp;
+        let o = self.handle.eval(&inp);
+        let mut moved = false;
+        if has_head && o.in_ready != 0 {
+            self.queue.pop_front();
+            self.triangles_in += 1;
+            self.head_loaded = false;
+            moved = true;
+        }
+        let frag = (o.out_valid != 0 && out_ready).then(|| Self::fragment(&o));
+        if frag.is_some() {
+            self.fragments_out += 1;
+            moved = true;
+        }
+        if inp.ed_rsp_valid != 0 && o.ed_rsp_ready != 0 {
+            self.rsp.pop_front();
+            moved = true;
+        }
+        if o.ed_req_valid != 0 && inp.ed_req_ready != 0 {
+            let data = self.perform(&o);
+            let extra = match self.latency {
+                MemLatency::Zero => 0,
+                MemLatency::Fixed(n) => u64::from(n),
+                MemLatency::Random { max, .. } => self.rand() % (u64::from(max) + 1),
+            };
+            self.rsp.push_back(EdRsp {
+                due: now + 1 + extra,
+                data,
+            });
+            moved = true;
+        }
+        self.clock();
+        (frag, moved)
+    }
+}
