@@ -19,6 +19,18 @@
 //! - `frag/mixed`: the scene with TEV and FOP in RTL inside the model pipeline;
 //! - `frag/lockstep`: `pica lockstep --rtl-stages tev,fop` on it (model alone + mixed run + the
 //!   comparison of every channel and the picture).
+//!
+//! CLIP + RAST on `bench/many_triangles` and `bench/textured_lit` (`rast/<what>/<scene>`,
+//! triangles/s; the scene's fragment count is printed once, fragments/s = triangles/s ×
+//! fragments / triangles):
+//!
+//! - `rast/model`: the scene's CLIP input stream (recorded once from the model run, `pica
+//!   vectors gen --stage rast`'s recorder) through the model's CLIP and RAST functions
+//!   (`pica_vectors::stage_rast::run_model`);
+//! - `rast/rtl`: the same stream through the Verilated `pica_rast_top` alone
+//!   (`pica_testbench::rast_fuzz::run_rtl`: early-depth latency 0, output ready 3 clocks in 4);
+//! - `rast/lockstep`: `pica lockstep --rtl-stages rast` on the scene (model alone + mixed run
+//!   + the comparison of every channel and the picture).
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
@@ -236,5 +248,54 @@ fn bench_fragment_back_end(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_stage, bench_scene, bench_fragment_back_end);
+fn bench_rast(c: &mut Criterion) {
+    use pica_rtl_bridge::fop_stage::MemLatency;
+    use pica_rtl_bridge::rast_stage::RastVariant;
+    use pica_testbench::{rast_fuzz, stage_record};
+    let Ok(set) = StageSet::parse("rast") else {
+        return;
+    };
+    let mut g = c.benchmark_group("rast");
+    g.sample_size(10);
+    for name in ["bench/many_triangles", "bench/textured_lit"] {
+        let Some(scene) = pica_vectors::scenes::scene(name) else {
+            continue;
+        };
+        let case = scene.case;
+        let rast = stage_record::record_rast(&case)
+            .expect("RAST recording")
+            .case;
+        let triangles = rast.triangles() as u64;
+        let fragments = pica_vectors::stage_rast::run_model(&rast).fragments.len();
+        eprintln!("rast: {name}: {triangles} triangles in, {fragments} fragments out");
+        let short = name.trim_start_matches("bench/");
+        g.throughput(Throughput::Elements(triangles.max(1)));
+        g.bench_function(format!("model/{short}"), |b| {
+            b.iter(|| black_box(pica_vectors::stage_rast::run_model(&rast).fragments.len()))
+        });
+        g.bench_function(format!("rtl/{short}"), |b| {
+            b.iter(|| {
+                let r = rast_fuzz::run_rtl(RastVariant::Default, MemLatency::Zero, &rast)
+                    .expect("RTL RAST");
+                black_box(r.fragments.len())
+            })
+        });
+        g.bench_function(format!("lockstep/{short}"), |b| {
+            b.iter(|| {
+                let r = stages::stage_lockstep(&case, &set, &StageLockstepOptions::default())
+                    .expect("RTL RAST");
+                assert!(r.is_equal());
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_stage,
+    bench_scene,
+    bench_fragment_back_end,
+    bench_rast
+);
 criterion_main!(benches);

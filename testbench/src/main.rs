@@ -151,15 +151,17 @@ enum Cmd {
         cmd: VectorsCmd,
     },
     /// Fuzz register sequences (--target regs), shader programs (--target shader), the
-    /// texture combiners (--target tev) or the fragment operations (--target fop): model
-    /// invariants, or model vs RTL with --rtl.
+    /// texture combiners (--target tev), the fragment operations (--target fop) or the
+    /// rasterizer (--target rast: CLIP + RAST): model invariants, or model vs RTL with --rtl.
     ///
     /// Exit status: 0 no failure, 1 failures (shrunk and saved as bundles), 2 bad input.
     Fuzz {
         /// What to fuzz: register sequences on pica_top, shader programs on one shader unit
         /// (pica_sh_unit_top), combiner configurations and fragments on the TEV stage
-        /// (pica_tev_top), or configurations, framebuffers and fragments on the FOP stage
-        /// (pica_fop_top); shader, tev and fop failures are saved as stage bundles.
+        /// (pica_tev_top), configurations, framebuffers and fragments on the FOP stage
+        /// (pica_fop_top), or configurations, early-depth buffers and clip-space triangles on
+        /// CLIP + RAST (pica_rast_top); shader, tev, fop and rast failures are saved as stage
+        /// bundles.
         #[arg(long, value_enum, default_value = "regs")]
         target: FuzzTarget,
         /// Cases in the campaign.
@@ -176,17 +178,18 @@ enum Cmd {
         rtl: bool,
         /// Stage fuzzing: `sh` runs random shader programs as vertex shaders through the
         /// whole model GPU, model alone vs the SH stage in RTL; `fe` is the register fuzz
-        /// with --rtl; `tev` and `fop` are --target tev|fop --rtl.
+        /// with --rtl; `tev`, `fop` and `rast` are --target tev|fop|rast --rtl.
         #[arg(long, value_name = "LIST", value_parser = pica_testbench::stages::StageSet::parse)]
         rtl_stages: Option<pica_testbench::stages::StageSet>,
         /// RTL build for --rtl / --rtl-stages: default, or an injected-bug build (regs: mask,
         /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra;
-        /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32).
+        /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32; rast: fill_rule,
+        /// persp, clip_plane_order).
         #[arg(long, default_value = "default")]
         variant: String,
-        /// FOP with --rtl: how the stage's memory port is answered: 0 (the clock after the
-        /// request), N extra clocks, or rand:MAX[:SEED] (random extra clocks up to MAX, and
-        /// the port busy one clock in five).
+        /// FOP / RAST with --rtl: how the stage's memory port (FOP) or early-depth port (RAST)
+        /// is answered: 0 (the clock after the request), N extra clocks, or rand:MAX[:SEED]
+        /// (random extra clocks up to MAX, and the port busy one clock in five).
         #[arg(long, value_name = "0|N|rand:MAX[:SEED]", default_value = "0",
               value_parser = pica_rtl_bridge::fop_stage::MemLatency::parse)]
         mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
@@ -281,9 +284,9 @@ enum VectorsCmd {
         /// Only this case (repeatable; with --stage a scene name, `pica scene list`).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
-        /// Write stage bundles of this stage instead (tev, fop): each scene runs on the
-        /// model GPU with a recorder in the stage's slot; scenes whose fragments never reach
-        /// it are skipped.
+        /// Write stage bundles of this stage instead (tev, fop, rast): each scene runs on the
+        /// model GPU with a recorder in the stage's slot (rast: the CLIP slot, CLIP + RAST);
+        /// scenes whose fragments (rast: triangles) never reach it are skipped.
         #[arg(long, value_name = "STAGE", conflicts_with = "rtl_stages")]
         stage: Option<String>,
         /// With pipeline stages (sh): each case must also agree with those stages in RTL.
@@ -341,6 +344,9 @@ enum FuzzTarget {
     /// Configurations, framebuffers and fragment streams on the FOP stage (pica_fop_top;
     /// stage bundles).
     Fop,
+    /// Configurations, early-depth buffers and clip-space triangles on CLIP + RAST
+    /// (pica_rast_top; stage bundles).
+    Rast,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -572,6 +578,22 @@ fn main() -> ExitCode {
                     max_failures: max_failures.max(1),
                 };
                 verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
+            }
+            (FuzzTarget::Rast, None) => {
+                let variant = match pica_testbench::stages::parse_rast_variant(&variant) {
+                    Ok(v) => v,
+                    Err(e) => return fail(e),
+                };
+                let opts = pica_testbench::rast_fuzz::RastFuzzOptions {
+                    cases,
+                    seed,
+                    shard,
+                    rtl: rtl.then_some(variant),
+                    latency: mem_latency,
+                    regressions: Some(regressions),
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
             }
             (FuzzTarget::Tev, None) => {
                 let variant = match pica_testbench::stages::parse_tev_variant(&variant) {

@@ -20,19 +20,37 @@
 //! the cycle, trigger observation, memory, beats, hangs). [`record_fop`] turns the recording
 //! into a [`FopCase`] whose memory images are the case's initial memory over every buffer its
 //! configurations use ([`buffer_ranges`]).
+//!
+//! [`RastRecorder`] stands in the CLIP slot — the first of the two slots the `rast` stage
+//! (CLIP + RAST) spans — and runs the model's own [`Clipper`] inside, the same way: each cycle
+//! it pops what [`Clipper::tick`] would pop (while the clipper has nothing queued, up to
+//! [`timing::CLIP_INPUTS_PER_CYCLE`] triangles, stopping after one that leaves window-space
+//! triangles), records them after a write of every CLIP or RAST configuration register
+//! ([`cfg_ids`]) that changed since the previous record, and hands them to the inner clipper
+//! through a private link. It also records an early-depth clear for each
+//! GPUREG_EARLYDEPTH_CLEAR event ([`pica_model::rast::EARLY_DEPTH_CLEAR`]) in the cycle the
+//! model's RAST, ticked in the same cycle with the same registers, performs it (after the
+//! configuration writes, so the recorded GPUREG_EARLYDEPTH_DATA is the value it clears to). The
+//! model's RAST stays in its slot. [`record_rast`] turns the recording into a [`RastCase`] from
+//! a power-on early-depth buffer whose model run ([`pica_vectors::stage_rast::run_model`])
+//! gives the run's fragments and early-depth buffer.
 
 use pica_model::beat::CombinerBeat;
+use pica_model::clip::{self, ClipPorts, Clipper};
 use pica_model::fop::{config_words, FopPorts, FragmentOps, CONFIG_REGS};
 use pica_model::frag::{FragPorts, TevStage};
 use pica_model::gpu::HangReason;
 use pica_model::link::Link;
-use pica_model::pipe::ShadedFragment;
+use pica_model::pipe::{ShadedFragment, Triangle};
+use pica_model::rast::EarlyDepthBuffer;
 use pica_model::regfile::RegFile;
+use pica_model::regs::Trigger;
 use pica_model::stage::External;
 use pica_model::tev::{self, Inputs, TevOut};
 use pica_model::{timing, Gpu, Outcome};
 use pica_vectors::case::{Case, MemImage};
 use pica_vectors::stage_fop::{buffer_ranges, image_words, FopCase, FopOp};
+use pica_vectors::stage_rast::{cfg_ids, cfg_words, RastCase, RastOp, NUM_CFG};
 use pica_vectors::stage_tev::{tev_reg_id, tev_words, TevCase, TevOp, NUM_TEV_REGS};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -277,6 +295,141 @@ pub fn record_fop(case: &Case) -> Result<RecordedFop, String> {
     let images = image_words(&initial, &ranges);
     Ok(RecordedFop {
         case: FopCase { ops, images },
+        outcome,
+        gpu,
+    })
+}
+
+/// The model's CLIP stage that records the triangles it takes, the configuration changes
+/// before them and the early-depth clears (module docs).
+#[derive(Debug)]
+pub struct RastRecorder {
+    ops: Rc<RefCell<Vec<RastOp>>>,
+    inner: Clipper,
+    link: Link<Triangle>,
+    shadow: [u32; NUM_CFG],
+    /// Trigger events of the register file already looked at.
+    triggers_seen: usize,
+}
+
+impl RastRecorder {
+    /// A recorder writing into `ops`; the registers start as a new register file's.
+    pub fn new(ops: Rc<RefCell<Vec<RastOp>>>) -> Self {
+        Self {
+            ops,
+            inner: Clipper::new(),
+            link: Link::new("record:clip", timing::CLIP_INPUTS_PER_CYCLE.max(1) as usize),
+            shadow: cfg_words(&RegFile::new()),
+            triggers_seen: 0,
+        }
+    }
+
+    /// Records a write of every configuration register that changed since the last record.
+    fn sync(&mut self, regs: &RegFile) {
+        let ids = cfg_ids();
+        let mut ops = self.ops.borrow_mut();
+        for (slot, (&w, old)) in cfg_words(regs)
+            .iter()
+            .zip(self.shadow.iter_mut())
+            .enumerate()
+        {
+            if w != *old {
+                ops.push(RastOp::Reg {
+                    id: ids[slot],
+                    value: w,
+                });
+                *old = w;
+            }
+        }
+    }
+}
+
+impl External<Clipper> for RastRecorder {
+    fn name(&self) -> String {
+        "record:rast".to_string()
+    }
+
+    fn tick(&mut self, cycle: u64, ports: ClipPorts<'_>) -> Result<(), HangReason> {
+        let ClipPorts { regs, input, out } = ports;
+        // The clears RAST performs this cycle (it looks at the same log, with the same
+        // registers, at the start of its tick).
+        let clears = regs
+            .triggers_since(&mut self.triggers_seen)
+            .iter()
+            .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
+            .count();
+        if clears > 0 {
+            self.sync(regs);
+            self.ops
+                .borrow_mut()
+                .extend(std::iter::repeat_n(RastOp::Clear, clears));
+        }
+        // What Clipper::tick pops this cycle, into the private link.
+        self.link.begin_cycle();
+        let mut idle = self.inner.is_idle();
+        let mut popped = Vec::new();
+        for _ in 0..timing::CLIP_INPUTS_PER_CYCLE {
+            if !idle {
+                break;
+            }
+            let Some(t) = input.pop() else {
+                break;
+            };
+            idle = clip::process(regs, &t).is_empty();
+            popped.push(t);
+        }
+        if !popped.is_empty() {
+            self.sync(regs);
+            for t in popped {
+                self.ops.borrow_mut().push(RastOp::Tri(t));
+                self.link
+                    .push(t)
+                    .map_err(|e| HangReason::Internal(e.to_string()))?;
+            }
+        }
+        self.link.begin_cycle();
+        self.inner.tick(
+            cycle,
+            ClipPorts {
+                regs,
+                input: &mut self.link,
+                out,
+            },
+        );
+        Ok(())
+    }
+
+    fn is_idle(&self) -> bool {
+        self.link.is_empty() && self.inner.is_idle()
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        self.inner.snapshot()
+    }
+}
+
+/// A case run with a [`RastRecorder`] in the CLIP slot.
+pub struct RecordedRast {
+    /// The recorded RAST case (from a power-on early-depth buffer, as the GPU's RAST starts).
+    pub case: RastCase,
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// The GPU after the run (its `fragment` beats, its RAST's early-depth buffer).
+    pub gpu: Gpu,
+}
+
+/// Runs `case` on the model GPU with a [`RastRecorder`] in the CLIP slot.
+pub fn record_rast(case: &Case) -> Result<RecordedRast, String> {
+    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
+    let ops = Rc::new(RefCell::new(Vec::new()));
+    gpu.replace_stage::<Clipper>(Box::new(RastRecorder::new(ops.clone())));
+    let outcome = gpu.run(case.max_cycles);
+    let ops = ops.borrow().clone();
+    Ok(RecordedRast {
+        case: RastCase {
+            ops,
+            early: EarlyDepthBuffer::new(),
+        },
         outcome,
         gpu,
     })

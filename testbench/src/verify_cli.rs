@@ -272,15 +272,21 @@ pub fn vectors_gen(out: &Path, names: &[String], stages: Option<&StageCheck>) ->
 
 /// `pica vectors gen OUT --stage STAGE [--case NAME]...`: one stage bundle per scene of the
 /// library (or per `--case`, a scene name) that sends fragments through the stage (`tev` or
-/// `fop`), recorded from the scene's run on the model GPU ([`crate::stage_record`]) into
-/// `OUT/<stage>-<scene, / as __>/`. A recording must replay on the model to the run's own
-/// results before it is written.
+/// `fop`) or triangles into it (`rast`: CLIP + RAST), recorded from the scene's run on the
+/// model GPU ([`crate::stage_record`]) into `OUT/<stage>-<scene, / as __>/`. A recording must
+/// replay on the model to the run's own results before it is written.
 pub fn vectors_gen_stage(out: &Path, stage: &str, names: &[String]) -> ExitCode {
-    if stage != "tev" && stage != "fop" {
+    if !["tev", "fop", "rast"].contains(&stage) {
         return bad(format!(
-            "--stage {stage}: stage bundles are made for: tev, fop"
+            "--stage {stage}: stage bundles are made for: tev, fop, rast"
         ));
     }
+    // What a scene must send the stage for a bundle.
+    let input = if stage == "rast" {
+        "triangles"
+    } else {
+        "fragments"
+    };
     let names: Vec<String> = if names.is_empty() {
         pica_vectors::scenes::list()
             .map(|(n, _)| n.to_string())
@@ -299,10 +305,10 @@ pub fn vectors_gen_stage(out: &Path, stage: &str, names: &[String]) -> ExitCode 
             origin: format!("pica vectors gen --stage {stage}: scene {n} ({outcome})"),
             ..Default::default()
         };
-        let res = if stage == "tev" {
-            gen_tev_stage_bundle(n, &scene.case, &dir, prov)
-        } else {
-            gen_fop_stage_bundle(n, &scene.case, &dir, prov)
+        let res = match stage {
+            "tev" => gen_tev_stage_bundle(n, &scene.case, &dir, prov),
+            "rast" => gen_rast_stage_bundle(n, &scene.case, &dir, prov),
+            _ => gen_fop_stage_bundle(n, &scene.case, &dir, prov),
         };
         match res {
             Ok(Some((frags, writes))) => {
@@ -313,13 +319,13 @@ pub fn vectors_gen_stage(out: &Path, stage: &str, names: &[String]) -> ExitCode 
                 written += 1;
             }
             Ok(None) => {
-                println!("{n:<36} no fragments reach {stage}: no bundle");
+                println!("{n:<36} no {input} reach {stage}: no bundle");
                 skipped += 1;
             }
             Err(e) => return bad(e),
         }
     }
-    println!("{written} {stage} stage bundle(s) written, {skipped} scene(s) without fragments");
+    println!("{written} {stage} stage bundle(s) written, {skipped} scene(s) without {input}");
     ExitCode::SUCCESS
 }
 
@@ -414,6 +420,57 @@ fn gen_fop_stage_bundle(
     Ok(Some((fc.fragments(), fc.reg_writes())))
 }
 
+/// Records the RAST stage (CLIP + RAST) of scene `n` and writes its bundle into `dir`:
+/// (fragments, register writes), or `None` when no triangle reaches CLIP.
+fn gen_rast_stage_bundle(
+    n: &str,
+    case: &Case,
+    dir: &Path,
+    prov: impl Fn(&pica_model::Outcome) -> pica_vectors::stage::StageProvenance,
+) -> Result<Option<(usize, usize)>, String> {
+    use pica_model::beat::FragmentBeat;
+    use pica_vectors::stage_rast::{early_same, run_model, write_rast_bundle};
+    let r = crate::stage_record::record_rast(case)?;
+    let rc = &r.case;
+    if rc.triangles() == 0 {
+        return Ok(None);
+    }
+    // The recorded case must give the run's fragments (every field the `fragment` beat
+    // carries, in order) and early-depth buffer on the model alone.
+    let replayed = run_model(rc);
+    let strip = |b: &FragmentBeat| FragmentBeat { cycle: 0, ..*b };
+    let run_beats: Vec<_> = r.gpu.pipeline_beats().fragment.iter().map(strip).collect();
+    let model_beats: Vec<_> = replayed
+        .fragments
+        .iter()
+        .map(|f| pica_model::rast::fragment_beat(0, f))
+        .collect();
+    if run_beats != model_beats {
+        let i = run_beats
+            .iter()
+            .zip(&model_beats)
+            .position(|(a, b)| a != b)
+            .unwrap_or(run_beats.len().min(model_beats.len()));
+        return Err(format!(
+            "{n}: the recorded RAST case does not replay: fragment {i} differs ({} in the run, {} replayed)",
+            run_beats.len(),
+            model_beats.len()
+        ));
+    }
+    if !early_same(r.gpu.rast().early_depth(), &replayed.early) {
+        return Err(format!(
+            "{n}: the recorded RAST case does not replay: the early-depth buffer differs"
+        ));
+    }
+    let desc = format!(
+        "the RAST stage (CLIP + RAST) of scene {n}: {}",
+        case.description
+    );
+    write_rast_bundle(dir, n, &desc, rc, &prov(&r.outcome))
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(Some((replayed.fragments.len(), rc.reg_writes())))
+}
+
 /// Pipeline stages in RTL that a case must agree with (`--rtl-stages` of `pica vectors`).
 pub struct StageCheck {
     /// The stages.
@@ -449,6 +506,7 @@ fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<String, Strin
         }
         pica_vectors::stage_tev::KIND_TEV => check_tev_bundle(dir, rtl),
         pica_vectors::stage_fop::KIND_FOP => check_fop_bundle(dir, rtl),
+        pica_vectors::stage_rast::KIND_RAST => check_rast_bundle(dir, rtl),
         _ => Err(format!(
             "{}: unknown stage bundle kind '{kind}'",
             dir.display()
@@ -553,6 +611,58 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         case.reg_writes(),
         run.beats.len(),
         run.hang.map(|h| format!(", hang: {h}")).unwrap_or_default()
+    ))
+}
+
+/// Checks a RAST stage bundle: hashes and formats (by loading it), the model's run of its
+/// operations against the recorded fragments (every field, `tex_deriv` included) and
+/// early-depth buffer, and with `rtl` the Verilated `pica_rast_top` (the build its `defines`
+/// name, the early-depth port answered with its `ed_latency`) too.
+fn check_rast_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
+    use crate::rast_fuzz::{compare_rtl, fragment_diff, run_rtl};
+    use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant};
+    use pica_vectors::stage_rast::{early_same, load_rast_bundle, run_model};
+    let (m, case, expected) = load_rast_bundle(dir)?;
+    let run = run_model(&case);
+    let fail = |what: String| {
+        Err(format!(
+            "{}: the model does not reproduce it: {what}",
+            dir.display()
+        ))
+    };
+    if let Some(d) = fragment_diff(&expected.fragments, &run.fragments) {
+        return fail(d);
+    }
+    if !early_same(&expected.early, &run.early) {
+        return fail("the early-depth buffer after differs".into());
+    }
+    if rtl {
+        let variant = m["defines"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d.as_str().and_then(RastVariant::from_name))
+            .next()
+            .unwrap_or(RastVariant::Default);
+        let latency = match &m["ed_latency"] {
+            serde_json::Value::String(t) => MemLatency::parse(t)?,
+            v => MemLatency::parse(&v.as_u64().unwrap_or(0).to_string())?,
+        };
+        let got = run_rtl(variant, latency, &case)?;
+        if let Some(d) = compare_rtl(&run, &got) {
+            return Err(format!(
+                "{}: the RTL RAST stage ({}, latency {latency}) differs: {d}",
+                dir.display(),
+                variant.name()
+            ));
+        }
+    }
+    Ok(format!(
+        "{} triangles, {} register writes, {} clears, {} fragments",
+        case.triangles(),
+        case.reg_writes(),
+        case.clears(),
+        run.fragments.len()
     ))
 }
 
@@ -808,6 +918,25 @@ pub fn fuzz_fop(
     )
 }
 
+/// `pica fuzz --target rast`: a RAST campaign (configurations, early-depth buffers and
+/// clip-space triangles on CLIP + RAST), or with `replay` one case seed.
+pub fn fuzz_rast(
+    opts: &crate::rast_fuzz::RastFuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+) -> ExitCode {
+    use crate::rast_fuzz;
+    run_fuzz_cli(
+        replay,
+        |seed| {
+            let case = rast_fuzz::generate(seed);
+            rast_fuzz::check(&case, opts.rtl, opts.latency).map(|()| rast_fuzz::describe(&case))
+        },
+        |p| rast_fuzz::run(opts, p),
+        report,
+    )
+}
+
 /// The options of `pica fuzz --rtl-stages LIST`.
 #[derive(Clone, Debug)]
 pub struct StageFuzzArgs {
@@ -825,13 +954,15 @@ pub struct StageFuzzArgs {
     pub regressions: PathBuf,
     /// Stop after this many failures.
     pub max_failures: usize,
-    /// How the FOP stage's memory port is answered (`--rtl-stages fop`).
+    /// How the FOP stage's memory port (`--rtl-stages fop`) or the RAST stage's early-depth
+    /// port (`--rtl-stages rast`) is answered.
     pub mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
 }
 
 /// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
-/// (`--rtl`), `tev` / `fop` alone the stage fuzz with `--rtl` ([`crate::tev_fuzz`],
-/// [`crate::fop_fuzz`]), a list with `sh` the SH stage fuzz ([`crate::sh_stage_fuzz`]).
+/// (`--rtl`), `tev` / `fop` / `rast` alone the stage fuzz with `--rtl` ([`crate::tev_fuzz`],
+/// [`crate::fop_fuzz`], [`crate::rast_fuzz`]), a list with `sh` the SH stage fuzz
+/// ([`crate::sh_stage_fuzz`]).
 pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
     use crate::sh_stage_fuzz::{self, Draw, StageFuzzOptions, Verdict};
     if a.set.names() == "tev" {
@@ -866,6 +997,23 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             max_failures: a.max_failures,
         };
         return fuzz_fop(&opts, report, replay);
+    }
+    if a.set.names() == "rast" {
+        // CLIP + RAST on their own: `--target rast --rtl`.
+        let variant = match crate::stages::parse_rast_variant(&a.variant) {
+            Ok(v) => v,
+            Err(e) => return bad(e),
+        };
+        let opts = crate::rast_fuzz::RastFuzzOptions {
+            cases: a.cases,
+            seed: a.seed,
+            shard: a.shard,
+            rtl: Some(variant),
+            latency: a.mem_latency,
+            regressions: Some(a.regressions.clone()),
+            max_failures: a.max_failures,
+        };
+        return fuzz_rast(&opts, report, replay);
     }
     if !a.set.has_pipeline_stages() {
         if !a.set.has_front_end() {
@@ -947,6 +1095,8 @@ fn print_fuzz_report(r: &fuzz::FuzzReport, secs: f64, report: Option<&Path>) -> 
         "instruction"
     } else if r.against.starts_with("tev") || r.against.starts_with("fop") {
         "fragment"
+    } else if r.against.starts_with("rast") {
+        "triangle"
     } else {
         "command"
     };

@@ -3,6 +3,7 @@
 
 use pica_model::shader::interp::Knobs;
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
+use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_testbench::stages::{
@@ -500,4 +501,259 @@ fn cli_rtl_stages_fop_and_variants() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- the RTL CLIP + RAST stage (pica_rast_top) in the CLIP and RAST slots (row rast) ----
+
+/// A 32x32 scene of the library's standard setup drawing `v` as a triangle list, with the early
+/// depth test on with `early` (`None`: off).
+fn triangles_case(
+    name: &str,
+    v: &[pica_vectors::builder::Vertex],
+    early: Option<pica_model::regs::EarlydepthFunction>,
+) -> pica_vectors::case::Case {
+    use pica_vectors::builder::{Builder, Clear, FbConfig};
+    let mut b = Builder::standard(FbConfig::new(32, 32), Clear::color(scenes::BG)).unwrap();
+    if let Some(f) = early {
+        b.early_depth(true, f);
+    }
+    b.vertex_array(v);
+    b.draw_arrays(
+        pica_model::regs::PrimitiveConfigMode::Triangles,
+        0,
+        v.len() as u32,
+    );
+    b.finish(name, "a test scene of tests/stages.rs")
+        .unwrap()
+        .case
+}
+
+/// Two triangles of the axis-aligned rectangle (`x0`, `y0`)-(`x1`, `y1`) at depth `z`.
+fn rect_tris(x0: f32, y0: f32, x1: f32, y1: f32, z: f32) -> Vec<pica_vectors::builder::Vertex> {
+    use pica_vectors::builder::Vertex;
+    let c = scenes::WHITE;
+    vec![
+        Vertex::xyz(x0, y0, z, c),
+        Vertex::xyz(x1, y0, z, c),
+        Vertex::xyz(x0, y1, z, c),
+        Vertex::xyz(x0, y1, z, c),
+        Vertex::xyz(x1, y0, z, c),
+        Vertex::xyz(x1, y1, z, c),
+    ]
+}
+
+/// Three overlapping rectangles at depths 0.5, 0.25 and 0.75 with the early depth test
+/// `>=` on (or off): the second loses its overlap with the first, the third wins everywhere.
+fn early_depth_case(on: bool) -> pica_vectors::case::Case {
+    let mut v = rect_tris(-0.75, -0.75, 0.25, 0.25, -0.5);
+    v.extend(rect_tris(-0.25, -0.25, 0.75, 0.75, -0.25));
+    v.extend(rect_tris(-0.5, -0.5, 0.5, 0.5, -0.75));
+    let f = on.then_some(pica_model::regs::EarlydepthFunction::GreaterEqual);
+    triangles_case("test/early_depth", &v, f)
+}
+
+/// A triangle crossing both z planes (one vertex in front of z = 0, one behind z = -w).
+fn near_and_far_case() -> pica_vectors::case::Case {
+    use pica_vectors::builder::Vertex;
+    triangles_case(
+        "test/near_and_far",
+        &[
+            Vertex::new([0.0, 0.75, 0.5, 1.0], scenes::RED),
+            Vertex::new([-0.75, -0.75, -1.5, 1.0], scenes::GREEN),
+            Vertex::new([0.75, -0.75, -0.5, 1.0], scenes::BLUE),
+        ],
+        None,
+    )
+}
+
+fn rast_variant(v: RastVariant) -> StageOptions {
+    StageOptions {
+        rast_variant: v,
+        ..StageOptions::default()
+    }
+}
+
+#[test]
+fn rtl_rast_renders_every_scene_byte_for_byte_at_any_early_depth_latency() {
+    // Each scene under rast, the early-depth port's latency changing from scene to scene: the
+    // fragment beats (every field), the outcome and every byte of memory must equal the model
+    // alone's.
+    let t = std::time::Instant::now();
+    let lat = ["0", "3", "rand:7:1", "rand:2:9"];
+    let mut fragments = 0;
+    for (i, (name, _)) in scenes::list().enumerate() {
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_stages(&case, "rast", latency(lat[i % lat.len()]));
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        fragments += r.compared.get("fragment").copied().unwrap_or(0);
+    }
+    assert!(fragments > 100_000, "{fragments} fragment beats");
+    // No library scene turns the early depth test on: a scene that does, at every latency
+    // (the test drops fragments and the buffer is written).
+    let (_, gpu) = early_depth_case(true).run_model_keep().unwrap();
+    let (_, off) = early_depth_case(false).run_model_keep().unwrap();
+    let early = gpu.rast().early_depth();
+    assert!(early.written() > 0, "the early-depth buffer is not written");
+    assert!(
+        gpu.pipeline_beats().fragment.len() < off.pipeline_beats().fragment.len(),
+        "the early depth test drops nothing"
+    );
+    for l in lat {
+        let r = rtl_stages(&early_depth_case(true), "rast", latency(l));
+        assert!(r.is_equal(), "{l}: {}", stages::text_report(&r));
+        assert!(r.compared.get("fragment").copied().unwrap_or(0) > 0, "{l}");
+    }
+    eprintln!(
+        "{} scenes under rast in {:.1} s, {fragments} fragment beats",
+        scenes::list().count(),
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn rtl_sh_rast_tev_fop_renders_scenes_byte_for_byte() {
+    // Every RTL pipeline stage at once on a sample of scenes (every tenth, plus the benchmark
+    // scene with textures and lights); PICA_SH_RAST_TEV_FOP_SCENES=all runs all of them, as
+    // `pica lockstep --rtl-stages sh,rast,tev,fop --scenes` does.
+    let t = std::time::Instant::now();
+    let all = std::env::var("PICA_SH_RAST_TEV_FOP_SCENES").is_ok_and(|v| v == "all");
+    let mut n = 0;
+    for (i, (name, _)) in scenes::list().enumerate() {
+        if !(all || i % 10 == 0 || name == "bench/textured_lit") {
+            continue;
+        }
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_stages(&case, "sh,rast,tev,fop", latency("rand:5:3"));
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        for ch in ["commit", "fragment", "combiner", "pixel"] {
+            assert!(
+                r.compared.get(ch).copied().unwrap_or(0) > 0,
+                "{name}: no {ch} beat compared: {:?}",
+                r.compared
+            );
+        }
+        n += 1;
+    }
+    assert!(n >= 15, "{n} scenes");
+    eprintln!(
+        "{n} scenes under sh,rast,tev,fop in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn rtl_fe_rast_is_one_run() {
+    // pica_top (CP -> REGS -> SH) with its front end cycle-exact, CLIP + RAST on their own
+    // stage top beside it.
+    for name in ["prim/triangle", "raster/perspective"] {
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_stages(&case, "fe,rast", StageOptions::default());
+        assert_eq!(r.stages, "fe,rast");
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        for ch in ["regwrite", "fragment"] {
+            let n: usize = r
+                .compared
+                .iter()
+                .filter(|(k, _)| k.starts_with(ch))
+                .map(|(_, n)| n)
+                .sum();
+            assert!(n > 0, "{name}: no {ch} beat compared: {:?}", r.compared);
+        }
+    }
+}
+
+#[test]
+fn rtl_rast_injected_bugs_are_caught_in_a_scene_on_the_fragment_channel() {
+    // Each injected CLIP + RAST bug changes a fragment of a scene: the first divergence is a
+    // fragment beat naming the wrong field (the pixel for the fill rule, the attributes for the
+    // texture coordinate interpolated without perspective and for the z planes clipped in the
+    // other order). No library scene crosses both z planes, so the last one draws a triangle
+    // that does.
+    for (variant, case, field) in [
+        (
+            RastVariant::InjectFillRule,
+            scenes::scene("raster/fill_rule").unwrap().case,
+            "x",
+        ),
+        (
+            RastVariant::InjectPersp,
+            scenes::scene("clip/w_guard").unwrap().case,
+            "attr",
+        ),
+        (
+            RastVariant::InjectPersp,
+            scenes::scene("tex/mipmap").unwrap().case,
+            "attr",
+        ),
+        (
+            RastVariant::InjectClipPlaneOrder,
+            near_and_far_case(),
+            "attr",
+        ),
+    ] {
+        let r = rtl_stages(&case, "rast", rast_variant(variant));
+        let text = stages::text_report(&r);
+        let d = r
+            .divergence
+            .as_ref()
+            .unwrap_or_else(|| panic!("{variant:?} not caught on {}", case.name));
+        assert_eq!(d.channel, "fragment", "{text}");
+        assert!(d.fields.iter().any(|f| f.name == field), "{text}");
+        // The default build renders it as the model does.
+        let r = rtl_stages(&case, "rast", StageOptions::default());
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+    }
+    // The z-plane order matters only for a triangle crossing both: every library scene is
+    // equal under the build that swaps them (clip/near and clip/far cross one each).
+    for name in ["clip/near", "clip/far"] {
+        let case = scenes::scene(name).unwrap().case;
+        let r = rtl_stages(
+            &case,
+            "rast",
+            rast_variant(RastVariant::InjectClipPlaneOrder),
+        );
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+    }
+}
+
+#[test]
+fn cli_rtl_stages_rast_and_variants() {
+    let pica = env!("CARGO_BIN_EXE_pica");
+    let out = std::process::Command::new(pica)
+        .arg("stages")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("rast ") && l.contains("pica_rast_top")),
+        "{text}"
+    );
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(pica)
+            .args(["lockstep", "--rtl-stages", "rast"])
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = run(&["--scene", "raster/fill_rule"]);
+    assert_eq!(code, Some(0), "{text}");
+    let (code, text) = run(&["--scene", "raster/fill_rule", "--rast-variant", "fill_rule"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("MISMATCH") && text.contains("channel fragment"),
+        "{text}"
+    );
+    for bad in [
+        ["--rast-variant", "nope"],
+        ["--mem-latency", "rand:x"],
+        ["--scene", "no/such_scene"],
+    ] {
+        let (code, text) = run(&[&["--scene", "raster/fill_rule"][..], &bad[..]].concat());
+        assert_eq!(code, Some(2), "{bad:?}: {text}");
+    }
 }

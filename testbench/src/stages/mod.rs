@@ -33,6 +33,7 @@ use pica_model::shader::disasm;
 use pica_model::shader::interp::{Knobs, ShaderUnit, Step};
 use pica_model::{Gpu, Outcome};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
+use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_vectors::bundle::OutcomeRecord;
@@ -101,6 +102,7 @@ pub struct StageRow {
 
 pub mod fe;
 pub mod fop;
+pub mod rast;
 mod sh;
 pub mod tev;
 
@@ -176,6 +178,26 @@ pub static STAGES: &[StageRow] = &[
         // Several memory round trips per fragment where the model finishes one per cycle.
         slowdown: 128,
     },
+    StageRow {
+        name: "rast",
+        replaces: &["clip", "rast"],
+        rtl_top: "pica_rast_top",
+        compare: Compare::TransactionExact,
+        inputs: &[Channel::Primitive],
+        outputs: &[(Channel::Fragment, Order::InOrder)],
+        doc: "clipping (the model's planes in its order, the user plane, the fan), perspective \
+              division, viewport, depth map and culling (pica_clip), then 12.4 setup, the \
+              top-left rule, the bounding box, scissor, traversal, perspective-correct \
+              interpolation and early depth (pica_rast) behind an early-depth port served \
+              with --mem-latency (multi-cycle per triangle and per fragment: transactions, \
+              not cycles; fragments in the model's order); not part of pica_top: with fe it \
+              runs its own top beside it",
+        attach: Some(rast::attach_rast),
+        attach_in_top: None,
+        // A multi-cycle clipper and several clocks per fragment where the model emits one
+        // fragment per cycle.
+        slowdown: 256,
+    },
 ];
 
 /// A row by name.
@@ -188,7 +210,7 @@ pub fn table_text() -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<6} {:<11} {:<12} {:<18} {:<10} outputs (matching)",
+        "{:<6} {:<11} {:<13} {:<18} {:<10} outputs (matching)",
         "stage", "replaces", "rtl top", "compare", "inputs"
     );
     for r in STAGES {
@@ -209,7 +231,7 @@ pub fn table_text() -> String {
         let inputs: Vec<&str> = r.inputs.iter().map(|c| c.name()).collect();
         let _ = writeln!(
             out,
-            "{:<6} {:<11} {:<12} {:<18} {:<10} {}",
+            "{:<6} {:<11} {:<13} {:<18} {:<10} {}",
             r.name,
             r.replaces.join(","),
             r.rtl_top,
@@ -318,6 +340,10 @@ pub struct RtlStageArgs {
     /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32 (inject_fop_*).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
     pub fop_variant: FopVariant,
+    /// The RTL RAST build: default, fill_rule, persp, clip_plane_order (inject_rast_*,
+    /// inject_clip_plane_order).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
+    pub rast_variant: RastVariant,
     /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
     /// N extra clocks, or rand:MAX[:SEED] (each request 0..=MAX extra clocks from SEED, and the
     /// request side held one clock in five). Results must not depend on it.
@@ -332,6 +358,17 @@ pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
         format!(
             "unknown FOP RTL variant '{s}' (one of: {})",
             FopVariant::ALL.map(FopVariant::name).join(", ")
+        )
+    })
+}
+
+/// Parses a RAST RTL variant name (`default`, `fill_rule`, `persp`, `clip_plane_order`, with
+/// or without their `inject_` prefixes).
+pub fn parse_rast_variant(s: &str) -> Result<RastVariant, String> {
+    RastVariant::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown RAST RTL variant '{s}' (one of: {})",
+            RastVariant::ALL.map(RastVariant::name).join(", ")
         )
     })
 }
@@ -357,6 +394,7 @@ impl RtlStageArgs {
             sh_variant: self.sh_variant,
             tev_variant: self.tev_variant,
             fop_variant: self.fop_variant,
+            rast_variant: self.rast_variant,
             mem_latency: self.mem_latency,
             ..StageOptions::default()
         }
@@ -372,7 +410,9 @@ pub struct StageOptions {
     pub tev_variant: TevVariant,
     /// The build of the RTL FOP stage.
     pub fop_variant: FopVariant,
-    /// How the RTL FOP's memory port is answered.
+    /// The build of the RTL CLIP + RAST stage.
+    pub rast_variant: RastVariant,
+    /// How the RTL FOP's memory port and the RTL RAST's early-depth port are answered.
     pub mem_latency: MemLatency,
     /// Record the `commit` channel (costs a record per instruction on both sides).
     pub commits: bool,
@@ -386,6 +426,7 @@ impl Default for StageOptions {
             sh_variant: ShVariant::Default,
             tev_variant: TevVariant::Default,
             fop_variant: FopVariant::Default,
+            rast_variant: RastVariant::Default,
             mem_latency: MemLatency::Zero,
             commits: false,
             trace: None,
