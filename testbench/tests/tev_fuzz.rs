@@ -241,7 +241,7 @@ fn cli_vectors_gen_stage_tev_and_check() {
     // An unknown scene and an unknown stage are bad input.
     let o = pica(&["vectors", "gen", d, "--stage", "tev", "--case", "no/such"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    let o = pica(&["vectors", "gen", d, "--stage", "rast"]);
+    let o = pica(&["vectors", "gen", d, "--stage", "clip"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
