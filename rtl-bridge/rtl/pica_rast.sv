@@ -26,6 +26,12 @@
 //   OUT      the fragment until out_ready_i
 //   WR_REQ, WR_RSP   early depth test on: store the fragment's 24-bit depth (commit on send)
 //
+// UNVERIFIED(hw): the interpolation structure (attribute·q and q = 1/w interpolated with the
+// barycentric weights, one division per semantic), its f24 precision (pica_f24_div truncates)
+// and the forward differences of the texture coordinates are the model's choices
+// (model/src/rast/interp.rs; the hardware's arithmetic is not public), as is the early-depth
+// buffer's behaviour (model/src/rast/early.rs); this RTL follows the model, not a measurement.
+//
 // The early-depth port has one request outstanding at a time, and a pixel's read is issued
 // after the previous fragment's write has been answered, so every read sees every earlier
 // write and clear (the port answers in order).
