@@ -5,7 +5,7 @@
 //! 1. **Quaternion alignment.** If `dot(q1, q0) < 0` the normal quaternion of vertex 1 is
 //!    negated, the same for vertex 2 (q = semantics 0x04-0x07), so interpolation takes the
 //!    short way — a fact of Azahar `sw_rasterizer.cpp` (`FlipQuaternionIfOpposite`, done before
-//!    clipping). UNVERIFIED(hw).
+//!    clipping). UNVERIFIED(hw) [fact: clip-quaternion-align].
 //! 2. **Clipping** (Sutherland-Hodgman) of the polygon against, in order ([`Plane`]):
 //!    x ≤ w, x ≥ −w, y ≤ w, y ≥ −w, z ≤ 0, z ≥ −w, w ≥ ε ([`W_EPSILON`]), and, when
 //!    GPUREG_FRAGOP_CLIP bit 0 is set, the user plane `c0·x + c1·y + c2·z + c3·w ≥ 0`
@@ -40,10 +40,10 @@
 //!
 //! [`ScreenVertex::inv_w`] is `1/w` and [`ScreenVertex::v`] the clipped clip-space vertex,
 //! unchanged by the division: RAST interpolates `v` perspective-correctly with `inv_w`.
-//! GPUREG_VIEWPORT_INVW/INVH (f31 2/size) are not used: UNVERIFIED(hw) — Azahar's software
+//! GPUREG_VIEWPORT_INVW/INVH (f31 2/size) are not used: UNVERIFIED(hw) [fact: clip-viewport-inv] — Azahar's software
 //! renderer does not use them either; what the hardware uses them for is not public.
 //!
-//! # Precision (all UNVERIFIED(hw): the hardware's clipper arithmetic is not public)
+//! # Precision (all UNVERIFIED(hw) [fact: clip-precision]: the hardware's clipper arithmetic is not public)
 //!
 //! Every step uses the shader ALU's f24 operations ([`crate::shader::alu`]: exact result,
 //! truncated toward zero, inputs and outputs below 2^-62 flushed to +0):
@@ -67,7 +67,7 @@
 //! triangles that share an edge walk it in opposite directions: where a plane cuts a shared
 //! edge they can get crossings one f24 ulp apart that round to different 12.4 points, and the
 //! clipped mesh cracks (about one clipped mesh in 700; `model/tests/rast_cracks.rs` pins the
-//! cases). UNVERIFIED(hw): whether the hardware orders the edge's end points first (which
+//! cases). UNVERIFIED(hw) [fact: clip-edge-order]: whether the hardware orders the edge's end points first (which
 //! would make the crossing watertight) is not known — Azahar's clipper
 //! (`renderer_software/sw_clipper.cpp`, `GetIntersection`) is direction-dependent like this
 //! one.
@@ -90,7 +90,7 @@ use std::collections::VecDeque;
 
 /// ε of the w guard plane: w ≥ ε keeps every output vertex at a positive w.
 ///
-/// UNVERIFIED(hw): 0x2E4F8B (9.99996e-6), Azahar's `f24::FromFloat32(0.00001f)` (f32
+/// UNVERIFIED(hw) [fact: clip-w-epsilon]: 0x2E4F8B (9.99996e-6), Azahar's `f24::FromFloat32(0.00001f)` (f32
 /// 0x3727C5AC truncated to f24) in `sw_rasterizer.cpp`. Azahar adds ε as a bias and so
 /// actually tests w ≥ −ε, against its own comment ("clip against a w=epsilon plane to
 /// guarantee that the output has a positive w value"); the model follows the stated intent.
@@ -297,7 +297,7 @@ pub enum CullMode {
 impl CullMode {
     /// Reads the register.
     ///
-    /// UNVERIFIED(hw): the reserved value 3 culls like 2 — Azahar's `ProcessTriangle` treats
+    /// UNVERIFIED(hw) [fact: clip-cull-reserved]: the reserved value 3 culls like 2 — Azahar's `ProcessTriangle` treats
     /// every mode other than 0 and 1 as "keep counter-clockwise".
     pub fn from_regs(regs: &RegFile) -> Self {
         use regs::FacecullingConfigMode as M;

@@ -300,14 +300,14 @@ impl CommandProcessor {
         tracing::trace!(target: "cp", id = w.id, mask = w.mask, param = w.param, "write");
         if w.id == FINALIZE {
             // Seed 002 GPUREG_FINALIZE: any command following it is ignored.
-            // UNVERIFIED(hw): the write ends the list whatever its value and mask — seed 002
+            // UNVERIFIED(hw) [fact: cp-end-any-value]: the write ends the list whatever its value and mask — seed 002
             // says the value does not appear to matter.
             self.state = CpState::Done;
             return Ok(true);
         }
         if let Some(info) = regs::info(w.id) {
             if let SideEffect::Trigger(Trigger::CmdbufJump(_)) = info.effect {
-                // UNVERIFIED(hw): the rest of a command whose parameter triggers a jump is
+                // UNVERIFIED(hw) [fact: cp-jump-drops-rest]: the rest of a command whose parameter triggers a jump is
                 // dropped; execution continues at the start of the new buffer — model choice.
                 self.state = CpState::WaitRedirect;
                 return Ok(true);

@@ -26,6 +26,7 @@ pub mod chan;
 pub mod clip;
 pub mod cmdlist;
 pub mod cp;
+pub mod facts;
 pub mod fog;
 pub mod fop;
 pub mod frag;

@@ -16,13 +16,13 @@
 //! register order and x, y, z, w within a register, so when two components name the same
 //! semantic the later one wins. Field values 0x18-0x1F (0x1F = "unused") write nothing.
 //!
-//! - UNVERIFIED(hw): a component mapped to 0x11 or 0x15 (no semantic in the seed) is stored in
+//! - UNVERIFIED(hw) [fact: pa-unnamed-semantics]: a component mapped to 0x11 or 0x15 (no semantic in the seed) is stored in
 //!   that slot of [`OutVertex::attr`] like any other — Azahar `OutputVertex` has those slots
 //!   as padding inside the same array. Nothing downstream reads them.
-//! - UNVERIFIED(hw): a map Oi whose enabled output register does not exist (the mask enables
+//! - UNVERIFIED(hw) [fact: pa-missing-output-register]: a map Oi whose enabled output register does not exist (the mask enables
 //!   fewer than `SH_OUTMAP_TOTAL` registers) maps nothing — model choice; Azahar reads a stale
 //!   buffer slot there.
-//! - UNVERIFIED(hw): GPUREG_PRIMITIVE_CONFIG bits 0-3 ("number of output map registers - 1")
+//! - UNVERIFIED(hw) [fact: pa-primitive-config-count]: GPUREG_PRIMITIVE_CONFIG bits 0-3 ("number of output map registers - 1")
 //!   are not used; the count comes from SH_OUTMAP_TOTAL, as in Azahar.
 //!
 //! Colours (semantics 0x08-0x0B) are made absolute and saturated to 1.0 right after the map,
@@ -49,7 +49,7 @@
 //! Immediate-mode vertices arrive as bare [`PaCmd::Vertex`] without Begin/End, so a strip or
 //! fan continues across them until a restart.
 //!
-//! - UNVERIFIED(hw): a draw restarts the assembly state — the [`PaCmd::Begin`] contract of
+//! - UNVERIFIED(hw) [fact: pa-draw-restarts]: a draw restarts the assembly state — the [`PaCmd::Begin`] contract of
 //!   `pipe.rs`. Azahar does *not* reset at a draw (its comment says the buffered vertices of a
 //!   strip "should leak" into the next draw) and seed 000 notes that most games write
 //!   RESTART_PRIMITIVE before every draw anyway, so the two agree for real command lists.
@@ -64,7 +64,7 @@
 //! PA consumes and ignores them (waiting for them would deadlock), but still honours
 //! [`PaCmd::Begin`] / [`PaCmd::End`] for [`PrimitiveAssembler::is_idle`].
 //!
-//! - UNVERIFIED(hw): with the GS in use every GS primitive is a triangle whatever
+//! - UNVERIFIED(hw) [fact: pa-gs-triangles]: with the GS in use every GS primitive is a triangle whatever
 //!   PRIMITIVE_CONFIG says — model choice; drivers always select mode 3 with a GS. (Azahar
 //!   feeds the three vertices through its assembler with the configured mode; for mode 0 it
 //!   would drop the winding swap.)
@@ -132,9 +132,9 @@ pub fn gs_in_use(regs: &RegFile) -> bool {
 /// Rule on the bits: clear the sign bit; if the result is above 1.0 (bits above `0x3F0000`,
 /// which for a positive f24 includes +inf and every NaN) it becomes exactly 1.0.
 ///
-/// - UNVERIFIED(hw): NaN becomes 1.0 — Azahar computes `c < 1 ? c : 1` on `|c|`, which gives
+/// - UNVERIFIED(hw) [fact: pa-color-saturate]: NaN becomes 1.0 — Azahar computes `c < 1 ? c : 1` on `|c|`, which gives
 ///   1.0 for NaN; not measured.
-/// - UNVERIFIED(hw): -0 becomes +0 and subnormals are kept (no flush) — model choice (the
+/// - UNVERIFIED(hw) [fact: pa-color-saturate]: -0 becomes +0 and subnormals are kept (no flush) — model choice (the
 ///   shader ALU does not produce either).
 pub fn saturate_color(c: F24) -> F24 {
     let a = c.abs();

@@ -22,7 +22,7 @@
 //! (`glsl_fs_shader_gen.cpp` `AppendColorModifier` / `AppendAlphaModifier`, `force_source3`)
 //! does the same for RGB and also for alpha: in stage 0 an alpha source 0 or 1 set to
 //! "previous" reads alpha source 2 (and "previous" itself starts at zero there too). With the
-//! seed's rule, which the model keeps (UNVERIFIED(hw)), all three RGB and alpha sources set to
+//! seed's rule, which the model keeps (UNVERIFIED(hw) [fact: tev-stage0-previous]), all three RGB and alpha sources set to
 //! "previous" in stage 0 read the primary colour.
 //!
 //! ## The combiner buffer
@@ -49,7 +49,7 @@
 //! stage1, stage2, stage3)` (bit 0 of the 4-bit mask = "stage 0") means by "stage 0 writes the
 //! buffer". [`StageOut::buffer`] of stage i is `Bi`.
 //!
-//! UNVERIFIED(hw): every combine formula below except [`dot3`] is Azahar's software renderer
+//! UNVERIFIED(hw) [fact: tev-formulas]: every combine formula below except [`dot3`] is Azahar's software renderer
 //! (`video_core/renderer_software/sw_texturing.cpp`), not a hardware measurement; pica-facts §4
 //! notes these formulas are "known to be off by a few units in places". [`dot3`] is fitted to
 //! a hardware table (`../shared/hw-data/dot3-rgb.tsv`, every point).
@@ -99,32 +99,32 @@ pub const STAGE0_PREVIOUS_BUFFER: [u8; 4] = [0; 4];
 
 /// What a reserved source value (7-12) reads.
 ///
-/// UNVERIFIED(hw): zero — model choice; the seed lists no meaning for 7-12 and Azahar
+/// UNVERIFIED(hw) [fact: tev-reserved-values]: zero — model choice; the seed lists no meaning for 7-12 and Azahar
 /// `WriteTevConfig` returns {0, 0, 0, 0} for them (with an "unknown source" error).
 pub const RESERVED_SOURCE: [u8; 4] = [0; 4];
 
 /// Result of a combiner half whose combine mode is reserved (10-15).
 ///
-/// UNVERIFIED(hw): zero — model choice, as Azahar `ColorCombine` / `AlphaCombine` return for
+/// UNVERIFIED(hw) [fact: tev-reserved-values]: zero — model choice, as Azahar `ColorCombine` / `AlphaCombine` return for
 /// unknown operations.
 pub const RESERVED_COMBINE: u8 = 0;
 
 /// Result of the alpha combiner when its own mode is DOT3_RGB or DOT3_RGBA (and the RGB mode
 /// is not DOT3_RGBA, which overrides alpha).
 ///
-/// UNVERIFIED(hw): zero — model choice, as Azahar `AlphaCombine` (no dot3 case: "unknown
+/// UNVERIFIED(hw) [fact: tev-alpha-dot3]: zero — model choice, as Azahar `AlphaCombine` (no dot3 case: "unknown
 /// alpha combiner operation", returns 0).
 pub const ALPHA_DOT3: u8 = 0;
 
 /// The bias subtracted by ADD_SIGNED (the 8-bit 0.5).
 ///
-/// UNVERIFIED(hw): 128 — Azahar `sw_texturing.cpp` ("TODO: Verify that the color conversion
+/// UNVERIFIED(hw) [fact: tev-formulas]: 128 — Azahar `sw_texturing.cpp` ("TODO: Verify that the color conversion
 /// from (float) 0.5f to (byte) 128 is correct").
 pub const ADD_SIGNED_BIAS: i32 = 128;
 
 /// Left shift of the reserved scale value 3.
 ///
-/// UNVERIFIED(hw): 0 (1×) — Azahar `TevStageConfig::GetColorMultiplier` returns 1 for
+/// UNVERIFIED(hw) [fact: tev-reserved-values]: 0 (1×) — Azahar `TevStageConfig::GetColorMultiplier` returns 1 for
 /// `scale >= 3`.
 pub const RESERVED_SCALE_SHIFT: u32 = 0;
 
@@ -216,7 +216,7 @@ pub fn source(
 ///
 /// The documented values are bit-coded: bits 2-3 pick the channel (0 = colour or alpha by
 /// bit 1, 1 = red, 2 = green, 3 = blue) and bit 0 inverts.
-/// UNVERIFIED(hw): the reserved values 6/7, 10/11, 14/15 follow the same decoding (bit 1 is
+/// UNVERIFIED(hw) [fact: tev-reserved-values]: the reserved values 6/7, 10/11, 14/15 follow the same decoding (bit 1 is
 /// ignored when bits 2-3 are non-zero), so they read as red/green/blue (inverted when odd) —
 /// model choice, kept. Azahar's software renderer treats them as unreachable; its GLSL
 /// generator (`AppendColorModifier`, default case) gives `vec3(0)` for them.
@@ -255,7 +255,7 @@ pub fn alpha_operand(op: TexenvOperandAlpha, c: [u8; 4]) -> u8 {
 
 /// One channel of a non-dot3 combine mode on operands `a`, `b`, `c`. Division truncates.
 ///
-/// UNVERIFIED(hw): the formulas and their truncation are Azahar `sw_texturing.cpp`
+/// UNVERIFIED(hw) [fact: tev-formulas]: the formulas and their truncation are Azahar `sw_texturing.cpp`
 /// `ColorCombine` / `AlphaCombine` (integer `/ 255`):
 /// - REPLACE: `a`
 /// - MODULATE: `a·b / 255`
@@ -323,7 +323,7 @@ pub fn combine_channel(mode: TexenvCombinerMode, a: u8, b: u8, c: u8) -> u8 {
 /// (Azahar `sw_texturing.cpp`, whose comment already notes that `(0x80,·,·)·(0x7F,·,·)` and
 /// `(0x80,·,·)·(0x80,·,·)` differ on hardware), gives 1,566 of the 1,792.
 ///
-/// UNVERIFIED(hw): what the table cannot see. (1) A term with differing signs is pinned at a
+/// UNVERIFIED(hw) [fact: tev-dot3-unseen]: what the table cannot see. (1) A term with differing signs is pinned at a
 /// single point (magnitude product 0 → −1); larger negative terms are always cancelled by the
 /// clamp in the table, so their rounding (`!round(p/255)`) follows from the one's-complement
 /// reading, not from a measurement. (2) `(p + (p >> 8) + 128) >> 8`, a cheaper /255, also
@@ -379,7 +379,7 @@ pub fn scale(x: u8, s: TexenvScaleFactor) -> u8 {
 ///
 /// With RGB mode DOT3_RGBA the alpha output is the dot3 value (the alpha combiner's own
 /// sources, operands and mode are ignored), then scaled by the **alpha** scale.
-/// UNVERIFIED(hw): Azahar `WriteTevConfig` ("result of Dot3_RGBA operation is also placed to
+/// UNVERIFIED(hw) [fact: tev-alpha-dot3]: Azahar `WriteTevConfig` ("result of Dot3_RGBA operation is also placed to
 /// the alpha component", then `GetAlphaMultiplier`).
 pub fn run_stage(
     s: &StageRegs,

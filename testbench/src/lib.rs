@@ -9,9 +9,11 @@
 
 pub mod alu_check;
 pub mod campaign;
+pub mod facts_cli;
 pub mod fop_fuzz;
 pub mod fuzz;
 pub mod input;
+pub mod knobs;
 pub mod lockstep;
 pub mod num_cli;
 pub mod nv2a_cli;

@@ -65,6 +65,8 @@ enum Cmd {
         /// unit retired (unit, vertex, pc, word, destination, mask, result, flags, a0/aL).
         #[arg(long, requires = "beats")]
         commits: bool,
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
     /// List the register table (ID, names, fields).
     Regs {
@@ -123,9 +125,26 @@ enum Cmd {
         /// picture.
         #[command(flatten)]
         stages: pica_testbench::stages::RtlStageArgs,
+        /// Shader knobs for every case (over a bundle's recorded ones). The front end alone
+        /// runs no shader; with the SH stage in RTL, knobs its build does not implement are
+        /// refused (exit 2).
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
+    /// The hardware-facts ledger: every hardware fact the model relies on beyond the seeds,
+    /// with its status (measured, documented or UNVERIFIED(hw) with choice, alternatives, knob
+    /// and the hardware test that would settle it).
+    Facts(pica_testbench::facts_cli::FactsArgs),
     /// The stage table: which stages can run in RTL (--rtl-stages) and how each is compared.
     Stages,
+    /// The knobs (`--knob NAME=VALUE`): the disputed hardware cases the model can answer
+    /// either way (today the shader units'), their values and defaults; `pica facts` lists
+    /// every other UNVERIFIED(hw) choice.
+    Knobs {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check the Verilated f24 ALU (rtl-bridge/rtl/pica_alu_top.sv) against the model's
     /// shader ALU, op by op.
     ///
@@ -258,6 +277,9 @@ enum SceneCmd {
         /// the picture (exit 1 on a difference).
         #[command(flatten)]
         stages: pica_testbench::stages::RtlStageArgs,
+        /// Shader knobs (the bundle records them).
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
     /// Render every scene into DIR (NAME.png, NAME.depth.png; with --vectors a bundle each).
     RenderAll {
@@ -269,6 +291,9 @@ enum SceneCmd {
         /// Render with these stages in RTL (sh) and compare each scene with the model alone.
         #[command(flatten)]
         stages: pica_testbench::stages::RtlStageArgs,
+        /// Shader knobs (the bundles record them).
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
 }
 
@@ -292,6 +317,9 @@ enum VectorsCmd {
         /// With pipeline stages (sh): each case must also agree with those stages in RTL.
         #[command(flatten)]
         stages: pica_testbench::stages::RtlStageArgs,
+        /// Shader knobs every case runs with; each manifest records them (`knobs`).
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
     /// Verify bundles and replay them on the model (and the RTL with --rtl).
     ///
@@ -354,7 +382,7 @@ enum GenWhat {
     /// rtl-bridge/rtl/pica_regs_pkg.sv (register table), pica_isa_pkg.sv (shader ISA) and
     /// pica_chan_pkg.sv (channel table)
     Rtl,
-    /// docs/registers.md and docs/channels.md
+    /// docs/registers.md, docs/channels.md and docs/hardware-facts.md
     Docs,
 }
 
@@ -392,6 +420,7 @@ fn main() -> ExitCode {
             depth_png,
             front_end,
             commits,
+            knobs,
         } => {
             let args = RunArgs {
                 list,
@@ -399,6 +428,7 @@ fn main() -> ExitCode {
                 record_beats: beats.is_some(),
                 record_commits: commits,
                 pipeline: !front_end,
+                knobs: knobs.knobs(),
             };
             cmd_run(&args, regs_json, beats, [png, depth_png])
         }
@@ -426,6 +456,7 @@ fn main() -> ExitCode {
             scene,
             scenes,
             stages,
+            knobs,
         } => {
             let mut cases = Vec::new();
             let names: Vec<String> = if scenes {
@@ -469,6 +500,16 @@ fn main() -> ExitCode {
                 .rtl_stages
                 .clone()
                 .unwrap_or_else(pica_testbench::stages::StageSet::front_end);
+            // Every case runs with its own knobs (a bundle's recorded ones) and --knob over
+            // them; an RTL SH build that cannot follow them is refused before anything runs.
+            for c in &mut cases {
+                knobs.apply(&mut c.knobs);
+                if let Err(e) =
+                    pica_testbench::stages::check_knobs(&set, stages.sh_variant, &c.knobs)
+                {
+                    return fail(format!("{}: {e}", c.name));
+                }
+            }
             if set.has_pipeline_stages() {
                 let sopts = pica_testbench::stages::StageLockstepOptions {
                     stage: stages.options(),
@@ -490,8 +531,17 @@ fn main() -> ExitCode {
             };
             verify_cli::lockstep(cases, &opts, report.as_deref())
         }
+        Cmd::Facts(args) => pica_testbench::facts_cli::main(&args),
         Cmd::Stages => {
             print!("{}", pica_testbench::stages::table_text());
+            ExitCode::SUCCESS
+        }
+        Cmd::Knobs { json } => {
+            let _ = write!(
+                std::io::stdout().lock(),
+                "{}",
+                pica_testbench::knobs::list(json)
+            );
             ExitCode::SUCCESS
         }
         Cmd::Scene { cmd } => cmd_scene(cmd),
@@ -501,16 +551,34 @@ fn main() -> ExitCode {
                 out,
                 cases,
                 stage: Some(stage),
+                knobs,
                 ..
-            } => verify_cli::vectors_gen_stage(&out, &stage, &cases),
+            } => {
+                if !knobs.is_empty() {
+                    return fail(format!(
+                        "--stage {stage} with --knob: stage bundles record the stage's own inputs \
+                         and do not rerun shaders; generate them with the default knobs"
+                    ));
+                }
+                verify_cli::vectors_gen_stage(&out, &stage, &cases)
+            }
             VectorsCmd::Gen {
                 out,
                 cases,
                 stages,
                 stage: None,
+                knobs,
             } => {
+                let knobs = knobs.knobs();
+                if let Some(set) = &stages.rtl_stages {
+                    if let Err(e) =
+                        pica_testbench::stages::check_knobs(set, stages.sh_variant, &knobs)
+                    {
+                        return fail(e);
+                    }
+                }
                 let sc = stage_check(&stages);
-                verify_cli::vectors_gen(&out, &cases, sc.as_ref())
+                verify_cli::vectors_gen(&out, &cases, sc.as_ref(), knobs)
             }
             VectorsCmd::Check { dirs, rtl, stages } => {
                 let sc = stage_check(&stages);
@@ -837,12 +905,18 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
             depth_png,
             vectors,
             stages,
+            knobs,
         } => {
+            let knobs = knobs.knobs();
+            if let Some(e) = scene_knob_check(&stages, &knobs) {
+                return e;
+            }
             let out = scene_cli::Outputs {
                 png,
                 depth_png,
                 vectors,
                 stages: scene_stages(&stages),
+                knobs,
             };
             match scene_cli::render(&name, &out) {
                 Ok(r) => {
@@ -856,19 +930,37 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
             dir,
             vectors,
             stages,
-        } => match scene_cli::render_all(&dir, vectors, scene_stages(&stages).as_ref()) {
-            Ok(rs) => {
-                let mut status = 0;
-                for r in &rs {
-                    println!("{}", line(r));
-                    status = status.max(scene_status(r));
-                }
-                println!("{} scenes rendered into {}/", rs.len(), dir.display());
-                ExitCode::from(status)
+            knobs,
+        } => {
+            let knobs = knobs.knobs();
+            if let Some(e) = scene_knob_check(&stages, &knobs) {
+                return e;
             }
-            Err(e) => fail(e),
-        },
+            match scene_cli::render_all(&dir, vectors, scene_stages(&stages).as_ref(), knobs) {
+                Ok(rs) => {
+                    let mut status = 0;
+                    for r in &rs {
+                        println!("{}", line(r));
+                        status = status.max(scene_status(r));
+                    }
+                    println!("{} scenes rendered into {}/", rs.len(), dir.display());
+                    ExitCode::from(status)
+                }
+                Err(e) => fail(e),
+            }
+        }
     }
+}
+
+/// With RTL stages: refuses knobs the RTL SH build cannot follow (exit 2).
+fn scene_knob_check(
+    a: &pica_testbench::stages::RtlStageArgs,
+    knobs: &pica_model::shader::interp::Knobs,
+) -> Option<ExitCode> {
+    let set = a.rtl_stages.as_ref()?;
+    pica_testbench::stages::check_knobs(set, a.sh_variant, knobs)
+        .err()
+        .map(fail)
 }
 
 fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
@@ -886,6 +978,7 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
             vec![
                 ("registers.md", regs::markdown()),
                 ("channels.md", pica_model::chan::markdown()),
+                ("hardware-facts.md", pica_model::facts::markdown()),
             ],
         ),
     };

@@ -43,6 +43,8 @@ pub struct RunArgs {
     pub record_commits: bool,
     /// Run draws through the geometry and fragment pipeline (off: the front end alone).
     pub pipeline: bool,
+    /// The shader knobs (`--knob`).
+    pub knobs: pica_model::shader::interp::Knobs,
 }
 
 /// A finished run: the GPU and how it ended.
@@ -118,11 +120,13 @@ pub fn load_case(list: &Path, opts: &LoadOpts) -> Result<Case, InputError> {
 
 /// Loads memory and the list, runs it. Errors are bad input (exit status 2).
 pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
-    let case = load_case(&args.list, &args.load)?;
+    let mut case = load_case(&args.list, &args.load)?;
+    case.knobs = args.knobs;
     let mem = case
         .memory()
         .map_err(|e| InputError(format!("{}: {e}", args.list.display())))?;
     let mut gpu = Gpu::new(mem);
+    gpu.set_shader_knobs(case.knobs);
     gpu.set_record_beats(args.record_beats);
     gpu.set_record_commits(args.record_commits);
     gpu.set_pipeline(args.pipeline);

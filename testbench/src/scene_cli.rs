@@ -5,6 +5,7 @@ use crate::input::InputError;
 use crate::picture::write_png;
 use crate::stages::{self, StageLockstepOptions, StageReport, StageSet};
 use pica_model::fop::fb::{read_color_image, read_depth_image};
+use pica_model::shader::interp::Knobs;
 use pica_model::Outcome;
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::scenes;
@@ -37,6 +38,8 @@ pub struct Outputs {
     /// Render with these pipeline stages in RTL (the pictures written are the mixed run's)
     /// and compare with the model alone.
     pub stages: Option<(StageSet, StageLockstepOptions)>,
+    /// The shader knobs (`--knob`); the bundle records the non-default ones.
+    pub knobs: Knobs,
 }
 
 /// The scene names and descriptions, one per line.
@@ -51,7 +54,9 @@ pub fn list_text() -> String {
 pub fn render(name: &str, out: &Outputs) -> Result<Rendered, InputError> {
     let scene = scenes::scene(name)
         .ok_or_else(|| InputError(format!("no scene named '{name}' (see `pica scene list`)")))?;
-    let case = &scene.case;
+    let mut case = scene.case.clone();
+    case.knobs = out.knobs;
+    let case = &case;
     let (run, model_gpu) = case
         .run_model_keep()
         .map_err(|e| InputError(e.to_string()))?;
@@ -94,6 +99,7 @@ pub fn render_all(
     dir: &Path,
     vectors: bool,
     stages: Option<&(StageSet, StageLockstepOptions)>,
+    knobs: Knobs,
 ) -> Result<Vec<Rendered>, InputError> {
     std::fs::create_dir_all(dir).map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
     scenes::list()
@@ -106,6 +112,7 @@ pub fn render_all(
                     depth_png: Some(dir.join(format!("{stem}.depth.png"))),
                     vectors: vectors.then(|| dir.join(&stem)),
                     stages: stages.cloned(),
+                    knobs,
                 },
             )
         })

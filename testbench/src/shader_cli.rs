@@ -55,12 +55,9 @@ pub struct ShaderRunArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// A disputed hardware case, NAME=VALUE (repeatable): max-neg-inf=zero|neg-inf,
-    /// cmp67=true|false, cmp-uses-mask=false|true, int-z=unsigned|signed,
-    /// pc-overflow=hang|wrap, unknown-op=hang|nop, loop-al=keep|restore,
-    /// mov-subnormal=pass|flush (defaults first; all UNVERIFIED(hw)).
-    #[arg(long = "knob", value_name = "NAME=VALUE")]
-    pub knobs: Vec<String>,
+    /// The disputed hardware cases (`--knob NAME=VALUE`, shared with the other commands).
+    #[command(flatten)]
+    pub knobs: crate::knobs::KnobArgs,
     /// Initial condition flags cmp.x,cmp.y (0/1 or false/true; default 0,0), as a previous
     /// invocation may leave them.
     #[arg(long, value_name = "X,Y")]
@@ -397,10 +394,7 @@ fn emitted_json(e: &Emitted, mask: u16) -> Value {
 /// Runs `pica shader run`.
 pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
     let (cfg, entry) = load(args)?;
-    let mut knobs = Knobs::default();
-    for k in &args.knobs {
-        knobs.set(k).map_err(bad)?;
-    }
+    let knobs: Knobs = args.knobs.knobs();
     let mut unit = ShaderUnit::new(knobs);
     for v in &args.inputs {
         let (n, val) = reg_assign(v, 'v', 16)?;
@@ -529,10 +523,7 @@ pub fn bundle(args: &ShaderRunArgs, out: &Path) -> Result<String, InputError> {
              `pica shader run` only",
         ));
     }
-    let mut knobs = Knobs::default();
-    for k in &args.knobs {
-        knobs.set(k).map_err(bad)?;
-    }
+    let knobs: Knobs = args.knobs.knobs();
     let mut inputs = [[F24::ZERO; 4]; 16];
     for v in &args.inputs {
         let (n, val) = reg_assign(v, 'v', 16)?;

@@ -233,7 +233,15 @@ pub fn vectors_list() -> ExitCode {
 
 /// `pica vectors gen OUT [--case NAME]... [--rtl-stages LIST]`: with pipeline stages in RTL,
 /// each case is also run with them and must agree with the model before its bundle counts.
-pub fn vectors_gen(out: &Path, names: &[String], stages: Option<&StageCheck>) -> ExitCode {
+///
+/// `knobs` are the shader knobs every case runs with; each bundle's manifest records the
+/// non-default ones (`knobs`), which `pica vectors check` and `pica lockstep --bundle` use.
+pub fn vectors_gen(
+    out: &Path,
+    names: &[String],
+    stages: Option<&StageCheck>,
+    knobs: pica_model::shader::interp::Knobs,
+) -> ExitCode {
     let all = library::cases();
     let chosen: Vec<&Case> = if names.is_empty() {
         all.iter().collect()
@@ -248,6 +256,7 @@ pub fn vectors_gen(out: &Path, names: &[String], stages: Option<&StageCheck>) ->
         v
     };
     for c in chosen {
+        let c = &Case { knobs, ..c.clone() };
         let dir = out.join(c.name.replace('/', "__"));
         let res = c.run_model().map_err(|e| e.to_string()).and_then(|run| {
             if let Some(sc) = stages {

@@ -61,6 +61,12 @@ pub struct Manifest {
     /// what the RTL implements and what its replay testbench checks.
     #[serde(default)]
     pub pipeline: bool,
+    /// The shader knobs (`UNVERIFIED(hw)` choices, `--knob NAME=VALUE`) the golden data was
+    /// made with, `{name: value}`, only those not at their default (`pica knobs` lists names,
+    /// values and defaults). Absent or empty: every knob at its default. A replay on the model
+    /// sets them; an RTL replay needs a build that implements them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub knobs: BTreeMap<String, String>,
     /// The command-word stream.
     pub stim: StimFile,
     /// Memory images.
@@ -347,6 +353,12 @@ pub fn write_bundle(
         },
         max_cycles: case.max_cycles,
         pipeline: case.pipeline,
+        knobs: case
+            .knobs
+            .non_default()
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect(),
         stim: StimFile {
             file: "stim.hex".into(),
             words: stim.len(),
@@ -716,6 +728,12 @@ impl Bundle {
                 m.submit.size
             ))
         })?;
+        let mut knobs = pica_model::shader::interp::Knobs::default();
+        for (name, value) in &m.knobs {
+            knobs
+                .set(&format!("{name}={value}"))
+                .map_err(|e| err(format!("manifest.json: knobs: {e}")))?;
+        }
         Ok(Case {
             name: m.case.clone(),
             description: m.description.clone(),
@@ -725,6 +743,7 @@ impl Bundle {
             max_cycles: m.max_cycles,
             seed: m.provenance.seed,
             pipeline: m.pipeline,
+            knobs,
         })
     }
 

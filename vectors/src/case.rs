@@ -5,6 +5,7 @@ use pica_model::beat::{
     CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, TexelBeat,
 };
 use pica_model::regfile::debug;
+use pica_model::shader::interp::Knobs;
 use pica_model::{Gpu, HangReason, Memory, Outcome, SubmitError};
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +56,10 @@ pub struct Case {
     /// Off, the case exercises the front end alone (CP and REGS), which is what the RTL
     /// implements today, so only such cases can be replayed against it.
     pub pipeline: bool,
+    /// The shader units' answers to the disputed hardware cases (`UNVERIFIED(hw)` knobs,
+    /// `--knob NAME=VALUE`; [`Gpu::set_shader_knobs`]). A bundle records the non-default ones
+    /// in its manifest (`knobs`), so a replay runs with the same choices.
+    pub knobs: Knobs,
 }
 
 /// A case that cannot run.
@@ -135,6 +140,7 @@ impl Case {
             max_cycles: DEFAULT_MAX_CYCLES,
             seed: None,
             pipeline: false,
+            knobs: Knobs::default(),
         }
     }
 
@@ -156,6 +162,9 @@ impl Case {
     pub fn gpu(&self) -> Result<Gpu, CaseError> {
         let mut gpu = Gpu::new(self.memory()?);
         gpu.set_pipeline(self.pipeline);
+        if self.knobs != Knobs::default() {
+            gpu.set_shader_knobs(self.knobs);
+        }
         gpu.submit(self.submit_addr, self.submit_size)
             .map_err(|err| CaseError::Submit {
                 case: self.name.clone(),

@@ -13,7 +13,7 @@
 //! `min | max << 8 | attenuation << 16` as 8-bit fractions of 1, GPUREG_GAS_LIGHT_Z_COLOR
 //! bits 0-7 = the light direction's dot product as an 8-bit fraction, the LUT as 8 colour
 //! differences then 8 colours), and **every formula below is the model's choice**
-//! (UNVERIFIED(hw)). All values are 8-bit fractions of 1 (0..=255); products divide by 255
+//! (UNVERIFIED(hw) [fact: gas-shading]). All values are 8-bit fractions of 1 (0..=255); products divide by 255
 //! and truncate, like the combiners' modulate.
 //!
 //! 1. `ρ8` = red (plain density) or green (depth density) of `f.color`, by
@@ -29,7 +29,7 @@
 //!    8 intervals of 32; entry `i = x >> 5` has colour `C[i]` (LUT entries 8-15, unsigned)
 //!    and difference `D[i]` (entries 0-7, sign-magnitude: bit 7 sign, bits 0-6 magnitude in
 //!    1/127 of full scale, as citro3d `GasLut_FromArray` / `calc_diff` writes them; the
-//!    register table's `GasLutFirstEntry` fields; UNVERIFIED(hw): seed 002 calls them
+//!    register table's `GasLutFirstEntry` fields; UNVERIFIED(hw) [fact: gas-shading]: seed 002 calls them
 //!    "signed");
 //!    `c = clamp(C[i] ± trunc(|D[i]| · 255 · (x & 31) / (127 · 32)), 0, 255)` per channel.
 //! 5. RGB: with the density as LUT input, the LUT colour shaded by the light factor,

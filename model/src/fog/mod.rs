@@ -19,7 +19,7 @@
 //!    ([`fog_factor`]).
 //! 4. **Blend** per RGB channel: `(color·F + fog·(2^28 − F)) >> 28`, truncating ([`blend`]).
 //!
-//! UNVERIFIED(hw): Azahar `sw_rasterizer.cpp` `WriteFog` does the same in host float: its
+//! UNVERIFIED(hw) [fact: fog-index]: Azahar `sw_rasterizer.cpp` `WriteFog` does the same in host float: its
 //! input is the clamped float depth after the depth map before quantization, `index =
 //! depth·128` (flipped: `(1 − depth)·128`), `floor` clamped to 0-127, the fraction the rest,
 //! `factor = value/2048 + difference/2048 · fraction` clamped to [0, 1], and the blend
@@ -36,7 +36,7 @@ use crate::regs::{self, id, DepthbufferFormatFormat, TexenvUpdateBufferFogMode};
 
 /// Bits of the fog coordinate.
 ///
-/// UNVERIFIED(hw): 24 (the depth buffer's widest format) — model choice.
+/// UNVERIFIED(hw) [fact: fog-index]: 24 (the depth buffer's widest format) — model choice.
 pub const FOG_Z_BITS: u32 = 24;
 
 /// Bits of the fog coordinate below the LUT index (7 index bits for 128 entries, seed 002).
@@ -53,7 +53,7 @@ pub const FOG_FACTOR_ONE: i64 = 1 << FOG_FACTOR_BITS;
 
 /// Applies fog or gas (GPUREG_TEXENV_UPDATE_BUFFER fog mode) to `f.color`.
 ///
-/// UNVERIFIED(hw): fog modes other than 5 and 7 (1-4, 6) do nothing, as mode 0 — Azahar
+/// UNVERIFIED(hw) [fact: fog-reserved-modes]: fog modes other than 5 and 7 (1-4, 6) do nothing, as mode 0 — Azahar
 /// acts only on 5 (fog) and 7 (gas).
 pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
     let update = regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into()));
@@ -88,7 +88,7 @@ pub fn depth_bits(regs: &RegFile) -> u32 {
 
 /// The z-flipped fog coordinate, `0xFFFFFF − z`.
 ///
-/// UNVERIFIED(hw): Azahar computes `1 − depth`; the 24-bit complement is the model's form.
+/// UNVERIFIED(hw) [fact: fog-index]: Azahar computes `1 − depth`; the 24-bit complement is the model's form.
 pub fn fog_flip(z: u32) -> u32 {
     let mask = (1u32 << FOG_Z_BITS) - 1;
     mask - (z & mask)

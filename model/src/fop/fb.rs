@@ -66,7 +66,7 @@ impl Image {
 
 /// Whether 32×32 mode orders everything inside a 32×32 block in Z order.
 ///
-/// UNVERIFIED(hw): in 32×32 mode (GPUREG_FRAMEBUFFER_BLOCK32 = 1) the buffer is cut into
+/// UNVERIFIED(hw) [fact: fop-block32-layout]: in 32×32 mode (GPUREG_FRAMEBUFFER_BLOCK32 = 1) the buffer is cut into
 /// 32×32 blocks, stored row of blocks after row of blocks (`y' & !31` rows of `width` pixels
 /// before) and block after block within a row (`(x & !31) * 32` pixels before); inside a block
 /// the offset is the 5-bit Morton interleave of `(x & 31, y' & 31)` — so the sixteen 8×8 tiles
@@ -136,7 +136,7 @@ pub enum ColorFormat {
     Rgba8,
     /// 1: 8-bit red, green, blue, 3 bytes; alpha reads as 255.
     ///
-    /// UNVERIFIED(hw): seed 002 lists no value 1; seed 000 ("1=GL_RGB8"), ctrulib
+    /// UNVERIFIED(hw) [fact: fop-rgb8-format]: seed 002 lists no value 1; seed 000 ("1=GL_RGB8"), ctrulib
     /// (`GPU_RB_RGB8 = 1`) and Azahar (`ColorFormat::RGB8`, 3 bytes b, g, r) do — model
     /// choice to accept it as they describe it.
     Rgb8,
@@ -150,7 +150,7 @@ pub enum ColorFormat {
 
 /// Reduces an 8-bit channel to its `n` most significant bits.
 ///
-/// UNVERIFIED(hw): truncation, no rounding or dithering — Azahar `common/color.h`
+/// UNVERIFIED(hw) [fact: fop-color-conversion]: truncation, no rounding or dithering — Azahar `common/color.h`
 /// (`Convert8To5` = `value >> 3`, ...).
 const fn to_bits(v: u8, n: u32) -> u32 {
     (v as u32) >> (8 - n)
@@ -158,7 +158,7 @@ const fn to_bits(v: u8, n: u32) -> u32 {
 
 /// Expands an `n`-bit channel to 8 bits by repeating its bits (`0b10110` → `0b10110101`).
 ///
-/// UNVERIFIED(hw): bit replication, the usual expansion — Azahar `common/color.h`
+/// UNVERIFIED(hw) [fact: fop-color-conversion]: bit replication, the usual expansion — Azahar `common/color.h`
 /// (`Convert5To8` = `(v << 3) | (v >> 2)`, `Convert1To8` = `v * 255`).
 const fn from_bits(v: u32, n: u32) -> u8 {
     crate::num::replicate_bits(v, n, 8) as u8
@@ -179,7 +179,7 @@ impl ColorFormat {
 
     /// The format GPUREG_COLORBUFFER_FORMAT selects.
     ///
-    /// UNVERIFIED(hw): the pixel size field (bits 0-1) is ignored; the size follows from the
+    /// UNVERIFIED(hw) [fact: fop-pixel-size-field]: the pixel size field (bits 0-1) is ignored; the size follows from the
     /// format — Azahar (`BytesPerPixel(color_format)`); drivers always write matching values.
     pub fn from_regs(regs: &RegFile) -> Result<Self, u32> {
         Self::from_field(
@@ -354,7 +354,7 @@ pub struct FbLayout {
 impl FbLayout {
     /// The layout the registers select.
     ///
-    /// UNVERIFIED(hw): the dimensions come from GPUREG_FRAMEBUFFER_DIM (0x11E), the register
+    /// UNVERIFIED(hw) [fact: fop-framebuffer-dim]: the dimensions come from GPUREG_FRAMEBUFFER_DIM (0x11E), the register
     /// Azahar addresses the buffers with; GPUREG_RENDERBUF_DIM (0x06E, "output framebuffer
     /// dimensions") is not used. Drivers write both with the same value (citro3d
     /// `C3Di_FrameBufBind`, ctrulib `GPU_SetViewport`), so which one the hardware uses for

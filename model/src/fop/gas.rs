@@ -17,7 +17,7 @@
 //!    density into a colour.
 //!
 //! No public emulator implements gas (pica-facts §4): apart from the register layouts, every
-//! rule here is the model's choice, marked UNVERIFIED(hw).
+//! rule here is the model's choice, marked UNVERIFIED(hw) [fact: fop-gas-rule].
 //!
 //! # The rule
 //!
@@ -44,7 +44,7 @@
 //! No fragment is discarded by the gas depth function: every fragment that passes the alpha
 //! test accumulates its plain density.
 //!
-//! UNVERIFIED(hw): the depth function as a weight, not a test — libctru
+//! UNVERIFIED(hw) [fact: fop-gas-rule]: the depth function as a weight, not a test — libctru
 //! (`include/3ds/gpu/enums.h`, `GPU_GASDEPTHFUNC`) annotates the four values "Never pass (0)",
 //! "Always pass (1)", "Pass if greater than (1-X)", "Pass if less than (X)", read here as the
 //! factor each applies to the depth density. citro3d (`source/effect.c` `C3Di_EffectBind`,
@@ -56,7 +56,7 @@
 //!
 //! The depth buffer is read (GPUREG_DEPTHBUFFER_READ) but never written, and neither the depth
 //! test of GPUREG_DEPTH_COLOR_MASK nor any stencil operation runs, so a particle behind the
-//! scene accumulates too (its depth density weighted by `f`). UNVERIFIED(hw): model choices —
+//! scene accumulates too (its depth density weighted by `f`). UNVERIFIED(hw) [fact: fop-gas-rule]: model choices —
 //! gas particles are transparent, so they must not occlude one another; a stored depth that
 //! reads as 0 (reads disabled) gives `zs = 0`.
 //!
@@ -74,20 +74,20 @@ use crate::regs::{self, id, GasDeltazDepthFunction};
 
 /// Which channel of the combiner output (`[r, g, b, a]`) is the fragment's density.
 ///
-/// UNVERIFIED(hw): red — model choice; no source names the channel. The same index is the
+/// UNVERIFIED(hw) [fact: fop-gas-channels]: red — model choice; no source names the channel. The same index is the
 /// stored channel of the plain density ([`PLAIN_CHANNEL`]), so a particle texture that
 /// replaces the combiner output lands in the buffer unchanged.
 pub const DENSITY_SOURCE: usize = 0;
 
 /// The colour-buffer channel that accumulates the plain density.
 ///
-/// UNVERIFIED(hw): red — model choice (FOG's gas mode reads the same channel for "plain
+/// UNVERIFIED(hw) [fact: fop-gas-channels]: red — model choice (FOG's gas mode reads the same channel for "plain
 /// density", GPUREG_TEXENV_UPDATE_BUFFER bit 3 = 0).
 pub const PLAIN_CHANNEL: usize = 0;
 
 /// The colour-buffer channel that accumulates the depth-weighted density.
 ///
-/// UNVERIFIED(hw): green — model choice (FOG's gas mode reads it for "depth density",
+/// UNVERIFIED(hw) [fact: fop-gas-channels]: green — model choice (FOG's gas mode reads it for "depth density",
 /// GPUREG_TEXENV_UPDATE_BUFFER bit 3 = 1).
 pub const DEPTH_CHANNEL: usize = 1;
 
@@ -132,7 +132,7 @@ pub const fn depth_weight(dz: u32, k_raw: u32) -> u64 {
 /// fraction of 2^32 (`F32` of the module docs), from the depth weight `x32` (`X32`, at most
 /// 2^32; larger values count as 2^32): never 0, always 2^32, greater `2^32 - X32`, less `X32`.
 ///
-/// UNVERIFIED(hw): libctru `GPU_GASDEPTHFUNC` annotations "(0)", "(1)", "(1-X)", "(X)"
+/// UNVERIFIED(hw) [fact: fop-gas-rule]: libctru `GPU_GASDEPTHFUNC` annotations "(0)", "(1)", "(1-X)", "(X)"
 /// (see the module docs). An undescribed encoding cannot occur (two bits, four values) and
 /// would weigh 0.
 pub const fn depth_function_weight(func: GasDeltazDepthFunction, x32: u64) -> u64 {

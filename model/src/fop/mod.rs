@@ -31,7 +31,7 @@
 //! fragment reads and writes memory directly in the cycle it is processed — so memory is
 //! always what a flush would leave: both triggers do nothing but emit a `tracing` event
 //! (target `fop`) and count in [`FragmentOps::snapshot`]. A command list that forgets the
-//! flush therefore still sees its pixels in memory (UNVERIFIED(hw): on hardware they could
+//! flush therefore still sees its pixels in memory (UNVERIFIED(hw) [fact: fop-no-cache]: on hardware they could
 //! still sit in the cache — model choice).
 
 pub mod fb;
@@ -69,7 +69,7 @@ pub enum FopHang {
     },
     /// A fragment arrived while a buffer format register holds a value no source describes.
     ///
-    /// UNVERIFIED(hw): the GPU freezes — seed 000 says of GPUREG_DEPTHBUFFER_FORMAT = 1 "seems
+    /// UNVERIFIED(hw) [fact: fop-bad-format-hang]: the GPU freezes — seed 000 says of GPUREG_DEPTHBUFFER_FORMAT = 1 "seems
     /// to freeze the GPU"; the model treats GPUREG_COLORBUFFER_FORMAT 5-7 the same way (no
     /// source describes them). Model choice: the hang happens at the first fragment FOP
     /// receives, whether or not the buffer would be accessed.
@@ -144,7 +144,7 @@ pub fn config_words(regs: &RegFile) -> [u32; CONFIG_REGS.len()] {
 
 /// Whether a 4-bit colour-buffer access field enables the access.
 ///
-/// UNVERIFIED(hw): seed 002 documents only 0 (disable) and 0xF (enable); any non-zero value
+/// UNVERIFIED(hw) [fact: fop-access-enables]: seed 002 documents only 0 (disable) and 0xF (enable); any non-zero value
 /// enables, as Azahar tests `allow_color_write != 0`.
 const fn access_enabled(field: u32) -> bool {
     field != 0
@@ -156,7 +156,7 @@ const fn access_enabled(field: u32) -> bool {
 ///
 /// - **Reads disabled**: the buffer is not read; the operations see stored bits of 0 (colour:
 ///   the format's decoding of 0, for example `[0, 0, 0, 255]` in RGB565; depth 0; stencil 0).
-///   UNVERIFIED(hw): model choice; Azahar's software renderer ignores the read enables and
+///   UNVERIFIED(hw) [fact: fop-access-enables]: model choice; Azahar's software renderer ignores the read enables and
 ///   always reads. On hardware the framebuffer cache is then not filled from memory, so what
 ///   the operations see is undefined; 0 is the model's definite stand-in. Depth and stencil
 ///   reads are enabled separately (bits 1 and 0); the depth-stencil pixel is read once if
@@ -164,7 +164,7 @@ const fn access_enabled(field: u32) -> bool {
 /// - **Writes disabled**: nothing is written to that buffer (part). Colour writes are all or
 ///   nothing per pixel (the write masks merge with the destination as read); depth (bit 1)
 ///   and stencil (bit 0) writes are separate, so a D24S8 pixel may get only its depth bytes
-///   (0-2) or only its stencil byte (3). UNVERIFIED(hw): Azahar gates depth and stencil
+///   (0-2) or only its stencil byte (3). UNVERIFIED(hw) [fact: fop-access-enables]: Azahar gates depth and stencil
 ///   writes on the whole field being non-zero; the seed documents two bits, used separately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FopConfig {
@@ -172,7 +172,7 @@ pub struct FopConfig {
     pub layout: FbLayout,
     /// GPUREG_COLOR_OPERATION bits 0-1: default, gas (density accumulation, [`gas`]) or
     /// shadow (shadow-map write, [`shadow`]). The undescribed value 2 is processed as default
-    /// (UNVERIFIED(hw): model choice, no source describes it).
+    /// (UNVERIFIED(hw) [fact: fop-fragment-mode-reserved]: model choice, no source describes it).
     pub fragment_mode: ColorOperationFragmentMode,
     /// Gas mode: GPUREG_GAS_DELTAZ_DEPTH.
     pub gas: gas::GasAccConfig,
@@ -318,7 +318,7 @@ impl FopConfig {
 /// A depth value of `fmt` (16 or 24 bits) as a 24-bit depth, for the gas and shadow modes,
 /// which work on 24-bit depths whatever the depth buffer format: the model's one widening
 /// rule, [`crate::rast::interp::depth_to_24`] (bit replication, `d << 8 | d >> 8` for D16; the
-/// fog coordinate uses the same; UNVERIFIED(hw), see there).
+/// fog coordinate uses the same; UNVERIFIED(hw) [fact: rast-depth-widen], see there).
 pub const fn depth_to_24(fmt: DepthFormat, depth: u32) -> u32 {
     crate::rast::interp::depth_to_24(depth, fmt.depth_bits())
 }
@@ -404,12 +404,12 @@ fn unmapped(buffer: &'static str) -> impl Fn(crate::mem::Unmapped) -> FopHang {
 /// although the stencil test saw 0 (the pixel is read once). A fragment
 /// outside the framebuffer (x ≥ width or y ≥ height of GPUREG_FRAMEBUFFER_DIM) has addresses
 /// 0 and only [`PixelBeat::DISCARDED`] set.
-/// UNVERIFIED(hw): such fragments are dropped without a memory access — model choice (RAST's
+/// UNVERIFIED(hw) [fact: fop-outside-buffer]: such fragments are dropped without a memory access — model choice (RAST's
 /// scissor normally keeps fragments inside; Azahar would compute a wrapped address).
 ///
 /// The alpha test runs in every fragment mode; after it, GPUREG_COLOR_OPERATION's fragment
 /// mode picks what follows: the default operations (module docs), gas density accumulation
-/// ([`gas::process`]) or the shadow-map write ([`shadow::process`]). UNVERIFIED(hw): Azahar's
+/// ([`gas::process`]) or the shadow-map write ([`shadow::process`]). UNVERIFIED(hw) [fact: fop-shadow-order]: Azahar's
 /// software renderer writes the shadow map before its alpha test and fog, its GLSL generator
 /// after them, as the model does (see the comment at the alpha test).
 pub fn process_fragment(
@@ -456,7 +456,7 @@ pub fn process_fragment(
 
     // Alpha test: before any buffer access, in every fragment mode; `src` arrives with FOG's
     // fog (or gas shading) already applied.
-    // UNVERIFIED(hw): in shadow mode this order — fog, alpha test, then the shadow write — is
+    // UNVERIFIED(hw) [fact: fop-shadow-order]: in shadow mode this order — fog, alpha test, then the shadow write — is
     // Azahar's GLSL generator's (`glsl_fs_shader_gen.cpp` `Generate`: `WriteAlphaTestCondition`,
     // `WriteFog`, then `WriteShadow`). Azahar's software renderer (`sw_rasterizer.cpp`
     // `ProcessTriangle`) takes the shadow branch straight after the combiners, before

@@ -68,7 +68,7 @@ pub const fn masked_stencil(new: u8, old: u8, write_mask: u8) -> u8 {
 /// colour on alpha = source alpha), and "source alpha saturate" is 1.0 (255) on alpha and
 /// `min(source alpha, 255 - destination alpha)` on red, green and blue.
 ///
-/// UNVERIFIED(hw): the undescribed factor 15 acts as One — Azahar's OpenGL back end maps
+/// UNVERIFIED(hw) [fact: fop-blend-factor-15]: the undescribed factor 15 acts as One — Azahar's OpenGL back end maps
 /// unknown factors to `GL_ONE`; no hardware result is public.
 pub const fn blend_factor(
     factor: BlendFuncFactor,
@@ -119,7 +119,7 @@ pub const BLEND_ONE: u32 = 255;
 /// (at most 65025); the equation combines them exactly (add: `p + q`, subtract: `p - q`,
 /// reverse subtract: `q - p`, min / max: `min(p, q)` / `max(p, q)`); the result is divided by
 /// 255 truncating and clamped to 0..=255 (a negative difference gives 0).
-/// UNVERIFIED(hw): truncating division of the exact sum — Azahar `EvaluateBlendEquation`; the
+/// UNVERIFIED(hw) [fact: fop-blend-rounding]: truncating division of the exact sum — Azahar `EvaluateBlendEquation`; the
 /// hardware tests of citra-emu/citra#1625 report "some off-by-ones" against this formula, and
 /// no public source gives the exact hardware rule.
 ///

@@ -27,7 +27,7 @@
 //!   to 0-255 and truncated to 8 bits, and the intensity written only if it is below the
 //!   stored one (the same outcome as the `min`).
 //!
-//! UNVERIFIED(hw): the hardware's precision is unknown. The f16 roundings (11 significant
+//! UNVERIFIED(hw) [fact: fop-shadow-precision]: the hardware's precision is unknown. The f16 roundings (11 significant
 //! bits) can carry a quotient across an integer, so the model's intensity can differ by 1
 //! from the software renderer's (and from the GLSL path's, by its float rounding).
 //!
@@ -41,10 +41,10 @@
 //! `(depth << 8) | intensity` into it; its RGBA8 surfaces come from PICA memory through
 //! `GL_UNSIGNED_INT_8_8_8_8` (red = the byte at offset 3), and the `r32ui` view reads the
 //! texel's bytes in red, green, blue, alpha order as a little-endian word, so that word is the
-//! byte swap of the memory word. UNVERIFIED(hw): never checked against a
+//! byte swap of the memory word. UNVERIFIED(hw) [fact: fop-shadow-word-layout]: never checked against a
 //! shadow map a real GPU wrote (see [`SHADOW_WORD_BYTE_SWAPPED`]).
 //!
-//! Other rules (UNVERIFIED(hw), model choices): the colour read / write enables apply as in
+//! Other rules (UNVERIFIED(hw) [fact: fop-shadow-enables], model choices): the colour read / write enables apply as in
 //! default mode (a disabled read sees the word 0, so nothing is nearer and nothing changes);
 //! the channel write masks do not apply (the word is written whole); with a colour format
 //! other than RGBA8 the pixel is decoded to RGBA, handled as the RGBA8 word and encoded back
@@ -65,7 +65,7 @@ use crate::regs::{self, id};
 /// Whether the shadow word `(depth << 8) | intensity` sits byte-swapped in the RGBA8 stored
 /// bits (see the module docs).
 ///
-/// UNVERIFIED(hw): `true` — directly Azahar's software renderer (`sw_framebuffer.cpp`
+/// UNVERIFIED(hw) [fact: fop-shadow-word-layout]: `true` — directly Azahar's software renderer (`sw_framebuffer.cpp`
 /// `DecodeD24S8Shadow` / `EncodeD24X8Shadow`: byte 0 = depth bits 23-16, byte 1 = 15-8,
 /// byte 2 = 7-0, byte 3 = intensity, i.e. the little-endian stored bits are the word
 /// byte-swapped), and what its GL renderer's mapping of PICA RGBA8 memory to a GL surface
@@ -147,7 +147,7 @@ fn f16_parts(x: F16) -> Option<(i128, i32)> {
 /// integer `N = mc · depth · 2^(ec+24) + ml · d · 2^(el+24)` and the result is
 /// `floor(s · depth · 2^24 / N)`.
 ///
-/// UNVERIFIED(hw): where the divisor is not a positive finite number the hardware's result is
+/// UNVERIFIED(hw) [fact: fop-shadow-precision]: where the divisor is not a positive finite number the hardware's result is
 /// unknown (Azahar converts a negative or infinite float to `uint`, which GLSL leaves
 /// undefined). Model choice: a divisor ≤ 0 or NaN (either register NaN, or +∞ and -∞ meeting)
 /// gives 255 (the stored intensity is kept by the `min`); a divisor of +∞ gives 0; a divisor
@@ -206,7 +206,7 @@ pub fn update(cfg: &ShadowConfig, stored: (u32, u8), d: u32, s: u8) -> (u32, u8)
 /// Shadow mode for one fragment that passed the alpha test (see the module docs). Fills
 /// `beat` (no depth-stencil access: its address stays in the beat, its bits read 0).
 ///
-/// UNVERIFIED(hw), order: the model runs the alpha test before this and FOG's fog has already
+/// UNVERIFIED(hw) [fact: fop-shadow-order], order: the model runs the alpha test before this and FOG's fog has already
 /// changed `src`, as in Azahar's GLSL generator; Azahar's software renderer writes the shadow
 /// map before its alpha test and fog (see [`super::process_fragment`]).
 pub fn process(
@@ -217,7 +217,7 @@ pub fn process(
     mem: &mut Memory,
     beat: &mut PixelBeat,
 ) -> Result<(), FopHang> {
-    // UNVERIFIED(hw): the fragment depth as RAST quantized it to the depth-buffer format
+    // UNVERIFIED(hw) [fact: fop-shadow-depth]: the fragment depth as RAST quantized it to the depth-buffer format
     // (GPUREG_DEPTHBUFFER_FORMAT), widened to 24 bits — model choice. Both Azahar renderers
     // take the unquantized depth: `sw_rasterizer.cpp` passes `depth * 0xFFFFFF` (truncated)
     // to `DrawShadowMapPixel`, the GLSL `WriteShadow` `uint(clamp(depth, 0.0, 1.0) *

@@ -59,7 +59,7 @@ impl LutId {
 
     /// GPUREG_LIGHTING_CONFIG1 bit that disables this LUT (SP and DA are per light).
     ///
-    /// UNVERIFIED(hw): bit `16 + slot` (D0 16, D1 17, FR 19, RB 20, RG 21, RR 22) — seed 002
+    /// UNVERIFIED(hw) [fact: light-lut-enable-bits]: bit `16 + slot` (D0 16, D1 17, FR 19, RB 20, RG 21, RR 22) — seed 002
     /// GPUREG_LIGHTING_CONFIG1 and citro3d (`GPU_LC1_LUTBIT(n) = BIT(n + 16)` with
     /// `GPU_LUT_RB = 4`, `GPU_LUT_RR = 6`, cleared by `C3D_LightEnvLut`); Azahar
     /// `regs_lighting.h` names bits 20 and 22 the other way round (20 = RR, 22 = RB).
@@ -85,7 +85,7 @@ impl LutId {
 /// | 6 | all except RB, RG |
 /// | 8 | all ("configuration 7") |
 ///
-/// UNVERIFIED(hw): the reserved values 7 and 9-15 behave like 6 (D0, D1, FR, RR, SP, DA) —
+/// UNVERIFIED(hw) [fact: light-reserved-values]: the reserved values 7 and 9-15 behave like 6 (D0, D1, FR, RR, SP, DA) —
 /// what Azahar's `IsLightingSamplerSupported` answers for them.
 pub fn lut_available(env: u32, lut: LutId) -> bool {
     use LutId::*;
@@ -128,7 +128,7 @@ pub enum LutInput {
     Cp,
     /// 6, 7: reserved.
     ///
-    /// UNVERIFIED(hw): a reserved selector reads the input 0.0 — Azahar's software renderer
+    /// UNVERIFIED(hw) [fact: light-reserved-values]: a reserved selector reads the input 0.0 — Azahar's software renderer
     /// uses 0 after logging.
     Reserved(u32),
 }
@@ -151,7 +151,7 @@ impl LutInput {
 /// The output scale of a LUT (GPUREG_LIGHTING_LUTINPUT_SCALE, 3 bits) as f24: `2^s` with `s` the
 /// field read as a signed 3-bit number: 0 → 1, 1 → 2, 2 → 4, 3 → 8, 6 → 1/4, 7 → 1/2 (seed 002).
 ///
-/// UNVERIFIED(hw): the reserved values 4 and 5 continue the signed-exponent pattern (4 → 1/16,
+/// UNVERIFIED(hw) [fact: light-reserved-values]: the reserved values 4 and 5 continue the signed-exponent pattern (4 → 1/16,
 /// 5 → 1/8) — the model's choice (a 3-bit signed shift is what the documented values are);
 /// Azahar uses 0 for them.
 pub fn lut_scale(v: u32) -> F24 {
@@ -224,7 +224,7 @@ pub enum BumpMode {
     Tangent,
     /// 3: reserved.
     ///
-    /// UNVERIFIED(hw): treated as [`BumpMode::None`] — the model's choice (Azahar logs an
+    /// UNVERIFIED(hw) [fact: light-reserved-values]: treated as [`BumpMode::None`] — the model's choice (Azahar logs an
     /// error and ends up with a zero normal).
     Reserved,
 }
@@ -292,7 +292,7 @@ impl LightEnv {
 
 /// Whether fragment lighting runs.
 ///
-/// UNVERIFIED(hw): lighting is on when GPUREG_LIGHTING_ENABLE0 bit 0 is 1 **and**
+/// UNVERIFIED(hw) [fact: light-enable]: lighting is on when GPUREG_LIGHTING_ENABLE0 bit 0 is 1 **and**
 /// GPUREG_LIGHTING_ENABLE1 bit 0 ("disabled") is 0 — seed 002 documents both registers as the
 /// switch (drivers write them together); Azahar's software renderer tests only ENABLE1. With
 /// lighting off both colours are 0 (Azahar `rasterizer.cpp`: primary and secondary fragment
@@ -303,7 +303,7 @@ pub fn lighting_enabled(regs: &RegFile) -> bool {
 
 /// A light colour register as three integer-valued f24 (r, g, b) in units of 1/255.
 ///
-/// UNVERIFIED(hw): the channels are 10-bit fields (r 20-29, g 10-19, b 0-9; register table
+/// UNVERIFIED(hw) [fact: light-color-fields]: the channels are 10-bit fields (r 20-29, g 10-19, b 0-9; register table
 /// `LightSpecular0` and the other light colours) whose value 255 is 1.0, so values above 255
 /// brighten beyond 1.0 — Azahar `regs_lighting.h` LightColor; seed 002 lists only bits
 /// 0-7 / 10-17 / 20-27.
@@ -314,7 +314,7 @@ pub fn color10(word: u32) -> [F24; 3] {
 
 /// A fixed1.1.11 field (13 bits, two's complement, `raw / 2048`) as f24 (exact).
 ///
-/// UNVERIFIED(hw): the weight is 1/2048 as the format says and citro3d writes it
+/// UNVERIFIED(hw) [fact: light-fixed-1-1-11]: the weight is 1/2048 as the format says and citro3d writes it
 /// (`floattofix2_11`: `x * (1 << 11)`) — Azahar divides by 2047.
 pub fn fixed_1_1_11(raw: u32) -> F24 {
     let v = Fix1_1_11::from_bits(raw).raw();

@@ -9,7 +9,7 @@
 //! | 12-22 | magnitude of the difference to the next entry, `mag / 2048` |
 //! | 23    | sign of the difference (1 = negative) |
 //!
-//! UNVERIFIED(hw): the difference is sign-magnitude in units of 1/2048 — seed 002 calls it
+//! UNVERIFIED(hw) [fact: light-lut-format]: the difference is sign-magnitude in units of 1/2048 — seed 002 calls it
 //! "fixed1.0.11, absolute value of the difference"; citro3d `LightLut_FromArray` (what homebrew
 //! writes to real hardware) stores `0x800` as the sign and `|diff| * 0x800` as the magnitude,
 //! and Azahar decodes the same fields (dividing by 2047 and 4095, where the model uses the
@@ -33,7 +33,7 @@ pub const ENTRIES: usize = 256;
 
 /// Fraction bits of the interpolation factor `delta`.
 ///
-/// UNVERIFIED(hw): the interpolation weight is the input's fraction below the entry index
+/// UNVERIFIED(hw) [fact: light-lut-format]: the interpolation weight is the input's fraction below the entry index
 /// truncated to 12 bits (the width of the LUT value) — the model's choice; Azahar uses the full
 /// host-float fraction.
 pub const DELTA_BITS: u32 = 12;
@@ -78,7 +78,7 @@ fn clamp_unit(x: F24, lo: F24, hi: F24) -> F24 {
 /// 256 entries over the domain: `t = floor(x * 2^(8 + DELTA_BITS))`, `index = min(t >> DELTA_BITS,
 /// 255)`, `delta = t - index * 2^DELTA_BITS`.
 ///
-/// UNVERIFIED(hw): inputs outside the domain are clamped before addressing (Azahar clamps only
+/// UNVERIFIED(hw) [fact: light-lut-clamp]: inputs outside the domain are clamped before addressing (Azahar clamps only
 /// the index and extrapolates with the unclamped fraction).
 pub fn position_unsigned(x: F24) -> LutPos {
     let x = clamp_unit(x, F24::ZERO, F24::ONE);

@@ -48,7 +48,7 @@
 //!      `|H|² = 0`) where the light's geometric-factor bit is set, `clamp = 0` if clamp
 //!      highlights is on and `dot = 0`.
 //!
-//!    UNVERIFIED(hw): the primary shadow `s_p` multiplies the diffuse term only, not the
+//!    UNVERIFIED(hw) [fact: light-shadow-primary]: the primary shadow `s_p` multiplies the diffuse term only, not the
 //!    light's ambient — Azahar's software renderer and GLSL generator
 //!    (`((diffuse·dot·shadow) + ambient)·da·spot`); the older Citra software renderer multiplied
 //!    the whole `(D·dot + A)·da·spot` by the shadow. No hardware test settles it.
@@ -82,7 +82,7 @@ const F255: F24 = F24::from_parts(false, 63 + 7, 0xFE00);
 
 /// A texel byte as `t / 255`, truncated to f24.
 ///
-/// UNVERIFIED(hw): the shadow factor is the texel byte divided by 255 — Azahar
+/// UNVERIFIED(hw) [fact: light-texel-mapping]: the shadow factor is the texel byte divided by 255 — Azahar
 /// (`texture_color / 255.0f`). The `f64` quotient is correctly rounded and no `t / 255` with
 /// `0 < t < 255` lies within `f64` rounding of an f24 grid point, so the truncation is that of
 /// the exact quotient.
@@ -93,7 +93,7 @@ pub fn unorm8(t: u8) -> F24 {
 /// A texel byte as a signed normal component `(2t - 255) / 255 = t / 127.5 - 1`, truncated to
 /// f24 (same exactness argument as [`unorm8`]; 0 → -1, 255 → 1).
 ///
-/// UNVERIFIED(hw): Azahar's `texel / 127.5 - 1` mapping.
+/// UNVERIFIED(hw) [fact: light-texel-mapping]: Azahar's `texel / 127.5 - 1` mapping.
 pub fn snorm8(t: u8) -> F24 {
     F24::from_f64_trunc((2.0 * f64::from(t) - 255.0) / 255.0)
 }
@@ -101,7 +101,7 @@ pub fn snorm8(t: u8) -> F24 {
 /// A colour sum (units of 1/255) as a byte: `floor(clamp(x, 0, 255) + 0.5)`, halves up;
 /// NaN → 0. (`x + 0.5` is exact in `f64`: x has 17 significant bits and is below 256.)
 ///
-/// UNVERIFIED(hw): clamp then round to nearest — model choice. Azahar clamps to [0, 1], scales
+/// UNVERIFIED(hw) [fact: light-output-rounding]: clamp then round to nearest — model choice. Azahar clamps to [0, 1], scales
 /// by 255 and casts to `u8` (truncation), but with every f24 step truncating, truncation here
 /// too would make a light shining straight on at full colour come out 254: the light vector of
 /// a positional light at (0, 0, 10) seen from view (0, 0, 1) normalises to just under 1
@@ -168,7 +168,7 @@ impl LutInputs {
 /// `max(x, 0)` otherwise; then unsigned addressing) or signed addressing, interpolation, then the
 /// scale (`mul`, exact for these powers of two unless it leaves the f24 range).
 ///
-/// UNVERIFIED(hw): in abs mode a one-sided light clamps negative inputs to 0 instead of taking
+/// UNVERIFIED(hw) [fact: light-abs-one-sided]: in abs mode a one-sided light clamps negative inputs to 0 instead of taking
 /// the absolute value — Azahar's software renderer and shader generator both do this.
 pub fn lut_lookup(
     sel: &LutSel,

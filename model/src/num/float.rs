@@ -231,7 +231,7 @@ impl<const E: u32, const M: u32> Float<E, M> {
     /// code is sloppy: libctru's `f32tof24` keeps the raw mantissa for rebiased exponent 0 and
     /// writes exponent 127 with the mantissa (a NaN) instead of infinity for inputs in
     /// `[2^63, 2^64)`.
-    // UNVERIFIED(hw): float32-mode uniform conversion truncates — every public assembler does this
+    // UNVERIFIED(hw) [fact: f32-to-f24-uniform]: float32-mode uniform conversion truncates — every public assembler does this
     // (pica-facts §1); not measured on hardware. Gradual underflow into f24 subnormals is the
     // model's choice (it makes `to_f32_bits` → `from_f32_bits` the identity).
     pub const fn from_f32_bits(bits: u32) -> Self {
@@ -261,7 +261,7 @@ impl<const E: u32, const M: u32> Float<E, M> {
     /// The caller must make sure its `f64` result is the exact result (or accept that `f64`
     /// already rounded it to nearest): products of two f24 values are exact in `f64`, sums of
     /// values whose exponents differ by more than about 36 are not.
-    // UNVERIFIED(hw): MAD/RCP/RSQ/EX2/LG2 rounding is not measured (pica-facts §2); this is the
+    // UNVERIFIED(hw) [fact: shader-alu-rounding]: MAD/RCP/RSQ/EX2/LG2 rounding is not measured (pica-facts §2); this is the
     // model's rule.
     pub fn from_f64_trunc(x: f64) -> Self {
         let bits = x.to_bits();

@@ -10,14 +10,14 @@
 //!   they pass on, NaN payloads included.
 //! - [`Config`] holds the knobs where the hardware is unknown or public sources disagree.
 //!
-//! UNVERIFIED(hw): the NV2A does not compute in IEEE binary32. envytools' `nvhw` NV20 transform
+//! UNVERIFIED(hw) [fact: nv2a-arith-ieee]: the NV2A does not compute in IEEE binary32. envytools' `nvhw` NV20 transform
 //! model (as carried in some xemu branches) has truncating wide-accumulator sums, a table-driven
 //! reciprocal and flushes subnormals. This model keeps IEEE binary32 per the project's number
 //! rules (seed 003 documents no arithmetic) — envytools nvhw/xf.c, xemu vsh.c.
 
 /// The NaN every arithmetic NaN result becomes.
 ///
-/// UNVERIFIED(hw): 0x7FFFFFFF, the NaN the envytools NV20 transform model returns — xemu
+/// UNVERIFIED(hw) [fact: nv2a-canonical-nan]: 0x7FFFFFFF, the NaN the envytools NV20 transform model returns — xemu
 /// `nv20_mul_bits`/`nv20_sum_bits`.
 pub const CANONICAL_NAN: u32 = 0x7FFF_FFFF;
 
@@ -31,7 +31,7 @@ pub const RCC_MIN: u32 = 0x1F80_0000;
 
 /// LIT's clamp of the specular exponent: ±(128 - 1/256) = 127.99609375.
 ///
-/// UNVERIFIED(hw): NV_vertex_program writes `128.0 - epsilon`; 1/256 is xemu's `_LIT` epsilon
+/// UNVERIFIED(hw) [fact: nv2a-lit-power-max]: NV_vertex_program writes `128.0 - epsilon`; 1/256 is xemu's `_LIT` epsilon
 /// and nv2a_vsh_cpu's `127.9961` — xemu vsh.c, abaire nv2a_vsh_cpu.
 pub const LIT_POWER_MAX: u32 = 0x42FF_FE00;
 
@@ -40,14 +40,14 @@ pub const LIT_POWER_MAX: u32 = 0x42FF_FE00;
 /// the result is continuous across integers); relative error < 1.04e-4 (13.2 bits), within the
 /// spec's "rough approximation" (D3D `expp` asks for 10 bits).
 ///
-/// UNVERIFIED(hw): the NV2A's approximation is not public; this is a model choice.
+/// UNVERIFIED(hw) [fact: nv2a-exp-log-approx]: the NV2A's approximation is not public; this is a model choice.
 pub const EXP_POLY: [u32; 3] = [0x3F32_0755, 0x3E67_BD32, 0x3DA0_4AF4];
 
 /// Coefficients of LOG's partial-precision log2(1 + u) on [0, 1]:
 /// `u*(D1 + u*(D2 + u*(D3 + u*D4)))`, fitted with q(0) = 0 and q(1) = 1 exactly; absolute error
 /// < 1.14e-4 (13.1 bits).
 ///
-/// UNVERIFIED(hw): the NV2A's approximation is not public; this is a model choice.
+/// UNVERIFIED(hw) [fact: nv2a-exp-log-approx]: the NV2A's approximation is not public; this is a model choice.
 pub const LOG_POLY: [u32; 4] = [0x3FB8_2828, 0xBF2D_832C, 0x3EA4_72A7, 0xBDA8_33BC];
 
 /// What a product with a zero factor gives.
@@ -55,7 +55,7 @@ pub const LOG_POLY: [u32; 4] = [0x3FB8_2828, 0xBF2D_832C, 0x3EA4_72A7, 0xBDA8_33
 pub enum ZeroTimes {
     /// `±0 * x = +0` for every x, infinities and NaN included.
     ///
-    /// UNVERIFIED(hw): xemu's `_MUL` says "anything * 0 must == 0" (hardware behaviour it
+    /// UNVERIFIED(hw) [fact: nv2a-zero-times]: xemu's `_MUL` says "anything * 0 must == 0" (hardware behaviour it
     /// matches) and the envytools NV20 multiply returns +0 for a zero factor — xemu vsh.c.
     #[default]
     Zero,
@@ -68,7 +68,7 @@ pub enum ZeroTimes {
 pub enum Subnormals {
     /// Kept and computed with, as IEEE does.
     ///
-    /// UNVERIFIED(hw): the envytools NV20 model flushes them (see [`Subnormals::Flush`]); the
+    /// UNVERIFIED(hw) [fact: nv2a-subnormals]: the envytools NV20 model flushes them (see [`Subnormals::Flush`]); the
     /// default keeps the project's IEEE rule — envytools nvhw, xemu vsh.c.
     #[default]
     Keep,
@@ -81,7 +81,7 @@ pub enum Subnormals {
 pub enum PairedR1 {
     /// The MAC's temporary write is dropped; only the ILU writes R1.
     ///
-    /// UNVERIFIED(hw): xemu `decode_opcode` "Ignore paired MAC opcodes that write to R1" —
+    /// UNVERIFIED(hw) [fact: nv2a-paired-mac-r1]: xemu `decode_opcode` "Ignore paired MAC opcodes that write to R1" —
     /// xemu vsh.c.
     #[default]
     IluOnly,
@@ -102,7 +102,7 @@ pub struct Config {
     pub paired_r1: PairedR1,
     /// SLT/SGE treat -0 as less than +0.
     ///
-    /// UNVERIFIED(hw): default true — "nv2a hardware treats -0 as < 0" in abaire's
+    /// UNVERIFIED(hw) [fact: nv2a-neg-zero-less]: default true — "nv2a hardware treats -0 as < 0" in abaire's
     /// nv2a_vsh_cpu (written against nxdk_vsh_tests hardware captures); IEEE says equal.
     pub neg_zero_less: bool,
 }
@@ -152,14 +152,14 @@ impl Config {
 
     /// MAD: `add(mul(a, b), c)`, two roundings.
     ///
-    /// UNVERIFIED(hw): not fused — both xemu paths multiply, then add.
+    /// UNVERIFIED(hw) [fact: nv2a-mad-unfused]: not fused — both xemu paths multiply, then add.
     pub fn mad(&self, a: f32, b: f32, c: f32) -> f32 {
         self.add(self.mul(a, b), c)
     }
 
     /// DP3: `(a.x*b.x + a.y*b.y) + a.z*b.z`, left to right, each step rounded.
     ///
-    /// UNVERIFIED(hw): summation order and intermediate rounding (envytools sums all products in
+    /// UNVERIFIED(hw) [fact: nv2a-dot-order]: summation order and intermediate rounding (envytools sums all products in
     /// one wide accumulator).
     pub fn dp3(&self, a: [f32; 4], b: [f32; 4]) -> f32 {
         let s = self.add(self.mul(a[0], b[0]), self.mul(a[1], b[1]));
@@ -190,7 +190,7 @@ impl Config {
 
     /// SGE: `1.0 - SLT(a, b)`, so NaN operands give 1.0.
     ///
-    /// UNVERIFIED(hw): the complement form is nv2a_vsh_cpu's (hardware-tested); the spec's
+    /// UNVERIFIED(hw) [fact: nv2a-sge-complement]: the complement form is nv2a_vsh_cpu's (hardware-tested); the spec's
     /// `a >= b` would give 0.0 for NaN.
     pub fn sge(&self, a: f32, b: f32) -> f32 {
         1.0 - self.slt(a, b)
@@ -246,7 +246,7 @@ fn pow2_of_floor(fl: f32) -> f32 {
 /// (sign kept, as nv2a_vsh_cpu measures); ±inf → ±0; NaN → canonical NaN. Otherwise the
 /// correctly rounded IEEE quotient.
 ///
-/// UNVERIFIED(hw): the NV2A reciprocal is an approximation (envytools: table + two
+/// UNVERIFIED(hw) [fact: nv2a-rcp-rsq-approx]: the NV2A reciprocal is an approximation (envytools: table + two
 /// Newton-Raphson steps); the model divides exactly.
 pub fn rcp(cfg: &Config, x: f32) -> f32 {
     let x = cfg.sub(x);
@@ -261,7 +261,7 @@ pub fn rcp(cfg: &Config, x: f32) -> f32 {
 /// [2^-64, 2^64] ([`RCC_MIN`], [`RCC_MAX`]) keeping the sign of the reciprocal: +0 → +2^64,
 /// -0 → -2^64, +inf → +2^-64, -inf → -2^-64, 1.0 → 1.0, NaN → canonical NaN.
 ///
-/// UNVERIFIED(hw): the spec's pseudo-code sends a +0 reciprocal (from +inf) through its negative
+/// UNVERIFIED(hw) [fact: nv2a-rcc-sign]: the spec's pseudo-code sends a +0 reciprocal (from +inf) through its negative
 /// branch, giving -2^-64; the sign-keeping rule is the envytools NV20 RCC (exponent clamp, sign
 /// from the input) and the xemu wiki's "RCC boundaries" table.
 pub fn rcc(cfg: &Config, x: f32) -> f32 {
@@ -278,7 +278,7 @@ pub fn rcc(cfg: &Config, x: f32) -> f32 {
 /// 1.0; ±0 → +inf; ±inf → +0; NaN → canonical NaN. Otherwise `1 / sqrt(|x|)`, two IEEE
 /// roundings (sqrt, then divide).
 ///
-/// UNVERIFIED(hw): the NV2A computes an approximation; the model's is the two-rounding form.
+/// UNVERIFIED(hw) [fact: nv2a-rcp-rsq-approx]: the NV2A computes an approximation; the model's is the two-rounding form.
 pub fn rsq(cfg: &Config, x: f32) -> f32 {
     let t = cfg.sub(x).abs();
     if t == 1.0 {
@@ -375,7 +375,7 @@ pub fn log2_partial(cfg: &Config, x: f32) -> f32 {
 /// Special cases: ±0 → (-inf, 1.0, -inf, 1.0); ±inf → (+inf, 1.0, +inf, 1.0);
 /// NaN → (NaN, NaN, NaN, 1.0).
 ///
-/// UNVERIFIED(hw): y = 1.0 for zero and infinity follows nv2a_vsh_cpu (its comment: not yet
+/// UNVERIFIED(hw) [fact: nv2a-log-special]: y = 1.0 for zero and infinity follows nv2a_vsh_cpu (its comment: not yet
 /// validated on hardware).
 pub fn log(cfg: &Config, x: f32) -> [f32; 4] {
     let t = cfg.sub(x).abs();
@@ -425,7 +425,7 @@ pub fn lit(cfg: &Config, v: [f32; 4]) -> [f32; 4] {
 
 /// ARL: `floor(x)` as an integer, saturating to the i32 range; NaN → 0.
 ///
-/// UNVERIFIED(hw): A0.x's width and out-of-range behaviour are not documented for the NV2A; the
+/// UNVERIFIED(hw) [fact: nv2a-arl]: A0.x's width and out-of-range behaviour are not documented for the NV2A; the
 /// model keeps the full integer and lets the constant read decide (see the interpreter). xemu
 /// adds a 0.001 bias before `floor` to hide host rounding; the model does not.
 pub fn arl(cfg: &Config, x: f32) -> i32 {

@@ -41,13 +41,13 @@ pub const R12_OPOS: u8 = 12;
 
 /// What a relative constant read outside c0-c191 returns.
 ///
-/// UNVERIFIED(hw): (0, 0, 0, 0) — model choice (no public source pins it for the NV2A's 192
+/// UNVERIFIED(hw) [fact: nv2a-relative-out-of-range]: (0, 0, 0, 0) — model choice (no public source pins it for the NV2A's 192
 /// constants); the hardware might wrap or clamp the index instead.
 pub const RELATIVE_OUT_OF_RANGE: Vec4 = [0.0; 4];
 
 /// Writing destination temporary R12 writes oPos (the mirror works both ways).
 ///
-/// UNVERIFIED(hw): seed 003 only says R12 mirrors oPos "as source operand" — model choice.
+/// UNVERIFIED(hw) [fact: nv2a-r12-opos]: seed 003 only says R12 mirrors oPos "as source operand" — model choice.
 pub const R12_WRITES_OPOS: bool = true;
 
 /// Names of the output registers by seed index: (NV_vertex_program name, D3D name).

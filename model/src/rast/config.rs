@@ -17,7 +17,7 @@ pub enum ScissorMode {
     Disabled,
     /// Mode 1: only pixels **outside** the scissor box are drawn.
     ///
-    /// UNVERIFIED(hw): mode 1 excludes the box — Azahar regs_rasterizer.h `Exclude = 1`; the
+    /// UNVERIFIED(hw) [fact: rast-scissor-modes]: mode 1 excludes the box — Azahar regs_rasterizer.h `Exclude = 1`; the
     /// seed does not describe the value.
     Outside,
     /// Mode 3 (seed 002 "enabled"): only pixels **inside** the scissor box are drawn.
@@ -27,7 +27,7 @@ pub enum ScissorMode {
 impl ScissorMode {
     /// Decodes the 2-bit field.
     ///
-    /// UNVERIFIED(hw): mode 2 is treated as disabled — model choice: 1 and 3 (the two modes
+    /// UNVERIFIED(hw) [fact: rast-scissor-modes]: mode 2 is treated as disabled — model choice: 1 and 3 (the two modes
     /// that test) share bit 0, which 2 has clear; no public source describes 2.
     pub fn from_field(mode: regs::ScissortestModeMode) -> Self {
         match mode {
@@ -86,7 +86,7 @@ pub enum DepthMode {
     /// DEPTHMAP_ENABLE = 0: that value times the pixel's clip-space w (`z · scale + w ·
     /// offset`).
     ///
-    /// UNVERIFIED(hw): 0 selects the w-buffer — Azahar regs_rasterizer.h `DepthBuffering {
+    /// UNVERIFIED(hw) [fact: rast-wbuffer-select]: 0 selects the w-buffer — Azahar regs_rasterizer.h `DepthBuffering {
     /// WBuffering = 0, ZBuffering = 1 }` and sw_rasterizer.cpp ("W-Buffer (z * scale + w *
     /// offset = (z / w * scale + offset) * w)"); the seed only says "enable depth range".
     WBuffer,
@@ -94,7 +94,7 @@ pub enum DepthMode {
 
 /// Bits of a depth value when GPUREG_DEPTHBUFFER_FORMAT holds the undescribed value 1.
 ///
-/// UNVERIFIED(hw): 24 — model choice (the seed lists only 0 = 16-bit, 2 = 24-bit,
+/// UNVERIFIED(hw) [fact: rast-depth-format-reserved]: 24 — model choice (the seed lists only 0 = 16-bit, 2 = 24-bit,
 /// 3 = 24-bit + stencil).
 pub const RESERVED_DEPTH_FORMAT_BITS: u32 = 24;
 
@@ -119,7 +119,7 @@ pub struct RastConfig {
     /// The scissor box `[x1, y1, x2, y2]`, every bound inclusive (GPUREG_SCISSORTEST_POS is
     /// X1/Y1, GPUREG_SCISSORTEST_DIM is X2/Y2).
     ///
-    /// UNVERIFIED(hw): X2/Y2 are inclusive — Azahar sw_rasterizer.cpp adds 1 to them ("to cover
+    /// UNVERIFIED(hw) [fact: rast-scissor-inclusive]: X2/Y2 are inclusive — Azahar sw_rasterizer.cpp adds 1 to them ("to cover
     /// the entire sub-pixel area") and drivers write the last pixel, not one past it (GLASS
     /// `GLASS_gpu_setScissorTest`: `width - x - 1`).
     pub scissor: [u32; 4],
@@ -196,13 +196,13 @@ impl RastConfig {
 
     /// Decodes raw register words.
     ///
-    /// - The framebuffer bounds come from GPUREG_FRAMEBUFFER_DIM (0x11E). UNVERIFIED(hw):
+    /// - The framebuffer bounds come from GPUREG_FRAMEBUFFER_DIM (0x11E). UNVERIFIED(hw) [fact: fop-framebuffer-dim]:
     ///   GPUREG_RENDERBUF_DIM (0x6E, same layout, in the rasterizer's register block) is not
     ///   read — model choice: drivers write both with the same value (citro3d
     ///   `C3Di_FrameBufBind` writes 0x11C-0x11E incrementally, then RENDERBUF_DIM), Azahar bounds its framebuffer by 0x11E and ignores 0x6E, and
     ///   0x11E is what FOP addresses memory with, so every fragment is addressable.
     /// - The early depth test is on when GPUREG_EARLYDEPTH_TEST1 bit 0 **and**
-    ///   GPUREG_EARLYDEPTH_TEST2 bit 0 are set. UNVERIFIED(hw): model choice; drivers (citro3d,
+    ///   GPUREG_EARLYDEPTH_TEST2 bit 0 are set. UNVERIFIED(hw) [fact: rast-early-depth]: model choice; drivers (citro3d,
     ///   GLASS) always write the two together, the seed calls both "enabled".
     pub fn from_words(w: Words) -> Self {
         let dim = regs::FramebufferDim(w.framebuffer_dim);

@@ -8,7 +8,7 @@
 //! (GPUREG_EARLYDEPTH_DATA) and a clear trigger (GPUREG_EARLYDEPTH_CLEAR). The clear value
 //! implies storage the GPU clears by itself, separate from the framebuffer's depth buffer.
 //!
-//! UNVERIFIED(hw): the whole model below is a model choice built from those facts:
+//! UNVERIFIED(hw) [fact: rast-early-depth]: the whole model below is a model choice built from those facts:
 //! - RAST keeps one 24-bit value per framebuffer pixel (window coordinates); power-on contents
 //!   are [`EARLY_DEPTH_POWER_ON`];
 //! - a write to GPUREG_EARLYDEPTH_CLEAR sets every value to GPUREG_EARLYDEPTH_DATA as the
@@ -25,7 +25,7 @@ use super::config::EarlyDepthFunc;
 
 /// Early-depth buffer contents at power-on.
 ///
-/// UNVERIFIED(hw): 0 — model choice (registers and buffers of the model start at 0).
+/// UNVERIFIED(hw) [fact: rast-early-depth]: 0 — model choice (registers and buffers of the model start at 0).
 pub const EARLY_DEPTH_POWER_ON: u32 = 0;
 
 /// The early-depth buffer: a value per pixel, stored sparsely (pixels never written since the

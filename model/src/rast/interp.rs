@@ -17,7 +17,7 @@
 //!      in screen space;
 //!    - w-buffer (0): `div(dot(B, z), den)`, the screen-linear value times the pixel's `w`.
 //!
-//! UNVERIFIED(hw): the structure (attribute/w and 1/w interpolated linearly in screen space,
+//! UNVERIFIED(hw) [fact: rast-interpolation]: the structure (attribute/w and 1/w interpolated linearly in screen space,
 //! then divided; depth linear in screen space, multiplied by w in w-buffer mode) is Azahar's
 //! sw_rasterizer.cpp (`get_interpolated_attribute`, "interpolated_z_over_w", "W-Buffer (z *
 //! scale + w * offset)"); the f24 precision and the truncating rounding of every step are the
@@ -129,7 +129,7 @@ impl Interpolator {
     /// interpolated exactly as [`Interpolator::at`] would at that centre (covered or not) and
     /// the difference taken with the ALU's `add` (truncating).
     ///
-    /// UNVERIFIED(hw): forward differences to the neighbouring pixel centres, per fragment —
+    /// UNVERIFIED(hw) [fact: rast-derivatives]: forward differences to the neighbouring pixel centres, per fragment —
     /// model choice standing in for the hardware's (unpublished) derivative rule; GPUs
     /// commonly difference within 2×2 quads, which this equals for the quad's lower-left pixel.
     pub fn tex_deriv(
@@ -148,7 +148,7 @@ impl Interpolator {
 /// The 8-bit value of a colour channel: `round(c · 255)`, halves away from zero, computed
 /// exactly; `c` saturates to [0, 1] first (so +inf gives 255, -inf 0) and NaN gives 0.
 ///
-/// UNVERIFIED(hw): Azahar sw_rasterizer.cpp converts the interpolated colour with
+/// UNVERIFIED(hw) [fact: rast-color-conversion]: Azahar sw_rasterizer.cpp converts the interpolated colour with
 /// `round(c * 255)` in host float (and no saturation); the hardware's rule is not documented.
 /// Saturation matters only for rounding overshoot (vertex colours are saturated at the VS
 /// output, pica-facts §3); NaN → 0 is the model's choice.
@@ -183,7 +183,7 @@ pub fn color_of(attr: &[F24; NUM_SEMANTICS]) -> [u8; 4] {
 /// computed exactly, with `d` saturated to [0, 1] first (+inf → all ones, -inf → 0) and NaN
 /// giving 0. `bits` is clamped to 1..=24.
 ///
-/// UNVERIFIED(hw): Azahar sw_rasterizer.cpp clamps the depth to [0, 1] and truncates
+/// UNVERIFIED(hw) [fact: rast-depth-conversion]: Azahar sw_rasterizer.cpp clamps the depth to [0, 1] and truncates
 /// `depth * ((1 << bits) - 1)` (host float); the hardware's rule is not documented. NaN → 0 is
 /// the model's choice.
 pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
@@ -215,7 +215,7 @@ pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
 /// buffer format: FOG's fog coordinate ([`crate::fog`]) and the gas and shadow fragment modes
 /// of FOP ([`crate::fop::gas`], [`crate::fop::shadow`], through [`crate::fop::depth_to_24`]).
 ///
-/// UNVERIFIED(hw): model choice; no source says how the hardware widens a D16 depth in these
+/// UNVERIFIED(hw) [fact: rast-depth-widen]: model choice; no source says how the hardware widens a D16 depth in these
 /// places. Azahar feeds all three the unquantized depth instead (a float in [0, 1]:
 /// `sw_rasterizer.cpp` `WriteFog` and `depth * 0xFFFFFF` for `DrawShadowMapPixel`; the GLSL
 /// generator's `WriteFog` and `WriteShadow`). Replication is the integer rule closest to that:

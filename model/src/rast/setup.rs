@@ -18,7 +18,7 @@ pub const CENTRE: i32 = ONE / 2;
 
 /// The largest 12.4 coordinate: 2047.9375 pixels (raw `0x7FFF`).
 ///
-/// UNVERIFIED(hw): the coordinates are signed 16-bit 12.4 values (range -2048.0 ..= 2047.9375)
+/// UNVERIFIED(hw) [fact: rast-fix12p4]: the coordinates are signed 16-bit 12.4 values (range -2048.0 ..= 2047.9375)
 /// — model choice. "12.4" is Azahar's `Fix12P4` (sw_rasterizer.h), which is an unsigned 16-bit
 /// value there; a signed range keeps triangles of a viewport placed at a negative
 /// GPUREG_VIEWPORT_XY intact (seed 002: X and Y are signed) and still holds every pixel centre
@@ -32,10 +32,10 @@ pub const FIX_MIN: i32 = i16::MIN as i32;
 ///
 /// Rule, exact on the bits:
 /// - the value times 16 is rounded to the nearest integer, halves away from zero
-///   (UNVERIFIED(hw): Azahar `Fix12P4::FromFloat24` is `round(x * 16)`, C `round` rounds halves
+///   (UNVERIFIED(hw) [fact: rast-fix12p4]: Azahar `Fix12P4::FromFloat24` is `round(x * 16)`, C `round` rounds halves
 ///   away from zero; the hardware's rounding is not documented);
 /// - the result saturates to [`FIX_MIN`] ..= [`FIX_MAX`]; ±infinity saturate the same way;
-/// - NaN gives 0 (UNVERIFIED(hw): model choice, so that no bit pattern is undefined);
+/// - NaN gives 0 (UNVERIFIED(hw) [fact: rast-fix12p4]: model choice, so that no bit pattern is undefined);
 /// - zeros and subnormals (exponent 0) give 0.
 pub fn to_fix12p4(x: F24) -> i32 {
     if x.is_nan() {
@@ -144,7 +144,7 @@ impl PixelRect {
 /// points. Exactly one of `n` and `-n` satisfies the test, so of two triangles sharing an edge
 /// (from opposite sides) exactly one draws the pixel centres on it: no gaps, no double hits.
 ///
-/// UNVERIFIED(hw): this is the rule of Azahar `IsRightSideOrFlatBottomEdge` (sw_rasterizer.cpp:
+/// UNVERIFIED(hw) [fact: rast-fill-rule]: this is the rule of Azahar `IsRightSideOrFlatBottomEdge` (sw_rasterizer.cpp:
 /// "pixels on the right-sided edge or on flat bottom edges are not drawn", with "bottom"
 /// meaning the largest y of the window coordinates it rasterizes in, and its comment "these
 /// are the PSP filling rules. Not sure if the 3DS uses the same ones"), applied exactly instead

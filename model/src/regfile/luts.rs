@@ -12,12 +12,12 @@ pub const FOG_ENTRIES: usize = 128;
 pub const LIGHTING_ENTRIES: usize = 256;
 /// Lighting LUT slots addressed by GPUREG_LIGHTING_LUT_INDEX bits 8-12.
 ///
-/// UNVERIFIED(hw): 24 slots (values 0-23, including the unnamed 2 and 7, which store data like
+/// UNVERIFIED(hw) [fact: regs-lut-slots]: 24 slots (values 0-23, including the unnamed 2 and 7, which store data like
 /// the others); writes selecting 24-31 are dropped — model choice (Azahar keeps 24 tables).
 pub const LIGHTING_TABLES: usize = 24;
 /// Gas LUT entries (seed 002 GPUREG_GAS_LUT_DATA: 16 elements).
 ///
-/// UNVERIFIED(hw): the 16-bit index wraps modulo 16 — model choice.
+/// UNVERIFIED(hw) [fact: regs-lut-index-wrap]: the 16-bit index wraps modulo 16 — model choice.
 pub const GAS_ENTRIES: usize = 16;
 
 /// Bits kept of a fog LUT word (seed 002: `0-23 LUT data`).
@@ -55,7 +55,7 @@ impl Luts {
     /// Slot of a proctex table selector in [`Luts::proctex`], `None` for reserved selectors.
     pub fn proctex_slot(table: u32) -> Option<usize> {
         // Seed 002 GPUREG_PROCTEX_LUT: 0 noise, 2 RGB map, 3 alpha map, 4 colour, 5 colour diff.
-        // UNVERIFIED(hw): writes with a reserved selector (1, 6-15) are dropped — model choice.
+        // UNVERIFIED(hw) [fact: regs-lut-slots]: writes with a reserved selector (1, 6-15) are dropped — model choice.
         match table {
             0 => Some(0),
             2..=5 => Some(table as usize - 1),

@@ -10,10 +10,10 @@
 //! Index registers hold the FIFO pointer in their own bits: a data write advances the index
 //! field of the index register in the register array (as Azahar does; the final register state
 //! therefore shows where the next word would land).
-//! UNVERIFIED(hw): the hardware may keep a separate counter — model choice.
+//! UNVERIFIED(hw) [fact: regs-fifo-index]: the hardware may keep a separate counter — model choice.
 //!
 //! Data words are taken from the merged register value, so masked-off bytes keep the data
-//! register's previous contents. UNVERIFIED(hw): how masks act on FIFO data registers is not
+//! register's previous contents. UNVERIFIED(hw) [fact: regs-fifo-data-mask]: how masks act on FIFO data registers is not
 //! documented (Azahar pushes the raw parameter) — model choice.
 //!
 //! Shader-unit configuration (pica-facts §1, seed 001 GPUREG_VSH_COM_MODE): writes to the GSH
@@ -52,7 +52,7 @@ pub const NUM_REGS: usize = 0x300;
 
 /// Fixed ("default") vertex attributes held (seed 002 GPUREG_FIXEDATTRIB_INDEX: 0-11).
 ///
-/// UNVERIFIED(hw): data sent with index 12-14 is dropped while the index still advances (so
+/// UNVERIFIED(hw) [fact: regs-fixed-attrib-index]: data sent with index 12-14 is dropped while the index still advances (so
 /// it reaches 0xF, immediate mode) — model choice.
 pub const FIXED_ATTRIBS: usize = 12;
 
@@ -161,7 +161,7 @@ mod off {
 impl RegFile {
     /// Power-on state: every register, memory and LUT zero.
     ///
-    /// UNVERIFIED(hw): registers reset to 0 — their power-on values are not documented.
+    /// UNVERIFIED(hw) [fact: regs-power-on]: registers reset to 0 — their power-on values are not documented.
     pub fn new() -> Self {
         Self {
             regs: vec![0; NUM_REGS].into_boxed_slice(),
@@ -239,7 +239,7 @@ impl RegFile {
 
     /// Whether VSH-block configuration also reaches unit 3 (seed 001 GPUREG_VSH_COM_MODE).
     ///
-    /// UNVERIFIED(hw): GEOSTAGE_CONFIG bits 0-1 = 1 or 3 (reserved) count as "GS in use", so
+    /// UNVERIFIED(hw) [fact: regs-geostage-reserved]: GEOSTAGE_CONFIG bits 0-1 = 1 or 3 (reserved) count as "GS in use", so
     /// nothing propagates — Azahar propagates only for the value 0.
     pub fn vs_propagates_to_unit3(&self) -> bool {
         let com_mode = regs::VshComMode(self.reg(id::VSH_COM_MODE.into()));
@@ -284,7 +284,7 @@ impl RegFile {
         self.writes_applied += 1;
         self.pending_cmd = None;
         let Some(old) = self.regs.get(w.id as usize).copied() else {
-            // UNVERIFIED(hw): a write to an ID above 0x2FF changes nothing — Azahar
+            // UNVERIFIED(hw) [fact: regs-write-beyond-2ff]: a write to an ID above 0x2FF changes nothing — Azahar
             // pica_core.cpp drops such writes; the beat is still recorded (value 0).
             tracing::debug!(target: "regs", id = w.id, "write beyond 0x2FF dropped");
             if self.record_beats {
@@ -303,7 +303,7 @@ impl RegFile {
             SideEffect::FifoIndex(fifo) => self.fifo_index(fifo),
             SideEffect::FifoData(fifo) => self.fifo_data(cycle, fifo, value),
             SideEffect::Trigger(trigger) => {
-                // UNVERIFIED(hw): every write fires its trigger, whatever the value and mask —
+                // UNVERIFIED(hw) [fact: regs-trigger-any-value]: every write fires its trigger, whatever the value and mask —
                 // Azahar does; the seed calls non-zero values the trigger.
                 self.triggers.push(TriggerEvent {
                     cycle,
@@ -420,7 +420,7 @@ impl RegFile {
                 for &u in self.targets(b) {
                     self.units[u].code[o] = value;
                 }
-                // UNVERIFIED(hw): the 12-bit offset wraps from 4095 to 0 — model choice.
+                // UNVERIFIED(hw) [fact: regs-lut-index-wrap]: the 12-bit offset wraps from 4095 to 0 — model choice.
                 self.set_reg(ix, r.with_offset(r.offset() + 1).0);
             }
             Fifo::OpDesc(b) => {
@@ -447,7 +447,7 @@ impl RegFile {
             Fifo::FogLut => {
                 let ix = u32::from(id::FOG_LUT_INDEX);
                 let r = regs::FogLutIndex(self.reg(ix));
-                // UNVERIFIED(hw): the 16-bit index selects entry index % 128 — Azahar.
+                // UNVERIFIED(hw) [fact: regs-lut-index-wrap]: the 16-bit index selects entry index % 128 — Azahar.
                 self.luts.fog[r.index() as usize % luts::FOG_ENTRIES] = value & luts::FOG_DATA_MASK;
                 self.set_reg(ix, r.with_index(r.index() + 1).0);
             }
@@ -496,7 +496,7 @@ impl RegFile {
 
     fn fixed_attrib_data(&mut self, cycle: u64, value: u32) {
         // Seed 002 GPUREG_FIXEDATTRIB_DATAi: the three data registers carry one vec4 in the f24
-        // transfer packing. UNVERIFIED(hw): the three IDs feed one queue, so which of them a word
+        // transfer packing. UNVERIFIED(hw) [fact: regs-fixed-attrib-queue]: the three IDs feed one queue, so which of them a word
         // is written to does not matter — Azahar.
         let Some(v) = self.fixed_packer.push(value, PackMode::F24x3) else {
             return;
@@ -567,7 +567,7 @@ impl Stage for RegFile {
     }
 
     fn tick(&mut self, cycle: u64, mut ports: RegsPorts<'_>) -> Result<(), HangReason> {
-        // UNVERIFIED(hw): REGS applies nothing while a draw or an immediate-mode vertex is in
+        // UNVERIFIED(hw) [fact: regs-interlock]: REGS applies nothing while a draw or an immediate-mode vertex is in
         // flight, so every draw sees exactly the registers written before its trigger — model
         // choice (the hardware's interlocks are not public; this is the simplest safe one).
         if ports.hold {

@@ -11,7 +11,7 @@ pub enum PackMode {
     /// W in the most significant bits; the first word written is its top 32 bits.
     F24x3,
     /// Four IEEE float32 words in the order W, Z, Y, X, each converted to f24 with
-    /// [`F24::from_f32_bits`] (truncating; UNVERIFIED(hw), see there).
+    /// [`F24::from_f32_bits`] (truncating; UNVERIFIED(hw) [fact: f32-to-f24-uniform], see there).
     F32x4,
 }
 
@@ -64,7 +64,7 @@ impl Packer {
 
     /// Drops a partial vec4 (on a write to the FIFO's index register).
     ///
-    /// UNVERIFIED(hw): writing the index register discards a partially sent vec4 — model
+    /// UNVERIFIED(hw) [fact: regs-packer-reset]: writing the index register discards a partially sent vec4 — model
     /// choice (Azahar resets its immediate-mode queue the same way).
     pub fn clear(&mut self) {
         self.words.clear();

@@ -4,13 +4,13 @@ use crate::num::F24;
 
 /// Words of shader code memory per unit.
 ///
-/// UNVERIFIED(hw): 4096 words, the reach of the 12-bit GPUREG_SH_CODETRANSFER_INDEX — seed 002
+/// UNVERIFIED(hw) [fact: regs-shader-upload-sizes]: 4096 words, the reach of the 12-bit GPUREG_SH_CODETRANSFER_INDEX — seed 002
 /// and pica-facts §1 (real programs stay under 512 instructions).
 pub const CODE_WORDS: usize = 4096;
 
 /// Operand-descriptor entries per unit.
 ///
-/// UNVERIFIED(hw): 128 entries (7-bit descriptor index of the instruction formats; pica-facts
+/// UNVERIFIED(hw) [fact: regs-shader-upload-sizes]: 128 entries (7-bit descriptor index of the instruction formats; pica-facts
 /// §1). Writes at an index of 128 or more are dropped while the index still advances.
 pub const OPDESC_ENTRIES: usize = 128;
 

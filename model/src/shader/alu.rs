@@ -19,7 +19,7 @@
 //! | [`max`], [`min`] | no | select one input (3dbrew: max(s, 0) = s, no flush) |
 //! | [`sge`], [`slt`] | yes | 1.0 or +0 |
 //!
-//! UNVERIFIED(hw): the hardware's precision for RCP/RSQ/EX2/LG2 and its rounding of ADD/MUL/
+//! UNVERIFIED(hw) [fact: shader-alu-rounding]: the hardware's precision for RCP/RSQ/EX2/LG2 and its rounding of ADD/MUL/
 //! MAD/DP are not measured anywhere public (pica-facts §2); truncation is the model's rule,
 //! chosen to match the float32→f24 conversion every assembler uses. The special values of
 //! pica-facts §2 are all reproduced (tests in `shader::tests::alu`).
@@ -28,7 +28,7 @@ use crate::num::F24;
 
 /// Which result `max(0, -inf)` gives: the one special value public sources disagree on.
 ///
-/// UNVERIFIED(hw): 3dbrew's table says -inf; the aroulin/3ds-gpu-tests fp-tests expect 0
+/// UNVERIFIED(hw) [fact: shader-max-neg-inf]: 3dbrew's table says -inf; the aroulin/3ds-gpu-tests fp-tests expect 0
 /// (pica-facts §2). Default: [`MaxNegInf::Zero`], which is also what the plain rule
 /// `a > b ? a : b` (that reproduces every other MAX entry) gives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
@@ -189,7 +189,7 @@ pub fn rsq(x: F24) -> F24 {
 /// `shader::tests::alu::alu_ex2_lg2_count_vs_f64_reference`, run it with
 /// `cargo test -p pica-model --release --lib -- --ignored ex2_lg2_count --nocapture`).
 ///
-/// UNVERIFIED(hw): the hardware's EX2 precision and algorithm are not measured anywhere public
+/// UNVERIFIED(hw) [fact: shader-ex2-lg2]: the hardware's EX2 precision and algorithm are not measured anywhere public
 /// (pica-facts §2); this is the model's definition, chosen so gates can compute it — source:
 /// this function (issue 15).
 pub fn ex2(x: F24) -> F24 {
@@ -295,7 +295,7 @@ pub fn ex2_f64_reference(x: F24) -> F24 {
 /// Over all 2^24 inputs this gives exactly the bits of [`lg2_f64_reference`] (0 differences;
 /// counted by the same ignored test as [`ex2`]).
 ///
-/// UNVERIFIED(hw): the hardware's LG2 precision and algorithm are not measured anywhere public
+/// UNVERIFIED(hw) [fact: shader-ex2-lg2]: the hardware's LG2 precision and algorithm are not measured anywhere public
 /// (pica-facts §2); this is the model's definition, chosen so gates can compute it — source:
 /// this function (issue 15).
 pub fn lg2(x: F24) -> F24 {
@@ -374,7 +374,7 @@ pub fn max(a: F24, b: F24, knob: MaxNegInf) -> F24 {
 /// `a < b ? a : b` on the values, without flushing; reproduces min(0, NaN) = NaN,
 /// min(NaN, 0) = 0.
 ///
-/// UNVERIFIED(hw): MIN is assumed not to flush, like MAX (3dbrew only measured MAX).
+/// UNVERIFIED(hw) [fact: shader-min-no-flush]: MIN is assumed not to flush, like MAX (3dbrew only measured MAX).
 pub fn min(a: F24, b: F24) -> F24 {
     if a.to_f64() < b.to_f64() {
         a

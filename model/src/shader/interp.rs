@@ -2,7 +2,7 @@
 //!
 //! Semantics follow pica-facts §1–2 (3dbrew GPU/Shader_Instruction_Set, "Control Flow",
 //! "Floating-Point Behavior"); float arithmetic is in [`super::alu`]. Every guess is a field of
-//! [`Knobs`] or a constant marked UNVERIFIED(hw).
+//! [`Knobs`] or a constant marked `UNVERIFIED(hw)`.
 
 use super::alu::{self, MaxNegInf};
 use super::isa::{
@@ -30,7 +30,7 @@ const ONES: Vec4 = [F24::ONE; 4];
 
 /// What CMP conditions 6 and 7 evaluate to.
 ///
-/// UNVERIFIED(hw): 3dbrew: "6 and 7 seem to always return true" (with a question mark).
+/// UNVERIFIED(hw) [fact: shader-cmp67]: 3dbrew: "6 and 7 seem to always return true" (with a question mark).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub enum Cmp67 {
     /// Always true (3dbrew; default).
@@ -42,7 +42,7 @@ pub enum Cmp67 {
 
 /// How LOOP reads the step i.z.
 ///
-/// UNVERIFIED(hw): pica-facts §1 "Unknown: whether INT.z is signed". Default unsigned, as
+/// UNVERIFIED(hw) [fact: shader-int-z]: pica-facts §1 "Unknown: whether INT.z is signed". Default unsigned, as
 /// Azahar adds the u8 step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub enum IntZ {
@@ -55,7 +55,7 @@ pub enum IntZ {
 
 /// What happens when the incremented PC reaches the end of code memory (4096).
 ///
-/// UNVERIFIED(hw): not known (pica-facts §1). Default: the model reports a hang, so a program
+/// UNVERIFIED(hw) [fact: shader-pc-overflow]: not known (pica-facts §1). Default: the model reports a hang, so a program
 /// that relies on it is noticed; `Wrap` continues at word 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub enum PcOverflow {
@@ -68,7 +68,7 @@ pub enum PcOverflow {
 
 /// What an unknown opcode (0x10, 0x11, 0x14-0x17, 0x1C-0x1F) does.
 ///
-/// UNVERIFIED(hw): not known. Default: the model reports a hang naming the word; `Nop`
+/// UNVERIFIED(hw) [fact: shader-unknown-op]: not known. Default: the model reports a hang naming the word; `Nop`
 /// skips it, as Azahar does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub enum UnknownOp {
@@ -82,7 +82,7 @@ pub enum UnknownOp {
 /// What `aL` holds when an inner LOOP ends (its last iteration, or a BREAK/BREAKC out of it)
 /// while an outer LOOP is still on the LOOP stack.
 ///
-/// UNVERIFIED(hw): 3dbrew ("Relative addressing") only says aL "is still accessible and valid
+/// UNVERIFIED(hw) [fact: shader-loop-al]: 3dbrew ("Relative addressing") only says aL "is still accessible and valid
 /// after exiting a LOOP block"; no public hardware test nests loops. Default [`LoopAl::Keep`]:
 /// aL is one register that LOOP sets to i.y and every iteration end adds i.z to, so the
 /// outer loop continues from the inner loop's last value (plus the outer step at the outer
@@ -107,7 +107,7 @@ pub enum LoopAl {
 
 /// Whether MOV flushes a subnormal or -0 input to +0.
 ///
-/// UNVERIFIED(hw): 3dbrew ("Floating-Point Behavior") measured `mul(s, 2) = 0` ("input
+/// UNVERIFIED(hw) [fact: shader-mov-subnormal]: 3dbrew ("Floating-Point Behavior") measured `mul(s, 2) = 0` ("input
 /// subnormals are flushed in arithmetic instructions"), `max(s, 0) = s` ("max does not flush
 /// input or output subnormals") and `cmp(s, 0) = false` ("cmp does not flush input
 /// subnormals"), but not MOV; pica-facts §2 summarises this as "subnormal inputs flush"; the
@@ -145,7 +145,7 @@ pub struct Knobs {
     pub cmp67: Cmp67,
     /// Whether CMP sets cmp.x/cmp.y only where the descriptor's mask enables x/y.
     ///
-    /// UNVERIFIED(hw): unknown (3dbrew); default false (both flags always set, as Azahar).
+    /// UNVERIFIED(hw) [fact: shader-cmp-uses-mask]: unknown (3dbrew); default false (both flags always set, as Azahar).
     pub cmp_uses_mask: bool,
     /// Sign of LOOP's i.z ([`IntZ`]).
     pub int_z: IntZ,
@@ -171,6 +171,52 @@ impl Knobs {
         ("loop-al", "keep|restore"),
         ("mov-subnormal", "pass|flush"),
     ];
+
+    /// Every knob's current value, by name, in [`Knobs::NAMES`] order (the `--knob`
+    /// spelling: `("max-neg-inf", "neg-inf")`).
+    pub fn values(&self) -> [(&'static str, &'static str); 8] {
+        let b = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
+        [
+            (
+                "max-neg-inf",
+                b(self.max_neg_inf == MaxNegInf::Zero, "zero", "neg-inf"),
+            ),
+            ("cmp67", b(self.cmp67 == Cmp67::True, "true", "false")),
+            ("cmp-uses-mask", b(self.cmp_uses_mask, "true", "false")),
+            (
+                "int-z",
+                b(self.int_z == IntZ::Unsigned, "unsigned", "signed"),
+            ),
+            (
+                "pc-overflow",
+                b(self.pc_overflow == PcOverflow::Hang, "hang", "wrap"),
+            ),
+            (
+                "unknown-op",
+                b(self.unknown_op == UnknownOp::Hang, "hang", "nop"),
+            ),
+            (
+                "loop-al",
+                b(self.loop_al == LoopAl::Keep, "keep", "restore"),
+            ),
+            (
+                "mov-subnormal",
+                b(self.mov_subnormal == MovSubnormal::Pass, "pass", "flush"),
+            ),
+        ]
+    }
+
+    /// The knobs whose value is not the default, as `(name, value)` in [`Knobs::NAMES`]
+    /// order (empty for [`Knobs::default`]).
+    pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
+        let d = Knobs::default().values();
+        self.values()
+            .into_iter()
+            .zip(d)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a)
+            .collect()
+    }
 
     /// Sets one knob from `NAME=VALUE` (names and values in [`Knobs::NAMES`]).
     pub fn set(&mut self, assignment: &str) -> Result<(), String> {
@@ -570,7 +616,7 @@ impl ShaderUnit {
     /// Registers (temporaries, outputs, address registers, flags, emit slots) keep their
     /// values, as the hardware does not clear them between vertices.
     ///
-    /// UNVERIFIED(hw): what survives between invocations is not documented; the model keeps
+    /// UNVERIFIED(hw) [fact: shader-invocation-state]: what survives between invocations is not documented; the model keeps
     /// every register and resets only flow-control state.
     pub fn start(&mut self, entry: u16) {
         self.pc = entry & (PC_LIMIT as u16 - 1);
@@ -785,7 +831,7 @@ impl ShaderUnit {
                 let mask = d.dest_mask().0;
                 if op == Opcode::Mova {
                     // MOVA: truncation toward zero (pica-facts §2: MOVA of 0.9 gives 0),
-                    // respecting mask x/y. UNVERIFIED(hw): values beyond i32 saturate, NaN → 0
+                    // respecting mask x/y. UNVERIFIED(hw) [fact: shader-mova-range]: values beyond i32 saturate, NaN → 0
                     // (offsets outside [-128, 127] are ignored when read anyway).
                     for (lane, (reg, v)) in self.a0.iter_mut().zip(a).enumerate() {
                         if (mask >> (3 - lane)) & 1 != 0 {
@@ -1056,7 +1102,7 @@ impl ShaderUnit {
     /// entries match, and its fourth pop in a row does not update its copy (hardware bug).
     /// Priority LOOP > IF > CALL > JMP > incremented PC; a jump only counts if no stack popped.
     ///
-    /// UNVERIFIED(hw): a LOOP entry that matches and continues (no pop) counts as an update
+    /// UNVERIFIED(hw) [fact: shader-loop-no-pop-priority]: a LOOP entry that matches and continues (no pop) counts as an update
     /// that wins over IF/CALL, like a pop does; all matching stacks update, the losers' new
     /// copies are discarded.
     fn next_pc(&mut self, next: u16, jump: Option<u16>) -> Option<u16> {

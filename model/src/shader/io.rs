@@ -3,7 +3,7 @@
 //!
 //! Sources: seed 002 (GPUREG_SH_ATTRIBUTES_PERMUTATION_LOW/HIGH, GPUREG_SH_INPUTBUFFER_CONFIG,
 //! GPUREG_SH_OUTMAP_MASK), pica-facts §1 "Geometry shader", and for the GS modes the facts of
-//! Citra's geometry_pipeline.cpp (register fields below are marked UNVERIFIED(hw)).
+//! Citra's geometry_pipeline.cpp (register fields below are marked UNVERIFIED(hw) [fact: gs-config-layout]).
 
 use super::interp::Vec4;
 use crate::num::F24;
@@ -38,7 +38,7 @@ pub fn masked_outputs(cfg: &UnitConfig, outputs: &[Vec4; 16]) -> Vec<(u8, Vec4)>
 
 /// The three GS input modes (pica-facts §1; 3dbrew SHBIN; picasso manual).
 ///
-/// UNVERIFIED(hw): selected by GPUREG_GSH_MISC0 (0x252) bits 0-1 — Citra's `gs_config.mode`
+/// UNVERIFIED(hw) [fact: gs-config-layout]: selected by GPUREG_GSH_MISC0 (0x252) bits 0-1 — Citra's `gs_config.mode`
 /// (the seed's description of 0x252 gives 0x01004302 for particle systems = fixed mode and 1
 /// for subdivision = variable mode, consistent with this layout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -66,7 +66,7 @@ pub enum GsMode {
 impl GsMode {
     /// From GPUREG_GSH_MISC0 and GPUREG_GSH_MISC1. Mode 3 (reserved) reads as point mode.
     ///
-    /// UNVERIFIED(hw): field layout from Citra regs_pipeline.h (`gs_config`,
+    /// UNVERIFIED(hw) [fact: gs-config-layout]: field layout from Citra regs_pipeline.h (`gs_config`,
     /// `variable_vertex_main_num_minus_1`).
     pub fn from_regs(misc0: u32, misc1: u32) -> Self {
         match misc0 & 3 {
@@ -149,7 +149,7 @@ impl GsAssembler {
         match self.mode {
             GsMode::Point => {
                 self.pending.inputs.extend_from_slice(attrs);
-                // UNVERIFIED(hw): an input size that is not a multiple of the VS output size
+                // UNVERIFIED(hw) [fact: gs-partial-input]: an input size that is not a multiple of the VS output size
                 // runs the GS as soon as the buffer holds at least `point_inputs` attributes.
                 (self.pending.inputs.len() >= self.point_inputs).then(|| self.take())
             }

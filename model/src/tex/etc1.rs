@@ -64,7 +64,7 @@ pub const fn expand6(v: u32) -> u8 {
     ((v << 2) | (v >> 4)) as u8
 }
 
-/// UNVERIFIED(hw): in differential mode a base + delta outside 0..=31 (invalid ETC1, no valid
+/// UNVERIFIED(hw) [fact: tex-etc1-overflow]: in differential mode a base + delta outside 0..=31 (invalid ETC1, no valid
 /// encoder produces it) wraps to 5 bits — the model's choice; Azahar feeds the out-of-range
 /// integer to its 5→8 expansion and truncates to `u8`, which differs from the wrap for most
 /// such sums: 32 gives 0x08 there and 0x00 here, 34 gives 0x18 and 0x10, −2 gives 0xFF and

@@ -56,11 +56,11 @@ pub enum Format {
     Etc1a4,
 }
 
-/// UNVERIFIED(hw): the reserved format values 14 and 15 decode as RGBA8888 — the model's
+/// UNVERIFIED(hw) [fact: tex-reserved-format]: the reserved format values 14 and 15 decode as RGBA8888 — the model's
 /// choice (Azahar asserts; the hardware behaviour is unknown).
 pub const RESERVED_FORMAT: Format = Format::Rgba8888;
 
-/// UNVERIFIED(hw): A8 and A4 give colour (0, 0, 0) — Azahar `texture_decode.cpp`
+/// UNVERIFIED(hw) [fact: tex-alpha-only-colour]: A8 and A4 give colour (0, 0, 0) — Azahar `texture_decode.cpp`
 /// (`{0, 0, 0, alpha}`), the OpenGL alpha-texture convention; not measured.
 pub const ALPHA_FORMAT_RGB: [u8; 3] = [0, 0, 0];
 

@@ -9,16 +9,16 @@
 //!
 //! - Unit 0 samples texcoord0, unit 1 texcoord1, unit 2 texcoord2 — or texcoord1 when
 //!   `texture2_coords` = 1. Unit 3 (procedural, [`proctex::proctex`]) uses the set
-//!   `texture3_coords` names. UNVERIFIED(hw): a reserved `texture3_coords` (3) uses texcoord0
+//!   `texture3_coords` names. UNVERIFIED(hw) [fact: tex3-reserved-coords]: a reserved `texture3_coords` (3) uses texcoord0
 //!   ([`TEX3_RESERVED_COORDS`]).
-//! - A disabled unit gives `[0, 0, 0, 0]` (Azahar leaves its colour zero-initialised; UNVERIFIED(hw)).
+//! - A disabled unit gives `[0, 0, 0, 0]` (Azahar leaves its colour zero-initialised; UNVERIFIED(hw) [fact: tex-disabled-unit]).
 //! - Only unit 0 honours PARAM's `texture_type` and `shadow` (seed 002, 3dbrew); units 1 and 2
 //!   are always 2D. Type 5 "Disabled" gives `[0, 0, 0, 0]`; reserved types 6 and 7 act as 2D
-//!   (UNVERIFIED(hw), [`RESERVED_TYPE_IS_2D`]).
+//!   (UNVERIFIED(hw) [fact: tex-reserved-type], [`RESERVED_TYPE_IS_2D`]).
 //! - PARAM's `shadow` bit (20) is ignored: the texture type (2 or 4) selects the shadow
-//!   comparison, as in Azahar. UNVERIFIED(hw).
+//!   comparison, as in Azahar. UNVERIFIED(hw) [fact: tex-param-bits-ignored].
 //! - PARAM's `etc1` field is ignored: the TYPE register's format decides (seed: the field is 0
-//!   for ETC1A4 anyway). UNVERIFIED(hw).
+//!   for ETC1A4 anyway). UNVERIFIED(hw) [fact: tex-param-bits-ignored].
 //! - GPUREG_TEXUNIT_CONFIG bit 16 (clear texture cache) has no effect: no texture cache is
 //!   modelled (every texel is read from memory when it is needed).
 //!
@@ -34,7 +34,7 @@
 //! So `v → 0` reads the **last** row in memory and the first bytes in memory hold the row at
 //! `v → 1`. pica-facts §4's "stored bottom row first" is Azahar's wording, in which `t` counts
 //! from the top of the image; the arithmetic above is what the model (and Azahar) does.
-//! UNVERIFIED(hw) beyond Azahar's game compatibility.
+//! UNVERIFIED(hw) [fact: tex-row-order] beyond Azahar's game compatibility.
 //!
 //! # Memory
 //!
@@ -49,19 +49,19 @@
 //! a documented hardware rule; the model does not copy it.
 //!
 //! A texel read that touches unmapped memory (or an address beyond 32 bits) hangs the unit:
-//! [`TexHang::Unmapped`] with the first byte that cannot be read (0xFFFF_FFFF beyond 32 bits). UNVERIFIED(hw): real hardware would read garbage or hang; the model
+//! [`TexHang::Unmapped`] with the first byte that cannot be read (0xFFFF_FFFF beyond 32 bits). UNVERIFIED(hw) [fact: tex-unmapped-hang]: real hardware would read garbage or hang; the model
 //! stops so the fault is visible.
 //!
 //! # Special texture types (unit 0)
 //!
 //! - Projection (3): `u·rcp(w)`, `v·rcp(w)` with `w` = texcoord0.w (shader ALU `rcp` and `mul`,
-//!   [`crate::shader::alu`]); UNVERIFIED(hw) that the unit divides with the ALU's reciprocal
+//!   [`crate::shader::alu`]); UNVERIFIED(hw) [fact: tex-projection] that the unit divides with the ALU's reciprocal
 //!   rule (Azahar divides in f24).
 //! - Cube (1) and shadow cube (4): [`cube_coords`].
 //! - Shadow 2D (2) and shadow cube: [`shadow_texel`].
 //!
 //! The LOD of every type comes from the texcoord pair's screen-space derivatives
-//! (`Fragment::tex_deriv`), untransformed (UNVERIFIED(hw) for projection and cube types).
+//! (`Fragment::tex_deriv`), untransformed (UNVERIFIED(hw) [fact: tex-projection] for projection and cube types).
 
 pub mod etc1;
 pub mod format;
@@ -121,11 +121,11 @@ impl fmt::Display for TexHang {
     }
 }
 
-/// UNVERIFIED(hw): a reserved `texture3_coords` value (3) makes unit 3 use texcoord0 — the
+/// UNVERIFIED(hw) [fact: tex3-reserved-coords]: a reserved `texture3_coords` value (3) makes unit 3 use texcoord0 — the
 /// model's choice (seed 002 describes only 0-2).
 pub const TEX3_RESERVED_COORDS: usize = 0;
 
-/// UNVERIFIED(hw): reserved texture types 6 and 7 on unit 0 sample as a 2D texture — the
+/// UNVERIFIED(hw) [fact: tex-reserved-type]: reserved texture types 6 and 7 on unit 0 sample as a 2D texture — the
 /// model's choice (Azahar logs "unhandled texture type" and then samples it as 2D).
 pub const RESERVED_TYPE_IS_2D: bool = true;
 
@@ -203,7 +203,7 @@ pub fn cube_face_addr(regs: &RegFile, face: usize) -> u64 {
 /// Size of mipmap level `level` on an axis of `dim` texels: `max(dim >> level, min(dim, 8))`,
 /// at least 1.
 ///
-/// UNVERIFIED(hw): levels stop shrinking at 8 texels (one tile) — the model's choice; citro3d
+/// UNVERIFIED(hw) [fact: tex-min-level-size]: levels stop shrinking at 8 texels (one tile) — the model's choice; citro3d
 /// never allocates a level below 8×8 and the hardware's behaviour there is unknown.
 pub fn level_dim(dim: u32, level: u32) -> u32 {
     (dim >> level.min(31)).max(dim.min(8)).max(1)
@@ -224,7 +224,7 @@ pub fn level_offset(format: Format, width: u32, height: u32, level: u32) -> u64 
 ///
 /// Magnitudes compare as the f24 bits without the sign, so a NaN component (largest bits)
 /// selects its own axis; Azahar's float comparisons are false for NaN and fall through to
-/// the next axis (UNVERIFIED(hw): NaN handling is the model's).
+/// the next axis (UNVERIFIED(hw) [fact: tex-cube-nan]: NaN handling is the model's).
 ///
 /// +X: (−w, −v, u); −X: (−w, v, u); +Y: (u, w, v); −Y: (−u, w, v); +Z: (u, −v, w); −Z: (u, v, w);
 /// face coordinates `s = (x·rcp(z))·0.5 + 0.5`, `t = (y·rcp(z))·0.5 + 0.5` (ALU `rcp`, `mul`,
@@ -267,7 +267,7 @@ pub fn cube_coords(u: F24, v: F24, w: F24) -> (usize, F24, F24, F24) {
 /// upper 23 bits of a 24-bit value). The result is `[i; 4]` with `i = intensity` when
 /// `z_ref ≥ z_int`, else 0.
 ///
-/// UNVERIFIED(hw): the rule is Azahar's software renderer's (`sw_rasterizer.cpp`
+/// UNVERIFIED(hw) [fact: tex-shadow-compare]: the rule is Azahar's software renderer's (`sw_rasterizer.cpp`
 /// `TextureColor`, citra PR #3516, written from fincs' hardware notes). NaN `z` gives
 /// `z_int = −bias` (lit). With a linear filter each of the four texels is compared first and
 /// the results are blended (percentage-closer filtering) — the model's choice; that software
@@ -373,7 +373,7 @@ impl Sampler<'_> {
                 ];
                 Ok(sample::bilinear(c, (s & 255) as u32, (t & 255) as u32))
             }
-            // UNVERIFIED(hw): a reserved filter value (impossible: 1-bit field) acts as nearest.
+            // UNVERIFIED(hw) [fact: tex-impossible-values]: a reserved filter value (impossible: 1-bit field) acts as nearest.
             _ => self.texel(level, s >> 8, t >> 8),
         }
     }
@@ -496,7 +496,7 @@ pub fn texture_units(
         }
         let set = match (unit, cfg.texture2_coords()) {
             (2, TexunitConfigTexture2Coords::Texture1) => 1,
-            // UNVERIFIED(hw): a reserved value (impossible: 1-bit field) keeps texcoord2.
+            // UNVERIFIED(hw) [fact: tex-impossible-values]: a reserved value (impossible: 1-bit field) keeps texcoord2.
             _ => unit,
         };
         out[unit] = sample_unit(frag, regs, mem, fetches, unit, set)?;

@@ -28,7 +28,7 @@ use crate::regs::{self, id, ProctexClamp, ProctexMappingFunction, ProctexMinFilt
 
 /// Fraction bits of a proctex coordinate and of every mapping-table value.
 ///
-/// UNVERIFIED(hw): the hardware's internal precision is not documented; 12 fraction bits are
+/// UNVERIFIED(hw) [fact: proctex-precision]: the hardware's internal precision is not documented; 12 fraction bits are
 /// the precision of the mapping tables (seed 002: value fixed0.0.12) — model choice.
 pub const FRAC_BITS: u32 = 12;
 
@@ -37,7 +37,7 @@ pub const ONE: u32 = 1 << FRAC_BITS;
 
 /// The largest coordinate: unsigned fixed 20.12 saturates at `u32::MAX` (just under 2^20).
 ///
-/// UNVERIFIED(hw): larger values (and infinity) saturate here; the hardware's integer range is
+/// UNVERIFIED(hw) [fact: proctex-precision]: larger values (and infinity) saturate here; the hardware's integer range is
 /// not documented — model choice. Only the low bits of the integer part matter to the shift
 /// and the repeat modes, the noise grid uses it modulo 9·16.
 pub const COORD_MAX: u32 = u32::MAX;
@@ -151,7 +151,7 @@ pub fn coords(u: u32, v: u32, cfg: &ProctexConfig, noise_lut: &[u32]) -> (u32, u
 /// The sign is dropped (Azahar takes `abs` of both coordinates first). Subnormals and values
 /// below 2^-12 give 0, values at or above 2^20 and ±infinity give [`COORD_MAX`].
 ///
-/// UNVERIFIED(hw): NaN gives 0 — model choice (the hardware's NaN handling is not known).
+/// UNVERIFIED(hw) [fact: proctex-precision]: NaN gives 0 — model choice (the hardware's NaN handling is not known).
 pub fn coord_from_f24(x: F24) -> u32 {
     if x.is_nan() || x.exponent() == 0 {
         return 0;
@@ -199,7 +199,7 @@ fn f16_parts(x: F16) -> Option<(bool, u64, i64)> {
 /// `a * x` for an f16 `x` and a fixed-point `a` with [`FRAC_BITS`] fraction bits, in the same
 /// format: exact product truncated toward zero, saturated to ±[`COORD_MAX`].
 ///
-/// UNVERIFIED(hw): NaN counts as 0, infinity times a non-zero value saturates — model choice.
+/// UNVERIFIED(hw) [fact: proctex-precision]: NaN counts as 0, infinity times a non-zero value saturates — model choice.
 pub fn f16_mul_fixed(x: F16, a: i64) -> i64 {
     let Some((neg, m, e)) = f16_parts(x) else {
         return 0;
@@ -231,7 +231,7 @@ pub fn f16_mul_fixed(x: F16, a: i64) -> i64 {
 /// repeat, 0.5 otherwise; Odd applies it when `(int(other) / 2) % 2 == 1`, Even when
 /// `((int(other) + 1) / 2) % 2 == 1`.
 ///
-/// UNVERIFIED(hw): the reserved shift value 3 gives no offset (Azahar's default) — model choice.
+/// UNVERIFIED(hw) [fact: proctex-reserved-values]: the reserved shift value 3 gives no offset (Azahar's default) — model choice.
 pub fn shift_offset(other: u32, mode: ProctexShift, clamp: ProctexClamp) -> u32 {
     let offset = if clamp == ProctexClamp::MirroredRepeat {
         ONE
@@ -260,7 +260,7 @@ pub fn shift_offset(other: u32, mode: ProctexShift, clamp: ProctexClamp) -> u32 
 /// integer part and `1.0 - fraction` for an odd one; pulse gives 0 up to 0.5 inclusive, 1.0
 /// above.
 ///
-/// UNVERIFIED(hw): the reserved values 5-7 clamp to edge (Azahar's default) — model choice.
+/// UNVERIFIED(hw) [fact: proctex-reserved-values]: the reserved values 5-7 clamp to edge (Azahar's default) — model choice.
 pub fn clamp_coord(c: u32, mode: ProctexClamp) -> u32 {
     let frac = c & (ONE - 1);
     match mode {
@@ -299,7 +299,7 @@ pub fn clamp_coord(c: u32, mode: ProctexClamp) -> u32 {
 /// `rmax = min(((U+V)/2 + sqrt(U²+V²)) / 2, 1.0) = min((u + v + 2·isqrt(u·u + v·v)) >> 2, 1.0)`
 /// (the clamps to 1.0 are Azahar's).
 ///
-/// UNVERIFIED(hw): this rounding (truncation) is the model's; Azahar computes in host float.
+/// UNVERIFIED(hw) [fact: proctex-precision]: this rounding (truncation) is the model's; Azahar computes in host float.
 /// The reserved values 10-15 give 0 (Azahar's default) — model choice.
 pub fn map_function(f: ProctexMappingFunction, u: u32, v: u32) -> u32 {
     use ProctexMappingFunction as F;
@@ -351,7 +351,7 @@ fn isqrt(x: u64) -> u64 {
 /// `difference·f` is exact and the sum is truncated (floor) to 12 fraction bits, then clamped
 /// to [0, 1.0] (Azahar's GL shader clamps; its software renderer does not).
 ///
-/// UNVERIFIED(hw): the value and difference scales: seed 002 calls both fixed0.0.12 (1.0 =
+/// UNVERIFIED(hw) [fact: proctex-lut-scales]: the value and difference scales: seed 002 calls both fixed0.0.12 (1.0 =
 /// 4096) while Azahar divides by 4095; the difference's scale for negative values is disputed
 /// between the seed revisions (see `registers.toml`); the floor and the clamp — model choice.
 /// Missing entries (a table shorter than 128) read as 0.
@@ -371,7 +371,7 @@ pub fn lookup_value_lut(table: &[u32], coord: u32) -> u32 {
 /// A mapping output in [0, [`ONE`]] as an 8-bit channel: `floor(m · 255 / 4096 + 1/2)`
 /// (round half up), so 1.0 is 255.
 ///
-/// UNVERIFIED(hw): model choice. The tables hold fixed0.0.12 values (seed 002), whose largest
+/// UNVERIFIED(hw) [fact: proctex-lut-scales]: model choice. The tables hold fixed0.0.12 values (seed 002), whose largest
 /// entry is 0xFFF = 4095/4096: drivers write that for 1.0 (citro3d `ProcTexLut_FromArray`
 /// encodes `0xFFF · x`), and Azahar reads 0xFFF as 1.0 (it divides by 4095) and truncates
 /// `alpha · 255`. Rounding here keeps a full-scale entry at 255 (truncating would give 254),
@@ -418,7 +418,7 @@ pub const NOISE_SCALE: i64 = 15 << (3 * FRAC_BITS);
 /// (truncated toward zero), the sum's magnitude is multiplied exactly by 9 and the frequency
 /// and truncated to 12 fraction bits, saturating at [`COORD_MAX`].
 ///
-/// UNVERIFIED(hw): the precision (12 fraction bits, truncation) and the use of `|frequency|`
+/// UNVERIFIED(hw) [fact: proctex-precision]: the precision (12 fraction bits, truncation) and the use of `|frequency|`
 /// for a negative frequency (Azahar would produce a negative grid coordinate) — model choice.
 pub fn noise_grid(c: u32, phase: u32, freq: u32) -> u32 {
     let phase = f16_mul_fixed(F16::from_bits(phase), i64::from(ONE));
@@ -443,7 +443,7 @@ pub fn noise_grid(c: u32, phase: u32, freq: u32) -> u32 {
 /// `lerp(a, b, t) = a·(1 - t) + b·t`.
 ///
 /// Every step here is exact integer arithmetic (no rounding until [`add_noise`]).
-/// UNVERIFIED(hw): exact intermediate precision — model choice.
+/// UNVERIFIED(hw) [fact: proctex-precision]: exact intermediate precision — model choice.
 pub fn noise_coefficient(u: u32, v: u32, cfg: &ProctexConfig, noise_lut: &[u32]) -> i64 {
     let x = noise_grid(u, cfg.p1.u_noise_phase(), cfg.p3.u_noise_frequency());
     let y = noise_grid(v, cfg.p2.v_noise_phase(), cfg.p3.v_noise_frequency());
@@ -470,7 +470,7 @@ pub fn noise_coefficient(u: u32, v: u32, cfg: &ProctexConfig, noise_lut: &[u32])
 ///
 /// The offset `n · amplitude / NOISE_SCALE` (in units of 2^-12) is truncated toward zero.
 ///
-/// UNVERIFIED(hw): Azahar divides the amplitude by 4095, citro3d encodes it as `a·0x1000`
+/// UNVERIFIED(hw) [fact: proctex-noise-amplitude]: Azahar divides the amplitude by 4095, citro3d encodes it as `a·0x1000`
 /// (so 4096 here, the fixed1.3.12 reading); the truncation — model choice.
 pub fn add_noise(c: u32, n: i64, amplitude: u32) -> u32 {
     let offset = noise_offset(n, amplitude);
@@ -488,13 +488,13 @@ pub fn noise_offset(n: i64, amplitude: u32) -> i64 {
 }
 
 /// The highest proctex mipmap level: 7 (Azahar's GLSL generator clamps the maximum LOD to 7;
-/// levels 4-7 have fixed colour-table offsets, [`HIGH_LEVEL_OFFSETS`]). UNVERIFIED(hw):
+/// levels 4-7 have fixed colour-table offsets, [`HIGH_LEVEL_OFFSETS`]). UNVERIFIED(hw) [fact: proctex-color-levels]:
 /// Azahar's limit, not measured; PROCTEX4's max LOD field could hold up to 15.
 pub const MAX_LEVEL: u32 = 7;
 
 /// The colour-table offsets of mipmap levels 4-7: seed 002 GPUREG_TEXUNIT3_PROCTEX5 ("Mipmap
 /// level 4-7 seems to be hardcoded at offset 0xF0, 0xF8, 0xFC and 0xFE"; Azahar's GLSL
-/// generator uses the same). UNVERIFIED(hw) beyond the seed's "seems".
+/// generator uses the same). UNVERIFIED(hw) [fact: proctex-color-levels] beyond the seed's "seems".
 pub const HIGH_LEVEL_OFFSETS: [u32; 4] = [0xF0, 0xF8, 0xFC, 0xFE];
 
 /// Fraction bits of the scaled differences [`lod`] takes the logarithm of.
@@ -530,7 +530,7 @@ pub fn level_offset(cfg: &ProctexConfig, level: u32) -> u32 {
 /// the piecewise-linear `log2` the texture units use. A zero product (no differences) is
 /// below any level and clamps to the minimum.
 ///
-/// UNVERIFIED(hw): the rule is Azahar's (not checked against hardware there either); the
+/// UNVERIFIED(hw) [fact: proctex-lod]: the rule is Azahar's (not checked against hardware there either); the
 /// precision, the NaN bias acting as 0, and `max_lod < min_lod` acting as `min_lod = max_lod`
 /// (as for texture units 0-2, [`super::sample::plan_levels`]) are model choices.
 pub fn lod(cfg: &ProctexConfig, deriv: [F24; 4]) -> i32 {
@@ -579,7 +579,7 @@ pub fn lod(cfg: &ProctexConfig, deriv: [F24; 4]) -> i32 {
 /// the texture units' rule; one level when the fraction is 0). Within a level the first half
 /// of the filter's name applies: nearest or linear ([`color_level`]).
 ///
-/// UNVERIFIED(hw): the reserved filter values 6-7 act as Nearest — model choice.
+/// UNVERIFIED(hw) [fact: proctex-reserved-values]: the reserved filter values 6-7 act as Nearest — model choice.
 pub fn color_lookup(cfg: &ProctexConfig, color: &[u32], diff: &[u32], m: u32, lod: i32) -> [u8; 4] {
     let (linear, mip) = filter_parts(cfg.p4.min_filter());
     let lod = lod.clamp(0, (MAX_LEVEL * 256) as i32) as u32;
@@ -599,7 +599,7 @@ pub fn color_lookup(cfg: &ProctexConfig, color: &[u32], diff: &[u32], m: u32, lo
 }
 
 /// A colour-table filter as (linear within a level, mipmap filter: `None` for none,
-/// `Some(false)` nearest, `Some(true)` linear). UNVERIFIED(hw): the reserved values 6-7 act
+/// `Some(false)` nearest, `Some(true)` linear). UNVERIFIED(hw) [fact: proctex-reserved-values]: the reserved values 6-7 act
 /// as Nearest — model choice.
 const fn filter_parts(f: ProctexMinFilter) -> (bool, Option<bool>) {
     use ProctexMinFilter as F;
@@ -625,7 +625,7 @@ const fn filter_parts(f: ProctexMinFilter) -> (bool, Option<bool>) {
 /// linear computes `color·2^12 + 2·diff·fraction` exactly and truncates (floor) to an integer,
 /// clamped to 0-255.
 ///
-/// UNVERIFIED(hw), all model choices:
+/// UNVERIFIED(hw) [fact: proctex-color-levels], all model choices:
 /// - A level width of 0 acts as width 1 (every coordinate reads the offset entry).
 /// - `offset + index` beyond the 256-entry table wraps modulo 256.
 /// - Nearest rounds half up; linear truncates, and results outside 0-255 clamp.

@@ -9,7 +9,7 @@
 //! (`u·n − 0.5`): texels `i0 = (P − 128) >> 8` and `i0 + 1`, weight of the second
 //! `f = (P − 128) & 255` of 256.
 //!
-//! UNVERIFIED(hw): the precision (exact product, 8 sub-texel bits, floor) is the model's choice.
+//! UNVERIFIED(hw) [fact: tex-coord-precision]: the precision (exact product, 8 sub-texel bits, floor) is the model's choice.
 //! Azahar multiplies in f24 and truncates toward zero (`static_cast<s32>((u * width)...)`),
 //! which differs from floor for negative coordinates and loses bits for large `u`.
 //!
@@ -18,7 +18,7 @@
 //! With column weight `fx` and row weight `fy` (0-255 of 256), each channel is
 //! `(c00·(256−fx)(256−fy) + c10·fx(256−fy) + c01·(256−fx)fy + c11·fx·fy + 2^15) >> 16`
 //! (round half up; the weights sum to 2^16 so the result is in 0-255).
-//! UNVERIFIED(hw): weight precision and rounding are the model's choice.
+//! UNVERIFIED(hw) [fact: tex-filter-weights]: weight precision and rounding are the model's choice.
 
 use crate::num::F24;
 use crate::regs::{TexunitParamFilter, TexunitParamWrap};
@@ -33,7 +33,7 @@ pub const COORD_SAT: i64 = 1 << 40;
 /// `floor(x · scale · 2^frac)` computed exactly from the f24 bits, saturated to ±[`COORD_SAT`].
 ///
 /// Exponent-0 values (zero, subnormals) give 0 (the flush the ALU applies). NaN gives 0.
-/// UNVERIFIED(hw): NaN → 0 and ±inf → ±saturation are the model's choices.
+/// UNVERIFIED(hw) [fact: tex-coord-precision]: NaN → 0 and ±inf → ±saturation are the model's choices.
 pub fn to_fixed(x: F24, scale: u32, frac: u32) -> i64 {
     if x.is_nan() || x.exponent() == 0 || scale == 0 {
         return 0;
@@ -84,7 +84,7 @@ pub enum Wrapped {
 /// - 1 clamp to border: outside `[0, n−1]` → border.
 /// - 2 repeat: `i mod n` (Euclidean).
 /// - 3 mirrored repeat: `m = i mod 2n`; `m` if `m < n`, else `2n − 1 − m`.
-/// - 4-7 (reserved in the register docs): UNVERIFIED(hw) — the behaviour Azahar
+/// - 4-7 (reserved in the register docs): UNVERIFIED(hw) [fact: tex-wrap-reserved] — the behaviour Azahar
 ///   `video_core/renderer_software/sw_texturing.cpp` `GetWrappedTexCoord` gives them from
 ///   hardware tests: 4 "ClampToEdge2" = repeat for negative `i`, else clamp to edge;
 ///   5 "ClampToBorder2" = repeat for negative `i`, border for `i ≥ n`; 6 and 7 repeat.
@@ -144,7 +144,7 @@ pub fn bilinear(c: [[u8; 4]; 4], fx: u32, fy: u32) -> [u8; 4] {
 }
 
 /// Blend of two mipmap levels: `(a·(256−f) + b·f + 128) >> 8` per channel, `f` in 0-255.
-/// UNVERIFIED(hw): 8-bit level fraction and round-half-up are the model's choice.
+/// UNVERIFIED(hw) [fact: tex-filter-weights]: 8-bit level fraction and round-half-up are the model's choice.
 pub fn lerp_levels(a: [u8; 4], b: [u8; 4], f: u32) -> [u8; 4] {
     let f = f & 255;
     let mut out = [0u8; 4];
@@ -172,7 +172,7 @@ pub const LOD_NONE: i32 = -(1 << 20);
 ///    rather than OpenGL's Euclidean length, which also needs no square root.
 /// 3. `log2(rho)` in 4.8 fixed point with [`log2_fixed`].
 ///
-/// UNVERIFIED(hw): the per-axis maximum is Azahar's (not a hardware measurement); the
+/// UNVERIFIED(hw) [fact: tex-lod]: the per-axis maximum is Azahar's (not a hardware measurement); the
 /// derivative precision and the piecewise-linear `log2` are the model's choices (Azahar uses
 /// the host GPU's derivatives and `log2`). `rho = 0` gives [`LOD_NONE`].
 pub fn lod_from_derivs(d: [F24; 4], width: u32, height: u32) -> i32 {
@@ -189,7 +189,7 @@ pub fn lod_from_derivs(d: [F24; 4], width: u32, height: u32) -> i32 {
 /// minus `frac`, fraction = the 8 bits below that bit (truncated, zero-filled). `x = 0` gives
 /// [`LOD_NONE`].
 ///
-/// UNVERIFIED(hw): the approximation is the model's choice (the hardware's LOD unit is not
+/// UNVERIFIED(hw) [fact: tex-lod]: the approximation is the model's choice (the hardware's LOD unit is not
 /// documented; a leading-one detector and the mantissa bits below it are the cheapest log2).
 pub fn log2_fixed(x: u128, frac: u32) -> i32 {
     if x == 0 {
@@ -240,7 +240,7 @@ pub enum LevelPlan {
 ///   mipmap filter nearest → level `(lc + 128) >> 8` (round half up); linear → level
 ///   `lc >> 8` blended with the next by `lc & 255` (one level when that is 0 or at `hi`).
 ///
-/// UNVERIFIED(hw): deciding magnification on the biased, unclamped LOD (OpenGL's rule with no
+/// UNVERIFIED(hw) [fact: tex-lod]: deciding magnification on the biased, unclamped LOD (OpenGL's rule with no
 /// LOD clamp), the rounding, and `max_level < min_level` behaving as `min_level = max_level`
 /// are the model's choices. A reserved mipmap-filter value acts as nearest.
 #[allow(clippy::too_many_arguments)]

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 /// Tags of the post-vertex cache, replaced first in, first out.
 ///
-/// UNVERIFIED(hw): FIFO replacement ("circular replacement", Azahar pica_core.cpp
+/// UNVERIFIED(hw) [fact: vl-cache-policy]: FIFO replacement ("circular replacement", Azahar pica_core.cpp
 /// `LoadVertices`; Azahar's cache has a fixed 64 entries, ours GPUREG_POST_VERTEX_CACHE_NUM) —
 /// the hardware policy is not documented. A hit does not refresh the entry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

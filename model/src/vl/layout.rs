@@ -43,7 +43,7 @@ pub enum ElemType {
     UByte,
     /// Signed 16-bit integer (2). Seed 004 calls it "GL_UNSIGNED_SHORT/GL_SHORT"; every
     /// emulator reads it signed (Azahar vertex_loader.cpp `LoadAttribute<s16>`).
-    // UNVERIFIED(hw): type 2 is signed — Azahar, Citra; seed 004 names both GL types.
+    // UNVERIFIED(hw) [fact: vl-type2-signed]: type 2 is signed — Azahar, Citra; seed 004 names both GL types.
     Short,
     /// IEEE binary32 (3).
     Float,
@@ -198,7 +198,7 @@ impl Layout {
             let offset = regs::AttribbufferOffset(r(reg)).offset();
             let c1 = r(reg + 1);
             let c2 = regs::AttribbufferConfig2(r(reg + 2));
-            // UNVERIFIED(hw): a component count of 13-15 reads only the 12 components the
+            // UNVERIFIED(hw) [fact: vl-component-count-overflow]: a component count of 13-15 reads only the 12 components the
             // registers hold — Azahar skips the extra ones with an error message.
             let n = (c2.component_count() as usize).min(MAX_COMPONENTS);
             let code = |k: usize| {
@@ -217,7 +217,7 @@ impl Layout {
                     Component::Attrib(a) => {
                         let f = format(usize::from(a));
                         at = align_up(at, f.ty.size());
-                        // UNVERIFIED(hw): an attribute named by more than one component takes
+                        // UNVERIFIED(hw) [fact: vl-duplicate-attribute]: an attribute named by more than one component takes
                         // the last one (buffer order, then list order) — Azahar overwrites
                         // the same way; the bytes of every occurrence still count.
                         if let Some(s) = sources.get_mut(usize::from(a)) {
@@ -235,7 +235,7 @@ impl Layout {
                 }
             }
             buffers.push(Buffer {
-                // UNVERIFIED(hw): address arithmetic wraps at 32 bits — model choice (a
+                // UNVERIFIED(hw) [fact: vl-address-wrap]: address arithmetic wraps at 32 bits — model choice (a
                 // wrapped address is outside memory and hangs as an unmapped read).
                 addr: base.wrapping_add(offset),
                 stride: c2.bytes_per_vertex(),
@@ -256,7 +256,7 @@ impl Layout {
     /// components need (alignment included, no padding at the end) hangs the GPU (3dbrew
     /// GPU/Pitfalls "Vertex stride": "must match the actual size of the vertex ... or the PICA
     /// will freeze or it won't draw anything"; seed 004 "the GPU may hang").
-    // UNVERIFIED(hw): every mismatching buffer hangs, whether or not the draw reads its
+    // UNVERIFIED(hw) [fact: vl-mismatch-hang]: every mismatching buffer hangs, whether or not the draw reads its
     // attributes, and the hang happens when the draw starts — model choice (the freeze is
     // documented, its timing is not). Buffers with an empty list are unused (seed 004: unused
     // entries are all zero) and not checked.
@@ -285,7 +285,7 @@ impl Layout {
         if a < NUM_ARRAY_ATTRIBS && (self.fixed_mask >> a) & 1 != 0 {
             return Source::Fixed;
         }
-        // UNVERIFIED(hw): an attribute with neither an array nor its fixed-mask bit keeps the
+        // UNVERIFIED(hw) [fact: vl-attribute-unset]: an attribute with neither an array nor its fixed-mask bit keeps the
         // value it last had — Azahar vertex_loader.cpp comment ("no data gets loaded and the
         // vertex remains with the last value it had"), not measured.
         Source::Retained
@@ -326,7 +326,7 @@ impl Layout {
 ///   significant bits of f24), see [`f24_from_int`];
 /// - float: [`F24::from_f32_bits`], the model's one float32 → f24 rule (mantissa truncated,
 ///   exponent rebiased, overflow to infinity, gradual underflow, NaN kept).
-// UNVERIFIED(hw): the loader's float32 → f24 rounding is not measured (pica-facts §2); the
+// UNVERIFIED(hw) [fact: vl-f32-to-f24]: the loader's float32 → f24 rounding is not measured (pica-facts §2); the
 // model uses the same truncation as float32-mode uniform uploads.
 pub fn convert(ty: ElemType, raw: u32) -> F24 {
     match ty {

@@ -41,7 +41,7 @@
 //! shader units. A hit sends only `PaCmd::Vertex(seq)` of the earlier shading.
 //! - Only DrawElements uses it ([`CACHE_DRAW_ARRAYS`]), and not while the geometry shader is
 //!   in use ([`CACHE_WITH_GS`]).
-//! - UNVERIFIED(hw): GPUREG_POST_VERTEX_CACHE_NUM bits 0-7 is the number of entries, literally
+//! - UNVERIFIED(hw) [fact: vl-cache-policy]: GPUREG_POST_VERTEX_CACHE_NUM bits 0-7 is the number of entries, literally
 //!   (seed 002: "usually 0x4 or 0x84"; 0 turns the cache off); FIFO replacement (Azahar; see
 //!   [`cache::PostVertexCache`]).
 //! - Every draw starts with an empty cache, and GPUREG_VTX_FUNC empties it
@@ -53,7 +53,7 @@
 //!
 //! - GPUREG_GEOSTAGE_CONFIG bit 8 / GEOSTAGE_CONFIG2 bits 0 and 8 ("drawing triangle
 //!   elements", "function indicator"): what the driver sets around a draw (seed 002, seed 004).
-//!   UNVERIFIED(hw): VL ignores them; the trigger register alone says which draw it is.
+//!   UNVERIFIED(hw) [fact: vl-draw-params-ignored]: VL ignores them; the trigger register alone says which draw it is.
 //! - GPUREG_START_DRAW_FUNC0: a draw triggered in mode 1 ("configuration") runs like one in
 //!   mode 0; VL only traces it ([`DRAW_IN_CONFIGURATION_MODE`]).
 //! - The variable-size GS mode that reads the first index of each primitive as its vertex
@@ -80,14 +80,14 @@ use std::fmt;
 
 /// Whether DrawArrays uses the post-vertex cache too.
 ///
-/// UNVERIFIED(hw): no — Azahar caches indexed draws only (pica_core.cpp `LoadVertices`); a
+/// UNVERIFIED(hw) [fact: vl-cache-scope]: no — Azahar caches indexed draws only (pica_core.cpp `LoadVertices`); a
 /// non-indexed draw never repeats an index (before 2^32 vertices) anyway.
 pub const CACHE_DRAW_ARRAYS: bool = false;
 
 /// Whether the post-vertex cache keeps its entries from one draw to the next, until
 /// GPUREG_VTX_FUNC clears it.
 ///
-/// UNVERIFIED(hw): no — model choice: every draw starts with an empty cache (Azahar's cache
+/// UNVERIFIED(hw) [fact: vl-cache-scope]: no — model choice: every draw starts with an empty cache (Azahar's cache
 /// lives for one draw too). The hardware probably keeps it (drivers write VTX_FUNC after each
 /// draw, 3dbrew GPU/Programming_Guide "Drawing elements"), which no driver-built list can
 /// tell apart. With `false`, PA may drop shaded vertices after `PaCmd::End`; with `true` PA
@@ -97,13 +97,13 @@ pub const CACHE_ACROSS_DRAWS: bool = false;
 /// Whether the post-vertex cache is used while the geometry shader is in use
 /// (GPUREG_GEOSTAGE_CONFIG bits 0-1 = 2).
 ///
-/// UNVERIFIED(hw): no — model choice: the shader stage feeds every VS output to the GS input
+/// UNVERIFIED(hw) [fact: vl-cache-scope]: no — model choice: the shader stage feeds every VS output to the GS input
 /// assembler itself, so a vertex must be shaded each time the GS is to see it.
 pub const CACHE_WITH_GS: bool = false;
 
 /// Whether a draw triggered while GPUREG_START_DRAW_FUNC0 is 1 ("configuration") runs.
 ///
-/// UNVERIFIED(hw): yes, exactly as in mode 0 — seed 002 says only that rendering "is not
+/// UNVERIFIED(hw) [fact: vl-configuration-mode-draw]: yes, exactly as in mode 0 — seed 002 says only that rendering "is not
 /// performed properly" in mode 1; what goes wrong is not documented.
 pub const DRAW_IN_CONFIGURATION_MODE: bool = true;
 
@@ -298,7 +298,7 @@ impl Default for VertexLoader {
 
 /// Power-on value of the attribute latches.
 ///
-/// UNVERIFIED(hw): zero in every component — model choice.
+/// UNVERIFIED(hw) [fact: vl-latch-reset]: zero in every component — model choice.
 const LATCH_RESET: Vec4 = [crate::num::F24::ZERO; 4];
 
 impl VertexLoader {
@@ -550,7 +550,7 @@ impl VertexLoader {
         }
         ports.vs_in.push(VertexIn { seq, attrs })?;
         ports.to_pa.push(PaCmd::Vertex(seq))?;
-        // UNVERIFIED(hw): the sequence number wraps after 2^32 vertices — model choice (the
+        // UNVERIFIED(hw) [fact: vl-sequence-wrap]: the sequence number wraps after 2^32 vertices — model choice (the
         // shader stage counts the same way).
         self.next_seq = seq.wrapping_add(1);
         self.stats.shaded += 1;

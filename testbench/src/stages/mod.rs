@@ -460,6 +460,44 @@ pub enum StageError {
          (pica_sh_top has the injected-bug builds)"
     )]
     NoTopVariant(&'static str),
+    /// The case's shader knobs differ from what the RTL SH build implements.
+    #[error("{0}")]
+    Knobs(String),
+}
+
+/// Checks that the RTL stages of `set` can follow `knobs`: the shader knobs matter only where
+/// shaders run, and the SH stage in RTL (`pica_sh_top`, or `pica_top`'s with `fe`) is built
+/// with the knobs of `sh_variant` (the defaults: no SH-stage build flips them). The error
+/// names the knobs the build cannot follow, so a model with knobs is never compared with an
+/// RTL without them.
+pub fn check_knobs(set: &StageSet, sh_variant: ShVariant, knobs: &Knobs) -> Result<(), String> {
+    if !set.pipeline_rows().any(|r| r.name == "sh") {
+        return Ok(());
+    }
+    // pica_sh_top and pica_top have only default-knob builds (build.rs: the knobs_alt row is
+    // pica_sh_unit_top's).
+    let rtl = match sh_variant {
+        ShVariant::KnobsAlt => Knobs::default(),
+        v => v.knobs(),
+    };
+    let bad = crate::knobs::unfollowed(knobs, &rtl);
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "--rtl-stages {}: the RTL SH stage ({}, build {}) implements the default shader knobs \
+         only and cannot follow --knob {}; run these knobs on the model alone, or on one \
+         shader unit with every knob flipped (`pica fuzz --target shader --rtl --variant \
+         knobs_alt`, `pica shader bundle` + `scripts/replay`)",
+        set.names(),
+        if set.has_front_end() {
+            "pica_top"
+        } else {
+            "pica_sh_top"
+        },
+        sh_variant.name(),
+        bad.join(" --knob ")
+    ))
 }
 
 /// Per-cycle work a row does beside the GPU's own stages (the front end's cycle-exact check
@@ -535,6 +573,8 @@ impl MixedGpu {
 /// `pica_top` runs beside it (the `fe` row's [`FrontEndCheck`] hook) and the pipeline rows
 /// are served by its stage ports ([`StageRow::attach_in_top`]).
 pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<MixedGpu, StageError> {
+    check_knobs(set, opts.sh_variant, &case.knobs).map_err(StageError::Knobs)?;
+    // The model's own stages run with the case's knobs (set by `Case::gpu`).
     let mut gpu = case.gpu()?;
     gpu.set_record_commits(opts.commits);
     let top = if set.has_front_end() && set.has_pipeline_stages() {
@@ -965,9 +1005,9 @@ pub fn stage_lockstep_with(
         .any(|r| r.outputs.iter().any(|(c, _)| *c == Channel::Commit));
     let mut sopts = opts.stage.clone();
     sopts.commits |= commits;
+    // The model answers the disputed cases as the case's knobs say (`Case::gpu`); the mixed
+    // GPU's RTL SH build must implement the same ones (`check_knobs` in `mixed_gpu`).
     let mut reference = case.gpu()?;
-    // The model answers the disputed cases as the RTL build under test was built to.
-    reference.set_shader_knobs(sopts.sh_variant.knobs());
     reference.set_record_commits(sopts.commits);
     let mo = reference.run(case.max_cycles);
     let mut run = build(&sopts)?;
@@ -1014,7 +1054,7 @@ pub fn stage_lockstep_with(
     }
     if let Some(d) = &mut divergence {
         if d.channel == "commit" {
-            explain_commit(case, d, sopts.sh_variant.knobs());
+            explain_commit(case, d, case.knobs);
         }
         if let Some(w) = opts.trace_window {
             let from = d.cycle.saturating_sub(w / 2);

@@ -1,0 +1,399 @@
+#![allow(clippy::unwrap_used)]
+//! `--knob NAME=VALUE` on every command that runs the model (`pica run`, `pica scene
+//! render`, `pica shader run`, `pica lockstep`, `pica vectors gen`), `pica knobs`, the
+//! manifest's `knobs` record and its replay, and the refusal of RTL builds that cannot follow
+//! a knob.
+
+mod common;
+use common::{pica, stdout, text, tmp};
+use pica_model::num::F24;
+use pica_model::shader::alu::MaxNegInf;
+use pica_model::shader::interp::Knobs;
+use pica_vectors::builder::{Builder, Clear, FbConfig, Vertex};
+use pica_vectors::case::Case;
+use std::path::{Path, PathBuf};
+
+/// A vertex shader whose position x is `x + max(0, -inf)`: +0 by default (the triangle is
+/// drawn), -inf with `max-neg-inf=neg-inf` (the triangle is clipped away).
+const MAX_NEG_INF_VSH: &str = "\
+.out outpos position
+.out outclr color
+.in inpos v0
+.in inclr v1
+.proc main
+\tmov r2, c95
+\tmax r1, c94, r2
+\tadd r0, inpos, r1
+\tmov outpos, r0
+\tmov outclr, inclr
+\tend
+.end
+";
+
+/// A one-triangle case drawn with [`MAX_NEG_INF_VSH`] (c94 = 0, c95 = (-inf, 0, 0, 0)).
+fn max_neg_inf_case() -> Case {
+    let mut b = Builder::standard(FbConfig::new(32, 32), Clear::color([0, 0, 0, 255])).unwrap();
+    b.vertex_shader(MAX_NEG_INF_VSH, "max_neg_inf.v.pica")
+        .unwrap();
+    let zero = F24::from_bits(0);
+    let neg_inf = F24::from_bits(0xff_0000);
+    b.vsh_float_uniforms(94, &[[zero; 4], [neg_inf, zero, zero, zero]]);
+    let red = [1.0, 0.0, 0.0, 1.0];
+    b.vertex_array(&[
+        Vertex::xy(-0.75, -0.75, red),
+        Vertex::xy(0.75, -0.75, red),
+        Vertex::xy(0.0, 0.75, red),
+    ]);
+    b.draw_arrays(pica_model::regs::PrimitiveConfigMode::Triangles, 0, 3);
+    b.finish("knobs/max_neg_inf", "x + max(0, -inf) in the vertex shader")
+        .unwrap()
+        .case
+}
+
+/// Writes `case` as a command-list file and memory images for `pica run` / `pica lockstep`:
+/// the arguments (list, --list-addr, --mem ...).
+fn write_case_files(case: &Case, dir: &Path) -> Vec<String> {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut args = Vec::new();
+    let mut mems = Vec::new();
+    for im in &case.images {
+        let path = dir.join(format!("mem_{:08x}.hex", im.base));
+        let text: String = im.words.iter().map(|w| format!("{w:08x}\n")).collect();
+        std::fs::write(&path, text).unwrap();
+        if im.base == case.submit_addr {
+            assert_eq!(im.words.len() * 4, case.submit_size as usize);
+            args.push(path.display().to_string());
+            args.push("--list-addr".into());
+            args.push(format!("0x{:08x}", im.base));
+        } else {
+            mems.push("--mem".to_string());
+            mems.push(format!("0x{:08x}={}", im.base, path.display()));
+        }
+    }
+    assert!(!args.is_empty(), "the list is one of the images");
+    args.extend(mems);
+    args
+}
+
+fn run_args<'a>(cmd: &[&'a str], files: &'a [String], extra: &[&'a str]) -> Vec<&'a str> {
+    cmd.iter()
+        .copied()
+        .chain(files.iter().map(String::as_str))
+        .chain(extra.iter().copied())
+        .collect()
+}
+
+/// The fragment count of a `pica run` summary line.
+fn fragments(summary: &str) -> u64 {
+    let i = summary.find(" fragments").unwrap();
+    summary[..i].rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+fn manifest(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn knobs_lists_every_knob_with_values_and_default() {
+    let o = pica(&["knobs"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let s = stdout(&o);
+    for (name, values) in Knobs::NAMES {
+        assert!(s.contains(name) && s.contains(values), "{name}: {s}");
+    }
+    let o = pica(&["knobs", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), Knobs::NAMES.len());
+    assert_eq!(v[0]["name"], "max-neg-inf");
+    assert_eq!(v[0]["default"], "zero");
+}
+
+#[test]
+fn knob_bad_name_or_value_exits_2_naming_the_knobs() {
+    let dir = tmp("knob-bad");
+    let case = max_neg_inf_case();
+    let files = write_case_files(&case, &dir);
+    for cmd in [
+        vec!["run"],
+        vec!["lockstep"],
+        vec!["scene", "render", "prim/triangle"],
+        vec!["vectors", "gen", "/nonexistent-out"],
+        vec!["shader", "run", "x.pica"],
+    ] {
+        for bad in ["nope=1", "max-neg-inf=maybe", "max-neg-inf"] {
+            let mut args: Vec<&str> = cmd.clone();
+            if cmd[0] == "run" || cmd[0] == "lockstep" {
+                args.extend(files.iter().map(String::as_str));
+            }
+            args.extend(["--knob", bad]);
+            let o = pica(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+            let e = text(&o);
+            assert!(
+                e.contains("max-neg-inf=zero|neg-inf") && e.contains("mov-subnormal=pass|flush"),
+                "{args:?}: {e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn knob_changes_a_run_and_every_command_agrees() {
+    let dir = tmp("knob-run");
+    let case = max_neg_inf_case();
+    let files = write_case_files(&case, &dir);
+
+    // pica run: the default draws the triangle, neg-inf clips it away.
+    let o = pica(&run_args(&["run"], &files, &[]));
+    assert!(o.status.success(), "{}", text(&o));
+    let drawn = fragments(&stdout(&o));
+    assert!(drawn > 0, "{}", stdout(&o));
+    let o = pica(&run_args(
+        &["run"],
+        &files,
+        &["--knob", "max-neg-inf=neg-inf"],
+    ));
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(fragments(&stdout(&o)), 0, "{}", stdout(&o));
+    // Setting the default explicitly is the default.
+    let o = pica(&run_args(&["run"], &files, &["--knob", "max-neg-inf=zero"]));
+    assert_eq!(fragments(&stdout(&o)), drawn);
+    // A later --knob wins.
+    let o = pica(&run_args(
+        &["run"],
+        &files,
+        &[
+            "--knob",
+            "max-neg-inf=zero",
+            "--knob",
+            "max-neg-inf=neg-inf",
+        ],
+    ));
+    assert_eq!(fragments(&stdout(&o)), 0, "{}", stdout(&o));
+
+    // The library path (what bundles record) agrees with pica run under both knobs.
+    for (knobs, want) in [(Knobs::default(), drawn), (neg_inf_knobs(), 0)] {
+        let c = Case {
+            knobs,
+            ..case.clone()
+        };
+        let run = c.run_model().unwrap();
+        let frags = run.pipeline.as_ref().unwrap().fragment.len() as u64;
+        assert_eq!(frags, want, "{knobs:?}");
+    }
+
+    // pica shader run: the same instruction gives the same two answers.
+    let prog = dir.join("max.v.pica");
+    std::fs::write(
+        &prog,
+        ".out opos position\n.in ipos v0\n.proc main\n\tmax opos, c0, ipos\n\tend\n.end\n",
+    )
+    .unwrap();
+    let p = prog.display().to_string();
+    let shader = |knob: &[&str]| {
+        let mut args = vec![
+            "shader",
+            "run",
+            p.as_str(),
+            "--in",
+            "v0=0xff0000,0,0,0",
+            "--json",
+        ];
+        args.extend(knob);
+        let o = pica(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["outputs"]["o0"][0].as_str().unwrap().to_string()
+    };
+    assert_eq!(shader(&[]), "0x000000");
+    assert_eq!(shader(&["--knob", "max-neg-inf=neg-inf"]), "0xff0000");
+
+    // pica lockstep with a pipeline stage the knob does not reach the RTL of (tev): the model's
+    // shader units run with the knob on both sides, and they agree.
+    let o = pica(&run_args(
+        &["lockstep"],
+        &files,
+        &["--rtl-stages", "tev", "--knob", "max-neg-inf=neg-inf"],
+    ));
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+fn neg_inf_knobs() -> Knobs {
+    Knobs {
+        max_neg_inf: MaxNegInf::NegInf,
+        ..Knobs::default()
+    }
+}
+
+#[test]
+fn knob_rtl_sh_stage_that_cannot_follow_is_refused() {
+    let dir = tmp("knob-rtl");
+    let case = max_neg_inf_case();
+    let files = write_case_files(&case, &dir);
+    for stages in ["sh", "fe,sh"] {
+        let o = pica(&run_args(
+            &["lockstep"],
+            &files,
+            &["--rtl-stages", stages, "--knob", "max-neg-inf=neg-inf"],
+        ));
+        assert_eq!(o.status.code(), Some(2), "{stages}: {}", text(&o));
+        let e = text(&o);
+        assert!(
+            e.contains("cannot follow --knob max-neg-inf=neg-inf"),
+            "{stages}: {e}"
+        );
+    }
+    let o = pica(&[
+        "scene",
+        "render",
+        "prim/triangle",
+        "--rtl-stages",
+        "sh",
+        "--knob",
+        "unknown-op=nop",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("unknown-op=nop"), "{}", text(&o));
+    let out = tmp("knob-rtl-gen");
+    let o = pica(&[
+        "vectors",
+        "gen",
+        out.to_str().unwrap(),
+        "--case",
+        "examples/01_finalize",
+        "--rtl-stages",
+        "sh",
+        "--knob",
+        "loop-al=restore",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("loop-al=restore"), "{}", text(&o));
+}
+
+#[test]
+fn knob_bundle_records_it_and_replays_with_it() {
+    // A bundle of the case with the knob (write_bundle: what `pica vectors gen` and `pica
+    // scene render --vectors` write).
+    let case = Case {
+        knobs: neg_inf_knobs(),
+        ..max_neg_inf_case()
+    };
+    let dir: PathBuf = tmp("knob-bundle");
+    let run = case.run_model().unwrap();
+    pica_vectors::bundle::write_bundle(&dir, &case, &run, "test").unwrap();
+    let m = manifest(&dir);
+    assert_eq!(m["knobs"], serde_json::json!({"max-neg-inf": "neg-inf"}));
+    let d = dir.to_str().unwrap();
+
+    let o = pica(&["vectors", "check", d]);
+    assert!(o.status.success(), "{}", text(&o));
+    // Front-end lockstep (no shader runs there) and the model with TEV in RTL accept it.
+    let o = pica(&["lockstep", "--bundle", d, "--rtl-stages", "tev"]);
+    assert!(o.status.success(), "{}", text(&o));
+    // The SH stage in RTL cannot follow the recorded knob.
+    let o = pica(&["lockstep", "--bundle", d, "--rtl-stages", "sh"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("max-neg-inf=neg-inf"), "{}", text(&o));
+
+    // Dropping the knob from the manifest: the model no longer reproduces the golden data.
+    let mut m2 = m.clone();
+    m2.as_object_mut().unwrap().remove("knobs");
+    std::fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string_pretty(&m2).unwrap(),
+    )
+    .unwrap();
+    let o = pica(&["vectors", "check", d]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("does not reproduce"), "{}", text(&o));
+
+    // A knob the model does not know is a corrupt manifest.
+    let mut m3 = m.clone();
+    m3["knobs"] = serde_json::json!({"max-neg-inf": "maybe"});
+    std::fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string_pretty(&m3).unwrap(),
+    )
+    .unwrap();
+    let o = pica(&["vectors", "check", d]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("knobs"), "{}", text(&o));
+}
+
+#[test]
+fn knob_vectors_gen_and_scene_render_record_it() {
+    let out = tmp("knob-gen");
+    let o = pica(&[
+        "vectors",
+        "gen",
+        out.to_str().unwrap(),
+        "--case",
+        "examples/01_finalize",
+        "--knob",
+        "unknown-op=nop",
+        "--knob",
+        "int-z=signed",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let b = out.join("examples__01_finalize");
+    assert_eq!(
+        manifest(&b)["knobs"],
+        serde_json::json!({"unknown-op": "nop", "int-z": "signed"})
+    );
+    let o = pica(&["vectors", "check", b.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    // Without knobs nothing is recorded (old bundles stay byte-identical).
+    let o = pica(&[
+        "vectors",
+        "gen",
+        out.to_str().unwrap(),
+        "--case",
+        "examples/01_finalize",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(manifest(&b).get("knobs").is_none());
+    // Stage bundles do not rerun shaders: knobs are refused there.
+    let o = pica(&[
+        "vectors",
+        "gen",
+        out.to_str().unwrap(),
+        "--stage",
+        "tev",
+        "--knob",
+        "unknown-op=nop",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+
+    let sv = tmp("knob-scene");
+    let o = pica(&[
+        "scene",
+        "render",
+        "prim/triangle",
+        "--vectors",
+        sv.to_str().unwrap(),
+        "--knob",
+        "mov-subnormal=flush",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        manifest(&sv)["knobs"],
+        serde_json::json!({"mov-subnormal": "flush"})
+    );
+    let o = pica(&["vectors", "check", sv.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn knobs_list_names_each_knobs_fact() {
+    // `pica knobs --json` describes each knob by its fact in the ledger (`pica facts`).
+    let o = pica(&["knobs", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), pica_model::shader::interp::Knobs::NAMES.len());
+    for k in list {
+        let fact = k["fact"].as_str().unwrap();
+        let f = pica_model::facts::get(fact).unwrap_or_else(|| panic!("{k}: no fact"));
+        assert_eq!(k["about"].as_str(), Some(f.summary), "{k}");
+    }
+}
