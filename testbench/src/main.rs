@@ -400,7 +400,27 @@ fn init_tracing(verbose: u8) {
         .try_init();
 }
 
+/// Makes a closed standard output (`pica vectors list | head`) end the program quietly, as a
+/// Unix tool does on SIGPIPE, instead of `println!`'s panic; every other panic reports as usual.
+fn exit_quietly_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.starts_with("failed printing to stdout") && msg.contains("Broken pipe") {
+            // 128 + SIGPIPE, what a shell reports for a tool killed by the signal.
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

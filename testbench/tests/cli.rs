@@ -377,3 +377,20 @@ fn cli_run_commits_writes_the_commit_channel() {
     let o = pica(&["run", list, "--commits"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+#[test]
+fn cli_a_closed_stdout_ends_quietly() {
+    // `pica vectors list | head -0`: the reader is gone before pica writes (with println!); it must end with
+    // 128 + SIGPIPE and no panic message, as a Unix tool does.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pica"))
+        .args(["vectors", "list"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(141), "{err}");
+}
