@@ -29,17 +29,24 @@ impl Format {
     }
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, InputError> {
-    std::fs::read(path).map_err(|e| InputError(format!("{}: cannot read: {e}", path.display())))
+/// The bytes of `path`; a missing file is named as missing, before anything about its type.
+pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
+    std::fs::read(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            InputError(format!("{}: no such file", path.display()))
+        } else {
+            InputError(format!("{}: cannot read: {e}", path.display()))
+        }
+    })
 }
 
 /// Reads a file of words in `format` (or the one its extension implies).
 pub fn read_words(path: &Path, format: Option<Format>) -> Result<Vec<u32>, InputError> {
     let name = path.display().to_string();
+    let bytes = read(path)?;
     let format = format.or_else(|| Format::from_path(path)).ok_or_else(|| {
         InputError(format!("{name}: unknown file type (use .bin for binary or .hex/.txt for text words, or --format)"))
     })?;
-    let bytes = read(path)?;
     match format {
         Format::Bin => parse_bin(&name, &bytes),
         Format::Hex => parse_hex(&name, text(&name, &bytes)?),

@@ -161,12 +161,12 @@ pub fn parse_const(s: &str) -> Result<RegValue, String> {
 /// Reads a program image, checking for a final marker from `start` on.
 pub fn load(path: &Path, format: Option<Format>, start: usize) -> Result<Program, InputError> {
     let name = path.display().to_string();
+    let bytes = input::read(path)?;
     let format = format.or_else(|| Format::from_path(path)).ok_or_else(|| {
         InputError(format!(
             "{name}: unknown file type (use .bin for binary or .hex/.txt for text words, or --format)"
         ))
     })?;
-    let bytes = std::fs::read(path).map_err(|e| InputError(format!("{name}: cannot read: {e}")))?;
     let prog = match format {
         Format::Bin => Program::from_bytes_at(&bytes, start),
         Format::Hex => Program::from_words_at(

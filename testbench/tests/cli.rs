@@ -171,7 +171,15 @@ fn cli_bad_input_exits_2_with_file_and_position() {
     let o = pica(&["run", "no/such/file.hex"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        text(&o).contains("no/such/file.hex: cannot read"),
+        text(&o).contains("no/such/file.hex: no such file"),
+        "{}",
+        text(&o)
+    );
+    // A missing file is named as missing, whatever its name says about its type.
+    let o = pica(&["run", "/nonexistent"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("/nonexistent: no such file"),
         "{}",
         text(&o)
     );

@@ -217,5 +217,5 @@ fn nv2a_cli_bad_arguments_exit_2() {
     }
     let o = pica(&["nv2a", "run", "vectors/examples/nv2a/missing.hex"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("missing.hex: cannot read"));
+    assert!(stderr(&o).contains("missing.hex: no such file"));
 }
