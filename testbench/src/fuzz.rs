@@ -539,7 +539,7 @@ pub struct FuzzOptions {
 }
 
 /// A failing case, shrunk.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Failure {
     /// Index of the case in the campaign.
     pub case_index: u64,
@@ -557,7 +557,7 @@ pub struct Failure {
 
 /// A campaign's result (JSON reports of shards merge by concatenating `failures` and summing
 /// `cases_run`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct FuzzReport {
     /// Campaign seed.
     pub seed: u64,
@@ -571,6 +571,73 @@ pub struct FuzzReport {
     pub cases_run: u64,
     /// Failures found.
     pub failures: Vec<Failure>,
+}
+
+/// Merges the reports of the shards of one campaign (`pica fuzz merge`) into the report the
+/// unsharded campaign gives: the same seed, size and `against` in every report, shards `i/N`
+/// of one `N`, each `i` exactly once; `cases_run` summed, failures in case order, shard `0/1`.
+pub fn merge_reports(reports: &[FuzzReport]) -> Result<FuzzReport, String> {
+    let first = reports.first().ok_or("no report to merge")?;
+    let shard_of = |r: &FuzzReport| -> Result<(u64, u64), String> {
+        let (i, n) = r
+            .shard
+            .split_once('/')
+            .ok_or_else(|| format!("shard '{}' is not I/N", r.shard))?;
+        let parse = |t: &str| {
+            t.parse::<u64>()
+                .map_err(|_| format!("shard '{}' is not I/N", r.shard))
+        };
+        Ok((parse(i)?, parse(n)?))
+    };
+    let (_, n) = shard_of(first)?;
+    let mut seen = vec![false; usize::try_from(n).map_err(|_| "shard count too large")?];
+    let mut merged = FuzzReport {
+        seed: first.seed,
+        cases: first.cases,
+        shard: "0/1".into(),
+        against: first.against.clone(),
+        cases_run: 0,
+        failures: Vec::new(),
+    };
+    for (k, r) in reports.iter().enumerate() {
+        if (r.seed, r.cases, &r.against) != (first.seed, first.cases, &first.against) {
+            return Err(format!(
+                "report {}: seed {}, {} cases against {} — report 1 has seed {}, {} cases \
+                 against {}: not shards of one campaign",
+                k + 1,
+                r.seed,
+                r.cases,
+                r.against,
+                first.seed,
+                first.cases,
+                first.against
+            ));
+        }
+        let (i, rn) = shard_of(r)?;
+        if rn != n || i >= n {
+            return Err(format!(
+                "report {}: shard {} is not one of {n}",
+                k + 1,
+                r.shard
+            ));
+        }
+        let slot = &mut seen[i as usize];
+        if *slot {
+            return Err(format!("report {}: shard {} given twice", k + 1, r.shard));
+        }
+        *slot = true;
+        merged.cases_run += r.cases_run;
+        merged.failures.extend(r.failures.iter().cloned());
+    }
+    let missing: Vec<String> = (0..n)
+        .filter(|&i| !seen[i as usize])
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("shards missing: {}", missing.join(", ")));
+    }
+    merged.failures.sort_by_key(|f| f.case_index);
+    Ok(merged)
 }
 
 /// The seed of case `i` of a campaign with seed `seed` (SplitMix64 of both).

@@ -174,7 +174,11 @@ enum Cmd {
     /// rasterizer (--target rast: CLIP + RAST): model invariants, or model vs RTL with --rtl.
     ///
     /// Exit status: 0 no failure, 1 failures (shrunk and saved as bundles), 2 bad input.
+    #[command(args_conflicts_with_subcommands = true)]
     Fuzz {
+        /// `pica fuzz merge REPORT...`: merge shard reports.
+        #[command(subcommand)]
+        sub: Option<FuzzCmd>,
         /// What to fuzz: register sequences on pica_top, shader programs on one shader unit
         /// (pica_sh_unit_top), combiner configurations and fragments on the TEV stage
         /// (pica_tev_top), configurations, framebuffers and fragments on the FOP stage
@@ -294,6 +298,24 @@ enum SceneCmd {
         /// Shader knobs (the bundles record them).
         #[command(flatten)]
         knobs: pica_testbench::knobs::KnobArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum FuzzCmd {
+    /// Merge the JSON reports (--report) of the shards of one campaign (--shard I/N, every I of
+    /// one N once) into the report of the whole campaign: cases summed, failures in case
+    /// order. Prints it, or writes it with --report.
+    ///
+    /// Exit status: 0 no failure, 1 failures, 2 bad input (reports of different campaigns, a
+    /// shard missing or given twice).
+    Merge {
+        /// The shard reports.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        /// Write the merged report here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
     },
 }
 
@@ -610,6 +632,11 @@ fn main() -> ExitCode {
             }
         },
         Cmd::Fuzz {
+            sub: Some(FuzzCmd::Merge { reports, report }),
+            ..
+        } => fuzz_merge(&reports, report.as_deref()),
+        Cmd::Fuzz {
+            sub: None,
             target,
             cases,
             seed,
@@ -969,6 +996,52 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
                 Err(e) => fail(e),
             }
         }
+    }
+}
+
+/// `pica fuzz merge REPORT... [--report FILE]`.
+fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
+    let mut reports = Vec::new();
+    for p in paths {
+        let text = match std::fs::read_to_string(p) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("{}: cannot read: {e}", p.display())),
+        };
+        match serde_json::from_str::<pica_testbench::fuzz::FuzzReport>(&text) {
+            Ok(r) => reports.push(r),
+            Err(e) => return fail(format!("{}: not a fuzz report: {e}", p.display())),
+        }
+    }
+    let merged = match pica_testbench::fuzz::merge_reports(&reports) {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
+    let json = match serde_json::to_string_pretty(&merged) {
+        Ok(j) => j,
+        Err(e) => return fail(e.to_string()),
+    };
+    match out {
+        Some(p) => {
+            if let Err(e) = std::fs::write(p, format!("{json}\n")) {
+                return fail(format!("{}: cannot write: {e}", p.display()));
+            }
+            println!(
+                "fuzz merge: {} shard report(s) of seed {} against {}: {} of {} case(s), {} failure(s) -> {}",
+                reports.len(),
+                merged.seed,
+                merged.against,
+                merged.cases_run,
+                merged.cases,
+                merged.failures.len(),
+                p.display()
+            );
+        }
+        None => println!("{json}"),
+    }
+    if merged.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

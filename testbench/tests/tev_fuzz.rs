@@ -333,3 +333,64 @@ fn tev_regressions_replay_forever() {
         );
     }
 }
+
+/// `pica fuzz --report` of each shard `i/3`, merged with `pica fuzz merge`, is the unsharded
+/// campaign's report, failures included; reports of other campaigns or a missing shard are
+/// bad input.
+#[test]
+fn cli_fuzz_merge_of_shards_is_the_unsharded_report() {
+    let dir = tmp("fuzz-merge");
+    std::fs::create_dir_all(&dir).unwrap();
+    let regs = dir.join("regs");
+    let run = |extra: &[&str], out: &str| {
+        let mut args = vec![
+            "fuzz",
+            "--target",
+            "tev",
+            "--rtl",
+            "--variant",
+            "scale_sat",
+            "--cases",
+            "12",
+            "--seed",
+            "4",
+            "--max-failures",
+            "100",
+            "--regressions",
+            regs.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let report = dir.join(out);
+        args.extend_from_slice(&["--report", report.to_str().unwrap()]);
+        let o = pica(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        report
+    };
+    let whole = run(&[], "whole.json");
+    let shards: Vec<PathBuf> = (0..3)
+        .map(|i| run(&["--shard", &format!("{i}/3")], &format!("s{i}.json")))
+        .collect();
+    let merged = dir.join("merged.json");
+    let mut args = vec!["fuzz", "merge"];
+    args.extend(shards.iter().map(|p| p.to_str().unwrap()));
+    args.extend_from_slice(&["--report", merged.to_str().unwrap()]);
+    let o = pica(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let read = |p: &PathBuf| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (w, m) = (read(&whole), read(&merged));
+    assert!(w["failures"].as_array().is_some_and(|f| f.len() > 1), "{w}");
+    assert_eq!(w, m);
+    // A missing shard, a shard twice, or a report of another campaign: exit 2.
+    let s: Vec<&str> = shards.iter().map(|p| p.to_str().unwrap()).collect();
+    for bad in [
+        vec!["fuzz", "merge", s[0], s[1]],
+        vec!["fuzz", "merge", s[0], s[0], s[1], s[2]],
+        vec!["fuzz", "merge", s[0], s[1], s[2], whole.to_str().unwrap()],
+    ] {
+        let o = pica(&bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
