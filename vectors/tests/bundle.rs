@@ -8,13 +8,36 @@ use proptest::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pica-bundle-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    d
+/// A scratch directory, removed when dropped — also when its test fails.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
 }
 
-fn written(case: &str, dir_name: &str) -> PathBuf {
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
+    let d = std::env::temp_dir().join(format!("pica-bundle-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    Scratch(d)
+}
+
+fn written(case: &str, dir_name: &str) -> Scratch {
     let dir = scratch(dir_name);
     let c = library::case(case).unwrap();
     let run = c.run_model().unwrap();
