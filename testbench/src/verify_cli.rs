@@ -565,7 +565,7 @@ fn check_tev_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
 /// `mem_latency`) too.
 fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
     use crate::fop_fuzz::{compare_rtl, run_rtl};
-    use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
+    use pica_rtl_bridge::fop_stage::FopVariant;
     use pica_vectors::stage_fop::{image_words, load_fop_bundle, run_model};
     let (m, case, expected) = load_fop_bundle(dir)?;
     let run = run_model(&case);
@@ -594,17 +594,8 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         return fail("final memory differs".into());
     }
     if rtl {
-        let variant = m["defines"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|d| d.as_str().and_then(FopVariant::from_name))
-            .next()
-            .unwrap_or(FopVariant::Default);
-        let latency = match &m["mem_latency"] {
-            serde_json::Value::String(t) => MemLatency::parse(t)?,
-            v => MemLatency::parse(&v.as_u64().unwrap_or(0).to_string())?,
-        };
+        let variant = manifest_variant(&m, FopVariant::from_name).unwrap_or(FopVariant::Default);
+        let latency = manifest_latency(&m, "mem_latency")?;
         let got = run_rtl(variant, latency, &case)?;
         if let Some(d) = compare_rtl(&run, &got) {
             return Err(format!(
@@ -623,13 +614,36 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
     ))
 }
 
+/// The RTL build a stage bundle's manifest names: the first of its `defines` that `from_name`
+/// knows.
+fn manifest_variant<V>(m: &serde_json::Value, from_name: fn(&str) -> Option<V>) -> Option<V> {
+    m["defines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find_map(|d| d.as_str().and_then(from_name))
+}
+
+/// The port latency a stage bundle's manifest records under `key` (a `MemLatency` string, or
+/// a number of clocks; absent = 0).
+fn manifest_latency(
+    m: &serde_json::Value,
+    key: &str,
+) -> Result<pica_rtl_bridge::fop_stage::MemLatency, String> {
+    use pica_rtl_bridge::fop_stage::MemLatency;
+    match &m[key] {
+        serde_json::Value::String(t) => MemLatency::parse(t),
+        v => MemLatency::parse(&v.as_u64().unwrap_or(0).to_string()),
+    }
+}
+
 /// Checks a RAST stage bundle: hashes and formats (by loading it), the model's run of its
 /// operations against the recorded fragments (every field, `tex_deriv` included) and
 /// early-depth buffer, and with `rtl` the Verilated `pica_rast_top` (the build its `defines`
 /// name, the early-depth port answered with its `ed_latency`) too.
 fn check_rast_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
     use crate::rast_fuzz::{compare_rtl, fragment_diff, run_rtl};
-    use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant};
+    use pica_rtl_bridge::rast_stage::RastVariant;
     use pica_vectors::stage_rast::{early_same, load_rast_bundle, run_model};
     let (m, case, expected) = load_rast_bundle(dir)?;
     let run = run_model(&case);
@@ -646,17 +660,8 @@ fn check_rast_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         return fail("the early-depth buffer after differs".into());
     }
     if rtl {
-        let variant = m["defines"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|d| d.as_str().and_then(RastVariant::from_name))
-            .next()
-            .unwrap_or(RastVariant::Default);
-        let latency = match &m["ed_latency"] {
-            serde_json::Value::String(t) => MemLatency::parse(t)?,
-            v => MemLatency::parse(&v.as_u64().unwrap_or(0).to_string())?,
-        };
+        let variant = manifest_variant(&m, RastVariant::from_name).unwrap_or(RastVariant::Default);
+        let latency = manifest_latency(&m, "ed_latency")?;
         let got = run_rtl(variant, latency, &case)?;
         if let Some(d) = compare_rtl(&run, &got) {
             return Err(format!(
