@@ -60,6 +60,9 @@ pub struct FieldSpec {
     pub json: Json,
     /// What the field holds (the Rust doc comment).
     pub doc: &'static str,
+    /// Bytes one element takes in the Rust struct (`u64` cycle: 8, `bool`: 1, `u128`: 16):
+    /// the size of the element in the C struct of the C ABI ([`PayloadSpec::c_fields`]).
+    pub bytes: u32,
 }
 
 impl FieldSpec {
@@ -152,6 +155,102 @@ impl PayloadSpec {
     pub fn sv_type(&self) -> String {
         format!("{}_t", snake(self.rust))
     }
+
+    /// The C struct of the C ABI (`pica_fragment_beat_t`).
+    pub fn c_type(&self) -> String {
+        format!("pica_{}_t", snake(self.rust))
+    }
+
+    /// The fields of the C struct: natural C layout (each member aligned to its own size,
+    /// the struct to its largest member), table order, element sizes from the Rust types
+    /// ([`FieldSpec::bytes`]), so a `u64` cycle stays 64 bits where the packed form keeps 32.
+    /// A 16-byte element is two `uint64_t`, the low half first.
+    pub fn c_fields(&self) -> Vec<CField> {
+        let mut off = 0u32;
+        self.fields
+            .iter()
+            .map(|f| {
+                let align = f.bytes.min(8);
+                off = off.div_ceil(align) * align;
+                let c = CField {
+                    spec: *f,
+                    offset: off,
+                };
+                off += f.bytes * f.count;
+                c
+            })
+            .collect()
+    }
+
+    /// `sizeof` of the C struct.
+    pub fn c_size(&self) -> u32 {
+        let align = self
+            .fields
+            .iter()
+            .map(|f| f.bytes.min(8))
+            .max()
+            .unwrap_or(1);
+        let end = self
+            .c_fields()
+            .last()
+            .map_or(0, |c| c.offset + c.spec.bytes * c.spec.count);
+        end.div_ceil(align) * align
+    }
+}
+
+/// One member of a channel's C struct ([`PayloadSpec::c_fields`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CField {
+    /// The table field.
+    pub spec: FieldSpec,
+    /// `offsetof` in the C struct.
+    pub offset: u32,
+}
+
+impl CField {
+    /// The C member declaration (`uint32_t attr[24]`, `uint64_t raw[2]`, `bool end`).
+    pub fn c_decl(&self) -> String {
+        let f = &self.spec;
+        let signed = f.json == Json::Signed;
+        let (ty, per) = match (f.bytes, signed, f.json) {
+            (1, _, Json::Bool) => ("bool", 1),
+            (1, false, _) => ("uint8_t", 1),
+            (1, true, _) => ("int8_t", 1),
+            (2, false, _) => ("uint16_t", 1),
+            (2, true, _) => ("int16_t", 1),
+            (4, false, _) => ("uint32_t", 1),
+            (4, true, _) => ("int32_t", 1),
+            (8, false, _) => ("uint64_t", 1),
+            (8, true, _) => ("int64_t", 1),
+            (n, _, _) => ("uint64_t", n / 8),
+        };
+        let n = f.count * per;
+        let name = c_name(f.name);
+        match f.elem {
+            Elem::VertexSemantic => format!(
+                "{ty} {name}[{}][{}]",
+                f.count / crate::pipe::NUM_SEMANTICS as u32,
+                crate::pipe::NUM_SEMANTICS
+            ),
+            _ if n > 1 => format!("{ty} {name}[{n}]"),
+            _ => format!("{ty} {name}"),
+        }
+    }
+}
+
+/// C keywords a field name could collide with get `_f` appended.
+fn c_name(name: &str) -> String {
+    const C_KEYWORDS: &[&str] = &[
+        "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+        "enum", "extern", "float", "for", "goto", "if", "int", "long", "register", "return",
+        "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned",
+        "void", "volatile", "while", "bool",
+    ];
+    if C_KEYWORDS.contains(&name) {
+        format!("{name}_f")
+    } else {
+        name.to_string()
+    }
 }
 
 /// `FragmentBeat` → `fragment_beat`.
@@ -199,6 +298,58 @@ pub trait Payload {
     /// One `.hex` line (no newline): the packed bits, zero-extended to whole hex digits.
     fn hex_line(&self) -> String {
         pack_hex(&self.packed())
+    }
+
+    /// The packed bits as 32-bit words, word 0 least significant: the `svBitVecVal` layout
+    /// of a SystemVerilog DPI `output bit [W-1:0]` (`W` = [`PayloadSpec::width`]), so a
+    /// bench casts it straight to the channel's `pica_chan_pkg` struct.
+    fn packed_words(&self) -> Vec<u32> {
+        let mut words = vec![0u32; Self::SPEC.width().div_ceil(32) as usize];
+        let mut lsb = Self::SPEC.width();
+        for (_, width, value) in self.packed() {
+            lsb -= width;
+            for b in 0..width {
+                if (value >> b) & 1 == 1 {
+                    let bit = lsb + b;
+                    words[(bit / 32) as usize] |= 1 << (bit % 32);
+                }
+            }
+        }
+        words
+    }
+
+    /// The beat as the bytes of its C struct ([`PayloadSpec::c_fields`], little-endian
+    /// members, zero padding), `PayloadSpec::c_size` bytes.
+    fn c_bytes(&self) -> Vec<u8> {
+        let spec = Self::SPEC;
+        let mut out = vec![0u8; spec.c_size() as usize];
+        let mut vals = Vec::with_capacity(32);
+        self.values(&mut vals);
+        let mut it = vals.into_iter();
+        for c in spec.c_fields() {
+            let n = c.spec.bytes as usize;
+            for i in 0..c.spec.count as usize {
+                let v = it.next().unwrap_or(0).to_le_bytes();
+                let at = c.offset as usize + i * n;
+                if let (Some(dst), Some(src)) = (out.get_mut(at..at + n), v.get(..n)) {
+                    dst.copy_from_slice(src);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every element's value in table order as the Rust struct holds it (not masked to the
+    /// packed width: a `u64` cycle keeps its high bits), grouped per field.
+    fn field_values(&self) -> Vec<(&'static FieldSpec, Vec<u128>)> {
+        let mut vals = Vec::with_capacity(32);
+        self.values(&mut vals);
+        let mut it = vals.into_iter();
+        Self::SPEC
+            .fields
+            .iter()
+            .map(|f| (f, (0..f.count).map(|_| it.next().unwrap_or(0)).collect()))
+            .collect()
     }
 
     /// One `.jsonl` object: `{"channel": …}` is added by the caller; field values per
@@ -344,6 +495,9 @@ macro_rules! channels {
                             elem: $crate::chan::Elem::$elem,
                             json: $crate::chan::Json::$json $(($digits))?,
                             doc: concat!($($fdoc),+),
+                            bytes: (core::mem::size_of::<$ty>()
+                                / $crate::channels!(@count $($count)?) as usize)
+                                as u32,
                         },
                     )+],
                     pads: &[$((stringify!($pad_after), $pad_bits)),*],
@@ -427,7 +581,71 @@ pub fn sv_package() -> String {
             c.payload().sv_type()
         );
     }
+    let max = PAYLOADS_ALL().iter().map(|p| p.width()).max().unwrap_or(0);
+    let _ = writeln!(
+        o,
+        "\n  // The widest payload: a buffer of this many bits holds any beat (DPI benches,\n  // capi/dpi/pica_model_dpi.sv).\n  localparam int BEAT_MAX_W = {max};"
+    );
     o.push_str("\n  /* verilator lint_on UNUSEDPARAM */\n\nendpackage : pica_chan_pkg\n");
+    o
+}
+
+/// The channel part of the C ABI's header (`capi/include/pica_model.h`): the `PICA_CH_*`
+/// numbers, one C struct per payload ([`PayloadSpec::c_fields`]) with its packed width, and
+/// static assertions of every size and offset, so a compiler whose layout differed from the
+/// one the library writes would refuse the header.
+pub fn c_header() -> String {
+    use crate::beat::Channel;
+    let mut o = String::new();
+    o.push_str("/* Channels (model/src/beat.rs Channel order; pica_chan_pkg::CH_*). */\n");
+    for (i, c) in Channel::ALL.iter().enumerate() {
+        let _ = writeln!(
+            o,
+            "#define PICA_CH_{} {i} /* {} carries {} */",
+            c.name().to_ascii_uppercase(),
+            c.name(),
+            c.payload().c_type()
+        );
+    }
+    let _ = writeln!(o, "#define PICA_CHANNEL_COUNT {}", Channel::ALL.len());
+    let max = PAYLOADS_ALL().iter().map(|p| p.width()).max().unwrap_or(0);
+    let _ = writeln!(
+        o,
+        "/* The widest packed payload in bits (pica_chan_pkg::BEAT_MAX_W). */\n#define PICA_BEAT_MAX_W {max}\n"
+    );
+    o.push_str(
+        "#ifdef __cplusplus\n#define PICA_STATIC_ASSERT(c, m) static_assert(c, m)\n#else\n#define PICA_STATIC_ASSERT(c, m) _Static_assert(c, m)\n#endif\n\n",
+    );
+    for p in PAYLOADS_ALL() {
+        let ty = p.c_type();
+        let _ = writeln!(o, "/* {} */", one_line(p.doc));
+        let _ = writeln!(o, "typedef struct {} {{", ty.trim_end_matches("_t"));
+        for c in p.c_fields() {
+            let _ = writeln!(o, "  {}; /* {} */", c.c_decl(), one_line(c.spec.doc));
+        }
+        let _ = writeln!(o, "}} {ty};");
+        let up = snake(p.rust).to_ascii_uppercase();
+        let _ = writeln!(
+            o,
+            "/* Packed width in bits (pica_chan_pkg::{up}_W; pica_pop_beat_packed). */\n#define PICA_{up}_W {}",
+            p.width()
+        );
+        let _ = writeln!(
+            o,
+            "PICA_STATIC_ASSERT(sizeof({ty}) == {}, \"{ty}: size differs from the library's\");",
+            p.c_size()
+        );
+        for c in p.c_fields() {
+            let _ = writeln!(
+                o,
+                "PICA_STATIC_ASSERT(offsetof({ty}, {}) == {}, \"{ty}.{}: offset differs from the library's\");",
+                c_name(c.spec.name),
+                c.offset,
+                c_name(c.spec.name)
+            );
+        }
+        o.push('\n');
+    }
     o
 }
 
@@ -623,6 +841,64 @@ mod tests {
         assert_eq!(PAYLOADS_ALL().len(), 8);
     }
 
+    /// The packed words are the `.hex` line's bits (word 0 least significant), and the C
+    /// bytes put each field at its C offset, little-endian, full Rust width.
+    #[test]
+    fn chan_packed_words_and_c_bytes_follow_the_table() {
+        use crate::beat::RegWriteBeat;
+        let b = RegWriteBeat {
+            cycle: 0x1_0000_0007,
+            mask: 0x5,
+            id: 0x100FE,
+            param: 0xAABB_CCDD,
+            value: 0x1122_3344,
+        };
+        let words = b.packed_words();
+        let line = b.hex_line();
+        let from_words: String = words.iter().rev().map(|w| format!("{w:08x}")).collect();
+        assert_eq!(from_words, line);
+        // cycle[127:96] (low 32 bits) pad[95:85] mask[84:81] id[80:64] param[63:32] value[31:0]
+        assert_eq!(words, [0x1122_3344, 0xAABB_CCDD, 0x5 << 17 | 0x100FE, 7]);
+        let spec = RegWriteBeat::SPEC;
+        let offsets: Vec<(&str, u32)> = spec
+            .c_fields()
+            .iter()
+            .map(|c| (c.spec.name, c.offset))
+            .collect();
+        assert_eq!(
+            offsets,
+            [
+                ("cycle", 0),
+                ("mask", 8),
+                ("id", 12),
+                ("param", 16),
+                ("value", 20)
+            ]
+        );
+        assert_eq!(spec.c_size(), 24);
+        let bytes = b.c_bytes();
+        assert_eq!(bytes.len(), 24);
+        assert_eq!(bytes[0..8], 0x1_0000_0007u64.to_le_bytes());
+        assert_eq!(bytes[8], 5);
+        assert_eq!(bytes[9..12], [0, 0, 0]);
+        assert_eq!(bytes[12..16], 0x100FEu32.to_le_bytes());
+        assert_eq!(bytes[20..24], 0x1122_3344u32.to_le_bytes());
+        // A 16-byte element (the texel's raw bytes) is two uint64_t, 8-aligned.
+        let t = crate::beat::TexelBeat::SPEC.c_fields();
+        let raw = t
+            .iter()
+            .find(|c| c.spec.name == "raw")
+            .map(|c| (c.offset, c.c_decl()));
+        assert_eq!(raw, Some((24, "uint64_t raw[2]".to_string())));
+        for p in PAYLOADS_ALL() {
+            let c = p.c_fields();
+            assert!(c
+                .windows(2)
+                .all(|w| w[0].offset + w[0].spec.bytes * w[0].spec.count <= w[1].offset));
+            assert_eq!(p.c_size() % 8, 0, "{}", p.rust);
+        }
+    }
+
     #[test]
     fn chan_signed_fields_render_negative() {
         let f = FieldSpec {
@@ -632,6 +908,7 @@ mod tests {
             elem: Elem::Scalar,
             json: Json::Signed,
             doc: "",
+            bytes: 4,
         };
         assert_eq!(json_value(&f, u128::from(-5i32 as u32)), json!(-5));
     }

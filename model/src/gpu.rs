@@ -205,6 +205,27 @@ pub enum SubmitError {
     Unmapped(#[from] Unmapped),
 }
 
+/// The highest register ID a pushed write may name: a header's 16-bit ID plus up to 255 extra
+/// parameters in consecutive mode (seed 002 "Command header"), as the CP can produce.
+pub const MAX_PUSH_ID: u32 = 0xFFFF + 0xFF;
+
+/// Why [`Gpu::push_write`] refused a write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PushError {
+    /// A submitted command list is still being read.
+    #[error("a submitted command list is still running; push register writes before submitting or after it finished")]
+    ListRunning,
+    /// The CP → REGS channel is full this cycle.
+    #[error("the CP -> REGS channel is full this cycle (step the clock and retry)")]
+    Full,
+    /// The byte mask has bits above bit 3.
+    #[error("byte-enable mask 0x{0:x} has bits above bit 3 (it is the header's 4-bit mask)")]
+    BadMask(u8),
+    /// The register ID is beyond what a command header can reach.
+    #[error("register ID 0x{0:x} is beyond 0x{max:x}, the last a command header can reach", max = MAX_PUSH_ID)]
+    BadId(u32),
+}
+
 /// A model stage whose place in the [`Gpu`] an [`External`] implementation can take
 /// ([`Gpu::replace_stage`]). Every stage with a [`Stage`] implementation that the GPU ticks is
 /// one, so a new RTL stage needs only its port adapter, never a change to [`Gpu::step`].
@@ -259,6 +280,8 @@ pub struct Gpu {
     regs_to_cp: Link<Redirect>,
     beats: Vec<RegWriteBeat>,
     hang: Option<(u64, HangReason)>,
+    /// Register writes pushed with [`Gpu::push_write`] (not through the CP).
+    pushed_writes: u64,
     shader: Slot<ShaderCore>,
     vs_in: Link<VertexIn>,
     sh_out: Link<ShadedItem>,
@@ -305,6 +328,7 @@ impl Gpu {
             regs_to_cp: Link::new("regs_to_cp", timing::REGS_TO_CP_REDIRECT_DEPTH),
             beats: Vec::new(),
             hang: None,
+            pushed_writes: 0,
             shader: Slot::new(ShaderCore::default()),
             vs_in: Link::new("vs_in", timing::SHADER_IN_DEPTH),
             sh_out: Link::new("sh_out", timing::SHADER_OUT_DEPTH),
@@ -423,6 +447,39 @@ impl Gpu {
         }
         self.cp.submit(addr, size);
         Ok(())
+    }
+
+    /// Puts one register write straight into the CP → REGS channel, as the CP would have
+    /// pushed it in the cycle just stepped: REGS applies it (merging `param` under the byte
+    /// `mask`, with every side effect, and records its beat) no earlier than the next
+    /// [`Gpu::step`]. This is how a testbench drives REGS one write at a time without a command
+    /// list (the C ABI's and the Python package's `write_reg`).
+    ///
+    /// Refused while a submitted command list is still being read (the two would interleave)
+    /// and while the channel is full (step and retry: the channel is
+    /// `timing::CP_TO_REGS_DEPTH` deep and REGS takes one write per cycle unless held). Once
+    /// writes were pushed, a GPU with no list submitted finishes ([`Outcome::Finished`]) when
+    /// the writes and the work they triggered have drained.
+    pub fn push_write(&mut self, id: u32, mask: u8, param: u32) -> Result<(), PushError> {
+        if !matches!(self.cp.state(), CpState::Idle | CpState::Done) {
+            return Err(PushError::ListRunning);
+        }
+        if mask > 0xF {
+            return Err(PushError::BadMask(mask));
+        }
+        if id > MAX_PUSH_ID {
+            return Err(PushError::BadId(id));
+        }
+        self.cp_to_regs
+            .push(RegWrite { id, mask, param })
+            .map_err(|_| PushError::Full)?;
+        self.pushed_writes += 1;
+        Ok(())
+    }
+
+    /// Register writes pushed with [`Gpu::push_write`] so far.
+    pub fn pushed_writes(&self) -> u64 {
+        self.pushed_writes
     }
 
     /// Turns recording of register-write beats on or off (default on).
@@ -735,6 +792,9 @@ impl Gpu {
         }
         match self.cp.state() {
             CpState::Done => Some(Outcome::Finished { cycles: self.cycle }),
+            CpState::Idle if self.pushed_writes > 0 => {
+                Some(Outcome::Finished { cycles: self.cycle })
+            }
             _ => None,
         }
     }
@@ -749,7 +809,7 @@ impl Gpu {
             if self.cycle >= max_cycles {
                 return Outcome::CycleLimit { cycles: self.cycle };
             }
-            if self.cp.state() == CpState::Idle && self.hang.is_none() {
+            if self.cp.state() == CpState::Idle && self.hang.is_none() && self.pushed_writes == 0 {
                 // Nothing submitted: a GPU never kicked never finishes.
                 return Outcome::Hang {
                     cycle: self.cycle,

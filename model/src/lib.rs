@@ -49,5 +49,5 @@ pub mod tex;
 pub mod timing;
 pub mod vl;
 
-pub use gpu::{Gpu, HangReason, Outcome, SubmitError};
+pub use gpu::{Gpu, HangReason, Outcome, PushError, SubmitError};
 pub use mem::Memory;

@@ -375,3 +375,67 @@ fn cp_empty_list_hangs() {
         "{o}"
     );
 }
+
+/// `Gpu::push_write` is a write the CP would have pushed: REGS applies it in the next cycle
+/// with the same merge and beat as a command-list write, the channel's depth bounds what
+/// can wait, a running list refuses it, and pushed writes alone finish.
+#[test]
+fn cp_pushed_writes_match_the_same_writes_from_a_list() {
+    use pica_model::{Gpu, Memory, PushError};
+    let writes = [
+        (0x0E1u32, 0xFu8, 0x1122_3344u32),
+        (0x0E1, 0x5, 0xAABB_CCDD),
+        (0x11C, 0x3, 7),
+    ];
+    let mut pushed = Gpu::new(Memory::new());
+    pushed.set_pipeline(false);
+    for &(id, mask, v) in &writes {
+        while let Err(e) = pushed.push_write(id, mask, v) {
+            assert_eq!(e, PushError::Full);
+            pushed.step();
+        }
+    }
+    assert_eq!(pushed.pushed_writes(), 3);
+    let o = pushed.run(100);
+    assert_eq!(o, Outcome::Finished { cycles: 3 });
+    let mut cl = CommandList::new();
+    for &(id, mask, v) in &writes {
+        cl.write_masked(id as u16, mask, v);
+    }
+    let (listed, _) = run(&with_fin(cl.into_words()));
+    let strip = |g: &Gpu| -> Vec<(u32, u8, u32, u32)> {
+        g.regwrite_beats()
+            .iter()
+            .map(|b| (b.id, b.mask, b.param, b.value))
+            .filter(|b| b.0 != 0x010 && b.1 != 0)
+            .collect()
+    };
+    assert_eq!(strip(&pushed), strip(&listed));
+    assert_eq!(pushed.regs().reg(0x0E1), 0x11BB_33DD);
+    // Cycles: REGS applies one write per cycle from the cycle after the push.
+    let cycles: Vec<u64> = pushed.regwrite_beats().iter().map(|b| b.cycle).collect();
+    assert_eq!(cycles, [0, 1, 2]);
+    // Bad arguments and a running list are refused.
+    let mut g = Gpu::new(Memory::new());
+    assert_eq!(g.push_write(0x0E1, 0x10, 0), Err(PushError::BadMask(0x10)));
+    assert_eq!(
+        g.push_write(0x1_0100, 0xF, 0),
+        Err(PushError::BadId(0x1_0100))
+    );
+    let depth = pica_model::timing::CP_TO_REGS_DEPTH;
+    for _ in 0..depth {
+        assert_eq!(g.push_write(0x0E1, 0xF, 1), Ok(()));
+    }
+    assert_eq!(g.push_write(0x0E1, 0xF, 1), Err(PushError::Full));
+    let mut running = Gpu::new(Memory::new());
+    running
+        .mem_mut()
+        .write_words(0x2000_0000, &with_fin(vec![1, 0x000F_00E1]))
+        .unwrap();
+    running.submit(0x2000_0000, 16).unwrap();
+    running.step();
+    assert_eq!(
+        running.push_write(0x0E1, 0xF, 1),
+        Err(PushError::ListRunning)
+    );
+}

@@ -121,6 +121,10 @@ package pica_chan_pkg;
   localparam int CH_TEXEL = 7;  // texel carries texel_beat_t
   localparam int CH_COMBINER = 8;  // combiner carries combiner_beat_t
 
+  // The widest payload: a buffer of this many bits holds any beat (DPI benches,
+  // capi/dpi/pica_model_dpi.sv).
+  localparam int BEAT_MAX_W = 1792;
+
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage : pica_chan_pkg
