@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # capi/dpi/run.sh: builds the model's C ABI (libpica_capi.a), verilates pica_top_dpi_tb (pica_top
 # with the model as its scoreboard through DPI-C only), runs it on every vectors/examples/*.hex
-# and capi/dpi/lists/*.hex (all must PASS), then builds it with the injected bug INJECT_MASK_BUG
+# and capi/dpi/lists/*.hex and every front-end bundle of vectors/corpus (all must PASS), then builds it with the injected bug INJECT_MASK_BUG
 # and checks that the bench FAILS on 03_masked_writes.hex with a message naming the register
 # (a register-write beat differs), and with INJECT_PACKER_BUG that it FAILS on
 # lists/packer_f24_y.hex in the final state (no beat differs: only the debug-port comparison
@@ -146,6 +146,42 @@ done
 echo "== ${#lists[@]} lists, $fails failed ($(since "$t"))"
 [ "$fails" = 0 ] || exit 1
 [ $# -eq 0 ] || { echo "== done ($(since "$t_all") in all)"; exit 0; }
+
+# --- 4b. The golden-vector corpus: every front-end bundle of vectors/corpus ---------------------
+# A bundle's manifest gives the submission, the memory images and the cycle limit: the first
+# image goes in as +list at its base (+addr, +size from `submit`), the others as +memK.
+bundle_args() {
+  python3 - "$1" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+m = json.load(open(os.path.join(d, "manifest.json")))
+if m.get("pipeline"):
+    sys.exit(3)
+mem = m["memory"]
+a = [f"+list={os.path.join(d, mem[0]['file'])}", f"+addr={int(mem[0]['base'], 16):x}",
+     f"+size={int(m['submit']['size'], 16)}", f"+max_cycles={m['max_cycles']}"]
+assert int(m["submit"]["addr"], 16) == int(mem[0]["base"], 16), "submit is not the first image"
+for k, im in enumerate(mem[1:]):
+    a += [f"+mem{k}={os.path.join(d, im['file'])}", f"+mem{k}_addr={int(im['base'], 16):x}"]
+print(" ".join(a))
+PY
+}
+t=$(now)
+n=0
+for d in "$root"/vectors/corpus/*/; do
+  args="$(bundle_args "$d")" || continue
+  n=$((n + 1))
+  # shellcheck disable=SC2086  # the arguments are plusargs without spaces
+  if out="$("$bin" $args 2>&1)" && grep -q '^PASS' <<<"$out"; then
+    grep '^PASS' <<<"$out" | sed "s#$root/##"
+  else
+    echo "$out" | grep -v '^\s*$' | sed "s#$root/##" | sed 's/^/   /' >&2
+    echo "FAILED: bundle $d" >&2
+    fails=$((fails + 1))
+  fi
+done
+echo "== $n corpus bundles, $fails failed ($(since "$t"))"
+[ "$fails" = 0 ] || exit 1
 
 # --- 5. The injected bugs must be caught ---------------------------------------------------------
 # expect_fail VARIANT LIST PATTERN: the bench must fail on LIST, its first FAIL line matching
