@@ -5,7 +5,7 @@
 //! [`CommandList::finalize`] appends the GPUREG_FINALIZE write and pads the list to a multiple
 //! of 16 bytes so that the FINALIZE is not dropped by the 16-byte size rule.
 
-use crate::cp::CommandHeader;
+use crate::cmdheader::CommandHeader;
 use crate::num::F24;
 use crate::regfile::packer::pack_f24x3;
 use crate::regs::id;

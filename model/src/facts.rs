@@ -1152,7 +1152,7 @@ fn build() -> Vec<Fact> {
             &["model widening", "bit replication", "shift"],
             "Fog with a D16 buffer at known depths; compare the fog factor.",
             &[MODEL],
-            &["rast::interp::depth_to_24", "fop::depth_to_24"],
+            &["num::depth_to_24", "fop::depth_to_24"],
         ),
         guess(
             "rast-scissor-modes",

@@ -12,9 +12,9 @@
 //! [`crate::timing`].
 
 use crate::beat::{CombinerBeat, TexelBeat};
-use crate::gpu::HangReason;
 use crate::link::Link;
 use crate::mem::Memory;
+use crate::outcome::HangReason;
 use crate::pipe::{Fragment, ShadedFragment};
 use crate::regfile::RegFile;
 use crate::stage::Stage;

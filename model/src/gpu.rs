@@ -6,7 +6,7 @@ use crate::beat::{
 };
 use crate::clip::{ClipPorts, Clipper};
 use crate::cp::{CommandProcessor, CpPorts, CpState, Redirect, RegWrite};
-use crate::fop::{FopHang, FopPorts, FragmentOps};
+use crate::fop::{FopPorts, FragmentOps};
 use crate::frag::{FogStage, FragPorts, LightStage, TevStage, TexStage};
 use crate::link::Link;
 use crate::mem::{Memory, Unmapped};
@@ -15,183 +15,15 @@ use crate::pipe::{Fragment, PaCmd, ScreenTri, ShadedFragment, Triangle, VlCmd};
 use crate::rast::{RastPorts, Rasterizer};
 use crate::regfile::{RegFile, RegsPorts};
 use crate::regs::Trigger;
-use crate::shader::interp::HangKind;
 use crate::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use crate::stage::{External, Slot, Stage};
 use crate::timing;
-use crate::vl::{VertexLoader, VlHang, VlPorts};
+use crate::vl::{VertexLoader, VlPorts};
 use serde::Serialize;
 use serde_json::json;
-use std::fmt;
 
-/// Why the GPU hangs: the states in which the real GPU would stop making progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum HangReason {
-    /// The CP reached the end of a buffer without a write to GPUREG_FINALIZE.
-    MissingFinalize {
-        /// Buffer start.
-        base: u32,
-        /// Size in bytes as given.
-        size: u32,
-        /// Bytes actually read (size with the low 4 bits cleared).
-        effective_size: u32,
-        /// Whether a FINALIZE command sat in the bytes the 16-byte rule dropped.
-        dropped_finalize: bool,
-    },
-    /// A command needed more words than its buffer holds.
-    CommandPastEnd {
-        /// Buffer start.
-        base: u32,
-        /// Bytes actually read.
-        effective_size: u32,
-        /// Address of the command's first parameter.
-        command_addr: u32,
-        /// The command header, if it was read.
-        header: Option<u32>,
-    },
-    /// The CP fetched a command word outside mapped memory.
-    FetchUnmapped {
-        /// The address.
-        addr: u32,
-    },
-    /// `run` was called without a submitted command buffer: the CP never starts.
-    NotSubmitted,
-    /// A shader unit hangs (BREAK on an empty loop stack, double MOVA, ...).
-    Shader {
-        /// Unit 0-3.
-        unit: u8,
-        /// Word address of the instruction.
-        pc: u16,
-        /// The instruction word.
-        word: u32,
-        /// What went wrong.
-        reason: HangKind,
-    },
-    /// The vertex loader cannot load a vertex (stride mismatch, read outside memory, ...).
-    VertexLoader(VlHang),
-    /// A fragment operation touched a buffer outside memory.
-    FragmentOps(FopHang),
-    /// A texture unit cannot read its texture.
-    Texture(crate::tex::TexHang),
-    /// An internal invariant of the model broke (a model bug, never expected).
-    Internal(String),
-}
-
-impl fmt::Display for HangReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HangReason::MissingFinalize {
-                base,
-                size,
-                effective_size,
-                dropped_finalize,
-            } => {
-                write!(
-                    f,
-                    "command buffer at 0x{base:08x} ended without a write to GPUREG_FINALIZE (0x010) \
-                     after 0x{effective_size:x} of 0x{size:x} bytes"
-                )?;
-                if *dropped_finalize {
-                    write!(
-                        f,
-                        "; a FINALIZE command sits in the last {} bytes, which the GPU drops because \
-                         the size is not a multiple of 16",
-                        size - effective_size
-                    )?;
-                } else if size != effective_size {
-                    write!(
-                        f,
-                        "; the last {} bytes were dropped (size not a multiple of 16)",
-                        size - effective_size
-                    )?;
-                }
-                Ok(())
-            }
-            HangReason::CommandPastEnd {
-                base,
-                effective_size,
-                command_addr,
-                header,
-            } => {
-                write!(f, "command at 0x{command_addr:08x} runs past the end of the buffer 0x{base:08x}+0x{effective_size:x}")?;
-                match header {
-                    Some(h) => {
-                        let h = crate::cp::CommandHeader::decode(*h);
-                        write!(
-                            f,
-                            " (header 0x{:08x}: {} with {} extra parameter(s))",
-                            h.encode(),
-                            crate::regs::name(h.id.into()),
-                            h.extra
-                        )
-                    }
-                    None => write!(f, " (its header word is missing)"),
-                }
-            }
-            HangReason::FetchUnmapped { addr } => {
-                write!(
-                    f,
-                    "command fetch from unmapped physical address 0x{addr:08x}"
-                )
-            }
-            HangReason::NotSubmitted => write!(f, "no command buffer was submitted"),
-            HangReason::Shader {
-                unit,
-                pc,
-                word,
-                reason,
-            } => {
-                let h = crate::shader::interp::Hang {
-                    pc: *pc,
-                    word: *word,
-                    kind: *reason,
-                };
-                write!(f, "shader unit {unit}: {h}")
-            }
-            HangReason::VertexLoader(h) => write!(f, "vertex loader: {h}"),
-            HangReason::FragmentOps(h) => write!(f, "fragment operations: {h}"),
-            HangReason::Texture(h) => write!(f, "texturing: {h}"),
-            HangReason::Internal(s) => write!(f, "internal model error: {s}"),
-        }
-    }
-}
-
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum Outcome {
-    /// The list ended with GPUREG_FINALIZE and all work drained after `cycles` cycles.
-    Finished {
-        /// Cycles stepped.
-        cycles: u64,
-    },
-    /// The GPU would hang: it stopped making progress in `cycle`.
-    Hang {
-        /// Cycle in which the hang was detected.
-        cycle: u64,
-        /// Why.
-        reason: HangReason,
-    },
-    /// The cycle limit was reached first.
-    CycleLimit {
-        /// Cycles stepped.
-        cycles: u64,
-    },
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Finished { cycles } => write!(f, "finished in {cycles} cycles"),
-            Outcome::Hang { cycle, reason } => write!(f, "hang at cycle {cycle}: {reason}"),
-            Outcome::CycleLimit { cycles } => {
-                write!(f, "cycle limit reached after {cycles} cycles")
-            }
-        }
-    }
-}
+/// Re-exported from [`crate::outcome`], where they live below the stages.
+pub use crate::outcome::{outcome_json, HangReason, Outcome};
 
 /// A submission that cannot start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -225,6 +57,83 @@ pub enum PushError {
     #[error("register ID 0x{0:x} is beyond 0x{max:x}, the last a command header can reach", max = MAX_PUSH_ID)]
     BadId(u32),
 }
+
+/// The pipeline stages of issue 5 behind the common trait: each keeps its inherent `tick`
+/// (whose error, if any, is the stage's own hang type) and this maps it to [`HangReason`].
+/// These adapters live here, with the GPU that ticks the stages, rather than in
+/// [`crate::stage`], so that the trait's module imports no stage (CP, REGS and the fragment
+/// stages implement [`Stage`] in their own modules).
+macro_rules! pipeline_stage {
+    ($ty:ty, $ports:ident, $name:literal, |$s:ident, $c:ident, $p:ident| $tick:expr) => {
+        impl Stage for $ty {
+            type Ports<'a> = $ports<'a>;
+
+            fn name(&self) -> &'static str {
+                $name
+            }
+
+            fn reset(&mut self) {
+                *self = <$ty>::new();
+            }
+
+            fn tick(&mut self, cycle: u64, ports: $ports<'_>) -> Result<(), HangReason> {
+                let ($s, $c, $p) = (self, cycle, ports);
+                $tick
+            }
+
+            fn is_idle(&self) -> bool {
+                <$ty>::is_idle(self)
+            }
+
+            fn snapshot(&self) -> serde_json::Value {
+                <$ty>::snapshot(self)
+            }
+        }
+    };
+}
+
+impl Stage for ShaderCore {
+    type Ports<'a> = ShaderPorts<'a>;
+
+    fn name(&self) -> &'static str {
+        "sh"
+    }
+
+    fn reset(&mut self) {
+        ShaderCore::reset(self);
+    }
+
+    fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
+        ShaderCore::tick(self, cycle, ports)
+    }
+
+    fn is_idle(&self) -> bool {
+        ShaderCore::is_idle(self)
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        ShaderCore::snapshot(self)
+    }
+}
+
+pipeline_stage!(VertexLoader, VlPorts, "vl", |s, c, p| {
+    VertexLoader::tick(s, c, p).map_err(HangReason::VertexLoader)
+});
+pipeline_stage!(PrimitiveAssembler, PaPorts, "pa", |s, c, p| {
+    PrimitiveAssembler::tick(s, c, p);
+    Ok(())
+});
+pipeline_stage!(Clipper, ClipPorts, "clip", |s, c, p| {
+    Clipper::tick(s, c, p);
+    Ok(())
+});
+pipeline_stage!(Rasterizer, RastPorts, "rast", |s, c, p| {
+    Rasterizer::tick(s, c, p);
+    Ok(())
+});
+pipeline_stage!(FragmentOps, FopPorts, "fop", |s, c, p| {
+    FragmentOps::tick(s, c, p).map_err(HangReason::FragmentOps)
+});
 
 /// A model stage whose place in the [`Gpu`] an [`External`] implementation can take
 /// ([`Gpu::replace_stage`]). Every stage with a [`Stage`] implementation that the GPU ticks is
@@ -870,15 +779,6 @@ pub struct PipelineBeats<'a> {
     pub combiner: &'a [CombinerBeat],
     /// FOP pixel outcomes.
     pub pixel: &'a [PixelBeat],
-}
-
-/// An outcome as JSON, with a readable `message`.
-pub fn outcome_json(o: &Outcome) -> serde_json::Value {
-    let mut v = serde_json::to_value(o).unwrap_or_else(|_| json!({}));
-    if let Some(m) = v.as_object_mut() {
-        m.insert("message".into(), json!(o.to_string()));
-    }
-    v
 }
 
 /// The per-cycle hook every link needs, whatever it carries.

@@ -7,7 +7,8 @@
 //! register file [`regfile`], ...) joined by bounded [`link`]s, all advanced by one clock
 //! ([`Gpu::step`]). Every value the hardware computes lives in a bit-exact number type from
 //! [`num`]; every register fact lives in the one register table in [`regs`]; every timing figure
-//! in [`timing`]. What crosses a channel is recorded as a [`beat`].
+//! in [`timing`]. What crosses a channel is recorded as a [`beat`]; how a run ends, and why
+//! the GPU hangs, is an [`outcome`].
 //!
 //! ```
 //! use pica_model::{Gpu, Memory, Outcome};
@@ -24,6 +25,7 @@
 pub mod beat;
 pub mod chan;
 pub mod clip;
+pub mod cmdheader;
 pub mod cmdlist;
 pub mod cp;
 pub mod facts;
@@ -37,6 +39,7 @@ pub mod link;
 pub mod mem;
 pub mod num;
 pub mod nv2a;
+pub mod outcome;
 pub mod pa;
 pub mod pipe;
 pub mod rast;
@@ -49,5 +52,6 @@ pub mod tex;
 pub mod timing;
 pub mod vl;
 
-pub use gpu::{Gpu, HangReason, Outcome, PushError, SubmitError};
+pub use gpu::{Gpu, PushError, SubmitError};
 pub use mem::Memory;
+pub use outcome::{HangReason, Outcome};

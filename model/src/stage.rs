@@ -1,6 +1,11 @@
 //! The trait every pipeline stage implements.
+//!
+//! This module sits below the stages: it names none of them. CP, REGS and the fragment stages
+//! implement [`Stage`] in their own modules; VL, the shader unit, PA, CLIP, RAST and FOP,
+//! whose inherent `tick` returns their own hang type or nothing, through adapters in
+//! [`crate::gpu`].
 
-use crate::gpu::HangReason;
+use crate::outcome::HangReason;
 
 /// An implementation of a pipeline stage outside the model — an RTL stage behind its port
 /// adapter — that takes the place of the model's stage `S` (design.md "Stage-level
@@ -123,84 +128,3 @@ pub trait Stage {
     /// The stage's internal state, for dumps and divergence reports.
     fn snapshot(&self) -> serde_json::Value;
 }
-
-/// The pipeline stages of issue 5 behind the common trait: each keeps its inherent `tick`
-/// (whose error, if any, is the stage's own hang type) and this maps it to [`HangReason`].
-macro_rules! pipeline_stage {
-    ($ty:ty, $ports:ident, $name:literal, |$s:ident, $c:ident, $p:ident| $tick:expr) => {
-        impl Stage for $ty {
-            type Ports<'a> = $ports<'a>;
-
-            fn name(&self) -> &'static str {
-                $name
-            }
-
-            fn reset(&mut self) {
-                *self = <$ty>::new();
-            }
-
-            fn tick(&mut self, cycle: u64, ports: $ports<'_>) -> Result<(), HangReason> {
-                let ($s, $c, $p) = (self, cycle, ports);
-                $tick
-            }
-
-            fn is_idle(&self) -> bool {
-                <$ty>::is_idle(self)
-            }
-
-            fn snapshot(&self) -> serde_json::Value {
-                <$ty>::snapshot(self)
-            }
-        }
-    };
-}
-
-use crate::clip::{ClipPorts, Clipper};
-use crate::fop::{FopPorts, FragmentOps};
-use crate::pa::{PaPorts, PrimitiveAssembler};
-use crate::rast::{RastPorts, Rasterizer};
-use crate::shader::stage::{ShaderCore, ShaderPorts};
-use crate::vl::{VertexLoader, VlPorts};
-
-impl Stage for ShaderCore {
-    type Ports<'a> = ShaderPorts<'a>;
-
-    fn name(&self) -> &'static str {
-        "sh"
-    }
-
-    fn reset(&mut self) {
-        ShaderCore::reset(self);
-    }
-
-    fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
-        ShaderCore::tick(self, cycle, ports)
-    }
-
-    fn is_idle(&self) -> bool {
-        ShaderCore::is_idle(self)
-    }
-
-    fn snapshot(&self) -> serde_json::Value {
-        ShaderCore::snapshot(self)
-    }
-}
-
-pipeline_stage!(VertexLoader, VlPorts, "vl", |s, c, p| {
-    VertexLoader::tick(s, c, p).map_err(HangReason::VertexLoader)
-});
-pipeline_stage!(PrimitiveAssembler, PaPorts, "pa", |s, c, p| {
-    PrimitiveAssembler::tick(s, c, p);
-    Ok(())
-});
-pipeline_stage!(Clipper, ClipPorts, "clip", |s, c, p| {
-    Clipper::tick(s, c, p);
-    Ok(())
-});
-pipeline_stage!(Rasterizer, RastPorts, "rast", |s, c, p| {
-    Rasterizer::tick(s, c, p);
-    Ok(())
-});
-pipeline_stage!(FragmentOps, FopPorts, "fop", |s, c, p| {
-    FragmentOps::tick(s, c, p).map_err(HangReason::FragmentOps)
-});

@@ -128,7 +128,7 @@ fn fog_z_flip_uses_complement() {
 #[test]
 fn fog_d16_depth_is_replicated_to_24_bits() {
     // D16 depths widen by bit replication, d << 8 | d >> 8
-    // (pica_model::rast::interp::depth_to_24).
+    // (pica_model::num::depth_to_24).
     let b = Bench::new(MODE_FOG, D16);
     // 0x0100 → 0x010001: entry 0, t = 0x10001: F = (2^27 + 512·0x10001)/2^28 = 0.6250019 →
     // 125.0004 → 125, 62.5002 + 95.6245 = 158.12 → 158, 50·0.3749981 = 18.7499 → 18.

@@ -13,6 +13,7 @@
 //! | `final_state.json` | the complete final state: outcome, every non-zero debug-map word, trigger and immediate-vertex events ([`final_state_doc`]) |
 
 use crate::case::{hang_reason_code, Case, MemImage, ModelRun, Source};
+use crate::streams::{channels, final_memory_file};
 use pica_model::beat::RegWriteBeat;
 use pica_model::chan::Payload;
 use pica_model::Outcome;
@@ -22,6 +23,8 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+pub use crate::streams::Field;
 
 /// The format name in every manifest.
 pub const FORMAT: &str = "pica-vectors";
@@ -145,18 +148,6 @@ pub struct Stream {
     pub cycle_exact: bool,
     /// Field packing, most significant first.
     pub fields: Vec<Field>,
-}
-
-/// A field of a packed beat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Field {
-    /// Field name.
-    pub name: String,
-    /// Least significant bit.
-    pub lsb: u32,
-    /// Width in bits.
-    pub width: u32,
 }
 
 /// The final-state files.
@@ -400,7 +391,7 @@ fn pipeline_files(run: &ModelRun) -> (Vec<Stream>, Vec<MemFile>, Vec<(String, Ve
     };
     let mut streams = Vec::new();
     let mut files = Vec::new();
-    for ch in crate::streams::channels(p) {
+    for ch in channels(p) {
         let hex = format!("{}.hex", ch.channel);
         let jsonl = format!("{}.jsonl", ch.channel);
         streams.push(Stream {
@@ -417,7 +408,7 @@ fn pipeline_files(run: &ModelRun) -> (Vec<Stream>, Vec<MemFile>, Vec<(String, Ve
     }
     let mut memory = Vec::new();
     for im in &p.final_memory {
-        let name = crate::streams::final_memory_file(im);
+        let name = final_memory_file(im);
         memory.push(MemFile {
             file: name.clone(),
             base: hex32(im.base),

@@ -7,11 +7,27 @@
 //! width), zero-extended to whole hex digits. f24 values are their 24-bit patterns; nothing is a
 //! host float.
 
-use crate::bundle::Field;
 use crate::case::{MemImage, PipelineCapture};
 use pica_model::beat::Channel;
 use pica_model::chan::Payload;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+// One entry of a stream's `fields` in `manifest.json` (`crate::bundle::Stream`, which
+// re-exports it as `crate::bundle::Field`). Its doc comment below is the manifest schema's
+// description (`vectors/schema/`), so it stays as it was.
+/// A field of a packed beat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    /// Field name.
+    pub name: String,
+    /// Least significant bit.
+    pub lsb: u32,
+    /// Width in bits.
+    pub width: u32,
+}
 
 /// A channel's beats as packed fields and JSON.
 pub struct ChannelData {

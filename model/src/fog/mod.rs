@@ -10,7 +10,7 @@
 //! 1. **Fog coordinate** `z` (24 bits): the fragment's quantized depth widened to 24 bits from
 //!    the depth buffer's `bits` (GPUREG_DEPTHBUFFER_FORMAT: 16 or 24) by bit replication
 //!    (D16: `d << 8 | d >> 8`), the rule the gas and shadow modes use too
-//!    ([`crate::rast::interp::depth_to_24`]); with the z-flip bit (UPDATE_BUFFER bit 16)
+//!    ([`crate::num::depth_to_24`]); with the z-flip bit (UPDATE_BUFFER bit 16)
 //!    `z = 0xFFFFFF − z`.
 //! 2. **Lookup**: index `i = z >> 17` (0-127), fraction `t = z & 0x1FFFF` (17 bits, units of
 //!    2^-17 of one entry).
@@ -61,7 +61,7 @@ pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
         TexenvUpdateBufferFogMode::Gas => gas::apply(f, regs),
         TexenvUpdateBufferFogMode::Fog => {
             let bits = depth_bits(regs);
-            let mut z = crate::rast::interp::depth_to_24(f.frag.depth, bits);
+            let mut z = crate::num::depth_to_24(f.frag.depth, bits);
             if update.z_flip() {
                 z = fog_flip(z);
             }

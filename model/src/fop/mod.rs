@@ -53,49 +53,8 @@ use fb::{ColorFormat, DepthFormat, FbLayout};
 use ops::Blend;
 use serde::Serialize;
 use serde_json::json;
-use std::fmt;
 
-/// Why the fragment operations hang.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum FopHang {
-    /// A colour or depth-stencil buffer access outside mapped memory.
-    Unmapped {
-        /// `"color"` or `"depth"`.
-        buffer: &'static str,
-        /// The address.
-        addr: u32,
-    },
-    /// A fragment arrived while a buffer format register holds a value no source describes.
-    ///
-    /// UNVERIFIED(hw) [fact: fop-bad-format-hang]: the GPU freezes — seed 000 says of GPUREG_DEPTHBUFFER_FORMAT = 1 "seems
-    /// to freeze the GPU"; the model treats GPUREG_COLORBUFFER_FORMAT 5-7 the same way (no
-    /// source describes them). Model choice: the hang happens at the first fragment FOP
-    /// receives, whether or not the buffer would be accessed.
-    ReservedFormat {
-        /// `"color"` or `"depth"`.
-        buffer: &'static str,
-        /// The format field's value.
-        value: u32,
-    },
-}
-
-impl fmt::Display for FopHang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FopHang::Unmapped { buffer, addr } => {
-                write!(f, "{buffer} buffer access at unmapped address 0x{addr:08x}")
-            }
-            FopHang::ReservedFormat { buffer, value } => {
-                write!(
-                    f,
-                    "{buffer} buffer format {value} is not a described format"
-                )
-            }
-        }
-    }
-}
+pub use crate::outcome::FopHang;
 
 /// What FOP touches in one cycle.
 pub struct FopPorts<'a> {
@@ -317,10 +276,10 @@ impl FopConfig {
 
 /// A depth value of `fmt` (16 or 24 bits) as a 24-bit depth, for the gas and shadow modes,
 /// which work on 24-bit depths whatever the depth buffer format: the model's one widening
-/// rule, [`crate::rast::interp::depth_to_24`] (bit replication, `d << 8 | d >> 8` for D16; the
+/// rule, [`crate::num::depth_to_24`] (bit replication, `d << 8 | d >> 8` for D16; the
 /// fog coordinate uses the same; UNVERIFIED(hw) [fact: rast-depth-widen], see there).
 pub const fn depth_to_24(fmt: DepthFormat, depth: u32) -> u32 {
-    crate::rast::interp::depth_to_24(depth, fmt.depth_bits())
+    crate::num::depth_to_24(depth, fmt.depth_bits())
 }
 
 /// Where one fragment's pixels are and in which formats (the part of [`process_fragment`]

@@ -49,7 +49,7 @@ pub use float::{Float, F16, F20, F24, F31};
 /// `to` to `1..=32`; `from == to` returns `v` masked.
 ///
 /// The one widening rule of the model's colour channels ([`crate::fop::fb`]) and 24-bit
-/// depths ([`crate::rast::interp::depth_to_24`]); each use cites its source.
+/// depths ([`depth_to_24`]); each use cites its source.
 pub const fn replicate_bits(v: u32, from: u32, to: u32) -> u32 {
     let to = if to < 1 {
         1
@@ -75,11 +75,56 @@ pub const fn replicate_bits(v: u32, from: u32, to: u32) -> u32 {
     out & low_mask(to)
 }
 
+/// Widens a `bits`-bit depth value (a depth as
+/// [`crate::rast::interp::depth_to_uint`] quantized it for the depth
+/// buffer, or a stored one) to 24 bits by bit replication: the value's bits, then its top bits
+/// again below them until 24 bits are filled. For 16 bits that is `d << 8 | d >> 8`: 0xFFFF
+/// becomes 0xFFFFFF, 0x8000 becomes 0x800080. `bits` is clamped to 1..=24 and `depth` masked
+/// to it; a 24-bit depth passes unchanged.
+///
+/// The model's one widening rule for depths, used wherever a 24-bit depth is needed whatever
+/// the depth buffer format: FOG's fog coordinate ([`crate::fog`]) and the gas and shadow
+/// fragment modes of FOP ([`crate::fop::gas`], [`crate::fop::shadow`], through
+/// [`crate::fop::depth_to_24`]). Several stages share it, so it lives with the number code
+/// rather than in one of them.
+///
+/// UNVERIFIED(hw) [fact: rast-depth-widen]: model choice; no source says how the hardware widens a D16 depth in these
+/// places. Azahar feeds all three the unquantized depth instead (a float in [0, 1]:
+/// `sw_rasterizer.cpp` `WriteFog` and `depth * 0xFFFFFF` for `DrawShadowMapPixel`; the GLSL
+/// generator's `WriteFog` and `WriteShadow`). Replication is the integer rule closest to that:
+/// a D16 depth `d = floor(x · 0xFFFF)` stands for `x · 0xFFFFFF ≈ d · 0xFFFFFF / 0xFFFF =
+/// d · 256 + d / 257`, about `d << 8 | d >> 8`, and both ends map to the ends (0xFFFF →
+/// 0xFFFFFF, the far plane), where a shift (`d << 8`) would leave the far plane at 0xFFFF00.
+pub const fn depth_to_24(depth: u32, bits: u32) -> u32 {
+    replicate_bits(depth, bits, 24)
+}
+
 /// The low `n` bits set (`n` up to 32).
 const fn low_mask(n: u32) -> u32 {
     if n >= 32 {
         u32::MAX
     } else {
         (1 << n) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rast_depth_to_24_replicates_bits() {
+        assert_eq!(depth_to_24(0xFFFF, 16), 0xFF_FFFF);
+        assert_eq!(depth_to_24(0x8000, 16), 0x80_0080);
+        assert_eq!(depth_to_24(0x1234, 16), 0x12_3412);
+        assert_eq!(depth_to_24(0, 16), 0);
+        // Bits above the width are dropped.
+        assert_eq!(depth_to_24(0x1_00FF, 16), 0x00_FF00);
+        assert_eq!(depth_to_24(0x12_3456, 24), 0x12_3456);
+        assert_eq!(depth_to_24(0xFF12_3456, 40), 0x12_3456);
+        // 5 bits 10110: 10110 10110 10110 10110 1011.
+        assert_eq!(depth_to_24(0b10110, 5), 0b1011_0101_1010_1101_0110_1011);
+        // Width 0 counts as 1: a 1-bit 1 fills every bit.
+        assert_eq!(depth_to_24(u32::MAX, 0), 0xFF_FFFF);
     }
 }

@@ -205,27 +205,6 @@ pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
     u32::try_from((m * max) >> r).unwrap_or(u32::MAX)
 }
 
-/// Widens a `bits`-bit depth value (a depth as [`depth_to_uint`] quantized it for the depth
-/// buffer, or a stored one) to 24 bits by bit replication: the value's bits, then its top bits
-/// again below them until 24 bits are filled. For 16 bits that is `d << 8 | d >> 8`: 0xFFFF
-/// becomes 0xFFFFFF, 0x8000 becomes 0x800080. `bits` is clamped to 1..=24 and `depth` masked
-/// to it; a 24-bit depth passes unchanged.
-///
-/// The model's one widening rule, used wherever a 24-bit depth is needed whatever the depth
-/// buffer format: FOG's fog coordinate ([`crate::fog`]) and the gas and shadow fragment modes
-/// of FOP ([`crate::fop::gas`], [`crate::fop::shadow`], through [`crate::fop::depth_to_24`]).
-///
-/// UNVERIFIED(hw) [fact: rast-depth-widen]: model choice; no source says how the hardware widens a D16 depth in these
-/// places. Azahar feeds all three the unquantized depth instead (a float in [0, 1]:
-/// `sw_rasterizer.cpp` `WriteFog` and `depth * 0xFFFFFF` for `DrawShadowMapPixel`; the GLSL
-/// generator's `WriteFog` and `WriteShadow`). Replication is the integer rule closest to that:
-/// a D16 depth `d = floor(x · 0xFFFF)` stands for `x · 0xFFFFFF ≈ d · 0xFFFFFF / 0xFFFF =
-/// d · 256 + d / 257`, about `d << 8 | d >> 8`, and both ends map to the ends (0xFFFF →
-/// 0xFFFFFF, the far plane), where a shift (`d << 8`) would leave the far plane at 0xFFFF00.
-pub const fn depth_to_24(depth: u32, bits: u32) -> u32 {
-    crate::num::replicate_bits(depth, bits, 24)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,22 +251,6 @@ mod tests {
         // Around 254.5: 0x3EFEFE · 255 = 254.49806 → 254, 0x3EFEFF · 255 = 254.500008 → 255.
         assert_eq!(color_to_u8(F24::from_bits(0x3E_FEFE)), 254);
         assert_eq!(color_to_u8(F24::from_bits(0x3E_FEFF)), 255);
-    }
-
-    #[test]
-    fn rast_depth_to_24_replicates_bits() {
-        assert_eq!(depth_to_24(0xFFFF, 16), 0xFF_FFFF);
-        assert_eq!(depth_to_24(0x8000, 16), 0x80_0080);
-        assert_eq!(depth_to_24(0x1234, 16), 0x12_3412);
-        assert_eq!(depth_to_24(0, 16), 0);
-        // Bits above the width are dropped.
-        assert_eq!(depth_to_24(0x1_00FF, 16), 0x00_FF00);
-        assert_eq!(depth_to_24(0x12_3456, 24), 0x12_3456);
-        assert_eq!(depth_to_24(0xFF12_3456, 40), 0x12_3456);
-        // 5 bits 10110: 10110 10110 10110 10110 1011.
-        assert_eq!(depth_to_24(0b10110, 5), 0b1011_0101_1010_1101_0110_1011);
-        // Width 0 counts as 1: a 1-bit 1 fills every bit.
-        assert_eq!(depth_to_24(u32::MAX, 0), 0xFF_FFFF);
     }
 
     #[test]

@@ -29,9 +29,9 @@ pub mod unit;
 
 use crate::beat::{merge_masked, RegWriteBeat};
 use crate::cp::{Redirect, RegWrite};
-use crate::gpu::HangReason;
 use crate::link::Link;
 use crate::num::F24;
+use crate::outcome::HangReason;
 use crate::pipe::VlCmd;
 use crate::regs::{self, id, Fifo, ShaderBlock, SideEffect, Trigger};
 use crate::stage::Stage;

@@ -79,8 +79,8 @@ use crate::regs::{
 use crate::shader::alu;
 use format::Format;
 use sample::{LevelPlan, Wrapped};
-use serde::Serialize;
-use std::fmt;
+
+pub use crate::outcome::TexHang;
 
 /// One texel read from memory, as a beat records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,30 +95,6 @@ pub struct TexelFetch {
     pub raw: u128,
     /// The decoded texel `[r, g, b, a]`.
     pub rgba: [u8; 4],
-}
-
-/// Why a texture unit hangs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum TexHang {
-    /// A texel read outside mapped memory.
-    Unmapped {
-        /// Texture unit 0-2.
-        unit: u8,
-        /// The address.
-        addr: u32,
-    },
-}
-
-impl fmt::Display for TexHang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TexHang::Unmapped { unit, addr } => {
-                write!(f, "texture unit {unit} reads unmapped address 0x{addr:08x}")
-            }
-        }
-    }
 }
 
 /// UNVERIFIED(hw) [fact: tex3-reserved-coords]: a reserved `texture3_coords` value (3) makes unit 3 use texcoord0 — the

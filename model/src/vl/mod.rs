@@ -76,7 +76,8 @@ use cache::PostVertexCache;
 use layout::{Layout, Source, MAX_ATTRIBS};
 use serde::Serialize;
 use serde_json::json;
-use std::fmt;
+
+pub use crate::outcome::VlHang;
 
 /// Whether DrawArrays uses the post-vertex cache too.
 ///
@@ -106,72 +107,6 @@ pub const CACHE_WITH_GS: bool = false;
 /// UNVERIFIED(hw) [fact: vl-configuration-mode-draw]: yes, exactly as in mode 0 — seed 002 says only that rendering "is not
 /// performed properly" in mode 1; what goes wrong is not documented.
 pub const DRAW_IN_CONFIGURATION_MODE: bool = true;
-
-/// Why the vertex loader hangs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum VlHang {
-    /// An attribute buffer's stride does not match the bytes its components declare.
-    StrideMismatch {
-        /// Attribute buffer 0-11.
-        buffer: u8,
-        /// Bytes per vertex declared in GPUREG_ATTRIBBUFFERi_CONFIG2.
-        stride: u32,
-        /// Bytes its component list needs.
-        needed: u32,
-    },
-    /// A read outside mapped memory.
-    ReadUnmapped {
-        /// Attribute buffer 0-11, or `None` for the index buffer.
-        buffer: Option<u8>,
-        /// The address of the byte that could not be read.
-        addr: u32,
-        /// Attribute buffer: the vertex index read. Index buffer: the position in the draw
-        /// (0 = first index).
-        index: u32,
-    },
-    /// An internal invariant of the model broke (a model bug, never expected).
-    Internal {
-        /// What broke.
-        what: String,
-    },
-}
-
-impl fmt::Display for VlHang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VlHang::StrideMismatch {
-                buffer,
-                stride,
-                needed,
-            } => write!(
-                f,
-                "attribute buffer {buffer}: stride {stride} bytes does not match the {needed} \
-                 bytes its components declare (GPUREG_ATTRIBBUFFER{buffer}_CONFIG2)"
-            ),
-            VlHang::ReadUnmapped {
-                buffer: Some(b),
-                addr,
-                index,
-            } => write!(
-                f,
-                "attribute buffer {b}: vertex {index} reads unmapped address 0x{addr:08x} \
-                 (GPUREG_ATTRIBBUFFERS_LOC + GPUREG_ATTRIBBUFFER{b}_OFFSET + stride * vertex)"
-            ),
-            VlHang::ReadUnmapped {
-                buffer: None,
-                addr,
-                index,
-            } => write!(
-                f,
-                "index buffer: index {index} of the draw reads unmapped address 0x{addr:08x} \
-                 (GPUREG_ATTRIBBUFFERS_LOC + GPUREG_INDEXBUFFER_CONFIG offset)"
-            ),
-            VlHang::Internal { what } => write!(f, "internal: {what}"),
-        }
-    }
-}
 
 impl From<LinkFull> for VlHang {
     fn from(e: LinkFull) -> Self {
