@@ -132,17 +132,22 @@ build() {
 # --- 4. The normal build on every example -------------------------------------------------------
 build front
 if [ $# -gt 0 ]; then lists=("$@"); else lists=("$root"/vectors/examples/*.hex "$here"/lists/*.hex); fi
-t=$(now)
-fails=0
-for l in "${lists[@]}"; do
-  if out="$("$bin" +list="$l" 2>&1)" && grep -q '^PASS' <<<"$out"; then
+# run_case LABEL PLUSARGS...: one run of the normal build; its PASS line is shown, a failure
+# is shown and counted in $fails.
+run_case() {
+  local label="$1" out
+  shift
+  if out="$("$bin" "$@" 2>&1)" && grep -q '^PASS' <<<"$out"; then
     grep '^PASS' <<<"$out" | sed "s#$root/##"
   else
     echo "$out" | grep -v '^\s*$' | sed "s#$root/##" | sed 's/^/   /' >&2
-    echo "FAILED: $l" >&2
+    echo "FAILED: $label" >&2
     fails=$((fails + 1))
   fi
-done
+}
+t=$(now)
+fails=0
+for l in "${lists[@]}"; do run_case "$l" +list="$l"; done
 echo "== ${#lists[@]} lists, $fails failed ($(since "$t"))"
 [ "$fails" = 0 ] || exit 1
 [ $# -eq 0 ] || { echo "== done ($(since "$t_all") in all)"; exit 0; }
@@ -171,14 +176,8 @@ n=0
 for d in "$root"/vectors/corpus/*/; do
   args="$(bundle_args "$d")" || continue
   n=$((n + 1))
-  # shellcheck disable=SC2086  # the arguments are plusargs without spaces
-  if out="$("$bin" $args 2>&1)" && grep -q '^PASS' <<<"$out"; then
-    grep '^PASS' <<<"$out" | sed "s#$root/##"
-  else
-    echo "$out" | grep -v '^\s*$' | sed "s#$root/##" | sed 's/^/   /' >&2
-    echo "FAILED: bundle $d" >&2
-    fails=$((fails + 1))
-  fi
+  read -ra plusargs <<<"$args" # plusargs hold no spaces
+  run_case "bundle $d" "${plusargs[@]}"
 done
 echo "== $n corpus bundles, $fails failed ($(since "$t"))"
 [ "$fails" = 0 ] || exit 1
