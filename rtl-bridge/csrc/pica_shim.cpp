@@ -3,7 +3,8 @@
 // build.rs verilates rtl/ once per variant (the default build and one per injected bug, each
 // with its own --prefix) and generates pica_variants.inc, which includes each model's header
 // and defines PICA_VARIANTS(X) listing them. Everything else the Rust side does (stream,
-// memory port, lockstep) stays in Rust; this file only moves port values and clock edges.
+// memory port, lockstep) stays in Rust; this file only moves port values and clock edges,
+// and copies REGS' state out for the final-state comparison (pica_rtl_state_read, below).
 #include "pica_shim.h"
 
 #include <verilated.h>
@@ -22,7 +23,24 @@ struct Dut {
   virtual void clock() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  virtual void state_read(PicaState* out) = 0;
 };
+
+// Copies of REGS' arrays into PicaState, each checked at compile time to have the depth the
+// C struct gives it (a resized RAM in pica_regs.sv fails the build here, not silently).
+template <class T, size_t D, size_t N>
+void copy_words(uint32_t (&dst)[N], const VlUnpacked<T, D>& src) {
+  static_assert(D == N, "PicaState and the Verilated array differ in depth");
+  for (size_t i = 0; i < N; i++) dst[i] = static_cast<uint32_t>(src[i]);
+}
+
+template <size_t D, size_t N>
+void copy_words(uint32_t (&dst)[N][3], const VlUnpacked<VlWide<3>, D>& src) {
+  static_assert(D == N, "PicaState and the Verilated array differ in depth");
+  for (size_t i = 0; i < N; i++) {
+    for (size_t k = 0; k < 3; k++) dst[i][k] = src[i][k];
+  }
+}
 
 template <class V>
 struct DutImpl final : Dut {
@@ -117,6 +135,59 @@ struct DutImpl final : Dut {
       vcd.reset();
     }
   }
+
+  // The final state straight out of the model. Why this way: csrc/pica_top.vlt marks REGS'
+  // arrays and pica_ram's `mem` public_flat_rd, so Verilator 5.006 keeps each one as a member
+  // of the root class under its flat hierarchical name (pica_top__DOT__u_regs__DOT__...), the
+  // same name in every pica_top variant, and this template reads them like any C++ array. It
+  // needs no change to the RTL (a DPI export or `$c` would put simulator-specific code into
+  // files Icarus and Yosys also read), costs no clock (the debug port takes one clock of the
+  // whole design, SH stage included, per word: 26,486 of them), and a renamed or resized array
+  // fails to compile here instead of reading the wrong thing. The decoding into the debug map
+  // (shadow registers over the register RAM, packer words, f24 lanes) is the Rust side's
+  // (src/state.rs), checked word for word against the debug port by tests/state.rs.
+  void state_read(PicaState* out) override {
+    enter();
+    auto* r = top->rootp;
+    copy_words(out->reg_mem, r->pica_top__DOT__u_regs__DOT__reg_mem);
+    copy_words(out->shadow, r->pica_top__DOT__u_regs__DOT__shadow_q);
+    for (int b = 0; b < 2; b++) {
+      copy_words(out->fu_pend[b], r->pica_top__DOT__u_regs__DOT__fu_pend_q[b]);
+    }
+    copy_words(out->fu_cnt, r->pica_top__DOT__u_regs__DOT__fu_cnt_q);
+    copy_words(out->fx_pend, r->pica_top__DOT__u_regs__DOT__fx_pend_q);
+    out->fx_cnt = r->pica_top__DOT__u_regs__DOT__fx_cnt_q;
+    copy_words(out->bool_u, r->pica_top__DOT__u_regs__DOT__bool_q);
+    for (int u = 0; u < 4; u++) {
+      copy_words(out->int_u[u], r->pica_top__DOT__u_regs__DOT__int_q[u]);
+    }
+    copy_words(out->outmap, r->pica_top__DOT__u_regs__DOT__outmap_q);
+    copy_words(out->entry, r->pica_top__DOT__u_regs__DOT__entry_q);
+    copy_words(out->incfg, r->pica_top__DOT__u_regs__DOT__incfg_q);
+    for (int u = 0; u < 4; u++) {
+      uint64_t p = r->pica_top__DOT__u_regs__DOT__perm_q[u];
+      out->perm[u][0] = static_cast<uint32_t>(p);
+      out->perm[u][1] = static_cast<uint32_t>(p >> 32);
+    }
+    copy_words(out->proctex, r->pica_top__DOT__u_regs__DOT__u_proctex__DOT__mem);
+    copy_words(out->fog, r->pica_top__DOT__u_regs__DOT__u_fog__DOT__mem);
+    copy_words(out->gas, r->pica_top__DOT__u_regs__DOT__u_gas__DOT__mem);
+    copy_words(out->lighting, r->pica_top__DOT__u_regs__DOT__u_lighting__DOT__mem);
+    copy_words(out->fixed, r->pica_top__DOT__u_regs__DOT__u_fixed__DOT__mem);
+// g_unit[u].<ram>.mem (generate blocks flatten to __BRA__u__KET__).
+#define PICA_UNIT_RAM(u, ram) \
+  r->pica_top__DOT__u_regs__DOT__g_unit__BRA__##u##__KET____DOT__##ram##__DOT__mem
+#define PICA_UNIT_RAMS(u)                                       \
+  copy_words(out->code[u], PICA_UNIT_RAM(u, u_code));           \
+  copy_words(out->opdesc[u], PICA_UNIT_RAM(u, u_opdesc));       \
+  copy_words(out->float_u[u], PICA_UNIT_RAM(u, u_float));
+    PICA_UNIT_RAMS(0)
+    PICA_UNIT_RAMS(1)
+    PICA_UNIT_RAMS(2)
+    PICA_UNIT_RAMS(3)
+#undef PICA_UNIT_RAMS
+#undef PICA_UNIT_RAM
+  }
 };
 
 struct VariantInfo {
@@ -166,5 +237,7 @@ void pica_rtl_clock(PicaRtl* h) { h->dut->clock(); }
 int pica_rtl_trace_open(PicaRtl* h, const char* path) { return h->dut->trace_open(path); }
 
 void pica_rtl_trace_close(PicaRtl* h) { h->dut->trace_close(); }
+
+void pica_rtl_state_read(PicaRtl* h, PicaState* out) { h->dut->state_read(out); }
 
 }  // extern "C"

@@ -43,6 +43,35 @@ typedef struct {
   PicaShsOut sh;
 } PicaOut;
 
+// REGS' storage exactly as pica_regs.sv holds it (no decoding), copied out of the Verilated
+// model by pica_rtl_state_read: one uint32 per word (narrower words zero-extended), a 96-bit
+// word as three uint32, bits 31..0 first. The Rust side (rtl-bridge/src/state.rs) decodes it
+// into the debug map the way pica_regs.sv's debug port does. Keep in step with `PicaState` in
+// ffi.rs (same field order and sizes; the shim checks each size against the Verilated arrays
+// at compile time).
+typedef struct {
+  uint32_t reg_mem[768];          // the register RAM (IDs 0x000-0x2FF)
+  uint32_t shadow[17];            // shadow_q, slot order of pica_regs.sv (SVshFu .. SAddr1)
+  uint32_t fu_pend[2][3];         // float-uniform packers [VSH, GSH]: pending words
+  uint32_t fu_cnt[2];             //   and their counts
+  uint32_t fx_pend[2];            // fixed-attribute packer: pending words
+  uint32_t fx_cnt;                //   and its count
+  uint32_t bool_u[4];             // per unit: bool uniforms
+  uint32_t int_u[4][4];           //   int uniforms i0-i3
+  uint32_t outmap[4];             //   output mask
+  uint32_t entry[4];              //   entry point
+  uint32_t incfg[4];              //   input config
+  uint32_t perm[4][2];            //   permutation, low word then high word
+  uint32_t proctex[1280];         // u_proctex: 5 slots of 256 words
+  uint32_t fog[128];              // u_fog
+  uint32_t gas[16];               // u_gas
+  uint32_t lighting[6144];        // u_lighting: 24 tables of 256
+  uint32_t fixed[12][3];          // u_fixed: {w,z,y,x} f24
+  uint32_t code[4][4096];         // g_unit[u].u_code
+  uint32_t opdesc[4][128];        // g_unit[u].u_opdesc
+  uint32_t float_u[4][96][3];     // g_unit[u].u_float: {w,z,y,x} f24
+} PicaState;
+
 typedef struct PicaRtl PicaRtl;
 
 // Number of compiled variants (0 = the default build, then one per injected bug).
@@ -63,6 +92,9 @@ void pica_rtl_clock(PicaRtl* h);
 int pica_rtl_trace_open(PicaRtl* h, const char* path);
 // Flushes and closes the trace file, if any.
 void pica_rtl_trace_close(PicaRtl* h);
+// Copies REGS' whole state into `out` as it stands now (no clock, no input touched): what the
+// debug port would read, in one call instead of one clock per word.
+void pica_rtl_state_read(PicaRtl* h, PicaState* out);
 
 #ifdef __cplusplus
 }

@@ -92,6 +92,62 @@ pub struct PicaOut {
     pub sh: PicaShsOut,
 }
 
+/// REGS' storage as `pica_regs.sv` holds it (mirror of `PicaState` in pica_shim.h: same
+/// order, same sizes; all `u32`, so no padding). Filled by `pica_rtl_state_read`; decoded into
+/// the debug map by [`crate::state::RegsState`].
+#[repr(C)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PicaState {
+    pub reg_mem: [u32; 768],
+    pub shadow: [u32; 17],
+    pub fu_pend: [[u32; 3]; 2],
+    pub fu_cnt: [u32; 2],
+    pub fx_pend: [u32; 2],
+    pub fx_cnt: u32,
+    pub bool_u: [u32; 4],
+    pub int_u: [[u32; 4]; 4],
+    pub outmap: [u32; 4],
+    pub entry: [u32; 4],
+    pub incfg: [u32; 4],
+    pub perm: [[u32; 2]; 4],
+    pub proctex: [u32; 1280],
+    pub fog: [u32; 128],
+    pub gas: [u32; 16],
+    pub lighting: [u32; 6144],
+    pub fixed: [[u32; 3]; 12],
+    pub code: [[u32; 4096]; 4],
+    pub opdesc: [[u32; 128]; 4],
+    pub float_u: [[[u32; 3]; 96]; 4],
+}
+
+impl PicaState {
+    /// All zero, on the heap (the struct is about 106 KiB).
+    pub(crate) fn boxed() -> Box<Self> {
+        Box::new(Self {
+            reg_mem: [0; 768],
+            shadow: [0; 17],
+            fu_pend: [[0; 3]; 2],
+            fu_cnt: [0; 2],
+            fx_pend: [0; 2],
+            fx_cnt: 0,
+            bool_u: [0; 4],
+            int_u: [[0; 4]; 4],
+            outmap: [0; 4],
+            entry: [0; 4],
+            incfg: [0; 4],
+            perm: [[0; 2]; 4],
+            proctex: [0; 1280],
+            fog: [0; 128],
+            gas: [0; 16],
+            lighting: [0; 6144],
+            fixed: [[0; 3]; 12],
+            code: [[0; 4096]; 4],
+            opdesc: [[0; 128]; 4],
+            float_u: [[[0; 3]; 96]; 4],
+        })
+    }
+}
+
 #[repr(C)]
 pub(crate) struct PicaRtl {
     _opaque: [u8; 0],
@@ -107,6 +163,7 @@ extern "C" {
     fn pica_rtl_clock(h: *mut PicaRtl);
     fn pica_rtl_trace_open(h: *mut PicaRtl, path: *const c_char) -> c_int;
     fn pica_rtl_trace_close(h: *mut PicaRtl);
+    fn pica_rtl_state_read(h: *mut PicaRtl, out: *mut PicaState);
 }
 
 fn static_str(p: *const c_char) -> Option<String> {
@@ -209,6 +266,12 @@ impl Handle {
     pub(crate) fn clock(&mut self) {
         // SAFETY: the handle is live and exclusively borrowed.
         unsafe { pica_rtl_clock(self.p()) }
+    }
+
+    pub(crate) fn state_read(&mut self, out: &mut PicaState) {
+        // SAFETY: the handle is live and exclusively borrowed; `out` is a live struct with the
+        // C layout of PicaState, which the shim fills and does not keep.
+        unsafe { pica_rtl_state_read(self.p(), out) }
     }
 }
 

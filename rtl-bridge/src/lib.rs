@@ -9,7 +9,9 @@
 //! - [`RtlGpu`] drives an [`Rtl`] the way the model's [`pica_model::Gpu`] runs: it streams a
 //!   submitted command list into the command port, serves the memory port from a
 //!   [`pica_model::Memory`], collects the trace port as [`RegWriteBeat`]s stamped with the
-//!   same cycle numbers as the model's, and reads the final state through the debug port. The
+//!   same cycle numbers as the model's, and reads the final state straight out of the model
+//!   ([`RtlGpu::state_dump`], one call: [`state`]) or through the debug port
+//!   ([`RtlGpu::debug_dump`], one clock per word; the same words). The
 //!   SH stage inside `pica_top` (configured by REGS) takes vertices and gives output items and
 //!   commits through [`RtlGpu::sh_push_vertex`] / [`RtlGpu::take_sh`], with the same
 //!   transactions as [`RtlSh`].
@@ -37,6 +39,7 @@ pub mod fop_stage;
 pub mod rast_stage;
 pub mod sh_stage;
 pub mod shader;
+pub mod state;
 pub mod tev_stage;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
@@ -48,6 +51,7 @@ use pica_model::regs::id;
 use pica_model::shader::stage::VertexIn;
 use sh_stage::ShProtocol;
 pub use sh_stage::{PicaShCommit, PicaShsIn, PicaShsOut, RtlSh, ShTick};
+pub use state::RegsState;
 use std::path::Path;
 
 /// A build of the RTL: the default one, or one with a deliberately injected bug (used to show
@@ -186,6 +190,14 @@ impl Rtl {
     /// Whether a VCD is being written.
     pub fn is_tracing(&self) -> bool {
         self.tracing
+    }
+
+    /// REGS' whole state as it stands now, copied out of the model in one call (no clock, no
+    /// input changed); [`RegsState::debug_read`] gives what the debug port would read.
+    pub fn state(&mut self) -> RegsState {
+        let mut raw = ffi::PicaState::boxed();
+        self.handle.state_read(&mut raw);
+        RegsState::new(raw)
     }
 }
 
@@ -451,7 +463,11 @@ impl RtlGpu {
     }
 
     /// Reads `addrs` through the debug port (one word per cycle, pipelined). Call after the
-    /// run: it clocks the design with the command stream ended.
+    /// run: it clocks the design with the command stream ended (and the memory port
+    /// unanswered), so only a run that is over (finished, or hung and idle) reads the state it
+    /// ended with. [`RtlGpu::state_read`] gives the same words without a clock; this one is
+    /// what a bench without access to the simulator's internals can do, and is kept verified
+    /// against it (tests/state.rs).
     pub fn debug_read(&mut self, addrs: &[u16]) -> Vec<u32> {
         self.view = None;
         let mut inp = PicaIn {
@@ -477,10 +493,29 @@ impl RtlGpu {
     }
 
     /// The whole debug map as `(address, word)`, in the order of
-    /// [`pica_model::regfile::debug::debug_addresses`].
+    /// [`pica_model::regfile::debug::debug_addresses`], through the debug port (26,486 clocks).
     pub fn debug_dump(&mut self) -> Vec<(u16, u32)> {
         let addrs: Vec<u16> = debug::debug_addresses().collect();
         let words = self.debug_read(&addrs);
         addrs.into_iter().zip(words).collect()
+    }
+
+    /// REGS' state as it stands now, copied out of the model in one call ([`Rtl::state`]).
+    pub fn state(&mut self) -> RegsState {
+        self.rtl.state()
+    }
+
+    /// Reads `addrs` of the debug map straight out of the model: the words
+    /// [`RtlGpu::debug_read`] gives after a run, without clocking (so the cycle count, the
+    /// beats and the state do not move).
+    pub fn state_read(&mut self, addrs: &[u16]) -> Vec<u32> {
+        self.state().read(addrs)
+    }
+
+    /// The whole debug map as `(address, word)` straight out of the model: equal to
+    /// [`RtlGpu::debug_dump`] word for word after a run, in one call instead of one clock per
+    /// word. Lockstep's final-state comparison uses this.
+    pub fn state_dump(&mut self) -> Vec<(u16, u32)> {
+        self.state().dump()
     }
 }

@@ -1,7 +1,8 @@
 //! Simulated cycles per second on one workload (the `bench/frame_setup` case: 2200 command
 //! words, 1823 register writes, 2201 cycles) for the model alone, the Verilated RTL alone, and
 //! the two in lockstep (beats compared every cycle; the final debug-map comparison is measured
-//! separately because its cost does not scale with the workload). Also prints the bundle size
+//! separately because its cost does not scale with the workload: read directly and through the
+//! debug port). Also prints the bundle size
 //! per 1,000 register writes. `scripts/bench` runs it.
 
 // criterion_group! generates an undocumented public fn.
@@ -9,7 +10,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome};
-use pica_testbench::lockstep::{lockstep, Options};
+use pica_testbench::lockstep::{lockstep, Options, StateRead};
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::library;
 use std::hint::black_box;
@@ -79,16 +80,30 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    // The end-of-run comparison of the whole debug map (26,486 words through the debug port).
+    // Lockstep with the end-of-run comparison of the whole debug map (26,486 words): read
+    // straight out of the Verilated model in one call (the default), and through the debug
+    // port, one clock of the whole design per word.
     let mut g = c.benchmark_group("final_state");
     g.sample_size(10);
-    g.bench_function("lockstep_with_state_compare", |b| {
-        b.iter(|| {
-            let r = lockstep(&case, &Options::default()).expect("lockstep");
-            assert!(r.is_equal());
-            black_box(r)
-        })
-    });
+    for (name, state_read) in [
+        ("lockstep_with_state_compare", StateRead::Direct),
+        (
+            "lockstep_with_state_compare_debug_port",
+            StateRead::DebugPort,
+        ),
+    ] {
+        let opts = Options {
+            state_read,
+            ..Options::default()
+        };
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let r = lockstep(&case, &opts).expect("lockstep");
+                assert!(r.is_equal());
+                black_box(r)
+            })
+        });
+    }
     g.finish();
 }
 

@@ -4,13 +4,15 @@
 //! clocked; the register-write beats of that cycle are compared field by field, cycle stamps
 //! included (the regwrite stream is cycle-exact). At the end the outcome (finished / hang with
 //! its reason and cycle) and the complete final state (every word of the debug map,
-//! [`pica_model::regfile::debug`]) are compared. The first difference stops the run and
-//! becomes a [`Divergence`]: channel, beat index, cycle, each differing field by its register
-//! table name, expected and actual, the 8 beats before it; optionally a VCD of the cycles
-//! around it from a second, traced RTL run.
+//! [`pica_model::regfile::debug`]) are compared: the RTL's read straight out of the Verilated
+//! model in one call by default ([`StateRead::Direct`]), or through its debug port
+//! ([`StateRead::DebugPort`], the same words at one clock each). The first difference stops
+//! the run and becomes a [`Divergence`]: channel, beat index, cycle, each differing field by
+//! its register table name, expected and actual, the 8 beats before it; optionally a VCD of
+//! the cycles around it from a second, traced RTL run.
 
 use pica_model::beat::RegWriteBeat;
-use pica_model::regfile::debug;
+use pica_model::regfile::{debug, RegFile};
 use pica_model::regs;
 use pica_model::Outcome;
 use pica_rtl_bridge::{Rtl, RtlError, RtlGpu, RtlOutcome, Variant};
@@ -40,6 +42,62 @@ pub struct Options {
     pub vcd: PathBuf,
     /// Compare the complete final state (debug map), not only beats and outcome.
     pub compare_state: bool,
+    /// How the RTL's final state is read for that comparison.
+    pub state_read: StateRead,
+}
+
+/// How lockstep reads the RTL's final state (the words are the same either way: the bridge's
+/// tests check it word for word).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StateRead {
+    /// Copied straight out of the Verilated model in one call ([`RtlGpu::state_dump`]).
+    #[default]
+    Direct,
+    /// Through `pica_top`'s debug port, one clock per word ([`RtlGpu::debug_dump`]: 26,486
+    /// clocks of the whole design) — what a bench without access to the simulator's internals
+    /// does.
+    DebugPort,
+}
+
+/// Compares the model's final state `regs` with the RTL's, read `how`, over the whole debug
+/// map: the first `shown` differing words (named by [`debug::describe`]) and how many differ
+/// in all. One pass over the addresses, no dump materialised on either side for
+/// [`StateRead::Direct`] (this runs once per `pica fuzz --rtl` case).
+pub fn state_diffs(
+    regs: &RegFile,
+    rtl: &mut RtlGpu,
+    how: StateRead,
+    shown: usize,
+) -> (Vec<FieldDiff>, usize) {
+    let mut fields = Vec::new();
+    let mut total = 0;
+    let mut compare = |addr: u16, got: u32| {
+        let want = regs.debug_read(addr);
+        if want != got {
+            total += 1;
+            if fields.len() < shown {
+                fields.push(FieldDiff {
+                    name: debug::describe(addr),
+                    expected: hex(want),
+                    actual: hex(got),
+                });
+            }
+        }
+    };
+    match how {
+        StateRead::Direct => {
+            let state = rtl.state();
+            for addr in debug::debug_addresses() {
+                compare(addr, state.debug_read(addr));
+            }
+        }
+        StateRead::DebugPort => {
+            for (addr, got) in rtl.debug_dump() {
+                compare(addr, got);
+            }
+        }
+    }
+    (fields, total)
 }
 
 impl Default for Options {
@@ -49,6 +107,7 @@ impl Default for Options {
             trace_window: None,
             vcd: PathBuf::from("lockstep.vcd"),
             compare_state: true,
+            state_read: StateRead::Direct,
         }
     }
 }
@@ -287,20 +346,9 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
                 return Ok(report(&mo, k, compared, Some(finish(case, opts, d)?)));
             }
             if opts.compare_state {
-                let want = gpu.regs().debug_dump();
-                let got = rtl.debug_dump();
-                let diffs: Vec<FieldDiff> = want
-                    .iter()
-                    .zip(&got)
-                    .filter(|(w, g)| w.1 != g.1)
-                    .map(|(w, g)| FieldDiff {
-                        name: debug::describe(w.0),
-                        expected: hex(w.1),
-                        actual: hex(g.1),
-                    })
-                    .collect();
-                if !diffs.is_empty() {
-                    let total = diffs.len();
+                let (fields, total) =
+                    state_diffs(gpu.regs(), &mut rtl, opts.state_read, STATE_DIFFS_SHOWN);
+                if total > 0 {
                     let d = Divergence {
                         kind: DivergenceKind::FinalState,
                         channel: "final_state".into(),
@@ -308,7 +356,7 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
                         cycle: k,
                         expected: None,
                         actual: None,
-                        fields: diffs.into_iter().take(STATE_DIFFS_SHOWN).collect(),
+                        fields,
                         total_differences: total,
                         before: before(&history),
                         note: None,

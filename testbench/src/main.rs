@@ -569,7 +569,7 @@ fn main() -> ExitCode {
                 variant,
                 trace_window,
                 vcd,
-                compare_state: true,
+                ..LockstepOptions::default()
             };
             verify_cli::lockstep(cases, &opts, report.as_deref())
         }

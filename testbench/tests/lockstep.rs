@@ -5,9 +5,9 @@
 
 use pica_model::cmdlist::CommandList;
 use pica_model::regs::id;
-use pica_rtl_bridge::Variant;
+use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome, Variant};
 use pica_testbench::fuzz::{self, case_seed, FuzzOptions};
-use pica_testbench::lockstep::{lockstep, text_report, DivergenceKind, Options};
+use pica_testbench::lockstep::{lockstep, text_report, DivergenceKind, Options, StateRead};
 use pica_testbench::verify_cli::{bundle_dirs, load_bundles};
 use pica_vectors::case::Case;
 use pica_vectors::library;
@@ -78,18 +78,53 @@ fn lockstep_catches_the_injected_mask_bug_at_the_beat() {
 
 #[test]
 fn lockstep_catches_the_injected_packer_bug_in_the_final_state() {
-    let r = lockstep(&packer_case(), &opts(Variant::InjectPackerBug)).unwrap();
-    let d = r.divergence.expect("the packer bug must be caught");
-    assert_eq!(d.kind, DivergenceKind::FinalState);
-    // Every unit gets the uniform (no GS), so all four differ in c4.y.
-    assert_eq!(d.total_differences, 4);
-    assert_eq!(d.fields[0].name, "unit0.float_uniforms[c4.y]");
-    assert_eq!(d.fields[0].expected, "0x003e0001");
-    assert_eq!(d.fields[0].actual, "0x003e0000");
-    assert_eq!(d.before.len(), 5, "the beats before it");
-    assert!(lockstep(&packer_case(), &opts(Variant::Default))
-        .unwrap()
-        .is_equal());
+    // The final state read straight out of the model (the default) and through the debug port
+    // give the same report.
+    for state_read in [StateRead::Direct, StateRead::DebugPort] {
+        let o = Options {
+            state_read,
+            ..opts(Variant::InjectPackerBug)
+        };
+        let r = lockstep(&packer_case(), &o).unwrap();
+        let d = r.divergence.expect("the packer bug must be caught");
+        assert_eq!(d.kind, DivergenceKind::FinalState);
+        // Every unit gets the uniform (no GS), so all four differ in c4.y.
+        assert_eq!(d.total_differences, 4, "{state_read:?}");
+        assert_eq!(d.fields[0].name, "unit0.float_uniforms[c4.y]");
+        assert_eq!(d.fields[0].expected, "0x003e0001");
+        assert_eq!(d.fields[0].actual, "0x003e0000");
+        assert_eq!(d.before.len(), 5, "the beats before it");
+        let o = Options {
+            state_read,
+            ..opts(Variant::Default)
+        };
+        assert!(lockstep(&packer_case(), &o).unwrap().is_equal());
+    }
+}
+
+#[test]
+fn lockstep_reads_the_same_final_state_directly_and_through_the_debug_port() {
+    // Fuzz lists (`pica fuzz --rtl` compares their final state with the direct read): the
+    // port, one clock per word, reads the same words.
+    let mut compared = 0;
+    for i in 0..12 {
+        let case = fuzz::generate(case_seed(1, i))
+            .unwrap()
+            .to_case("fuzz", None);
+        let mut rtl = RtlGpu::new(
+            Rtl::new().unwrap(),
+            case.memory().unwrap(),
+            case.submit_addr,
+            case.submit_size,
+        );
+        // At the cycle limit writes may be in flight, which the port's clocks would apply.
+        if matches!(rtl.run(case.max_cycles), RtlOutcome::CycleLimit { .. }) {
+            continue;
+        }
+        assert_eq!(rtl.state_dump(), rtl.debug_dump(), "fuzz case {i}");
+        compared += 1;
+    }
+    assert!(compared >= 8, "cases compared: {compared}");
 }
 
 #[test]
@@ -99,7 +134,7 @@ fn lockstep_trace_window_writes_a_vcd_around_the_mismatch() {
         variant: Variant::InjectMaskBug,
         trace_window: Some(6),
         vcd: vcd.clone(),
-        compare_state: true,
+        ..Options::default()
     };
     let r = lockstep(&mask_case(), &o).unwrap();
     let d = r.divergence.unwrap();

@@ -12,14 +12,14 @@
 //! model's REGS hold (`hold_i`: the pipeline after REGS is busy) and compares the register-write
 //! beat `pica_top` shows with the one the mixed GPU's model front end applied in the same cycle,
 //! cycle stamps included, as [`crate::lockstep`] does; after the run it compares the whole debug
-//! map. `pica_top` is clocked once per cycle: by the port of a row inside it when that row's
-//! slot ticks, otherwise by the hook.
+//! map (read straight out of the model: [`StateRead::Direct`]). `pica_top` is clocked once
+//! per cycle: by the port of a row inside it when that row's slot ticks, otherwise by the hook.
 
 use super::sh::{PortTick, ShPort};
 use super::{CycleHook, StageDivergence, StageDivergenceKind, StageError};
-use crate::lockstep::{beat_field_diffs, FieldDiff, HISTORY};
+use crate::lockstep::{beat_field_diffs, state_diffs, StateRead, HISTORY};
 use pica_model::beat::RegWriteBeat;
-use pica_model::regfile::{debug, RegFile};
+use pica_model::regfile::RegFile;
 use pica_model::shader::stage::VertexIn;
 use pica_model::Gpu;
 use pica_rtl_bridge::shader::ShVariant;
@@ -182,19 +182,12 @@ impl CycleHook for FrontEndCheck {
     }
 
     fn finish(&mut self, gpu: &Gpu) -> Option<StageDivergence> {
-        let want = gpu.regs().debug_dump();
-        let got = self.top.borrow_mut().rtl.debug_dump();
-        let diffs: Vec<FieldDiff> = want
-            .iter()
-            .zip(&got)
-            .filter(|(w, g)| w.1 != g.1)
-            .map(|(w, g)| FieldDiff {
-                name: debug::describe(w.0),
-                expected: format!("0x{:08x}", w.1),
-                actual: format!("0x{:08x}", g.1),
-            })
-            .collect();
-        let total = diffs.len();
+        let (fields, total) = state_diffs(
+            gpu.regs(),
+            &mut self.top.borrow_mut().rtl,
+            StateRead::Direct,
+            STATE_DIFFS_SHOWN,
+        );
         (total > 0).then(|| StageDivergence {
             kind: StageDivergenceKind::FinalState,
             channel: "final_state".into(),
@@ -203,7 +196,7 @@ impl CycleHook for FrontEndCheck {
             cycle: gpu.cycle(),
             expected: None,
             actual: None,
-            fields: diffs.into_iter().take(STATE_DIFFS_SHOWN).collect(),
+            fields,
             instruction: None,
             operands: Vec::new(),
             before: Vec::new(),
