@@ -1,7 +1,9 @@
 //! Shader-interpreter throughput on a typical vertex shader (4x4 transform, normal transform
 //! and normalisation, one diffuse light, colour and texture coordinate: 20 instructions):
 //! instructions/s on one unit, and vertices/s on one unit and on all four units of the SH
-//! stage in the cycle-stepped core (criterion's `thrpt` lines).
+//! stage in the cycle-stepped core (criterion's `thrpt` lines). `vertices_exact` runs the
+//! interpreter's reference path (`ShaderUnit::step_exact`: decode every word, `alu`
+//! functions) on one unit, for comparison in the same sitting.
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
@@ -10,7 +12,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pica_model::link::Link;
 use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::bench_program::{configured_gpu, inputs, program, uniforms};
-use pica_model::shader::interp::{Knobs, RunEnd, ShaderUnit};
+use pica_model::shader::interp::{Knobs, RunEnd, ShaderUnit, Step};
 use pica_model::shader::stage::{ShaderCore, ShaderPorts, VertexIn};
 use std::hint::black_box;
 
@@ -35,6 +37,12 @@ fn bench_single(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     g.bench_function("vertices", |b| {
         b.iter(|| unit.run(black_box(&cfg), 0, 1000, &mut em))
+    });
+    g.bench_function("vertices_exact", |b| {
+        b.iter(|| {
+            unit.start(0);
+            while unit.step_exact(black_box(&cfg), None, &mut em) == Step::Continue {}
+        })
     });
     g.finish();
 }

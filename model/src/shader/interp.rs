@@ -13,6 +13,8 @@ use crate::regfile::unit::UnitConfig;
 use serde::Serialize;
 use std::fmt;
 
+mod fast;
+
 /// Depth of the CALL stack (3dbrew "Control Flow", hardware-measured).
 pub const CALL_STACK_DEPTH: usize = 4;
 /// Depth of the IF stack (3dbrew "Control Flow").
@@ -563,6 +565,10 @@ pub struct ShaderUnit {
     pub executed: u64,
     /// Configuration knobs.
     pub knobs: Knobs,
+    /// Pre-decoded instructions of the fast path, each tagged with the code word and operand
+    /// descriptor it was decoded from (checked on every step, so any change to the
+    /// configuration's code or descriptors is seen).
+    cache: fast::DecodeCache,
 }
 
 impl Default for ShaderUnit {
@@ -609,6 +615,7 @@ impl ShaderUnit {
             emit: EmitState::default(),
             executed: 0,
             knobs,
+            cache: fast::DecodeCache::default(),
         }
     }
 
@@ -790,15 +797,44 @@ impl ShaderUnit {
 
     /// Executes the instruction at the PC. `trace`, when given, receives the register writes.
     /// `emitted` receives what an EMIT produced.
+    ///
+    /// Without a trace this takes the fast path (a decode cache checked against the code word
+    /// and operand descriptor on every step, and the specialised operations of
+    /// [`super::alu_fast`]); with one, [`Self::step_exact`]. Both give the same bits and state.
     pub fn step(
         &mut self,
         cfg: &UnitConfig,
+        trace: Option<&mut Vec<TraceWrite>>,
+        emitted: &mut Vec<Emitted>,
+    ) -> Step {
+        match trace {
+            None => self.step_fast(cfg, emitted),
+            Some(t) => self.step_exact(cfg, Some(t), emitted),
+        }
+    }
+
+    /// [`Self::step`] by the reference path: decodes the word and executes it with the
+    /// [`super::alu`] functions (no decode cache). The fast path is checked against this.
+    pub fn step_exact(
+        &mut self,
+        cfg: &UnitConfig,
+        trace: Option<&mut Vec<TraceWrite>>,
+        emitted: &mut Vec<Emitted>,
+    ) -> Step {
+        let word = cfg.code.get(usize::from(self.pc)).copied().unwrap_or(0);
+        self.exec(cfg, word, decode(word), trace, emitted)
+    }
+
+    /// Executes `inst` (the decoded `word` at the PC) by the reference path.
+    fn exec(
+        &mut self,
+        cfg: &UnitConfig,
+        word: u32,
+        inst: Instruction,
         mut trace: Option<&mut Vec<TraceWrite>>,
         emitted: &mut Vec<Emitted>,
     ) -> Step {
         let pc = self.pc;
-        let word = cfg.code.get(usize::from(pc)).copied().unwrap_or(0);
-        let inst = decode(word);
         let hang = |kind| Step::Hang(Hang { pc, word, kind });
         self.executed += 1;
         let is_mova = inst.opcode() == Some(Opcode::Mova);
@@ -1242,10 +1278,13 @@ impl ShaderUnit {
             if self.executed >= max_instructions {
                 return RunEnd::Limit;
             }
-            match self.step(cfg, None, emitted) {
-                Step::Continue => {}
-                Step::End => return RunEnd::End,
-                Step::Hang(h) => return RunEnd::Hang(h),
+            let mut out = Step::Continue;
+            if !self.step_fast_inline(cfg, emitted, &mut out) {
+                match out {
+                    Step::Continue => {}
+                    Step::End => return RunEnd::End,
+                    Step::Hang(h) => return RunEnd::Hang(h),
+                }
             }
         }
     }

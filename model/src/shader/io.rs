@@ -30,10 +30,14 @@ pub fn load_inputs(cfg: &UnitConfig, attrs: &[Vec4], inputs: &mut [Vec4; 16]) {
 
 /// The output registers enabled by GPUREG_SH_OUTMAP_MASK, in register order, with their index.
 pub fn masked_outputs(cfg: &UnitConfig, outputs: &[Vec4; 16]) -> Vec<(u8, Vec4)> {
-    (0..16u8)
-        .filter(|&i| (cfg.outmap_mask >> i) & 1 != 0)
-        .map(|i| (i, outputs[usize::from(i)]))
-        .collect()
+    let mask = cfg.outmap_mask;
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    for (i, o) in (0..16u8).zip(outputs) {
+        if (mask >> i) & 1 != 0 {
+            out.push((i, *o));
+        }
+    }
+    out
 }
 
 /// The three GS input modes (pica-facts §1; 3dbrew SHBIN; picasso manual).

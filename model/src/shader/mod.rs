@@ -2,6 +2,7 @@
 //!
 //! - [`isa`]: the instruction set (opcode table, formats, decode/encode, operand descriptors);
 //! - [`alu`]: float24 arithmetic on bits, with the rounding rule of each operation;
+//! - [`alu_fast`]: the interpreter's fast paths of those operations (the same bits);
 //! - [`interp`]: one unit's registers, flow-control stacks and one-instruction step;
 //! - [`io`]: input permutation, output mask, GS input modes;
 //! - [`stage`]: the SH stage of the cycle-stepped core (VS on 4 units, or 3 + GS);
@@ -9,6 +10,7 @@
 //! - [`shbin`]: the SHBIN shader-binary format (DVLB/DVLP/DVLE), read and written.
 
 pub mod alu;
+pub mod alu_fast;
 pub mod asm;
 pub mod bench_program;
 pub mod disasm;

@@ -16,8 +16,8 @@
 use super::interp::{Commit, Emitted, Knobs, ShaderUnit, Step, Vec4};
 use super::io::{self, GsAssembler, GsInvocation, GsMode};
 use crate::beat::{CommitBeat, ShaderBeat};
-use crate::gpu::HangReason;
 use crate::link::Link;
+use crate::outcome::HangReason;
 use crate::regfile::unit::{UnitConfig, GS_UNIT, NUM_UNITS};
 use crate::regfile::RegFile;
 use crate::regs::id;
@@ -119,6 +119,30 @@ fn beat(cycle: u64, unit: usize, seq: u32, reg: u8, v: &Vec4) -> ShaderBeat {
     }
 }
 
+/// Loads vertex `v` into unit `u` (through the unit's input permutation, with the input
+/// beats) and starts it.
+fn load_vertex(
+    cycle: u64,
+    u: usize,
+    slot: &mut Slot,
+    cfg: &UnitConfig,
+    v: VertexIn,
+    record_beats: bool,
+    beats_in: &mut Vec<ShaderBeat>,
+) {
+    io::load_inputs(cfg, &v.attrs, &mut slot.unit.inputs);
+    if record_beats {
+        for n in 0..v.attrs.len().min(io::input_count(cfg)) {
+            let r = io::input_register(cfg, n);
+            beats_in.push(beat(cycle, u, v.seq, r as u8, &slot.unit.inputs[r]));
+        }
+    }
+    // The VS entry point of units 0-2 comes from the VSH block; unit 3 running a VS uses its
+    // own (the GSH block's) entry point (pica-facts §1).
+    slot.unit.start(cfg.entry_point);
+    slot.job = Some(v.seq);
+}
+
 impl Default for ShaderCore {
     fn default() -> Self {
         Self::new(Knobs::default())
@@ -213,10 +237,108 @@ impl ShaderCore {
         }
     }
 
+    /// [`Self::tick`] when all four units run the vertex shader, no GS state exists and the
+    /// commit trace is off: the same three phases without the GS and commit paths (keep the
+    /// two in step; `model/tests/shader_fast.rs` compares them cycle by cycle).
+    fn tick_vs(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
+        let units = ports.regs.units();
+
+        // 1. Retire: the vertex whose turn it is leaves (one per cycle).
+        let next_out = self.next_out;
+        if let Some(u) = self
+            .slots
+            .iter()
+            .position(|s| s.done.as_ref().is_some_and(|d| d.0 == next_out))
+        {
+            if ports.output.can_push() {
+                if let Some((seq, outputs)) = self.slots[u].done.take() {
+                    self.send_vertex(cycle, u, seq, outputs, ports.output, ports.beats_out)?;
+                    self.next_out += 1;
+                }
+            }
+        }
+
+        // 2. Execute one instruction on every busy unit.
+        // What VS units EMIT is dropped (only the GS's EMITs leave the stage).
+        let mut vs_emitted = Vec::new();
+        for (u, slot) in self.slots.iter_mut().enumerate() {
+            let Some(seq) = slot.job else { continue };
+            let cfg = &units[u];
+            for _ in 0..timing::SHADER_INSTRUCTIONS_PER_CYCLE {
+                self.executed[u] += 1;
+                let out = slot.unit.step(cfg, None, &mut vs_emitted);
+                if !vs_emitted.is_empty() {
+                    vs_emitted.clear();
+                }
+                match out {
+                    Step::Continue => continue,
+                    Step::End => {
+                        slot.job = None;
+                        slot.done = Some((seq, io::masked_outputs(cfg, slot.unit.outputs())));
+                        break;
+                    }
+                    Step::Hang(h) => {
+                        return Err(HangReason::Shader {
+                            unit: u as u8,
+                            pc: h.pc,
+                            word: h.word,
+                            reason: h.kind,
+                        })
+                    }
+                }
+            }
+        }
+
+        // 3. Dispatch: idle units take the next vertex.
+        for (u, slot) in self.slots.iter_mut().enumerate() {
+            if slot.job.is_some() || slot.done.is_some() {
+                continue;
+            }
+            let Some(v) = ports.input.pop() else { break };
+            load_vertex(
+                cycle,
+                u,
+                slot,
+                &units[u],
+                v,
+                self.record_beats,
+                ports.beats_in,
+            );
+        }
+        Ok(())
+    }
+
+    /// Sends a finished VS vertex on (with its output beats and the log copy).
+    fn send_vertex(
+        &mut self,
+        cycle: u64,
+        u: usize,
+        seq: u32,
+        outputs: Vec<(u8, Vec4)>,
+        output: &mut Link<ShadedItem>,
+        beats_out: &mut Vec<ShaderBeat>,
+    ) -> Result<(), HangReason> {
+        if self.record_beats {
+            for (r, v) in &outputs {
+                beats_out.push(beat(cycle, u, seq, *r, v));
+            }
+        }
+        let item = ShadedItem::Vertex { seq, outputs };
+        if let Some(log) = &mut self.output_log {
+            log.push(item.clone());
+        }
+        output
+            .push(item)
+            .map_err(|e| HangReason::Internal(e.to_string()))
+    }
+
     /// Advances every unit by one cycle. An `Err` means a unit hangs.
     pub fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
         let regs = ports.regs;
         let gs_on = regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 == 2;
+        if !gs_on && self.gs.is_none() && !self.record_commits {
+            return self.tick_vs(cycle, ports);
+        }
         let vs_units = if gs_on { GS_UNIT } else { NUM_UNITS };
         if gs_on && self.gs.is_none() {
             let mode = GsMode::from_regs(
@@ -260,20 +382,15 @@ impl ShaderCore {
                             }
                         }
                         None => {
-                            if self.record_beats {
-                                for (r, v) in &outputs {
-                                    ports.beats_out.push(beat(cycle, u, seq, *r, v));
-                                }
-                            }
                             out_budget = out_budget.saturating_sub(1);
-                            let item = ShadedItem::Vertex { seq, outputs };
-                            if let Some(log) = &mut self.output_log {
-                                log.push(item.clone());
-                            }
-                            ports
-                                .output
-                                .push(item)
-                                .map_err(|e| HangReason::Internal(e.to_string()))?;
+                            self.send_vertex(
+                                cycle,
+                                u,
+                                seq,
+                                outputs,
+                                ports.output,
+                                ports.beats_out,
+                            )?;
                         }
                     }
                     self.next_out += 1;
@@ -388,20 +505,15 @@ impl ShaderCore {
                 continue;
             }
             let Some(v) = ports.input.pop() else { break };
-            let cfg = &units[u];
-            io::load_inputs(cfg, &v.attrs, &mut slot.unit.inputs);
-            if self.record_beats {
-                for n in 0..v.attrs.len().min(io::input_count(cfg)) {
-                    let r = io::input_register(cfg, n);
-                    ports
-                        .beats_in
-                        .push(beat(cycle, u, v.seq, r as u8, &slot.unit.inputs[r]));
-                }
-            }
-            // The VS entry point of units 0-2 comes from the VSH block; unit 3 running a VS
-            // uses its own (the GSH block's) entry point (pica-facts §1).
-            slot.unit.start(cfg.entry_point);
-            slot.job = Some(v.seq);
+            load_vertex(
+                cycle,
+                u,
+                slot,
+                &units[u],
+                v,
+                self.record_beats,
+                ports.beats_in,
+            );
         }
         if let (true, Some(g)) = (gs_on, &mut self.gs) {
             let slot = &mut self.slots[GS_UNIT];
