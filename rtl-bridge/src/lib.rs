@@ -85,6 +85,25 @@ impl Variant {
         }
     }
 
+    /// The variant as reports name it: [`Variant::name`], and for `default` built with
+    /// `PICA_RTL_DEFINES` its defines too (`default[INJECT_MASK_BUG]`), so that a report never
+    /// calls a build with an injected define "default".
+    pub fn label(self) -> String {
+        self.label_with(&default_defines())
+    }
+
+    /// [`Variant::label`] for a default build with `defines` (comma- or space-separated).
+    pub fn label_with(self, defines: &str) -> String {
+        let d: Vec<&str> = defines
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|d| !d.is_empty())
+            .collect();
+        match self {
+            Variant::Default if !d.is_empty() => format!("default[{}]", d.join(",")),
+            _ => self.name().to_string(),
+        }
+    }
+
     /// The variant called `name` (`default`, `inject_mask_bug`, `mask`, `packer`, ...).
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.to_ascii_lowercase().replace('-', "_");

@@ -105,3 +105,26 @@ fn bridge_traces_a_vcd_on_demand() {
         Err(RtlError::Trace(_))
     ));
 }
+
+/// A report names the defines a default build took from `PICA_RTL_DEFINES` (issue 19: a run
+/// with `PICA_RTL_DEFINES=INJECT_MASK_BUG` used to say "RTL variant default").
+#[test]
+fn variant_label_names_the_defines_of_a_default_build() {
+    assert_eq!(Variant::Default.label_with(""), "default");
+    assert_eq!(Variant::Default.label_with(" "), "default");
+    assert_eq!(
+        Variant::Default.label_with("INJECT_MASK_BUG"),
+        "default[INJECT_MASK_BUG]"
+    );
+    assert_eq!(Variant::Default.label_with("A, B C"), "default[A,B,C]");
+    // The bug variants are their own builds: their names say what they are.
+    assert_eq!(Variant::InjectMaskBug.label_with("X"), "inject_mask_bug");
+    // This build's label agrees with the defines it was built with.
+    let d = pica_rtl_bridge::default_defines();
+    let want = if d.trim().is_empty() {
+        "default".to_string()
+    } else {
+        Variant::Default.label_with(&d)
+    };
+    assert_eq!(Variant::Default.label(), want);
+}

@@ -766,7 +766,7 @@ pub fn run(opts: &FuzzOptions, mut progress: impl FnMut(u64, u64, usize)) -> Fuz
         shard: format!("{index}/{count}"),
         against: opts
             .rtl
-            .map_or_else(|| "model".to_string(), |v| format!("rtl:{}", v.name())),
+            .map_or_else(|| "model".to_string(), |v| format!("rtl:{}", v.label())),
         cases_run: done,
         failures,
     }

@@ -280,7 +280,7 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
     let report =
         |outcome: &Outcome, cycles: u64, compared: usize, divergence: Option<Divergence>| Report {
             case: case.name.clone(),
-            variant: opts.variant.name().into(),
+            variant: opts.variant.label(),
             result: if divergence.is_some() {
                 "mismatch"
             } else {

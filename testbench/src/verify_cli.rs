@@ -191,7 +191,7 @@ pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> Exit
         "{:<40} {:>7} {:>9}  {:<12}",
         "case", "beats", "cycles", "outcome"
     );
-    let summary = format!("compared, RTL variant {}", opts.variant.name());
+    let summary = format!("compared, RTL variant {}", opts.variant.label());
     compare_cases(&cases, &header, &summary, report, |c| {
         lockstep::lockstep(c, opts).map_err(|e| e.to_string())
     })
