@@ -573,7 +573,6 @@ pub unsafe extern "C" fn pica_load_file(
 }
 
 fn read_words(path: &str) -> Res<Vec<u32>> {
-    use pica_vectors::words::{parse_bin, parse_hex};
     let data = std::fs::read(path).or_else(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             err(PICA_ERR_FILE, format!("{path}: no such file"))
@@ -581,34 +580,8 @@ fn read_words(path: &str) -> Res<Vec<u32>> {
             err(PICA_ERR_FILE, format!("{path}: cannot read: {e}"))
         }
     })?;
-    let ext = std::path::Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let parsed = match ext.as_deref() {
-        Some("bin") => parse_bin(path, &data),
-        Some("hex" | "txt") => match std::str::from_utf8(&data) {
-            Ok(t) => parse_hex(path, t),
-            Err(e) => {
-                return err(
-                    PICA_ERR_FILE,
-                    format!(
-                        "{path}: not UTF-8 text at byte offset {} (is it a .bin file?)",
-                        e.valid_up_to()
-                    ),
-                )
-            }
-        },
-        _ => {
-            return err(
-                PICA_ERR_FILE,
-                format!(
-                "{path}: unknown file type (use .bin for binary words or .hex/.txt for text words)"
-            ),
-            )
-        }
-    };
-    parsed.or_else(|e| err(PICA_ERR_FILE, e.to_string()))
+    pica_vectors::words::parse_words(path, &data, None)
+        .or_else(|e| err(PICA_ERR_FILE, e.to_string()))
 }
 
 /// Starts the command list at `addr` of `size` bytes (what the GSP does to kick a list;

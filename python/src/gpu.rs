@@ -7,7 +7,6 @@ use pica_model::mem::Memory;
 use pica_model::regfile::NUM_REGS;
 use pica_model::{Gpu, HangReason, Outcome, PushError, SubmitError};
 use pica_vectors::case::{hang_reason_code, DEFAULT_LIST_ADDR, DEFAULT_MAX_CYCLES};
-use pica_vectors::words::{parse_bin, parse_hex};
 use pyo3::exceptions::{
     PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyTypeError,
     PyValueError,
@@ -602,24 +601,19 @@ fn submit_err(e: SubmitError) -> PyErr {
 
 /// The words of a `.bin` / `.hex` / `.txt` file (`format` overrides the extension).
 pub fn read_words_file(path: &std::path::Path, format: Option<&str>) -> PyResult<Vec<u32>> {
+    use pica_vectors::words::{parse_words, WordFormat};
     let name = path.display().to_string();
-    let bin = match format.map(str::to_ascii_lowercase).as_deref() {
-        Some("bin") => true,
-        Some("hex" | "txt") => false,
+    let format = match format.map(str::to_ascii_lowercase).as_deref() {
+        Some("bin") => Some(WordFormat::Bin),
+        Some("hex" | "txt") => Some(WordFormat::Hex),
         Some(other) => {
             return Err(PyValueError::new_err(format!(
                 "format = '{other}' is not 'bin' or 'hex'"
             )))
         }
-        None => match path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("bin") => true,
-            Some("hex" | "txt") => false,
-            _ => {
+        None => match WordFormat::of_name(&name) {
+            Some(f) => Some(f),
+            None => {
                 return Err(PyValueError::new_err(format!(
                     "{name}: unknown file type (use .bin for binary or .hex/.txt for text \
                      words, or format='bin'/'hex')"
@@ -636,14 +630,5 @@ pub fn read_words_file(path: &std::path::Path, format: Option<&str>) -> PyResult
             _ => PyOSError::new_err(msg),
         }
     })?;
-    if bin {
-        return parse_bin(&name, &bytes).map_err(|e| errors::parse(e.0));
-    }
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        errors::parse(format!(
-            "{name}: not UTF-8 text at byte offset {} (is it a .bin file?)",
-            e.valid_up_to()
-        ))
-    })?;
-    parse_hex(&name, text).map_err(|e| errors::parse(e.0))
+    parse_words(&name, &bytes, format).map_err(|e| errors::parse(e.0))
 }

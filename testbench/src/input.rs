@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-pub use pica_vectors::words::{parse_bin, parse_hex, InputError};
+pub use pica_vectors::words::{parse_bin, parse_hex, text, InputError};
 
 /// How a file of words is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,20 +47,11 @@ pub fn read_words(path: &Path, format: Option<Format>) -> Result<Vec<u32>, Input
     let format = format.or_else(|| Format::from_path(path)).ok_or_else(|| {
         InputError(format!("{name}: unknown file type (use .bin for binary or .hex/.txt for text words, or --format)"))
     })?;
-    match format {
-        Format::Bin => parse_bin(&name, &bytes),
-        Format::Hex => parse_hex(&name, text(&name, &bytes)?),
-    }
-}
-
-/// The bytes of the text file `name` as UTF-8, or an error pointing at the first bad byte.
-pub fn text<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, InputError> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        InputError(format!(
-            "{name}: not UTF-8 text at byte offset {} (is it a .bin file?)",
-            e.valid_up_to()
-        ))
-    })
+    let format = match format {
+        Format::Bin => pica_vectors::words::WordFormat::Bin,
+        Format::Hex => pica_vectors::words::WordFormat::Hex,
+    };
+    pica_vectors::words::parse_words(&name, &bytes, Some(format))
 }
 
 /// Parses a number written in decimal or `0x` hex.
