@@ -312,6 +312,13 @@ impl Gpu {
         self.shader = Slot::new(ShaderCore::new(knobs));
     }
 
+    /// Turns the shader units' run-ahead on (the default) or off
+    /// ([`ShaderCore::set_run_ahead`]: the same beats, cycles and outcome either way; off
+    /// steps every unit one instruction per cycle). [`Gpu::set_shader_knobs`] resets it to on.
+    pub fn set_shader_run_ahead(&mut self, on: bool) {
+        self.shader.model_mut().set_run_ahead(on);
+    }
+
     /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before
     /// [`Gpu::run`].
     pub fn set_keep_shaded(&mut self, on: bool) {

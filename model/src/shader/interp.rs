@@ -1288,6 +1288,31 @@ impl ShaderUnit {
             }
         }
     }
+
+    /// Up to `pcs.len()` steps of [`Self::step`] (no trace) from the current state, as the SH
+    /// stage's run-ahead needs them: stops after the step that ends (END) or hangs, records
+    /// the PC after each step in `pcs`, and drops what the steps EMIT (a vertex shader's EMIT
+    /// leaves nothing). Returns the steps taken (the last one included) and the last step's
+    /// result ([`Step::Continue`] when every step continued).
+    pub(crate) fn run_stretch(
+        &mut self,
+        cfg: &UnitConfig,
+        pcs: &mut [u16],
+        emitted: &mut Vec<Emitted>,
+    ) -> (usize, Step) {
+        for (k, pc) in pcs.iter_mut().enumerate() {
+            let mut out = Step::Continue;
+            let go_on = self.step_fast_inline(cfg, emitted, &mut out);
+            *pc = self.pc;
+            if !emitted.is_empty() {
+                emitted.clear();
+            }
+            if !go_on && out != Step::Continue {
+                return (k + 1, out);
+            }
+        }
+        (pcs.len(), Step::Continue)
+    }
 }
 
 /// How [`ShaderUnit::run`] ended.

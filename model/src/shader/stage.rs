@@ -60,6 +60,46 @@ struct Slot {
     job: Option<u32>,
     /// Finished vertex waiting for its turn to leave.
     done: Option<(u32, Vec<(u8, Vec4)>)>,
+    /// The stretch the unit ran ahead, waiting for the cycle its last step belongs to.
+    ahead: Option<Stretch>,
+    /// The PC after each step of the current stretch ([`RUN_AHEAD_STEPS`] entries).
+    pcs: Vec<u16>,
+}
+
+/// Steps a unit runs ahead at most at once (a shader that loops for ever runs in stretches of
+/// this many, one per as many cycles).
+pub const RUN_AHEAD_STEPS: usize = 1024;
+
+/// Up to [`RUN_AHEAD_STEPS`] steps a VS unit ran at once, in the cycle its first step belongs
+/// to (see [`ShaderCore::set_run_ahead`]).
+#[derive(Clone, Debug)]
+struct Stretch {
+    /// The cycle of the first step.
+    start: u64,
+    /// Steps taken (the END or hanging step included).
+    steps: u64,
+    /// The cycle the last step belongs to: the stretch ends in that cycle's tick.
+    last: u64,
+    /// How the last step ended.
+    end: Step,
+    /// The unit's PC before the first step.
+    pc_before: u16,
+    /// The last cycle whose tick reached this unit (steps up to it are visible in
+    /// [`ShaderCore::executed`] and [`ShaderCore::snapshot`]).
+    seen: u64,
+}
+
+impl Stretch {
+    /// Steps the one-instruction-per-cycle model would have taken by the end of the last
+    /// cycle that reached the unit: [`Self::seen`], or `quiet` (a cycle the stage skipped,
+    /// see [`ShaderCore::tick`]) if later.
+    fn visible(&self, quiet: u64) -> u64 {
+        let ipc = u64::from(timing::SHADER_INSTRUCTIONS_PER_CYCLE);
+        (self.seen.max(quiet) + 1)
+            .saturating_sub(self.start)
+            .saturating_mul(ipc)
+            .min(self.steps)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -89,8 +129,15 @@ pub struct ShaderCore {
     record_commits: bool,
     /// Copies of everything sent on, when kept ([`ShaderCore::set_keep_output`]).
     output_log: Option<Vec<ShadedItem>>,
-    /// Instructions executed by each unit.
+    /// Instructions executed by each unit (a pending stretch's steps are added when it ends).
     executed: [u64; NUM_UNITS],
+    /// Whether VS units run ahead ([`ShaderCore::set_run_ahead`]).
+    run_ahead: bool,
+    /// While every unit is in a stretch, the first cycle one of them ends: the cycles
+    /// before it have nothing to do (0: no such cycle).
+    wake: u64,
+    /// The last cycle skipped that way.
+    quiet: u64,
 }
 
 /// What SH touches in one cycle.
@@ -116,6 +163,83 @@ fn beat(cycle: u64, unit: usize, seq: u32, reg: u8, v: &Vec4) -> ShaderBeat {
         seq,
         reg,
         xyzw: v.map(|c| c.bits()),
+    }
+}
+
+/// The hang of unit `u`.
+fn shader_hang(u: usize, h: super::interp::Hang) -> HangReason {
+    HangReason::Shader {
+        unit: u as u8,
+        pc: h.pc,
+        word: h.word,
+        reason: h.kind,
+    }
+}
+
+impl Slot {
+    /// The vertex `seq` ended: its enabled outputs wait for their turn to leave.
+    fn finish_vertex(&mut self, seq: u32, cfg: &UnitConfig) {
+        self.job = None;
+        self.done = Some((seq, io::masked_outputs(cfg, self.unit.outputs())));
+    }
+
+    /// Runs up to [`RUN_AHEAD_STEPS`] steps now, the first of which belongs to `cycle`.
+    fn begin_stretch(&mut self, cycle: u64, cfg: &UnitConfig, emitted: &mut Vec<Emitted>) {
+        let pc_before = self.unit.pc;
+        let (steps, end) = self.unit.run_stretch(cfg, &mut self.pcs, emitted);
+        let ipc = u64::from(timing::SHADER_INSTRUCTIONS_PER_CYCLE);
+        let steps = steps as u64;
+        self.ahead = Some(Stretch {
+            start: cycle,
+            steps,
+            last: cycle + steps.div_ceil(ipc) - 1,
+            end,
+            pc_before,
+            seen: cycle,
+        });
+    }
+
+    /// This cycle's part of the stretch: nothing until the cycle of its last step, then what
+    /// that step did (the vertex ends, the unit hangs, or the next stretch begins next cycle).
+    fn advance_stretch(
+        &mut self,
+        u: usize,
+        seq: u32,
+        cycle: u64,
+        cfg: &UnitConfig,
+        executed: &mut u64,
+    ) -> Result<(), HangReason> {
+        let Some(a) = &mut self.ahead else {
+            return Ok(());
+        };
+        a.seen = cycle;
+        if cycle < a.last {
+            return Ok(());
+        }
+        let Some(a) = self.ahead.take() else {
+            return Ok(());
+        };
+        *executed += a.steps;
+        match a.end {
+            Step::Continue => Ok(()),
+            Step::End => {
+                self.finish_vertex(seq, cfg);
+                Ok(())
+            }
+            Step::Hang(h) => Err(shader_hang(u, h)),
+        }
+    }
+
+    /// The unit's PC as stepping one instruction per cycle would have left it (`quiet`: see
+    /// [`Stretch::visible`]).
+    fn visible_pc(&self, quiet: u64) -> u16 {
+        match &self.ahead {
+            None => self.unit.pc,
+            Some(a) => match a.visible(quiet) {
+                0 => a.pc_before,
+                n => self.pcs[(n - 1) as usize],
+            },
+        }
     }
 }
 
@@ -158,6 +282,8 @@ impl ShaderCore {
                     unit: ShaderUnit::new(knobs),
                     job: None,
                     done: None,
+                    ahead: None,
+                    pcs: vec![0; RUN_AHEAD_STEPS],
                 })
                 .collect(),
             next_out: 0,
@@ -167,7 +293,23 @@ impl ShaderCore {
             record_commits: false,
             output_log: None,
             executed: [0; NUM_UNITS],
+            run_ahead: true,
+            wake: 0,
+            quiet: 0,
         }
+    }
+
+    /// Turns run-ahead on (the default) or off. With it on, a unit running the vertex shader
+    /// (no GS, commit trace off) runs its vertex to END (or a hang, or [`RUN_AHEAD_STEPS`]
+    /// steps) in the cycle of its first instruction and holds the result until the cycle its
+    /// last instruction belongs to at [`timing::SHADER_INSTRUCTIONS_PER_CYCLE`]: beats,
+    /// outputs, cycle counts, hangs, [`Self::executed`] and [`Self::snapshot`] are the same
+    /// as stepping one instruction per cycle (REGS holds register writes while a draw is in
+    /// flight, so the configuration cannot change under a running vertex; `model/tests/
+    /// shader_run_ahead.rs` compares the two). It saves the per-cycle call into each unit.
+    /// Turning the commit trace on while a unit is in a stretch records from its next stretch.
+    pub fn set_run_ahead(&mut self, on: bool) {
+        self.run_ahead = on;
     }
 
     /// Turns beat recording on or off.
@@ -197,14 +339,19 @@ impl ShaderCore {
 
     /// Instructions executed per unit so far.
     pub fn executed(&self) -> [u64; NUM_UNITS] {
-        self.executed
+        let mut e = self.executed;
+        for (n, s) in e.iter_mut().zip(&self.slots) {
+            *n += s.ahead.as_ref().map_or(0, |a| a.visible(self.quiet));
+        }
+        e
     }
 
     /// Returns to the power-on state.
     pub fn reset(&mut self) {
-        let commits = self.record_commits;
+        let (commits, ahead) = (self.record_commits, self.run_ahead);
         *self = Self::new(self.knobs);
         self.record_commits = commits;
+        self.run_ahead = ahead;
     }
 
     /// Whether no vertex is in flight.
@@ -222,11 +369,11 @@ impl ShaderCore {
     pub fn snapshot(&self) -> serde_json::Value {
         json!({
             "units": self.slots.iter().map(|s| json!({
-                "busy": s.job, "pc": s.unit.pc, "done": s.done.as_ref().map(|d| d.0),
+                "busy": s.job, "pc": s.visible_pc(self.quiet), "done": s.done.as_ref().map(|d| d.0),
             })).collect::<Vec<_>>(),
             "next_out": self.next_out,
             "gs_queue": self.gs.as_ref().map(|g| g.queue.len()),
-            "executed": self.executed,
+            "executed": self.executed(),
         })
     }
 
@@ -241,6 +388,11 @@ impl ShaderCore {
     /// commit trace is off: the same three phases without the GS and commit paths (keep the
     /// two in step; `model/tests/shader_fast.rs` compares them cycle by cycle).
     fn tick_vs(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
+        if cycle < self.wake {
+            // Every unit is in a stretch that ends later: no vertex can leave or arrive.
+            self.quiet = cycle;
+            return Ok(());
+        }
         let units = ports.regs.units();
 
         // 1. Retire: the vertex whose turn it is leaves (one per cycle).
@@ -258,12 +410,19 @@ impl ShaderCore {
             }
         }
 
-        // 2. Execute one instruction on every busy unit.
+        // 2. Execute one instruction on every busy unit (or run it ahead).
         // What VS units EMIT is dropped (only the GS's EMITs leave the stage).
         let mut vs_emitted = Vec::new();
         for (u, slot) in self.slots.iter_mut().enumerate() {
             let Some(seq) = slot.job else { continue };
             let cfg = &units[u];
+            if self.run_ahead && slot.ahead.is_none() {
+                slot.begin_stretch(cycle, cfg, &mut vs_emitted);
+            }
+            if slot.ahead.is_some() {
+                slot.advance_stretch(u, seq, cycle, cfg, &mut self.executed[u])?;
+                continue;
+            }
             for _ in 0..timing::SHADER_INSTRUCTIONS_PER_CYCLE {
                 self.executed[u] += 1;
                 let out = slot.unit.step(cfg, None, &mut vs_emitted);
@@ -273,18 +432,10 @@ impl ShaderCore {
                 match out {
                     Step::Continue => continue,
                     Step::End => {
-                        slot.job = None;
-                        slot.done = Some((seq, io::masked_outputs(cfg, slot.unit.outputs())));
+                        slot.finish_vertex(seq, cfg);
                         break;
                     }
-                    Step::Hang(h) => {
-                        return Err(HangReason::Shader {
-                            unit: u as u8,
-                            pc: h.pc,
-                            word: h.word,
-                            reason: h.kind,
-                        })
-                    }
+                    Step::Hang(h) => return Err(shader_hang(u, h)),
                 }
             }
         }
@@ -305,6 +456,15 @@ impl ShaderCore {
                 ports.beats_in,
             );
         }
+        self.wake = if self.slots.iter().all(|s| s.ahead.is_some()) {
+            self.slots
+                .iter()
+                .filter_map(|s| s.ahead.as_ref().map(|a| a.last))
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         Ok(())
     }
 
@@ -430,6 +590,11 @@ impl ShaderCore {
         // 2. Execute one instruction on every busy unit.
         for (u, slot) in self.slots.iter_mut().enumerate() {
             let Some(seq) = slot.job else { continue };
+            if slot.ahead.is_some() {
+                // A stretch begun by the VS-only tick ends as it began.
+                slot.advance_stretch(u, seq, cycle, &units[u], &mut self.executed[u])?;
+                continue;
+            }
             let is_gs = gs_on && u == GS_UNIT;
             // Unit 3 waits while its EMIT buffer is full: each instruction may EMIT once.
             if is_gs
@@ -473,14 +638,7 @@ impl ShaderCore {
                         }
                         break;
                     }
-                    Step::Hang(h) => {
-                        return Err(HangReason::Shader {
-                            unit: u as u8,
-                            pc: h.pc,
-                            word: h.word,
-                            reason: h.kind,
-                        })
-                    }
+                    Step::Hang(h) => return Err(shader_hang(u, h)),
                 }
             }
             if is_gs {
