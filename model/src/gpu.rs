@@ -319,6 +319,13 @@ impl Gpu {
         self.shader.model_mut().set_run_ahead(on);
     }
 
+    /// Turns the shortcuts for idle stages on (the default) or off (the SH stage's
+    /// [`ShaderCore::set_skip_idle`]): the same beats, cycles and outcome either way
+    /// (`testbench/tests/skip_idle.rs`). [`Gpu::set_shader_knobs`] resets it to on.
+    pub fn set_skip_idle(&mut self, on: bool) {
+        self.shader.model_mut().set_skip_idle(on);
+    }
+
     /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before
     /// [`Gpu::run`].
     pub fn set_keep_shaded(&mut self, on: bool) {
@@ -536,26 +543,20 @@ impl Gpu {
         let _span = tracing::trace_span!("cycle", cycle).entered();
         // REGS's hold is registered: it sees the pipeline as it stood at the start of the cycle.
         let hold = self.regs_hold();
-        for l in [
-            &mut self.cp_to_regs as &mut dyn LinkCycle,
-            &mut self.regs_to_cp,
-        ]
-        .into_iter()
-        .chain([
-            &mut self.vs_in as &mut dyn LinkCycle,
-            &mut self.sh_out,
-            &mut self.regs_to_vl,
-            &mut self.vl_to_pa,
-            &mut self.pa_to_clip,
-            &mut self.clip_to_rast,
-            &mut self.rast_to_tex,
-            &mut self.tex_to_light,
-            &mut self.light_to_tev,
-            &mut self.tev_to_fog,
-            &mut self.fog_to_fop,
-        ]) {
-            l.begin_cycle();
-        }
+        // Direct calls (no iteration over trait objects): this runs every cycle.
+        self.cp_to_regs.begin_cycle();
+        self.regs_to_cp.begin_cycle();
+        self.vs_in.begin_cycle();
+        self.sh_out.begin_cycle();
+        self.regs_to_vl.begin_cycle();
+        self.vl_to_pa.begin_cycle();
+        self.pa_to_clip.begin_cycle();
+        self.clip_to_rast.begin_cycle();
+        self.rast_to_tex.begin_cycle();
+        self.tex_to_light.begin_cycle();
+        self.light_to_tev.begin_cycle();
+        self.tev_to_fog.begin_cycle();
+        self.fog_to_fop.begin_cycle();
         let mut hangs: Vec<HangReason> = Vec::new();
         // Every stage reads REGS's configuration as it was at the start of the cycle (REGS
         // ticks last); links only show what was pushed in earlier cycles, so the order of the
@@ -786,15 +787,4 @@ pub struct PipelineBeats<'a> {
     pub combiner: &'a [CombinerBeat],
     /// FOP pixel outcomes.
     pub pixel: &'a [PixelBeat],
-}
-
-/// The per-cycle hook every link needs, whatever it carries.
-trait LinkCycle {
-    fn begin_cycle(&mut self);
-}
-
-impl<T> LinkCycle for Link<T> {
-    fn begin_cycle(&mut self) {
-        Link::begin_cycle(self);
-    }
 }

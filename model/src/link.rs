@@ -21,6 +21,9 @@ pub struct Link<T> {
     tx: Sender<T>,
     rx: Receiver<T>,
     capacity: usize,
+    /// Items queued: the link owns both ends and is used from one thread, so it counts them
+    /// itself instead of asking the channel (an atomic read per link per cycle).
+    queued: usize,
     occupancy_at_start: usize,
     pushed: usize,
     popped: usize,
@@ -42,6 +45,7 @@ impl<T> Link<T> {
             tx,
             rx,
             capacity,
+            queued: 0,
             occupancy_at_start: 0,
             pushed: 0,
             popped: 0,
@@ -56,7 +60,7 @@ impl<T> Link<T> {
 
     /// Latches the start-of-cycle occupancy. Call once per cycle before any stage ticks.
     pub fn begin_cycle(&mut self) {
-        self.occupancy_at_start = self.rx.len();
+        self.occupancy_at_start = self.queued;
         self.pushed = 0;
         self.popped = 0;
     }
@@ -73,6 +77,7 @@ impl<T> Link<T> {
         }
         match self.tx.try_send(item) {
             Ok(()) => {
+                self.queued += 1;
                 self.pushed += 1;
                 self.total += 1;
                 Ok(())
@@ -87,6 +92,7 @@ impl<T> Link<T> {
             return None;
         }
         let item = self.rx.try_recv().ok()?;
+        self.queued -= 1;
         self.popped += 1;
         Some(item)
     }
@@ -98,17 +104,18 @@ impl<T> Link<T> {
 
     /// Items currently queued (including ones pushed this cycle).
     pub fn len(&self) -> usize {
-        self.rx.len()
+        self.queued
     }
 
     /// Whether nothing is queued.
     pub fn is_empty(&self) -> bool {
-        self.rx.is_empty()
+        self.queued == 0
     }
 
     /// Drops every queued item (reset).
     pub fn clear(&mut self) {
         while self.rx.try_recv().is_ok() {}
+        self.queued = 0;
         self.occupancy_at_start = 0;
         self.pushed = 0;
         self.popped = 0;

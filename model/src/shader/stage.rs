@@ -133,6 +133,8 @@ pub struct ShaderCore {
     executed: [u64; NUM_UNITS],
     /// Whether VS units run ahead ([`ShaderCore::set_run_ahead`]).
     run_ahead: bool,
+    /// Whether an idle cycle returns at once ([`ShaderCore::set_skip_idle`]).
+    skip_idle: bool,
     /// While every unit is in a stretch, the first cycle one of them ends: the cycles
     /// before it have nothing to do (0: no such cycle).
     wake: u64,
@@ -294,6 +296,7 @@ impl ShaderCore {
             output_log: None,
             executed: [0; NUM_UNITS],
             run_ahead: true,
+            skip_idle: true,
             wake: 0,
             quiet: 0,
         }
@@ -310,6 +313,13 @@ impl ShaderCore {
     /// Turning the commit trace on while a unit is in a stretch records from its next stretch.
     pub fn set_run_ahead(&mut self, on: bool) {
         self.run_ahead = on;
+    }
+
+    /// Turns the idle shortcut on (the default) or off: with no vertex in flight and none
+    /// queued, a cycle returns at once instead of walking the three phases (which would do
+    /// nothing).
+    pub fn set_skip_idle(&mut self, on: bool) {
+        self.skip_idle = on;
     }
 
     /// Turns beat recording on or off.
@@ -348,10 +358,11 @@ impl ShaderCore {
 
     /// Returns to the power-on state.
     pub fn reset(&mut self) {
-        let (commits, ahead) = (self.record_commits, self.run_ahead);
+        let (commits, ahead, skip) = (self.record_commits, self.run_ahead, self.skip_idle);
         *self = Self::new(self.knobs);
         self.record_commits = commits;
         self.run_ahead = ahead;
+        self.skip_idle = skip;
     }
 
     /// Whether no vertex is in flight.
@@ -388,6 +399,16 @@ impl ShaderCore {
     /// commit trace is off: the same three phases without the GS and commit paths (keep the
     /// two in step; `model/tests/shader_fast.rs` compares them cycle by cycle).
     fn tick_vs(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
+        if self.skip_idle
+            && ports.input.is_empty()
+            && self
+                .slots
+                .iter()
+                .all(|s| s.job.is_none() && s.done.is_none())
+        {
+            // Nothing in flight and nothing arriving (most cycles of a run without draws).
+            return Ok(());
+        }
         if cycle < self.wake {
             // Every unit is in a stretch that ends later: no vertex can leave or arrive.
             self.quiet = cycle;
