@@ -2,14 +2,16 @@
 //! words, 1823 register writes, 2201 cycles) for the model alone, the Verilated RTL alone, and
 //! the two in lockstep (beats compared every cycle; the final debug-map comparison is measured
 //! separately because its cost does not scale with the workload: read directly and through the
-//! debug port). Also prints the bundle size
+//! debug port). `rtl_front_end_cycles` / `lockstep_front_end_cycles` use the RTL front end
+//! alone (`EnableSh = 0`), as it stood before the SH stage joined `pica_top`. Also prints the
+//! bundle size
 //! per 1,000 register writes. `scripts/bench` runs it.
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome};
+use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome, Variant};
 use pica_testbench::lockstep::{lockstep, Options, StateRead};
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::library;
@@ -65,6 +67,36 @@ fn bench(c: &mut Criterion) {
             let o = rtl.run(case.max_cycles);
             assert_eq!(o, RtlOutcome::Finished { cycles });
             black_box(o)
+        })
+    });
+    // The front end alone, as the RTL stood before the SH stage joined `pica_top`: the
+    // `EnableSh = 0` build of the mask-bug variant (its bug is one byte lane of the register
+    // merge: the same logic, the same speed; frame_setup writes no partial byte mask, so the
+    // lockstep run below is equal).
+    g.bench_function("rtl_front_end_cycles", |b| {
+        b.iter(|| {
+            let mem = case.memory().expect("memory");
+            let mut rtl = RtlGpu::new(
+                Rtl::with_variant(Variant::InjectMaskBug).expect("rtl"),
+                mem,
+                case.submit_addr,
+                case.submit_size,
+            );
+            let o = rtl.run(case.max_cycles);
+            assert_eq!(o, RtlOutcome::Finished { cycles });
+            black_box(o)
+        })
+    });
+    let front_end = Options {
+        compare_state: false,
+        variant: Variant::InjectMaskBug,
+        ..Options::default()
+    };
+    g.bench_function("lockstep_front_end_cycles", |b| {
+        b.iter(|| {
+            let r = lockstep(&case, &front_end).expect("lockstep");
+            assert!(r.is_equal());
+            black_box(r)
         })
     });
     let beats_only = Options {
