@@ -3,7 +3,7 @@
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
 //! ([`fuzz`], [`shader_fuzz`], [`sh_stage_fuzz`], [`tev_fuzz`], [`fop_fuzz`],
-//! [`rast_fuzz`]), stage recorders ([`stage_record`]),
+//! [`rast_fuzz`], [`pipe_fuzz`]), stage recorders ([`stage_record`]),
 //! and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`],
 //! [`num_cli`]).
 
@@ -18,6 +18,7 @@ pub mod lockstep;
 pub mod num_cli;
 pub mod nv2a_cli;
 pub mod picture;
+pub mod pipe_fuzz;
 pub mod rast_fuzz;
 pub mod run;
 pub mod scene_cli;

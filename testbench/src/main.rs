@@ -170,8 +170,9 @@ enum Cmd {
         cmd: VectorsCmd,
     },
     /// Fuzz register sequences (--target regs), shader programs (--target shader), the
-    /// texture combiners (--target tev), the fragment operations (--target fop) or the
-    /// rasterizer (--target rast: CLIP + RAST): model invariants, or model vs RTL with --rtl.
+    /// texture combiners (--target tev), the fragment operations (--target fop), the
+    /// rasterizer (--target rast: CLIP + RAST) or the whole pipeline (--target pipeline:
+    /// random writes spliced into the scenes): model invariants, or model vs RTL with --rtl.
     ///
     /// Exit status: 0 no failure, 1 failures (shrunk and saved as bundles), 2 bad input.
     #[command(args_conflicts_with_subcommands = true)]
@@ -397,6 +398,9 @@ enum FuzzTarget {
     /// Configurations, early-depth buffers and clip-space triangles on CLIP + RAST
     /// (pica_rast_top; stage bundles).
     Rast,
+    /// Random register writes spliced into the scene library's command lists, through the
+    /// whole model GPU (model alone; case bundles).
+    Pipeline,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -724,6 +728,22 @@ fn main() -> ExitCode {
                     max_failures: max_failures.max(1),
                 };
                 verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
+            }
+            (FuzzTarget::Pipeline, None) => {
+                if rtl {
+                    return fail(
+                        "--target pipeline runs the model alone (no RTL of the whole pipeline \
+                         yet); use --rtl-stages for the RTL stages",
+                    );
+                }
+                let opts = pica_testbench::pipe_fuzz::PipeFuzzOptions {
+                    cases,
+                    seed,
+                    shard,
+                    regressions,
+                    max_failures: max_failures.max(1),
+                };
+                verify_cli::fuzz_pipeline(&opts, report.as_deref(), replay)
             }
             (FuzzTarget::Shader, None) => {
                 let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {

@@ -932,6 +932,34 @@ pub fn fuzz_fop(
     )
 }
 
+/// `pica fuzz --target pipeline`: random writes spliced into the scenes, through the whole
+/// model GPU, or with `replay` one case seed. The summary also tallies how the cases ended.
+pub fn fuzz_pipeline(
+    opts: &crate::pipe_fuzz::PipeFuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+) -> ExitCode {
+    use crate::pipe_fuzz;
+    run_fuzz_cli(
+        replay,
+        |seed| {
+            let c = pipe_fuzz::generate(seed);
+            pipe_fuzz::check(&c)
+                .map(|e| format!("{}, {} spliced command(s): {e:?}", c.scene, c.splices.len()))
+        },
+        |p| {
+            let (r, t) = pipe_fuzz::run(opts, p);
+            println!(
+                "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the \
+                 cycle limit",
+                t.finished, t.list_hang, t.pipeline_hang, t.limit
+            );
+            r
+        },
+        report,
+    )
+}
+
 /// `pica fuzz --target rast`: a RAST campaign (configurations, early-depth buffers and
 /// clip-space triangles on CLIP + RAST), or with `replay` one case seed.
 pub fn fuzz_rast(
