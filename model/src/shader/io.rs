@@ -30,12 +30,13 @@ pub fn load_inputs(cfg: &UnitConfig, attrs: &[Vec4], inputs: &mut [Vec4; 16]) {
 
 /// The output registers enabled by GPUREG_SH_OUTMAP_MASK, in register order, with their index.
 pub fn masked_outputs(cfg: &UnitConfig, outputs: &[Vec4; 16]) -> Vec<(u8, Vec4)> {
-    let mask = cfg.outmap_mask;
+    let mut mask = cfg.outmap_mask;
     let mut out = Vec::with_capacity(mask.count_ones() as usize);
-    for (i, o) in (0..16u8).zip(outputs) {
-        if (mask >> i) & 1 != 0 {
-            out.push((i, *o));
-        }
+    // The set bits only, lowest first (once per vertex, so it counts).
+    while mask != 0 {
+        let i = mask.trailing_zeros() as u8;
+        out.push((i, outputs[usize::from(i & 15)]));
+        mask &= mask - 1;
     }
     out
 }
