@@ -91,6 +91,8 @@ pub struct ShaderCore {
     output_log: Option<Vec<ShadedItem>>,
     /// Instructions executed by each unit.
     executed: [u64; NUM_UNITS],
+    /// Instructions executed per 6-bit opcode, when counted ([`ShaderCore::set_count_opcodes`]).
+    opcodes: Option<Box<[u64; 64]>>,
 }
 
 /// What SH touches in one cycle.
@@ -167,7 +169,19 @@ impl ShaderCore {
             record_commits: false,
             output_log: None,
             executed: [0; NUM_UNITS],
+            opcodes: None,
         }
+    }
+
+    /// Counts executed instructions per opcode (off by default; for functional coverage,
+    /// `crate::cov`). On, every cycle takes the general path of [`ShaderCore::tick`].
+    pub fn set_count_opcodes(&mut self, on: bool) {
+        self.opcodes = on.then(|| Box::new([0; 64]));
+    }
+
+    /// Instructions executed per 6-bit opcode so far, if counted.
+    pub fn opcode_counts(&self) -> Option<&[u64; 64]> {
+        self.opcodes.as_deref()
     }
 
     /// Turns beat recording on or off.
@@ -336,7 +350,7 @@ impl ShaderCore {
     pub fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
         let regs = ports.regs;
         let gs_on = regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 == 2;
-        if !gs_on && self.gs.is_none() && !self.record_commits {
+        if !gs_on && self.gs.is_none() && !self.record_commits && self.opcodes.is_none() {
             return self.tick_vs(cycle, ports);
         }
         let vs_units = if gs_on { GS_UNIT } else { NUM_UNITS };
@@ -451,6 +465,14 @@ impl ShaderCore {
             };
             for _ in 0..timing::SHADER_INSTRUCTIONS_PER_CYCLE {
                 self.executed[u] += 1;
+                if let Some(h) = self.opcodes.as_deref_mut() {
+                    let word = cfg
+                        .code
+                        .get(usize::from(slot.unit.pc))
+                        .copied()
+                        .unwrap_or(0);
+                    h[(word >> 26) as usize] += 1;
+                }
                 let step = if self.record_commits {
                     let mut c = Commit::default();
                     let step = slot.unit.step_commit(cfg, &mut emitted, &mut c);
