@@ -644,21 +644,21 @@ impl CovModel {
         self.groups.iter().find(|g| g.bins.contains(&bin))
     }
 
-    fn sample_id(&self, hits: &mut [u32], id: u32) {
+    fn sample_id(&self, hits: &mut Acc, id: u32) {
         let bin = match self.id_bin.get(id as usize) {
             Some(Some(b)) => *b,
             Some(None) => self.id_unnamed,
             None => self.id_beyond,
         };
-        hit(hits, bin);
+        hits.hit(bin);
     }
 
     /// Everything sampled from the register file at a draw; returns the (primitive mode,
     /// cull mode) indices for the winding cross.
-    fn sample_draw(&self, hits: &mut [u32], regs: &[u32]) -> (Option<usize>, Option<usize>) {
+    fn sample_draw(&self, hits: &mut Acc, regs: &[u32]) -> (Option<usize>, Option<usize>) {
         for p in &self.fields {
             if let Some(b) = p.bin(regs) {
-                hit(hits, b);
+                hits.hit(b);
             }
         }
         if let Some(x) = &self.blend {
@@ -675,7 +675,7 @@ impl CovModel {
                     };
                     for (r, f) in [&x.src[c], &x.dst[c]].into_iter().enumerate() {
                         if let Some(f) = f.index(regs) {
-                            hit(hits, x.base + ((c * ne + e) * 2 + r) * nf + f);
+                            hits.hit(x.base + ((c * ne + e) * 2 + r) * nf + f);
                         }
                     }
                 }
@@ -686,7 +686,7 @@ impl CovModel {
             .flatten()
         {
             if let (Some(i), Some(j)) = (f.index(regs), t.index(regs)) {
-                hit(hits, base + i * t.len() + j);
+                hits.hit(base + i * t.len() + j);
             }
         }
         if let Some(x) = &self.tex {
@@ -703,7 +703,7 @@ impl CovModel {
                     let Some(fl) = fl.index(regs) else { continue };
                     for w in &x.wraps[u] {
                         if let Some(w) = w.index(regs) {
-                            hit(hits, x.base + ((f * 2 + k) * nfl + fl) * nw + w);
+                            hits.hit(x.base + ((f * 2 + k) * nfl + fl) * nw + w);
                         }
                     }
                 }
@@ -714,7 +714,7 @@ impl CovModel {
             for (m, s) in x.modes.iter().zip(&x.scales) {
                 for c in 0..2 {
                     if let (Some(i), Some(j)) = (m[c].index(regs), s[c].index(regs)) {
-                        hit(hits, x.base + (c * nm + i) * ns + j);
+                        hits.hit(x.base + (c * nm + i) * ns + j);
                     }
                 }
             }
@@ -726,9 +726,29 @@ impl CovModel {
     }
 }
 
-fn hit(hits: &mut [u32], bin: usize) {
-    if let Some(h) = hits.get_mut(bin) {
-        *h = h.saturating_add(1);
+/// Hit counts being gathered: dense counts, and the bins touched in first-touch order (so
+/// that a run's [`Hits`] cost what it hit, not the size of the model).
+#[derive(Clone, Debug)]
+struct Acc {
+    counts: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+impl Acc {
+    fn new() -> Self {
+        Self {
+            counts: vec![0; model().bins.len()],
+            touched: Vec::new(),
+        }
+    }
+
+    fn hit(&mut self, bin: usize) {
+        if let Some(h) = self.counts.get_mut(bin) {
+            if *h == 0 {
+                self.touched.push(bin as u32);
+            }
+            *h = h.saturating_add(1);
+        }
     }
 }
 
@@ -743,7 +763,7 @@ struct DrawMark {
 /// What a running GPU collects for coverage ([`crate::Gpu::set_coverage`]).
 #[derive(Clone, Debug)]
 pub struct Sampler {
-    hits: Vec<u32>,
+    hits: Acc,
     beats_seen: usize,
     triggers_seen: usize,
     draws: Vec<DrawMark>,
@@ -759,7 +779,7 @@ impl Sampler {
     /// An empty sampler.
     pub fn new() -> Self {
         Self {
-            hits: vec![0; model().bins.len()],
+            hits: Acc::new(),
             beats_seen: 0,
             triggers_seen: 0,
             draws: Vec::new(),
@@ -795,11 +815,13 @@ impl Sampler {
     /// the assembled triangles and the outcome.
     pub fn finish(&self, end: &RunEnd<'_>) -> Hits {
         let m = model();
-        let mut hits = self.hits.clone();
+        // Bins of the end of the run, with their counts.
+        let mut extra: Vec<(usize, u32)> = Vec::new();
+        let sat = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
         if let Some(ops) = end.opcodes {
             for (code, &n) in ops.iter().enumerate() {
                 if n > 0 {
-                    hit(&mut hits, m.op_bin[code]);
+                    extra.push((m.op_bin[code], sat(n)));
                 }
             }
         }
@@ -810,7 +832,7 @@ impl Sampler {
                 for (f, row) in table.iter().enumerate() {
                     for (p, &c) in row.iter().enumerate() {
                         if c > 0 {
-                            hit(&mut hits, m.fop_base + off + f * 2 + p);
+                            extra.push((m.fop_base + off + f * 2 + p, sat(c)));
                         }
                     }
                 }
@@ -818,14 +840,14 @@ impl Sampler {
             for (a, row) in t.stencil_op.iter().enumerate() {
                 for (o, &c) in row.iter().enumerate() {
                     if c > 0 {
-                        hit(&mut hits, m.fop_base + 3 * n + a * 3 + o);
+                        extra.push((m.fop_base + 3 * n + a * 3 + o, sat(c)));
                     }
                 }
             }
         }
         for (i, ch) in Channel::ALL.iter().enumerate() {
             if end.channels.get(ch) {
-                hit(&mut hits, m.channel_base + i);
+                extra.push((m.channel_base + i, 1));
             }
         }
         if let Some(x) = &m.prim {
@@ -837,15 +859,30 @@ impl Sampler {
                 let (Some(mode), Some(cull), Some(w)) = (d.mode, d.cull, winding(p)) else {
                     continue;
                 };
-                hit(&mut hits, x.base + (mode * 2 + w) * ncull + cull);
+                extra.push((x.base + (mode * 2 + w) * ncull + cull, 1));
             }
         }
         if let Some(o) = end.outcome {
             if let Some(i) = OUTCOMES.iter().position(|s| *s == outcome_bin(o)) {
-                hit(&mut hits, m.outcome_base + i);
+                extra.push((m.outcome_base + i, 1));
             }
         }
-        Hits(hits)
+        let acc = &self.hits;
+        let mut bins: Vec<(u32, u32)> = acc
+            .touched
+            .iter()
+            .map(|&b| (b, acc.counts[b as usize]))
+            .chain(extra.into_iter().map(|(b, c)| (b as u32, c)))
+            .collect();
+        bins.sort_unstable_by_key(|p| p.0);
+        bins.dedup_by(|cur, prev| {
+            let same = cur.0 == prev.0;
+            if same {
+                prev.1 = prev.1.saturating_add(cur.1);
+            }
+            same
+        });
+        Hits { bins }
     }
 }
 
@@ -901,14 +938,36 @@ pub struct RunEnd<'a> {
     pub outcome: Option<&'a Outcome>,
 }
 
-/// The hit counts of one run, by bin index of [`model`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hits(pub Vec<u32>);
+/// The hit counts of one run, by bin index of [`model`] (only the bins hit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hits {
+    /// `(bin, hits)`, sorted by bin, hits > 0.
+    bins: Vec<(u32, u32)>,
+}
 
 impl Hits {
+    /// The hits of dense counts (index = bin).
+    pub fn from_counts(counts: &[u32]) -> Self {
+        Self {
+            bins: counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(b, &c)| (b as u32, c))
+                .collect(),
+        }
+    }
+
+    /// How often bin `bin` was hit.
+    pub fn count(&self, bin: usize) -> u32 {
+        self.bins
+            .binary_search_by_key(&(bin as u32), |p| p.0)
+            .map_or(0, |i| self.bins[i].1)
+    }
+
     /// Whether bin `bin` was hit.
     pub fn is_hit(&self, bin: usize) -> bool {
-        self.0.get(bin).is_some_and(|&h| h > 0)
+        self.count(bin) > 0
     }
 
     /// Whether bin `bin` of group `group` was hit (false for an unknown bin).
@@ -918,7 +977,12 @@ impl Hits {
 
     /// Bins hit.
     pub fn covered(&self) -> usize {
-        self.0.iter().filter(|&&h| h > 0).count()
+        self.bins.len()
+    }
+
+    /// `(bin, hits)` of every bin hit, in bin order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.bins.iter().map(|&(b, c)| (b as usize, c))
     }
 }
 
@@ -966,10 +1030,7 @@ impl CoverageDb {
     /// Adds one run's hits, naming the case for the bins it hits first.
     pub fn add(&mut self, hits: &Hits, case: &str) {
         self.cases += 1;
-        for (i, &h) in hits.0.iter().enumerate() {
-            if h == 0 {
-                continue;
-            }
+        for (i, h) in hits.iter() {
             if let Some(c) = self.counts.get_mut(i) {
                 *c = c.saturating_add(u64::from(h));
             }
@@ -1157,9 +1218,9 @@ mod tests {
         let m = model();
         let mut regs = vec![0u32; 0x300];
         regs[usize::from(regs::id::FACECULLING_CONFIG)] = 2;
-        let mut hits = vec![0; m.bins().len()];
-        m.sample_draw(&mut hits, &regs);
-        let h = Hits(hits);
+        let mut acc = Acc::new();
+        m.sample_draw(&mut acc, &regs);
+        let h = Hits::from_counts(&acc.counts);
         assert!(h.is_hit_named(
             "fields.rasterizer",
             "GPUREG_FACECULLING_CONFIG.mode=BackCcw"
@@ -1173,13 +1234,13 @@ mod tests {
         let mut a = CoverageDb::new("t");
         let mut hits = vec![0; m.bins().len()];
         hits[3] = 2;
-        a.add(&Hits(hits.clone()), "case-a");
+        a.add(&Hits::from_counts(&hits), "case-a");
         let back = CoverageDb::from_json(&a.to_json()).unwrap();
         assert_eq!(back, a);
         let mut b = CoverageDb::new("t");
         hits[3] = 0;
         hits[5] = 1;
-        b.add(&Hits(hits), "case-b");
+        b.add(&Hits::from_counts(&hits), "case-b");
         a.merge(&b);
         assert_eq!(a.cases, 2);
         assert_eq!(a.first[3].as_deref(), Some("case-a"));
