@@ -159,6 +159,42 @@ pub fn collect(source: &str) -> Result<(CoverageDb, Option<String>), String> {
     ))
 }
 
+/// Writes a bundle under `dir` for every first case that is not one already (`fuzz 0xSEED`
+/// of the register fuzzer, `scene NAME`) and names it in `db` instead: every covered bin then
+/// names a bundle a user can replay (`pica vectors check`, `pica lockstep --bundle`,
+/// `scripts/replay`). Returns the bundles written.
+pub fn write_first_bundles(db: &mut CoverageDb, dir: &Path) -> Result<usize, String> {
+    let mut made: BTreeMap<String, String> = BTreeMap::new();
+    for f in db.first.iter_mut().flatten() {
+        if let Some(path) = made.get(f.as_str()) {
+            f.clone_from(path);
+            continue;
+        }
+        let out = if let Some(seed) = f.strip_prefix("fuzz 0x") {
+            let seed =
+                u64::from_str_radix(seed, 16).map_err(|_| format!("bad first case '{f}'"))?;
+            let list = crate::fuzz::generate(seed)
+                .ok_or_else(|| format!("{f}: the strategy could not generate it"))?;
+            let name = format!("fuzz-{seed:016x}");
+            crate::fuzz::save(&list, dir, &name, Some(seed))?
+        } else if let Some(name) = f.strip_prefix("scene ") {
+            let s =
+                pica_vectors::scenes::scene(name).ok_or_else(|| format!("{f}: no such scene"))?;
+            let out = dir.join(name.replace('/', "__"));
+            let run = s.case.run_model().map_err(|e| e.to_string())?;
+            pica_vectors::bundle::write_bundle(&out, &s.case, &run, &crate::generator())
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            out
+        } else {
+            continue;
+        };
+        let path = out.display().to_string();
+        made.insert(f.clone(), path.clone());
+        *f = path;
+    }
+    Ok(made.len())
+}
+
 fn pct(c: usize, t: usize) -> f64 {
     if t == 0 {
         100.0
@@ -468,6 +504,10 @@ pub enum CovCmd {
         /// Print every uncovered bin (default: the first 12 of each group).
         #[arg(long)]
         all: bool,
+        /// Write a bundle into DIR for each first case that is not one (fuzz cases, scenes),
+        /// and name those bundles in the JSON and HTML.
+        #[arg(long, value_name = "DIR")]
+        bundles: Option<PathBuf>,
     },
     /// The coverage ratchet of the test suite: the corpus's and the scene library's covered
     /// bins per group against vectors/coverage/baseline.json; PICA_BLESS=1 records them.
@@ -489,11 +529,18 @@ pub fn main(cmd: CovCmd) -> std::process::ExitCode {
             json,
             html,
             all,
+            bundles,
         } => {
-            let (db, note) = match collect(&source) {
+            let (mut db, note) = match collect(&source) {
                 Ok(d) => d,
                 Err(e) => return bad(e),
             };
+            if let Some(dir) = &bundles {
+                match write_first_bundles(&mut db, dir) {
+                    Ok(n) => println!("{n} first-case bundle(s) written to {}", dir.display()),
+                    Err(e) => return bad(e),
+                }
+            }
             print!("{}", text_report(&db, if all { usize::MAX } else { 12 }));
             if let Some(n) = note {
                 println!("note: {n}");

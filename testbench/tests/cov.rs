@@ -182,7 +182,27 @@ fn cov_fuzz_writes_the_database_beside_its_report_and_merge_merges_it() {
     assert!(stdout(&o).contains("coverage: "), "{}", text(&o));
     let merged = cov_cli::read_db(&cov_cli::db_path_beside(&m)).unwrap();
     assert_eq!(merged.cases, 20);
-    let o = pica(&["cov", "report", m.to_str().unwrap()]);
+    assert!(merged
+        .first
+        .iter()
+        .flatten()
+        .all(|f| f.starts_with("fuzz 0x")));
+    // --bundles turns each first case into a bundle that replays.
+    let (dir, json) = (tmp("first-bundles"), tmp("m-report.json"));
+    let o = pica(&[
+        "cov",
+        "report",
+        m.to_str().unwrap(),
+        "--bundles",
+        dir.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let db = cov_cli::read_db(&json).unwrap();
+    let first = db.first.iter().flatten().next().unwrap().clone();
+    assert!(first.starts_with(dir.to_str().unwrap()), "{first}");
+    let o = pica(&["vectors", "check", &first]);
     assert!(o.status.success(), "{}", text(&o));
 }
 
