@@ -1229,6 +1229,17 @@ mod tests {
     }
 
     #[test]
+    fn cov_opcode_counting_survives_knobs_set_after_coverage() {
+        let mut gpu = crate::Gpu::new(crate::Memory::new());
+        gpu.set_coverage(true);
+        gpu.set_shader_knobs(crate::shader::interp::Knobs::default());
+        assert!(gpu.shader().opcode_counts().is_some());
+        gpu.set_coverage(false);
+        assert!(gpu.shader().opcode_counts().is_none());
+        assert!(gpu.coverage(None).is_none());
+    }
+
+    #[test]
     fn cov_db_json_round_trips_and_merges() {
         let m = model();
         let mut a = CoverageDb::new("t");

@@ -363,6 +363,9 @@ impl Gpu {
     /// call before [`Gpu::run`]).
     pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
         self.shader = Slot::new(ShaderCore::new(knobs));
+        self.shader
+            .model_mut()
+            .set_count_opcodes(self.cov.is_some());
     }
 
     /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before

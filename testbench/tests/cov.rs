@@ -227,3 +227,17 @@ fn cov_ratchet_corpus_and_scenes_hold() {
         cov_cli::BLESS_ENV
     );
 }
+
+#[test]
+fn cov_sampling_does_not_change_the_run() {
+    for name in ["bench/textured_lit", "light/config0", "tev/buffer", "shadow/map"] {
+        let case = pica_vectors::scenes::scene(name).unwrap().case;
+        let run = |cov: bool| {
+            let mut gpu = case.gpu().unwrap();
+            gpu.set_coverage(cov);
+            let o = gpu.run(case.max_cycles);
+            (o, gpu.beats().collect::<Vec<_>>(), gpu.pipeline_stats())
+        };
+        assert!(run(false) == run(true), "{name}");
+    }
+}

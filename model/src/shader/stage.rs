@@ -217,8 +217,10 @@ impl ShaderCore {
     /// Returns to the power-on state.
     pub fn reset(&mut self) {
         let commits = self.record_commits;
+        let opcodes = self.opcodes.is_some();
         *self = Self::new(self.knobs);
         self.record_commits = commits;
+        self.set_count_opcodes(opcodes);
     }
 
     /// Whether no vertex is in flight.
