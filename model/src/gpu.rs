@@ -223,6 +223,8 @@ pub struct Gpu {
     pixel_beats: Vec<PixelBeat>,
     texel_beats: Vec<TexelBeat>,
     combiner_beats: Vec<CombinerBeat>,
+    /// Functional coverage sampling, when on ([`Gpu::set_coverage`]).
+    cov: Option<Box<crate::cov::Sampler>>,
 }
 
 impl Gpu {
@@ -269,7 +271,58 @@ impl Gpu {
             pixel_beats: Vec::new(),
             texel_beats: Vec::new(),
             combiner_beats: Vec::new(),
+            cov: None,
         }
+    }
+
+    /// Turns functional coverage sampling on or off (default off: one branch a cycle). On,
+    /// the GPU samples the register-write beats and the register file at each draw, and the
+    /// shader units and FOP count opcodes and test outcomes ([`crate::cov`]); read the hits
+    /// with [`Gpu::coverage`]. Call before [`Gpu::run`] (after [`Gpu::set_shader_knobs`]).
+    pub fn set_coverage(&mut self, on: bool) {
+        self.cov = on.then(|| Box::new(crate::cov::Sampler::new()));
+        self.shader.model_mut().set_count_opcodes(on);
+        self.fop.model_mut().set_count_tests(on);
+    }
+
+    /// The coverage hits of the run so far, `outcome` included, if sampling is on.
+    pub fn coverage(&self, outcome: Option<&Outcome>) -> Option<crate::cov::Hits> {
+        use crate::beat::Channel;
+        let cov = self.cov.as_deref()?;
+        let stats = self.pipeline_stats();
+        let shader = self.shader.model();
+        let mut channels = crate::cov::ChannelSet::default();
+        channels.set(Channel::RegWrite, !self.beats.is_empty());
+        channels.set(
+            Channel::ShaderIn,
+            !self.shader_in_beats.is_empty() || stats.vertices > 0,
+        );
+        channels.set(Channel::ShaderOut, !self.shader_out_beats.is_empty());
+        channels.set(
+            Channel::Commit,
+            !self.commit_beats.is_empty() || shader.executed().iter().any(|&n| n > 0),
+        );
+        channels.set(
+            Channel::Primitive,
+            !self.primitive_beats.is_empty() || stats.triangles > 0,
+        );
+        channels.set(
+            Channel::Fragment,
+            !self.fragment_beats.is_empty() || stats.fragments > 0,
+        );
+        channels.set(
+            Channel::Pixel,
+            !self.pixel_beats.is_empty() || self.fop.model().stats().fragments > 0,
+        );
+        channels.set(Channel::Texel, !self.texel_beats.is_empty());
+        channels.set(Channel::Combiner, !self.combiner_beats.is_empty());
+        Some(cov.finish(&crate::cov::RunEnd {
+            opcodes: shader.opcode_counts(),
+            fop_tests: self.fop.model().test_counts(),
+            channels,
+            primitives: &self.primitive_beats,
+            outcome,
+        }))
     }
 
     /// Whether draws and immediate-mode vertices run through the geometry and fragment
@@ -310,6 +363,9 @@ impl Gpu {
     /// call before [`Gpu::run`]).
     pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
         self.shader = Slot::new(ShaderCore::new(knobs));
+        self.shader
+            .model_mut()
+            .set_count_opcodes(self.cov.is_some());
     }
 
     /// Turns the shader units' run-ahead on (the default) or off
@@ -671,6 +727,9 @@ impl Gpu {
             },
         );
         hangs.extend([sh, cp, regs].into_iter().filter_map(Result::err));
+        if let Some(c) = self.cov.as_deref_mut() {
+            c.observe(&self.regs, &self.beats);
+        }
         for reason in hangs {
             tracing::debug!(target: "gpu", cycle, %reason, "hang");
             self.hang.get_or_insert((cycle, reason));

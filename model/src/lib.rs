@@ -27,6 +27,7 @@ pub mod chan;
 pub mod clip;
 pub mod cmdheader;
 pub mod cmdlist;
+pub mod cov;
 pub mod cp;
 pub mod facts;
 pub mod fog;

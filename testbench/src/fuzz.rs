@@ -14,6 +14,7 @@
 
 use crate::lockstep::{self, Options};
 use pica_model::beat::merge_masked;
+use pica_model::cov::{CoverageDb, Hits};
 use pica_model::cp::CommandHeader;
 use pica_model::regs::{self, id, SideEffect};
 use pica_model::{HangReason, Memory, Outcome};
@@ -434,8 +435,22 @@ pub fn abstract_run(mem: &Memory, addr: u32, size: u32, max_writes: usize) -> Ab
 /// Checks the model on `case` against invariants and the abstract model. `Err` says which
 /// invariant broke.
 pub fn check_model(case: &Case) -> Result<(), String> {
-    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
+    check_model_cov(case, false).0
+}
+
+/// [`check_model`], with the run's functional coverage when `cov` ([`pica_model::cov`]).
+pub fn check_model_cov(case: &Case, cov: bool) -> (Result<(), String>, Option<Hits>) {
+    let mut gpu = match case.gpu() {
+        Ok(g) => g,
+        Err(e) => return (Err(e.to_string()), None),
+    };
+    gpu.set_coverage(cov);
     let outcome = gpu.run(case.max_cycles);
+    let hits = gpu.coverage(Some(&outcome));
+    (invariants(case, &gpu, outcome), hits)
+}
+
+fn invariants(case: &Case, gpu: &pica_model::Gpu, outcome: Outcome) -> Result<(), String> {
     if let Outcome::Hang {
         reason: HangReason::Internal(s),
         ..
@@ -667,14 +682,30 @@ pub fn generate(case_seed: u64) -> Option<FuzzList> {
 
 /// Checks one case: `Err(message)` if it fails.
 pub fn check(list: &FuzzList, rtl: Option<Variant>) -> Result<(), String> {
+    check_cov(list, rtl, false).0
+}
+
+/// [`check`], with the model run's functional coverage when `cov`.
+pub fn check_cov(
+    list: &FuzzList,
+    rtl: Option<Variant>,
+    cov: bool,
+) -> (Result<(), String>, Option<Hits>) {
     let case = list.to_case("fuzz", None);
-    check_model(&case).map_err(|e| format!("model invariant: {e}"))?;
+    let (r, hits) = check_model_cov(&case, cov);
+    let r = r
+        .map_err(|e| format!("model invariant: {e}"))
+        .and_then(|()| check_rtl(&case, rtl));
+    (r, hits)
+}
+
+fn check_rtl(case: &Case, rtl: Option<Variant>) -> Result<(), String> {
     if let Some(variant) = rtl {
         let opts = Options {
             variant,
             ..Options::default()
         };
-        let r = lockstep::lockstep(&case, &opts).map_err(|e| format!("lockstep: {e}"))?;
+        let r = lockstep::lockstep(case, &opts).map_err(|e| format!("lockstep: {e}"))?;
         if !r.is_equal() {
             let text = lockstep::text_report(&r);
             return Err(text.lines().next().unwrap_or("mismatch").to_string());
@@ -719,7 +750,17 @@ pub fn shrink(case_seed: u64, rtl: Option<Variant>) -> Option<(FuzzList, String,
 
 /// Runs a campaign; `progress` is called after each case with (done, total for this shard,
 /// failures so far).
-pub fn run(opts: &FuzzOptions, mut progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
+pub fn run(opts: &FuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
+    run_cov(opts, None, progress)
+}
+
+/// [`run`], adding every case's functional coverage to `cov` when given (a bin's first case
+/// is `fuzz 0x<case seed>`: `pica fuzz --replay` reruns it).
+pub fn run_cov(
+    opts: &FuzzOptions,
+    mut cov: Option<&mut CoverageDb>,
+    mut progress: impl FnMut(u64, u64, usize),
+) -> FuzzReport {
     let (index, count) = (opts.shard.0, opts.shard.1.max(1));
     let mine: Vec<u64> = (0..opts.cases).filter(|i| i % count == index).collect();
     let total = mine.len() as u64;
@@ -727,7 +768,13 @@ pub fn run(opts: &FuzzOptions, mut progress: impl FnMut(u64, u64, usize)) -> Fuz
     let mut done = 0;
     for i in mine {
         let seed = case_seed(opts.seed, i);
-        let failed = generate(seed).is_some_and(|l| check(&l, opts.rtl).is_err());
+        let failed = generate(seed).is_some_and(|l| {
+            let (r, hits) = check_cov(&l, opts.rtl, cov.is_some());
+            if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
+                db.add(&h, &format!("fuzz 0x{seed:016x}"));
+            }
+            r.is_err()
+        });
         if failed {
             if let Some((list, message, original_commands)) = shrink(seed, opts.rtl) {
                 let kind = if opts.rtl.is_some() {

@@ -9,6 +9,7 @@
 
 pub mod alu_check;
 pub mod campaign;
+pub mod cov_cli;
 pub mod facts_cli;
 pub mod fop_fuzz;
 pub mod fuzz;

@@ -150,6 +150,11 @@ enum Cmd {
     ///
     /// Exit status: 0 every result matches, 1 a mismatch, 2 bad arguments.
     AluCheck(pica_testbench::alu_check::AluCheckArgs),
+    /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`.
+    Cov {
+        #[command(subcommand)]
+        cmd: pica_testbench::cov_cli::CovCmd,
+    },
     /// NV2A (Xbox) vertex programs: disassemble or run a program image.
     ///
     /// Exit status: 0 ok, 2 bad input (the message names file and slot).
@@ -229,6 +234,10 @@ enum Cmd {
         /// Re-check the single case with this case seed (from a report).
         #[arg(long, value_name = "CASE_SEED", value_parser = input::parse_u64)]
         replay: Option<u64>,
+        /// --target regs: no functional coverage (default: sampled, the database written
+        /// beside --report as .cov.json, the bins reached in the summary).
+        #[arg(long)]
+        no_coverage: bool,
     },
     /// Assemble picasso shader sources (.v.pica / .g.pica) into one SHBIN, as picasso does
     /// (-o, -h/--header, -n/--no-nop).
@@ -653,6 +662,7 @@ fn main() -> ExitCode {
             regressions,
             max_failures,
             replay,
+            no_coverage,
         } => match (target, rtl_stages) {
             (_, Some(set)) => {
                 let opts = verify_cli::StageFuzzArgs {
@@ -680,7 +690,7 @@ fn main() -> ExitCode {
                     regressions,
                     max_failures: max_failures.max(1),
                 };
-                verify_cli::fuzz(&opts, report.as_deref(), replay)
+                verify_cli::fuzz(&opts, report.as_deref(), replay, !no_coverage)
             }
             (FuzzTarget::Fop, None) => {
                 let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
@@ -763,6 +773,7 @@ fn main() -> ExitCode {
         },
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
+        Cmd::Cov { cmd } => pica_testbench::cov_cli::main(cmd),
         Cmd::Num(args) => match pica_testbench::num_cli::main(&args) {
             Ok(text) => {
                 let _ = write!(std::io::stdout().lock(), "{text}");
@@ -1057,6 +1068,22 @@ fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
             );
         }
         None => println!("{json}"),
+    }
+    let shards: Vec<(u64, PathBuf)> = reports
+        .iter()
+        .zip(paths)
+        .map(|(r, p)| {
+            let i = r.shard.split('/').next().and_then(|i| i.parse().ok());
+            (i.unwrap_or(0), p.clone())
+        })
+        .collect();
+    match pica_testbench::cov_cli::merge_beside(&shards, out) {
+        Ok(Some(db)) if out.is_some() => {
+            let (c, t) = db.total();
+            println!("coverage: {c}/{t} bins");
+        }
+        Ok(_) => {}
+        Err(e) => return fail(e),
     }
     if merged.failures.is_empty() {
         ExitCode::SUCCESS

@@ -798,7 +798,12 @@ pub fn vectors_check(
 }
 
 /// `pica fuzz`.
-pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
+pub fn fuzz(
+    opts: &FuzzOptions,
+    report: Option<&Path>,
+    replay: Option<u64>,
+    coverage: bool,
+) -> ExitCode {
     if let Some(seed) = replay {
         let Some(list) = fuzz::generate(seed) else {
             return bad("the strategy could not generate a case");
@@ -816,11 +821,29 @@ pub fn fuzz(opts: &FuzzOptions, report: Option<&Path>, replay: Option<u64>) -> E
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let r = fuzz::run(opts, |done, total, fails| show(&bar, done, total, fails));
+    let mut db = coverage.then(|| pica_model::cov::CoverageDb::new("fuzz"));
+    let r = fuzz::run_cov(opts, db.as_mut(), |done, total, fails| {
+        show(&bar, done, total, fails)
+    });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
+    let code = print_fuzz_report(&r, started.elapsed().as_secs_f64(), report);
+    if let Some(db) = &mut db {
+        db.source = format!("fuzz seed {} shard {}", r.seed, r.shard);
+        let (c, t) = db.total();
+        match report {
+            Some(p) => {
+                let beside = crate::cov_cli::db_path_beside(p);
+                if let Err(e) = crate::cov_cli::write_db(&beside, db) {
+                    return bad(e);
+                }
+                println!("coverage: {c}/{t} bins ({})", beside.display());
+            }
+            None => println!("coverage: {c}/{t} bins"),
+        }
+    }
+    code
 }
 
 /// A fuzz campaign's progress on the bar (when there is one).
@@ -1073,7 +1096,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             regressions: a.regressions.clone(),
             max_failures: a.max_failures,
         };
-        return fuzz(&opts, report, replay);
+        return fuzz(&opts, report, replay, true);
     }
     let variant = match crate::shader_fuzz::parse_sh_variant(&a.variant) {
         Ok(pica_rtl_bridge::shader::ShVariant::KnobsAlt) => return bad(

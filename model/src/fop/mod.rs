@@ -378,6 +378,38 @@ pub fn process_fragment(
     mem: &mut Memory,
     cycle: u64,
 ) -> Result<PixelBeat, FopHang> {
+    process_fragment_counted(cfg, frag, src, mem, cycle, None)
+}
+
+/// Outcomes of FOP's tests, counted for functional coverage when asked
+/// ([`FragmentOps::set_count_tests`], `crate::cov`). Indices are the raw field encodings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TestCounts {
+    /// Alpha test: `[function][0 fail, 1 pass]`.
+    pub alpha: [[u64; 2]; 8],
+    /// Stencil test (a stencil buffer present): `[function][0 fail, 1 pass]`.
+    pub stencil: [[u64; 2]; 8],
+    /// Depth test (after a passing stencil test): `[function][0 fail, 1 pass]`.
+    pub depth: [[u64; 2]; 8],
+    /// Stencil action run: `[action][0 stencil fail, 1 depth fail, 2 both pass]`.
+    pub stencil_op: [[u64; 3]; 8],
+}
+
+fn count_test(table: &mut [[u64; 2]; 8], func: CompareFunction, pass: bool) {
+    if let Some(row) = table.get_mut(func.bits() as usize) {
+        row[usize::from(pass)] += 1;
+    }
+}
+
+/// [`process_fragment`] that also counts the test outcomes into `tests` when given.
+pub fn process_fragment_counted(
+    cfg: &FopConfig,
+    frag: &Fragment,
+    src: [u8; 4],
+    mem: &mut Memory,
+    cycle: u64,
+    mut tests: Option<&mut TestCounts>,
+) -> Result<PixelBeat, FopHang> {
     let color_fmt: ColorFormat =
         cfg.layout
             .color_format
@@ -421,7 +453,12 @@ pub fn process_fragment(
     // `ProcessTriangle`) takes the shadow branch straight after the combiners, before
     // `DoAlphaTest` and `WriteFog`: there a fragment the alpha test fails still writes the
     // shadow map, with its unfogged green. The model keeps the GLSL order.
-    if cfg.alpha_test && !ops::compare(cfg.alpha_func, src[3].into(), cfg.alpha_ref.into()) {
+    let alpha_pass =
+        !cfg.alpha_test || ops::compare(cfg.alpha_func, src[3].into(), cfg.alpha_ref.into());
+    if let (Some(t), true) = (tests.as_deref_mut(), cfg.alpha_test) {
+        count_test(&mut t.alpha, cfg.alpha_func, alpha_pass);
+    }
+    if !alpha_pass {
         tracing::trace!(target: "fop", cycle, x, y, alpha = src[3], "alpha test failed");
         beat.flags = PixelBeat::DISCARDED;
         return Ok(beat);
@@ -487,6 +524,18 @@ pub fn process_fragment(
     } else {
         cfg.stencil_zpass
     };
+    if let Some(t) = tests {
+        if stencil_on {
+            count_test(&mut t.stencil, cfg.stencil_func, stencil_pass);
+            let outcome = usize::from(stencil_pass) + usize::from(depth_pass);
+            if let Some(row) = t.stencil_op.get_mut(action.bits() as usize) {
+                row[outcome] += 1;
+            }
+        }
+        if stencil_pass && cfg.depth_test {
+            count_test(&mut t.depth, cfg.depth_func, depth_pass);
+        }
+    }
     let new_stencil = (stencil_on && cfg.stencil_write_allowed).then(|| {
         ops::masked_stencil(
             ops::stencil_action(action, stored_stencil, cfg.stencil_ref),
@@ -575,6 +624,8 @@ pub struct FragmentOps {
     /// How many of [`RegFile::triggers`] have been looked at.
     triggers_seen: usize,
     stats: FopStats,
+    /// Test outcomes, when counted ([`FragmentOps::set_count_tests`]).
+    tests: Option<Box<TestCounts>>,
 }
 
 impl FragmentOps {
@@ -586,6 +637,17 @@ impl FragmentOps {
     /// The counters so far.
     pub fn stats(&self) -> FopStats {
         self.stats
+    }
+
+    /// Counts the outcomes of the alpha, stencil and depth tests (off by default; for
+    /// functional coverage, `crate::cov`).
+    pub fn set_count_tests(&mut self, on: bool) {
+        self.tests = on.then(Box::default);
+    }
+
+    /// The test outcomes so far, if counted.
+    pub fn test_counts(&self) -> Option<&TestCounts> {
+        self.tests.as_deref()
     }
 
     /// Handles FLUSH / INVALIDATE triggers REGS applied since the last look: with no cache
@@ -623,7 +685,14 @@ impl FragmentOps {
                 break;
             };
             let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
-            let beat = process_fragment(&cfg, &sf.frag, sf.color, mem, cycle)?;
+            let beat = process_fragment_counted(
+                &cfg,
+                &sf.frag,
+                sf.color,
+                mem,
+                cycle,
+                self.tests.as_deref_mut(),
+            )?;
             self.count(&beat);
             if let Some(b) = beats.as_mut() {
                 b.push(beat);

@@ -140,6 +140,8 @@ pub struct ShaderCore {
     wake: u64,
     /// The last cycle skipped that way.
     quiet: u64,
+    /// Instructions executed per 6-bit opcode, when counted ([`ShaderCore::set_count_opcodes`]).
+    opcodes: Option<Box<[u64; 64]>>,
 }
 
 /// What SH touches in one cycle.
@@ -299,6 +301,7 @@ impl ShaderCore {
             skip_idle: true,
             wake: 0,
             quiet: 0,
+            opcodes: None,
         }
     }
 
@@ -308,7 +311,7 @@ impl ShaderCore {
     /// last instruction belongs to at [`timing::SHADER_INSTRUCTIONS_PER_CYCLE`]: beats,
     /// outputs, cycle counts, hangs, [`Self::executed`] and [`Self::snapshot`] are the same
     /// as stepping one instruction per cycle (REGS holds register writes while a draw is in
-    /// flight, so the configuration cannot change under a running vertex; `model/tests/
+    /// flight, so the configuration cannot change under a running vertex; `testbench/tests/
     /// shader_run_ahead.rs` compares the two). It saves the per-cycle call into each unit.
     /// Turning the commit trace on while a unit is in a stretch records from its next stretch.
     pub fn set_run_ahead(&mut self, on: bool) {
@@ -320,6 +323,17 @@ impl ShaderCore {
     /// nothing).
     pub fn set_skip_idle(&mut self, on: bool) {
         self.skip_idle = on;
+    }
+
+    /// Counts executed instructions per opcode (off by default; for functional coverage,
+    /// `crate::cov`). On, every cycle takes the general path of [`ShaderCore::tick`].
+    pub fn set_count_opcodes(&mut self, on: bool) {
+        self.opcodes = on.then(|| Box::new([0; 64]));
+    }
+
+    /// Instructions executed per 6-bit opcode so far, if counted.
+    pub fn opcode_counts(&self) -> Option<&[u64; 64]> {
+        self.opcodes.as_deref()
     }
 
     /// Turns beat recording on or off.
@@ -359,10 +373,12 @@ impl ShaderCore {
     /// Returns to the power-on state.
     pub fn reset(&mut self) {
         let (commits, ahead, skip) = (self.record_commits, self.run_ahead, self.skip_idle);
+        let opcodes = self.opcodes.is_some();
         *self = Self::new(self.knobs);
         self.record_commits = commits;
         self.run_ahead = ahead;
         self.skip_idle = skip;
+        self.set_count_opcodes(opcodes);
     }
 
     /// Whether no vertex is in flight.
@@ -517,7 +533,7 @@ impl ShaderCore {
     pub fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
         let regs = ports.regs;
         let gs_on = regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 == 2;
-        if !gs_on && self.gs.is_none() && !self.record_commits {
+        if !gs_on && self.gs.is_none() && !self.record_commits && self.opcodes.is_none() {
             return self.tick_vs(cycle, ports);
         }
         let vs_units = if gs_on { GS_UNIT } else { NUM_UNITS };
@@ -637,6 +653,14 @@ impl ShaderCore {
             };
             for _ in 0..timing::SHADER_INSTRUCTIONS_PER_CYCLE {
                 self.executed[u] += 1;
+                if let Some(h) = self.opcodes.as_deref_mut() {
+                    let word = cfg
+                        .code
+                        .get(usize::from(slot.unit.pc))
+                        .copied()
+                        .unwrap_or(0);
+                    h[(word >> 26) as usize] += 1;
+                }
                 let step = if self.record_commits {
                     let mut c = Commit::default();
                     let step = slot.unit.step_commit(cfg, &mut emitted, &mut c);

@@ -1,0 +1,243 @@
+#![allow(clippy::unwrap_used)]
+//! Functional coverage: bins hit by known cases, bins the corpus cannot reach reported
+//! uncovered, the fuzzer's database, `pica cov report`, and the coverage ratchet.
+
+mod common;
+
+use common::{pica, root, stdout, text, tmp};
+use pica_model::cov::{self, CoverageDb};
+use pica_testbench::cov_cli;
+use pica_testbench::fuzz::{self, FuzzOptions};
+
+fn scene_hits(name: &str) -> cov::Hits {
+    let s = pica_vectors::scenes::scene(name).unwrap();
+    cov_cli::run_case(&s.case).unwrap()
+}
+
+#[test]
+fn cov_scene_hits_its_draw_state_and_outcomes() {
+    let h = scene_hits("bench/many_triangles");
+    assert!(h.is_hit_named(
+        "fields.framebuffer",
+        "GPUREG_DEPTH_COLOR_MASK.depth_test_enabled=true"
+    ));
+    assert!(h.is_hit_named("outcome", "finished"));
+    assert!(h.is_hit_named("channels", "pixel"));
+    assert!(
+        h.is_hit_named("reg_ids", "GPUREG_DRAWARRAYS")
+            || h.is_hit_named("reg_ids", "GPUREG_DRAWELEMENTS")
+    );
+    let isa = cov::model().group("isa").unwrap();
+    assert!(
+        isa.bins.clone().any(|b| h.is_hit(b)),
+        "no instruction counted"
+    );
+    let depth = cov::model().group("x.depth_outcome").unwrap();
+    assert!(
+        depth.bins.clone().any(|b| h.is_hit(b)),
+        "no depth test counted"
+    );
+    // Nothing of the stencil test: the scene leaves it off.
+    let st = cov::model().group("x.stencil_outcome").unwrap();
+    assert!(!st.bins.clone().any(|b| h.is_hit(b)));
+}
+
+#[test]
+fn cov_strip_scene_covers_both_windings() {
+    let h = scene_hits("prim/strip");
+    let g = cov::model().group("x.prim_winding_cull").unwrap();
+    let hit: Vec<&str> = g
+        .bins
+        .clone()
+        .filter(|&b| h.is_hit(b))
+        .map(|b| cov::model().bins()[b].as_str())
+        .collect();
+    assert!(
+        hit.iter().any(|n| n.starts_with("TriangleStrip × ccw")),
+        "{hit:?}"
+    );
+    assert!(
+        hit.iter().any(|n| n.starts_with("TriangleStrip × cw")),
+        "{hit:?}"
+    );
+}
+
+#[test]
+fn cov_corpus_reports_pipeline_bins_uncovered() {
+    // The corpus is front-end only (no pipeline): no pixel ever reaches FOP.
+    let (db, skipped) = cov_cli::bundles_db(&root().join(cov_cli::CORPUS_DIR)).unwrap();
+    assert_eq!(skipped, 0);
+    assert!(db.cases > 10);
+    let pixel = cov::model().bin("channels", "pixel").unwrap();
+    assert!(!db.is_hit(pixel));
+    let finalize = cov::model().bin("reg_ids", "GPUREG_FINALIZE").unwrap();
+    assert!(db.is_hit(finalize));
+    assert!(db.first[finalize]
+        .as_deref()
+        .unwrap()
+        .contains("vectors/corpus/"));
+    let report = cov_cli::text_report(&db, usize::MAX);
+    let channels = report.split("uncovered in channels").nth(1).unwrap();
+    assert!(channels.lines().any(|l| l.trim() == "pixel"), "{report}");
+}
+
+#[test]
+fn cov_fuzz_campaign_fills_a_database_that_shards_merge_into() {
+    let opts = |shard| FuzzOptions {
+        cases: 40,
+        seed: 3,
+        shard,
+        rtl: None,
+        regressions: std::env::temp_dir().join("pica-cov-test-regressions"),
+        max_failures: 1,
+    };
+    let mut whole = CoverageDb::new("w");
+    fuzz::run_cov(&opts((0, 1)), Some(&mut whole), |_, _, _| {});
+    assert_eq!(whole.cases, 40);
+    assert!(whole.is_hit(cov::model().bin("outcome", "finished").unwrap()));
+    let mut a = CoverageDb::new("a");
+    let mut b = CoverageDb::new("b");
+    fuzz::run_cov(&opts((0, 2)), Some(&mut a), |_, _, _| {});
+    fuzz::run_cov(&opts((1, 2)), Some(&mut b), |_, _, _| {});
+    a.merge(&b);
+    assert_eq!(
+        a.counts, whole.counts,
+        "shards merge into the whole campaign's counts"
+    );
+    assert_eq!(a.total(), whole.total());
+}
+
+#[test]
+fn cov_cli_report_writes_json_and_self_contained_html() {
+    let (json, html) = (tmp("cov.json"), tmp("cov.html"));
+    let o = pica(&[
+        "cov",
+        "report",
+        "vectors/corpus",
+        "--json",
+        json.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(stdout(&o).contains("reg_ids"), "{}", text(&o));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(v["total_bins"].as_u64().unwrap() > 1000);
+    assert!(v["covered_bins"].as_u64().unwrap() > 0);
+    assert!(v["groups"][0]["total_bins"].as_u64().unwrap() > 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"));
+    assert!(
+        page.contains("vectors/corpus/"),
+        "first cases are bundle paths"
+    );
+    // The database reads back as a SOURCE.
+    let o = pica(&["cov", "report", json.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn cov_cli_bad_source_is_exit_2_naming_it() {
+    let o = pica(&["cov", "report", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("no/such/dir"), "{}", text(&o));
+    let f = tmp("not-cov.json");
+    std::fs::write(&f, "{\"x\": 1}").unwrap();
+    let o = pica(&["cov", "report", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("not-cov.json"), "{}", text(&o));
+}
+
+#[test]
+fn cov_fuzz_writes_the_database_beside_its_report_and_merge_merges_it() {
+    let (r0, r1, m) = (tmp("s0.json"), tmp("s1.json"), tmp("m.json"));
+    for (i, r) in [(0, &r0), (1, &r1)] {
+        let shard = format!("{i}/2");
+        let o = pica(&[
+            "fuzz",
+            "--cases",
+            "20",
+            "--seed",
+            "5",
+            "--shard",
+            &shard,
+            "--report",
+            r.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        assert!(stdout(&o).contains("coverage: "), "{}", text(&o));
+        assert!(cov_cli::db_path_beside(r).is_file());
+    }
+    let o = pica(&[
+        "fuzz",
+        "merge",
+        r0.to_str().unwrap(),
+        r1.to_str().unwrap(),
+        "--report",
+        m.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(stdout(&o).contains("coverage: "), "{}", text(&o));
+    let merged = cov_cli::read_db(&cov_cli::db_path_beside(&m)).unwrap();
+    assert_eq!(merged.cases, 20);
+    assert!(merged
+        .first
+        .iter()
+        .flatten()
+        .all(|f| f.starts_with("fuzz 0x")));
+    // --bundles turns each first case into a bundle that replays.
+    let (dir, json) = (tmp("first-bundles"), tmp("m-report.json"));
+    let o = pica(&[
+        "cov",
+        "report",
+        m.to_str().unwrap(),
+        "--bundles",
+        dir.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let db = cov_cli::read_db(&json).unwrap();
+    let first = db.first.iter().flatten().next().unwrap().clone();
+    assert!(first.starts_with(dir.to_str().unwrap()), "{first}");
+    let o = pica(&["vectors", "check", &first]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+/// The ratchet: the corpus's and the scene library's covered bins per group must not drop
+/// below vectors/coverage/baseline.json. `PICA_BLESS=1 cargo test -p pica-testbench --test
+/// cov` (or `PICA_BLESS=1 pica cov ratchet`) records the current figures.
+#[test]
+fn cov_ratchet_corpus_and_scenes_hold() {
+    let bless = std::env::var_os(cov_cli::BLESS_ENV).is_some_and(|v| !v.is_empty() && v != "0");
+    let r = cov_cli::ratchet(
+        &root().join(cov_cli::CORPUS_DIR),
+        &root().join(cov_cli::BASELINE),
+        bless,
+    )
+    .unwrap();
+    println!("{}", r.text);
+    assert!(
+        r.drops.is_empty(),
+        "coverage dropped: {}\n{}\n(if intended, re-record with {}=1)",
+        r.drops.join("; "),
+        r.text,
+        cov_cli::BLESS_ENV
+    );
+}
+
+#[test]
+fn cov_sampling_does_not_change_the_run() {
+    for name in ["bench/textured_lit", "light/config0", "tev/buffer", "shadow/map"] {
+        let case = pica_vectors::scenes::scene(name).unwrap().case;
+        let run = |cov: bool| {
+            let mut gpu = case.gpu().unwrap();
+            gpu.set_coverage(cov);
+            let o = gpu.run(case.max_cycles);
+            (o, gpu.beats().collect::<Vec<_>>(), gpu.pipeline_stats())
+        };
+        assert!(run(false) == run(true), "{name}");
+    }
+}
