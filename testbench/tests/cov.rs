@@ -230,7 +230,12 @@ fn cov_ratchet_corpus_and_scenes_hold() {
 
 #[test]
 fn cov_sampling_does_not_change_the_run() {
-    for name in ["bench/textured_lit", "light/config0", "tev/buffer", "shadow/map"] {
+    for name in [
+        "bench/textured_lit",
+        "light/config0",
+        "tev/buffer",
+        "shadow/map",
+    ] {
         let case = pica_vectors::scenes::scene(name).unwrap().case;
         let run = |cov: bool| {
             let mut gpu = case.gpu().unwrap();
