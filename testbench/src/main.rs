@@ -234,8 +234,8 @@ enum Cmd {
         /// Re-check the single case with this case seed (from a report).
         #[arg(long, value_name = "CASE_SEED", value_parser = input::parse_u64)]
         replay: Option<u64>,
-        /// --target regs: no functional coverage (default: sampled, the database written
-        /// beside --report as .cov.json, the bins reached in the summary).
+        /// --target regs|pipeline: no functional coverage (default: sampled, the database
+        /// written beside --report as .cov.json, the bins reached in the summary).
         #[arg(long)]
         no_coverage: bool,
     },
@@ -753,7 +753,7 @@ fn main() -> ExitCode {
                     regressions,
                     max_failures: max_failures.max(1),
                 };
-                verify_cli::fuzz_pipeline(&opts, report.as_deref(), replay)
+                verify_cli::fuzz_pipeline(&opts, report.as_deref(), replay, !no_coverage)
             }
             (FuzzTarget::Shader, None) => {
                 let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {

@@ -24,6 +24,7 @@
 use crate::fuzz::{self, case_seed, Failure, FuzzReport};
 use pica_model::cmdheader::CommandHeader;
 use pica_model::cmdlist::CommandList;
+use pica_model::cov::{CoverageDb, Hits};
 use pica_model::outcome::HangReason;
 use pica_model::{regs, Outcome};
 use pica_vectors::bundle::write_bundle;
@@ -250,9 +251,24 @@ impl PipeCase {
 
 /// Runs `case` and checks the invariants of the module doc; `Ok` tells how it ended.
 pub fn check_case(case: &Case) -> Result<Ending, String> {
+    check_case_cov(case, false).0
+}
+
+/// [`check_case`], with the run's functional coverage when `cov` ([`pica_model::cov`]).
+pub fn check_case_cov(case: &Case, cov: bool) -> (Result<Ending, String>, Option<Hits>) {
+    let mut hits = None;
+    let r = check_run(case, cov.then_some(&mut hits));
+    (r, hits)
+}
+
+fn check_run(case: &Case, hits: Option<&mut Option<Hits>>) -> Result<Ending, String> {
     let run = catch_unwind(AssertUnwindSafe(|| -> Result<_, String> {
         let mut gpu = case.gpu().map_err(|e| e.to_string())?;
+        gpu.set_coverage(hits.is_some());
         let outcome = gpu.run(case.max_cycles);
+        if let Some(h) = hits {
+            *h = gpu.coverage(Some(&outcome));
+        }
         let beats = gpu.regwrite_beats().to_vec();
         let abs = fuzz::abstract_run(
             gpu.mem(),
@@ -316,12 +332,20 @@ pub fn check_case(case: &Case) -> Result<Ending, String> {
 
 /// Checks the case of `case_seed`.
 pub fn check(c: &PipeCase) -> Result<Ending, String> {
+    check_cov(c, false).0
+}
+
+/// [`check`], with the run's functional coverage when `cov`.
+pub fn check_cov(c: &PipeCase, cov: bool) -> (Result<Ending, String>, Option<Hits>) {
     match c.to_case() {
-        Some(case) => check_case(&case),
-        None => Err(format!(
-            "scene '{}' has no case (empty library or no memory after it)",
-            c.scene
-        )),
+        Some(case) => check_case_cov(&case, cov),
+        None => (
+            Err(format!(
+                "scene '{}' has no case (empty library or no memory after it)",
+                c.scene
+            )),
+            None,
+        ),
     }
 }
 
@@ -369,9 +393,11 @@ impl Tally {
 }
 
 /// Runs a campaign; `progress` is called after each case with (done, total for this shard,
-/// failures so far). Also returns the tally of outcomes.
+/// failures so far). Also returns the tally of outcomes. With `cov`, every case's functional
+/// coverage is added to it (a bin's first case is `fuzz pipeline 0x<case seed>`).
 pub fn run(
     opts: &PipeFuzzOptions,
+    mut cov: Option<&mut CoverageDb>,
     progress: &mut dyn FnMut(u64, u64, usize),
 ) -> (FuzzReport, Tally) {
     let (index, count) = (opts.shard.0, opts.shard.1.max(1));
@@ -383,7 +409,11 @@ pub fn run(
     while i < opts.cases {
         let seed = case_seed(opts.seed, i);
         let c = generate(seed);
-        match check(&c) {
+        let (r, hits) = check_cov(&c, cov.is_some());
+        if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
+            db.add(&h, &format!("fuzz pipeline 0x{seed:016x}"));
+        }
+        match r {
             Ok(e) => tally.add(e),
             Err(msg) => {
                 let (small, message) = shrink(&c, msg);
@@ -501,8 +531,12 @@ mod tests {
             regressions: std::env::temp_dir().join("pica-pipe-fuzz-test"),
             max_failures: 1,
         };
-        let (r, t) = run(&opts, &mut |_, _, _| {});
+        let mut db = CoverageDb::new("test");
+        let (r, t) = run(&opts, Some(&mut db), &mut |_, _, _| {});
         assert_eq!(r.failures, Vec::new());
+        // Spliced writes reach the pipeline: more than the scenes alone cover.
+        let (covered, total) = db.total();
+        assert!(covered > 1000 && covered < total, "{covered}/{total}");
         assert_eq!(r.cases_run, 200);
         assert_eq!(t.finished + t.list_hang + t.pipeline_hang + t.limit, 200);
         assert!(

@@ -961,9 +961,12 @@ pub fn fuzz_pipeline(
     opts: &crate::pipe_fuzz::PipeFuzzOptions,
     report: Option<&Path>,
     replay: Option<u64>,
+    coverage: bool,
 ) -> ExitCode {
     use crate::pipe_fuzz;
-    run_fuzz_cli(
+    let mut db = coverage.then(|| pica_model::cov::CoverageDb::new("fuzz pipeline"));
+    let mut seen = None;
+    let code = run_fuzz_cli(
         replay,
         |seed| {
             let c = pipe_fuzz::generate(seed);
@@ -971,7 +974,8 @@ pub fn fuzz_pipeline(
                 .map(|e| format!("{}, {} spliced command(s): {e:?}", c.scene, c.splices.len()))
         },
         |p| {
-            let (r, t) = pipe_fuzz::run(opts, p);
+            let (r, t) = pipe_fuzz::run(opts, db.as_mut(), p);
+            seen = Some((r.seed, r.shard.clone()));
             println!(
                 "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the \
                  cycle limit",
@@ -980,7 +984,22 @@ pub fn fuzz_pipeline(
             r
         },
         report,
-    )
+    );
+    if let (Some(db), Some((seed, shard))) = (&mut db, seen) {
+        db.source = format!("fuzz pipeline seed {seed} shard {shard}");
+        let (c, t) = db.total();
+        match report {
+            Some(p) => {
+                let beside = crate::cov_cli::db_path_beside(p);
+                if let Err(e) = crate::cov_cli::write_db(&beside, db) {
+                    return bad(e);
+                }
+                println!("coverage: {c}/{t} bins ({})", beside.display());
+            }
+            None => println!("coverage: {c}/{t} bins"),
+        }
+    }
+    code
 }
 
 /// `pica fuzz --target rast`: a RAST campaign (configurations, early-depth buffers and
