@@ -307,9 +307,28 @@ impl Gpu {
     }
 
     /// Chooses the shader units' answers to the disputed hardware cases (resets the units;
-    /// call before [`Gpu::run`]).
+    /// call before [`Gpu::run`]). [`Gpu::set_knobs`] sets these and every other knob.
     pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
         self.shader = Slot::new(ShaderCore::new(knobs));
+        let mut all = *self.regs.knobs();
+        all.shader = knobs;
+        self.regs.set_knobs(all);
+    }
+
+    /// Chooses the model's answer to every disputed hardware case ([`crate::knobs`]): the
+    /// CP's, the register file's (which every stage decoding registers reads) and the shader
+    /// units' (which resets the units when those change). Call before [`Gpu::run`].
+    pub fn set_knobs(&mut self, knobs: crate::knobs::Knobs) {
+        if knobs.shader != self.regs.knobs().shader {
+            self.shader = Slot::new(ShaderCore::new(knobs.shader));
+        }
+        self.regs.set_knobs(knobs);
+        self.cp.set_end_value(knobs.cp_end_value);
+    }
+
+    /// The knobs the GPU runs with ([`Gpu::set_knobs`]).
+    pub fn knobs(&self) -> crate::knobs::Knobs {
+        *self.regs.knobs()
     }
 
     /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before

@@ -1045,10 +1045,10 @@ fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
     }
 }
 
-/// With RTL stages: refuses knobs the RTL SH build cannot follow (exit 2).
+/// With RTL stages: refuses knobs the RTL stages cannot follow (exit 2).
 fn scene_knob_check(
     a: &pica_testbench::stages::RtlStageArgs,
-    knobs: &pica_model::shader::interp::Knobs,
+    knobs: &pica_model::knobs::Knobs,
 ) -> Option<ExitCode> {
     let set = a.rtl_stages.as_ref()?;
     pica_testbench::stages::check_knobs(set, a.sh_variant, knobs)

@@ -234,13 +234,13 @@ pub fn vectors_list() -> ExitCode {
 /// `pica vectors gen OUT [--case NAME]... [--rtl-stages LIST]`: with pipeline stages in RTL,
 /// each case is also run with them and must agree with the model before its bundle counts.
 ///
-/// `knobs` are the shader knobs every case runs with; each bundle's manifest records the
+/// `knobs` are the knobs every case runs with; each bundle's manifest records the
 /// non-default ones (`knobs`), which `pica vectors check` and `pica lockstep --bundle` use.
 pub fn vectors_gen(
     out: &Path,
     names: &[String],
     stages: Option<&StageCheck>,
-    knobs: pica_model::shader::interp::Knobs,
+    knobs: pica_model::knobs::Knobs,
 ) -> ExitCode {
     let all = library::cases();
     let chosen: Vec<&Case> = if names.is_empty() {

@@ -6,9 +6,9 @@
 
 mod common;
 use common::{pica, stdout, text, tmp};
+use pica_model::knobs::Knobs;
 use pica_model::num::F24;
 use pica_model::shader::alu::MaxNegInf;
-use pica_model::shader::interp::Knobs;
 use pica_vectors::builder::{Builder, Clear, FbConfig, Vertex};
 use pica_vectors::case::Case;
 use std::path::{Path, PathBuf};
@@ -219,10 +219,9 @@ fn knob_changes_a_run_and_every_command_agrees() {
 }
 
 fn neg_inf_knobs() -> Knobs {
-    Knobs {
-        max_neg_inf: MaxNegInf::NegInf,
-        ..Knobs::default()
-    }
+    let mut k = Knobs::default();
+    k.shader.max_neg_inf = MaxNegInf::NegInf;
+    k
 }
 
 #[test]
@@ -390,7 +389,7 @@ fn knobs_list_names_each_knobs_fact() {
     assert!(o.status.success(), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let list = v.as_array().unwrap();
-    assert_eq!(list.len(), pica_model::shader::interp::Knobs::NAMES.len());
+    assert_eq!(list.len(), Knobs::NAMES.len());
     for k in list {
         let fact = k["fact"].as_str().unwrap();
         let f = pica_model::facts::get(fact).unwrap_or_else(|| panic!("{k}: no fact"));

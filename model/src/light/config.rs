@@ -2,6 +2,7 @@
 //! lighting arithmetic uses. Every register value decodes (reserved codes included): nothing
 //! here can panic.
 
+use crate::knobs::LightEnable;
 use crate::num::{Fix1_1_11, F16, F20, F24};
 use crate::regfile::RegFile;
 use crate::regs::id;
@@ -298,7 +299,12 @@ impl LightEnv {
 /// lighting off both colours are 0 (Azahar `rasterizer.cpp`: primary and secondary fragment
 /// colours stay zero).
 pub fn lighting_enabled(regs: &RegFile) -> bool {
-    regs.reg(id::LIGHTING_ENABLE0.into()) & 1 == 1 && regs.reg(id::LIGHTING_ENABLE1.into()) & 1 == 0
+    // Knob `light-enable=enable1`: ENABLE1 alone decides, as Azahar's software renderer.
+    let enable0 = match regs.knobs().light_enable {
+        LightEnable::Both => regs.reg(id::LIGHTING_ENABLE0.into()) & 1 == 1,
+        LightEnable::Enable1 => true,
+    };
+    enable0 && regs.reg(id::LIGHTING_ENABLE1.into()) & 1 == 0
 }
 
 /// A light colour register as three integer-valued f24 (r, g, b) in units of 1/255.

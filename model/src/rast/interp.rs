@@ -26,6 +26,7 @@
 //! 1.0.
 
 use super::config::DepthMode;
+use crate::knobs::RastDepthConversion;
 use crate::num::F24;
 use crate::pipe::{semantic, ScreenTri, NUM_SEMANTICS};
 use crate::shader::alu;
@@ -187,6 +188,12 @@ pub fn color_of(attr: &[F24; NUM_SEMANTICS]) -> [u8; 4] {
 /// `depth * ((1 << bits) - 1)` (host float); the hardware's rule is not documented. NaN → 0 is
 /// the model's choice.
 pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
+    depth_to_uint_with(d, bits, RastDepthConversion::Truncate)
+}
+
+/// [`depth_to_uint`] with knob `rast-depth-conversion`: [`RastDepthConversion::Round`] rounds
+/// `d · (2^bits - 1)` to nearest (halves up) instead of truncating.
+pub fn depth_to_uint_with(d: F24, bits: u32, rule: RastDepthConversion) -> u32 {
     let bits = bits.clamp(1, 24);
     let max = (1u64 << bits) - 1;
     if d.is_nan() || d.is_sign_negative() || d.exponent() == 0 {
@@ -202,7 +209,11 @@ pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
     if r >= 64 {
         return 0;
     }
-    u32::try_from((m * max) >> r).unwrap_or(u32::MAX)
+    let half = match rule {
+        RastDepthConversion::Truncate => 0,
+        RastDepthConversion::Round => 1u64 << (r - 1),
+    };
+    u32::try_from((m * max + half) >> r).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
