@@ -228,6 +228,11 @@ enum Cmd {
         /// Re-check the single case with this case seed (from a report).
         #[arg(long, value_name = "CASE_SEED", value_parser = input::parse_u64)]
         replay: Option<u64>,
+        /// Knobs every case runs with (regs, shader and --rtl-stages sh targets; saved
+        /// bundles record them). With RTL, knobs the build does not implement are refused
+        /// (exit 2); --target tev|fop|rast take none.
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
     /// Assemble picasso shader sources (.v.pica / .g.pica) into one SHBIN, as picasso does
     /// (-o, -h/--header, -n/--no-nop).
@@ -649,98 +654,109 @@ fn main() -> ExitCode {
             regressions,
             max_failures,
             replay,
-        } => match (target, rtl_stages) {
-            (_, Some(set)) => {
-                let opts = verify_cli::StageFuzzArgs {
-                    set,
-                    cases,
-                    seed,
-                    shard,
-                    variant,
-                    regressions,
-                    max_failures: max_failures.max(1),
-                    mem_latency,
-                };
-                verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
+            knobs,
+        } => {
+            let knobs = match fuzz_knobs(target, rtl, rtl_stages.as_ref(), &variant, &knobs) {
+                Ok(k) => k,
+                Err(e) => return fail(e),
+            };
+            match (target, rtl_stages) {
+                (_, Some(set)) => {
+                    let opts = verify_cli::StageFuzzArgs {
+                        set,
+                        cases,
+                        seed,
+                        shard,
+                        variant,
+                        regressions,
+                        max_failures: max_failures.max(1),
+                        mem_latency,
+                        knobs,
+                    };
+                    verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Regs, None) => {
+                    let variant = match verify_cli::parse_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = FuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        regressions,
+                        max_failures: max_failures.max(1),
+                        knobs,
+                    };
+                    verify_cli::fuzz(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Fop, None) => {
+                    let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::fop_fuzz::FopFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        latency: mem_latency,
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                    };
+                    verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Rast, None) => {
+                    let variant = match pica_testbench::stages::parse_rast_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::rast_fuzz::RastFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        latency: mem_latency,
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                    };
+                    verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Tev, None) => {
+                    let variant = match pica_testbench::stages::parse_tev_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::tev_fuzz::TevFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                    };
+                    verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Shader, None) => {
+                    let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::shader_fuzz::ShaderFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                        knobs: (knobs != pica_model::knobs::Knobs::default())
+                            .then_some(knobs.shader),
+                    };
+                    verify_cli::fuzz_shader(&opts, report.as_deref(), replay)
+                }
             }
-            (FuzzTarget::Regs, None) => {
-                let variant = match verify_cli::parse_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = FuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    regressions,
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Fop, None) => {
-                let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::fop_fuzz::FopFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    latency: mem_latency,
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Rast, None) => {
-                let variant = match pica_testbench::stages::parse_rast_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::rast_fuzz::RastFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    latency: mem_latency,
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Tev, None) => {
-                let variant = match pica_testbench::stages::parse_tev_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::tev_fuzz::TevFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Shader, None) => {
-                let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::shader_fuzz::ShaderFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_shader(&opts, report.as_deref(), replay)
-            }
-        },
+        }
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
         Cmd::Num(args) => match pica_testbench::num_cli::main(&args) {
@@ -1042,6 +1058,75 @@ fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// The knobs of `pica fuzz`, or why they cannot run (exit 2): every target takes the syntax,
+/// and where the model runs a whole GPU (`--target regs`, `--rtl-stages` with `sh`) or one
+/// shader unit (`--target shader`: its knobs only) they reach it; against RTL they must be ones
+/// the build implements ([`pica_testbench::stages::check_knobs`]; the one-unit RTL: its
+/// variant's knobs). `--target tev|fop|rast` run one stage with self-checks written for the
+/// default knobs and save stage bundles for the default RTL builds, so they take none.
+fn fuzz_knobs(
+    target: FuzzTarget,
+    rtl: bool,
+    rtl_stages: Option<&pica_testbench::stages::StageSet>,
+    variant: &str,
+    args: &pica_testbench::knobs::KnobArgs,
+) -> Result<pica_model::knobs::Knobs, String> {
+    use pica_testbench::stages::{check_knobs, StageSet};
+    let knobs = args.knobs();
+    if args.is_empty() {
+        return Ok(knobs);
+    }
+    let single_stage = |what: &str| {
+        format!(
+            "{what} runs one stage with self-checks and stage bundles made for the default \
+             knobs: --knob is not supported there (run the knob through the whole GPU: pica \
+             fuzz --target regs, --rtl-stages sh, pica lockstep or pica scene render)"
+        )
+    };
+    let sh_default = pica_rtl_bridge::shader::ShVariant::Default;
+    if let Some(set) = rtl_stages {
+        if set.rows_named(&["sh"]) {
+            check_knobs(set, sh_default, &knobs)?;
+            return Ok(knobs);
+        }
+        if set.has_pipeline_stages() {
+            return Err(single_stage(&format!("--rtl-stages {}", set.names())));
+        }
+        check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
+        return Ok(knobs);
+    }
+    match target {
+        FuzzTarget::Regs => {
+            if rtl {
+                check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
+            }
+            Ok(knobs)
+        }
+        FuzzTarget::Shader => {
+            let shader = args.shader_knobs()?;
+            if rtl {
+                let v = pica_testbench::shader_fuzz::parse_sh_variant(variant)?;
+                if v.knobs() != shader {
+                    return Err(format!(
+                        "--target shader --rtl --variant {}: that build implements {}; the \
+                         knobs given differ (--variant knobs_alt is every shader knob flipped)",
+                        v.name(),
+                        if v.knobs() == pica_model::knobs::ShaderKnobs::default() {
+                            "the default knobs"
+                        } else {
+                            "every shader knob flipped"
+                        }
+                    ));
+                }
+            }
+            Ok(knobs)
+        }
+        FuzzTarget::Tev => Err(single_stage("--target tev")),
+        FuzzTarget::Fop => Err(single_stage("--target fop")),
+        FuzzTarget::Rast => Err(single_stage("--target rast")),
     }
 }
 

@@ -296,6 +296,11 @@ impl StageSet {
         Self { rows: vec!["fe"] }
     }
 
+    /// Whether one of `names` is in the set.
+    pub fn rows_named(&self, names: &[&str]) -> bool {
+        self.rows.iter().any(|r| names.contains(r))
+    }
+
     /// Whether the front end is among them.
     pub fn has_front_end(&self) -> bool {
         self.rows.contains(&"fe")
