@@ -355,16 +355,8 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: the only alternative named (saturate at the end) is unobservable for well-formed uploads and no source suggests it",
     ),
     (
-        "regs-packer-reset",
-        "no knob yet: keeping a partial vec4 across an index write is a plausible alternative (observable by a uniform upload interrupted by an index write)",
-    ),
-    (
         "regs-fifo-index",
         "no knob: a separate counter behaves identically unless the index register is read back mid-upload, which no model output shows",
-    ),
-    (
-        "regs-fifo-data-mask",
-        "no knob yet: ignoring the byte mask on FIFO data registers is a plausible alternative (observable by a masked uniform write)",
     ),
     (
         "regs-fixed-attrib-index",
@@ -559,10 +551,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: per-quad derivatives are a different traversal design; no source for the hardware's",
     ),
     (
-        "rast-color-conversion",
-        "no knob yet: truncation instead of Azahar's rounding is a plausible alternative",
-    ),
-    (
         "rast-depth-widen",
         "no knob for gas and shadow (fop, which the RTL FOP implements as the default); the fog coordinate has knob fog-depth-widen",
     ),
@@ -647,10 +635,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: the scales follow the fixed0.0.12 format; no alternative source",
     ),
     (
-        "proctex-noise-amplitude",
-        "no knob yet: 1/4095 (Azahar) is a plausible alternative (one-step noise differences)",
-    ),
-    (
         "proctex-color-levels",
         "no knob: no alternative source",
     ),
@@ -681,10 +665,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "light-color-fields",
         "no knob: drivers write 8-bit values, so the field width is unobservable with real command lists",
-    ),
-    (
-        "light-fixed-1-1-11",
-        "no knob yet: Azahar's 1/2047 weight is a plausible alternative (tiny spot-direction differences)",
     ),
     (
         "tev-formulas",
@@ -739,10 +719,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: a cache changes memory timing only, and no cycle of memory traffic is compared with hardware",
     ),
     (
-        "fop-bad-format-hang",
-        "no knob yet: dropping fragments instead of hanging is a plausible alternative (changes the outcome)",
-    ),
-    (
         "fop-access-enables",
         "no knob: drivers write 0 or 0xF, so the rule for other values is unobservable with real command lists",
     ),
@@ -761,10 +737,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "fop-shadow-precision",
         "no knob: precision is a design, not a switch",
-    ),
-    (
-        "fop-shadow-word-layout",
-        "no knob yet: the unswapped layout is a plausible alternative (shadow-map bytes)",
     ),
     (
         "fop-shadow-enables",

@@ -140,6 +140,20 @@ area_knobs! {
         /// Not a GS: VSH configuration reaches unit 3 unless the value is 2.
         Vs = "vs",
     }
+    /// What a FIFO data register's byte mask does to the word pushed.
+    regs_fifo_data_mask: RegsFifoDataMask = "regs-fifo-data-mask", stage "regs", fact "regs-fifo-data-mask" {
+        /// Masked-off bytes keep the register's previous contents (like any register).
+        Merge = "merge",
+        /// The raw parameter is pushed whatever the mask (Azahar).
+        Raw = "raw",
+    }
+    /// What a write to a float-uniform index register does to a partially sent vec4.
+    regs_packer_reset: RegsPackerReset = "regs-packer-reset", stage "regs", fact "regs-packer-reset" {
+        /// The partial vec4 is discarded.
+        Discard = "discard",
+        /// The words sent so far stay and the next ones complete the vec4.
+        Keep = "keep",
+    }
     /// How float32-mode uniform uploads round to f24.
     f32_to_f24_uniform: F32ToF24Uniform = "f32-to-f24-uniform", stage "regs", fact "f32-to-f24-uniform" {
         /// Truncate the mantissa (every public assembler).
@@ -241,6 +255,13 @@ area_knobs! {
         /// Every edge (pixels on a shared edge are drawn twice).
         Inclusive = "inclusive",
     }
+    /// How the interpolated colour converts to bytes.
+    rast_color_conversion: RastColorConversion = "rast-color-conversion", stage "rast", fact "rast-color-conversion" {
+        /// `round(c · 255)`, halves away from zero (Azahar).
+        Round = "round",
+        /// `floor(c · 255)`.
+        Truncate = "truncate",
+    }
     /// How the interpolated depth converts to the buffer format.
     rast_depth_conversion: RastDepthConversion = "rast-depth-conversion", stage "rast", fact "rast-depth-conversion" {
         /// Clamp to [0, 1] and truncate (Azahar).
@@ -265,6 +286,13 @@ area_knobs! {
         /// The bytes read as zero and drawing goes on.
         Zero = "zero",
     }
+    /// The procedural-texture noise amplitude's unit.
+    proctex_noise_amplitude: ProctexNoiseAmplitude = "proctex-noise-amplitude", stage "tex", fact "proctex-noise-amplitude" {
+        /// 1/4096 (the fixed1.3.12 reading, citro3d's encoding).
+        Div4096 = "4096",
+        /// 1/4095 (Azahar).
+        Div4095 = "4095",
+    }
     // ---- lighting -------------------------------------------------------------------------
     /// What abs mode does to a negative LUT input of a one-sided light.
     light_abs_one_sided: LightAbsOneSided = "light-abs-one-sided", stage "light", fact "light-abs-one-sided" {
@@ -279,6 +307,13 @@ area_knobs! {
         Both = "both",
         /// ENABLE1 bit 0 clear alone (Azahar's software renderer).
         Enable1 = "enable1",
+    }
+    /// The weight of a fixed1.1.11 field (spot directions).
+    light_fixed_1_1_11: LightFixed1111 = "light-fixed-1-1-11", stage "light", fact "light-fixed-1-1-11" {
+        /// 1/2048, as the format says and citro3d writes it.
+        Div2048 = "2048",
+        /// 1/2047 (Azahar).
+        Div2047 = "2047",
     }
     /// How the lighting sums convert to bytes.
     light_output_rounding: LightOutputRounding = "light-output-rounding", stage "light", fact "light-output-rounding" {
@@ -324,6 +359,20 @@ area_knobs! {
         Truncate = "truncate",
         /// Rounding to nearest (halves up).
         Nearest = "nearest",
+    }
+    /// What a reserved colour or depth buffer format does at the first fragment.
+    fop_bad_format: FopBadFormat = "fop-bad-format", stage "fop", fact "fop-bad-format-hang" {
+        /// The GPU hangs (seed 000: "seems to freeze the GPU").
+        Hang = "hang",
+        /// The fragment is discarded without a memory access; drawing goes on.
+        Drop = "drop",
+    }
+    /// Where the shadow word's bytes sit in the RGBA8 stored bits.
+    fop_shadow_word: FopShadowWord = "fop-shadow-word", stage "fop", fact "fop-shadow-word-layout" {
+        /// Byte-swapped (Azahar's software renderer).
+        Swapped = "swapped",
+        /// As they are (depth in red, green, blue; intensity in alpha).
+        Native = "native",
     }
     /// How an 8-bit channel reduces to a narrower colour-buffer field.
     fop_color_conversion: FopColorConversion = "fop-color-conversion", stage "fop", fact "fop-color-conversion" {

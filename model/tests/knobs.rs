@@ -45,6 +45,8 @@ fn knobs_every_area_knob_is_listed_here() {
         "cp-end-value",
         "regs-trigger-value",
         "regs-geostage-reserved",
+        "regs-fifo-data-mask",
+        "regs-packer-reset",
         "f32-to-f24-uniform",
         "vl-type2",
         "vl-f32-to-f24",
@@ -58,17 +60,22 @@ fn knobs_every_area_knob_is_listed_here() {
         "rast-depth-format1",
         "rast-fix12p4",
         "rast-fill-rule",
+        "rast-color-conversion",
         "rast-depth-conversion",
         "tex3-reserved-coords",
         "tex-unmapped",
+        "proctex-noise-amplitude",
         "light-abs-one-sided",
         "light-enable",
+        "light-fixed-1-1-11",
         "light-output-rounding",
         "light-shadow-primary",
         "tev-stage0-previous",
         "fog-depth-widen",
         "fop-blend-factor15",
         "fop-blend-rounding",
+        "fop-bad-format",
+        "fop-shadow-word",
         "fop-color-conversion",
     ];
     let names: Vec<&str> = pica_model::knobs::AREA.iter().map(|k| k.name).collect();
@@ -123,6 +130,54 @@ fn knob_regs_geostage_reserved_vs_propagates_to_unit3() {
     // Value 2 (GS in use) stops propagation either way.
     let w2 = [(id::GEOSTAGE_CONFIG, 2)];
     assert!(!regs_with(&["regs-geostage-reserved=vs"], &w2).vs_propagates_to_unit3());
+}
+
+/// Float uniform c0.x of unit 0 after `writes` (each `(id, mask, value)`).
+fn uniform_after(set: &[&str], writes: &[(u16, u8, u32)]) -> u32 {
+    let mut r = RegFile::new();
+    r.set_knobs(knobs(set));
+    for &(id, mask, param) in writes {
+        let w = pica_model::cp::RegWrite {
+            id: id.into(),
+            mask,
+            param,
+        };
+        r.apply(0, w, &mut Vec::new());
+    }
+    r.units()[0].float_uniforms[0][0].bits()
+}
+
+#[test]
+fn knob_regs_fifo_data_mask_raw_pushes_the_unmasked_parameter() {
+    // f24 mode: three words; the last (x in its low 24 bits) written with mask 0x1 only.
+    let writes = [
+        (id::VSH_FLOATUNIFORM_INDEX, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_DATA0, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_DATA0, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_DATA0, 0x1, 0x003F_0000),
+    ];
+    assert_eq!(uniform_after(&[], &writes), 0);
+    assert_eq!(
+        uniform_after(&["regs-fifo-data-mask=raw"], &writes),
+        0x3F_0000
+    );
+}
+
+#[test]
+fn knob_regs_packer_reset_keep_completes_a_partial_vec4() {
+    // Two f24 words, an index write, then one word: a vec4 only if the two words stayed.
+    let writes = [
+        (id::VSH_FLOATUNIFORM_INDEX, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_DATA0, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_DATA0, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_INDEX, 0xF, 0),
+        (id::VSH_FLOATUNIFORM_DATA0, 0xF, 0x003F_0000),
+    ];
+    assert_eq!(uniform_after(&[], &writes), 0);
+    assert_eq!(
+        uniform_after(&["regs-packer-reset=keep"], &writes),
+        0x3F_0000
+    );
 }
 
 #[test]
@@ -378,7 +433,28 @@ fn knob_rast_depth_conversion_round() {
     assert_eq!(depth(&["rast-depth-conversion=round"]), 0x80_0000);
 }
 
+#[test]
+fn knob_rast_color_conversion_truncate() {
+    use pica_model::knobs::RastColorConversion as C;
+    assert_eq!(rast::interp::color_to_u8(f(0.5)), 128); // 127.5
+    assert_eq!(rast::interp::color_to_u8_with(f(0.5), C::Truncate), 127);
+    let cfg = rast_cfg(&["rast-color-conversion=truncate"], &[]);
+    assert_eq!(cfg.color_conversion, C::Truncate);
+    assert_eq!(rast_cfg(&[], &[]).color_conversion, C::Round);
+}
+
 // ---- tex -------------------------------------------------------------------------------------
+
+#[test]
+fn knob_proctex_noise_amplitude_4095() {
+    use pica_model::knobs::ProctexNoiseAmplitude as A;
+    use pica_model::tex::proctex::{noise_offset_with, ProctexConfig, NOISE_SCALE};
+    // Coefficient 1, amplitude raw 4095: 4095/4096 or exactly 1 (4096 in 2^-12 units).
+    assert_eq!(noise_offset_with(NOISE_SCALE, 4095, A::Div4096), 4095);
+    assert_eq!(noise_offset_with(NOISE_SCALE, 4095, A::Div4095), 4096);
+    let r = regs_with(&["proctex-noise-amplitude=4095"], &[]);
+    assert_eq!(ProctexConfig::read(&r).noise_amplitude, A::Div4095);
+}
 
 #[test]
 fn knob_tex3_reserved_coords() {
@@ -449,6 +525,16 @@ fn knob_light_enable_enable1_alone() {
     let on = |set: &[&str]| pica_model::light::config::lighting_enabled(&regs_with(set, &w));
     assert!(!on(&[]));
     assert!(on(&["light-enable=enable1"]));
+}
+
+#[test]
+fn knob_light_fixed_1_1_11_2047() {
+    // Light 0's spot direction x = 0x800 (1.0 with the 1/2048 weight).
+    let w = [(id::LIGHT0_SPECULAR0 + 6, 0x800)];
+    let x =
+        |set: &[&str]| pica_model::light::config::light_regs(&regs_with(set, &w), 0).spot_dir[0];
+    assert_eq!(x(&[]), F24::ONE);
+    assert_eq!(x(&["light-fixed-1-1-11=2047"]), f(2048.0 / 2047.0));
 }
 
 #[test]
@@ -542,4 +628,28 @@ fn knob_fop_color_conversion_nearest() {
         ColorFormat::Rgb565.encode_with(c, cfg(&["fop-color-conversion=nearest"])),
         0xF800 | 2 << 5 | 1
     );
+}
+
+#[test]
+fn knob_fop_bad_format_drop_discards_instead_of_hanging() {
+    // Colour format 5 (reserved).
+    let w = [(id::COLORBUFFER_FORMAT, 5 << 16)];
+    let run = |set: &[&str]| {
+        let cfg = FopConfig::from_regs(&regs_with(set, &w));
+        pica_model::fop::process_fragment(&cfg, &fragment(), [1, 2, 3, 4], &mut Memory::new(), 0)
+    };
+    assert!(run(&[]).is_err());
+    let beat = run(&["fop-bad-format=drop"]).expect("no hang");
+    assert_eq!(beat.flags, pica_model::beat::PixelBeat::DISCARDED);
+}
+
+#[test]
+fn knob_fop_shadow_word_native() {
+    use pica_model::fop::shadow::{decode_with, encode_with};
+    use pica_model::knobs::FopShadowWord as W;
+    assert_eq!(encode_with(0x12_3456, 0x78, W::Swapped), 0x7856_3412);
+    assert_eq!(encode_with(0x12_3456, 0x78, W::Native), 0x1234_5678);
+    assert_eq!(decode_with(0x1234_5678, W::Native), (0x12_3456, 0x78));
+    let cfg = FopConfig::from_regs(&regs_with(&["fop-shadow-word=native"], &[]));
+    assert_eq!(cfg.shadow_word, W::Native);
 }

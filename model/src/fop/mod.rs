@@ -40,7 +40,7 @@ pub mod ops;
 pub mod shadow;
 
 use crate::beat::PixelBeat;
-use crate::knobs::{FopBlendFactor15, FopColorConversion};
+use crate::knobs::{FopBadFormat, FopBlendFactor15, FopColorConversion, FopShadowWord};
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::pipe::{Fragment, ShadedFragment};
@@ -190,6 +190,10 @@ pub struct FopConfig {
     pub stencil_write_allowed: bool,
     /// Knob `fop-color-conversion`: how colours reduce to the buffer format.
     pub color_conversion: FopColorConversion,
+    /// Knob `fop-bad-format`: what a reserved buffer format does.
+    pub bad_format: FopBadFormat,
+    /// Knob `fop-shadow-word`: the shadow word's byte order in the stored bits.
+    pub shadow_word: FopShadowWord,
 }
 
 impl FopConfig {
@@ -264,6 +268,8 @@ impl FopConfig {
             depth_write_allowed: dw.allow_depth_write(),
             stencil_write_allowed: dw.allow_stencil_write(),
             color_conversion: regs.knobs().fop_color_conversion,
+            bad_format: regs.knobs().fop_bad_format,
+            shadow_word: regs.knobs().fop_shadow_word,
         }
     }
 
@@ -388,6 +394,20 @@ pub fn process_fragment(
     mem: &mut Memory,
     cycle: u64,
 ) -> Result<PixelBeat, FopHang> {
+    let bad_format = cfg.layout.color_format.is_err() || cfg.layout.depth_format.is_err();
+    if bad_format && cfg.bad_format == FopBadFormat::Drop {
+        // Knob `fop-bad-format=drop`: discarded, no memory access, no hang.
+        return Ok(PixelBeat {
+            cycle,
+            x: frag.x,
+            y: frag.y,
+            color_addr: 0,
+            color: 0,
+            depth_addr: 0,
+            depth_stencil: 0,
+            flags: PixelBeat::DISCARDED,
+        });
+    }
     let color_fmt: ColorFormat =
         cfg.layout
             .color_format

@@ -5,8 +5,8 @@
 
 use super::setup::PixelRect;
 use crate::knobs::{
-    Knobs, RastDepthConversion, RastDepthFormat1, RastFillRule, RastFix12p4, RastScissorMode2,
-    RastScissorX2Y2, RastWbuffer,
+    Knobs, RastColorConversion, RastDepthConversion, RastDepthFormat1, RastFillRule, RastFix12p4,
+    RastScissorMode2, RastScissorX2Y2, RastWbuffer,
 };
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
@@ -144,6 +144,9 @@ pub struct RastConfig {
     pub fix12p4: RastFix12p4,
     /// Knob `rast-fill-rule`: which edges own the pixel centres on them.
     pub fill_rule: RastFillRule,
+    /// Knob `rast-color-conversion`: how the colour converts to bytes
+    /// ([`super::interp::color_of_with`]).
+    pub color_conversion: RastColorConversion,
     /// Knob `rast-depth-conversion`: how depth is quantized
     /// ([`super::interp::depth_to_uint_with`]).
     pub depth_conversion: RastDepthConversion,
@@ -235,6 +238,7 @@ impl RastConfig {
         c.fix12p4 = knobs.rast_fix12p4;
         c.fill_rule = knobs.rast_fill_rule;
         c.depth_conversion = knobs.rast_depth_conversion;
+        c.color_conversion = knobs.rast_color_conversion;
         c
     }
 
@@ -276,6 +280,7 @@ impl RastConfig {
             fix12p4: RastFix12p4::Round,
             fill_rule: RastFillRule::Azahar,
             depth_conversion: RastDepthConversion::Truncate,
+            color_conversion: RastColorConversion::Round,
         }
     }
 

@@ -174,7 +174,7 @@ impl PreparedTri {
                 x: fx,
                 y: fy,
                 depth: interp::depth_to_uint_with(it.depth, self.cfg.depth_bits, dc),
-                color: interp::color_of(&it.attr),
+                color: interp::color_of_with(&it.attr, self.cfg.color_conversion),
                 attr: it.attr,
                 tri: self.seq,
                 tex_deriv,

@@ -29,7 +29,10 @@ pub mod unit;
 
 use crate::beat::{merge_masked, RegWriteBeat};
 use crate::cp::{Redirect, RegWrite};
-use crate::knobs::{F32ToF24Uniform, Knobs, RegsGeostageReserved, RegsTriggerValue};
+use crate::knobs::{
+    F32ToF24Uniform, Knobs, RegsFifoDataMask, RegsGeostageReserved, RegsPackerReset,
+    RegsTriggerValue,
+};
 use crate::link::Link;
 use crate::num::F24;
 use crate::outcome::HangReason;
@@ -321,7 +324,14 @@ impl RegFile {
         match effect {
             SideEffect::None => self.config_write(w.id, value),
             SideEffect::FifoIndex(fifo) => self.fifo_index(fifo),
-            SideEffect::FifoData(fifo) => self.fifo_data(cycle, fifo, value),
+            SideEffect::FifoData(fifo) => {
+                // Knob `regs-fifo-data-mask=raw`: the parameter is pushed unmasked.
+                let data = match self.knobs.regs_fifo_data_mask {
+                    RegsFifoDataMask::Merge => value,
+                    RegsFifoDataMask::Raw => w.param,
+                };
+                self.fifo_data(cycle, fifo, data);
+            }
             SideEffect::Trigger(_)
                 if value == 0 && self.knobs.regs_trigger_value == RegsTriggerValue::Nonzero =>
             {
@@ -420,6 +430,8 @@ impl RegFile {
 
     fn fifo_index(&mut self, fifo: Fifo) {
         match fifo {
+            // Knob `regs-packer-reset=keep`: a partial vec4 survives the index write.
+            Fifo::FloatUniform(_) if self.knobs.regs_packer_reset == RegsPackerReset::Keep => {}
             Fifo::FloatUniform(b) => self.uniform_packers[block_index(b)].clear(),
             Fifo::FixedAttrib => {
                 self.fixed_packer.clear();
