@@ -411,10 +411,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: a wrapped address is unmapped either way (the model hangs); saturation is unobservable",
     ),
     (
-        "vl-mismatch-hang",
-        "no knob yet: hanging only on buffers the draw reads is a plausible alternative (it changes the outcome)",
-    ),
-    (
         "vl-attribute-unset",
         "no knob: an attribute with no source is a driver bug; no source names another value",
     ),
@@ -561,10 +557,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "tex-disabled-unit",
         "no knob: a combiner reading a disabled unit is a configuration bug; no source names another value",
-    ),
-    (
-        "tex-reserved-type",
-        "no knob yet: treating types 6-7 as disabled is a possible alternative",
     ),
     (
         "tex-param-bits-ignored",

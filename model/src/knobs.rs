@@ -183,6 +183,13 @@ area_knobs! {
         /// The first one.
         First = "first",
     }
+    /// Which loader buffers a stride that disagrees with their components hangs.
+    vl_mismatch_hang: VlMismatchHang = "vl-mismatch-hang", stage "vl", fact "vl-mismatch-hang" {
+        /// Every buffer with a component list, read by the draw or not.
+        All = "all",
+        /// Only buffers that feed an attribute the draw reads (below the attribute count).
+        Read = "read",
+    }
     // ---- pa -------------------------------------------------------------------------------
     /// What colour saturation makes of a NaN component.
     pa_color_nan: PaColorNan = "pa-color-nan", stage "pa", fact "pa-color-saturate" {
@@ -278,6 +285,13 @@ area_knobs! {
         Texcoord1 = "texcoord1",
         /// texcoord2.
         Texcoord2 = "texcoord2",
+    }
+    /// What the reserved texture types 6 and 7 of unit 0 do.
+    tex_reserved_type: TexReservedType = "tex-reserved-type", stage "tex", fact "tex-reserved-type" {
+        /// Sample as a 2D texture (Azahar, after logging).
+        Tex2d = "2d",
+        /// Act as disabled: (0, 0, 0, 0).
+        Disabled = "disabled",
     }
     /// What a texel read from unmapped memory does.
     tex_unmapped: TexUnmapped = "tex-unmapped", stage "tex", fact "tex-unmapped-hang" {

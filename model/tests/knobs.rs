@@ -51,6 +51,7 @@ fn knobs_every_area_knob_is_listed_here() {
         "vl-type2",
         "vl-f32-to-f24",
         "vl-duplicate-attribute",
+        "vl-mismatch-hang",
         "pa-color-nan",
         "clip-w-plane",
         "clip-cull-reserved",
@@ -63,6 +64,7 @@ fn knobs_every_area_knob_is_listed_here() {
         "rast-color-conversion",
         "rast-depth-conversion",
         "tex3-reserved-coords",
+        "tex-reserved-type",
         "tex-unmapped",
         "proctex-noise-amplitude",
         "light-abs-one-sided",
@@ -264,6 +266,30 @@ fn knob_vl_duplicate_attribute_first_keeps_the_first_component() {
     assert_eq!(offset(&["vl-duplicate-attribute=first"]), 0);
 }
 
+#[test]
+fn knob_vl_mismatch_hang_read_checks_only_buffers_the_draw_reads() {
+    // Buffer 0 feeds attribute 0 with a wrong stride (8 for one float); the draw reads one
+    // attribute... of buffer 1 instead: attribute 0 comes from buffer 1 (listed later: the
+    // last one wins), so buffer 0 feeds nothing the draw reads.
+    let regs = regs_with(
+        &[],
+        &[
+            (id::ATTRIBBUFFERS_FORMAT_LOW, 3),
+            (id::ATTRIBBUFFER0_OFFSET + 1, 0),
+            (id::ATTRIBBUFFER0_OFFSET + 2, 8 << 16 | 1 << 28),
+            (id::ATTRIBBUFFER0_OFFSET + 4, 0),
+            (id::ATTRIBBUFFER0_OFFSET + 5, 4 << 16 | 1 << 28),
+        ],
+    );
+    let mut l = pica_model::vl::layout::Layout::decode(&regs);
+    assert_eq!(l.sources[0].map(|s| s.buffer), Some(1));
+    assert!(l.check_strides().is_err());
+    let mut r2 = regs.clone();
+    r2.set_knobs(knobs(&["vl-mismatch-hang=read"]));
+    l = pica_model::vl::layout::Layout::decode(&r2);
+    assert!(l.check_strides().is_ok());
+}
+
 // ---- pa --------------------------------------------------------------------------------------
 
 #[test]
@@ -462,6 +488,27 @@ fn knob_tex3_reserved_coords() {
     assert_eq!(pica_model::tex::tex3_coord_set(&regs_with(&[], &w)), 0);
     let r = regs_with(&["tex3-reserved-coords=texcoord2"], &w);
     assert_eq!(pica_model::tex::tex3_coord_set(&r), 2);
+}
+
+#[test]
+fn knob_tex_reserved_type_disabled() {
+    // Unit 0 on, type 6 (reserved), an 8x8 texture at unmapped address 0: 2D sampling reads
+    // memory (and hangs there), the disabled reading gives zero without reading.
+    let w = [
+        (id::TEXUNIT_CONFIG, 1),
+        (id::TEXUNIT0_DIM, 8 << 16 | 8),
+        (id::TEXUNIT0_PARAM, 6 << 28),
+    ];
+    let sample = |set: &[&str]| {
+        pica_model::tex::texture_units(
+            &fragment(),
+            &regs_with(set, &w),
+            &Memory::new(),
+            &mut Vec::new(),
+        )
+    };
+    assert!(sample(&[]).is_err());
+    assert_eq!(sample(&["tex-reserved-type=disabled"]).unwrap()[0], [0; 4]);
 }
 
 fn fragment() -> Fragment {

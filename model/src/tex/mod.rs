@@ -68,7 +68,7 @@ pub mod format;
 pub mod proctex;
 pub mod sample;
 
-use crate::knobs::{Tex3ReservedCoords, TexUnmapped};
+use crate::knobs::{Tex3ReservedCoords, TexReservedType, TexUnmapped};
 use crate::mem::Memory;
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
@@ -422,6 +422,12 @@ fn sample_unit(
         match param.texture_type() {
             TexunitParamType::Texture2D => {}
             TexunitParamType::Disabled => return Ok([0; 4]),
+            // Knob `tex-reserved-type=disabled`: as a disabled unit.
+            TexunitParamType::Reserved(_)
+                if regs.knobs().tex_reserved_type == TexReservedType::Disabled =>
+            {
+                return Ok([0; 4]);
+            }
             // RESERVED_TYPE_IS_2D: sample as 2D.
             TexunitParamType::Reserved(_) => {}
             TexunitParamType::Projection => {

@@ -7,7 +7,7 @@
 //! alignment", "Vertex stride"), 3dbrew GPU/Programming_Guide ("Fixed Vertex Attributes").
 
 use super::VlHang;
-use crate::knobs::{VlDuplicateAttribute, VlF32ToF24, VlType2};
+use crate::knobs::{VlDuplicateAttribute, VlF32ToF24, VlMismatchHang, VlType2};
 use crate::mem::Memory;
 use crate::num::F24;
 use crate::regfile::RegFile;
@@ -160,6 +160,8 @@ pub struct Layout {
     pub type2: VlType2,
     /// Knob `vl-f32-to-f24`: how float32 elements round.
     pub f32_to_f24: VlF32ToF24,
+    /// Knob `vl-mismatch-hang`: which buffers [`Layout::check_strides`] checks.
+    pub mismatch_hang: VlMismatchHang,
 }
 
 /// Where a vertex attribute's value comes from.
@@ -262,6 +264,7 @@ impl Layout {
             count: high.attrib_count_minus_1() as usize + 1,
             type2: regs.knobs().vl_type2,
             f32_to_f24: regs.knobs().vl_f32_to_f24,
+            mismatch_hang: regs.knobs().vl_mismatch_hang,
         }
     }
 
@@ -274,7 +277,17 @@ impl Layout {
     // documented, its timing is not). Buffers with an empty list are unused (seed 004: unused
     // entries are all zero) and not checked.
     pub fn check_strides(&self) -> Result<(), VlHang> {
+        // Knob `vl-mismatch-hang=read`: only buffers feeding an attribute the draw reads.
+        let read = |b: usize| {
+            self.sources
+                .iter()
+                .take(self.count)
+                .any(|s| s.is_some_and(|s| usize::from(s.buffer) == b))
+        };
         for (b, buf) in self.buffers.iter().enumerate() {
+            if self.mismatch_hang == VlMismatchHang::Read && !read(b) {
+                continue;
+            }
             if !buf.components.is_empty() && buf.stride != buf.needed {
                 return Err(VlHang::StrideMismatch {
                     buffer: b as u8,
