@@ -163,12 +163,12 @@ pub fn list(json: bool) -> String {
         return format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     let mut out = format!(
-        "{:<23} {:<6} {:<28} {:<10} what (all UNVERIFIED(hw); `pica facts` has each one's sources)\n",
+        "{:<23} {:<6} {:<30} {:<10} what (all UNVERIFIED(hw); `pica facts` has each one's sources)\n",
         "knob", "stage", "values", "default"
     );
     for (n, vals) in Knobs::NAMES {
         out.push_str(&format!(
-            "{n:<23} {:<6} {vals:<28} {:<10} {}\n",
+            "{n:<23} {:<6} {vals:<30} {:<10} {}\n",
             pica_model::knobs::stage_of(n).unwrap_or(""),
             default(n),
             about(n)

@@ -1157,6 +1157,7 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
                 ("registers.md", regs::markdown()),
                 ("channels.md", pica_model::chan::markdown()),
                 ("hardware-facts.md", pica_model::facts::markdown()),
+                ("knobs.md", pica_model::knobs::markdown()),
             ],
         ),
     };
