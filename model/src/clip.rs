@@ -78,6 +78,7 @@
 //! triangle is taken per cycle when the previous one's outputs have all left; its surviving
 //! window-space triangles leave one per cycle, the first in the cycle it is taken.
 
+use crate::knobs::{ClipCullReserved, ClipWPlane};
 use crate::link::Link;
 use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, ScreenTri, ScreenVertex, Triangle};
@@ -95,6 +96,18 @@ use std::collections::VecDeque;
 /// actually tests w ≥ −ε, against its own comment ("clip against a w=epsilon plane to
 /// guarantee that the output has a positive w value"); the model follows the stated intent.
 pub const W_EPSILON: F24 = F24::from_bits(0x2E_4F8B);
+
+/// The fixed planes with knob `clip-w-plane=neg-eps`: the guard plane `w ≥ −ε`
+/// ([`Plane::WMinNeg`], what Azahar's code tests) in place of `w ≥ ε`.
+const FIXED_NEG_EPS: [Plane; 7] = [
+    Plane::XPos,
+    Plane::XNeg,
+    Plane::YPos,
+    Plane::YNeg,
+    Plane::ZZero,
+    Plane::ZNegW,
+    Plane::WMinNeg,
+];
 
 /// What CLIP touches in one cycle.
 pub struct ClipPorts<'a> {
@@ -123,6 +136,8 @@ pub enum Plane {
     ZNegW,
     /// w ≥ ε (distance w − [`W_EPSILON`]).
     WMin,
+    /// w ≥ −ε (distance w + [`W_EPSILON`]; knob `clip-w-plane=neg-eps`).
+    WMinNeg,
     /// The user plane: distance c0·x + c1·y + c2·z + c3·w (GPUREG_FRAGOP_CLIP_DATA0-3).
     User([F24; 4]),
 }
@@ -150,6 +165,7 @@ impl Plane {
             Plane::ZZero => mul(z, F24::NEG_ONE),
             Plane::ZNegW => add(w, z),
             Plane::WMin => add(w, W_EPSILON.negate()),
+            Plane::WMinNeg => add(w, W_EPSILON),
             Plane::User(c) => dot(&p, &c),
         }
     }
@@ -226,7 +242,11 @@ pub fn clip_triangle(regs: &RegFile, tri: &[OutVertex; 3]) -> Vec<OutVertex> {
     let mut v = *tri;
     align_quaternions(&mut v);
     let mut poly = v.to_vec();
-    for plane in Plane::FIXED.into_iter().chain(user_plane(regs)) {
+    let fixed = match regs.knobs().clip_w_plane {
+        ClipWPlane::Eps => Plane::FIXED,
+        ClipWPlane::NegEps => FIXED_NEG_EPS,
+    };
+    for plane in fixed.into_iter().chain(user_plane(regs)) {
         poly = clip_polygon(&poly, plane);
         if poly.len() < 3 {
             return Vec::new();
@@ -298,13 +318,19 @@ impl CullMode {
     /// Reads the register.
     ///
     /// UNVERIFIED(hw) [fact: clip-cull-reserved]: the reserved value 3 culls like 2 — Azahar's `ProcessTriangle` treats
-    /// every mode other than 0 and 1 as "keep counter-clockwise".
+    /// every mode other than 0 and 1 as "keep counter-clockwise" (knob `clip-cull-reserved`:
+    /// like 1, or no culling).
     pub fn from_regs(regs: &RegFile) -> Self {
         use regs::FacecullingConfigMode as M;
         match regs::FacecullingConfig(regs.reg(id::FACECULLING_CONFIG.into())).mode() {
             M::None => Self::None,
             M::FrontCcw => Self::CullCcw,
-            M::BackCcw | M::Reserved(_) => Self::CullCw,
+            M::BackCcw => Self::CullCw,
+            M::Reserved(_) => match regs.knobs().clip_cull_reserved {
+                ClipCullReserved::Like2 => Self::CullCw,
+                ClipCullReserved::Like1 => Self::CullCcw,
+                ClipCullReserved::None => Self::None,
+            },
         }
     }
 

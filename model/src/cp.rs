@@ -16,6 +16,7 @@
 //!   SIZEn), whose address and size REGS sends back once it has applied the jump.
 
 use crate::beat::RegWriteBeat;
+use crate::knobs::CpEndValue;
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::outcome::HangReason;
@@ -143,6 +144,8 @@ pub struct CommandProcessor {
     buffer: Option<Buffer>,
     words_read: u64,
     writes_issued: u64,
+    /// Knob `cp-end-value` (kept across reset).
+    end_value: CpEndValue,
 }
 
 /// What the CP touches in one cycle.
@@ -169,7 +172,13 @@ impl CommandProcessor {
             buffer: None,
             words_read: 0,
             writes_issued: 0,
+            end_value: CpEndValue::Any,
         }
+    }
+
+    /// Chooses which FINALIZE writes end a list (knob `cp-end-value`; [`crate::Gpu::set_knobs`]).
+    pub fn set_end_value(&mut self, v: CpEndValue) {
+        self.end_value = v;
     }
 
     /// Starts executing the buffer at `base` of `size` bytes, as the GSP's kick does.
@@ -252,10 +261,15 @@ impl CommandProcessor {
             .map_err(|e| HangReason::Internal(e.to_string()))?;
         self.writes_issued += 1;
         tracing::trace!(target: "cp", id = w.id, mask = w.mask, param = w.param, "write");
-        if w.id == FINALIZE {
+        let ends = match self.end_value {
+            CpEndValue::Any => true,
+            CpEndValue::Nonzero => w.mask != 0 && w.param != 0,
+        };
+        if w.id == FINALIZE && ends {
             // Seed 002 GPUREG_FINALIZE: any command following it is ignored.
             // UNVERIFIED(hw) [fact: cp-end-any-value]: the write ends the list whatever its value and mask — seed 002
-            // says the value does not appear to matter.
+            // says the value does not appear to matter (knob `cp-end-value=nonzero`: only a
+            // non-zero value under a non-zero mask ends it).
             self.state = CpState::Done;
             return Ok(true);
         }
@@ -369,7 +383,9 @@ impl Stage for CommandProcessor {
     }
 
     fn reset(&mut self) {
+        let end_value = self.end_value;
         *self = Self::new();
+        self.end_value = end_value;
     }
 
     fn tick(&mut self, _cycle: u64, mut ports: CpPorts<'_>) -> Result<(), HangReason> {

@@ -12,13 +12,16 @@
 //! Several comments that describe the same decision share one fact. A mention of the
 //! convention itself is written in backticks (`` `UNVERIFIED(hw)` ``) and is not a site.
 //!
-//! The shader knobs are not copied here: a fact built with the knob's name takes its choice (the
-//! default, the first value) and its alternatives from [`Knobs::NAMES`] when [`all`] runs.
+//! The knobs are not copied here: a fact built with a shader knob's name ([`knob`]), or the fact
+//! a knob of [`crate::knobs::AREA`] names, takes its choice (the default, the first value), its
+//! alternatives and its knob from [`Knobs::NAMES`] when [`all`] runs. Every other unverified
+//! fact says why it has no knob ([`NO_KNOB`]), so the ledger shows each one either switchable
+//! or explained.
 //!
 //! `pica facts` lists the ledger; `docs/hardware-facts.md` is generated from it by
 //! `pica gen docs` ([`markdown`]).
 
-use crate::shader::interp::Knobs;
+use crate::knobs::Knobs;
 use std::sync::OnceLock;
 
 /// The areas of the pipeline, in the order the ledger lists them.
@@ -50,6 +53,9 @@ pub enum Status {
         /// The knob that selects among the alternatives: a `--knob NAME` of [`Knobs::NAMES`],
         /// or a command-line option written out (`nv2a run --zero-times`).
         knob: Option<&'static str>,
+        /// Without a knob: why there is none (no meaningful or observable alternative, or an
+        /// alternative not built yet), from [`NO_KNOB`]; `None` with a knob.
+        no_knob: Option<&'static str>,
         /// The hardware test that would settle it.
         settle_by: &'static str,
     },
@@ -86,7 +92,36 @@ pub struct Fact {
 /// Every fact of the ledger, in declaration order (grouped by area).
 pub fn all() -> &'static [Fact] {
     static ALL: OnceLock<Vec<Fact>> = OnceLock::new();
-    ALL.get_or_init(build)
+    ALL.get_or_init(|| {
+        let mut facts = build();
+        for f in &mut facts {
+            attach_knob(f);
+        }
+        facts
+    })
+}
+
+/// Gives fact `f` the area knob of [`crate::knobs::AREA`] that names it (choice, alternatives
+/// and knob from the table), or the reason of [`NO_KNOB`] when it has no knob.
+fn attach_knob(f: &mut Fact) {
+    let area = crate::knobs::AREA.iter().find(|k| k.fact == f.id);
+    let reason = NO_KNOB.iter().find(|(id, _)| *id == f.id).map(|(_, r)| *r);
+    if let Status::Unverified {
+        choice,
+        alternatives,
+        knob,
+        no_knob,
+        ..
+    } = &mut f.status
+    {
+        if let Some(k) = area {
+            *alternatives = k.values.split('|').collect();
+            *choice = alternatives.first().copied().unwrap_or("?");
+            *knob = Some(k.name);
+        } else if knob.is_none() {
+            *no_knob = reason;
+        }
+    }
 }
 
 /// The fact with this id.
@@ -94,7 +129,7 @@ pub fn get(id: &str) -> Option<&'static Fact> {
     all().iter().find(|f| f.id == id)
 }
 
-/// The values of a shader knob, from [`Knobs::NAMES`] (empty for an unknown name).
+/// The values of a knob, from [`Knobs::NAMES`] (empty for an unknown name).
 pub fn knob_values(name: &str) -> Vec<&'static str> {
     Knobs::NAMES
         .iter()
@@ -149,6 +184,7 @@ pub fn markdown() -> String {
                     choice,
                     alternatives,
                     knob,
+                    no_knob,
                     settle_by,
                 } => {
                     let mut c = format!("**{choice}**");
@@ -157,6 +193,9 @@ pub fn markdown() -> String {
                     }
                     if let Some(k) = knob {
                         c.push_str(&format!("; knob `{k}`"));
+                    }
+                    if let Some(r) = no_knob {
+                        c.push_str(&format!("; {r}"));
                     }
                     ("UNVERIFIED(hw)".to_string(), c, *settle_by)
                 }
@@ -233,6 +272,7 @@ fn guess(
             choice,
             alternatives: alternatives.to_vec(),
             knob: None,
+            no_knob: None,
             settle_by,
         },
         sources,
@@ -258,6 +298,7 @@ fn knob(
             choice: alternatives.first().copied().unwrap_or("?"),
             alternatives,
             knob: Some(name),
+            no_knob: None,
             settle_by,
         },
         sources,
@@ -285,12 +326,431 @@ fn option(
             choice: alternatives.first().copied().unwrap_or("?"),
             alternatives: alternatives.to_vec(),
             knob: Some(option),
+            no_knob: None,
             settle_by,
         },
         sources,
         code,
     }
 }
+
+/// Why an unverified fact has no knob, by fact id: no meaningful or observable alternative
+/// ("no knob: …"), or an alternative that is plausible but not built yet ("no knob yet: …").
+/// Every unverified fact has a knob or an entry here (`model/tests/facts.rs`).
+pub const NO_KNOB: &[(&str, &str)] = &[
+    (
+        "cp-jump-drops-rest",
+        "no knob yet: executing the rest first would change the CP's command sequencing (state machine and the cycle-exact RTL front end), not one decision point",
+    ),
+    (
+        "regs-shader-upload-sizes",
+        "no knob: the sizes are the memories' shapes (every reader indexes them); a 512-word variant is a different register file, and no program within the documented sizes can tell",
+    ),
+    (
+        "regs-lut-slots",
+        "no knob: which selectors alias which tables is not described by any source, so there is no concrete alternative to switch to",
+    ),
+    (
+        "regs-lut-index-wrap",
+        "no knob: the only alternative named (saturate at the end) is unobservable for well-formed uploads and no source suggests it",
+    ),
+    (
+        "regs-fifo-index",
+        "no knob: a separate counter behaves identically unless the index register is read back mid-upload, which no model output shows",
+    ),
+    (
+        "regs-fixed-attrib-index",
+        "no knob: no source names another behaviour for indices 12-14 (there is no attribute to write)",
+    ),
+    (
+        "regs-fixed-attrib-queue",
+        "no knob: no source suggests the three data IDs are separate queues; the alternative has no defined order",
+    ),
+    (
+        "regs-power-on",
+        "no knob: power-on values are unknown, not disputed; drivers write every register they use",
+    ),
+    (
+        "regs-write-beyond-2ff",
+        "no knob: there is no register to change; the only alternative (aliasing into 0x000-0x2FF) has no source",
+    ),
+    (
+        "regs-interlock",
+        "no knob: the interlock keeps each draw's registers well defined; without it results depend on the model's own latencies, which is not a hardware alternative",
+    ),
+    (
+        "vl-cache-policy",
+        "no knob yet: LRU replacement (a hit refreshes) is a plausible alternative; it changes which vertices are reshaded (shader beats) but not pixels",
+    ),
+    (
+        "vl-cache-scope",
+        "no knob: the cache only saves work; scope alternatives change no pixel and no source describes them",
+    ),
+    (
+        "vl-configuration-mode-draw",
+        "no knob: no source says what a configuration-mode draw does differently",
+    ),
+    (
+        "vl-draw-params-ignored",
+        "no knob: the draw-mode registers have no documented effect on VL beyond the trigger",
+    ),
+    (
+        "vl-latch-reset",
+        "no knob: the latch is written by every driver before use; an alternative reset value has no source",
+    ),
+    (
+        "vl-sequence-wrap",
+        "no knob: 2^32 vertices are beyond any run the model makes",
+    ),
+    (
+        "vl-component-count-overflow",
+        "no knob: no source names another behaviour for counts 13-15 (there are only 12 components)",
+    ),
+    (
+        "vl-address-wrap",
+        "no knob: a wrapped address is unmapped either way (the model hangs); saturation is unobservable",
+    ),
+    (
+        "vl-attribute-unset",
+        "no knob: an attribute with no source is a driver bug; no source names another value",
+    ),
+    (
+        "shader-alu-rounding",
+        "no knob: rounding to nearest in every ALU operation is a different ALU (and RTL) design, not a switch; the hardware tables needed to pick one are not public",
+    ),
+    (
+        "shader-ex2-lg2",
+        "no knob: the algorithm is a design, not a two-way choice; no source describes the hardware's",
+    ),
+    (
+        "shader-min-no-flush",
+        "no knob yet: MIN flushing like ADD is possible (mov-subnormal is the same question for MOV)",
+    ),
+    (
+        "shader-invocation-state",
+        "no knob: clearing registers between invocations is unobservable for programs that write before they read, which all compiled shaders do",
+    ),
+    (
+        "shader-mova-range",
+        "no knob: no source describes MOVA beyond the i32 range; wrapping has no source",
+    ),
+    (
+        "shader-loop-no-pop-priority",
+        "no knob: the only alternative (IF/CALL win) has no source and no known program depends on it",
+    ),
+    (
+        "gs-config-layout",
+        "no knob: the register layout is Citra's decoding; an alternative layout has no source",
+    ),
+    (
+        "gs-partial-input",
+        "no knob: no source describes partial GS input; waiting forever (a hang) has no source either",
+    ),
+    (
+        "nv2a-arith-ieee",
+        "no knob: the NV2A's arithmetic is not an alternative but an unknown; the nv2a run options cover the disputed special cases",
+    ),
+    (
+        "nv2a-canonical-nan",
+        "no knob: any NaN payload is as good as another; no measurement",
+    ),
+    (
+        "nv2a-lit-power-max",
+        "no knob: no source gives another clamp",
+    ),
+    (
+        "nv2a-exp-log-approx",
+        "no knob: approximation polynomials are a design, not a switch",
+    ),
+    (
+        "nv2a-neg-zero-less",
+        "no knob: no source disputes it",
+    ),
+    (
+        "nv2a-mad-unfused",
+        "no knob: fused MAD would need a different arithmetic core; no source",
+    ),
+    (
+        "nv2a-dot-order",
+        "no knob: summation order is a design choice with many alternatives, none sourced",
+    ),
+    (
+        "nv2a-sge-complement",
+        "no knob: no source disputes it",
+    ),
+    (
+        "nv2a-rcp-rsq-approx",
+        "no knob: the hardware approximation is unknown; the model's exact form is the reference",
+    ),
+    (
+        "nv2a-rcc-sign",
+        "no knob: no source disputes it",
+    ),
+    (
+        "nv2a-log-special",
+        "no knob: no source gives another value",
+    ),
+    (
+        "nv2a-arl",
+        "no knob: no source gives a width or bias",
+    ),
+    (
+        "nv2a-relative-out-of-range",
+        "no knob: no source gives another value",
+    ),
+    (
+        "nv2a-r12-opos",
+        "no knob: documented by xemu's behaviour; no alternative source",
+    ),
+    (
+        "pa-unnamed-semantics",
+        "no knob: semantics 0x11 and 0x15 are read by no stage, so no alternative is observable",
+    ),
+    (
+        "pa-missing-output-register",
+        "no knob: no source names another behaviour",
+    ),
+    (
+        "pa-primitive-config-count",
+        "no knob: drivers write the same count to both registers, so the alternative is unobservable with real command lists",
+    ),
+    (
+        "pa-draw-restarts",
+        "no knob yet: leaking strip vertices across draws is a plausible alternative (changes triangles)",
+    ),
+    (
+        "pa-gs-triangles",
+        "no knob: no source describes GS lines or points on the PICA200",
+    ),
+    (
+        "clip-quaternion-align",
+        "no knob: the alignment is what keeps interpolated normals valid; no source suggests skipping it",
+    ),
+    (
+        "clip-viewport-inv",
+        "no knob: using INVW/INVH needs a different division design; drivers write consistent values, so the outputs agree",
+    ),
+    (
+        "clip-precision",
+        "no knob: the clipper's precision is a design, not a switch",
+    ),
+    (
+        "clip-edge-order",
+        "no knob yet: ordered end points (symmetric intersections) are a plausible alternative; small bit differences at clipped edges",
+    ),
+    (
+        "rast-interpolation",
+        "no knob: interpolation structure and precision are a design, not a switch",
+    ),
+    (
+        "rast-derivatives",
+        "no knob: per-quad derivatives are a different traversal design; no source for the hardware's",
+    ),
+    (
+        "rast-depth-widen",
+        "no knob for gas and shadow (fop, which the RTL FOP implements as the default); the fog coordinate has knob fog-depth-widen",
+    ),
+    (
+        "rast-early-depth",
+        "no knob: the unit follows the registers' documented facts; alternatives are undescribed",
+    ),
+    (
+        "tex-disabled-unit",
+        "no knob: a combiner reading a disabled unit is a configuration bug; no source names another value",
+    ),
+    (
+        "tex-param-bits-ignored",
+        "no knob: drivers write matching values, so the alternative is unobservable with real command lists",
+    ),
+    (
+        "tex-row-order",
+        "no knob: flipping rows is the convention every game depends on (Azahar's game compatibility); the alternative draws every texture upside down",
+    ),
+    (
+        "tex-projection",
+        "no knob: projection precision is a design, not a switch",
+    ),
+    (
+        "tex-min-level-size",
+        "no knob yet: shrinking to 1 texel is a plausible alternative for levels beyond the 8-texel tile",
+    ),
+    (
+        "tex-cube-nan",
+        "no knob: NaN cube coordinates come only from broken shaders; no source",
+    ),
+    (
+        "tex-shadow-compare",
+        "no knob: the rule follows Azahar and the GLSL generator; no alternative source",
+    ),
+    (
+        "tex-impossible-values",
+        "no knob: the values cannot occur (1-bit fields)",
+    ),
+    (
+        "tex-etc1-overflow",
+        "no knob: invalid ETC1 data; no source describes clamping instead",
+    ),
+    (
+        "tex-reserved-format",
+        "no knob yet: another decoding of formats 14-15 would need a source to pick one",
+    ),
+    (
+        "tex-alpha-only-colour",
+        "no knob yet: white (1, 1, 1) is a plausible alternative; it needs the decoders and filters to take the knob",
+    ),
+    (
+        "tex-coord-precision",
+        "no knob: precision is a design, not a switch",
+    ),
+    (
+        "tex-filter-weights",
+        "no knob yet: truncating weights is a plausible alternative (small pixel differences)",
+    ),
+    (
+        "tex-wrap-reserved",
+        "no knob: Azahar's rules are hardware-test-derived; no alternative source",
+    ),
+    (
+        "tex-lod",
+        "no knob: the LOD unit is a design, not a switch",
+    ),
+    (
+        "proctex-precision",
+        "no knob: precision is a design, not a switch",
+    ),
+    (
+        "proctex-reserved-values",
+        "no knob: reserved values with no alternative source",
+    ),
+    (
+        "proctex-lut-scales",
+        "no knob: the scales follow the fixed0.0.12 format; no alternative source",
+    ),
+    (
+        "proctex-color-levels",
+        "no knob: no alternative source",
+    ),
+    (
+        "proctex-lod",
+        "no knob: Azahar's rule; no alternative source",
+    ),
+    (
+        "light-lut-format",
+        "no knob: the entry format follows the registers; an alternative needs a source",
+    ),
+    (
+        "light-lut-clamp",
+        "no knob yet: Azahar's extrapolation (clamped index, unclamped fraction) needs signed interpolation weights through the LUT sampler",
+    ),
+    (
+        "light-texel-mapping",
+        "no knob: Azahar's mappings; no alternative source",
+    ),
+    (
+        "light-lut-enable-bits",
+        "no knob: drivers set both layouts' bits consistently; no alternative source",
+    ),
+    (
+        "light-reserved-values",
+        "no knob: reserved values with no alternative source",
+    ),
+    (
+        "light-color-fields",
+        "no knob: drivers write 8-bit values, so the field width is unobservable with real command lists",
+    ),
+    (
+        "tev-formulas",
+        "no knob: the formulas are Azahar's hardware-tested ones; an alternative needs a source",
+    ),
+    (
+        "tev-reserved-values",
+        "no knob: reserved combiner values come only from broken configurations; no alternative source",
+    ),
+    (
+        "tev-alpha-dot3",
+        "no knob: Azahar's behaviour; no alternative source",
+    ),
+    (
+        "tev-dot3-unseen",
+        "no knob: extrapolation beyond the measured table; any alternative is equally unsourced",
+    ),
+    (
+        "fog-reserved-modes",
+        "no knob yet: treating the reserved modes as fog is possible but has no source",
+    ),
+    (
+        "gas-shading",
+        "no knob: the arithmetic is a design, not a switch",
+    ),
+    (
+        "fop-gas-rule",
+        "no knob: the rule follows Azahar; no alternative source",
+    ),
+    (
+        "fop-gas-channels",
+        "no knob: Azahar's channel use; no alternative source",
+    ),
+    (
+        "fop-block32-layout",
+        "no knob: the layout follows the 8x8 one; no alternative source",
+    ),
+    (
+        "fop-rgb8-format",
+        "no knob yet: r, g, b byte order is a plausible alternative (the colour and its decode would both take the knob)",
+    ),
+    (
+        "fop-pixel-size-field",
+        "no knob: drivers write matching values, so the alternative is unobservable with real command lists",
+    ),
+    (
+        "fop-framebuffer-dim",
+        "no knob: drivers write both registers with the same value, so the alternative is unobservable with real command lists",
+    ),
+    (
+        "fop-no-cache",
+        "no knob: a cache changes memory timing only, and no cycle of memory traffic is compared with hardware",
+    ),
+    (
+        "fop-access-enables",
+        "no knob: drivers write 0 or 0xF, so the rule for other values is unobservable with real command lists",
+    ),
+    (
+        "fop-fragment-mode-reserved",
+        "no knob: no source describes mode 2",
+    ),
+    (
+        "fop-outside-buffer",
+        "no knob: no source describes wrapping; clipping to the framebuffer is what every driver relies on",
+    ),
+    (
+        "fop-shadow-order",
+        "no knob: the GLSL generator's order; no alternative source",
+    ),
+    (
+        "fop-shadow-precision",
+        "no knob: precision is a design, not a switch",
+    ),
+    (
+        "fop-shadow-enables",
+        "no knob: no alternative source",
+    ),
+    (
+        "fop-shadow-depth",
+        "no knob: the quantized depth is what the buffer holds; no alternative source",
+    ),
+    (
+        "timing-rates",
+        "no knob: cycle timing is the model's contract with the RTL (design.md), not a hardware guess with alternatives; the real timings are not public",
+    ),
+    (
+        "timing-queue-depths",
+        "no knob: queue depths are the model's contract with the RTL (design.md); the real depths are not public",
+    ),
+    (
+        "timing-latencies",
+        "no knob: latencies are the model's contract with the RTL (design.md); the real latencies are not public",
+    ),
+];
 
 const AZ: &str = "Azahar (emulator source, not a hardware measurement)";
 const MODEL: &str = "model choice (no public source)";

@@ -360,24 +360,48 @@ impl Gpu {
     }
 
     /// Chooses the shader units' answers to the disputed hardware cases (resets the units;
-    /// call before [`Gpu::run`]).
+    /// call before [`Gpu::run`]). [`Gpu::set_knobs`] sets these and every other knob.
     pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
         self.shader = Slot::new(ShaderCore::new(knobs));
         self.shader
             .model_mut()
             .set_count_opcodes(self.cov.is_some());
+        let mut all = *self.regs.knobs();
+        all.shader = knobs;
+        self.regs.set_knobs(all);
+    }
+
+    /// Chooses the model's answer to every disputed hardware case ([`crate::knobs`]): the
+    /// CP's, the register file's (which every stage decoding registers reads) and the shader
+    /// units' (which resets the units when those change). Call before [`Gpu::run`].
+    pub fn set_knobs(&mut self, knobs: crate::knobs::Knobs) {
+        if knobs.shader != self.regs.knobs().shader {
+            self.shader = Slot::new(ShaderCore::new(knobs.shader));
+            self.shader
+                .model_mut()
+                .set_count_opcodes(self.cov.is_some());
+        }
+        self.regs.set_knobs(knobs);
+        self.cp.set_end_value(knobs.cp_end_value);
+    }
+
+    /// The knobs the GPU runs with ([`Gpu::set_knobs`]).
+    pub fn knobs(&self) -> crate::knobs::Knobs {
+        *self.regs.knobs()
     }
 
     /// Turns the shader units' run-ahead on (the default) or off
     /// ([`ShaderCore::set_run_ahead`]: the same beats, cycles and outcome either way; off
-    /// steps every unit one instruction per cycle). [`Gpu::set_shader_knobs`] resets it to on.
+    /// steps every unit one instruction per cycle). [`Gpu::set_shader_knobs`] and a change of
+    /// the shader knobs by [`Gpu::set_knobs`] reset it to on.
     pub fn set_shader_run_ahead(&mut self, on: bool) {
         self.shader.model_mut().set_run_ahead(on);
     }
 
     /// Turns the shortcuts for idle stages on (the default) or off (the SH stage's
     /// [`ShaderCore::set_skip_idle`]): the same beats, cycles and outcome either way
-    /// (`testbench/tests/skip_idle.rs`). [`Gpu::set_shader_knobs`] resets it to on.
+    /// (`testbench/tests/skip_idle.rs`). [`Gpu::set_shader_knobs`] and a change of the shader
+    /// knobs by [`Gpu::set_knobs`] reset it to on.
     pub fn set_skip_idle(&mut self, on: bool) {
         self.shader.model_mut().set_skip_idle(on);
     }

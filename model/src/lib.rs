@@ -35,6 +35,7 @@ pub mod fop;
 pub mod frag;
 pub mod gpu;
 pub mod hwdata;
+pub mod knobs;
 pub mod light;
 pub mod link;
 pub mod mem;

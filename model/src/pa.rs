@@ -92,6 +92,7 @@
 //! One [`PrimitiveBeat`] per triangle sent, stamped with the cycle it was pushed.
 
 use crate::beat::PrimitiveBeat;
+use crate::knobs::PaColorNan;
 use crate::link::Link;
 use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, PaCmd, Triangle};
@@ -137,6 +138,14 @@ pub fn gs_in_use(regs: &RegFile) -> bool {
 /// - UNVERIFIED(hw) [fact: pa-color-saturate]: -0 becomes +0 and subnormals are kept (no flush) — model choice (the
 ///   shader ALU does not produce either).
 pub fn saturate_color(c: F24) -> F24 {
+    saturate_color_with(c, PaColorNan::One)
+}
+
+/// [`saturate_color`] with knob `pa-color-nan`: [`PaColorNan::Zero`] makes a NaN 0.0.
+pub fn saturate_color_with(c: F24, nan: PaColorNan) -> F24 {
+    if c.is_nan() && nan == PaColorNan::Zero {
+        return F24::ZERO;
+    }
     let a = c.abs();
     if a.bits() > F24::ONE.bits() {
         F24::ONE
@@ -160,8 +169,9 @@ pub fn map_outputs<'a>(regs: &RegFile, outputs: impl IntoIterator<Item = &'a Vec
             }
         }
     }
+    let nan = regs.knobs().pa_color_nan;
     for c in &mut v.attr[semantic::COLOR..semantic::COLOR + 4] {
-        *c = saturate_color(*c);
+        *c = saturate_color_with(*c, nan);
     }
     v
 }

@@ -54,6 +54,7 @@
 //! notes these formulas are "known to be off by a few units in places". [`dot3`] is fitted to
 //! a hardware table (`../shared/hw-data/dot3-rgb.tsv`, every point).
 
+use crate::knobs::TevStage0Previous;
 use crate::pipe::ShadedFragment;
 use crate::regfile::RegFile;
 use crate::regs::{
@@ -458,8 +459,12 @@ pub fn combine(f: &ShadedFragment, regs: &RegFile) -> TevOut {
     let inputs = Inputs::of(f);
     let update = regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into()));
     let buffer_color = regs.reg(id::TEXENV_BUFFER_COLOR.into()).to_le_bytes();
-    // Stage 0's "previous" is the primary colour, its "previous buffer" zero (seed 002).
-    let mut previous = inputs.primary;
+    // Stage 0's "previous" is the primary colour, its "previous buffer" zero (seed 002);
+    // knob `tev-stage0-previous=zero`: "previous" starts at zero, as Azahar's software renderer.
+    let mut previous = match regs.knobs().tev_stage0_previous {
+        TevStage0Previous::Primary => inputs.primary,
+        TevStage0Previous::Zero => [0; 4],
+    };
     let mut previous_buffer = STAGE0_PREVIOUS_BUFFER;
     let mut stages = [StageOut::default(); NUM_STAGES];
     for (i, out) in stages.iter_mut().enumerate() {

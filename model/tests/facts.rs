@@ -4,7 +4,7 @@
 //! and every `code` path names something that exists.
 
 use pica_model::facts::{self, Fact, Status, AREAS};
-use pica_model::shader::interp::Knobs;
+use pica_model::knobs::Knobs;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -148,7 +148,7 @@ fn facts_ids_are_unique_kebab_case_with_a_known_area_and_complete_entries() {
 }
 
 #[test]
-fn facts_every_shader_knob_has_exactly_one_fact_with_its_values() {
+fn facts_every_knob_has_exactly_one_fact_with_its_values() {
     let mut by_knob: BTreeMap<&str, Vec<&Fact>> = BTreeMap::new();
     for f in facts::all() {
         if let Status::Unverified { knob: Some(k), .. } = &f.status {
@@ -272,4 +272,40 @@ fn facts_markdown_has_every_fact_and_the_header() {
         m >= 1 && d >= 1 && u > 100,
         "{m} measured, {d} documented, {u} unverified"
     );
+}
+
+#[test]
+fn facts_every_unverified_fact_has_a_knob_or_says_why_not() {
+    for f in facts::all() {
+        if let Status::Unverified { knob, no_knob, .. } = &f.status {
+            assert!(
+                knob.is_some() != no_knob.is_some(),
+                "{}: knob {knob:?}, no_knob {no_knob:?} (want exactly one: add the fact to \
+                 pica_model::facts::NO_KNOB or give it a knob)",
+                f.id
+            );
+            if let Some(r) = no_knob {
+                assert!(r.starts_with("no knob"), "{}: reason {r:?}", f.id);
+            }
+        }
+    }
+    for (id, _) in facts::NO_KNOB {
+        let f = facts::get(id).unwrap_or_else(|| panic!("NO_KNOB names no fact {id}"));
+        assert!(
+            matches!(f.status, Status::Unverified { knob: None, .. }),
+            "NO_KNOB names {id}, which is not an unverified fact without a knob"
+        );
+    }
+    // Every area knob names an unverified fact, and a different one.
+    let mut seen = BTreeSet::new();
+    for k in pica_model::knobs::AREA {
+        assert!(seen.insert(k.fact), "two knobs select fact {}", k.fact);
+        let f = facts::get(k.fact).unwrap_or_else(|| panic!("knob {} names no fact", k.name));
+        assert!(
+            matches!(f.status, Status::Unverified { knob: Some(n), .. } if n == k.name),
+            "knob {}: fact {} does not name it",
+            k.name,
+            k.fact
+        );
+    }
 }

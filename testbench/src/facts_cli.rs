@@ -75,11 +75,13 @@ pub fn to_json(f: &Fact) -> Value {
             choice,
             alternatives,
             knob,
+            no_knob,
             settle_by,
         } => {
             v["choice"] = json!(choice);
             v["alternatives"] = json!(alternatives);
             v["knob"] = json!(knob);
+            v["no_knob"] = json!(no_knob);
             v["settle_by"] = json!(settle_by);
         }
     }
@@ -105,6 +107,7 @@ pub fn listing(facts: &[&Fact]) -> String {
                 choice,
                 alternatives,
                 knob,
+                no_knob,
                 settle_by,
             } => {
                 out.push_str(&format!("  choice: {choice}\n"));
@@ -113,6 +116,9 @@ pub fn listing(facts: &[&Fact]) -> String {
                 }
                 if let Some(k) = knob {
                     out.push_str(&format!("  knob: {k}\n"));
+                }
+                if let Some(r) = no_knob {
+                    out.push_str(&format!("  {r}\n"));
                 }
                 out.push_str(&format!("  settle by: {settle_by}\n"));
             }

@@ -551,6 +551,8 @@ pub struct FuzzOptions {
     pub regressions: PathBuf,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The knobs every case runs with (`--knob`); saved bundles record them.
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 /// A failing case, shrunk.
@@ -682,16 +684,27 @@ pub fn generate(case_seed: u64) -> Option<FuzzList> {
 
 /// Checks one case: `Err(message)` if it fails.
 pub fn check(list: &FuzzList, rtl: Option<Variant>) -> Result<(), String> {
-    check_cov(list, rtl, false).0
+    check_with(list, rtl, &pica_model::knobs::Knobs::default())
 }
 
-/// [`check`], with the model run's functional coverage when `cov`.
+/// [`check`] with the model running with `knobs`.
+pub fn check_with(
+    list: &FuzzList,
+    rtl: Option<Variant>,
+    knobs: &pica_model::knobs::Knobs,
+) -> Result<(), String> {
+    check_cov(list, rtl, knobs, false).0
+}
+
+/// [`check_with`], with the model run's functional coverage when `cov`.
 pub fn check_cov(
     list: &FuzzList,
     rtl: Option<Variant>,
+    knobs: &pica_model::knobs::Knobs,
     cov: bool,
 ) -> (Result<(), String>, Option<Hits>) {
-    let case = list.to_case("fuzz", None);
+    let mut case = list.to_case("fuzz", None);
+    case.knobs = *knobs;
     let (r, hits) = check_model_cov(&case, cov);
     let r = r
         .map_err(|e| format!("model invariant: {e}"))
@@ -716,6 +729,16 @@ fn check_rtl(case: &Case, rtl: Option<Variant>) -> Result<(), String> {
 
 /// Shrinks a failing case of `case_seed`: the simplest case that still fails, and its message.
 pub fn shrink(case_seed: u64, rtl: Option<Variant>) -> Option<(FuzzList, String, usize)> {
+    shrink_with(case_seed, rtl, &pica_model::knobs::Knobs::default())
+}
+
+/// [`shrink`] with the model running with `knobs`.
+pub fn shrink_with(
+    case_seed: u64,
+    rtl: Option<Variant>,
+    knobs: &pica_model::knobs::Knobs,
+) -> Option<(FuzzList, String, usize)> {
+    let check = |l: &FuzzList, rtl| check_with(l, rtl, knobs);
     let mut runner = runner_for(case_seed);
     let mut tree = fuzz_list().new_tree(&mut runner).ok()?;
     let original = tree.current();
@@ -769,14 +792,16 @@ pub fn run_cov(
     for i in mine {
         let seed = case_seed(opts.seed, i);
         let failed = generate(seed).is_some_and(|l| {
-            let (r, hits) = check_cov(&l, opts.rtl, cov.is_some());
+            let (r, hits) = check_cov(&l, opts.rtl, &opts.knobs, cov.is_some());
             if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
                 db.add(&h, &format!("fuzz 0x{seed:016x}"));
             }
             r.is_err()
         });
         if failed {
-            if let Some((list, message, original_commands)) = shrink(seed, opts.rtl) {
+            if let Some((list, message, original_commands)) =
+                shrink_with(seed, opts.rtl, &opts.knobs)
+            {
                 let kind = if opts.rtl.is_some() {
                     "lockstep"
                 } else {
@@ -784,7 +809,8 @@ pub fn run_cov(
                 };
                 let name = format!("fuzz-{kind}-{seed:016x}");
                 let dir = opts.regressions.join(&name);
-                let case = list.to_case(&format!("regressions/{name}"), Some(seed));
+                let mut case = list.to_case(&format!("regressions/{name}"), Some(seed));
+                case.knobs = opts.knobs;
                 let bundle = match case.run_model().map_err(|e| e.to_string()).and_then(|run| {
                     write_bundle(&dir, &case, &run, &crate::generator()).map_err(|e| e.to_string())
                 }) {

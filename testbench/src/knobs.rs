@@ -1,11 +1,12 @@
 //! `--knob NAME=VALUE`: the one syntax every command that runs the model uses to pick its
 //! answers to the disputed hardware cases (the `UNVERIFIED(hw)` knobs of
-//! [`pica_model::shader::interp::Knobs`]), and `pica knobs`, which lists them.
+//! [`pica_model::knobs::Knobs`]: the shader units' and every other stage's), and `pica knobs`,
+//! which lists them.
 //!
 //! Commands flatten [`KnobArgs`] into their arguments. A bad name or value is a clap error
 //! (exit status 2) that lists every knob with its values.
 
-use pica_model::shader::interp::Knobs;
+use pica_model::knobs::Knobs;
 
 /// One `--knob NAME=VALUE`, checked against [`Knobs::NAMES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,13 +64,11 @@ pub fn parse_knob(s: &str) -> Result<KnobSetting, String> {
 }
 
 /// The `--knob` option, shared by `pica run`, `pica scene render|render-all`, `pica shader
-/// run|bundle`, `pica lockstep` and `pica vectors gen`.
+/// run|bundle`, `pica lockstep`, `pica fuzz` and `pica vectors gen`.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct KnobArgs {
-    /// A disputed hardware case (UNVERIFIED(hw)), NAME=VALUE, repeatable (`pica knobs` lists
-    /// them): max-neg-inf=zero|neg-inf, cmp67=true|false, cmp-uses-mask=false|true,
-    /// int-z=unsigned|signed, pc-overflow=hang|wrap, unknown-op=hang|nop,
-    /// loop-al=keep|restore, mov-subnormal=pass|flush (defaults first).
+    /// A disputed hardware case (UNVERIFIED(hw)), NAME=VALUE, repeatable, a later one winning:
+    /// `pica knobs` lists every knob with its values (default first) and what it decides.
     #[arg(long = "knob", value_name = "NAME=VALUE", value_parser = parse_knob)]
     pub knobs: Vec<KnobSetting>,
 }
@@ -99,18 +98,39 @@ impl KnobArgs {
         }
     }
 
+    /// The shader units' knobs, for commands that run one shader unit alone (`pica shader
+    /// run|bundle`); a knob of another stage is an error naming it (it would have no effect).
+    pub fn shader_knobs(&self) -> Result<pica_model::knobs::ShaderKnobs, String> {
+        if let Some(s) = self
+            .knobs
+            .iter()
+            .find(|s| pica_model::knobs::stage_of(s.name) != Some("sh"))
+        {
+            let names: Vec<&str> = pica_model::knobs::ShaderKnobs::NAMES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect();
+            return Err(format!(
+                "--knob {s}: a knob of stage {}, which one shader unit does not run; the shader \
+                 units' knobs are {}",
+                pica_model::knobs::stage_of(s.name).unwrap_or("?"),
+                names.join(", ")
+            ));
+        }
+        Ok(self.knobs().shader)
+    }
+
     /// Whether no knob was given.
     pub fn is_empty(&self) -> bool {
         self.knobs.is_empty()
     }
 }
 
-/// The ledger's fact behind shader knob `name` (`pica_model::facts`: the one fact whose
-/// status names the knob), so `pica knobs` and `pica facts` say the same thing.
+/// The ledger's fact behind knob `name` (`pica_model::facts`: the one fact whose status names
+/// the knob), so `pica knobs` and `pica facts` say the same thing.
 fn fact_of(name: &str) -> Option<&'static pica_model::facts::Fact> {
     pica_model::facts::all().iter().find(|f| {
-        f.area == "shader"
-            && matches!(f.status, pica_model::facts::Status::Unverified { knob: Some(k), .. } if k == name)
+        matches!(f.status, pica_model::facts::Status::Unverified { knob: Some(k), .. } if k == name)
     })
 }
 
@@ -134,6 +154,7 @@ pub fn list(json: bool) -> String {
                     "name": n,
                     "values": vals.split('|').collect::<Vec<_>>(),
                     "default": default(n),
+                    "stage": pica_model::knobs::stage_of(n).unwrap_or(""),
                     "about": about(n),
                     "fact": fact(n),
                 })
@@ -142,26 +163,32 @@ pub fn list(json: bool) -> String {
         return format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     let mut out = format!(
-        "{:<14} {:<17} {:<9} what (all UNVERIFIED(hw); `pica facts` has each one's sources)\n",
-        "knob", "values", "default"
+        "{:<23} {:<6} {:<30} {:<10} what (all UNVERIFIED(hw); `pica facts` has each one's sources)\n",
+        "knob", "stage", "values", "default"
     );
     for (n, vals) in Knobs::NAMES {
         out.push_str(&format!(
-            "{n:<14} {vals:<17} {:<9} {}\n",
+            "{n:<23} {:<6} {vals:<30} {:<10} {}\n",
+            pica_model::knobs::stage_of(n).unwrap_or(""),
             default(n),
             about(n)
         ));
     }
     out.push_str(
-        "\n--knob NAME=VALUE (repeatable) on pica run, scene render|render-all, shader run|bundle, \
-         lockstep and vectors gen; bundles record the non-default ones in manifest.json (knobs).\n",
+        "\n--knob NAME=VALUE (repeatable) on pica run, scene render|render-all, shader run|bundle \
+         (shader knobs only), lockstep, fuzz and vectors gen; bundles record the non-default ones \
+         in manifest.json (knobs). An RTL stage that does not implement a non-default knob of its \
+         own stage is refused (exit 2).\n",
     );
     out
 }
 
-/// The knobs of `k` an RTL build implementing `rtl` cannot follow, as `name=value` (the
+/// The shader knobs of `k` an RTL build implementing `rtl` cannot follow, as `name=value` (the
 /// model's value), empty when they agree.
-pub fn unfollowed(k: &Knobs, rtl: &Knobs) -> Vec<String> {
+pub fn unfollowed(
+    k: &pica_model::knobs::ShaderKnobs,
+    rtl: &pica_model::knobs::ShaderKnobs,
+) -> Vec<String> {
     k.values()
         .into_iter()
         .zip(rtl.values())

@@ -238,6 +238,11 @@ enum Cmd {
         /// written beside --report as .cov.json, the bins reached in the summary).
         #[arg(long)]
         no_coverage: bool,
+        /// Knobs every case runs with (regs, shader, pipeline and --rtl-stages sh targets; saved
+        /// bundles record them). With RTL, knobs the build does not implement are refused
+        /// (exit 2); --target tev|fop|rast take none.
+        #[command(flatten)]
+        knobs: pica_testbench::knobs::KnobArgs,
     },
     /// Assemble picasso shader sources (.v.pica / .g.pica) into one SHBIN, as picasso does
     /// (-o, -h/--header, -n/--no-nop).
@@ -663,114 +668,126 @@ fn main() -> ExitCode {
             max_failures,
             replay,
             no_coverage,
-        } => match (target, rtl_stages) {
-            (_, Some(set)) => {
-                let opts = verify_cli::StageFuzzArgs {
-                    set,
-                    cases,
-                    seed,
-                    shard,
-                    variant,
-                    regressions,
-                    max_failures: max_failures.max(1),
-                    mem_latency,
-                };
-                verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Regs, None) => {
-                let variant = match verify_cli::parse_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = FuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    regressions,
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz(&opts, report.as_deref(), replay, !no_coverage)
-            }
-            (FuzzTarget::Fop, None) => {
-                let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::fop_fuzz::FopFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    latency: mem_latency,
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Rast, None) => {
-                let variant = match pica_testbench::stages::parse_rast_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::rast_fuzz::RastFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    latency: mem_latency,
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Tev, None) => {
-                let variant = match pica_testbench::stages::parse_tev_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::tev_fuzz::TevFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
-            }
-            (FuzzTarget::Pipeline, None) => {
-                if rtl {
-                    return fail(
-                        "--target pipeline runs the model alone (no RTL of the whole pipeline \
-                         yet); use --rtl-stages for the RTL stages",
-                    );
+            knobs,
+        } => {
+            let knobs = match fuzz_knobs(target, rtl, rtl_stages.as_ref(), &variant, &knobs) {
+                Ok(k) => k,
+                Err(e) => return fail(e),
+            };
+            match (target, rtl_stages) {
+                (_, Some(set)) => {
+                    let opts = verify_cli::StageFuzzArgs {
+                        set,
+                        cases,
+                        seed,
+                        shard,
+                        variant,
+                        regressions,
+                        max_failures: max_failures.max(1),
+                        mem_latency,
+                        knobs,
+                    };
+                    verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
                 }
-                let opts = pica_testbench::pipe_fuzz::PipeFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    regressions,
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_pipeline(&opts, report.as_deref(), replay, !no_coverage)
+                (FuzzTarget::Regs, None) => {
+                    let variant = match verify_cli::parse_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = FuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        regressions,
+                        max_failures: max_failures.max(1),
+                        knobs,
+                    };
+                    verify_cli::fuzz(&opts, report.as_deref(), replay, !no_coverage)
+                }
+                (FuzzTarget::Fop, None) => {
+                    let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::fop_fuzz::FopFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        latency: mem_latency,
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                    };
+                    verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Rast, None) => {
+                    let variant = match pica_testbench::stages::parse_rast_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::rast_fuzz::RastFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        latency: mem_latency,
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                    };
+                    verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Tev, None) => {
+                    let variant = match pica_testbench::stages::parse_tev_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::tev_fuzz::TevFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                    };
+                    verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
+                }
+                (FuzzTarget::Pipeline, None) => {
+                    if rtl {
+                        return fail(
+                            "--target pipeline runs the model alone (no RTL of the whole \
+                             pipeline yet); use --rtl-stages for the RTL stages",
+                        );
+                    }
+                    let opts = pica_testbench::pipe_fuzz::PipeFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        regressions,
+                        max_failures: max_failures.max(1),
+                        knobs,
+                    };
+                    verify_cli::fuzz_pipeline(&opts, report.as_deref(), replay, !no_coverage)
+                }
+                (FuzzTarget::Shader, None) => {
+                    let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {
+                        Ok(v) => v,
+                        Err(e) => return fail(e),
+                    };
+                    let opts = pica_testbench::shader_fuzz::ShaderFuzzOptions {
+                        cases,
+                        seed,
+                        shard,
+                        rtl: rtl.then_some(variant),
+                        regressions: Some(regressions),
+                        max_failures: max_failures.max(1),
+                        knobs: (knobs != pica_model::knobs::Knobs::default())
+                            .then_some(knobs.shader),
+                    };
+                    verify_cli::fuzz_shader(&opts, report.as_deref(), replay)
+                }
             }
-            (FuzzTarget::Shader, None) => {
-                let variant = match pica_testbench::shader_fuzz::parse_sh_variant(&variant) {
-                    Ok(v) => v,
-                    Err(e) => return fail(e),
-                };
-                let opts = pica_testbench::shader_fuzz::ShaderFuzzOptions {
-                    cases,
-                    seed,
-                    shard,
-                    rtl: rtl.then_some(variant),
-                    regressions: Some(regressions),
-                    max_failures: max_failures.max(1),
-                };
-                verify_cli::fuzz_shader(&opts, report.as_deref(), replay)
-            }
-        },
+        }
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
         Cmd::Cov { cmd } => pica_testbench::cov_cli::main(cmd),
@@ -1092,10 +1109,81 @@ fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
     }
 }
 
-/// With RTL stages: refuses knobs the RTL SH build cannot follow (exit 2).
+/// The knobs of `pica fuzz`, or why they cannot run (exit 2): every target takes the syntax,
+/// and where the model runs a whole GPU (`--target regs`, `--rtl-stages` with `sh`) or one
+/// shader unit (`--target shader`: its knobs only) they reach it; against RTL they must be ones
+/// the build implements ([`pica_testbench::stages::check_knobs`]; the one-unit RTL: its
+/// variant's knobs). `--target tev|fop|rast` run one stage with self-checks written for the
+/// default knobs and save stage bundles for the default RTL builds, so they take none.
+fn fuzz_knobs(
+    target: FuzzTarget,
+    rtl: bool,
+    rtl_stages: Option<&pica_testbench::stages::StageSet>,
+    variant: &str,
+    args: &pica_testbench::knobs::KnobArgs,
+) -> Result<pica_model::knobs::Knobs, String> {
+    use pica_testbench::stages::{check_knobs, StageSet};
+    let knobs = args.knobs();
+    if args.is_empty() {
+        return Ok(knobs);
+    }
+    let single_stage = |what: &str| {
+        format!(
+            "{what} runs one stage with self-checks and stage bundles made for the default \
+             knobs: --knob is not supported there (run the knob through the whole GPU: pica \
+             fuzz --target regs, --rtl-stages sh, pica lockstep or pica scene render)"
+        )
+    };
+    let sh_default = pica_rtl_bridge::shader::ShVariant::Default;
+    if let Some(set) = rtl_stages {
+        if set.rows_named(&["sh"]) {
+            check_knobs(set, sh_default, &knobs)?;
+            return Ok(knobs);
+        }
+        if set.has_pipeline_stages() {
+            return Err(single_stage(&format!("--rtl-stages {}", set.names())));
+        }
+        check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
+        return Ok(knobs);
+    }
+    match target {
+        FuzzTarget::Regs => {
+            if rtl {
+                check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
+            }
+            Ok(knobs)
+        }
+        FuzzTarget::Shader => {
+            let shader = args.shader_knobs()?;
+            if rtl {
+                let v = pica_testbench::shader_fuzz::parse_sh_variant(variant)?;
+                if v.knobs() != shader {
+                    return Err(format!(
+                        "--target shader --rtl --variant {}: that build implements {}; the \
+                         knobs given differ (--variant knobs_alt is every shader knob flipped)",
+                        v.name(),
+                        if v.knobs() == pica_model::knobs::ShaderKnobs::default() {
+                            "the default knobs"
+                        } else {
+                            "every shader knob flipped"
+                        }
+                    ));
+                }
+            }
+            Ok(knobs)
+        }
+        FuzzTarget::Tev => Err(single_stage("--target tev")),
+        FuzzTarget::Fop => Err(single_stage("--target fop")),
+        FuzzTarget::Rast => Err(single_stage("--target rast")),
+        // The model alone, the whole GPU: every knob applies.
+        FuzzTarget::Pipeline => Ok(knobs),
+    }
+}
+
+/// With RTL stages: refuses knobs the RTL stages cannot follow (exit 2).
 fn scene_knob_check(
     a: &pica_testbench::stages::RtlStageArgs,
-    knobs: &pica_model::shader::interp::Knobs,
+    knobs: &pica_model::knobs::Knobs,
 ) -> Option<ExitCode> {
     let set = a.rtl_stages.as_ref()?;
     pica_testbench::stages::check_knobs(set, a.sh_variant, knobs)
@@ -1119,6 +1207,7 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
                 ("registers.md", regs::markdown()),
                 ("channels.md", pica_model::chan::markdown()),
                 ("hardware-facts.md", pica_model::facts::markdown()),
+                ("knobs.md", pica_model::knobs::markdown()),
             ],
         ),
     };

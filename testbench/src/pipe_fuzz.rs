@@ -56,6 +56,8 @@ pub struct PipeFuzzOptions {
     pub regressions: PathBuf,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The knobs every case runs with (recorded in saved bundles).
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 /// A command of the spliced list: the words of one command (header, parameters, padding).
@@ -330,15 +332,22 @@ fn check_run(case: &Case, hits: Option<&mut Option<Hits>>) -> Result<Ending, Str
     }
 }
 
-/// Checks the case of `case_seed`.
+/// Checks the case of `case_seed` with the default knobs.
 pub fn check(c: &PipeCase) -> Result<Ending, String> {
-    check_cov(c, false).0
+    check_cov(c, &pica_model::knobs::Knobs::default(), false).0
 }
 
-/// [`check`], with the run's functional coverage when `cov`.
-pub fn check_cov(c: &PipeCase, cov: bool) -> (Result<Ending, String>, Option<Hits>) {
+/// [`check`] with `knobs`, with the run's functional coverage when `cov`.
+pub fn check_cov(
+    c: &PipeCase,
+    knobs: &pica_model::knobs::Knobs,
+    cov: bool,
+) -> (Result<Ending, String>, Option<Hits>) {
     match c.to_case() {
-        Some(case) => check_case_cov(&case, cov),
+        Some(mut case) => {
+            case.knobs = *knobs;
+            check_case_cov(&case, cov)
+        }
         None => (
             Err(format!(
                 "scene '{}' has no case (empty library or no memory after it)",
@@ -351,13 +360,17 @@ pub fn check_cov(c: &PipeCase, cov: bool) -> (Result<Ending, String>, Option<Hit
 
 /// The smallest set of the failing case's splices (dropping one at a time) that still fails,
 /// and its message.
-pub fn shrink(c: &PipeCase, mut msg: String) -> (PipeCase, String) {
+pub fn shrink(
+    c: &PipeCase,
+    knobs: &pica_model::knobs::Knobs,
+    mut msg: String,
+) -> (PipeCase, String) {
     let mut best = c.clone();
     let mut k = 0;
     while k < best.splices.len() {
         let mut t = best.clone();
         t.splices.remove(k);
-        match check(&t) {
+        match check_cov(&t, knobs, false).0 {
             Err(m) => {
                 best = t;
                 msg = m;
@@ -409,17 +422,18 @@ pub fn run(
     while i < opts.cases {
         let seed = case_seed(opts.seed, i);
         let c = generate(seed);
-        let (r, hits) = check_cov(&c, cov.is_some());
+        let (r, hits) = check_cov(&c, &opts.knobs, cov.is_some());
         if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
             db.add(&h, &format!("fuzz pipeline 0x{seed:016x}"));
         }
         match r {
             Ok(e) => tally.add(e),
             Err(msg) => {
-                let (small, message) = shrink(&c, msg);
+                let (small, message) = shrink(&c, &opts.knobs, msg);
                 let name = format!("fuzz-pipeline-{seed:016x}");
                 let dir = opts.regressions.join(&name);
-                let bundle = match small.to_case().map(|case| {
+                let bundle = match small.to_case().map(|mut case| {
+                    case.knobs = opts.knobs;
                     case.run_model().map_err(|e| e.to_string()).and_then(|run| {
                         write_bundle(&dir, &case, &run, &crate::generator())
                             .map_err(|e| e.to_string())
@@ -530,6 +544,7 @@ mod tests {
             shard: (0, 1),
             regressions: std::env::temp_dir().join("pica-pipe-fuzz-test"),
             max_failures: 1,
+            knobs: pica_model::knobs::Knobs::default(),
         };
         let mut db = CoverageDb::new("test");
         let (r, t) = run(&opts, Some(&mut db), &mut |_, _, _| {});

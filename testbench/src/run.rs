@@ -43,8 +43,8 @@ pub struct RunArgs {
     pub record_commits: bool,
     /// Run draws through the geometry and fragment pipeline (off: the front end alone).
     pub pipeline: bool,
-    /// The shader knobs (`--knob`).
-    pub knobs: pica_model::shader::interp::Knobs,
+    /// The knobs (`--knob`).
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 /// A finished run: the GPU and how it ended.
@@ -126,7 +126,7 @@ pub fn run(args: &RunArgs) -> Result<RunResult, InputError> {
         .memory()
         .map_err(|e| InputError(format!("{}: {e}", args.list.display())))?;
     let mut gpu = Gpu::new(mem);
-    gpu.set_shader_knobs(case.knobs);
+    gpu.set_knobs(case.knobs);
     gpu.set_record_beats(args.record_beats);
     gpu.set_record_commits(args.record_commits);
     gpu.set_pipeline(args.pipeline);

@@ -5,7 +5,7 @@ use crate::input::InputError;
 use crate::picture::write_png;
 use crate::stages::{self, StageLockstepOptions, StageReport, StageSet};
 use pica_model::fop::fb::{read_color_image, read_depth_image};
-use pica_model::shader::interp::Knobs;
+use pica_model::knobs::Knobs;
 use pica_model::Outcome;
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::scenes;
@@ -38,7 +38,7 @@ pub struct Outputs {
     /// Render with these pipeline stages in RTL (the pictures written are the mixed run's)
     /// and compare with the model alone.
     pub stages: Option<(StageSet, StageLockstepOptions)>,
-    /// The shader knobs (`--knob`); the bundle records the non-default ones.
+    /// The knobs (`--knob`); the bundle records the non-default ones.
     pub knobs: Knobs,
 }
 

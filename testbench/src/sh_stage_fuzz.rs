@@ -21,7 +21,7 @@
 //! bundle of its program `…-unit/` (replay one unit with `scripts/replay`).
 
 use crate::fuzz::{case_seed, FuzzReport};
-use crate::shader_fuzz::{failure, save_bundle, CaseAt};
+use crate::shader_fuzz::{failure, save_bundle_with, CaseAt};
 use crate::stages::{self, StageLockstepOptions, StageOptions, StageSet};
 use pica_model::regs::PrimitiveConfigMode;
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
@@ -69,6 +69,9 @@ pub struct StageFuzzOptions {
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The knobs every case runs with (`--knob`; the RTL stages must follow them,
+    /// [`stages::check_knobs`]); saved case bundles record them.
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 /// How a case draws: fixed by the case seed, kept while the program shrinks.
@@ -227,8 +230,30 @@ pub fn check(
     variant: ShVariant,
     mem_latency: MemLatency,
 ) -> Verdict {
+    check_with(
+        case,
+        draw,
+        set,
+        variant,
+        mem_latency,
+        &pica_model::knobs::Knobs::default(),
+    )
+}
+
+/// [`check`] with the model (alone and around the RTL stages) running with `knobs`.
+pub fn check_with(
+    case: &ShaderCase,
+    draw: &Draw,
+    set: &StageSet,
+    variant: ShVariant,
+    mem_latency: MemLatency,
+    knobs: &pica_model::knobs::Knobs,
+) -> Verdict {
     let c = match pipeline_case(case, draw, "fuzz/sh_stage") {
-        Ok(c) => c,
+        Ok(mut c) => {
+            c.knobs = *knobs;
+            c
+        }
         Err(e) => return Verdict::Fail(format!("cannot build the case: {e}")),
     };
     match c.run_model() {
@@ -287,7 +312,11 @@ pub fn check_and_shrink(
     set: &StageSet,
     variant: ShVariant,
     mem_latency: MemLatency,
+    knobs: &pica_model::knobs::Knobs,
 ) -> Checked {
+    let check = |c: &ShaderCase, draw: &Draw, set, variant, mem_latency| {
+        check_with(c, draw, set, variant, mem_latency, knobs)
+    };
     let case = generate(seed);
     let draw = Draw::of(seed);
     let msg = match check(&case, &draw, set, variant, mem_latency) {
@@ -316,8 +345,10 @@ fn save(
     dir: &std::path::Path,
     name: &str,
     prov: &StageProvenance,
+    knobs: &pica_model::knobs::Knobs,
 ) -> Result<String, String> {
     let mut case = pipeline_case(&s.case, &s.draw, &format!("fuzz/{name}"))?;
+    case.knobs = *knobs;
     case.description = format!("shrunk pica fuzz --rtl-stages sh failure: {}", s.message);
     case.seed = prov.case_seed;
     let run = case.run_model().map_err(|e| e.to_string())?;
@@ -325,12 +356,12 @@ fn save(
     write_bundle(&out, &case, &run, &crate::generator())
         .map_err(|e| format!("{}: {e}", out.display()))?;
     // The program alone, for one unit: what a unit replay (scripts/replay) checks.
-    save_bundle(
+    save_bundle_with(
         &unit_independent(&s.case, s.draw.cmp),
         dir,
         &format!("{name}-unit"),
         &format!("program of {name}"),
-        None,
+        knobs.shader,
         prov,
     )?;
     Ok(out.display().to_string())
@@ -350,7 +381,7 @@ pub fn run(
     let kind = opts.variant.name();
     for i in (0..opts.cases).filter(|i| i % count == index) {
         let seed = case_seed(opts.seed, i);
-        match check_and_shrink(seed, &opts.set, opts.variant, opts.mem_latency) {
+        match check_and_shrink(seed, &opts.set, opts.variant, opts.mem_latency, &opts.knobs) {
             Checked::Skipped => skipped += 1,
             Checked::Passed => run += 1,
             Checked::Failed(s) => {
@@ -371,7 +402,15 @@ pub fn run(
                     opts.regressions.as_deref(),
                     origin,
                     result,
-                    |dir, prov| save(&s, dir, &format!("fuzz-sh-stage-{kind}-{seed:016x}"), prov),
+                    |dir, prov| {
+                        save(
+                            &s,
+                            dir,
+                            &format!("fuzz-sh-stage-{kind}-{seed:016x}"),
+                            prov,
+                            &opts.knobs,
+                        )
+                    },
                 ));
             }
         }

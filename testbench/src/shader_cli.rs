@@ -394,7 +394,7 @@ fn emitted_json(e: &Emitted, mask: u16) -> Value {
 /// Runs `pica shader run`.
 pub fn run(args: &ShaderRunArgs) -> Result<ShaderReport, InputError> {
     let (cfg, entry) = load(args)?;
-    let knobs: Knobs = args.knobs.knobs();
+    let knobs: Knobs = args.knobs.shader_knobs().map_err(bad)?;
     let mut unit = ShaderUnit::new(knobs);
     for v in &args.inputs {
         let (n, val) = reg_assign(v, 'v', 16)?;
@@ -523,7 +523,7 @@ pub fn bundle(args: &ShaderRunArgs, out: &Path) -> Result<String, InputError> {
              `pica shader run` only",
         ));
     }
-    let knobs: Knobs = args.knobs.knobs();
+    let knobs: Knobs = args.knobs.shader_knobs().map_err(bad)?;
     let mut inputs = [[F24::ZERO; 4]; 16];
     for v in &args.inputs {
         let (n, val) = reg_assign(v, 'v', 16)?;

@@ -36,6 +36,9 @@ pub struct ShaderFuzzOptions {
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The shader knobs the model runs with (`--knob`; `None`: those of `rtl`, the defaults
+    /// without RTL). With `rtl` they must be the build's ([`ShVariant::knobs`]).
+    pub knobs: Option<Knobs>,
 }
 
 /// Parses a shader RTL variant name (`default`, `inject_sh_add_round`, `inject_sh_loop_extra`,
@@ -123,7 +126,11 @@ pub fn knobs_for(rtl: Option<ShVariant>) -> Knobs {
 
 /// Checks one case: `Err(message)` if it fails.
 pub fn check(case: &ShaderCase, rtl: Option<ShVariant>) -> Result<(), String> {
-    let knobs = knobs_for(rtl);
+    check_with(case, rtl, knobs_for(rtl))
+}
+
+/// [`check`] with the model running with `knobs` (with `rtl`, the build must implement them).
+pub fn check_with(case: &ShaderCase, rtl: Option<ShVariant>, knobs: Knobs) -> Result<(), String> {
     match rtl {
         None => check_model(case, knobs, MAX_INSTRUCTIONS).map_err(|e| format!("model: {e}")),
         Some(v) => {
@@ -147,11 +154,20 @@ pub struct Shrunk {
 
 /// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
 pub fn check_and_shrink(case_seed: u64, rtl: Option<ShVariant>) -> Option<Shrunk> {
+    check_and_shrink_with(case_seed, rtl, knobs_for(rtl))
+}
+
+/// [`check_and_shrink`] with the model running with `knobs`.
+pub fn check_and_shrink_with(
+    case_seed: u64,
+    rtl: Option<ShVariant>,
+    knobs: Knobs,
+) -> Option<Shrunk> {
+    let check = |c: &ShaderCase, rtl| check_with(c, rtl, knobs);
     let case = generate(case_seed);
     let msg = check(&case, rtl).err()?;
     // A reproducer that ran to END or a hang keeps doing so (no shrinking into code that
     // runs off into zero words until the instruction limit).
-    let knobs = knobs_for(rtl);
     let stops = |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
     let must_stop = stops(&case);
     let (mut small, mut message) = shrink(&case, msg, |c| {
@@ -197,13 +213,27 @@ pub fn save_bundle(
     rtl: Option<ShVariant>,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let knobs = knobs_for(rtl);
+    save_bundle_with(case, dir, name, description, knobs_for(rtl), prov)
+}
+
+/// [`save_bundle`] with the model's expected run made with `knobs`; the manifest records
+/// them, with the define the RTL build needs (`PICA_SH_KNOBS_ALT` for every knob flipped; a
+/// replay of other mixes has no RTL build, only the model).
+pub fn save_bundle_with(
+    case: &ShaderCase,
+    dir: &Path,
+    name: &str,
+    description: &str,
+    knobs: Knobs,
+    prov: &StageProvenance,
+) -> Result<PathBuf, String> {
     let run = run_model(case, knobs, MAX_INSTRUCTIONS);
     // Knob builds need their define to replay; injected bugs do not (the bundle holds the
     // model's answer, which the default build reproduces).
-    let defines: Vec<&str> = match rtl {
-        Some(ShVariant::KnobsAlt) => vec!["PICA_SH_KNOBS_ALT"],
-        _ => Vec::new(),
+    let defines: Vec<&str> = if knobs == ShVariant::KnobsAlt.knobs() {
+        vec!["PICA_SH_KNOBS_ALT"]
+    } else {
+        Vec::new()
     };
     let out = dir.join(name);
     write_shader_bundle(
@@ -287,15 +317,15 @@ pub fn run(opts: &ShaderFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> F
     campaign::run(
         &c,
         |seed| {
-            let s = check_and_shrink(seed, opts.rtl)?;
+            let knobs = opts.knobs.unwrap_or_else(|| knobs_for(opts.rtl));
+            let s = check_and_shrink_with(seed, opts.rtl, knobs)?;
             let desc = format!("shrunk fuzz failure: {}", s.message);
-            let rtl = opts.rtl;
             Some(Found {
                 commands: s.case.instructions(),
                 original_commands: s.original_instructions,
                 message: s.message,
                 save: Box::new(move |dir, name, prov| {
-                    save_bundle(&s.case, dir, name, &desc, rtl, prov)
+                    save_bundle_with(&s.case, dir, name, &desc, knobs, prov)
                 }),
             })
         },

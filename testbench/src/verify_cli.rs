@@ -234,13 +234,13 @@ pub fn vectors_list() -> ExitCode {
 /// `pica vectors gen OUT [--case NAME]... [--rtl-stages LIST]`: with pipeline stages in RTL,
 /// each case is also run with them and must agree with the model before its bundle counts.
 ///
-/// `knobs` are the shader knobs every case runs with; each bundle's manifest records the
+/// `knobs` are the knobs every case runs with; each bundle's manifest records the
 /// non-default ones (`knobs`), which `pica vectors check` and `pica lockstep --bundle` use.
 pub fn vectors_gen(
     out: &Path,
     names: &[String],
     stages: Option<&StageCheck>,
-    knobs: pica_model::shader::interp::Knobs,
+    knobs: pica_model::knobs::Knobs,
 ) -> ExitCode {
     let all = library::cases();
     let chosen: Vec<&Case> = if names.is_empty() {
@@ -738,7 +738,21 @@ pub fn vectors_check(
         Err(e) => return bad(e),
     };
     let mut failed = 0;
+    let mut refused = 0;
     for d in &dirs {
+        // A bundle whose recorded knobs the RTL asked for cannot follow is refused before
+        // anything runs: never a false divergence (exit status 2 when nothing failed).
+        if rtl.is_some() || stages.is_some() {
+            let knobs = Bundle::load(d)
+                .ok()
+                .and_then(|b| b.case().ok())
+                .map(|c| c.knobs);
+            if let Some(e) = knobs.and_then(|k| rtl_refusal(&k, rtl.is_some(), stages).err()) {
+                refused += 1;
+                println!("REFUSED {}: {e}", d.display());
+                continue;
+            }
+        }
         if let Ok(Some(kind)) = pica_vectors::stage::bundle_kind(d) {
             match check_stage_bundle(d, &kind, rtl.is_some()) {
                 Ok(n) => println!(
@@ -793,8 +807,39 @@ pub fn vectors_check(
             }
         }
     }
-    println!("{} bundle(s) checked, {failed} failed", dirs.len());
-    ExitCode::from(if failed > 0 { EXIT_MISMATCH } else { EXIT_OK })
+    if refused > 0 {
+        println!(
+            "{} bundle(s) checked, {failed} failed, {refused} refused (knobs the RTL does not \
+             implement: check them on the model alone)",
+            dirs.len()
+        );
+    } else {
+        println!("{} bundle(s) checked, {failed} failed", dirs.len());
+    }
+    ExitCode::from(if failed > 0 {
+        EXIT_MISMATCH
+    } else if refused > 0 {
+        EXIT_BAD_INPUT
+    } else {
+        EXIT_OK
+    })
+}
+
+/// Whether the RTL a check asks for (`rtl`: the front end; `stages`: pipeline stages) can
+/// follow `knobs`; the error says which knobs it cannot ([`stages::check_knobs`]).
+fn rtl_refusal(
+    knobs: &pica_model::knobs::Knobs,
+    rtl: bool,
+    stages: Option<&StageCheck>,
+) -> Result<(), String> {
+    if rtl {
+        let fe = StageSet::front_end();
+        stages::check_knobs(&fe, pica_rtl_bridge::shader::ShVariant::Default, knobs)?;
+    }
+    if let Some(sc) = stages {
+        stages::check_knobs(&sc.set, sc.opts.stage.sh_variant, knobs)?;
+    }
+    Ok(())
 }
 
 /// `pica fuzz`.
@@ -808,7 +853,7 @@ pub fn fuzz(
         let Some(list) = fuzz::generate(seed) else {
             return bad("the strategy could not generate a case");
         };
-        return match fuzz::check(&list, opts.rtl) {
+        return match fuzz::check_with(&list, opts.rtl, &opts.knobs) {
             Ok(()) => {
                 println!("case 0x{seed:016x}: passes ({} commands)", list.commands());
                 ExitCode::SUCCESS
@@ -909,7 +954,10 @@ pub fn fuzz_shader(
         replay,
         |seed| {
             let case = pica_vectors::shader_gen::generate(seed);
-            shader_fuzz::check(&case, opts.rtl)
+            let knobs = opts
+                .knobs
+                .unwrap_or_else(|| shader_fuzz::knobs_for(opts.rtl));
+            shader_fuzz::check_with(&case, opts.rtl, knobs)
                 .map(|()| format!("{} instructions", case.instructions()))
         },
         |p| shader_fuzz::run(opts, p),
@@ -970,7 +1018,8 @@ pub fn fuzz_pipeline(
         replay,
         |seed| {
             let c = pipe_fuzz::generate(seed);
-            pipe_fuzz::check(&c)
+            pipe_fuzz::check_cov(&c, &opts.knobs, false)
+                .0
                 .map(|e| format!("{}, {} spliced command(s): {e:?}", c.scene, c.splices.len()))
         },
         |p| {
@@ -1041,6 +1090,9 @@ pub struct StageFuzzArgs {
     /// How the FOP stage's memory port (`--rtl-stages fop`) or the RAST stage's early-depth
     /// port (`--rtl-stages rast`) is answered.
     pub mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
+    /// The knobs (`--knob`): checked against the RTL stages by the caller
+    /// ([`stages::check_knobs`]).
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 /// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
@@ -1114,6 +1166,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             rtl: Some(variant),
             regressions: a.regressions.clone(),
             max_failures: a.max_failures,
+            knobs: a.knobs,
         };
         return fuzz(&opts, report, replay, true);
     }
@@ -1135,7 +1188,15 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
     };
     if let Some(seed) = replay {
         let case = pica_vectors::shader_gen::generate(seed);
-        return match sh_stage_fuzz::check(&case, &Draw::of(seed), &a.set, variant, a.mem_latency) {
+        let draw = Draw::of(seed);
+        return match sh_stage_fuzz::check_with(
+            &case,
+            &draw,
+            &a.set,
+            variant,
+            a.mem_latency,
+            &a.knobs,
+        ) {
             Verdict::Pass => {
                 println!(
                     "case 0x{seed:016x}: passes ({} instructions)",
@@ -1162,6 +1223,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
         mem_latency: a.mem_latency,
         regressions: Some(a.regressions.clone()),
         max_failures: a.max_failures,
+        knobs: a.knobs,
     };
     let bar = progress_bar();
     let started = std::time::Instant::now();

@@ -90,6 +90,7 @@ fn cov_fuzz_campaign_fills_a_database_that_shards_merge_into() {
         rtl: None,
         regressions: std::env::temp_dir().join("pica-cov-test-regressions"),
         max_failures: 1,
+        knobs: Default::default(),
     };
     let mut whole = CoverageDb::new("w");
     fuzz::run_cov(&opts((0, 1)), Some(&mut whole), |_, _, _| {});

@@ -19,6 +19,7 @@ fn opts(cases: u64, shard: (u64, u64)) -> FuzzOptions {
         rtl: None,
         regressions: std::env::temp_dir().join("pica-fuzz-test-regressions"),
         max_failures: 1,
+        knobs: Default::default(),
     }
 }
 

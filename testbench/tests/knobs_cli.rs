@@ -6,9 +6,9 @@
 
 mod common;
 use common::{pica, stdout, text, tmp};
+use pica_model::knobs::Knobs;
 use pica_model::num::F24;
 use pica_model::shader::alu::MaxNegInf;
-use pica_model::shader::interp::Knobs;
 use pica_vectors::builder::{Builder, Clear, FbConfig, Vertex};
 use pica_vectors::case::Case;
 use std::path::{Path, PathBuf};
@@ -219,10 +219,9 @@ fn knob_changes_a_run_and_every_command_agrees() {
 }
 
 fn neg_inf_knobs() -> Knobs {
-    Knobs {
-        max_neg_inf: MaxNegInf::NegInf,
-        ..Knobs::default()
-    }
+    let mut k = Knobs::default();
+    k.shader.max_neg_inf = MaxNegInf::NegInf;
+    k
 }
 
 #[test]
@@ -390,10 +389,194 @@ fn knobs_list_names_each_knobs_fact() {
     assert!(o.status.success(), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let list = v.as_array().unwrap();
-    assert_eq!(list.len(), pica_model::shader::interp::Knobs::NAMES.len());
+    assert_eq!(list.len(), Knobs::NAMES.len());
     for k in list {
         let fact = k["fact"].as_str().unwrap();
         let f = pica_model::facts::get(fact).unwrap_or_else(|| panic!("{k}: no fact"));
         assert_eq!(k["about"].as_str(), Some(f.summary), "{k}");
     }
+}
+
+#[test]
+fn knob_of_a_pipeline_stage_changes_a_scene_is_recorded_and_refused_by_that_rtl_stage() {
+    let dir = tmp("knob-area");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b, v) = (dir.join("a.png"), dir.join("b.png"), dir.join("bundle"));
+    let o = pica(&[
+        "scene",
+        "render",
+        "cull/reserved_3",
+        "--png",
+        a.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = pica(&[
+        "scene",
+        "render",
+        "cull/reserved_3",
+        "--png",
+        b.to_str().unwrap(),
+        "--vectors",
+        v.to_str().unwrap(),
+        "--knob",
+        "clip-cull-reserved=none",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_ne!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(
+        manifest(&v)["knobs"],
+        serde_json::json!({"clip-cull-reserved": "none"})
+    );
+    let d = v.to_str().unwrap();
+    let o = pica(&["vectors", "check", d]);
+    assert!(o.status.success(), "{}", text(&o));
+    // The RTL CLIP + RAST stage implements the default knobs only: refused, exit 2, never a
+    // divergence; the RTL TEV stage does not apply the knob and runs beside it.
+    let o = pica(&["vectors", "check", d, "--rtl-stages", "rast"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("REFUSED"), "{}", text(&o));
+    assert!(
+        text(&o).contains("cannot follow --knob clip-cull-reserved=none"),
+        "{}",
+        text(&o)
+    );
+    let o = pica(&["lockstep", "--bundle", d, "--rtl-stages", "rast"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = pica(&["lockstep", "--bundle", d, "--rtl-stages", "tev"]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn knob_vectors_check_with_rtl_that_cannot_follow_exits_2() {
+    // A bundle with a shader knob, checked with the SH stage in RTL (issue 20: was exit 1).
+    let v = tmp("knob-check-sh");
+    let o = pica(&[
+        "scene",
+        "render",
+        "prim/triangle",
+        "--vectors",
+        v.to_str().unwrap(),
+        "--knob",
+        "max-neg-inf=neg-inf",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = pica(&[
+        "vectors",
+        "check",
+        v.to_str().unwrap(),
+        "--rtl-stages",
+        "sh",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let t = text(&o);
+    assert!(
+        t.contains("REFUSED") && t.contains("max-neg-inf=neg-inf"),
+        "{t}"
+    );
+    assert!(t.contains("1 refused"), "{t}");
+
+    // A front-end knob, checked against the RTL front end.
+    let case = Case {
+        knobs: {
+            let mut k = Knobs::default();
+            k.set("regs-trigger-value=nonzero").unwrap();
+            k
+        },
+        ..max_neg_inf_case()
+    };
+    let dir = tmp("knob-check-fe");
+    let run = case.run_model().unwrap();
+    pica_vectors::bundle::write_bundle(&dir, &case, &run, "test").unwrap();
+    let o = pica(&["vectors", "check", dir.to_str().unwrap(), "--rtl"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("regs-trigger-value=nonzero"),
+        "{}",
+        text(&o)
+    );
+    let files = write_case_files(&max_neg_inf_case(), &tmp("knob-fe-list"));
+    let o = pica(&run_args(
+        &["lockstep"],
+        &files,
+        &["--knob", "cp-end-value=nonzero"],
+    ));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("pica_top"), "{}", text(&o));
+}
+
+#[test]
+fn knob_fuzz_takes_knobs_refuses_what_it_cannot_run_and_records_them() {
+    let reg = tmp("knob-fuzz");
+    let o = pica(&[
+        "fuzz",
+        "--cases",
+        "20",
+        "--knob",
+        "regs-trigger-value=nonzero",
+        "--regressions",
+        reg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = pica(&[
+        "fuzz",
+        "--target",
+        "shader",
+        "--cases",
+        "20",
+        "--knob",
+        "int-z=signed",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    for (args, want) in [
+        (
+            vec!["--target", "tev", "--knob", "tev-stage0-previous=zero"],
+            "--target tev",
+        ),
+        (
+            vec!["--target", "shader", "--knob", "rast-fill-rule=inclusive"],
+            "rast-fill-rule=inclusive",
+        ),
+        (
+            vec!["--target", "shader", "--rtl", "--knob", "int-z=signed"],
+            "--variant default",
+        ),
+        (vec!["--rtl", "--knob", "cp-end-value=nonzero"], "pica_top"),
+        (
+            vec!["--rtl-stages", "sh", "--knob", "loop-al=restore"],
+            "loop-al=restore",
+        ),
+    ] {
+        let mut a = vec!["fuzz", "--cases", "1"];
+        a.extend(args);
+        let o = pica(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}: {}", text(&o));
+        assert!(text(&o).contains(want), "{a:?}: {}", text(&o));
+    }
+    // Against the RTL front end with an injected bug, a knob of a later stage (which the
+    // front end does not run) is accepted and recorded in the saved failure bundle.
+    let o = pica(&[
+        "fuzz",
+        "--rtl",
+        "--variant",
+        "mask",
+        "--cases",
+        "400",
+        "--seed",
+        "5",
+        "--knob",
+        "fop-blend-rounding=nearest",
+        "--regressions",
+        reg.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let saved: Vec<PathBuf> = std::fs::read_dir(&reg)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("manifest.json").exists())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert_eq!(
+        manifest(&saved[0])["knobs"],
+        serde_json::json!({"fop-blend-rounding": "nearest"})
+    );
 }

@@ -162,6 +162,7 @@ fn fuzz_finds_and_shrinks_each_injected_bug() {
             rtl: Some(variant),
             regressions: dir.clone(),
             max_failures: 1,
+            knobs: Default::default(),
         };
         let r = fuzz::run(&o, |_, _, _| {});
         let f = r
@@ -193,6 +194,7 @@ fn fuzz_against_the_default_rtl_finds_nothing() {
         rtl: Some(Variant::Default),
         regressions: std::env::temp_dir().join("pica-fuzz-default-never-written"),
         max_failures: 1,
+        knobs: Default::default(),
     };
     let r = fuzz::run(&o, |_, _, _| {});
     assert!(r.failures.is_empty(), "{:?}", r.failures);

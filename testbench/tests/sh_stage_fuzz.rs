@@ -28,6 +28,7 @@ fn opts(variant: ShVariant, cases: u64, dir: Option<PathBuf>) -> StageFuzzOption
         mem_latency: pica_rtl_bridge::fop_stage::MemLatency::Zero,
         regressions: dir,
         max_failures: 1,
+        knobs: Default::default(),
     }
 }
 

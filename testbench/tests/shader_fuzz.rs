@@ -27,6 +27,7 @@ fn opts(rtl: Option<ShVariant>, cases: u64, dir: Option<PathBuf>) -> ShaderFuzzO
         rtl,
         regressions: dir,
         max_failures: 1,
+        knobs: None,
     }
 }
 

@@ -64,8 +64,8 @@ pub struct Manifest {
     /// what the RTL implements and what its replay testbench checks.
     #[serde(default)]
     pub pipeline: bool,
-    /// The shader knobs (`UNVERIFIED(hw)` choices, `--knob NAME=VALUE`) the golden data was
-    /// made with, `{name: value}`, only those not at their default (`pica knobs` lists names,
+    /// The knobs (`UNVERIFIED(hw)` choices of every stage, `--knob NAME=VALUE`) the golden
+    /// data was made with, `{name: value}`, only those not at their default (`pica knobs` lists names,
     /// values and defaults). Absent or empty: every knob at its default. A replay on the model
     /// sets them; an RTL replay needs a build that implements them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -719,12 +719,8 @@ impl Bundle {
                 m.submit.size
             ))
         })?;
-        let mut knobs = pica_model::shader::interp::Knobs::default();
-        for (name, value) in &m.knobs {
-            knobs
-                .set(&format!("{name}={value}"))
-                .map_err(|e| err(format!("manifest.json: knobs: {e}")))?;
-        }
+        let knobs = pica_model::knobs::Knobs::from_map(&m.knobs)
+            .map_err(|e| err(format!("manifest.json: knobs: {e}")))?;
         Ok(Case {
             name: m.case.clone(),
             description: m.description.clone(),

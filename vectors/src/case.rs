@@ -4,8 +4,8 @@
 use pica_model::beat::{
     CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, TexelBeat,
 };
+use pica_model::knobs::Knobs;
 use pica_model::regfile::debug;
-use pica_model::shader::interp::Knobs;
 use pica_model::{Gpu, HangReason, Memory, Outcome, SubmitError};
 use serde::{Deserialize, Serialize};
 
@@ -56,9 +56,9 @@ pub struct Case {
     /// Off, the case exercises the front end alone (CP and REGS), which is what the RTL
     /// implements today, so only such cases can be replayed against it.
     pub pipeline: bool,
-    /// The shader units' answers to the disputed hardware cases (`UNVERIFIED(hw)` knobs,
-    /// `--knob NAME=VALUE`; [`Gpu::set_shader_knobs`]). A bundle records the non-default ones
-    /// in its manifest (`knobs`), so a replay runs with the same choices.
+    /// The model's answers to the disputed hardware cases (`UNVERIFIED(hw)` knobs, `--knob
+    /// NAME=VALUE`, [`pica_model::knobs`]; [`Gpu::set_knobs`]). A bundle records the
+    /// non-default ones in its manifest (`knobs`), so a replay runs with the same choices.
     pub knobs: Knobs,
 }
 
@@ -163,7 +163,7 @@ impl Case {
         let mut gpu = Gpu::new(self.memory()?);
         gpu.set_pipeline(self.pipeline);
         if self.knobs != Knobs::default() {
-            gpu.set_shader_knobs(self.knobs);
+            gpu.set_knobs(self.knobs);
         }
         gpu.submit(self.submit_addr, self.submit_size)
             .map_err(|err| CaseError::Submit {

@@ -30,6 +30,7 @@
 
 pub mod gas;
 
+use crate::knobs::{FogDepthWiden, RastDepthFormat1};
 use crate::pipe::ShadedFragment;
 use crate::regfile::RegFile;
 use crate::regs::{self, id, DepthbufferFormatFormat, TexenvUpdateBufferFogMode};
@@ -60,11 +61,7 @@ pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
     match update.fog_mode() {
         TexenvUpdateBufferFogMode::Gas => gas::apply(f, regs),
         TexenvUpdateBufferFogMode::Fog => {
-            let bits = depth_bits(regs);
-            let mut z = crate::num::depth_to_24(f.frag.depth, bits);
-            if update.z_flip() {
-                z = fog_flip(z);
-            }
+            let z = fog_coordinate(f.frag.depth, regs);
             let factor = fog_factor(&regs.luts().fog, z);
             let fog = regs.reg(id::FOG_COLOR.into()).to_le_bytes();
             for (c, &k) in f.color.iter_mut().zip(fog.iter()).take(3) {
@@ -76,13 +73,33 @@ pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
     }
 }
 
+/// The 24-bit fog coordinate of a fragment depth (in the depth buffer format's bits): widened
+/// by replication (knob `fog-depth-widen=shift`: by a shift), complemented when
+/// GPUREG_TEXENV_UPDATE_BUFFER's z flip is set.
+pub fn fog_coordinate(depth: u32, regs: &RegFile) -> u32 {
+    let update = regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into()));
+    let bits = depth_bits(regs);
+    let z = match regs.knobs().fog_depth_widen {
+        FogDepthWiden::Replicate => crate::num::depth_to_24(depth, bits),
+        FogDepthWiden::Shift => (depth << (24 - bits.min(24))) & 0xFF_FFFF,
+    };
+    if update.z_flip() {
+        fog_flip(z)
+    } else {
+        z
+    }
+}
+
 /// Bits of the depth values RAST produces (GPUREG_DEPTHBUFFER_FORMAT), as
 /// [`crate::rast::config::RastConfig`] decodes them.
 pub fn depth_bits(regs: &RegFile) -> u32 {
     match regs::DepthbufferFormat(regs.reg(id::DEPTHBUFFER_FORMAT.into())).format() {
         DepthbufferFormatFormat::D16 => 16,
         DepthbufferFormatFormat::D24 | DepthbufferFormatFormat::D24S8 => 24,
-        DepthbufferFormatFormat::Reserved(_) => crate::rast::config::RESERVED_DEPTH_FORMAT_BITS,
+        DepthbufferFormatFormat::Reserved(_) => match regs.knobs().rast_depth_format1 {
+            RastDepthFormat1::D24 => crate::rast::config::RESERVED_DEPTH_FORMAT_BITS,
+            RastDepthFormat1::D16 => 16,
+        },
     }
 }
 

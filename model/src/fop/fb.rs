@@ -28,6 +28,7 @@
 //! Functions here take and return these integers ("stored bits", lowest address = least
 //! significant byte), the same values [`crate::beat::PixelBeat`] carries.
 
+use crate::knobs::FopColorConversion;
 use crate::mem::{Memory, Unmapped};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
@@ -156,6 +157,13 @@ const fn to_bits(v: u8, n: u32) -> u32 {
     (v as u32) >> (8 - n)
 }
 
+/// Reduces an 8-bit channel to the nearest of the `2^n` levels of an `n`-bit field (knob
+/// `fop-color-conversion=nearest`).
+const fn to_bits_nearest(v: u8, n: u32) -> u32 {
+    let max = (1u32 << n) - 1;
+    (v as u32 * max + 127) / 255
+}
+
 /// Expands an `n`-bit channel to 8 bits by repeating its bits (`0b10110` → `0b10110101`).
 ///
 /// UNVERIFIED(hw) [fact: fop-color-conversion]: bit replication, the usual expansion — Azahar `common/color.h`
@@ -199,8 +207,18 @@ impl ColorFormat {
     }
 
     /// The stored bits of `[r, g, b, a]` (see the module docs for the layout).
-    pub const fn encode(self, c: [u8; 4]) -> u32 {
+    pub fn encode(self, c: [u8; 4]) -> u32 {
+        self.encode_with(c, FopColorConversion::Truncate)
+    }
+
+    /// [`ColorFormat::encode`] with knob `fop-color-conversion`:
+    /// [`FopColorConversion::Nearest`] rounds each channel to the nearest level of its field.
+    pub fn encode_with(self, c: [u8; 4], conv: FopColorConversion) -> u32 {
         let [r, g, b, a] = c;
+        let to_bits = |v: u8, n: u32| match conv {
+            FopColorConversion::Truncate => to_bits(v, n),
+            FopColorConversion::Nearest => to_bits_nearest(v, n),
+        };
         match self {
             Self::Rgba8 => (r as u32) << 24 | (g as u32) << 16 | (b as u32) << 8 | a as u32,
             Self::Rgb8 => (r as u32) << 16 | (g as u32) << 8 | b as u32,

@@ -40,13 +40,14 @@ pub mod ops;
 pub mod shadow;
 
 use crate::beat::PixelBeat;
+use crate::knobs::{FopBadFormat, FopBlendFactor15, FopColorConversion, FopShadowWord};
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::pipe::{Fragment, ShadedFragment};
 use crate::regfile::RegFile;
 use crate::regs::{
-    self, id, ColorOperationBlendMode, ColorOperationFragmentMode, CompareFunction,
-    LogicOpOperation, StencilOpAction, Trigger,
+    self, id, BlendFuncFactor, ColorOperationBlendMode, ColorOperationFragmentMode,
+    CompareFunction, LogicOpOperation, StencilOpAction, Trigger,
 };
 use crate::timing;
 use fb::{ColorFormat, DepthFormat, FbLayout};
@@ -187,6 +188,12 @@ pub struct FopConfig {
     pub depth_write_allowed: bool,
     /// GPUREG_DEPTHBUFFER_WRITE bit 0.
     pub stencil_write_allowed: bool,
+    /// Knob `fop-color-conversion`: how colours reduce to the buffer format.
+    pub color_conversion: FopColorConversion,
+    /// Knob `fop-bad-format`: what a reserved buffer format does.
+    pub bad_format: FopBadFormat,
+    /// Knob `fop-shadow-word`: the shadow word's byte order in the stored bits.
+    pub shadow_word: FopShadowWord,
 }
 
 impl FopConfig {
@@ -204,6 +211,11 @@ impl FopConfig {
         let dr = regs::DepthbufferRead(r(id::DEPTHBUFFER_READ));
         let dw = regs::DepthbufferWrite(r(id::DEPTHBUFFER_WRITE));
         let byte = |v: u32| (v & 0xFF) as u8;
+        // Knob `fop-blend-factor15=zero`: the undescribed factor 15 is Zero, not One.
+        let factor = |f: BlendFuncFactor| match (f, regs.knobs().fop_blend_factor15) {
+            (BlendFuncFactor::Reserved(_), FopBlendFactor15::Zero) => BlendFuncFactor::Zero,
+            (f, _) => f,
+        };
         Self {
             layout: FbLayout::from_regs(regs),
             fragment_mode: op.fragment_mode(),
@@ -213,16 +225,17 @@ impl FopConfig {
             blend: Blend {
                 rgb_equation: bf.rgb_equation(),
                 alpha_equation: bf.alpha_equation(),
-                rgb_src: bf.rgb_src_func(),
-                rgb_dst: bf.rgb_dst_func(),
-                alpha_src: bf.alpha_src_func(),
-                alpha_dst: bf.alpha_dst_func(),
+                rgb_src: factor(bf.rgb_src_func()),
+                rgb_dst: factor(bf.rgb_dst_func()),
+                alpha_src: factor(bf.alpha_src_func()),
+                alpha_dst: factor(bf.alpha_dst_func()),
                 constant: [
                     byte(bc.red()),
                     byte(bc.green()),
                     byte(bc.blue()),
                     byte(bc.alpha()),
                 ],
+                rounding: regs.knobs().fop_blend_rounding,
             },
             logic_op: regs::LogicOp(r(id::LOGIC_OP)).op(),
             alpha_test: at.enabled(),
@@ -254,6 +267,9 @@ impl FopConfig {
             stencil_read: dr.allow_stencil_read(),
             depth_write_allowed: dw.allow_depth_write(),
             stencil_write_allowed: dw.allow_stencil_write(),
+            color_conversion: regs.knobs().fop_color_conversion,
+            bad_format: regs.knobs().fop_bad_format,
+            shadow_word: regs.knobs().fop_shadow_word,
         }
     }
 
@@ -410,6 +426,20 @@ pub fn process_fragment_counted(
     cycle: u64,
     mut tests: Option<&mut TestCounts>,
 ) -> Result<PixelBeat, FopHang> {
+    let bad_format = cfg.layout.color_format.is_err() || cfg.layout.depth_format.is_err();
+    if bad_format && cfg.bad_format == FopBadFormat::Drop {
+        // Knob `fop-bad-format=drop`: discarded, no memory access, no hang.
+        return Ok(PixelBeat {
+            cycle,
+            x: frag.x,
+            y: frag.y,
+            color_addr: 0,
+            color: 0,
+            depth_addr: 0,
+            depth_stencil: 0,
+            flags: PixelBeat::DISCARDED,
+        });
+    }
     let color_fmt: ColorFormat =
         cfg.layout
             .color_format
@@ -587,7 +617,7 @@ pub fn process_fragment_counted(
     let merged = [0, 1, 2, 3].map(|i| if cfg.color_mask[i] { out[i] } else { dst[i] });
     beat.color = dst_bits;
     if cfg.color_write_allowed {
-        let bits = color_fmt.encode(merged);
+        let bits = color_fmt.encode_with(merged, cfg.color_conversion);
         fb::write_pixel(mem, color_addr, bits, c_len).map_err(unmapped("color"))?;
         beat.color = bits;
         beat.flags |= PixelBeat::COLOR_WRITTEN;

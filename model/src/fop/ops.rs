@@ -6,6 +6,7 @@
 //! Azahar `video_core/renderer_software/sw_rasterizer.cpp` / `sw_framebuffer.cpp` and the
 //! hardware tests the Citra project reported (cited at each function).
 
+use crate::knobs::FopBlendRounding;
 use crate::regs::{
     BlendFuncEquation, BlendFuncFactor, CompareFunction, LogicOpOperation, StencilOpAction,
 };
@@ -127,6 +128,23 @@ pub const BLEND_ONE: u32 = 255;
 /// citra-emu/citra#2684 / citra-emu/citra#6925. Equations 5, 6 and 7 behave as Add (seed 002;
 /// hardware-tested, citra-emu/citra#2658).
 pub const fn blend_channel(eq: BlendFuncEquation, s: u8, sf: u8, d: u8, df: u8) -> u8 {
+    blend_channel_with(eq, s, sf, d, df, FopBlendRounding::Truncate)
+}
+
+/// [`blend_channel`] with knob `fop-blend-rounding`: [`FopBlendRounding::Nearest`] divides
+/// the combined products by 255 rounding to nearest (halves up) instead of truncating.
+pub const fn blend_channel_with(
+    eq: BlendFuncEquation,
+    s: u8,
+    sf: u8,
+    d: u8,
+    df: u8,
+    rounding: FopBlendRounding,
+) -> u8 {
+    let half = match rounding {
+        FopBlendRounding::Truncate => 0,
+        FopBlendRounding::Nearest => BLEND_ONE / 2,
+    };
     let p = s as u32 * sf as u32;
     let q = d as u32 * df as u32;
     let v = match eq {
@@ -147,7 +165,8 @@ pub const fn blend_channel(eq: BlendFuncEquation, s: u8, sf: u8, d: u8, df: u8) 
                 q
             }
         }
-    } / BLEND_ONE;
+    };
+    let v = (v + half) / BLEND_ONE;
     if v > 255 {
         255
     } else {
@@ -172,6 +191,8 @@ pub struct Blend {
     pub alpha_dst: BlendFuncFactor,
     /// The constant colour `[r, g, b, a]` (GPUREG_BLEND_COLOR).
     pub constant: [u8; 4],
+    /// Knob `fop-blend-rounding`: how the equation divides by 255.
+    pub rounding: FopBlendRounding,
 }
 
 impl Blend {
@@ -187,7 +208,7 @@ impl Blend {
             };
             let sf = blend_factor(sfac, ch, src, dst, self.constant);
             let df = blend_factor(dfac, ch, src, dst, self.constant);
-            out[ch] = blend_channel(eq, src[ch], sf, dst[ch], df);
+            out[ch] = blend_channel_with(eq, src[ch], sf, dst[ch], df, self.rounding);
             ch += 1;
         }
         out

@@ -56,6 +56,7 @@
 
 use super::{FopConfig, FopHang, PixelSite};
 use crate::beat::PixelBeat;
+use crate::knobs::FopShadowWord;
 use crate::mem::Memory;
 use crate::num::F16;
 use crate::pipe::Fragment;
@@ -121,6 +122,23 @@ pub const fn decode(bits: u32) -> (u32, u8) {
 /// The RGBA8 stored bits of `(depth, intensity)` (the depth masked to 24 bits).
 pub const fn encode(depth: u32, intensity: u8) -> u32 {
     stored_from_word((depth & 0xFF_FFFF) << 8 | intensity as u32)
+}
+
+/// [`decode`] with knob `fop-shadow-word`: [`FopShadowWord::Native`] reads the word from the
+/// stored bits as they are (no byte swap).
+pub const fn decode_with(bits: u32, layout: FopShadowWord) -> (u32, u8) {
+    match layout {
+        FopShadowWord::Swapped => decode(bits),
+        FopShadowWord::Native => (bits >> 8, (bits & 0xFF) as u8),
+    }
+}
+
+/// [`encode`] with knob `fop-shadow-word` (see [`decode_with`]).
+pub const fn encode_with(depth: u32, intensity: u8, layout: FopShadowWord) -> u32 {
+    match layout {
+        FopShadowWord::Swapped => encode(depth, intensity),
+        FopShadowWord::Native => (depth & 0xFF_FFFF) << 8 | intensity as u32,
+    }
 }
 
 /// An f16 as `(mantissa, exponent)` with value `mantissa · 2^exponent` (mantissa signed,
@@ -229,11 +247,11 @@ pub fn process(
     let dst_bits = site.read_color(cfg, mem)?;
     beat.color = dst_bits;
     let rgba = site.color_fmt.decode(dst_bits);
-    let stored = decode(u32::from_be_bytes(rgba));
+    let stored = decode_with(u32::from_be_bytes(rgba), cfg.shadow_word);
     let (depth, intensity) = update(&cfg.shadow, stored, d, s);
     let out = site
         .color_fmt
-        .encode(encode(depth, intensity).to_be_bytes());
+        .encode(encode_with(depth, intensity, cfg.shadow_word).to_be_bytes());
     site.write_color(cfg, mem, out, beat)?;
     tracing::trace!(target: "fop", x = frag.x, y = frag.y, d, s, depth, intensity,
         "shadow map updated");

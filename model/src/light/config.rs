@@ -2,6 +2,7 @@
 //! lighting arithmetic uses. Every register value decodes (reserved codes included): nothing
 //! here can panic.
 
+use crate::knobs::{LightEnable, LightFixed1111};
 use crate::num::{Fix1_1_11, F16, F20, F24};
 use crate::regfile::RegFile;
 use crate::regs::id;
@@ -298,7 +299,12 @@ impl LightEnv {
 /// lighting off both colours are 0 (Azahar `rasterizer.cpp`: primary and secondary fragment
 /// colours stay zero).
 pub fn lighting_enabled(regs: &RegFile) -> bool {
-    regs.reg(id::LIGHTING_ENABLE0.into()) & 1 == 1 && regs.reg(id::LIGHTING_ENABLE1.into()) & 1 == 0
+    // Knob `light-enable=enable1`: ENABLE1 alone decides, as Azahar's software renderer.
+    let enable0 = match regs.knobs().light_enable {
+        LightEnable::Both => regs.reg(id::LIGHTING_ENABLE0.into()) & 1 == 1,
+        LightEnable::Enable1 => true,
+    };
+    enable0 && regs.reg(id::LIGHTING_ENABLE1.into()) & 1 == 0
 }
 
 /// A light colour register as three integer-valued f24 (r, g, b) in units of 1/255.
@@ -317,8 +323,18 @@ pub fn color10(word: u32) -> [F24; 3] {
 /// UNVERIFIED(hw) [fact: light-fixed-1-1-11]: the weight is 1/2048 as the format says and citro3d writes it
 /// (`floattofix2_11`: `x * (1 << 11)`) — Azahar divides by 2047.
 pub fn fixed_1_1_11(raw: u32) -> F24 {
+    fixed_1_1_11_with(raw, LightFixed1111::Div2048)
+}
+
+/// [`fixed_1_1_11`] with knob `light-fixed-1-1-11`: [`LightFixed1111::Div2047`] divides by
+/// 2047 as Azahar does.
+pub fn fixed_1_1_11_with(raw: u32, unit: LightFixed1111) -> F24 {
     let v = Fix1_1_11::from_bits(raw).raw();
-    F24::from_f64_trunc(v as f64 / 2048.0)
+    let d = match unit {
+        LightFixed1111::Div2048 => 2048.0,
+        LightFixed1111::Div2047 => 2047.0,
+    };
+    F24::from_f64_trunc(v as f64 / d)
 }
 
 fn f16(bits: u32) -> F24 {
@@ -333,6 +349,7 @@ fn f20(bits: u32) -> F24 {
 pub fn light_regs(regs: &RegFile, num: usize) -> LightRegs {
     let base = u32::from(id::LIGHT0_SPECULAR0) + 0x10 * (num as u32 & 7);
     let r = |off: u32| regs.reg(base + off);
+    let unit = regs.knobs().light_fixed_1_1_11;
     let cfg = r(9);
     let cfg1 = regs.reg(id::LIGHTING_CONFIG1.into());
     let bit = |b: usize| (cfg1 >> b) & 1 == 0;
@@ -344,9 +361,9 @@ pub fn light_regs(regs: &RegFile, num: usize) -> LightRegs {
         ambient: color10(r(3)),
         position: [f16(r(4)), f16(r(4) >> 16), f16(r(5))],
         spot_dir: [
-            fixed_1_1_11(r(6)),
-            fixed_1_1_11(r(6) >> 16),
-            fixed_1_1_11(r(7)),
+            fixed_1_1_11_with(r(6), unit),
+            fixed_1_1_11_with(r(6) >> 16, unit),
+            fixed_1_1_11_with(r(7), unit),
         ],
         directional: cfg & 1 == 1,
         two_sided: (cfg >> 1) & 1 == 1,

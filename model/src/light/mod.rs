@@ -60,6 +60,7 @@ pub mod config;
 pub mod lut;
 pub mod vector;
 
+use crate::knobs::{LightAbsOneSided, LightOutputRounding, LightShadowPrimary};
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
 use crate::regfile::RegFile;
@@ -109,13 +110,32 @@ pub fn snorm8(t: u8) -> F24 {
 /// 4095/4096; citro3d clamps 1.0 to 0xFFF). Rounding keeps such full-scale cases at 255
 /// (scenes `light/spot`, `light/attenuation`).
 pub fn to_u8(x: F24) -> u8 {
+    to_u8_with(x, LightOutputRounding::Nearest)
+}
+
+/// [`to_u8`] with knob `light-output-rounding`: [`LightOutputRounding::Truncate`] takes
+/// `floor(clamp(x, 0, 255))` (Azahar's cast).
+pub fn to_u8_with(x: F24, rounding: LightOutputRounding) -> u8 {
     let v = x.to_f64();
+    let half = match rounding {
+        LightOutputRounding::Nearest => 0.5,
+        LightOutputRounding::Truncate => 0.0,
+    };
     if v.is_nan() || v <= 0.0 {
         0
     } else if v >= 255.0 {
         255
     } else {
-        (v + 0.5).floor() as u8
+        (v + half).floor() as u8
+    }
+}
+
+/// One light's diffuse term before attenuation and spot, `D·dot·s_p + A` (knob
+/// `light-shadow-primary=diffuse-ambient`: `(D·dot + A)·s_p`, the older Citra rule).
+pub fn shadowed_diffuse(d: F24, dot: F24, sp: F24, a: F24, rule: LightShadowPrimary) -> F24 {
+    match rule {
+        LightShadowPrimary::Diffuse => alu::add(alu::mul(alu::mul(d, dot), sp), a),
+        LightShadowPrimary::DiffuseAmbient => alu::mul(alu::add(alu::mul(d, dot), a), sp),
     }
 }
 
@@ -178,8 +198,10 @@ pub fn lut_lookup(
     regs: &RegFile,
 ) -> F24 {
     let x = inputs.get(sel.input);
+    // Knob `light-abs-one-sided=abs`: a one-sided light takes |x| too.
+    let abs_all = regs.knobs().light_abs_one_sided == LightAbsOneSided::Abs;
     let p = if sel.abs {
-        lut::position_unsigned(if two_sided { abs(x) } else { pos(x) })
+        lut::position_unsigned(if two_sided || abs_all { abs(x) } else { pos(x) })
     } else {
         lut::position_signed(x)
     };
@@ -359,22 +381,15 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
             (one, one)
         };
         let sp_on = env.shadow_primary && light.shadow;
+        let shadow_rule = regs.knobs().light_shadow_primary;
         let ss_on = env.shadow_secondary && light.shadow;
         for c in 0..3 {
             let sp = if sp_on { shadow[c] } else { one };
             let ss = if ss_on { shadow[c] } else { one };
             let spec0 = alu::mul(alu::mul(light.specular0[c], d0), g0);
             let spec1 = alu::mul(alu::mul(alu::mul(d1, refl[c]), light.specular1[c]), g1);
-            let diffuse = alu::mul(
-                alu::mul(
-                    alu::add(
-                        alu::mul(alu::mul(light.diffuse[c], dot), sp),
-                        light.ambient[c],
-                    ),
-                    da,
-                ),
-                spot,
-            );
+            let lit = shadowed_diffuse(light.diffuse[c], dot, sp, light.ambient[c], shadow_rule);
+            let diffuse = alu::mul(alu::mul(lit, da), spot);
             let specular = alu::mul(
                 alu::mul(alu::mul(alu::mul(alu::add(spec0, spec1), clamp), da), spot),
                 ss,
@@ -396,6 +411,8 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
 
     // 6. Global ambient, then bytes.
     let primary = vector::add(diffuse_sum, env.ambient);
+    let r = regs.knobs().light_output_rounding;
+    let to_u8 = |x| to_u8_with(x, r);
     LightOut {
         primary: [
             to_u8(primary[0]),

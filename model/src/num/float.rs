@@ -239,6 +239,29 @@ impl<const E: u32, const M: u32> Float<E, M> {
         Self::encoded(neg, value, Underflow::Gradual)
     }
 
+    /// Converts an IEEE `f32` bit pattern rounding to nearest, ties to even, where the result
+    /// is a normal number of this format: the alternative of [`Self::from_f32_bits`] that the
+    /// knobs `f32-to-f24-uniform=nearest` and `vl-f32-to-f24=nearest` select (a mantissa
+    /// that rounds up past all ones carries into the exponent, and up to infinity from
+    /// [`Self::MAX`]). Zeros, subnormal results, infinities and NaN convert as
+    /// [`Self::from_f32_bits`] does.
+    pub const fn from_f32_bits_nearest(bits: u32) -> Self {
+        let t = Self::from_f32_bits(bits);
+        let ef = (bits >> 23) & 0xFF;
+        if M >= 23 || ef == 0 || ef == 0xFF || t.exponent() == 0 || t.exponent() == Self::EXP_MAX {
+            return t;
+        }
+        let drop = 23 - M;
+        let low = bits & ((1 << drop) - 1);
+        let half = 1 << (drop - 1);
+        if low > half || (low == half && t.0 & 1 == 1) {
+            // Sign-magnitude: one more unit in the last place, carrying into the exponent.
+            Self::from_bits(t.0 + 1)
+        } else {
+            t
+        }
+    }
+
     /// Converts from another of these formats with the rule of [`Self::from_f32_bits`]: exact
     /// when the target is at least as wide in both fields (f16 → f24, f20 → f24, f24 → f31);
     /// otherwise truncation toward zero, overflow to ±infinity, gradual underflow to a signed

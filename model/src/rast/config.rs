@@ -4,6 +4,10 @@
 //! cannot change under a triangle; RAST latches it when it takes the triangle.
 
 use super::setup::PixelRect;
+use crate::knobs::{
+    Knobs, RastColorConversion, RastDepthConversion, RastDepthFormat1, RastFillRule, RastFix12p4,
+    RastScissorMode2, RastScissorX2Y2, RastWbuffer,
+};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
 
@@ -134,6 +138,18 @@ pub struct RastConfig {
     /// (GPUREG_TEXUNIT_CONFIG bits 0-2, or bit 10 for the procedural texture, whose mipmap
     /// filters take a level of detail from them, [`crate::tex::proctex::lod`]).
     pub tex_deriv: bool,
+    /// Knob `rast-scissor-x2y2`: whether X2/Y2 are inside the box.
+    pub scissor_x2y2: RastScissorX2Y2,
+    /// Knob `rast-fix12p4`: the window-coordinate conversion ([`super::setup::to_fix12p4_with`]).
+    pub fix12p4: RastFix12p4,
+    /// Knob `rast-fill-rule`: which edges own the pixel centres on them.
+    pub fill_rule: RastFillRule,
+    /// Knob `rast-color-conversion`: how the colour converts to bytes
+    /// ([`super::interp::color_of_with`]).
+    pub color_conversion: RastColorConversion,
+    /// Knob `rast-depth-conversion`: how depth is quantized
+    /// ([`super::interp::depth_to_uint_with`]).
+    pub depth_conversion: RastDepthConversion,
 }
 
 impl Default for RastConfig {
@@ -189,9 +205,41 @@ impl Words {
 }
 
 impl RastConfig {
-    /// Decodes the registers.
+    /// Decodes the registers, with the register file's knobs.
     pub fn from_regs(regs: &RegFile) -> Self {
-        Self::from_words(Words::from_regs(regs))
+        Self::from_words_knobs(Words::from_regs(regs), regs.knobs())
+    }
+
+    /// Decodes raw register words with `knobs` (the rasterizer's: scissor mode 2 and X2/Y2,
+    /// the w-buffer select, depth format 1, the 12.4 conversion, the fill rule and the depth
+    /// conversion).
+    pub fn from_words_knobs(w: Words, knobs: &Knobs) -> Self {
+        let mut c = Self::from_words(w);
+        if regs::ScissortestMode(w.scissor_mode).mode() == regs::ScissortestModeMode::Reserved(2) {
+            c.scissor_mode = match knobs.rast_scissor_mode2 {
+                RastScissorMode2::Disabled => ScissorMode::Disabled,
+                RastScissorMode2::Inside => ScissorMode::Inside,
+                RastScissorMode2::Outside => ScissorMode::Outside,
+            };
+        }
+        if knobs.rast_wbuffer == RastWbuffer::One {
+            c.depth_mode = match c.depth_mode {
+                DepthMode::ZBuffer => DepthMode::WBuffer,
+                DepthMode::WBuffer => DepthMode::ZBuffer,
+            };
+        }
+        if regs::DepthbufferFormat(w.depthbuffer_format).format()
+            == regs::DepthbufferFormatFormat::Reserved(1)
+            && knobs.rast_depth_format1 == RastDepthFormat1::D16
+        {
+            c.depth_bits = 16;
+        }
+        c.scissor_x2y2 = knobs.rast_scissor_x2y2;
+        c.fix12p4 = knobs.rast_fix12p4;
+        c.fill_rule = knobs.rast_fill_rule;
+        c.depth_conversion = knobs.rast_depth_conversion;
+        c.color_conversion = knobs.rast_color_conversion;
+        c
     }
 
     /// Decodes raw register words.
@@ -228,6 +276,11 @@ impl RastConfig {
             },
             early_depth: early_on.then(|| EarlyDepthFunc::from_reg(w.earlydepth_func)),
             tex_deriv: w.texunit_config & TEX_DERIV_UNITS != 0,
+            scissor_x2y2: RastScissorX2Y2::Inclusive,
+            fix12p4: RastFix12p4::Round,
+            fill_rule: RastFillRule::Azahar,
+            depth_conversion: RastDepthConversion::Truncate,
+            color_conversion: RastColorConversion::Round,
         }
     }
 
@@ -244,7 +297,12 @@ impl RastConfig {
     /// The scissor box, `None` when X2 < X1 or Y2 < Y1 (an empty box).
     pub fn scissor_rect(&self) -> Option<PixelRect> {
         let c = self.scissor.map(|v| i32::try_from(v).unwrap_or(i32::MAX));
-        PixelRect::new(c[0], c[1], c[2], c[3])
+        // Knob `rast-scissor-x2y2=exclusive`: X2/Y2 are one past the box.
+        let end = match self.scissor_x2y2 {
+            RastScissorX2Y2::Inclusive => 0,
+            RastScissorX2Y2::Exclusive => 1,
+        };
+        PixelRect::new(c[0], c[1], c[2] - end, c[3] - end)
     }
 
     /// The pixels traversal walks for a triangle with bounding box `bbox`: the box clipped to

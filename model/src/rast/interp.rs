@@ -26,6 +26,7 @@
 //! 1.0.
 
 use super::config::DepthMode;
+use crate::knobs::{RastColorConversion, RastDepthConversion};
 use crate::num::F24;
 use crate::pipe::{semantic, ScreenTri, NUM_SEMANTICS};
 use crate::shader::alu;
@@ -153,6 +154,12 @@ impl Interpolator {
 /// Saturation matters only for rounding overshoot (vertex colours are saturated at the VS
 /// output, pica-facts §3); NaN → 0 is the model's choice.
 pub fn color_to_u8(c: F24) -> u8 {
+    color_to_u8_with(c, RastColorConversion::Round)
+}
+
+/// [`color_to_u8`] with knob `rast-color-conversion`: [`RastColorConversion::Truncate`] takes
+/// `floor(c · 255)` instead of rounding.
+pub fn color_to_u8_with(c: F24, rule: RastColorConversion) -> u8 {
     if c.is_nan() || c.is_sign_negative() || c.exponent() == 0 {
         return 0;
     }
@@ -170,12 +177,26 @@ pub fn color_to_u8(c: F24) -> u8 {
         return 0;
     }
     // c < 1, so the rounded value is at most 255.
-    u8::try_from((v + (1 << (r - 1))) >> r).unwrap_or(u8::MAX)
+    let half = match rule {
+        RastColorConversion::Round => 1 << (r - 1),
+        RastColorConversion::Truncate => 0,
+    };
+    u8::try_from((v + half) >> r).unwrap_or(u8::MAX)
 }
 
 /// The primary colour of a pixel from its interpolated semantics (colour.r/g/b/a).
 pub fn color_of(attr: &[F24; NUM_SEMANTICS]) -> [u8; 4] {
-    let c = |i: usize| color_to_u8(attr.get(semantic::COLOR + i).copied().unwrap_or(F24::ZERO));
+    color_of_with(attr, RastColorConversion::Round)
+}
+
+/// [`color_of`] with knob `rast-color-conversion` ([`color_to_u8_with`]).
+pub fn color_of_with(attr: &[F24; NUM_SEMANTICS], rule: RastColorConversion) -> [u8; 4] {
+    let c = |i: usize| {
+        color_to_u8_with(
+            attr.get(semantic::COLOR + i).copied().unwrap_or(F24::ZERO),
+            rule,
+        )
+    };
     [c(0), c(1), c(2), c(3)]
 }
 
@@ -187,6 +208,12 @@ pub fn color_of(attr: &[F24; NUM_SEMANTICS]) -> [u8; 4] {
 /// `depth * ((1 << bits) - 1)` (host float); the hardware's rule is not documented. NaN → 0 is
 /// the model's choice.
 pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
+    depth_to_uint_with(d, bits, RastDepthConversion::Truncate)
+}
+
+/// [`depth_to_uint`] with knob `rast-depth-conversion`: [`RastDepthConversion::Round`] rounds
+/// `d · (2^bits - 1)` to nearest (halves up) instead of truncating.
+pub fn depth_to_uint_with(d: F24, bits: u32, rule: RastDepthConversion) -> u32 {
     let bits = bits.clamp(1, 24);
     let max = (1u64 << bits) - 1;
     if d.is_nan() || d.is_sign_negative() || d.exponent() == 0 {
@@ -202,7 +229,11 @@ pub fn depth_to_uint(d: F24, bits: u32) -> u32 {
     if r >= 64 {
         return 0;
     }
-    u32::try_from((m * max) >> r).unwrap_or(u32::MAX)
+    let half = match rule {
+        RastDepthConversion::Truncate => 0,
+        RastDepthConversion::Round => 1u64 << (r - 1),
+    };
+    u32::try_from((m * max + half) >> r).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

@@ -129,7 +129,7 @@ pub struct PreparedTri {
 impl PreparedTri {
     /// Sets up `tri` for drawing with `cfg`.
     pub fn new(tri: &ScreenTri, cfg: RastConfig) -> Self {
-        let setup = TriSetup::new(tri);
+        let setup = TriSetup::with_knobs(tri, cfg.fix12p4, cfg.fill_rule);
         let rect = setup.bbox().and_then(|b| cfg.traversal_rect(b));
         Self {
             seq: tri.seq,
@@ -154,7 +154,8 @@ impl PreparedTri {
             return PixelOutcome::NotCovered;
         };
         let it = self.interp.at(b, self.cfg.depth_mode);
-        let early_depth = interp::depth_to_uint(it.depth, config::EARLY_DEPTH_BITS);
+        let dc = self.cfg.depth_conversion;
+        let early_depth = interp::depth_to_uint_with(it.depth, config::EARLY_DEPTH_BITS, dc);
         if let Some(func) = self.cfg.early_depth {
             if !early.passes(func, fx, fy, early_depth) {
                 return PixelOutcome::EarlyDepthFail;
@@ -172,8 +173,8 @@ impl PreparedTri {
             fragment: Fragment {
                 x: fx,
                 y: fy,
-                depth: interp::depth_to_uint(it.depth, self.cfg.depth_bits),
-                color: interp::color_of(&it.attr),
+                depth: interp::depth_to_uint_with(it.depth, self.cfg.depth_bits, dc),
+                color: interp::color_of_with(&it.attr, self.cfg.color_conversion),
                 attr: it.attr,
                 tri: self.seq,
                 tex_deriv,

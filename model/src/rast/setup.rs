@@ -4,6 +4,7 @@
 //! Everything after the f24 → 12.4 conversion is exact integer arithmetic (`i64`; the largest
 //! product is below 2^34), so coverage is decided without any rounding.
 
+use crate::knobs::{RastFillRule, RastFix12p4};
 use crate::num::F24;
 use crate::pipe::ScreenTri;
 
@@ -38,6 +39,12 @@ pub const FIX_MIN: i32 = i16::MIN as i32;
 /// - NaN gives 0 (UNVERIFIED(hw) [fact: rast-fix12p4]: model choice, so that no bit pattern is undefined);
 /// - zeros and subnormals (exponent 0) give 0.
 pub fn to_fix12p4(x: F24) -> i32 {
+    to_fix12p4_with(x, RastFix12p4::Round)
+}
+
+/// [`to_fix12p4`] with knob `rast-fix12p4`: [`RastFix12p4::Truncate`] drops the bits below
+/// 1/16 pixel (toward zero) instead of rounding.
+pub fn to_fix12p4_with(x: F24, rule: RastFix12p4) -> i32 {
     if x.is_nan() {
         return 0;
     }
@@ -65,7 +72,10 @@ pub fn to_fix12p4(x: F24) -> i32 {
             // m < 2^17 < 2^(r-1): below one half, rounds to 0.
             return 0;
         }
-        (m + (1 << (r - 1))) >> r
+        match rule {
+            RastFix12p4::Round => (m + (1 << (r - 1))) >> r,
+            RastFix12p4::Truncate => m >> r,
+        }
     };
     // magnitude < 2^33 here: the conversion to i64 is exact.
     let v = if neg {
@@ -164,6 +174,20 @@ impl TriSetup {
     pub fn new(tri: &ScreenTri) -> Self {
         let pos = tri.v.map(|v| [to_fix12p4(v.x), to_fix12p4(v.y)]);
         Self::from_fixed(pos)
+    }
+
+    /// [`TriSetup::new`] with the rasterizer knobs `rast-fix12p4` and `rast-fill-rule`.
+    pub fn with_knobs(tri: &ScreenTri, fix: RastFix12p4, fill: RastFillRule) -> Self {
+        let pos = tri
+            .v
+            .map(|v| [to_fix12p4_with(v.x, fix), to_fix12p4_with(v.y, fix)]);
+        let mut s = Self::from_fixed(pos);
+        match fill {
+            RastFillRule::Azahar => {}
+            RastFillRule::Opposite => s.owns = s.owns.map(|o| !o),
+            RastFillRule::Inclusive => s.owns = [true; 3],
+        }
+        s
     }
 
     /// Sets up a triangle from 12.4 positions (values outside [`FIX_MIN`]..=[`FIX_MAX`] are

@@ -29,6 +29,10 @@ pub mod unit;
 
 use crate::beat::{merge_masked, RegWriteBeat};
 use crate::cp::{Redirect, RegWrite};
+use crate::knobs::{
+    F32ToF24Uniform, Knobs, RegsFifoDataMask, RegsGeostageReserved, RegsPackerReset,
+    RegsTriggerValue,
+};
 use crate::link::Link;
 use crate::num::F24;
 use crate::outcome::HangReason;
@@ -102,6 +106,9 @@ pub struct RegFile {
     record_beats: bool,
     /// Work for the vertex loader produced by the write applied last.
     pending_cmd: Option<VlCmd>,
+    /// The model's answers to the disputed hardware cases, read by every stage that decodes
+    /// these registers (kept across [`Stage::reset`]).
+    knobs: Knobs,
 }
 
 /// What REGS touches in one cycle.
@@ -176,7 +183,18 @@ impl RegFile {
             writes_applied: 0,
             record_beats: true,
             pending_cmd: None,
+            knobs: Knobs::default(),
         }
+    }
+
+    /// The knobs the stages apply when they decode these registers ([`crate::knobs`]).
+    pub fn knobs(&self) -> &Knobs {
+        &self.knobs
+    }
+
+    /// Chooses the knobs (set before a run; [`crate::Gpu::set_knobs`]).
+    pub fn set_knobs(&mut self, knobs: Knobs) {
+        self.knobs = knobs;
     }
 
     /// Turns beat recording on or off (off saves memory in long benchmark runs).
@@ -240,11 +258,16 @@ impl RegFile {
     /// Whether VSH-block configuration also reaches unit 3 (seed 001 GPUREG_VSH_COM_MODE).
     ///
     /// UNVERIFIED(hw) [fact: regs-geostage-reserved]: GEOSTAGE_CONFIG bits 0-1 = 1 or 3 (reserved) count as "GS in use", so
-    /// nothing propagates — Azahar propagates only for the value 0.
+    /// nothing propagates — Azahar propagates only for the value 0. Knob
+    /// `regs-geostage-reserved=vs` counts them as no GS (only 2 stops propagation).
     pub fn vs_propagates_to_unit3(&self) -> bool {
         let com_mode = regs::VshComMode(self.reg(id::VSH_COM_MODE.into()));
         let geo = self.reg(id::GEOSTAGE_CONFIG.into()) & 0x3;
-        !com_mode.gs_config_enabled() && geo == 0
+        let no_gs = match self.knobs.regs_geostage_reserved {
+            RegsGeostageReserved::Gs => geo == 0,
+            RegsGeostageReserved::Vs => geo != 2,
+        };
+        !com_mode.gs_config_enabled() && no_gs
     }
 
     /// Indices of the units a write to block `b` configures (uniforms, mask, code, opdescs).
@@ -301,10 +324,22 @@ impl RegFile {
         match effect {
             SideEffect::None => self.config_write(w.id, value),
             SideEffect::FifoIndex(fifo) => self.fifo_index(fifo),
-            SideEffect::FifoData(fifo) => self.fifo_data(cycle, fifo, value),
+            SideEffect::FifoData(fifo) => {
+                // Knob `regs-fifo-data-mask=raw`: the parameter is pushed unmasked.
+                let data = match self.knobs.regs_fifo_data_mask {
+                    RegsFifoDataMask::Merge => value,
+                    RegsFifoDataMask::Raw => w.param,
+                };
+                self.fifo_data(cycle, fifo, data);
+            }
+            SideEffect::Trigger(_)
+                if value == 0 && self.knobs.regs_trigger_value == RegsTriggerValue::Nonzero =>
+            {
+                // Knob `regs-trigger-value=nonzero`: a zero value stores but does not fire.
+            }
             SideEffect::Trigger(trigger) => {
                 // UNVERIFIED(hw) [fact: regs-trigger-any-value]: every write fires its trigger, whatever the value and mask —
-                // Azahar does; the seed calls non-zero values the trigger.
+                // Azahar does; the seed calls non-zero values the trigger (knob `regs-trigger-value`).
                 self.triggers.push(TriggerEvent {
                     cycle,
                     trigger,
@@ -395,6 +430,8 @@ impl RegFile {
 
     fn fifo_index(&mut self, fifo: Fifo) {
         match fifo {
+            // Knob `regs-packer-reset=keep`: a partial vec4 survives the index write.
+            Fifo::FloatUniform(_) if self.knobs.regs_packer_reset == RegsPackerReset::Keep => {}
             Fifo::FloatUniform(b) => self.uniform_packers[block_index(b)].clear(),
             Fifo::FixedAttrib => {
                 self.fixed_packer.clear();
@@ -476,7 +513,10 @@ impl RegFile {
         let mode = match r.mode() {
             regs::ShFloatuniformIndexMode::F24 => PackMode::F24x3,
             // A 1-bit field: only F32 remains (the generated enum's Reserved cannot occur).
-            _ => PackMode::F32x4,
+            _ => match self.knobs.f32_to_f24_uniform {
+                F32ToF24Uniform::Truncate => PackMode::F32x4,
+                F32ToF24Uniform::Nearest => PackMode::F32x4Nearest,
+            },
         };
         let Some(v) = self.uniform_packers[block_index(b)].push(value, mode) else {
             return;
@@ -561,9 +601,10 @@ impl Stage for RegFile {
     }
 
     fn reset(&mut self) {
-        let record = self.record_beats;
+        let (record, knobs) = (self.record_beats, self.knobs);
         *self = Self::new();
         self.record_beats = record;
+        self.knobs = knobs;
     }
 
     fn tick(&mut self, cycle: u64, mut ports: RegsPorts<'_>) -> Result<(), HangReason> {

@@ -13,6 +13,9 @@ pub enum PackMode {
     /// Four IEEE float32 words in the order W, Z, Y, X, each converted to f24 with
     /// [`F24::from_f32_bits`] (truncating; UNVERIFIED(hw) [fact: f32-to-f24-uniform], see there).
     F32x4,
+    /// As [`PackMode::F32x4`], converting with [`F24::from_f32_bits_nearest`] (knob
+    /// `f32-to-f24-uniform=nearest`).
+    F32x4Nearest,
 }
 
 impl PackMode {
@@ -20,7 +23,7 @@ impl PackMode {
     pub const fn words(self) -> usize {
         match self {
             PackMode::F24x3 => 3,
-            PackMode::F32x4 => 4,
+            PackMode::F32x4 | PackMode::F32x4Nearest => 4,
         }
     }
 }
@@ -80,6 +83,10 @@ impl Packer {
             PackMode::F24x3 => unpack_f24x3([self.words[0], self.words[1], self.words[2]]),
             PackMode::F32x4 => {
                 let c = |i: usize| F24::from_f32_bits(self.words[i]);
+                [c(3), c(2), c(1), c(0)]
+            }
+            PackMode::F32x4Nearest => {
+                let c = |i: usize| F24::from_f32_bits_nearest(self.words[i]);
                 [c(3), c(2), c(1), c(0)]
             }
         };

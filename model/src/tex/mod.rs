@@ -68,6 +68,7 @@ pub mod format;
 pub mod proctex;
 pub mod sample;
 
+use crate::knobs::{Tex3ReservedCoords, TexReservedType, TexUnmapped};
 use crate::mem::Memory;
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
@@ -275,6 +276,8 @@ struct Sampler<'a> {
     fetches: &'a mut Vec<TexelFetch>,
     /// Shadow reference for shadow types.
     shadow: Option<i64>,
+    /// Knob `tex-unmapped`: what an unmapped byte does.
+    unmapped: TexUnmapped,
 }
 
 impl Sampler<'_> {
@@ -321,7 +324,12 @@ impl Sampler<'_> {
         let mut raw = 0u128;
         for k in 0..u64::from(len.min(16)) {
             let a32 = u32::try_from(addr + k).map_err(|_| hang(u32::MAX))?;
-            let b = self.mem.read_u8(a32).map_err(|_| hang(a32))?;
+            let b = match (self.mem.read_u8(a32), self.unmapped) {
+                (Ok(b), _) => b,
+                // Knob `tex-unmapped=zero`: the byte reads as 0.
+                (Err(_), TexUnmapped::Zero) => 0,
+                (Err(_), TexUnmapped::Hang) => return Err(hang(a32)),
+            };
             raw |= u128::from(b) << (8 * k);
         }
         Ok(raw)
@@ -414,6 +422,12 @@ fn sample_unit(
         match param.texture_type() {
             TexunitParamType::Texture2D => {}
             TexunitParamType::Disabled => return Ok([0; 4]),
+            // Knob `tex-reserved-type=disabled`: as a disabled unit.
+            TexunitParamType::Reserved(_)
+                if regs.knobs().tex_reserved_type == TexReservedType::Disabled =>
+            {
+                return Ok([0; 4]);
+            }
             // RESERVED_TYPE_IS_2D: sample as 2D.
             TexunitParamType::Reserved(_) => {}
             TexunitParamType::Projection => {
@@ -447,8 +461,26 @@ fn sample_unit(
         mem,
         fetches,
         shadow: shadow_z,
+        unmapped: regs.knobs().tex_unmapped,
     };
     s.sample(u, v, deriv)
+}
+
+/// The texture-coordinate set (0-2) unit 3 (the procedural texture) reads:
+/// GPUREG_TEXUNIT_CONFIG `texture3_coords`, the reserved value 3 as knob
+/// `tex3-reserved-coords` says (default texcoord0, [`TEX3_RESERVED_COORDS`]).
+pub fn tex3_coord_set(regs: &RegFile) -> usize {
+    let cfg = TexunitConfig(regs.reg(id::TEXUNIT_CONFIG.into()));
+    match cfg.texture3_coords() {
+        TexunitConfigTexture3Coords::Texture0 => 0,
+        TexunitConfigTexture3Coords::Texture1 => 1,
+        TexunitConfigTexture3Coords::Texture2 => 2,
+        TexunitConfigTexture3Coords::Reserved(_) => match regs.knobs().tex3_reserved_coords {
+            Tex3ReservedCoords::Texcoord0 => TEX3_RESERVED_COORDS,
+            Tex3ReservedCoords::Texcoord1 => 1,
+            Tex3ReservedCoords::Texcoord2 => 2,
+        },
+    }
 }
 
 /// The colours of texture units 0-3 for `frag` (`[r, g, b, a]`; zero for a disabled unit),
@@ -478,12 +510,7 @@ pub fn texture_units(
         out[unit] = sample_unit(frag, regs, mem, fetches, unit, set)?;
     }
     if cfg.texture3_enabled() {
-        let set = match cfg.texture3_coords() {
-            TexunitConfigTexture3Coords::Texture0 => 0,
-            TexunitConfigTexture3Coords::Texture1 => 1,
-            TexunitConfigTexture3Coords::Texture2 => 2,
-            TexunitConfigTexture3Coords::Reserved(_) => TEX3_RESERVED_COORDS,
-        };
+        let set = tex3_coord_set(regs);
         let (u, v) = coords(frag, set);
         out[3] = proctex::proctex(u, v, frag.tex_deriv[set.min(2)], regs);
     }

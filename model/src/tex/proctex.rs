@@ -22,6 +22,7 @@
 //! the model's definition (`UNVERIFIED(hw)` on each constant). Coordinates and mapping outputs
 //! have [`FRAC_BITS`] = 12 fraction bits, so 1.0 is [`ONE`] = 4096.
 
+use crate::knobs::ProctexNoiseAmplitude;
 use crate::num::{F16, F24};
 use crate::regfile::RegFile;
 use crate::regs::{self, id, ProctexClamp, ProctexMappingFunction, ProctexMinFilter, ProctexShift};
@@ -70,6 +71,8 @@ pub struct ProctexConfig {
     pub p4: regs::Texunit3Proctex4,
     /// GPUREG_TEXUNIT3_PROCTEX5 (colour-table offsets per level).
     pub p5: regs::Texunit3Proctex5,
+    /// Knob `proctex-noise-amplitude`: the amplitude's unit.
+    pub noise_amplitude: ProctexNoiseAmplitude,
 }
 
 impl ProctexConfig {
@@ -83,6 +86,7 @@ impl ProctexConfig {
             p3: regs::Texunit3Proctex3(r(id::TEXUNIT3_PROCTEX3)),
             p4: regs::Texunit3Proctex4(r(id::TEXUNIT3_PROCTEX4)),
             p5: regs::Texunit3Proctex5(r(id::TEXUNIT3_PROCTEX5)),
+            noise_amplitude: regs.knobs().proctex_noise_amplitude,
         }
     }
 
@@ -138,8 +142,9 @@ pub fn coords(u: u32, v: u32, cfg: &ProctexConfig, noise_lut: &[u32]) -> (u32, u
     let (mut u, mut v) = (u, v);
     if p0.noise_enabled() {
         let n = noise_coefficient(u, v, cfg, noise_lut);
-        u = add_noise(u, n, cfg.p1.u_noise_amplitude());
-        v = add_noise(v, n, cfg.p2.v_noise_amplitude());
+        let unit = cfg.noise_amplitude;
+        u = add_noise_with(u, n, cfg.p1.u_noise_amplitude(), unit);
+        v = add_noise_with(v, n, cfg.p2.v_noise_amplitude(), unit);
     }
     let u = clamp_coord(u.saturating_add(u_shift), p0.u_clamp());
     let v = clamp_coord(v.saturating_add(v_shift), p0.v_clamp());
@@ -473,7 +478,12 @@ pub fn noise_coefficient(u: u32, v: u32, cfg: &ProctexConfig, noise_lut: &[u32])
 /// UNVERIFIED(hw) [fact: proctex-noise-amplitude]: Azahar divides the amplitude by 4095, citro3d encodes it as `a·0x1000`
 /// (so 4096 here, the fixed1.3.12 reading); the truncation — model choice.
 pub fn add_noise(c: u32, n: i64, amplitude: u32) -> u32 {
-    let offset = noise_offset(n, amplitude);
+    add_noise_with(c, n, amplitude, ProctexNoiseAmplitude::Div4096)
+}
+
+/// [`add_noise`] with knob `proctex-noise-amplitude` ([`noise_offset_with`]).
+pub fn add_noise_with(c: u32, n: i64, amplitude: u32, unit: ProctexNoiseAmplitude) -> u32 {
+    let offset = noise_offset_with(n, amplitude, unit);
     let r = (i64::from(c) + offset).unsigned_abs();
     u32::try_from(r).unwrap_or(COORD_MAX)
 }
@@ -481,9 +491,21 @@ pub fn add_noise(c: u32, n: i64, amplitude: u32) -> u32 {
 /// The noise offset in fixed 12 fraction bits: `trunc(n · amplitude / NOISE_SCALE)` with the
 /// amplitude's raw 16 bits read as two's complement (see [`add_noise`]).
 pub fn noise_offset(n: i64, amplitude: u32) -> i64 {
+    noise_offset_with(n, amplitude, ProctexNoiseAmplitude::Div4096)
+}
+
+/// [`noise_offset`] with knob `proctex-noise-amplitude`: [`ProctexNoiseAmplitude::Div4095`]
+/// reads the amplitude as `raw / 4095` (Azahar): `trunc(n · amplitude · 4096 / (NOISE_SCALE ·
+/// 4095))`.
+pub fn noise_offset_with(n: i64, amplitude: u32, unit: ProctexNoiseAmplitude) -> i64 {
     let amp = i128::from((amplitude & 0xFFFF) as u16 as i16);
     // |n| < 2^43, |amp| <= 2^15: the product fits easily; the quotient is < 2^15.
-    let q = i128::from(n) * amp / i128::from(NOISE_SCALE);
+    let q = match unit {
+        ProctexNoiseAmplitude::Div4096 => i128::from(n) * amp / i128::from(NOISE_SCALE),
+        ProctexNoiseAmplitude::Div4095 => {
+            i128::from(n) * amp * 4096 / (i128::from(NOISE_SCALE) * 4095)
+        }
+    };
     i64::try_from(q).unwrap_or(0)
 }
 
@@ -673,6 +695,7 @@ mod tests {
             p3: regs::Texunit3Proctex3(0),
             p4: regs::Texunit3Proctex4(0),
             p5: regs::Texunit3Proctex5(0),
+            noise_amplitude: ProctexNoiseAmplitude::Div4096,
         }
     }
 

@@ -7,6 +7,7 @@
 //! alignment", "Vertex stride"), 3dbrew GPU/Programming_Guide ("Fixed Vertex Attributes").
 
 use super::VlHang;
+use crate::knobs::{VlDuplicateAttribute, VlF32ToF24, VlMismatchHang, VlType2};
 use crate::mem::Memory;
 use crate::num::F24;
 use crate::regfile::RegFile;
@@ -155,6 +156,12 @@ pub struct Layout {
     pub fixed_mask: u16,
     /// Attributes per vertex: GPUREG_ATTRIBBUFFERS_FORMAT_HIGH bits 28-31, plus 1.
     pub count: usize,
+    /// Knob `vl-type2`: how type-2 elements read.
+    pub type2: VlType2,
+    /// Knob `vl-f32-to-f24`: how float32 elements round.
+    pub f32_to_f24: VlF32ToF24,
+    /// Knob `vl-mismatch-hang`: which buffers [`Layout::check_strides`] checks.
+    pub mismatch_hang: VlMismatchHang,
 }
 
 /// Where a vertex attribute's value comes from.
@@ -219,8 +226,14 @@ impl Layout {
                         at = align_up(at, f.ty.size());
                         // UNVERIFIED(hw) [fact: vl-duplicate-attribute]: an attribute named by more than one component takes
                         // the last one (buffer order, then list order) — Azahar overwrites
-                        // the same way; the bytes of every occurrence still count.
-                        if let Some(s) = sources.get_mut(usize::from(a)) {
+                        // the same way; the bytes of every occurrence still count (knob
+                        // `vl-duplicate-attribute=first`: the first one).
+                        let keep_first =
+                            regs.knobs().vl_duplicate_attribute == VlDuplicateAttribute::First;
+                        if let Some(s) = sources
+                            .get_mut(usize::from(a))
+                            .filter(|s| !(keep_first && s.is_some()))
+                        {
                             *s = Some(AttribSource {
                                 buffer: b as u8,
                                 offset: at,
@@ -249,6 +262,9 @@ impl Layout {
             sources,
             fixed_mask: high.fixed_attrib_mask() as u16,
             count: high.attrib_count_minus_1() as usize + 1,
+            type2: regs.knobs().vl_type2,
+            f32_to_f24: regs.knobs().vl_f32_to_f24,
+            mismatch_hang: regs.knobs().vl_mismatch_hang,
         }
     }
 
@@ -261,7 +277,17 @@ impl Layout {
     // documented, its timing is not). Buffers with an empty list are unused (seed 004: unused
     // entries are all zero) and not checked.
     pub fn check_strides(&self) -> Result<(), VlHang> {
+        // Knob `vl-mismatch-hang=read`: only buffers feeding an attribute the draw reads.
+        let read = |b: usize| {
+            self.sources
+                .iter()
+                .take(self.count)
+                .any(|s| s.is_some_and(|s| usize::from(s.buffer) == b))
+        };
         for (b, buf) in self.buffers.iter().enumerate() {
+            if self.mismatch_hang == VlMismatchHang::Read && !read(b) {
+                continue;
+            }
             if !buf.components.is_empty() && buf.stride != buf.needed {
                 return Err(VlHang::StrideMismatch {
                     buffer: b as u8,
@@ -314,7 +340,7 @@ impl Layout {
                 // Little-endian, as everything the 3DS's ARM11 writes.
                 raw |= u32::from(byte) << (8 * i);
             }
-            *slot = convert(src.format.ty, raw);
+            *slot = convert_with(src.format.ty, raw, self.type2, self.f32_to_f24);
         }
         Ok(out)
     }
@@ -329,7 +355,15 @@ impl Layout {
 // UNVERIFIED(hw) [fact: vl-f32-to-f24]: the loader's float32 → f24 rounding is not measured (pica-facts §2); the
 // model uses the same truncation as float32-mode uniform uploads.
 pub fn convert(ty: ElemType, raw: u32) -> F24 {
+    convert_with(ty, raw, VlType2::Signed, VlF32ToF24::Truncate)
+}
+
+/// [`convert`] with the loader knobs: `vl-type2=unsigned` reads type 2 as an unsigned 16-bit
+/// integer, `vl-f32-to-f24=nearest` rounds float32 to nearest ([`F24::from_f32_bits_nearest`]).
+pub fn convert_with(ty: ElemType, raw: u32, type2: VlType2, f32: VlF32ToF24) -> F24 {
     match ty {
+        ElemType::Short if type2 == VlType2::Unsigned => f24_from_int(i32::from(raw as u16)),
+        ElemType::Float if f32 == VlF32ToF24::Nearest => F24::from_f32_bits_nearest(raw),
         ElemType::Byte => f24_from_int(i32::from(raw as u8 as i8)),
         ElemType::UByte => f24_from_int(i32::from(raw as u8)),
         ElemType::Short => f24_from_int(i32::from(raw as u16 as i16)),

@@ -30,7 +30,7 @@ use crate::lockstep::FieldDiff;
 use pica_model::beat::{Beat, Channel, CommitBeat};
 use pica_model::chan::Payload;
 use pica_model::shader::disasm;
-use pica_model::shader::interp::{Knobs, ShaderUnit, Step};
+use pica_model::shader::interp::{Knobs as ShaderKnobs, ShaderUnit, Step};
 use pica_model::{Gpu, Outcome};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
@@ -296,6 +296,11 @@ impl StageSet {
         Self { rows: vec!["fe"] }
     }
 
+    /// Whether one of `names` is in the set.
+    pub fn rows_named(&self, names: &[&str]) -> bool {
+        self.rows.iter().any(|r| names.contains(r))
+    }
+
     /// Whether the front end is among them.
     pub fn has_front_end(&self) -> bool {
         self.rows.contains(&"fe")
@@ -465,38 +470,68 @@ pub enum StageError {
     Knobs(String),
 }
 
-/// Checks that the RTL stages of `set` can follow `knobs`: the shader knobs matter only where
-/// shaders run, and the SH stage in RTL (`pica_sh_top`, or `pica_top`'s with `fe`) is built
-/// with the knobs of `sh_variant` (the defaults: no SH-stage build flips them). The error
-/// names the knobs the build cannot follow, so a model with knobs is never compared with an
-/// RTL without them.
-pub fn check_knobs(set: &StageSet, sh_variant: ShVariant, knobs: &Knobs) -> Result<(), String> {
-    if !set.pipeline_rows().any(|r| r.name == "sh") {
-        return Ok(());
+/// Checks that the RTL stages of `set` can follow `knobs`. A knob matters where the stage that
+/// applies it ([`pica_model::knobs::stage_of`]) runs: a knob of a model stage only changes what
+/// the model feeds the RTL, which is compared as it is. The RTL implements no knob of the CP,
+/// REGS (`fe`), CLIP, RAST (`rast`), TEV (`tev`) or FOP (`fop`) other than its default; the SH
+/// stage in RTL (`pica_sh_top`, or `pica_top`'s with `fe`) is built with the shader knobs of
+/// `sh_variant` (the defaults: no SH-stage build flips them). The error names every knob a
+/// build cannot follow, so a model with knobs is never compared with an RTL without them.
+pub fn check_knobs(
+    set: &StageSet,
+    sh_variant: ShVariant,
+    knobs: &pica_model::knobs::Knobs,
+) -> Result<(), String> {
+    let mut errors = Vec::new();
+    for r in set.rows.iter().filter_map(|n| row(n)) {
+        let bad: Vec<String> = r
+            .replaces
+            .iter()
+            .filter(|s| **s != "sh")
+            .flat_map(|s| knobs.non_default_in(s))
+            .collect();
+        if !bad.is_empty() {
+            errors.push(format!(
+                "the RTL {} stage ({}) implements the default knobs of {} only and cannot follow \
+                 --knob {}",
+                r.name,
+                r.rtl_top,
+                r.replaces.join(", "),
+                bad.join(" --knob ")
+            ));
+        }
     }
-    // pica_sh_top and pica_top have only default-knob builds (build.rs: the knobs_alt row is
-    // pica_sh_unit_top's).
-    let rtl = match sh_variant {
-        ShVariant::KnobsAlt => Knobs::default(),
-        v => v.knobs(),
-    };
-    let bad = crate::knobs::unfollowed(knobs, &rtl);
-    if bad.is_empty() {
+    if set.pipeline_rows().any(|r| r.name == "sh") {
+        // pica_sh_top and pica_top have only default-knob builds (build.rs: the knobs_alt row
+        // is pica_sh_unit_top's).
+        let rtl = match sh_variant {
+            ShVariant::KnobsAlt => ShaderKnobs::default(),
+            v => v.knobs(),
+        };
+        let bad = crate::knobs::unfollowed(&knobs.shader, &rtl);
+        if !bad.is_empty() {
+            errors.push(format!(
+                "the RTL SH stage ({}, build {}) implements the default shader knobs only and \
+                 cannot follow --knob {}; run these knobs on the model alone, or on one shader \
+                 unit with every knob flipped (`pica fuzz --target shader --rtl --variant \
+                 knobs_alt`, `pica shader bundle` + `scripts/replay`)",
+                if set.has_front_end() {
+                    "pica_top"
+                } else {
+                    "pica_sh_top"
+                },
+                sh_variant.name(),
+                bad.join(" --knob ")
+            ));
+        }
+    }
+    if errors.is_empty() {
         return Ok(());
     }
     Err(format!(
-        "--rtl-stages {}: the RTL SH stage ({}, build {}) implements the default shader knobs \
-         only and cannot follow --knob {}; run these knobs on the model alone, or on one \
-         shader unit with every knob flipped (`pica fuzz --target shader --rtl --variant \
-         knobs_alt`, `pica shader bundle` + `scripts/replay`)",
+        "--rtl-stages {}: {}; the model alone follows every knob (run without the RTL)",
         set.names(),
-        if set.has_front_end() {
-            "pica_top"
-        } else {
-            "pica_sh_top"
-        },
-        sh_variant.name(),
-        bad.join(" --knob ")
+        errors.join("; ")
     ))
 }
 
@@ -1054,7 +1089,7 @@ pub fn stage_lockstep_with(
     }
     if let Some(d) = &mut divergence {
         if d.channel == "commit" {
-            explain_commit(case, d, case.knobs);
+            explain_commit(case, d, case.knobs.shader);
         }
         if let Some(w) = opts.trace_window {
             let from = d.cycle.saturating_sub(w / 2);
@@ -1181,7 +1216,7 @@ fn compare_memory(case: &Case, reference: &Gpu, mixed: &Gpu) -> Option<StageDive
 /// Every earlier commit of the vertex agreed, so both sides entered the instruction with the
 /// same registers: the operands shown are the ones the RTL should have read too (unless its
 /// operand fetch itself is at fault — then the result differs with these same inputs).
-fn explain_commit(case: &Case, d: &mut StageDivergence, knobs: Knobs) {
+fn explain_commit(case: &Case, d: &mut StageDivergence, knobs: ShaderKnobs) {
     let Some(e) = d.expected.as_ref().or(d.actual.as_ref()) else {
         return;
     };
