@@ -603,10 +603,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: precision is a design, not a switch",
     ),
     (
-        "tex-filter-weights",
-        "no knob yet: truncating weights is a plausible alternative (small pixel differences)",
-    ),
-    (
         "tex-wrap-reserved",
         "no knob: Azahar's rules are hardware-test-derived; no alternative source",
     ),

@@ -293,6 +293,13 @@ area_knobs! {
         /// Act as disabled: (0, 0, 0, 0).
         Disabled = "disabled",
     }
+    /// How texture units 0-2 round their bilinear and mipmap-level blends.
+    tex_filter_rounding: TexFilterRounding = "tex-filter-rounding", stage "tex", fact "tex-filter-weights" {
+        /// Round half up.
+        HalfUp = "half-up",
+        /// Truncate.
+        Truncate = "truncate",
+    }
     /// What a texel read from unmapped memory does.
     tex_unmapped: TexUnmapped = "tex-unmapped", stage "tex", fact "tex-unmapped-hang" {
         /// The GPU hangs (the model stops, naming the address).

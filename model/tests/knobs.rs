@@ -65,6 +65,7 @@ fn knobs_every_area_knob_is_listed_here() {
         "rast-depth-conversion",
         "tex3-reserved-coords",
         "tex-reserved-type",
+        "tex-filter-rounding",
         "tex-unmapped",
         "proctex-noise-amplitude",
         "light-abs-one-sided",
@@ -509,6 +510,40 @@ fn knob_tex_reserved_type_disabled() {
     };
     assert!(sample(&[]).is_err());
     assert_eq!(sample(&["tex-reserved-type=disabled"]).unwrap()[0], [0; 4]);
+}
+
+#[test]
+fn knob_tex_filter_rounding_truncate() {
+    use pica_model::knobs::TexFilterRounding as R;
+    use pica_model::tex::sample::{bilinear_with, lerp_levels_with};
+    // Half of 1 and 0: 0.5 rounds up to 1, truncates to 0.
+    let c = [[1, 1, 1, 1], [0; 4], [1, 1, 1, 1], [0; 4]];
+    assert_eq!(bilinear_with(c, 128, 0, R::HalfUp)[0], 1);
+    assert_eq!(bilinear_with(c, 128, 0, R::Truncate)[0], 0);
+    assert_eq!(lerp_levels_with([1; 4], [0; 4], 128, R::HalfUp)[0], 1);
+    assert_eq!(lerp_levels_with([1; 4], [0; 4], 128, R::Truncate)[0], 0);
+    // Through texture unit 0: an 8x8 RGBA8 texture of texels 1 and 0 in alternate columns,
+    // linear filtering, sampled between two columns.
+    let mut mem = Memory::new();
+    let texels: Vec<u32> = (0..64)
+        .map(|k| if k % 2 == 0 { 0x0101_0101 } else { 0 })
+        .collect();
+    mem.write_words(0x1800_0000, &texels).expect("VRAM");
+    let w = [
+        (id::TEXUNIT_CONFIG, 1),
+        (id::TEXUNIT0_DIM, 8 << 16 | 8),
+        (id::TEXUNIT0_ADDR1, 0x1800_0000 >> 3),
+        (id::TEXUNIT0_PARAM, 1 << 1), // mag filter linear
+    ];
+    let mut frag = fragment();
+    // Texel centres sit at (i + 0.5) / 8; halfway between columns 0 and 1 is u = 1/8.
+    frag.attr[semantic::TEXCOORD0] = f(0.125);
+    frag.attr[semantic::TEXCOORD0 + 1] = f(0.5625);
+    let sample = |set: &[&str]| {
+        pica_model::tex::texture_units(&frag, &regs_with(set, &w), &mem, &mut Vec::new())
+            .expect("mapped")[0]
+    };
+    assert_ne!(sample(&[]), sample(&["tex-filter-rounding=truncate"]));
 }
 
 fn fragment() -> Fragment {

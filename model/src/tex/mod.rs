@@ -68,7 +68,7 @@ pub mod format;
 pub mod proctex;
 pub mod sample;
 
-use crate::knobs::{Tex3ReservedCoords, TexReservedType, TexUnmapped};
+use crate::knobs::{Tex3ReservedCoords, TexFilterRounding, TexReservedType, TexUnmapped};
 use crate::mem::Memory;
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
@@ -278,6 +278,8 @@ struct Sampler<'a> {
     shadow: Option<i64>,
     /// Knob `tex-unmapped`: what an unmapped byte does.
     unmapped: TexUnmapped,
+    /// Knob `tex-filter-rounding`: how the filters round.
+    rounding: TexFilterRounding,
 }
 
 impl Sampler<'_> {
@@ -355,7 +357,12 @@ impl Sampler<'_> {
                     self.texel(level, i, j + 1)?,
                     self.texel(level, i + 1, j + 1)?,
                 ];
-                Ok(sample::bilinear(c, (s & 255) as u32, (t & 255) as u32))
+                Ok(sample::bilinear_with(
+                    c,
+                    (s & 255) as u32,
+                    (t & 255) as u32,
+                    self.rounding,
+                ))
             }
             // UNVERIFIED(hw) [fact: tex-impossible-values]: a reserved filter value (impossible: 1-bit field) acts as nearest.
             _ => self.texel(level, s >> 8, t >> 8),
@@ -386,7 +393,7 @@ impl Sampler<'_> {
             } => {
                 let a = self.level(level, u, v, filter)?;
                 let b = self.level(next, u, v, filter)?;
-                Ok(sample::lerp_levels(a, b, frac))
+                Ok(sample::lerp_levels_with(a, b, frac, self.rounding))
             }
         }
     }
@@ -462,6 +469,7 @@ fn sample_unit(
         fetches,
         shadow: shadow_z,
         unmapped: regs.knobs().tex_unmapped,
+        rounding: regs.knobs().tex_filter_rounding,
     };
     s.sample(u, v, deriv)
 }

@@ -20,6 +20,7 @@
 //! (round half up; the weights sum to 2^16 so the result is in 0-255).
 //! UNVERIFIED(hw) [fact: tex-filter-weights]: weight precision and rounding are the model's choice.
 
+use crate::knobs::TexFilterRounding;
 use crate::num::F24;
 use crate::regs::{TexunitParamFilter, TexunitParamWrap};
 
@@ -128,6 +129,16 @@ pub fn wrap(mode: TexunitParamWrap, i: i64, n: u32) -> Wrapped {
 /// Bilinear blend of four texels (`c00` at (i0, j0), `c10` at (i0+1, j0), `c01` at (i0, j0+1),
 /// `c11` at (i0+1, j0+1)) with weights `fx`, `fy` in 0-255 (of 256). See the module docs.
 pub fn bilinear(c: [[u8; 4]; 4], fx: u32, fy: u32) -> [u8; 4] {
+    bilinear_with(c, fx, fy, TexFilterRounding::HalfUp)
+}
+
+/// [`bilinear`] with knob `tex-filter-rounding`: [`TexFilterRounding::Truncate`] drops the
+/// rounding term.
+pub fn bilinear_with(c: [[u8; 4]; 4], fx: u32, fy: u32, rounding: TexFilterRounding) -> [u8; 4] {
+    let half = match rounding {
+        TexFilterRounding::HalfUp => 1 << 15,
+        TexFilterRounding::Truncate => 0,
+    };
     let (fx, fy) = (fx & 255, fy & 255);
     let w = [
         (256 - fx) * (256 - fy),
@@ -138,7 +149,7 @@ pub fn bilinear(c: [[u8; 4]; 4], fx: u32, fy: u32) -> [u8; 4] {
     let mut out = [0u8; 4];
     for (ch, o) in out.iter_mut().enumerate() {
         let sum: u32 = c.iter().zip(w).map(|(t, w)| u32::from(t[ch]) * w).sum();
-        *o = ((sum + (1 << 15)) >> 16) as u8;
+        *o = ((sum + half) >> 16) as u8;
     }
     out
 }
@@ -146,10 +157,19 @@ pub fn bilinear(c: [[u8; 4]; 4], fx: u32, fy: u32) -> [u8; 4] {
 /// Blend of two mipmap levels: `(a·(256−f) + b·f + 128) >> 8` per channel, `f` in 0-255.
 /// UNVERIFIED(hw) [fact: tex-filter-weights]: 8-bit level fraction and round-half-up are the model's choice.
 pub fn lerp_levels(a: [u8; 4], b: [u8; 4], f: u32) -> [u8; 4] {
+    lerp_levels_with(a, b, f, TexFilterRounding::HalfUp)
+}
+
+/// [`lerp_levels`] with knob `tex-filter-rounding` (see [`bilinear_with`]).
+pub fn lerp_levels_with(a: [u8; 4], b: [u8; 4], f: u32, rounding: TexFilterRounding) -> [u8; 4] {
+    let half = match rounding {
+        TexFilterRounding::HalfUp => 128,
+        TexFilterRounding::Truncate => 0,
+    };
     let f = f & 255;
     let mut out = [0u8; 4];
     for (ch, o) in out.iter_mut().enumerate() {
-        let v = u32::from(a[ch]) * (256 - f) + u32::from(b[ch]) * f + 128;
+        let v = u32::from(a[ch]) * (256 - f) + u32::from(b[ch]) * f + half;
         *o = (v >> 8) as u8;
     }
     out
