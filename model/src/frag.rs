@@ -79,6 +79,55 @@ impl<'a, I> FragPorts<'a, I> {
     }
 }
 
+/// A value decoded from registers, kept with a copy of the register words it was decoded from
+/// and decoded again only when one of them differs: per-draw configuration is then decoded once
+/// per change instead of once per fragment, and the result is the same as decoding every time
+/// (whatever wrote the registers, and across register files: the words are compared, not a
+/// write counter).
+#[derive(Clone, Debug)]
+pub struct Decoded<T> {
+    words: Vec<u32>,
+    value: Option<T>,
+}
+
+impl<T> Default for Decoded<T> {
+    fn default() -> Self {
+        Self {
+            words: Vec::new(),
+            value: None,
+        }
+    }
+}
+
+impl<T> Decoded<T> {
+    /// `decode(regs)`, from the cache while the words of `ranges` (register IDs, inclusive)
+    /// are those it was decoded from.
+    pub fn get(
+        &mut self,
+        regs: &RegFile,
+        ranges: &[(u16, u16)],
+        decode: impl FnOnce(&RegFile) -> T,
+    ) -> &T {
+        let all = regs.regs();
+        let window = |&(lo, hi): &(u16, u16)| all.get(usize::from(lo)..=usize::from(hi));
+        let mut at = 0;
+        let mut same = self.value.is_some();
+        for r in ranges {
+            let w = window(r).unwrap_or(&[]);
+            same = same && self.words.get(at..at + w.len()) == Some(w);
+            at += w.len();
+        }
+        if !same || at != self.words.len() {
+            self.words.clear();
+            for r in ranges {
+                self.words.extend_from_slice(window(r).unwrap_or(&[]));
+            }
+            self.value = None;
+        }
+        self.value.get_or_insert_with(|| decode(regs))
+    }
+}
+
 /// What enters a fragment stage: RAST's [`Fragment`] (TEX) or a [`ShadedFragment`].
 pub trait FragInput: Copy {
     /// As a fragment of the fragment pipeline.
@@ -220,8 +269,15 @@ impl Kernel for TexKernel {
 }
 
 /// LIGHT: fragment lighting ([`crate::light`]).
+///
+/// The decoded lighting registers ([`crate::light::LightEnv`]) are kept between fragments
+/// together with the raw register words they were decoded from
+/// ([`crate::light::config::REG_RANGES`]), and decoded again only when one of those words
+/// differs: decoding eight lights per fragment cost more than lighting it.
 #[derive(Clone, Debug, Default)]
-pub struct LightKernel;
+pub struct LightKernel {
+    env: Decoded<crate::light::LightEnv>,
+}
 
 impl Kernel for LightKernel {
     const NAME: &'static str = "light";
@@ -234,7 +290,16 @@ impl Kernel for LightKernel {
         _mem: &Memory,
         _beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let out = crate::light::lighting(&f.frag, &f.tex, regs);
+        let out = if crate::light::config::lighting_enabled(regs) {
+            let env = self.env.get(
+                regs,
+                &crate::light::config::REG_RANGES,
+                crate::light::config::decode,
+            );
+            crate::light::lighting_with(env, &f.frag, &f.tex, regs)
+        } else {
+            crate::light::LightOut::default()
+        };
         f.light_primary = out.primary;
         f.light_secondary = out.secondary;
         Ok(())

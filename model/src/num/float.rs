@@ -198,6 +198,10 @@ impl<const E: u32, const M: u32> Float<E, M> {
             let exp = u64::from(e + 1023 - Self::BIAS) << 52;
             return f64::from_bits(sign | exp | u64::from(self.mantissa()) << (52 - M));
         }
+        if self.0 & !(1 << (E + M)) == 0 {
+            // ±0 (frequent: the ALU's flushed inputs), what the codec gives for them.
+            return f64::from_bits(u64::from(self.sign()) << 63);
+        }
         self.to_f64_general()
     }
 
@@ -274,6 +278,10 @@ impl<const E: u32, const M: u32> Float<E, M> {
             let sign = ((bits >> 63) as u32) << (E + M);
             let mant = ((bits & ((1 << 52) - 1)) >> (52 - M)) as u32;
             return Self::from_bits(sign | (e as u32) << M | mant);
+        }
+        if ef == 0 {
+            // ±0 and f64 subnormals: below the smallest normal, so +0 (the codec's rule).
+            return Self::ZERO;
         }
         Self::from_f64_trunc_general(x)
     }
