@@ -83,7 +83,9 @@ use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, ScreenTri, ScreenVertex, Triangle};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
-use crate::shader::alu::{add, dot, mul, rcp};
+use crate::shader::alu::{dot, rcp};
+// The same bits as `alu::add` / `alu::mul` on every input (`model/tests/shader_fast.rs`).
+use crate::shader::alu_fast::{add, mul};
 use crate::timing;
 use serde_json::json;
 use std::collections::VecDeque;

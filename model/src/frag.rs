@@ -237,7 +237,11 @@ impl<K: Kernel> Stage for FragStage<K> {
 
 /// TEX: texture units 0-2 and the procedural texture unit 3 ([`crate::tex`]).
 #[derive(Clone, Debug, Default)]
-pub struct TexKernel;
+pub struct TexKernel {
+    /// The texel reads of the fragment in hand (kept between fragments so that its
+    /// allocation is reused: emptied before each).
+    fetches: Vec<crate::tex::TexelFetch>,
+}
 
 impl Kernel for TexKernel {
     const NAME: &'static str = "tex";
@@ -250,10 +254,10 @@ impl Kernel for TexKernel {
         mem: &Memory,
         beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let mut fetches = Vec::new();
-        let r = crate::tex::texture_units(&f.frag, regs, mem, &mut fetches);
+        self.fetches.clear();
+        let r = crate::tex::texture_units(&f.frag, regs, mem, &mut self.fetches);
         if let Some(log) = beats.texel.as_deref_mut() {
-            log.extend(fetches.iter().map(|t| TexelBeat {
+            log.extend(self.fetches.iter().map(|t| TexelBeat {
                 cycle,
                 x: f.frag.x,
                 y: f.frag.y,
@@ -306,9 +310,12 @@ impl Kernel for LightKernel {
     }
 }
 
-/// TEV: the six texture combiners and the combiner buffer ([`crate::tev`]).
+/// TEV: the six texture combiners and the combiner buffer ([`crate::tev`]), with the
+/// combiner registers decoded once per change ([`Decoded`]).
 #[derive(Clone, Debug, Default)]
-pub struct TevKernel;
+pub struct TevKernel {
+    cfg: Decoded<crate::tev::TevConfig>,
+}
 
 impl Kernel for TevKernel {
     const NAME: &'static str = "tev";
@@ -321,7 +328,12 @@ impl Kernel for TevKernel {
         _mem: &Memory,
         beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let out = crate::tev::combine(f, regs);
+        let cfg = self.cfg.get(
+            regs,
+            &crate::tev::REG_RANGES,
+            crate::tev::TevConfig::from_regs,
+        );
+        let out = crate::tev::combine_with(cfg, f);
         if let Some(log) = beats.combiner.as_deref_mut() {
             log.extend(out.stages.iter().enumerate().map(|(i, s)| CombinerBeat {
                 cycle,

@@ -574,6 +574,9 @@ pub struct FopStats {
 pub struct FragmentOps {
     /// How many of [`RegFile::triggers`] have been looked at.
     triggers_seen: usize,
+    /// The configuration last decoded and the [`config_words`] it was decoded from: decoded
+    /// again only when a word differs (not once per fragment).
+    config: Option<([u32; CONFIG_REGS.len()], FopConfig)>,
     stats: FopStats,
 }
 
@@ -622,7 +625,7 @@ impl FragmentOps {
             let Some(sf) = input.pop() else {
                 break;
             };
-            let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
+            let cfg = *cfg.get_or_insert_with(|| self.config(regs));
             let beat = process_fragment(&cfg, &sf.frag, sf.color, mem, cycle)?;
             self.count(&beat);
             if let Some(b) = beats.as_mut() {
@@ -630,6 +633,19 @@ impl FragmentOps {
             }
         }
         Ok(())
+    }
+
+    /// [`FopConfig::from_regs`], from the cache while [`config_words`] are unchanged.
+    fn config(&mut self, regs: &RegFile) -> FopConfig {
+        let words = config_words(regs);
+        match self.config {
+            Some((w, cfg)) if w == words => cfg,
+            _ => {
+                let cfg = FopConfig::from_regs(regs);
+                self.config = Some((words, cfg));
+                cfg
+            }
+        }
     }
 
     fn count(&mut self, beat: &PixelBeat) {
