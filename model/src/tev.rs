@@ -447,6 +447,25 @@ impl StageConfig {
     }
 }
 
+impl StageConfig {
+    /// Whether the stage hands "previous" on unchanged: RGB and alpha both REPLACE of source 0
+    /// = previous with the plain operand (source colour / source alpha) and scale 1×. Then
+    /// [`run_stage_decoded`] gives `previous` without evaluating the stage: REPLACE yields its
+    /// first operand, that operand is previous's RGB (alpha), and 1× leaves it — the value the
+    /// full evaluation computes, bit for bit (`tev_pass_stage_is_previous`). Unused stages are
+    /// set up like this (the scene builder's `TexEnv::pass`, citro3d `C3D_TexEnvInit`).
+    pub fn is_pass(&self) -> bool {
+        self.rgb_mode == TexenvCombinerMode::Replace
+            && self.alpha_mode == TexenvCombinerMode::Replace
+            && self.rgb_source[0] == TexenvSourceInput::Previous
+            && self.alpha_source[0] == TexenvSourceInput::Previous
+            && self.rgb_operand[0] == TexenvOperandRgb::SourceColor
+            && self.alpha_operand[0] == TexenvOperandAlpha::SourceAlpha
+            && self.rgb_scale == TexenvScaleFactor::X1
+            && self.alpha_scale == TexenvScaleFactor::X1
+    }
+}
+
 /// [`run_stage`] on a decoded stage.
 pub fn run_stage_decoded(
     s: &StageConfig,
@@ -454,6 +473,9 @@ pub fn run_stage_decoded(
     previous: [u8; 4],
     previous_buffer: [u8; 4],
 ) -> [u8; 4] {
+    if s.is_pass() {
+        return previous;
+    }
     let src = |v| source(v, inputs, s.constant, previous, previous_buffer);
     let [op0, op1, op2] = s.rgb_operand;
     let [src0, src1, src2] = s.rgb_source;
@@ -642,6 +664,43 @@ mod tests {
             let q = (p + 128 + ((p + 128) >> 8)) >> 8;
             assert_eq!(q, (2 * p + 255) / 510, "p = {p}");
         }
+    }
+
+    #[test]
+    fn tev_pass_stage_is_previous() {
+        // The shortcut of `run_stage_decoded` is the full evaluation: each step of a pass
+        // stage is the identity on every value.
+        for x in 0..=255u8 {
+            let c = [x, x ^ 0x5A, x.wrapping_mul(3), !x];
+            assert_eq!(
+                rgb_operand(TexenvOperandRgb::SourceColor, c),
+                [c[0], c[1], c[2]]
+            );
+            assert_eq!(alpha_operand(TexenvOperandAlpha::SourceAlpha, c), c[3]);
+            assert_eq!(scale(x, TexenvScaleFactor::X1), x);
+            for y in [0, 1, 127, 128, 254, 255] {
+                assert_eq!(combine_channel(TexenvCombinerMode::Replace, x, y, !y), x);
+            }
+        }
+        let pass = StageConfig::of(&StageRegs {
+            // RGB and alpha source 0 = previous (15); sources 1 and 2 other inputs.
+            source: regs::TexenvSource(0x004F_003F),
+            ..StageRegs::default()
+        });
+        assert_eq!(pass.rgb_source[0], TexenvSourceInput::Previous);
+        assert!(pass.is_pass(), "{pass:?}");
+        let inputs = Inputs::default();
+        assert_eq!(
+            run_stage_decoded(&pass, &inputs, [1, 2, 3, 4], [9; 4]),
+            [1, 2, 3, 4]
+        );
+        let mut not = pass;
+        not.rgb_scale = TexenvScaleFactor::X2;
+        assert!(!not.is_pass());
+        assert_eq!(
+            run_stage_decoded(&not, &inputs, [100; 4], [9; 4]),
+            [200, 200, 200, 100]
+        );
     }
 
     #[test]
