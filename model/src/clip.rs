@@ -227,8 +227,15 @@ pub fn align_quaternions(v: &mut [OutVertex; 3]) {
 pub fn clip_triangle(regs: &RegFile, tri: &[OutVertex; 3]) -> Vec<OutVertex> {
     let mut v = *tri;
     align_quaternions(&mut v);
+    let user = user_plane(regs);
+    // A triangle inside every plane (the common case) leaves each `clip_polygon` unchanged:
+    // every edge is inside-to-inside, so each pass pushes the vertices as they are.
+    let inside_all = |plane: Plane| v.iter().all(|x| inside(plane.distance(x.position())));
+    if Plane::FIXED.into_iter().chain(user).all(inside_all) {
+        return v.to_vec();
+    }
     let mut poly = v.to_vec();
-    for plane in Plane::FIXED.into_iter().chain(user_plane(regs)) {
+    for plane in Plane::FIXED.into_iter().chain(user) {
         poly = clip_polygon(&poly, plane);
         if poly.len() < 3 {
             return Vec::new();
