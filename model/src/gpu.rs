@@ -529,26 +529,25 @@ impl Gpu {
         let _span = tracing::trace_span!("cycle", cycle).entered();
         // REGS's hold is registered: it sees the pipeline as it stood at the start of the cycle.
         let hold = self.regs_hold();
-        for l in [
-            &mut self.cp_to_regs as &mut dyn LinkCycle,
-            &mut self.regs_to_cp,
-        ]
-        .into_iter()
-        .chain([
-            &mut self.vs_in as &mut dyn LinkCycle,
-            &mut self.sh_out,
-            &mut self.regs_to_vl,
-            &mut self.vl_to_pa,
-            &mut self.pa_to_clip,
-            &mut self.clip_to_rast,
-            &mut self.rast_to_tex,
-            &mut self.tex_to_light,
-            &mut self.light_to_tev,
-            &mut self.tev_to_fog,
-            &mut self.fog_to_fop,
-        ]) {
-            l.begin_cycle();
+        // Every link, called directly (each is a different `Link<T>`).
+        macro_rules! begin_cycle {
+            ($($link:ident),*) => {$( self.$link.begin_cycle(); )*};
         }
+        begin_cycle!(
+            cp_to_regs,
+            regs_to_cp,
+            vs_in,
+            sh_out,
+            regs_to_vl,
+            vl_to_pa,
+            pa_to_clip,
+            clip_to_rast,
+            rast_to_tex,
+            tex_to_light,
+            light_to_tev,
+            tev_to_fog,
+            fog_to_fop
+        );
         let mut hangs: Vec<HangReason> = Vec::new();
         // Every stage reads REGS's configuration as it was at the start of the cycle (REGS
         // ticks last); links only show what was pushed in earlier cycles, so the order of the
@@ -779,15 +778,4 @@ pub struct PipelineBeats<'a> {
     pub combiner: &'a [CombinerBeat],
     /// FOP pixel outcomes.
     pub pixel: &'a [PixelBeat],
-}
-
-/// The per-cycle hook every link needs, whatever it carries.
-trait LinkCycle {
-    fn begin_cycle(&mut self);
-}
-
-impl<T> LinkCycle for Link<T> {
-    fn begin_cycle(&mut self) {
-        Link::begin_cycle(self);
-    }
 }

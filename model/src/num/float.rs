@@ -239,6 +239,21 @@ impl<const E: u32, const M: u32> Float<E, M> {
     // (pica-facts §1); not measured on hardware. Gradual underflow into f24 subnormals is the
     // model's choice (it makes `to_f32_bits` → `from_f32_bits` the identity).
     pub const fn from_f32_bits(bits: u32) -> Self {
+        let ef = (bits >> 23) & 0xFF;
+        let e = ef as i32 - 127 + Self::BIAS as i32;
+        if ef != 0 && ef != 0xFF && e >= 1 && e < Self::EXP_MAX as i32 {
+            // Fast path: a normal f32 that lands in this format's normal range (the vertex
+            // loader's float attributes): rebias, drop the low mantissa bits — what the
+            // general codec gives (`float_from_f32_bits_fast_path_matches_codec`).
+            let sign = (bits >> 31) << (E + M);
+            let mant = (bits & 0x7F_FFFF) >> (23 - M);
+            return Self::from_bits(sign | (e as u32) << M | mant);
+        }
+        Self::from_f32_bits_general(bits)
+    }
+
+    /// [`Self::from_f32_bits`] through the general codec (every pattern).
+    const fn from_f32_bits_general(bits: u32) -> Self {
         let (neg, value) = decode(bits as u64, Layout::F32);
         Self::encoded(neg, value, Underflow::Gradual)
     }
