@@ -84,7 +84,9 @@ use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, ScreenTri, ScreenVertex, Triangle};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
-use crate::shader::alu::{add, dot, mul, rcp};
+use crate::shader::alu::{dot, rcp};
+// The same bits as `alu::add` / `alu::mul` on every input (`model/tests/shader_fast.rs`).
+use crate::shader::alu_fast::{add, mul};
 use crate::timing;
 use serde_json::json;
 use std::collections::VecDeque;
@@ -241,12 +243,19 @@ pub fn align_quaternions(v: &mut [OutVertex; 3]) {
 pub fn clip_triangle(regs: &RegFile, tri: &[OutVertex; 3]) -> Vec<OutVertex> {
     let mut v = *tri;
     align_quaternions(&mut v);
-    let mut poly = v.to_vec();
+    let user = user_plane(regs);
     let fixed = match regs.knobs().clip_w_plane {
         ClipWPlane::Eps => Plane::FIXED,
         ClipWPlane::NegEps => FIXED_NEG_EPS,
     };
-    for plane in fixed.into_iter().chain(user_plane(regs)) {
+    // A triangle inside every plane (the common case) leaves each `clip_polygon` unchanged:
+    // every edge is inside-to-inside, so each pass pushes the vertices as they are.
+    let inside_all = |plane: Plane| v.iter().all(|x| inside(plane.distance(x.position())));
+    if fixed.into_iter().chain(user).all(inside_all) {
+        return v.to_vec();
+    }
+    let mut poly = v.to_vec();
+    for plane in fixed.into_iter().chain(user) {
         poly = clip_polygon(&poly, plane);
         if poly.len() < 3 {
             return Vec::new();

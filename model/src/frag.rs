@@ -79,6 +79,58 @@ impl<'a, I> FragPorts<'a, I> {
     }
 }
 
+/// A value decoded from registers, kept with a copy of the register words and the knobs
+/// ([`RegFile::knobs`]) it was decoded from and decoded again only when one of them differs:
+/// per-draw configuration is then decoded once per change instead of once per fragment, and
+/// the result is the same as decoding every time (whatever wrote the registers, and across
+/// register files: the words are compared, not a write counter).
+#[derive(Clone, Debug)]
+pub struct Decoded<T> {
+    words: Vec<u32>,
+    knobs: crate::knobs::Knobs,
+    value: Option<T>,
+}
+
+impl<T> Default for Decoded<T> {
+    fn default() -> Self {
+        Self {
+            words: Vec::new(),
+            knobs: crate::knobs::Knobs::default(),
+            value: None,
+        }
+    }
+}
+
+impl<T> Decoded<T> {
+    /// `decode(regs)`, from the cache while the words of `ranges` (register IDs, inclusive)
+    /// are those it was decoded from.
+    pub fn get(
+        &mut self,
+        regs: &RegFile,
+        ranges: &[(u16, u16)],
+        decode: impl FnOnce(&RegFile) -> T,
+    ) -> &T {
+        let all = regs.regs();
+        let window = |&(lo, hi): &(u16, u16)| all.get(usize::from(lo)..=usize::from(hi));
+        let mut at = 0;
+        let mut same = self.value.is_some() && self.knobs == *regs.knobs();
+        for r in ranges {
+            let w = window(r).unwrap_or(&[]);
+            same = same && self.words.get(at..at + w.len()) == Some(w);
+            at += w.len();
+        }
+        if !same || at != self.words.len() {
+            self.words.clear();
+            self.knobs = *regs.knobs();
+            for r in ranges {
+                self.words.extend_from_slice(window(r).unwrap_or(&[]));
+            }
+            self.value = None;
+        }
+        self.value.get_or_insert_with(|| decode(regs))
+    }
+}
+
 /// What enters a fragment stage: RAST's [`Fragment`] (TEX) or a [`ShadedFragment`].
 pub trait FragInput: Copy {
     /// As a fragment of the fragment pipeline.
@@ -188,7 +240,11 @@ impl<K: Kernel> Stage for FragStage<K> {
 
 /// TEX: texture units 0-2 and the procedural texture unit 3 ([`crate::tex`]).
 #[derive(Clone, Debug, Default)]
-pub struct TexKernel;
+pub struct TexKernel {
+    /// The texel reads of the fragment in hand (kept between fragments so that its
+    /// allocation is reused: emptied before each).
+    fetches: Vec<crate::tex::TexelFetch>,
+}
 
 impl Kernel for TexKernel {
     const NAME: &'static str = "tex";
@@ -201,10 +257,10 @@ impl Kernel for TexKernel {
         mem: &Memory,
         beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let mut fetches = Vec::new();
-        let r = crate::tex::texture_units(&f.frag, regs, mem, &mut fetches);
+        self.fetches.clear();
+        let r = crate::tex::texture_units(&f.frag, regs, mem, &mut self.fetches);
         if let Some(log) = beats.texel.as_deref_mut() {
-            log.extend(fetches.iter().map(|t| TexelBeat {
+            log.extend(self.fetches.iter().map(|t| TexelBeat {
                 cycle,
                 x: f.frag.x,
                 y: f.frag.y,
@@ -220,8 +276,15 @@ impl Kernel for TexKernel {
 }
 
 /// LIGHT: fragment lighting ([`crate::light`]).
+///
+/// The decoded lighting registers ([`crate::light::LightEnv`]) are kept between fragments
+/// together with the raw register words they were decoded from
+/// ([`crate::light::config::REG_RANGES`]), and decoded again only when one of those words
+/// differs: decoding eight lights per fragment cost more than lighting it.
 #[derive(Clone, Debug, Default)]
-pub struct LightKernel;
+pub struct LightKernel {
+    env: Decoded<crate::light::LightEnv>,
+}
 
 impl Kernel for LightKernel {
     const NAME: &'static str = "light";
@@ -234,16 +297,28 @@ impl Kernel for LightKernel {
         _mem: &Memory,
         _beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let out = crate::light::lighting(&f.frag, &f.tex, regs);
+        let out = if crate::light::config::lighting_enabled(regs) {
+            let env = self.env.get(
+                regs,
+                &crate::light::config::REG_RANGES,
+                crate::light::config::decode,
+            );
+            crate::light::lighting_with(env, &f.frag, &f.tex, regs)
+        } else {
+            crate::light::LightOut::default()
+        };
         f.light_primary = out.primary;
         f.light_secondary = out.secondary;
         Ok(())
     }
 }
 
-/// TEV: the six texture combiners and the combiner buffer ([`crate::tev`]).
+/// TEV: the six texture combiners and the combiner buffer ([`crate::tev`]), with the
+/// combiner registers decoded once per change ([`Decoded`]).
 #[derive(Clone, Debug, Default)]
-pub struct TevKernel;
+pub struct TevKernel {
+    cfg: Decoded<crate::tev::TevConfig>,
+}
 
 impl Kernel for TevKernel {
     const NAME: &'static str = "tev";
@@ -256,7 +331,12 @@ impl Kernel for TevKernel {
         _mem: &Memory,
         beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let out = crate::tev::combine(f, regs);
+        let cfg = self.cfg.get(
+            regs,
+            &crate::tev::REG_RANGES,
+            crate::tev::TevConfig::from_regs,
+        );
+        let out = crate::tev::combine_with(cfg, f);
         if let Some(log) = beats.combiner.as_deref_mut() {
             log.extend(out.stages.iter().enumerate().map(|(i, s)| CombinerBeat {
                 cycle,
@@ -300,3 +380,27 @@ pub type LightStage = FragStage<LightKernel>;
 pub type TevStage = FragStage<TevKernel>;
 /// The FOG stage.
 pub type FogStage = FragStage<FogKernel>;
+
+#[cfg(test)]
+mod tests {
+    use super::Decoded;
+    use crate::knobs::{Knobs, TevStage0Previous};
+    use crate::regfile::RegFile;
+
+    /// The cache decodes again when only the knobs change (the same register words).
+    #[test]
+    fn decoded_follows_the_knobs() {
+        let mut regs = RegFile::new();
+        let mut d = Decoded::default();
+        let ranges = [(0x0C0u16, 0x0C7u16)];
+        let read = |d: &mut Decoded<TevStage0Previous>, regs: &RegFile| {
+            *d.get(regs, &ranges, |r| r.knobs().tev_stage0_previous)
+        };
+        assert_eq!(read(&mut d, &regs), TevStage0Previous::Primary);
+        regs.set_knobs(Knobs {
+            tev_stage0_previous: TevStage0Previous::Zero,
+            ..Knobs::default()
+        });
+        assert_eq!(read(&mut d, &regs), TevStage0Previous::Zero);
+    }
+}

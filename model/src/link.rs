@@ -1,7 +1,9 @@
 //! Bounded channels between stages with hardware-like timing.
 //!
-//! A [`Link`] is a bounded FIFO built on a `crossbeam-channel` bounded channel whose capacity
-//! is the hardware FIFO depth. Two rules make results independent of the order in which stages
+//! A [`Link`] is a bounded FIFO whose capacity is the hardware FIFO depth: a ring buffer
+//! ([`VecDeque`], allocated once at its capacity) owned by the GPU, which ticks every stage on
+//! one thread. (It was a `crossbeam-channel` bounded channel; the channel's atomics and
+//! wakers cost more than most stages' work per cycle, and nothing ever crossed a thread.) Two rules make results independent of the order in which stages
 //! are ticked within a cycle (design.md "Channels"):
 //!
 //! - **visibility**: an item pushed in cycle N can be popped no earlier than cycle N+1. The
@@ -12,18 +14,14 @@
 //!
 //! [`Link::begin_cycle`] must be called once per cycle, before any stage ticks.
 
-use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
+use std::collections::VecDeque;
 
 /// A bounded, cycle-timed FIFO between two stages.
 #[derive(Debug)]
 pub struct Link<T> {
     name: &'static str,
-    tx: Sender<T>,
-    rx: Receiver<T>,
+    queue: VecDeque<T>,
     capacity: usize,
-    /// Items queued: the link owns both ends and is used from one thread, so it counts them
-    /// itself instead of asking the channel (an atomic read per link per cycle).
-    queued: usize,
     occupancy_at_start: usize,
     pushed: usize,
     popped: usize,
@@ -39,13 +37,10 @@ impl<T> Link<T> {
     /// A link of `capacity` entries named `name` (used in traces and errors).
     pub fn new(name: &'static str, capacity: usize) -> Self {
         let capacity = capacity.max(1);
-        let (tx, rx) = bounded(capacity);
         Self {
             name,
-            tx,
-            rx,
+            queue: VecDeque::with_capacity(capacity),
             capacity,
-            queued: 0,
             occupancy_at_start: 0,
             pushed: 0,
             popped: 0,
@@ -59,40 +54,39 @@ impl<T> Link<T> {
     }
 
     /// Latches the start-of-cycle occupancy. Call once per cycle before any stage ticks.
+    #[inline]
     pub fn begin_cycle(&mut self) {
-        self.occupancy_at_start = self.queued;
+        self.occupancy_at_start = self.queue.len();
         self.pushed = 0;
         self.popped = 0;
     }
 
     /// Whether the producer may push this cycle (registered `ready`).
+    #[inline]
     pub fn can_push(&self) -> bool {
         self.occupancy_at_start + self.pushed < self.capacity
     }
 
     /// Pushes an item; it becomes visible to the consumer next cycle.
+    #[inline]
     pub fn push(&mut self, item: T) -> Result<(), LinkFull> {
-        if !self.can_push() {
+        // `can_push` also bounds the queue: occupancy never exceeds the capacity.
+        if !self.can_push() || self.queue.len() >= self.capacity {
             return Err(LinkFull(self.name));
         }
-        match self.tx.try_send(item) {
-            Ok(()) => {
-                self.queued += 1;
-                self.pushed += 1;
-                self.total += 1;
-                Ok(())
-            }
-            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(LinkFull(self.name)),
-        }
+        self.queue.push_back(item);
+        self.pushed += 1;
+        self.total += 1;
+        Ok(())
     }
 
     /// Pops the oldest item that was already in the FIFO when this cycle began.
+    #[inline]
     pub fn pop(&mut self) -> Option<T> {
         if self.popped >= self.occupancy_at_start {
             return None;
         }
-        let item = self.rx.try_recv().ok()?;
-        self.queued -= 1;
+        let item = self.queue.pop_front()?;
         self.popped += 1;
         Some(item)
     }
@@ -103,19 +97,20 @@ impl<T> Link<T> {
     }
 
     /// Items currently queued (including ones pushed this cycle).
+    #[inline]
     pub fn len(&self) -> usize {
-        self.queued
+        self.queue.len()
     }
 
     /// Whether nothing is queued.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.queued == 0
+        self.queue.is_empty()
     }
 
     /// Drops every queued item (reset).
     pub fn clear(&mut self) {
-        while self.rx.try_recv().is_ok() {}
-        self.queued = 0;
+        self.queue.clear();
         self.occupancy_at_start = 0;
         self.pushed = 0;
         self.popped = 0;

@@ -6,8 +6,6 @@
 //! outside both regions is an error the caller turns into a `Hang` (GPU side) or a bad-input
 //! message (file side). Words are little-endian, as on the 3DS.
 
-use std::collections::BTreeMap;
-
 /// One mapped region of physical memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -63,7 +61,24 @@ pub struct Unmapped {
 /// Sparse, page-allocated physical memory.
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
-    pages: BTreeMap<u32, Box<[u8; PAGE_SIZE]>>,
+    /// Page tables of VRAM and FCRAM, indexed by page number within the region and grown on
+    /// first write up to the highest page written (`None`: never written, reads zero). A
+    /// lookup is an index, not a tree search: TEX, FOP and VL read memory per texel, pixel
+    /// and attribute.
+    tables: [Vec<Option<Box<[u8; PAGE_SIZE]>>>; REGIONS.len()],
+    /// Allocated pages.
+    allocated: usize,
+}
+
+/// The page-table slot of the page holding `addr`: (region index in [`REGIONS`], page index
+/// within the region); `None` outside both regions.
+#[inline]
+fn slot(addr: u32) -> Option<(usize, usize)> {
+    REGIONS
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.contains(addr, 1))
+        .map(|(i, r)| (i, ((addr - r.start) >> PAGE_BITS) as usize))
 }
 
 impl Memory {
@@ -96,10 +111,7 @@ impl Memory {
             // In range: check() proved the whole write lies in a region below 4 GiB.
             let off = (addr as usize) & (PAGE_SIZE - 1);
             let n = rest.len().min(PAGE_SIZE - off);
-            let page = self
-                .pages
-                .entry(addr >> PAGE_BITS)
-                .or_insert_with(|| Box::new([0; PAGE_SIZE]));
+            let page = self.page_mut(addr).ok_or(Unmapped { addr, len })?;
             page[off..off + n].copy_from_slice(&rest[..n]);
             rest = &rest[n..];
             addr = addr.wrapping_add(n as u32);
@@ -111,8 +123,7 @@ impl Memory {
     pub fn read_u8(&self, addr: u32) -> Result<u8, Unmapped> {
         Self::check(addr, 1)?;
         Ok(self
-            .pages
-            .get(&(addr >> PAGE_BITS))
+            .page(addr)
             .map_or(0, |p| p[(addr as usize) & (PAGE_SIZE - 1)]))
     }
 
@@ -122,7 +133,7 @@ impl Memory {
         let off = (addr as usize) & (PAGE_SIZE - 1);
         if off + 4 <= PAGE_SIZE {
             // Fast path: the word lies in one page.
-            return Ok(self.pages.get(&(addr >> PAGE_BITS)).map_or(0, |p| {
+            return Ok(self.page(addr).map_or(0, |p| {
                 u32::from_le_bytes([p[off], p[off + 1], p[off + 2], p[off + 3]])
             }));
         }
@@ -138,6 +149,32 @@ impl Memory {
         self.write_bytes(addr, &value.to_le_bytes())
     }
 
+    /// Fills `buf` with the bytes at `addr..addr + buf.len()`; an error (and `buf` unspecified)
+    /// if any of them is unmapped. One region check and one page lookup per page touched,
+    /// instead of one per byte ([`Memory::read_u8`]).
+    pub fn read_into(&self, addr: u32, buf: &mut [u8]) -> Result<(), Unmapped> {
+        let len = u32::try_from(buf.len()).map_err(|_| Unmapped {
+            addr,
+            len: u32::MAX,
+        })?;
+        Self::check(addr, len)?;
+        let mut addr = addr;
+        let mut rest = buf;
+        while !rest.is_empty() {
+            // In range: check() proved the whole read lies in a region below 4 GiB.
+            let off = (addr as usize) & (PAGE_SIZE - 1);
+            let n = rest.len().min(PAGE_SIZE - off);
+            let (chunk, tail) = rest.split_at_mut(n);
+            match self.page(addr) {
+                Some(p) => chunk.copy_from_slice(&p[off..off + n]),
+                None => chunk.fill(0),
+            }
+            rest = tail;
+            addr = addr.wrapping_add(n as u32);
+        }
+        Ok(())
+    }
+
     /// Writes consecutive little-endian words starting at `addr`.
     pub fn write_words(&mut self, addr: u32, words: &[u32]) -> Result<(), Unmapped> {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -146,12 +183,39 @@ impl Memory {
 
     /// Number of allocated 4 KiB pages (a memory-footprint figure for benchmarks).
     pub fn allocated_pages(&self) -> usize {
-        self.pages.len()
+        self.allocated
     }
 
     /// Allocated pages as (base address, bytes), in address order; for dumps.
     pub fn pages(&self) -> impl Iterator<Item = (u32, &[u8])> {
-        self.pages.iter().map(|(p, d)| (p << PAGE_BITS, &d[..]))
+        // REGIONS is in address order (VRAM below FCRAM), and so is each table.
+        REGIONS.iter().zip(&self.tables).flat_map(|(r, t)| {
+            t.iter().enumerate().filter_map(move |(i, p)| {
+                let base = r.start + ((i as u32) << PAGE_BITS);
+                p.as_deref().map(|d| (base, &d[..]))
+            })
+        })
+    }
+
+    /// The page holding `addr`, if it was ever written.
+    #[inline]
+    fn page(&self, addr: u32) -> Option<&[u8; PAGE_SIZE]> {
+        let (region, index) = slot(addr)?;
+        self.tables.get(region)?.get(index)?.as_deref()
+    }
+
+    /// The page holding `addr`, allocated (zeroed) if it was not; `None` outside the regions.
+    fn page_mut(&mut self, addr: u32) -> Option<&mut [u8; PAGE_SIZE]> {
+        let (region, index) = slot(addr)?;
+        let table = self.tables.get_mut(region)?;
+        if table.len() <= index {
+            table.resize_with(index + 1, || None);
+        }
+        let entry = table.get_mut(index)?;
+        if entry.is_none() {
+            self.allocated += 1;
+        }
+        Some(entry.get_or_insert_with(|| Box::new([0; PAGE_SIZE])))
     }
 }
 
@@ -187,6 +251,31 @@ mod tests {
         assert_eq!(m.read_u8(0x1800_0FEF), Ok(0));
         assert_eq!(m.read_u8(0x1800_0FF0 + 10_000), Ok(0));
         assert_eq!(m.allocated_pages(), 4);
+    }
+
+    #[test]
+    fn mem_read_into_equals_bytewise_reads() {
+        let mut m = Memory::new();
+        m.write_bytes(0x1800_0FFA, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+            .unwrap();
+        // Across a written page into an unwritten one, and inside one.
+        for (addr, len) in [(0x1800_0FF8, 16), (0x1800_0FFC, 3), (0x1800_2000, 4)] {
+            let mut buf = vec![0xEE; len];
+            m.read_into(addr, &mut buf).unwrap();
+            let want: Vec<u8> = (0..len as u32)
+                .map(|i| m.read_u8(addr + i).unwrap())
+                .collect();
+            assert_eq!(buf, want, "0x{addr:08x}");
+        }
+        let mut buf = [0; 4];
+        assert_eq!(
+            m.read_into(0x185F_FFFE, &mut buf),
+            Err(Unmapped {
+                addr: 0x185F_FFFE,
+                len: 4
+            })
+        );
+        assert!(m.read_into(0xFFFF_FFFE, &mut buf).is_err());
     }
 
     #[test]

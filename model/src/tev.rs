@@ -388,31 +388,153 @@ pub fn run_stage(
     previous: [u8; 4],
     previous_buffer: [u8; 4],
 ) -> [u8; 4] {
-    let k = s.constant();
-    let src = |v| source(v, inputs, k, previous, previous_buffer);
-    let rgb_mode = s.combiner.rgb_combine();
-    let ra = rgb_operand(s.operand.rgb_operand0(), src(s.source.rgb_source0()));
-    let rb = rgb_operand(s.operand.rgb_operand1(), src(s.source.rgb_source1()));
-    let rc = rgb_operand(s.operand.rgb_operand2(), src(s.source.rgb_source2()));
-    let rgb = match rgb_mode {
+    run_stage_decoded(&StageConfig::of(s), inputs, previous, previous_buffer)
+}
+
+/// One stage's registers with every field decoded: what [`run_stage`] reads, decoded once per
+/// configuration change by the TEV stage ([`TevConfig`]) instead of once per fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageConfig {
+    /// RGB sources 0-2.
+    pub rgb_source: [TexenvSourceInput; 3],
+    /// Alpha sources 0-2.
+    pub alpha_source: [TexenvSourceInput; 3],
+    /// RGB operands 0-2.
+    pub rgb_operand: [TexenvOperandRgb; 3],
+    /// Alpha operands 0-2.
+    pub alpha_operand: [TexenvOperandAlpha; 3],
+    /// RGB combine mode.
+    pub rgb_mode: TexenvCombinerMode,
+    /// Alpha combine mode.
+    pub alpha_mode: TexenvCombinerMode,
+    /// RGB scale.
+    pub rgb_scale: TexenvScaleFactor,
+    /// Alpha scale.
+    pub alpha_scale: TexenvScaleFactor,
+    /// The constant colour `[r, g, b, a]`.
+    pub constant: [u8; 4],
+}
+
+impl StageConfig {
+    /// Decodes one stage's registers.
+    pub fn of(s: &StageRegs) -> Self {
+        Self {
+            rgb_source: [
+                s.source.rgb_source0(),
+                s.source.rgb_source1(),
+                s.source.rgb_source2(),
+            ],
+            alpha_source: [
+                s.source.alpha_source0(),
+                s.source.alpha_source1(),
+                s.source.alpha_source2(),
+            ],
+            rgb_operand: [
+                s.operand.rgb_operand0(),
+                s.operand.rgb_operand1(),
+                s.operand.rgb_operand2(),
+            ],
+            alpha_operand: [
+                s.operand.alpha_operand0(),
+                s.operand.alpha_operand1(),
+                s.operand.alpha_operand2(),
+            ],
+            rgb_mode: s.combiner.rgb_combine(),
+            alpha_mode: s.combiner.alpha_combine(),
+            rgb_scale: s.scale.rgb_scale(),
+            alpha_scale: s.scale.alpha_scale(),
+            constant: s.constant(),
+        }
+    }
+}
+
+impl StageConfig {
+    /// Whether the stage hands "previous" on unchanged: RGB and alpha both REPLACE of source 0
+    /// = previous with the plain operand (source colour / source alpha) and scale 1×. Then
+    /// [`run_stage_decoded`] gives `previous` without evaluating the stage: REPLACE yields its
+    /// first operand, that operand is previous's RGB (alpha), and 1× leaves it — the value the
+    /// full evaluation computes, bit for bit (`tev_pass_stage_is_previous`). Unused stages are
+    /// set up like this (the scene builder's `TexEnv::pass`, citro3d `C3D_TexEnvInit`).
+    pub fn is_pass(&self) -> bool {
+        self.rgb_mode == TexenvCombinerMode::Replace
+            && self.alpha_mode == TexenvCombinerMode::Replace
+            && self.rgb_source[0] == TexenvSourceInput::Previous
+            && self.alpha_source[0] == TexenvSourceInput::Previous
+            && self.rgb_operand[0] == TexenvOperandRgb::SourceColor
+            && self.alpha_operand[0] == TexenvOperandAlpha::SourceAlpha
+            && self.rgb_scale == TexenvScaleFactor::X1
+            && self.alpha_scale == TexenvScaleFactor::X1
+    }
+}
+
+/// [`run_stage`] on a decoded stage.
+pub fn run_stage_decoded(
+    s: &StageConfig,
+    inputs: &Inputs,
+    previous: [u8; 4],
+    previous_buffer: [u8; 4],
+) -> [u8; 4] {
+    if s.is_pass() {
+        return previous;
+    }
+    let src = |v| source(v, inputs, s.constant, previous, previous_buffer);
+    let [op0, op1, op2] = s.rgb_operand;
+    let [src0, src1, src2] = s.rgb_source;
+    let ra = rgb_operand(op0, src(src0));
+    let rb = rgb_operand(op1, src(src1));
+    let rc = rgb_operand(op2, src(src2));
+    let rgb = match s.rgb_mode {
         TexenvCombinerMode::Dot3Rgb | TexenvCombinerMode::Dot3Rgba => [dot3(ra, rb); 3],
         m => [0, 1, 2].map(|i| combine_channel(m, ra[i], rb[i], rc[i])),
     };
-    let alpha = if rgb_mode == TexenvCombinerMode::Dot3Rgba {
+    let alpha = if s.rgb_mode == TexenvCombinerMode::Dot3Rgba {
         rgb[0]
     } else {
-        let aa = alpha_operand(s.operand.alpha_operand0(), src(s.source.alpha_source0()));
-        let ab = alpha_operand(s.operand.alpha_operand1(), src(s.source.alpha_source1()));
-        let ac = alpha_operand(s.operand.alpha_operand2(), src(s.source.alpha_source2()));
-        combine_channel(s.combiner.alpha_combine(), aa, ab, ac)
+        let [op0, op1, op2] = s.alpha_operand;
+        let [src0, src1, src2] = s.alpha_source;
+        let aa = alpha_operand(op0, src(src0));
+        let ab = alpha_operand(op1, src(src1));
+        let ac = alpha_operand(op2, src(src2));
+        combine_channel(s.alpha_mode, aa, ab, ac)
     };
-    let rs = s.scale.rgb_scale();
+    let rs = s.rgb_scale;
     [
         scale(rgb[0], rs),
         scale(rgb[1], rs),
         scale(rgb[2], rs),
-        scale(alpha, s.scale.alpha_scale()),
+        scale(alpha, s.alpha_scale),
     ]
+}
+
+/// Every register [`combine`] reads, as one inclusive ID range: the six stages'
+/// GPUREG_TEXENVi_* (0x0C0-0x0FC), GPUREG_TEXENV_UPDATE_BUFFER (0x0E0) and
+/// GPUREG_TEXENV_BUFFER_COLOR (0x0FD). The TEV stage keeps a decoded [`TevConfig`] while
+/// these words are unchanged ([`crate::frag::Decoded`]).
+pub const REG_RANGES: [(u16, u16); 1] = [(id::TEXENV0_SOURCE, id::TEXENV_BUFFER_COLOR)];
+
+/// The combiner registers decoded: every stage, the buffer update bits and the buffer colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TevConfig {
+    /// The six stages.
+    pub stages: [StageConfig; NUM_STAGES],
+    /// GPUREG_TEXENV_UPDATE_BUFFER.
+    pub update: regs::TexenvUpdateBuffer,
+    /// GPUREG_TEXENV_BUFFER_COLOR `[r, g, b, a]`.
+    pub buffer_color: [u8; 4],
+    /// Stage 0's "previous" input (knob `tev-stage0-previous`).
+    pub stage0_previous: TevStage0Previous,
+}
+
+impl TevConfig {
+    /// Decodes the combiner registers.
+    pub fn from_regs(regs: &RegFile) -> Self {
+        Self {
+            stages: core::array::from_fn(|i| StageConfig::of(&StageRegs::read(regs, i))),
+            update: regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into())),
+            buffer_color: regs.reg(id::TEXENV_BUFFER_COLOR.into()).to_le_bytes(),
+            stage0_previous: regs.knobs().tev_stage0_previous,
+        }
+    }
 }
 
 /// The buffer stage `stage` (1-4) passes on: per GPUREG_TEXENV_UPDATE_BUFFER, its RGB and alpha
@@ -456,20 +578,23 @@ pub fn buffer_after(
 
 /// Runs the six combiners on `f`.
 pub fn combine(f: &ShadedFragment, regs: &RegFile) -> TevOut {
+    combine_with(&TevConfig::from_regs(regs), f)
+}
+
+/// [`combine`] with the registers already decoded (`cfg` = [`TevConfig::from_regs`]).
+pub fn combine_with(cfg: &TevConfig, f: &ShadedFragment) -> TevOut {
     let inputs = Inputs::of(f);
-    let update = regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into()));
-    let buffer_color = regs.reg(id::TEXENV_BUFFER_COLOR.into()).to_le_bytes();
+    let (update, buffer_color) = (cfg.update, cfg.buffer_color);
     // Stage 0's "previous" is the primary colour, its "previous buffer" zero (seed 002);
     // knob `tev-stage0-previous=zero`: "previous" starts at zero, as Azahar's software renderer.
-    let mut previous = match regs.knobs().tev_stage0_previous {
+    let mut previous = match cfg.stage0_previous {
         TevStage0Previous::Primary => inputs.primary,
         TevStage0Previous::Zero => [0; 4],
     };
     let mut previous_buffer = STAGE0_PREVIOUS_BUFFER;
     let mut stages = [StageOut::default(); NUM_STAGES];
-    for (i, out) in stages.iter_mut().enumerate() {
-        let s = StageRegs::read(regs, i);
-        let color = run_stage(&s, &inputs, previous, previous_buffer);
+    for (i, (out, s)) in stages.iter_mut().zip(&cfg.stages).enumerate() {
+        let color = run_stage_decoded(s, &inputs, previous, previous_buffer);
         let buffer = buffer_after(i, update, buffer_color, previous, previous_buffer);
         *out = StageOut { color, buffer };
         previous = color;
@@ -547,6 +672,43 @@ mod tests {
             let q = (p + 128 + ((p + 128) >> 8)) >> 8;
             assert_eq!(q, (2 * p + 255) / 510, "p = {p}");
         }
+    }
+
+    #[test]
+    fn tev_pass_stage_is_previous() {
+        // The shortcut of `run_stage_decoded` is the full evaluation: each step of a pass
+        // stage is the identity on every value.
+        for x in 0..=255u8 {
+            let c = [x, x ^ 0x5A, x.wrapping_mul(3), !x];
+            assert_eq!(
+                rgb_operand(TexenvOperandRgb::SourceColor, c),
+                [c[0], c[1], c[2]]
+            );
+            assert_eq!(alpha_operand(TexenvOperandAlpha::SourceAlpha, c), c[3]);
+            assert_eq!(scale(x, TexenvScaleFactor::X1), x);
+            for y in [0, 1, 127, 128, 254, 255] {
+                assert_eq!(combine_channel(TexenvCombinerMode::Replace, x, y, !y), x);
+            }
+        }
+        let pass = StageConfig::of(&StageRegs {
+            // RGB and alpha source 0 = previous (15); sources 1 and 2 other inputs.
+            source: regs::TexenvSource(0x004F_003F),
+            ..StageRegs::default()
+        });
+        assert_eq!(pass.rgb_source[0], TexenvSourceInput::Previous);
+        assert!(pass.is_pass(), "{pass:?}");
+        let inputs = Inputs::default();
+        assert_eq!(
+            run_stage_decoded(&pass, &inputs, [1, 2, 3, 4], [9; 4]),
+            [1, 2, 3, 4]
+        );
+        let mut not = pass;
+        not.rgb_scale = TexenvScaleFactor::X2;
+        assert!(!not.is_pass());
+        assert_eq!(
+            run_stage_decoded(&not, &inputs, [100; 4], [9; 4]),
+            [200, 200, 200, 100]
+        );
     }
 
     #[test]

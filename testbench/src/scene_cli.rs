@@ -42,10 +42,15 @@ pub struct Outputs {
     pub knobs: Knobs,
 }
 
-/// The scene names and descriptions, one per line.
+/// The scene names and descriptions, one per line; the large scenes (`scenes::list_large`:
+/// rendered by name, left out of `render-all` and `--scenes`) last, marked.
 pub fn list_text() -> String {
     scenes::list()
         .map(|(n, d)| format!("{n:<28} {d}\n"))
+        .chain(
+            scenes::list_large()
+                .map(|(n, d)| format!("{n:<28} {d} [large: not in render-all or --scenes]\n")),
+        )
         .collect()
 }
 

@@ -39,6 +39,7 @@ fn scene_list_names_every_area() {
         "format/rgb565",
         "format/d24s8",
         "tile/block32_64",
+        "bench/frame_400x240",
     ] {
         assert!(
             s.lines().any(|l| l.starts_with(name)),

@@ -5,7 +5,10 @@
 //!   test on, 128×128 RGBA8 + D24S8 — triangles, fragments and simulated cycles per second;
 //! - `bench/textured_lit`: the issue-6 standard scene — texture unit 0 (RGBA8, bilinear),
 //!   fragment lighting with two lights, two modulate combiner stages — textured, lit fragments
-//!   per second (and cycles per second).
+//!   per second (and cycles per second);
+//! - `bench/frame_400x240`: a 3DS top-screen frame — a textured full-screen background and a
+//!   depth-tested, textured, lit torus of 3136 triangles — frames, fragments and cycles per
+//!   second.
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
@@ -15,7 +18,15 @@ use pica_model::Outcome;
 use pica_vectors::scenes;
 use std::hint::black_box;
 
-fn bench_scene(c: &mut Criterion, name: &str, with_triangles: bool) {
+/// Which throughput figures a scene reports besides fragments and cycles.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extra {
+    None,
+    Triangles,
+    Frames,
+}
+
+fn bench_scene(c: &mut Criterion, name: &str, extra: Extra) {
     let Some(scene) = scenes::scene(name) else {
         eprintln!("no scene {name}");
         return;
@@ -39,8 +50,10 @@ fn bench_scene(c: &mut Criterion, name: &str, with_triangles: bool) {
     let mut g = c.benchmark_group("pipeline");
     g.sample_size(10);
     let mut units = vec![("fragments", stats.fragments), ("cycles", cycles)];
-    if with_triangles {
-        units.insert(0, ("triangles", stats.triangles));
+    match extra {
+        Extra::Triangles => units.insert(0, ("triangles", stats.triangles)),
+        Extra::Frames => units.insert(0, ("frames", 1)),
+        Extra::None => {}
     }
     for (unit, n) in units {
         g.throughput(Throughput::Elements(n));
@@ -50,8 +63,9 @@ fn bench_scene(c: &mut Criterion, name: &str, with_triangles: bool) {
 }
 
 fn pipeline(c: &mut Criterion) {
-    bench_scene(c, "bench/many_triangles", true);
-    bench_scene(c, "bench/textured_lit", false);
+    bench_scene(c, "bench/many_triangles", Extra::Triangles);
+    bench_scene(c, "bench/textured_lit", Extra::None);
+    bench_scene(c, "bench/frame_400x240", Extra::Frames);
 }
 
 criterion_group!(benches, pipeline);

@@ -1431,6 +1431,57 @@ fn issue6_bench_textured_lit_setup() {
     );
 }
 
+/// bench/frame_400x240 (issue 19): a 400×240 frame of 3136 torus triangles over a textured
+/// background, one of the large scenes (found by name, not iterated by [`scenes::list`]).
+#[test]
+fn bench_frame_400x240_is_a_lit_textured_torus_over_a_textured_background() {
+    use pica_vectors::scenes::bench::{frame_background, FRAME_SIZE};
+    let name = "bench/frame_400x240";
+    assert!(scenes::list().all(|(n, _)| n != name));
+    assert!(scenes::list_large().any(|(n, _)| n == name));
+    let s = scenes::scene(name).unwrap();
+    assert_eq!((s.fb.width, s.fb.height), FRAME_SIZE);
+    assert_eq!((s.fb.width % 8, s.fb.height % 8), (0, 0));
+    let r = render(&s);
+    assert!(
+        matches!(r.outcome, Outcome::Finished { .. }),
+        "{}",
+        r.outcome
+    );
+    let stats = r.gpu.pipeline_stats();
+    assert_eq!(stats.draws, 2);
+    // The background quad (2) and the torus (3136).
+    assert_eq!(stats.triangles, 2 + 3136);
+    // Every pixel once for the background, the torus's visible and hidden layers on top.
+    assert!(stats.fragments > 400 * 240 + 20_000, "{}", stats.fragments);
+    // Background pixels, away from the torus: lighting off, stage 0 = texture 0 × white, the
+    // texture sampled nearest at one texel per pixel (u = (x + 0.5) / 400 · 6.25 · 64 texels
+    // = x + 0.5, likewise v, so f24 truncation cannot move the texel). v = 0 is the texture's
+    // bottom row and image row r is window row 239 - r: texel column x mod 64, row from the
+    // top 63 - (239 - r) mod 64. RGB565 keeps the top 5/6/5 bits, decoding replicates them.
+    let rgb565 = |c: [u8; 4]| {
+        let (r5, g6, b5) = (c[0] >> 3, c[1] >> 2, c[2] >> 3);
+        [r5 << 3 | r5 >> 2, g6 << 2 | g6 >> 4, b5 << 3 | b5 >> 2, 255]
+    };
+    let bg = |x: u32, r: u32| rgb565(frame_background(x % 64, 63 - (239 - r) % 64));
+    for (x, y) in [
+        (0, 0),
+        (399, 0),
+        (0, 239),
+        (399, 239),
+        (10, 120),
+        (390, 120),
+        (200, 225),
+    ] {
+        assert_eq!(pixel(&r.image, x, y), Some(bg(x, y)), "({x}, {y})");
+    }
+    // The torus covers the top of its ring (image column 200, rows 40-60): lit and textured,
+    // not background.
+    for y in [40, 50, 60] {
+        assert_ne!(pixel(&r.image, 200, y), Some(bg(200, y)), "(200, {y})");
+    }
+}
+
 /// Fails listing every mismatch.
 fn assert_no_mismatches(bad: &[String]) {
     assert!(

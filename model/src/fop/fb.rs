@@ -416,11 +416,9 @@ pub fn read_pixel(mem: &Memory, addr: u32, len: u32) -> Result<u32, Unmapped> {
     if Memory::region_of(addr, len).is_none() {
         return Err(Unmapped { addr, len });
     }
-    let mut bits = 0u32;
-    for i in 0..len {
-        bits |= u32::from(mem.read_u8(addr.wrapping_add(i))?) << (8 * i);
-    }
-    Ok(bits)
+    let mut bytes = [0u8; 4];
+    mem.read_into(addr, bytes.get_mut(..len as usize).unwrap_or_default())?;
+    Ok(u32::from_le_bytes(bytes))
 }
 
 /// Writes the low `len` bytes (1-4) of `bits` to `addr`, least significant byte first.

@@ -653,6 +653,9 @@ pub struct FopStats {
 pub struct FragmentOps {
     /// How many of [`RegFile::triggers`] have been looked at.
     triggers_seen: usize,
+    /// The configuration last decoded, the [`config_words`] and the knobs it was decoded
+    /// from: decoded again only when a word or a knob differs (not once per fragment).
+    config: Option<([u32; CONFIG_REGS.len()], crate::knobs::Knobs, FopConfig)>,
     stats: FopStats,
     /// Test outcomes, when counted ([`FragmentOps::set_count_tests`]).
     tests: Option<Box<TestCounts>>,
@@ -714,7 +717,7 @@ impl FragmentOps {
             let Some(sf) = input.pop() else {
                 break;
             };
-            let cfg = *cfg.get_or_insert_with(|| FopConfig::from_regs(regs));
+            let cfg = *cfg.get_or_insert_with(|| self.config(regs));
             let beat = process_fragment_counted(
                 &cfg,
                 &sf.frag,
@@ -729,6 +732,20 @@ impl FragmentOps {
             }
         }
         Ok(())
+    }
+
+    /// [`FopConfig::from_regs`], from the cache while [`config_words`] are unchanged.
+    fn config(&mut self, regs: &RegFile) -> FopConfig {
+        let words = config_words(regs);
+        let knobs = regs.knobs();
+        match &self.config {
+            Some((w, k, cfg)) if *w == words && k == knobs => *cfg,
+            _ => {
+                let cfg = FopConfig::from_regs(regs);
+                self.config = Some((words, *knobs, cfg));
+                cfg
+            }
+        }
     }
 
     fn count(&mut self, beat: &PixelBeat) {

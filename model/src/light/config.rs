@@ -377,6 +377,15 @@ pub fn light_regs(regs: &RegFile, num: usize) -> LightRegs {
     }
 }
 
+/// Every register [`decode`] reads, as inclusive ID ranges: GPUREG_LIGHTING_ENABLE0 and
+/// 0x140-0x1D9 (the eight lights through GPUREG_LIGHTING_LIGHT_PERMUTATION). The LIGHT stage
+/// keeps a decoded [`LightEnv`] while these words are unchanged
+/// ([`crate::frag::Decoded`]); `light_decode_reads_only_reg_ranges` pins the list.
+pub const REG_RANGES: [(u16, u16); 2] = [
+    (id::LIGHTING_ENABLE0, id::LIGHTING_ENABLE0),
+    (id::LIGHT0_SPECULAR0, id::LIGHTING_LIGHT_PERMUTATION),
+];
+
 /// Decodes every lighting register.
 pub fn decode(regs: &RegFile) -> LightEnv {
     let c0 = regs.reg(id::LIGHTING_CONFIG0.into());
@@ -435,6 +444,34 @@ pub fn decode(regs: &RegFile) -> LightEnv {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn light_decode_reads_only_reg_ranges() {
+        // Every lighting register set to something non-trivial, then every other plain
+        // register filled with noise: the decoded environment must not change.
+        let mut config = vec![
+            (id::LIGHTING_ENABLE0, 1),
+            (id::LIGHTING_ENABLE1, 0),
+            (id::LIGHTING_CONFIG0, 0x4A5F_0F7D),
+            (id::LIGHTING_CONFIG1, 0x00F0_F00F),
+            (id::LIGHTING_NUM_LIGHTS, 5),
+            (id::LIGHTING_AMBIENT, 0x1234_5678),
+            (id::LIGHTING_LUTINPUT_ABS, 0x0222_0202),
+            (id::LIGHTING_LUTINPUT_SELECT, 0x0543_2105),
+            (id::LIGHTING_LUTINPUT_SCALE, 0x0671_2367),
+            (id::LIGHTING_LIGHT_PERMUTATION, 0x0123_4765),
+        ];
+        for reg in id::LIGHT0_SPECULAR0..=id::LIGHT7_ATTENUATION_SCALE {
+            config.push((
+                reg,
+                0x3C00_3800u32.rotate_left(u32::from(reg) % 13) ^ u32::from(reg),
+            ));
+        }
+        let keep: Vec<u16> = REG_RANGES.iter().flat_map(|&(lo, hi)| lo..=hi).collect();
+        let base = decode(&crate::pa::tests::regs_with(&config));
+        assert_eq!(base.count, 6);
+        assert_eq!(decode(&crate::pa::tests::noisy_regs(&config, &keep)), base);
+    }
 
     #[test]
     fn light_config_scale_values() {

@@ -7,8 +7,9 @@
 //! # Arithmetic
 //!
 //! Every value is an f24 computed with the shader ALU's operations ([`crate::shader::alu`]:
-//! exact result truncated toward zero, subnormals flushed to +0); vectors in [`vector`], LUTs in
-//! [`lut`], registers in [`config`]. Conversions:
+//! exact result truncated toward zero, subnormals flushed to +0; run through their exact fast
+//! paths in [`crate::shader::alu_fast`]); vectors in [`vector`], LUTs in [`lut`], registers in
+//! [`config`]. Conversions:
 //!
 //! | from | to f24 | rule |
 //! |------|--------|------|
@@ -64,7 +65,7 @@ use crate::knobs::{LightAbsOneSided, LightOutputRounding, LightShadowPrimary};
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
 use crate::regfile::RegFile;
-use crate::shader::alu;
+use crate::shader::{alu, alu_fast};
 
 pub use config::{LightEnv, LutId, LutInput, LutSel};
 use vector::Vec3;
@@ -134,8 +135,10 @@ pub fn to_u8_with(x: F24, rounding: LightOutputRounding) -> u8 {
 /// `light-shadow-primary=diffuse-ambient`: `(D·dot + A)·s_p`, the older Citra rule).
 pub fn shadowed_diffuse(d: F24, dot: F24, sp: F24, a: F24, rule: LightShadowPrimary) -> F24 {
     match rule {
-        LightShadowPrimary::Diffuse => alu::add(alu::mul(alu::mul(d, dot), sp), a),
-        LightShadowPrimary::DiffuseAmbient => alu::mul(alu::add(alu::mul(d, dot), a), sp),
+        LightShadowPrimary::Diffuse => alu_fast::add(alu_fast::mul(alu_fast::mul(d, dot), sp), a),
+        LightShadowPrimary::DiffuseAmbient => {
+            alu_fast::mul(alu_fast::add(alu_fast::mul(d, dot), a), sp)
+        }
     }
 }
 
@@ -206,7 +209,7 @@ pub fn lut_lookup(
         lut::position_signed(x)
     };
     let v = lut::sample(regs.luts().lighting.get(table), p);
-    alu::mul(v, sel.scale)
+    alu_fast::mul(v, sel.scale)
 }
 
 /// The surface normal and tangent before the quaternion rotation (bump / tangent mapping).
@@ -220,12 +223,12 @@ fn surface_frame(env: &LightEnv, tex: &[[u8; 4]; 4]) -> (Vec3, Vec3) {
             let mut n = p;
             if env.bump_renorm {
                 // z = sqrt(max(1 - x² - y², 0)) as z2 * rsq(z2) (0 → 0).
-                let z2 = alu::add(
-                    alu::add(F24::ONE, alu::mul(p[0], p[0]).negate()),
-                    alu::mul(p[1], p[1]).negate(),
+                let z2 = alu_fast::add(
+                    alu_fast::add(F24::ONE, alu_fast::mul(p[0], p[0]).negate()),
+                    alu_fast::mul(p[1], p[1]).negate(),
                 );
                 let z2 = pos(z2);
-                n[2] = alu::mul(z2, alu::rsq(z2));
+                n[2] = alu_fast::mul(z2, alu_fast::rsq(z2));
             }
             (n, x)
         }
@@ -239,8 +242,19 @@ pub fn lighting(frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut
     if !config::lighting_enabled(regs) {
         return LightOut::default();
     }
-    let env = config::decode(regs);
-    let out = compute(&env, frag, tex, regs);
+    lighting_with(&config::decode(regs), frag, tex, regs)
+}
+
+/// [`lighting`] with the lighting registers already decoded (`env` must be
+/// [`config::decode`] of `regs`, lighting on): what the LIGHT stage calls with the
+/// environment it keeps between fragments. `regs` supplies the LUTs.
+pub fn lighting_with(
+    env: &LightEnv,
+    frag: &Fragment,
+    tex: &[[u8; 4]; 4],
+    regs: &RegFile,
+) -> LightOut {
+    let out = compute(env, frag, tex, regs);
     tracing::trace!(target: "light", x = frag.x, y = frag.y, ?out.primary, ?out.secondary, "lit");
     out
 }
@@ -308,7 +322,7 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
             |sel: &LutSel, table: usize| lut_lookup(sel, table, &inputs, light.two_sided, regs);
 
         let da = if light.dist_atten {
-            let x = alu::add(alu::mul(light.da_scale, len), light.da_bias);
+            let x = alu_fast::add(alu_fast::mul(light.da_scale, len), light.da_bias);
             let p = lut::position_unsigned(x);
             lut::sample(regs.luts().lighting.get(LutId::Da.slot() + light.num), p)
         } else {
@@ -347,7 +361,7 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
         let refl = [rr, rg, rb];
 
         if slot == last && env.fr.enabled {
-            let fr = alu::mul(look(&env.fr, LutId::Fr.slot()), F255);
+            let fr = alu_fast::mul(look(&env.fr, LutId::Fr.slot()), F255);
             if env.fresnel_primary {
                 alpha[0] = fr;
             }
@@ -371,7 +385,7 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
             let g = if hh.to_f64() == 0.0 {
                 F24::ZERO
             } else {
-                alu::min(alu::mul(dot, alu::rcp(hh)), one)
+                alu_fast::min(alu_fast::mul(dot, alu::rcp(hh)), one)
             };
             (
                 if light.geometric0 { g } else { one },
@@ -386,26 +400,32 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
         for c in 0..3 {
             let sp = if sp_on { shadow[c] } else { one };
             let ss = if ss_on { shadow[c] } else { one };
-            let spec0 = alu::mul(alu::mul(light.specular0[c], d0), g0);
-            let spec1 = alu::mul(alu::mul(alu::mul(d1, refl[c]), light.specular1[c]), g1);
+            let spec0 = alu_fast::mul(alu_fast::mul(light.specular0[c], d0), g0);
+            let spec1 = alu_fast::mul(
+                alu_fast::mul(alu_fast::mul(d1, refl[c]), light.specular1[c]),
+                g1,
+            );
             let lit = shadowed_diffuse(light.diffuse[c], dot, sp, light.ambient[c], shadow_rule);
-            let diffuse = alu::mul(alu::mul(lit, da), spot);
-            let specular = alu::mul(
-                alu::mul(alu::mul(alu::mul(alu::add(spec0, spec1), clamp), da), spot),
+            let diffuse = alu_fast::mul(alu_fast::mul(lit, da), spot);
+            let specular = alu_fast::mul(
+                alu_fast::mul(
+                    alu_fast::mul(alu_fast::mul(alu_fast::add(spec0, spec1), clamp), da),
+                    spot,
+                ),
                 ss,
             );
-            diffuse_sum[c] = alu::add(diffuse_sum[c], diffuse);
-            specular_sum[c] = alu::add(specular_sum[c], specular);
+            diffuse_sum[c] = alu_fast::add(diffuse_sum[c], diffuse);
+            specular_sum[c] = alu_fast::add(specular_sum[c], specular);
         }
     }
 
     // 5. Shadow alpha (only on the alphas the fresnel selector names).
     if env.shadow_alpha {
         if env.fresnel_primary {
-            alpha[0] = alu::mul(alpha[0], shadow[3]);
+            alpha[0] = alu_fast::mul(alpha[0], shadow[3]);
         }
         if env.fresnel_secondary {
-            alpha[1] = alu::mul(alpha[1], shadow[3]);
+            alpha[1] = alu_fast::mul(alpha[1], shadow[3]);
         }
     }
 

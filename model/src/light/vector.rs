@@ -3,9 +3,14 @@
 //! and outputs flushed to +0), in a fixed, documented order of operations.
 //!
 //! The order matters because f24 addition is not associative; each function states it.
+//!
+//! The operations run through [`crate::shader::alu_fast`], which gives the bits of
+//! [`crate::shader::alu`] on every input (the differential property
+//! `model/tests/shader_fast.rs`) at a fraction of the cost: lighting does some two hundred
+//! of them per fragment and light.
 
 use crate::num::F24;
-use crate::shader::alu;
+use crate::shader::alu_fast as alu;
 
 /// A vector `[x, y, z]` of f24 values.
 pub type Vec3 = [F24; 3];
@@ -37,7 +42,10 @@ pub fn scale(v: Vec3, s: F24) -> Vec3 {
 
 /// `a · b` = `(a.x*b.x + a.y*b.y) + a.z*b.z` (products truncated, summed left to right: DP3).
 pub fn dot(a: Vec3, b: Vec3) -> F24 {
-    alu::dot(&a, &b)
+    alu::dot3(
+        &[a[0], a[1], a[2], F24::ZERO],
+        &[b[0], b[1], b[2], F24::ZERO],
+    )
 }
 
 /// `a × b`; each lane is `p + (-q)` with the two products truncated first:
@@ -64,7 +72,7 @@ pub fn normalize(v: Vec3) -> (Vec3, F24) {
 /// The quaternion scaled to unit length: `q * rsq(q·q)` with `q·q` summed x, y, z, w left to
 /// right. The zero quaternion stays zero.
 pub fn normalize_quat(q: Quat) -> Quat {
-    let r = alu::rsq(alu::dot(&q, &q));
+    let r = alu::rsq(alu::dot4(&q, &q));
     [
         alu::mul(q[0], r),
         alu::mul(q[1], r),

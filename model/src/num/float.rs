@@ -198,6 +198,10 @@ impl<const E: u32, const M: u32> Float<E, M> {
             let exp = u64::from(e + 1023 - Self::BIAS) << 52;
             return f64::from_bits(sign | exp | u64::from(self.mantissa()) << (52 - M));
         }
+        if self.0 & !(1 << (E + M)) == 0 {
+            // ±0 (frequent: the ALU's flushed inputs), what the codec gives for them.
+            return f64::from_bits(u64::from(self.sign()) << 63);
+        }
         self.to_f64_general()
     }
 
@@ -235,6 +239,21 @@ impl<const E: u32, const M: u32> Float<E, M> {
     // (pica-facts §1); not measured on hardware. Gradual underflow into f24 subnormals is the
     // model's choice (it makes `to_f32_bits` → `from_f32_bits` the identity).
     pub const fn from_f32_bits(bits: u32) -> Self {
+        let ef = (bits >> 23) & 0xFF;
+        let e = ef as i32 - 127 + Self::BIAS as i32;
+        if ef != 0 && ef != 0xFF && e >= 1 && e < Self::EXP_MAX as i32 {
+            // Fast path: a normal f32 that lands in this format's normal range (the vertex
+            // loader's float attributes): rebias, drop the low mantissa bits — what the
+            // general codec gives (`float_from_f32_bits_fast_path_matches_codec`).
+            let sign = (bits >> 31) << (E + M);
+            let mant = (bits & 0x7F_FFFF) >> (23 - M);
+            return Self::from_bits(sign | (e as u32) << M | mant);
+        }
+        Self::from_f32_bits_general(bits)
+    }
+
+    /// [`Self::from_f32_bits`] through the general codec (every pattern).
+    const fn from_f32_bits_general(bits: u32) -> Self {
         let (neg, value) = decode(bits as u64, Layout::F32);
         Self::encoded(neg, value, Underflow::Gradual)
     }
@@ -297,6 +316,10 @@ impl<const E: u32, const M: u32> Float<E, M> {
             let sign = ((bits >> 63) as u32) << (E + M);
             let mant = ((bits & ((1 << 52) - 1)) >> (52 - M)) as u32;
             return Self::from_bits(sign | (e as u32) << M | mant);
+        }
+        if ef == 0 {
+            // ±0 and f64 subnormals: below the smallest normal, so +0 (the codec's rule).
+            return Self::ZERO;
         }
         Self::from_f64_trunc_general(x)
     }

@@ -29,7 +29,18 @@ use super::config::DepthMode;
 use crate::knobs::{RastColorConversion, RastDepthConversion};
 use crate::num::F24;
 use crate::pipe::{semantic, ScreenTri, NUM_SEMANTICS};
-use crate::shader::alu;
+use crate::shader::{alu, alu_fast};
+
+/// [`alu::dot`] of three lanes, through [`alu_fast::dot3`] (the same bits on every input: the
+/// differential property `model/tests/shader_fast.rs`). Per pixel this runs 27 times, so the
+/// fast path is what makes the interpolator cheap.
+#[inline(always)]
+fn dot3(a: &[F24; 3], b: &[F24; 3]) -> F24 {
+    alu_fast::dot3(
+        &[a[0], a[1], a[2], F24::ZERO],
+        &[b[0], b[1], b[2], F24::ZERO],
+    )
+}
 
 /// `a / b`, the exact quotient truncated toward zero to f24 by the ALU rule (inputs flushed;
 /// a result below the smallest normal is +0, one at or above 2^64 is ±infinity, NaN is
@@ -40,6 +51,7 @@ use crate::shader::alu;
 /// an f24 grid point itself or at least `1 / (m_b · 2^17) ≥ 2^-34` (relative) away from every
 /// grid point, far more than the `2^-53` error of the `f64` division; and every quotient of
 /// f24 values is an `f64` normal.
+#[inline]
 pub fn div(a: F24, b: F24) -> F24 {
     F24::from_f64_trunc(alu::flush(a).to_f64() / alu::flush(b).to_f64())
 }
@@ -48,6 +60,74 @@ pub fn div(a: F24, b: F24) -> F24 {
 pub fn weight_f24(b: i64) -> F24 {
     // |b| < 2^53 here (weights are below 2^34), so the f64 conversion is exact.
     F24::from_f64_trunc(b as f64)
+}
+
+// ---- the exact fast path of step 4 ----
+//
+// Step 4 is `div(dot(B, p_s), den)` for 24 semantics per pixel (and 12 more for the texture
+// coordinate differences): most of RAST's work. The fast path computes the same bits on `f64`
+// images of the operands, prepared once (`p_s` per triangle, `B` per pixel), with the argument
+// of `alu_fast`'s whole-instruction paths (see the comment above `alu_fast::WINDOW_LO`): when
+// every lane is zero or has a biased exponent in [WINDOW_LO, WINDOW_HI] (magnitudes in
+// [2^-23, 2^30)), each product is exact in `f64` and lies in [2^-46, 2^60), so its truncation
+// to f24 is a mask of the low 36 significand bits ([`trunc64`]); every value is then a
+// multiple of 2^-62 below 2^62, so no sum leaves the f24 normal range; a sum is exact when
+// `s - x == y` and `s - y == x` (Fast2Sum), and an exact sum truncates by the mask too. The
+// dot product's f24 is then exactly the `f64` value (±0.0 standing for +0), and `div` of it is
+// the `f64` quotient truncated. A lane outside the window or an inexact sum takes the
+// definition (`dot3`, `div`). The test `rast_interp_fast_path_matches_definition` compares
+// the two on random operands drawn towards the window's edges and the special values.
+
+/// Low significand bits of an `f64` below f24 precision.
+const BELOW_F24: u64 = (1 << 36) - 1;
+
+/// Truncation of an exact, in-range `f64` to f24 precision.
+#[inline(always)]
+fn trunc64(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() & !BELOW_F24)
+}
+
+/// The `f64` value of `x` after the ALU's input flush, and whether it may enter the fast path
+/// (zero, or a biased exponent inside the window).
+#[inline(always)]
+fn image(x: F24) -> (f64, bool) {
+    let x = alu::flush(x);
+    let e = x.exponent();
+    (
+        x.to_f64(),
+        e == 0 || (alu_fast::WINDOW_LO..=alu_fast::WINDOW_HI).contains(&e),
+    )
+}
+
+/// `f64` sum of two images; clears `exact` when the sum is not exact.
+#[inline(always)]
+fn add64(x: f64, y: f64, exact: &mut bool) -> f64 {
+    let s = x + y;
+    *exact &= (s - x == y) & (s - y == x);
+    trunc64(s)
+}
+
+/// The value of `dot(b, p)` (three lanes, images inside the window) if every sum is exact.
+#[inline(always)]
+fn dot3_images(b: &[f64; 3], p: &[f64; 3]) -> Option<f64> {
+    let mut exact = true;
+    let s = add64(trunc64(b[0] * p[0]), trunc64(b[1] * p[1]), &mut exact);
+    let s = add64(s, trunc64(b[2] * p[2]), &mut exact);
+    exact.then_some(s)
+}
+
+/// A pixel's edge weights as the interpolator uses them (steps 2-3).
+struct PixelWeights {
+    /// `B_i`, f24.
+    bw: [F24; 3],
+    /// `den = dot(B, q)`.
+    den: F24,
+    /// Images of `B` for the fast path.
+    img: [f64; 3],
+    /// Whether every image is inside the window.
+    fast: bool,
+    /// `flush(den)` as `f64`: the divisor of `div`.
+    den64: f64,
 }
 
 /// A triangle's interpolation setup (step 1 of the module docs).
@@ -59,6 +139,10 @@ pub struct Interpolator {
     pub p: [[F24; NUM_SEMANTICS]; 3],
     /// The depth-mapped z per vertex.
     pub z: [F24; 3],
+    /// `f64` images of `p_0s, p_1s, p_2s` per semantic, as bits (the fast path of step 4).
+    p_img: [[u64; 3]; NUM_SEMANTICS],
+    /// Bit `s` set: every image of semantic `s` is inside the fast path's window.
+    p_fast: u32,
 }
 
 /// What the interpolator gives for one pixel.
@@ -77,31 +161,73 @@ impl Interpolator {
         let mut p = [[F24::ZERO; NUM_SEMANTICS]; 3];
         for (pi, (v, qi)) in p.iter_mut().zip(tri.v.iter().zip(q)) {
             for (ps, a) in pi.iter_mut().zip(v.v.attr) {
-                *ps = alu::mul(a, qi);
+                *ps = alu_fast::mul(a, qi);
+            }
+        }
+        let mut p_img = [[0; 3]; NUM_SEMANTICS];
+        let mut p_fast = 0;
+        for (s, img) in p_img.iter_mut().enumerate() {
+            let lanes = [p[0][s], p[1][s], p[2][s]].map(image);
+            *img = lanes.map(|(v, _)| v.to_bits());
+            if lanes.iter().all(|&(_, ok)| ok) {
+                p_fast |= 1 << s;
             }
         }
         Self {
             q,
             p,
             z: tri.v.map(|v| v.z),
+            p_img,
+            p_fast,
         }
     }
 
     /// Interpolates at the pixel with edge weights `b` (steps 2-5 of the module docs).
     pub fn at(&self, b: [i64; 3], mode: DepthMode) -> Interpolated {
-        let bw = b.map(weight_f24);
-        let den = alu::dot(&bw, &self.q);
+        let w = self.weights(b);
         let mut attr = [F24::ZERO; NUM_SEMANTICS];
         for (s, out) in attr.iter_mut().enumerate() {
-            let ps = [self.p[0][s], self.p[1][s], self.p[2][s]];
-            *out = div(alu::dot(&bw, &ps), den);
+            *out = self.semantic_with(&w, s);
         }
-        let zsum = alu::dot(&bw, &self.z);
+        let zsum = dot3(&w.bw, &self.z);
         let depth = match mode {
-            DepthMode::ZBuffer => div(zsum, alu::dot(&bw, &[F24::ONE; 3])),
-            DepthMode::WBuffer => div(zsum, den),
+            DepthMode::ZBuffer => div(zsum, dot3(&w.bw, &[F24::ONE; 3])),
+            DepthMode::WBuffer => div(zsum, w.den),
         };
         Interpolated { attr, depth }
+    }
+
+    /// The f24 edge weights `B` of `b` and `den = dot(B, q)` (steps 2-3).
+    #[inline]
+    fn weights(&self, b: [i64; 3]) -> PixelWeights {
+        let bw = b.map(weight_f24);
+        let den = dot3(&bw, &self.q);
+        let lanes = bw.map(image);
+        PixelWeights {
+            bw,
+            den,
+            img: lanes.map(|(v, _)| v),
+            fast: lanes.iter().all(|&(_, ok)| ok),
+            den64: alu::flush(den).to_f64(),
+        }
+    }
+
+    /// Semantic `s` at the pixel of `w` (step 4): `div(dot(B, p_s), den)`.
+    #[inline]
+    fn semantic_with(&self, w: &PixelWeights, s: usize) -> F24 {
+        if w.fast && (self.p_fast >> s) & 1 == 1 {
+            let p = self
+                .p_img
+                .get(s)
+                .map_or([0.0; 3], |l| l.map(f64::from_bits));
+            if let Some(v) = dot3_images(&w.img, &p) {
+                // v is the dot product's f24 exactly (±0.0 for +0, which divides alike).
+                let v = if v == 0.0 { 0.0 } else { v };
+                return F24::from_f64_trunc(v / w.den64);
+            }
+        }
+        let ps = [self.p[0][s], self.p[1][s], self.p[2][s]];
+        div(dot3(&w.bw, &ps), w.den)
     }
 }
 
@@ -117,10 +243,7 @@ impl Interpolator {
     /// One semantic at edge weights `b` (step 4 of the module docs; the weights may be
     /// negative: a pixel centre outside the triangle).
     pub fn semantic_at(&self, b: [i64; 3], s: usize) -> F24 {
-        let bw = b.map(weight_f24);
-        let den = alu::dot(&bw, &self.q);
-        let ps = [self.p[0][s], self.p[1][s], self.p[2][s]];
-        div(alu::dot(&bw, &ps), den)
+        self.semantic_with(&self.weights(b), s)
     }
 
     /// The screen-space differences of the texture coordinates at a pixel whose interpolated
@@ -139,9 +262,13 @@ impl Interpolator {
         right: [i64; 3],
         up: [i64; 3],
     ) -> [[F24; 4]; 3] {
+        // The weights and denominator of each neighbour once (what `semantic_at` computes).
+        let (right, up) = (self.weights(right), self.weights(up));
         TEX_DERIV_SEMANTICS.map(|[su, sv]| {
-            let d = |b: [i64; 3], s: usize| alu::add(self.semantic_at(b, s), here[s].negate());
-            [d(right, su), d(right, sv), d(up, su), d(up, sv)]
+            let d = |w: &PixelWeights, s: usize| {
+                alu_fast::add(self.semantic_with(w, s), here[s].negate())
+            };
+            [d(&right, su), d(&right, sv), d(&up, su), d(&up, sv)]
         })
     }
 }
@@ -242,6 +369,101 @@ mod tests {
 
     fn f(x: f64) -> F24 {
         F24::from_f64_trunc(x)
+    }
+
+    /// The definition of steps 2-5, with the ALU's reference functions.
+    fn reference_at(ip: &Interpolator, b: [i64; 3], mode: DepthMode) -> Interpolated {
+        let bw = b.map(weight_f24);
+        let den = alu::dot(&bw, &ip.q);
+        let attr = core::array::from_fn(|s| {
+            div(alu::dot(&bw, &[ip.p[0][s], ip.p[1][s], ip.p[2][s]]), den)
+        });
+        let zsum = alu::dot(&bw, &ip.z);
+        let depth = match mode {
+            DepthMode::ZBuffer => div(zsum, alu::dot(&bw, &[F24::ONE; 3])),
+            DepthMode::WBuffer => div(zsum, den),
+        };
+        Interpolated { attr, depth }
+    }
+
+    #[test]
+    fn rast_interp_fast_path_matches_definition() {
+        use crate::pipe::{OutVertex, ScreenVertex};
+        let mut state = 0x2545_F491_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        // Exponents drawn towards the window's edges, 1.0, zero and the specials.
+        let (lo, hi) = (alu_fast::WINDOW_LO, alu_fast::WINDOW_HI);
+        let exps = [
+            0,
+            1,
+            lo - 1,
+            lo,
+            lo + 1,
+            60,
+            62,
+            63,
+            64,
+            70,
+            hi - 1,
+            hi,
+            hi + 1,
+            126,
+            127,
+        ];
+        let value = |next: &mut dyn FnMut() -> u32| {
+            let r = next();
+            let e = if r % 4 == 0 {
+                exps[(r >> 2) as usize % exps.len()]
+            } else {
+                55 + (r >> 2) % 20
+            };
+            let m = if next() % 8 == 0 { 0 } else { next() & 0xFFFF };
+            F24::from_parts(next() % 3 == 0, e, m)
+        };
+        let weight = |next: &mut dyn FnMut() -> u32| -> i64 {
+            match next() % 6 {
+                0 => 0,
+                1 => i64::from(next() % 64),
+                2 => i64::from(next()) << (next() % 3),
+                _ => i64::from(next() % 100_000),
+            }
+        };
+        for case in 0..4000 {
+            let v = core::array::from_fn(|_| {
+                let mut o = OutVertex::ONES;
+                for a in &mut o.attr {
+                    *a = value(&mut next);
+                }
+                ScreenVertex {
+                    x: F24::ZERO,
+                    y: F24::ZERO,
+                    z: value(&mut next),
+                    inv_w: value(&mut next),
+                    v: o,
+                }
+            });
+            let ip = Interpolator::new(&ScreenTri { seq: 0, v });
+            for _ in 0..8 {
+                let b = [0; 3].map(|_: i64| weight(&mut next));
+                for mode in [DepthMode::ZBuffer, DepthMode::WBuffer] {
+                    assert_eq!(
+                        ip.at(b, mode),
+                        reference_at(&ip, b, mode),
+                        "case {case} {b:?}"
+                    );
+                }
+                let s = next() as usize % NUM_SEMANTICS;
+                assert_eq!(
+                    ip.semantic_at(b, s),
+                    reference_at(&ip, b, DepthMode::ZBuffer).attr[s]
+                );
+            }
+        }
     }
 
     #[test]

@@ -161,14 +161,17 @@ impl PreparedTri {
                 return PixelOutcome::EarlyDepthFail;
             }
         }
-        let tex_deriv = match (
-            self.cfg.tex_deriv,
-            self.setup.weights(x.saturating_add(1), y),
-            self.setup.weights(x, y.saturating_add(1)),
-        ) {
-            (true, Some(right), Some(up)) => self.interp.tex_deriv(&it.attr, right, up),
-            _ => [[crate::num::F24::ZERO; 4]; 3],
+        let neighbours = || {
+            let right = self.setup.weights(x.saturating_add(1), y)?;
+            let up = self.setup.weights(x, y.saturating_add(1))?;
+            Some(self.interp.tex_deriv(&it.attr, right, up))
         };
+        let tex_deriv = if self.cfg.tex_deriv {
+            neighbours()
+        } else {
+            None
+        }
+        .unwrap_or([[crate::num::F24::ZERO; 4]; 3]);
         PixelOutcome::Fragment {
             fragment: Fragment {
                 x: fx,

@@ -323,8 +323,17 @@ impl Sampler<'_> {
             unit: self.unit,
             addr: a,
         };
+        let len = len.min(16);
+        // Fast path: every byte in one read; otherwise the loop below names the first byte
+        // that cannot be read.
+        let mut bytes = [0u8; 16];
+        if let (Ok(a32), Some(buf)) = (u32::try_from(addr), bytes.get_mut(..len as usize)) {
+            if self.mem.read_into(a32, buf).is_ok() {
+                return Ok(u128::from_le_bytes(bytes));
+            }
+        }
         let mut raw = 0u128;
-        for k in 0..u64::from(len.min(16)) {
+        for k in 0..u64::from(len) {
             let a32 = u32::try_from(addr + k).map_err(|_| hang(u32::MAX))?;
             let b = match (self.mem.read_u8(a32), self.unmapped) {
                 (Ok(b), _) => b,

@@ -327,6 +327,22 @@ impl Layout {
             .wrapping_add(src.offset);
         let mut out = [F24::ZERO, F24::ZERO, F24::ZERO, F24::ONE];
         let size = src.format.ty.size();
+        // Fast path: the whole element in one read (at most 4 components of 4 bytes). If any
+        // byte is unmapped the byte-by-byte loop below finds the first one for the hang.
+        let comps = (src.format.comps as usize).min(4);
+        let mut bytes = [0u8; 16];
+        if let Some(buf) = bytes.get_mut(..size as usize * comps) {
+            if mem.read_into(start, buf).is_ok() {
+                for (slot, raw) in out.iter_mut().zip(buf.chunks_exact(size.max(1) as usize)) {
+                    let raw = raw
+                        .iter()
+                        .rev()
+                        .fold(0u32, |acc, &b| acc << 8 | u32::from(b));
+                    *slot = convert(src.format.ty, raw);
+                }
+                return Ok(out);
+            }
+        }
         for (c, slot) in out.iter_mut().enumerate().take(src.format.comps as usize) {
             let at = start.wrapping_add(size * c as u32);
             let mut raw = 0u32;

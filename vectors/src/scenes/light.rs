@@ -25,7 +25,7 @@ const RADIUS: f32 = 0.75;
 
 /// The unit quaternion that rotates +z onto the unit normal `n` (axis z × n, angle acos nz):
 /// (-ny, nx, 0) / (2c), c = sqrt((1 + nz) / 2).
-fn quat_to(n: [f32; 3]) -> [f32; 4] {
+pub(super) fn quat_to(n: [f32; 3]) -> [f32; 4] {
     let c = ((1.0 + n[2]) / 2.0).sqrt();
     if c < 1e-6 {
         return [1.0, 0.0, 0.0, 0.0];

@@ -15,7 +15,7 @@
 //! descriptions without building.
 
 mod basic;
-mod bench;
+pub mod bench;
 mod fog;
 mod fragment;
 mod gas;
@@ -212,9 +212,24 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("bench/textured_lit", "a textured (RGBA8 bilinear) and lit (2 lights) quad and hemisphere, two modulating combiner stages, depth test, 128x128 (the issue-6 benchmark scene)", bench::textured_lit),
 ];
 
-/// Name and description of every scene, in library order, without building them.
+/// Scenes of the library too large to render through every RTL stage swap the test suite and
+/// `scripts/run` iterate ([`list`], [`scenes`]): built by name ([`scene`]) and listed by
+/// [`list_large`]. The scene library tests run them on the model (vectors/tests/scenes.rs).
+#[rustfmt::skip]
+const LARGE_SCENES: &[(&str, &str, SceneFn)] = &[
+    ("bench/frame_400x240", "a 3DS top-screen frame, 400x240: a textured background and a depth-tested, textured, lit torus of 3136 triangles (the issue-19 frame benchmark)", bench::frame_400x240),
+];
+
+/// Name and description of every scene, in library order, without building them (the large
+/// scenes of [`list_large`] are not among them).
 pub fn list() -> impl Iterator<Item = (&'static str, &'static str)> {
     SCENES.iter().map(|(n, d, _)| (*n, *d))
+}
+
+/// Name and description of the large scenes (see [`LARGE_SCENES`]): in the library, found by
+/// [`scene`], but not in [`list`] and [`scenes`].
+pub fn list_large() -> impl Iterator<Item = (&'static str, &'static str)> {
+    LARGE_SCENES.iter().map(|(n, d, _)| (*n, *d))
 }
 
 /// Builds the scene at `SCENES[i]`.
@@ -237,10 +252,11 @@ pub fn try_scenes() -> Result<Vec<Scene>, (String, BuildError)> {
         .collect()
 }
 
-/// The scene called `name`, built.
+/// The scene called `name` (of [`list`] or [`list_large`]), built.
 pub fn scene(name: &str) -> Option<Scene> {
     SCENES
         .iter()
+        .chain(LARGE_SCENES)
         .find(|e| e.0 == name)
         .and_then(|e| build(e).ok())
 }
@@ -360,7 +376,7 @@ mod tests {
 
     #[test]
     fn scenes_names_unique_and_area_slash_what() {
-        let mut names: Vec<&str> = list().map(|(n, _)| n).collect();
+        let mut names: Vec<&str> = list().chain(list_large()).map(|(n, _)| n).collect();
         let n = names.len();
         names.sort_unstable();
         names.dedup();

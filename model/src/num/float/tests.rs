@@ -527,6 +527,40 @@ fn float_to_f64_fast_path_matches_codec_exhaustively() {
     }
 }
 
+/// The fast path of `from_f32_bits` agrees with the general codec for f24, f16, f20 and f31 on
+/// every exponent and sign, with a stride of mantissas (both ends included).
+#[test]
+fn float_from_f32_bits_fast_path_matches_codec() {
+    for sign_exp in 0..0x200u32 {
+        for mant in (0..0x80_0000u32)
+            .step_by(4093)
+            .chain([1, 0x40_0000, 0x7F_FFFF])
+        {
+            let bits = sign_exp << 23 | mant;
+            assert_eq!(
+                F24::from_f32_bits(bits),
+                F24::from_f32_bits_general(bits),
+                "{bits:08x}"
+            );
+            assert_eq!(
+                F16::from_f32_bits(bits),
+                F16::from_f32_bits_general(bits),
+                "{bits:08x}"
+            );
+            assert_eq!(
+                F20::from_f32_bits(bits),
+                F20::from_f32_bits_general(bits),
+                "{bits:08x}"
+            );
+            assert_eq!(
+                F31::from_f32_bits(bits),
+                F31::from_f32_bits_general(bits),
+                "{bits:08x}"
+            );
+        }
+    }
+}
+
 /// f64 bit patterns around every f24 exponent (the normal range and both of its edges), with
 /// mantissas that have low bits below f24's precision.
 fn f64_near_f24_range() -> impl Strategy<Value = f64> {
