@@ -1027,8 +1027,8 @@ pub fn fuzz_pipeline(
             seen = Some((r.seed, r.shard.clone()));
             println!(
                 "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the \
-                 cycle limit",
-                t.finished, t.list_hang, t.pipeline_hang, t.limit
+                 cycle limit, {} lists overwritten by the pipeline",
+                t.finished, t.list_hang, t.pipeline_hang, t.limit, t.overwritten
             );
             r
         },
