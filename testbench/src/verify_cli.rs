@@ -875,20 +875,32 @@ pub fn fuzz(
     }
     let code = print_fuzz_report(&r, started.elapsed().as_secs_f64(), report);
     if let Some(db) = &mut db {
-        db.source = format!("fuzz seed {} shard {}", r.seed, r.shard);
-        let (c, t) = db.total();
-        match report {
-            Some(p) => {
-                let beside = crate::cov_cli::db_path_beside(p);
-                if let Err(e) = crate::cov_cli::write_db(&beside, db) {
-                    return bad(e);
-                }
-                println!("coverage: {c}/{t} bins ({})", beside.display());
-            }
-            None => println!("coverage: {c}/{t} bins"),
+        let source = format!("fuzz seed {} shard {}", r.seed, r.shard);
+        if let Err(e) = write_coverage(db, source, report) {
+            return e;
         }
     }
     code
+}
+
+/// Names a campaign's coverage database `source`, writes it beside the report (when there is
+/// one) and prints the bins reached (`coverage: C/T bins`).
+fn write_coverage(
+    db: &mut pica_model::cov::CoverageDb,
+    source: String,
+    report: Option<&Path>,
+) -> Result<(), ExitCode> {
+    db.source = source;
+    let (c, t) = db.total();
+    match report {
+        Some(p) => {
+            let beside = crate::cov_cli::db_path_beside(p);
+            crate::cov_cli::write_db(&beside, db).map_err(bad)?;
+            println!("coverage: {c}/{t} bins ({})", beside.display());
+        }
+        None => println!("coverage: {c}/{t} bins"),
+    }
+    Ok(())
 }
 
 /// A fuzz campaign's progress on the bar (when there is one).
@@ -1035,17 +1047,9 @@ pub fn fuzz_pipeline(
         report,
     );
     if let (Some(db), Some((seed, shard))) = (&mut db, seen) {
-        db.source = format!("fuzz pipeline seed {seed} shard {shard}");
-        let (c, t) = db.total();
-        match report {
-            Some(p) => {
-                let beside = crate::cov_cli::db_path_beside(p);
-                if let Err(e) = crate::cov_cli::write_db(&beside, db) {
-                    return bad(e);
-                }
-                println!("coverage: {c}/{t} bins ({})", beside.display());
-            }
-            None => println!("coverage: {c}/{t} bins"),
+        let source = format!("fuzz pipeline seed {seed} shard {shard}");
+        if let Err(e) = write_coverage(db, source, report) {
+            return e;
         }
     }
     code
