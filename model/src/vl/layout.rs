@@ -338,7 +338,7 @@ impl Layout {
                         .iter()
                         .rev()
                         .fold(0u32, |acc, &b| acc << 8 | u32::from(b));
-                    *slot = convert(src.format.ty, raw);
+                    *slot = convert_with(src.format.ty, raw, self.type2, self.f32_to_f24);
                 }
                 return Ok(out);
             }
