@@ -435,13 +435,7 @@ impl Knobs {
     /// The knobs whose value is not the default, as `(name, value)` in [`Knobs::NAMES`] order
     /// (empty for [`Knobs::default`]): what a manifest records.
     pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
-        let d = Knobs::default().values();
-        self.values()
-            .into_iter()
-            .zip(d)
-            .filter(|(a, b)| a != b)
-            .map(|(a, _)| a)
-            .collect()
+        differing(self.values(), Knobs::default().values())
     }
 
     /// The non-default knobs as a manifest's `knobs` map (`{name: value}`).
@@ -574,6 +568,19 @@ pub fn markdown() -> String {
         }
     }
     out
+}
+
+/// The `(name, value)` pairs of `values` that differ from the same position of `defaults`.
+pub(crate) fn differing(
+    values: impl IntoIterator<Item = (&'static str, &'static str)>,
+    defaults: impl IntoIterator<Item = (&'static str, &'static str)>,
+) -> Vec<(&'static str, &'static str)> {
+    values
+        .into_iter()
+        .zip(defaults)
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a)
+        .collect()
 }
 
 #[cfg(test)]

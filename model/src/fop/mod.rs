@@ -426,19 +426,21 @@ pub fn process_fragment_counted(
     cycle: u64,
     mut tests: Option<&mut TestCounts>,
 ) -> Result<PixelBeat, FopHang> {
+    let mut beat = PixelBeat {
+        cycle,
+        x: frag.x,
+        y: frag.y,
+        color_addr: 0,
+        color: 0,
+        depth_addr: 0,
+        depth_stencil: 0,
+        flags: 0,
+    };
     let bad_format = cfg.layout.color_format.is_err() || cfg.layout.depth_format.is_err();
     if bad_format && cfg.bad_format == FopBadFormat::Drop {
         // Knob `fop-bad-format=drop`: discarded, no memory access, no hang.
-        return Ok(PixelBeat {
-            cycle,
-            x: frag.x,
-            y: frag.y,
-            color_addr: 0,
-            color: 0,
-            depth_addr: 0,
-            depth_stencil: 0,
-            flags: PixelBeat::DISCARDED,
-        });
+        beat.flags = PixelBeat::DISCARDED;
+        return Ok(beat);
     }
     let color_fmt: ColorFormat =
         cfg.layout
@@ -454,16 +456,6 @@ pub fn process_fragment_counted(
                 buffer: "depth",
                 value,
             })?;
-    let mut beat = PixelBeat {
-        cycle,
-        x: frag.x,
-        y: frag.y,
-        color_addr: 0,
-        color: 0,
-        depth_addr: 0,
-        depth_stencil: 0,
-        flags: 0,
-    };
     let (x, y) = (u32::from(frag.x), u32::from(frag.y));
     let (Some(color_addr), Some(depth_addr)) =
         (cfg.layout.color_addr(x, y), cfg.layout.depth_addr(x, y))

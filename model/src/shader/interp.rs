@@ -211,13 +211,7 @@ impl Knobs {
     /// The knobs whose value is not the default, as `(name, value)` in [`Knobs::NAMES`]
     /// order (empty for [`Knobs::default`]).
     pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
-        let d = Knobs::default().values();
-        self.values()
-            .into_iter()
-            .zip(d)
-            .filter(|(a, b)| a != b)
-            .map(|(a, _)| a)
-            .collect()
+        crate::knobs::differing(self.values(), Knobs::default().values())
     }
 
     /// Sets one knob from `NAME=VALUE` (names and values in [`Knobs::NAMES`]).
