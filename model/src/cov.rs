@@ -644,6 +644,145 @@ impl CovModel {
         self.groups.iter().find(|g| g.bins.contains(&bin))
     }
 
+    /// Register settings that steer a run towards bin `bin` (coverage-guided fuzzing, `pica
+    /// fuzz --guided`): written before a draw, they put the register file in a state the
+    /// sampler maps to that bin at the draw. A register-ID bin gives a write to the ID with no
+    /// field set (`mask` 0); a field bin its field; a cross of register fields the setting of
+    /// each axis (for a per-stage or per-unit cross, combiner stage 0 and texture unit 0, the
+    /// unit enabled). Empty for bins that registers alone cannot choose (executed opcodes,
+    /// channels, outcomes, a triangle's winding, a test's pass or fail).
+    pub fn steer(&self, bin: usize) -> Vec<Steer> {
+        let mut out = Vec::new();
+        let set = |out: &mut Vec<Steer>, a: &Axis, i: usize| {
+            if let Some(v) = a.values.get(i) {
+                out.push(Steer {
+                    id: a.id,
+                    mask: a.field.mask(),
+                    value: (v.value << a.field.lsb) & a.field.mask(),
+                });
+            }
+        };
+        if let Some(id) = self.id_bin.iter().position(|b| *b == Some(bin)) {
+            out.push(Steer {
+                id: id as u16,
+                mask: 0,
+                value: 0,
+            });
+            return out;
+        }
+        if bin == self.id_unnamed {
+            if let Some(id) = self.id_bin.iter().position(Option::is_none) {
+                out.push(Steer {
+                    id: id as u16,
+                    mask: 0,
+                    value: 0,
+                });
+            }
+            return out;
+        }
+        if bin == self.id_beyond {
+            out.push(Steer {
+                id: REGISTERS.len() as u16,
+                mask: 0,
+                value: 0,
+            });
+            return out;
+        }
+        for p in &self.fields {
+            let n = if p.values.is_empty() {
+                2
+            } else {
+                p.values.len()
+            };
+            if (p.base..p.base + n).contains(&bin) {
+                let k = bin - p.base;
+                let v = if p.values.is_empty() {
+                    k as u32
+                } else {
+                    p.values[k].value
+                };
+                out.push(Steer {
+                    id: p.id,
+                    mask: p.field.mask(),
+                    value: (v << p.field.lsb) & p.field.mask(),
+                });
+                return out;
+            }
+        }
+        let within = |base: usize, n: usize| (base..base + n).contains(&bin).then(|| bin - base);
+        if let Some(x) = &self.blend {
+            let (ne, nf) = (x.eq[0].len(), x.src[0].len());
+            if let Some(k) = within(x.base, 2 * ne * 2 * nf) {
+                let (f, k) = (k % nf, k / nf);
+                let (r, k) = (k % 2, k / 2);
+                let (e, c) = (k % ne, k / ne);
+                if let Some(on) = x
+                    .mode
+                    .values
+                    .iter()
+                    .position(|v| v.name.eq_ignore_ascii_case("blend"))
+                {
+                    set(&mut out, &x.mode, on);
+                }
+                set(&mut out, &x.eq[c], e);
+                set(&mut out, if r == 0 { &x.src[c] } else { &x.dst[c] }, f);
+                return out;
+            }
+        }
+        for (f, t, base) in [&self.color_tiling, &self.depth_tiling]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(k) = within(*base, f.len() * t.len()) {
+                set(&mut out, f, k / t.len());
+                set(&mut out, t, k % t.len());
+                return out;
+            }
+        }
+        if let Some(x) = &self.tex {
+            let (nf, nfl, nw) = (
+                x.format[0].len(),
+                x.filters[0][0].len(),
+                x.wraps[0][0].len(),
+            );
+            if let Some(k) = within(x.base, nf * 2 * nfl * nw) {
+                let (w, k) = (k % nw, k / nw);
+                let (fl, k) = (k % nfl, k / nfl);
+                let (mm, f) = (k % 2, k / 2);
+                let (id, mask) = x.enabled[0];
+                out.push(Steer {
+                    id,
+                    mask,
+                    value: mask,
+                });
+                set(&mut out, &x.format[0], f);
+                set(&mut out, &x.filters[0][mm], fl);
+                set(&mut out, &x.wraps[0][0], w);
+                set(&mut out, &x.wraps[0][1], w);
+                return out;
+            }
+        }
+        if let Some(x) = &self.combiner {
+            let (nm, ns) = (x.modes[0][0].len(), x.scales[0][0].len());
+            if let Some(k) = within(x.base, 2 * nm * ns) {
+                let (s, k) = (k % ns, k / ns);
+                let (m, c) = (k % nm, k / nm);
+                set(&mut out, &x.modes[0][c], m);
+                set(&mut out, &x.scales[0][c], s);
+                return out;
+            }
+        }
+        if let Some(x) = &self.prim {
+            let (nm, nc) = (x.mode.len(), x.cull.len());
+            if let Some(k) = within(x.base, nm * 2 * nc) {
+                set(&mut out, &x.mode, k / (2 * nc));
+                set(&mut out, &x.cull, k % nc);
+                return out;
+            }
+        }
+        out
+    }
+
     fn sample_id(&self, hits: &mut Acc, id: u32) {
         let bin = match self.id_bin.get(id as usize) {
             Some(Some(b)) => *b,
@@ -724,6 +863,18 @@ impl CovModel {
             None => (None, None),
         }
     }
+}
+
+/// One register setting of [`CovModel::steer`]: the bits `mask` of register `id` set to
+/// `value` (already in place); `mask` 0 asks only for a write to `id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Steer {
+    /// Register ID.
+    pub id: u16,
+    /// The bits that matter, in place.
+    pub mask: u32,
+    /// Their value, in place (`value & !mask == 0`).
+    pub value: u32,
 }
 
 /// Hit counts being gathered: dense counts, and the bins touched in first-touch order (so
@@ -1258,5 +1409,60 @@ mod tests {
         assert_eq!(a.first[5].as_deref(), Some("case-b"));
         assert_eq!(a.total().0, 2);
         assert!(CoverageDb::from_json(&serde_json::json!({"x": 1})).is_err());
+    }
+
+    #[test]
+    fn cov_steer_reaches_its_bin_at_a_draw() {
+        // Every bin that steer() claims to reach: apply its settings to a zeroed register file,
+        // sample a draw (or the write) and check the bin was hit. Groups registers cannot
+        // choose must give no settings.
+        let m = model();
+        let mut steered = 0;
+        for bin in 0..m.bins().len() {
+            let st = m.steer(bin);
+            let group = &m.group_of(bin).expect("every bin has a group").name;
+            let settable = group == "reg_ids"
+                || group.starts_with("fields.")
+                || [
+                    "x.blend",
+                    "x.color_format_tiling",
+                    "x.depth_format_tiling",
+                    "x.tex_format_filter_wrap",
+                    "x.combiner_scale",
+                ]
+                .contains(&group.as_str());
+            if !settable && group != "x.prim_winding_cull" {
+                assert!(st.is_empty(), "{group} / {} steered", m.bins()[bin]);
+                continue;
+            }
+            assert!(!st.is_empty(), "{group} / {} not steered", m.bins()[bin]);
+            steered += 1;
+            let mut acc = Acc::new();
+            if st[0].mask == 0 {
+                m.sample_id(&mut acc, u32::from(st[0].id));
+            } else {
+                let mut regs = vec![0u32; REGISTERS.len()];
+                for s in &st {
+                    assert_eq!(s.value & !s.mask, 0);
+                    let r = &mut regs[usize::from(s.id)];
+                    *r = (*r & !s.mask) | s.value;
+                }
+                let (mode, cull) = m.sample_draw(&mut acc, &regs);
+                if group == "x.prim_winding_cull" {
+                    // The winding comes from the triangles: check the two indices instead.
+                    let x = m.prim.as_ref().expect("prim cross");
+                    let k = bin - x.base;
+                    assert_eq!(mode, Some(k / (2 * x.cull.len())));
+                    assert_eq!(cull, Some(k % x.cull.len()));
+                    continue;
+                }
+            }
+            assert!(
+                acc.counts[bin] > 0,
+                "{group} / {} not reached",
+                m.bins()[bin]
+            );
+        }
+        assert!(steered > m.bins().len() / 2, "{steered} bins steered");
     }
 }

@@ -87,6 +87,7 @@ pub fn run<'s>(
         against: c.against.clone(),
         cases_run: done,
         failures,
+        guided: None,
     }
 }
 

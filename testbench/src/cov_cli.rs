@@ -259,6 +259,10 @@ fn esc(s: &str) -> String {
 fn replay_hint(first: &str) -> String {
     if let Some(name) = first.strip_prefix("scene ") {
         format!("pica scene render {name} --png out.png --vectors DIR")
+    } else if first.starts_with("guided ") {
+        "a guided mutant (it depends on the cases before it): rerun the campaign with \
+         --keep-new DIR (the default beside --report) to have it as a bundle"
+            .to_string()
     } else if let Some(seed) = first.strip_prefix("fuzz ") {
         format!("pica fuzz --replay {seed}")
     } else {

@@ -588,6 +588,9 @@ pub struct FuzzReport {
     pub cases_run: u64,
     /// Failures found.
     pub failures: Vec<Failure>,
+    /// What a guided campaign did (`pica fuzz --guided`); absent for an unguided one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guided: Option<crate::guided::GuidedSummary>,
 }
 
 /// Merges the reports of the shards of one campaign (`pica fuzz merge`) into the report the
@@ -615,6 +618,7 @@ pub fn merge_reports(reports: &[FuzzReport]) -> Result<FuzzReport, String> {
         against: first.against.clone(),
         cases_run: 0,
         failures: Vec::new(),
+        guided: None,
     };
     for (k, r) in reports.iter().enumerate() {
         if (r.seed, r.cases, &r.against) != (first.seed, first.cases, &first.against) {
@@ -645,6 +649,9 @@ pub fn merge_reports(reports: &[FuzzReport]) -> Result<FuzzReport, String> {
         *slot = true;
         merged.cases_run += r.cases_run;
         merged.failures.extend(r.failures.iter().cloned());
+        if let Some(g) = &r.guided {
+            merged.guided.get_or_insert_with(Default::default).add(g);
+        }
     }
     let missing: Vec<String> = (0..n)
         .filter(|&i| !seen[i as usize])
@@ -842,7 +849,26 @@ pub fn run_cov(
             .map_or_else(|| "model".to_string(), |v| format!("rtl:{}", v.label())),
         cases_run: done,
         failures,
+        guided: None,
     }
+}
+
+/// The unguided campaign of `opts`' shard for its coverage alone (`pica fuzz --guided
+/// --versus-unguided`): every case runs, its hits go to `cov`, failures are not shrunk or
+/// saved. Returns the cases run.
+pub fn run_cov_unsaved(opts: &FuzzOptions, cov: &mut CoverageDb) -> u64 {
+    let (index, count) = (opts.shard.0, opts.shard.1.max(1));
+    let mut n = 0;
+    for i in (0..opts.cases).filter(|i| i % count == index) {
+        let seed = case_seed(opts.seed, i);
+        if let Some(l) = generate(seed) {
+            if let (_, Some(h)) = check_cov(&l, opts.rtl, &opts.knobs, true) {
+                cov.add(&h, &format!("fuzz 0x{seed:016x}"));
+            }
+        }
+        n += 1;
+    }
+    n
 }
 
 /// Writes `list` as a bundle named `name` under `dir` (used by tests and `--replay`).

@@ -2,7 +2,7 @@
 //!
 //! The `pica` command-line tool and the machinery behind it: input parsing, running command
 //! lists on the model ([`run`]), lockstep comparison with the RTL ([`lockstep`]), fuzzing
-//! ([`fuzz`], [`shader_fuzz`], [`sh_stage_fuzz`], [`tev_fuzz`], [`fop_fuzz`],
+//! ([`fuzz`], [`guided`], [`shader_fuzz`], [`sh_stage_fuzz`], [`tev_fuzz`], [`fop_fuzz`],
 //! [`rast_fuzz`], [`pipe_fuzz`]), stage recorders ([`stage_record`]),
 //! and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`],
 //! [`num_cli`]).
@@ -13,6 +13,7 @@ pub mod cov_cli;
 pub mod facts_cli;
 pub mod fop_fuzz;
 pub mod fuzz;
+pub mod guided;
 pub mod input;
 pub mod knobs;
 pub mod lockstep;

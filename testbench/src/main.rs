@@ -238,6 +238,21 @@ enum Cmd {
         /// written beside --report as .cov.json, the bins reached in the summary).
         #[arg(long)]
         no_coverage: bool,
+        /// --target regs: coverage-guided — keep every case that reached a new functional bin
+        /// and spend half the budget on mutants of those (steered to bins not reached yet,
+        /// spliced, a draw duplicated, one command changed); the summary gives the bins
+        /// reached and the pool.
+        #[arg(long)]
+        guided: bool,
+        /// With --guided: write each case that reached a new bin as a bundle in DIR (new corpus
+        /// candidates; the coverage database names these bundles as first hits). Default: beside
+        /// --report (REPORT with the extension .new-cases), none without --report.
+        #[arg(long, value_name = "DIR", requires = "guided")]
+        keep_new: Option<PathBuf>,
+        /// With --guided: also run the unguided campaign of the same seed, size and shard and
+        /// print both coverage figures.
+        #[arg(long, requires = "guided")]
+        versus_unguided: bool,
         /// Knobs every case runs with (regs, shader, pipeline and --rtl-stages sh targets; saved
         /// bundles record them). With RTL, knobs the build does not implement are refused
         /// (exit 2); --target tev|fop|rast take none.
@@ -668,8 +683,23 @@ fn main() -> ExitCode {
             max_failures,
             replay,
             no_coverage,
+            guided,
+            keep_new,
+            versus_unguided,
             knobs,
         } => {
+            if guided && (!matches!(target, FuzzTarget::Regs) || rtl_stages.is_some()) {
+                return fail(
+                    "--guided fuzzes register sequences (--target regs, with or without --rtl); \
+                     the other targets are not guided yet",
+                );
+            }
+            if guided && (no_coverage || replay.is_some()) {
+                return fail(
+                    "--guided needs functional coverage and a campaign (not --no-coverage or \
+                     --replay; replay a guided mutant from its bundle with pica vectors check)",
+                );
+            }
             let knobs = match fuzz_knobs(target, rtl, rtl_stages.as_ref(), &variant, &knobs) {
                 Ok(k) => k,
                 Err(e) => return fail(e),
@@ -703,6 +733,14 @@ fn main() -> ExitCode {
                         max_failures: max_failures.max(1),
                         knobs,
                     };
+                    if guided {
+                        return verify_cli::fuzz_guided(
+                            &opts,
+                            report.as_deref(),
+                            keep_new.as_deref(),
+                            versus_unguided,
+                        );
+                    }
                     verify_cli::fuzz(&opts, report.as_deref(), replay, !no_coverage)
                 }
                 (FuzzTarget::Fop, None) => {

@@ -495,6 +495,7 @@ pub fn run(
         against: "model:pipeline".to_string(),
         cases_run: done,
         failures,
+        guided: None,
     };
     (report, tally)
 }

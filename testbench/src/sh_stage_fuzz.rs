@@ -427,6 +427,7 @@ pub fn run(
         against: format!("shader:stage:{kind}"),
         cases_run: run,
         failures,
+        guided: None,
     };
     (report, skipped)
 }

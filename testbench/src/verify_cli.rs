@@ -883,6 +883,70 @@ pub fn fuzz(
     code
 }
 
+/// `pica fuzz --guided` (register sequences): the guided campaign, optionally the unguided one
+/// of the same seed, size and shard beside it, then the report with the guided summary and both
+/// coverage figures.
+pub fn fuzz_guided(
+    opts: &FuzzOptions,
+    report: Option<&Path>,
+    keep: Option<&Path>,
+    versus_unguided: bool,
+) -> ExitCode {
+    // Cases that reach a new bin are kept as bundles beside the report unless told where.
+    let beside = report.map(|r| r.with_extension("new-cases"));
+    let keep = keep.or(beside.as_deref());
+    if let Some(dir) = keep {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return bad(format!("{}: cannot create: {e}", dir.display()));
+        }
+    }
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let mut db = pica_model::cov::CoverageDb::new("fuzz --guided");
+    let (mut r, mut sum) = crate::guided::run(opts, &mut db, keep, |done, total, fails| {
+        show(&bar, done, total, fails)
+    });
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let mut unguided = None;
+    if versus_unguided {
+        let mut udb = pica_model::cov::CoverageDb::new("fuzz (unguided baseline)");
+        // The baseline only counts bins: its failures are not shrunk or saved.
+        let u = fuzz::run_cov_unsaved(opts, &mut udb);
+        unguided = Some((udb.total().0, u));
+        sum.unguided_covered_bins = Some(udb.total().0);
+    }
+    r.guided = Some(sum.clone());
+    let code = print_fuzz_report(&r, secs, report);
+    println!(
+        "guided: {} fresh case(s), {} mutant(s) (steer {}, splice {}, duplicate draw {}, tweak \
+         {}); {} case(s) reached a new bin ({} of them mutants)",
+        sum.fresh,
+        sum.steer + sum.splice + sum.dup_draw + sum.tweak,
+        sum.steer,
+        sum.splice,
+        sum.dup_draw,
+        sum.tweak,
+        sum.pool,
+        sum.pool_from_mutants
+    );
+    if let Some((u, cases)) = unguided {
+        let t = db.total().1;
+        println!(
+            "versus unguided: guided {}/{t} bins, unguided {u}/{t} bins (seed {}, {cases} case(s) \
+             each)",
+            sum.covered_bins, r.seed
+        );
+    }
+    let source = format!("fuzz --guided seed {} shard {}", r.seed, r.shard);
+    if let Err(e) = write_coverage(&mut db, source, report) {
+        return e;
+    }
+    code
+}
+
 /// Names a campaign's coverage database `source`, writes it beside the report (when there is
 /// one) and prints the bins reached (`coverage: C/T bins`).
 fn write_coverage(
