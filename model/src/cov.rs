@@ -649,8 +649,9 @@ impl CovModel {
     /// sampler maps to that bin at the draw. A register-ID bin gives a write to the ID with no
     /// field set (`mask` 0); a field bin its field; a cross of register fields the setting of
     /// each axis (for a per-stage or per-unit cross, combiner stage 0 and texture unit 0, the
-    /// unit enabled). Empty for bins that registers alone cannot choose (executed opcodes,
-    /// channels, outcomes, a triangle's winding, a test's pass or fail).
+    /// unit enabled; for FOP's test outcomes, the test on with its function or action — whether
+    /// it passes is up to the fragments). Empty for bins that registers alone cannot choose
+    /// (executed opcodes, channels, how the run ends).
     pub fn steer(&self, bin: usize) -> Vec<Steer> {
         let mut out = Vec::new();
         let set = |out: &mut Vec<Steer>, a: &Axis, i: usize| {
@@ -779,6 +780,47 @@ impl CovModel {
                 set(&mut out, &x.cull, k % nc);
                 return out;
             }
+        }
+        // FOP's tests: the test on, with the compare function (pass or fail is up to the
+        // fragments), or the stencil test on with the action in the slot of the outcome.
+        let n = 2 * 8;
+        if let Some(k) = within(self.fop_base, 3 * n + 8 * 3) {
+            let field = |layout: &str, name: &str, v: u32| {
+                let f = regs::layout(layout)?
+                    .fields
+                    .iter()
+                    .find(|f| f.name == name)?;
+                Some(Steer {
+                    id: regs::layout(layout)?.ids[0],
+                    mask: f.mask(),
+                    value: (v << f.lsb) & f.mask(),
+                })
+            };
+            let settings = if k < 3 * n {
+                let f = ((k % n) / 2) as u32;
+                match k / n {
+                    0 => [
+                        field("FragopAlphaTest", "enabled", 1),
+                        field("FragopAlphaTest", "function", f),
+                    ],
+                    1 => [
+                        field("StencilTest", "enabled", 1),
+                        field("StencilTest", "function", f),
+                    ],
+                    _ => [
+                        field("DepthColorMask", "depth_test_enabled", 1),
+                        field("DepthColorMask", "depth_function", f),
+                    ],
+                }
+            } else {
+                let (a, o) = (((k - 3 * n) / 3) as u32, (k - 3 * n) % 3);
+                let slot = ["fail_op", "zfail_op", "zpass_op"][o];
+                [
+                    field("StencilTest", "enabled", 1),
+                    field("StencilOp", slot, a),
+                ]
+            };
+            out.extend(settings.into_iter().flatten());
         }
         out
     }
@@ -1431,6 +1473,11 @@ mod tests {
                     "x.combiner_scale",
                 ]
                 .contains(&group.as_str());
+            if group.ends_with("_outcome") {
+                // The test and its function (or action) are set; pass or fail needs fragments.
+                assert!(st.len() == 2, "{group} / {} steered {st:?}", m.bins()[bin]);
+                continue;
+            }
             if !settable && group != "x.prim_winding_cull" {
                 assert!(st.is_empty(), "{group} / {} steered", m.bins()[bin]);
                 continue;

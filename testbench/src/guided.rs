@@ -84,24 +84,27 @@ impl GuidedSummary {
     }
 }
 
+/// Mixed into a case seed for the guided choices, so they differ from the strategy's.
+pub(crate) const RNG_SALT: u64 = 0x6775_6964_6564; // "guided"
+
 /// A SplitMix64 stream: the guided fuzzer's own choices (the strategy keeps its ChaCha RNG).
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         case_seed(self.0, 0)
     }
 
     /// A value in `0..n` (`n` > 0).
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 }
 
 /// The mutation operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
+pub(crate) enum Op {
     Steer,
     Splice,
     DupDraw,
@@ -109,7 +112,7 @@ enum Op {
 }
 
 /// The bins [`CovModel::steer`] can aim at, with their settings (computed once).
-fn steerable() -> &'static [(usize, Vec<Steer>)] {
+pub(crate) fn steerable() -> &'static [(usize, Vec<Steer>)] {
     static T: std::sync::OnceLock<Vec<(usize, Vec<Steer>)>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
         let m = cov::model();
@@ -121,7 +124,7 @@ fn steerable() -> &'static [(usize, Vec<Steer>)] {
 }
 
 /// The byte-enable mask that covers the bits of `mask` (all four bytes for `0`).
-fn byte_enables(mask: u32) -> u8 {
+pub(crate) fn byte_enables(mask: u32) -> u8 {
     if mask == 0 {
         return 0xF;
     }
@@ -172,23 +175,50 @@ fn fresh_command(rng: &mut Rng) -> Option<Cmd> {
     None
 }
 
+/// The settings of a bin to steer to: a few tries for a bin not reached yet (a reached one
+/// still makes a useful draw).
+pub(crate) fn pick_steer(db: &CoverageDb, rng: &mut Rng) -> &'static [Steer] {
+    let table = steerable();
+    let mut pick = &table[rng.below(table.len())];
+    for _ in 0..32 {
+        if !db.is_hit(pick.0) {
+            break;
+        }
+        pick = &table[rng.below(table.len())];
+    }
+    &pick.1
+}
+
+/// Whether case `rng`'s case is a mutant (the pool not empty), and with which operation; counts
+/// it in `sum`.
+pub(crate) fn choose(pool_empty: bool, rng: &mut Rng, sum: &mut GuidedSummary) -> Option<Op> {
+    if pool_empty || (rng.next() % 100) >= MUTATED_SHARE_PERCENT {
+        sum.fresh += 1;
+        return None;
+    }
+    let op = match rng.below(20) {
+        0..=7 => Op::Steer,
+        8..=11 => Op::Splice,
+        12..=14 => Op::DupDraw,
+        _ => Op::Tweak,
+    };
+    *match op {
+        Op::Steer => &mut sum.steer,
+        Op::Splice => &mut sum.splice,
+        Op::DupDraw => &mut sum.dup_draw,
+        Op::Tweak => &mut sum.tweak,
+    } += 1;
+    Some(op)
+}
+
 /// Mutates `pool[..]` into a new case with operation `op`; `db` says which bins are reached.
 fn mutate(pool: &[FuzzList], db: &CoverageDb, op: Op, rng: &mut Rng) -> FuzzList {
     let mut l = pool[rng.below(pool.len())].clone();
     match op {
         Op::Steer => {
-            let table = steerable();
-            // A few tries for a bin not reached yet; a reached one still adds a draw.
-            let mut pick = &table[rng.below(table.len())];
-            for _ in 0..32 {
-                if !db.is_hit(pick.0) {
-                    break;
-                }
-                pick = &table[rng.below(table.len())];
-            }
+            let pick = pick_steer(db, rng);
             let at = rng.below(insert_limit(&l.main) + 1);
             let mut cmds: Vec<Cmd> = pick
-                .1
                 .iter()
                 .map(|s| {
                     let noise = rng.next() as u32;
@@ -200,7 +230,7 @@ fn mutate(pool: &[FuzzList], db: &CoverageDb, op: Op, rng: &mut Rng) -> FuzzList
                     }
                 })
                 .collect();
-            if pick.1.iter().any(|s| s.mask != 0) {
+            if pick.iter().any(|s| s.mask != 0) {
                 cmds.push(draw(rng.below(4) == 0));
             }
             l.main.splice(at..at, cmds);
@@ -327,25 +357,12 @@ pub fn run(
     let mut done = 0;
     for i in mine {
         let seed = case_seed(opts.seed, i);
-        let mut rng = Rng(seed ^ 0x6775_6964_6564); // "guided"
-        let mutant = !pool.is_empty() && (rng.next() % 100) < MUTATED_SHARE_PERCENT;
-        let list = if mutant {
-            let op = match rng.below(20) {
-                0..=7 => Op::Steer,
-                8..=11 => Op::Splice,
-                12..=14 => Op::DupDraw,
-                _ => Op::Tweak,
-            };
-            *match op {
-                Op::Steer => &mut sum.steer,
-                Op::Splice => &mut sum.splice,
-                Op::DupDraw => &mut sum.dup_draw,
-                Op::Tweak => &mut sum.tweak,
-            } += 1;
-            Some(mutate(&pool, db, op, &mut rng))
-        } else {
-            sum.fresh += 1;
-            fuzz::generate(seed)
+        let mut rng = Rng(seed ^ RNG_SALT);
+        let op = choose(pool.is_empty(), &mut rng, &mut sum);
+        let mutant = op.is_some();
+        let list = match op {
+            Some(op) => Some(mutate(&pool, db, op, &mut rng)),
+            None => fuzz::generate(seed),
         };
         let Some(list) = list else {
             done += 1;

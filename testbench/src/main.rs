@@ -238,10 +238,10 @@ enum Cmd {
         /// written beside --report as .cov.json, the bins reached in the summary).
         #[arg(long)]
         no_coverage: bool,
-        /// --target regs: coverage-guided — keep every case that reached a new functional bin
-        /// and spend half the budget on mutants of those (steered to bins not reached yet,
-        /// spliced, a draw duplicated, one command changed); the summary gives the bins
-        /// reached and the pool.
+        /// --target regs|pipeline: coverage-guided — keep every case that reached a new
+        /// functional bin and spend half the budget on mutants of those (steered to bins not
+        /// reached yet, spliced, a draw duplicated, one command changed); the summary gives the
+        /// bins reached and the pool.
         #[arg(long)]
         guided: bool,
         /// With --guided: write each case that reached a new bin as a bundle in DIR (new corpus
@@ -688,10 +688,13 @@ fn main() -> ExitCode {
             versus_unguided,
             knobs,
         } => {
-            if guided && (!matches!(target, FuzzTarget::Regs) || rtl_stages.is_some()) {
+            if guided
+                && (!matches!(target, FuzzTarget::Regs | FuzzTarget::Pipeline)
+                    || rtl_stages.is_some())
+            {
                 return fail(
-                    "--guided fuzzes register sequences (--target regs, with or without --rtl); \
-                     the other targets are not guided yet",
+                    "--guided fuzzes register sequences (--target regs, with or without --rtl) \
+                     and the pipeline (--target pipeline); the stage targets are not guided yet",
                 );
             }
             if guided && (no_coverage || replay.is_some()) {
@@ -805,6 +808,14 @@ fn main() -> ExitCode {
                         max_failures: max_failures.max(1),
                         knobs,
                     };
+                    if guided {
+                        return verify_cli::fuzz_pipeline_guided(
+                            &opts,
+                            report.as_deref(),
+                            keep_new.as_deref(),
+                            versus_unguided,
+                        );
+                    }
                     verify_cli::fuzz_pipeline(&opts, report.as_deref(), replay, !no_coverage)
                 }
                 (FuzzTarget::Shader, None) => {

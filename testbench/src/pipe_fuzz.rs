@@ -25,6 +25,7 @@
 //! with `pica vectors check` or `pica fuzz --target pipeline --replay SEED`).
 
 use crate::fuzz::{self, case_seed, Failure, FuzzReport};
+use crate::guided::{self, GuidedSummary};
 use pica_model::cmdheader::CommandHeader;
 use pica_model::cmdlist::CommandList;
 use pica_model::cov::{CoverageDb, Hits};
@@ -35,7 +36,7 @@ use pica_vectors::case::{Case, MemImage};
 use pica_vectors::scenes;
 use pica_vectors::shader_gen::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// Scenes whose unmodified run ends within this many cycles take part (the large bench
@@ -438,21 +439,164 @@ impl Tally {
 /// coverage is added to it (a bin's first case is `fuzz pipeline 0x<case seed>`).
 pub fn run(
     opts: &PipeFuzzOptions,
-    mut cov: Option<&mut CoverageDb>,
+    cov: Option<&mut CoverageDb>,
     progress: &mut dyn FnMut(u64, u64, usize),
 ) -> (FuzzReport, Tally) {
+    let (r, t, _) = run_inner(opts, cov, None, progress);
+    (r, t)
+}
+
+/// A guided pipeline campaign (`pica fuzz --target pipeline --guided`, as
+/// [`crate::guided`] for register sequences): cases that reach a new bin join a pool, and half
+/// the later cases are mutants of pool cases — settings of a bin not reached yet written just
+/// before one of the scene's draws, the splices of two pool cases joined, a scene's draw
+/// repeated later in its list, one splice added, removed or changed. `keep` receives a bundle
+/// of each case that reached a new bin (the database then names it as the bin's first case).
+pub fn run_guided(
+    opts: &PipeFuzzOptions,
+    db: &mut CoverageDb,
+    keep: Option<&Path>,
+    progress: &mut dyn FnMut(u64, u64, usize),
+) -> (FuzzReport, Tally, GuidedSummary) {
+    let (mut r, t, g) = run_inner(opts, Some(db), Some(keep), progress);
+    r.against = "model:pipeline (guided)".to_string();
+    (r, t, g.unwrap_or_default())
+}
+
+/// Indices of the scene's draw commands (DRAWARRAYS, DRAWELEMENTS).
+fn draw_positions(cmds: &[Command]) -> Vec<usize> {
+    (0..cmds.len())
+        .filter(|&k| {
+            cmds[k].get(1).is_some_and(|&h| {
+                let id = CommandHeader::decode(h).id;
+                id == regs::id::DRAWARRAYS || id == regs::id::DRAWELEMENTS
+            })
+        })
+        .collect()
+}
+
+/// At most this many splices in a guided mutant (the strategy makes at most 6).
+const MAX_GUIDED_SPLICES: usize = 24;
+
+/// A mutant of a pool case ([`run_guided`]), with case seed `seed`.
+fn mutate(
+    pool: &[PipeCase],
+    db: &CoverageDb,
+    op: guided::Op,
+    rng: &mut guided::Rng,
+    seed: u64,
+) -> PipeCase {
+    let mut c = pool[rng.below(pool.len())].clone();
+    c.seed = seed;
+    let no_cmds: &[Command] = &[];
+    let cmds = self::pool()
+        .iter()
+        .find(|(s, _)| s.name == c.scene)
+        .map_or(no_cmds, |(_, cmds)| cmds.as_slice());
+    let draws = draw_positions(cmds);
+    let mut r = Rng(rng.next());
+    let command = |id: u16, mask: u8, params: &[u32]| {
+        let mut l = CommandList::new();
+        l.command(u32::from(id), mask, false, params);
+        l.into_words()
+    };
+    match op {
+        guided::Op::Steer => {
+            let st = guided::pick_steer(db, rng);
+            let at = if draws.is_empty() {
+                rng.below(cmds.len() + 1)
+            } else {
+                draws[rng.below(draws.len())]
+            };
+            for s in st {
+                let word = (rng.next() as u32 & !s.mask) | s.value;
+                c.splices
+                    .push((at, command(s.id, guided::byte_enables(s.mask), &[word])));
+            }
+        }
+        guided::Op::Splice => {
+            let other = &pool[rng.below(pool.len())];
+            let len = cmds.len();
+            c.splices.extend(
+                other
+                    .splices
+                    .iter()
+                    .map(|(p, w)| ((*p).min(len), w.clone())),
+            );
+        }
+        guided::Op::DupDraw => {
+            if let Some(&d) = draws.get(rng.below(draws.len().max(1))) {
+                let at = d + 1 + rng.below(cmds.len() - d);
+                c.splices.push((at, cmds[d].clone()));
+            } else {
+                c.splices
+                    .push((rng.below(cmds.len() + 1), random_command(&mut r)));
+            }
+        }
+        guided::Op::Tweak => match rng.below(3) {
+            0 if !c.splices.is_empty() => {
+                c.splices.remove(rng.below(c.splices.len()));
+            }
+            1 if !c.splices.is_empty() => {
+                let k = rng.below(c.splices.len());
+                if let Some(w) = c.splices[k].1.first_mut() {
+                    *w = value(&mut r);
+                }
+            }
+            _ => c
+                .splices
+                .push((rng.below(cmds.len() + 1), random_command(&mut r))),
+        },
+    }
+    c.splices.sort_by_key(|s| s.0);
+    c.splices.truncate(MAX_GUIDED_SPLICES);
+    c
+}
+
+fn run_inner(
+    opts: &PipeFuzzOptions,
+    mut cov: Option<&mut CoverageDb>,
+    guide: Option<Option<&Path>>,
+    progress: &mut dyn FnMut(u64, u64, usize),
+) -> (FuzzReport, Tally, Option<GuidedSummary>) {
     let (index, count) = (opts.shard.0, opts.shard.1.max(1));
     let total = (opts.cases + count - 1 - index.min(count - 1)) / count;
     let mut failures = Vec::new();
     let mut tally = Tally::default();
     let mut done = 0;
     let mut i = index;
+    let mut sum = GuidedSummary::default();
+    let mut kept: Vec<PipeCase> = Vec::new();
     while i < opts.cases {
         let seed = case_seed(opts.seed, i);
-        let c = generate(seed);
+        let mut rng = guided::Rng(seed ^ guided::RNG_SALT);
+        let op = match (guide, cov.as_deref()) {
+            (Some(_), Some(db)) => guided::choose(kept.is_empty(), &mut rng, &mut sum)
+                .map(|op| mutate(&kept, db, op, &mut rng, seed)),
+            _ => None,
+        };
+        let mutant = op.is_some();
+        let c = op.unwrap_or_else(|| generate(seed));
         let (r, hits) = check_cov(&c, &opts.knobs, cov.is_some());
         if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
-            db.add(&h, &format!("fuzz pipeline 0x{seed:016x}"));
+            let mut label = if mutant {
+                format!("guided pipeline 0x{seed:016x}")
+            } else {
+                format!("fuzz pipeline 0x{seed:016x}")
+            };
+            if let Some(keep) = guide {
+                if h.iter().any(|(b, _)| !db.is_hit(b)) {
+                    sum.pool += 1;
+                    sum.pool_from_mutants += u64::from(mutant);
+                    if let Some(dir) = keep {
+                        if let Some(p) = save_kept(&c, opts, dir) {
+                            label = p;
+                        }
+                    }
+                    kept.push(c.clone());
+                }
+            }
+            db.add(&h, &label);
         }
         match r {
             Ok(e) => tally.add(e),
@@ -497,7 +641,21 @@ pub fn run(
         failures,
         guided: None,
     };
-    (report, tally)
+    if let (Some(_), Some(db)) = (guide, cov) {
+        sum.covered_bins = db.total().0;
+        return (report, tally, Some(sum));
+    }
+    (report, tally, None)
+}
+
+/// Writes a case that reached a new bin as a bundle under `dir`; its path.
+fn save_kept(c: &PipeCase, opts: &PipeFuzzOptions, dir: &Path) -> Option<String> {
+    let mut case = c.to_case()?;
+    case.knobs = opts.knobs;
+    let out = dir.join(format!("guided-pipeline-{:016x}", c.seed));
+    let run = case.run_model().ok()?;
+    write_bundle(&out, &case, &run, &crate::generator()).ok()?;
+    Some(out.display().to_string())
 }
 
 #[cfg(test)]

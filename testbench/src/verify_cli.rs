@@ -892,14 +892,11 @@ pub fn fuzz_guided(
     keep: Option<&Path>,
     versus_unguided: bool,
 ) -> ExitCode {
-    // Cases that reach a new bin are kept as bundles beside the report unless told where.
-    let beside = report.map(|r| r.with_extension("new-cases"));
-    let keep = keep.or(beside.as_deref());
-    if let Some(dir) = keep {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            return bad(format!("{}: cannot create: {e}", dir.display()));
-        }
-    }
+    let keep = match keep_dir(keep, report) {
+        Ok(k) => k,
+        Err(e) => return e,
+    };
+    let keep = keep.as_deref();
     let bar = progress_bar();
     let started = std::time::Instant::now();
     let mut db = pica_model::cov::CoverageDb::new("fuzz --guided");
@@ -920,6 +917,77 @@ pub fn fuzz_guided(
     }
     r.guided = Some(sum.clone());
     let code = print_fuzz_report(&r, secs, report);
+    finish_guided(&r, &sum, unguided, &mut db, report).unwrap_or(code)
+}
+
+/// Where a guided campaign keeps the cases that reached a new bin: `keep`, else beside the
+/// report (`REPORT.new-cases`), else nowhere; created.
+fn keep_dir(keep: Option<&Path>, report: Option<&Path>) -> Result<Option<PathBuf>, ExitCode> {
+    let dir = keep
+        .map(Path::to_path_buf)
+        .or_else(|| report.map(|r| r.with_extension("new-cases")));
+    if let Some(d) = &dir {
+        std::fs::create_dir_all(d)
+            .map_err(|e| bad(format!("{}: cannot create: {e}", d.display())))?;
+    }
+    Ok(dir)
+}
+
+/// `pica fuzz --target pipeline --guided`: as [`fuzz_guided`], on the pipeline target.
+pub fn fuzz_pipeline_guided(
+    opts: &crate::pipe_fuzz::PipeFuzzOptions,
+    report: Option<&Path>,
+    keep: Option<&Path>,
+    versus_unguided: bool,
+) -> ExitCode {
+    use crate::pipe_fuzz;
+    let keep = match keep_dir(keep, report) {
+        Ok(k) => k,
+        Err(e) => return e,
+    };
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let mut db = pica_model::cov::CoverageDb::new("fuzz pipeline --guided");
+    let (mut r, t, mut sum) =
+        pipe_fuzz::run_guided(opts, &mut db, keep.as_deref(), &mut |done, total, fails| {
+            show(&bar, done, total, fails)
+        });
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let mut unguided = None;
+    if versus_unguided {
+        let mut udb = pica_model::cov::CoverageDb::new("fuzz pipeline (unguided baseline)");
+        let mut quiet = opts.clone();
+        // The baseline only counts bins: a failure of its own stops it as it would the
+        // unguided campaign, and is written under a scratch directory, not the regressions.
+        quiet.regressions =
+            std::env::temp_dir().join(format!("pica-baseline-{}", std::process::id()));
+        let (u, _) = pipe_fuzz::run(&quiet, Some(&mut udb), &mut |_, _, _| {});
+        let _ = std::fs::remove_dir_all(&quiet.regressions);
+        unguided = Some((udb.total().0, u.cases_run));
+        sum.unguided_covered_bins = Some(udb.total().0);
+    }
+    println!(
+        "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the cycle limit, \
+         {} lists overwritten by the pipeline",
+        t.finished, t.list_hang, t.pipeline_hang, t.limit, t.overwritten
+    );
+    r.guided = Some(sum.clone());
+    let code = print_fuzz_report(&r, secs, report);
+    finish_guided(&r, &sum, unguided, &mut db, report).unwrap_or(code)
+}
+
+/// The guided part of a guided campaign's summary (the operations, the pool, both coverage
+/// figures), then its coverage database beside the report; the exit code when that fails.
+fn finish_guided(
+    r: &fuzz::FuzzReport,
+    sum: &crate::guided::GuidedSummary,
+    unguided: Option<(usize, u64)>,
+    db: &mut pica_model::cov::CoverageDb,
+    report: Option<&Path>,
+) -> Option<ExitCode> {
     println!(
         "guided: {} fresh case(s), {} mutant(s) (steer {}, splice {}, duplicate draw {}, tweak \
          {}); {} case(s) reached a new bin ({} of them mutants)",
@@ -940,11 +1008,11 @@ pub fn fuzz_guided(
             sum.covered_bins, r.seed
         );
     }
-    let source = format!("fuzz --guided seed {} shard {}", r.seed, r.shard);
-    if let Err(e) = write_coverage(&mut db, source, report) {
-        return e;
-    }
-    code
+    let source = format!(
+        "fuzz --guided ({}) seed {} shard {}",
+        r.against, r.seed, r.shard
+    );
+    write_coverage(db, source, report).err()
 }
 
 /// Names a campaign's coverage database `source`, writes it beside the report (when there is

@@ -367,3 +367,48 @@ fn cov_guided_cli_prints_both_figures_keeps_new_cases_and_merges() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("--guided"), "{}", text(&o));
 }
+
+/// The guided pipeline campaign: mutants of every kind, some reaching new bins, the pool's
+/// cases kept as bundles that replay, and the same campaign from the same seed.
+#[test]
+fn cov_guided_pipeline_keeps_mutants_that_reach_new_bins() {
+    let keep = tmp("guided-pipeline-keep");
+    let opts = pica_testbench::pipe_fuzz::PipeFuzzOptions {
+        cases: 60,
+        seed: 3,
+        shard: (0, 1),
+        regressions: tmp("guided-pipeline-regressions"),
+        max_failures: 1,
+        knobs: Default::default(),
+    };
+    let mut db = CoverageDb::new("p");
+    let (r, _, sum) =
+        pica_testbench::pipe_fuzz::run_guided(&opts, &mut db, Some(&keep), &mut |_, _, _| {});
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    assert_eq!(
+        sum.fresh + sum.steer + sum.splice + sum.dup_draw + sum.tweak,
+        60
+    );
+    assert!(
+        sum.steer + sum.splice + sum.dup_draw + sum.tweak > 10,
+        "{sum:?}"
+    );
+    assert!(sum.pool > 0 && sum.pool as usize == std::fs::read_dir(&keep).unwrap().count());
+    assert_eq!(sum.covered_bins, db.total().0);
+    let first = db
+        .first
+        .iter()
+        .flatten()
+        .find(|f| f.starts_with(keep.to_str().unwrap()));
+    let o = pica(&[
+        "vectors",
+        "check",
+        first.expect("a kept bundle is a first case"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let mut again = CoverageDb::new("p2");
+    let (_, _, sum2) =
+        pica_testbench::pipe_fuzz::run_guided(&opts, &mut again, None, &mut |_, _, _| {});
+    assert_eq!(sum, sum2);
+    assert_eq!(again.counts, db.counts);
+}
