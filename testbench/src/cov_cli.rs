@@ -513,6 +513,25 @@ pub enum CovCmd {
         #[arg(long, value_name = "DIR")]
         bundles: Option<PathBuf>,
     },
+    /// The few bundles of CANDIDATES (a directory of bundles, e.g. the `.new-cases` of a
+    /// `pica fuzz --guided` run) that add the most bins to BASE, chosen greedily: the next
+    /// corpus additions. With --copy-to, copies them there (e.g. vectors/corpus; then `PICA_BLESS=1
+    /// pica cov ratchet` records the new figures).
+    ///
+    /// Exit status: 0 done, 2 bad input.
+    Select {
+        /// A directory of bundles to choose from.
+        candidates: PathBuf,
+        /// What they add to: `corpus`, `scenes`, a bundle directory or a database.
+        #[arg(long, default_value = "corpus")]
+        base: String,
+        /// At most this many bundles.
+        #[arg(long, default_value_t = 10)]
+        max: usize,
+        /// Copy the chosen bundles into DIR (as `guided__NAME`).
+        #[arg(long, value_name = "DIR")]
+        copy_to: Option<PathBuf>,
+    },
     /// The coverage ratchet of the test suite: the corpus's and the scene library's covered
     /// bins per group against vectors/coverage/baseline.json; PICA_BLESS=1 records them.
     ///
@@ -561,6 +580,33 @@ pub fn main(cmd: CovCmd) -> std::process::ExitCode {
             }
             ExitCode::SUCCESS
         }
+        CovCmd::Select {
+            candidates,
+            base,
+            max,
+            copy_to,
+        } => match select(&candidates, &base, max) {
+            Ok(chosen) => {
+                for (d, gain, total) in &chosen {
+                    println!("{}: +{gain} bins ({total} with it)", d.display());
+                }
+                if chosen.is_empty() {
+                    println!("no bundle adds a bin to {base}");
+                }
+                if let Some(to) = copy_to {
+                    for (d, _, _) in &chosen {
+                        let name = d.file_name().map(|n| n.to_string_lossy().to_string());
+                        let out = to.join(format!("guided__{}", name.unwrap_or_default()));
+                        if let Err(e) = copy_dir(d, &out) {
+                            return bad(e);
+                        }
+                        println!("copied to {}", out.display());
+                    }
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => bad(e),
+        },
         CovCmd::Ratchet => {
             let bless = std::env::var_os(BLESS_ENV).is_some_and(|v| !v.is_empty() && v != "0");
             match ratchet(Path::new(CORPUS_DIR), Path::new(BASELINE), bless) {
@@ -581,4 +627,63 @@ pub fn main(cmd: CovCmd) -> std::process::ExitCode {
             }
         }
     }
+}
+
+/// The greedy choice of `pica cov select`: bundles of `candidates` in the order they were
+/// chosen, each with the bins it adds and the covered total after it; stops at `max` or when
+/// no bundle adds a bin.
+pub fn select(
+    candidates: &Path,
+    base: &str,
+    max: usize,
+) -> Result<Vec<(PathBuf, usize, usize)>, String> {
+    let (mut db, _) = collect(base)?;
+    let entries = std::fs::read_dir(candidates)
+        .map_err(|e| format!("{}: cannot read: {e}", candidates.display()))?;
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("manifest.json").is_file() && !is_stage_bundle(p))
+        .collect();
+    dirs.sort();
+    let mut runs: Vec<(PathBuf, Hits)> = Vec::new();
+    for d in dirs {
+        let b = Bundle::load(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        let case = b.case().map_err(|e| format!("{}: {e}", d.display()))?;
+        let hits = run_case(&case).map_err(|e| format!("{}: {e}", d.display()))?;
+        runs.push((d, hits));
+    }
+    let mut chosen = Vec::new();
+    while chosen.len() < max {
+        let gain = |h: &Hits| h.iter().filter(|&(b, _)| !db.is_hit(b)).count();
+        let Some((k, g)) = runs
+            .iter()
+            .enumerate()
+            .map(|(k, (_, h))| (k, gain(h)))
+            .max_by_key(|&(k, g)| (g, std::cmp::Reverse(k)))
+        else {
+            break;
+        };
+        if g == 0 {
+            break;
+        }
+        let (d, h) = runs.remove(k);
+        db.add(&h, &d.display().to_string());
+        chosen.push((d, g, db.total().0));
+    }
+    Ok(chosen)
+}
+
+/// Copies a bundle directory (its files; bundles have no subdirectories).
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: cannot create: {e}", to.display()))?;
+    let entries =
+        std::fs::read_dir(from).map_err(|e| format!("{}: cannot read: {e}", from.display()))?;
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_file() {
+            let dst = to.join(e.file_name());
+            std::fs::copy(&p, &dst).map_err(|e| format!("{}: cannot copy: {e}", dst.display()))?;
+        }
+    }
+    Ok(())
 }

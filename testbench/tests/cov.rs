@@ -362,6 +362,25 @@ fn cov_guided_cli_prints_both_figures_keeps_new_cases_and_merges() {
         serde_json::from_str(&std::fs::read_to_string(&m).unwrap()).unwrap();
     let g = merged.guided.expect("merged guided summary");
     assert_eq!(g.fresh + g.steer + g.splice + g.dup_draw + g.tweak, 60);
+    // The bundles that add the most to the corpus, greedily, copied out.
+    let corpus = root().join("vectors/corpus");
+    let picked = cov_cli::select(&keep, corpus.to_str().unwrap(), 3).unwrap();
+    assert!(!picked.is_empty());
+    for w in picked.windows(2) {
+        assert!(w[0].1 >= w[1].1 && w[1].2 == w[0].2 + w[1].1, "{picked:?}");
+    }
+    let to = tmp("guided-selected");
+    let o = pica(&[
+        "cov",
+        "select",
+        keep.to_str().unwrap(),
+        "--max",
+        "3",
+        "--copy-to",
+        to.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(std::fs::read_dir(&to).unwrap().count(), picked.len());
     // Other targets are not guided: a clear refusal.
     let o = pica(&["fuzz", "--guided", "--target", "tev", "--cases", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
