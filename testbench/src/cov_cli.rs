@@ -261,7 +261,7 @@ fn replay_hint(first: &str) -> String {
         format!("pica scene render {name} --png out.png --vectors DIR")
     } else if first.starts_with("guided ") {
         "a guided mutant (it depends on the cases before it): rerun the campaign with \
-         --keep-new DIR (the default beside --report) to have it as a bundle"
+         --keep-new DIR to have it as a bundle"
             .to_string()
     } else if let Some(seed) = first.strip_prefix("fuzz ") {
         format!("pica fuzz --replay {seed}")
@@ -513,7 +513,7 @@ pub enum CovCmd {
         #[arg(long, value_name = "DIR")]
         bundles: Option<PathBuf>,
     },
-    /// The few bundles of CANDIDATES (a directory of bundles, e.g. the `.new-cases` of a
+    /// The few bundles of CANDIDATES (a directory of bundles, e.g. the `--keep-new DIR` of a
     /// `pica fuzz --guided` run) that add the most bins to BASE, chosen greedily: the next
     /// corpus additions. With --copy-to, copies them there (e.g. vectors/corpus; then `PICA_BLESS=1
     /// pica cov ratchet` records the new figures).

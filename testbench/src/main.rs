@@ -245,8 +245,9 @@ enum Cmd {
         #[arg(long)]
         guided: bool,
         /// With --guided: write each case that reached a new bin as a bundle in DIR (new corpus
-        /// candidates; the coverage database names these bundles as first hits). Default: beside
-        /// --report (REPORT with the extension .new-cases), none without --report.
+        /// candidates for `pica cov select`; the coverage database names these bundles as first
+        /// hits). Without it a mutant's first hit is `guided 0xSEED`, which only a rerun with
+        /// --keep-new makes a bundle of.
         #[arg(long, value_name = "DIR", requires = "guided")]
         keep_new: Option<PathBuf>,
         /// With --guided: also run the unguided campaign of the same seed, size and shard and

@@ -892,7 +892,7 @@ pub fn fuzz_guided(
     keep: Option<&Path>,
     versus_unguided: bool,
 ) -> ExitCode {
-    let keep = match keep_dir(keep, report) {
+    let keep = match keep_dir(keep) {
         Ok(k) => k,
         Err(e) => return e,
     };
@@ -920,12 +920,11 @@ pub fn fuzz_guided(
     finish_guided(&r, &sum, unguided, &mut db, report).unwrap_or(code)
 }
 
-/// Where a guided campaign keeps the cases that reached a new bin: `keep`, else beside the
-/// report (`REPORT.new-cases`), else nowhere; created.
-fn keep_dir(keep: Option<&Path>, report: Option<&Path>) -> Result<Option<PathBuf>, ExitCode> {
-    let dir = keep
-        .map(Path::to_path_buf)
-        .or_else(|| report.map(|r| r.with_extension("new-cases")));
+/// Where a guided campaign keeps the cases that reached a new bin (`--keep-new`), created.
+/// Only when asked: a pipeline bundle carries its scene's memory (about 1.6 MB), and a
+/// 10^4-case pipeline campaign keeps a few thousand cases.
+fn keep_dir(keep: Option<&Path>) -> Result<Option<PathBuf>, ExitCode> {
+    let dir = keep.map(Path::to_path_buf);
     if let Some(d) = &dir {
         std::fs::create_dir_all(d)
             .map_err(|e| bad(format!("{}: cannot create: {e}", d.display())))?;
@@ -941,7 +940,7 @@ pub fn fuzz_pipeline_guided(
     versus_unguided: bool,
 ) -> ExitCode {
     use crate::pipe_fuzz;
-    let keep = match keep_dir(keep, report) {
+    let keep = match keep_dir(keep) {
         Ok(k) => k,
         Err(e) => return e,
     };

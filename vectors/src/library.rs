@@ -1,7 +1,8 @@
 //! The library of built-in cases: the example command lists shipped in `vectors/examples/`
 //! and front-end cases built with [`CommandList`], each aimed at one rule of the command
 //! processor or the register file. `pica vectors gen` writes a bundle for each; the checked-in
-//! corpus (`vectors/corpus/`) is made from them.
+//! corpus (`vectors/corpus/`) is made from them, plus the `guided__*` bundles that `pica cov
+//! select` chose from a coverage-guided fuzz campaign (README "Closing a hole").
 //!
 //! Later issues add their scenes here, named by area (`tex/…`, `light/…`).
 
