@@ -907,6 +907,64 @@ impl CovModel {
     }
 }
 
+/// Bins no run can reach, or that a correct model never reaches, with the reason: reports
+/// mark them (as a SystemVerilog covergroup's `ignore_bins` / `illegal_bins` would) so that a
+/// reader closing holes skips them. They stay in the totals, so figures compare across
+/// versions. `(group, bin, why)`.
+pub const UNREACHABLE: &[(&str, &str, &str)] = &[
+    (
+        "x.alpha_outcome",
+        "Never × pass",
+        "a Never test cannot pass",
+    ),
+    (
+        "x.alpha_outcome",
+        "Always × fail",
+        "an Always test cannot fail",
+    ),
+    (
+        "x.stencil_outcome",
+        "Never × pass",
+        "a Never test cannot pass",
+    ),
+    (
+        "x.stencil_outcome",
+        "Always × fail",
+        "an Always test cannot fail",
+    ),
+    (
+        "x.depth_outcome",
+        "Never × pass",
+        "a Never test cannot pass",
+    ),
+    (
+        "x.depth_outcome",
+        "Always × fail",
+        "an Always test cannot fail",
+    ),
+    (
+        "outcome",
+        "hang:internal",
+        "illegal: a model defect (an internal error), which every fuzzer fails on",
+    ),
+    (
+        "outcome",
+        "hang:vl:internal",
+        "illegal: a model defect in the vertex loader, which every fuzzer fails on",
+    ),
+];
+
+/// Why bin `bin` cannot be reached ([`UNREACHABLE`]), if it cannot.
+pub fn unreachable(bin: usize) -> Option<&'static str> {
+    let m = model();
+    let g = m.group_of(bin)?;
+    let name = m.bins().get(bin)?;
+    UNREACHABLE
+        .iter()
+        .find(|(gr, b, _)| *gr == g.name && b == name)
+        .map(|(_, _, why)| *why)
+}
+
 /// One register setting of [`CovModel::steer`]: the bits `mask` of register `id` set to
 /// `value` (already in place); `mask` 0 asks only for a write to `id`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1511,5 +1569,17 @@ mod tests {
             );
         }
         assert!(steered > m.bins().len() / 2, "{steered} bins steered");
+    }
+
+    #[test]
+    fn cov_unreachable_bins_name_existing_bins() {
+        let m = model();
+        for (g, b, _) in UNREACHABLE {
+            let bin = m
+                .bin(g, b)
+                .unwrap_or_else(|| panic!("{g} / {b} is not a bin"));
+            assert!(unreachable(bin).is_some());
+        }
+        assert!(unreachable(0).is_none());
     }
 }

@@ -234,7 +234,14 @@ pub fn text_report(db: &CoverageDb, max_uncovered: usize) -> String {
         }
         let _ = writeln!(o, "uncovered in {} ({}):", g.name, missing.len());
         for &i in missing.iter().take(max_uncovered) {
-            let _ = writeln!(o, "    {}", m.bins()[i]);
+            match cov::unreachable(i) {
+                Some(why) => {
+                    let _ = writeln!(o, "    {}  (unreachable: {why})", m.bins()[i]);
+                }
+                None => {
+                    let _ = writeln!(o, "    {}", m.bins()[i]);
+                }
+            }
         }
         if missing.len() > max_uncovered {
             let _ = writeln!(
@@ -321,7 +328,10 @@ pub fn html_report(db: &CoverageDb) -> String {
                 miss.len()
             );
             for i in miss {
-                let _ = writeln!(o, "<li class=\"miss\">{}</li>", esc(&m.bins()[i]));
+                let why = cov::unreachable(i)
+                    .map(|w| format!(" <em>(unreachable: {})</em>", esc(w)))
+                    .unwrap_or_default();
+                let _ = writeln!(o, "<li class=\"miss\">{}{why}</li>", esc(&m.bins()[i]));
             }
             o.push_str("</ul></details>\n");
         }

@@ -79,6 +79,15 @@ fn cov_corpus_reports_pipeline_bins_uncovered() {
     let report = cov_cli::text_report(&db, usize::MAX);
     let channels = report.split("uncovered in channels").nth(1).unwrap();
     assert!(channels.lines().any(|l| l.trim() == "pixel"), "{report}");
+    // Bins no run can reach say so.
+    assert!(
+        report.contains("Never × pass  (unreachable: a Never test cannot pass)"),
+        "{report}"
+    );
+    assert!(
+        cov_cli::html_report(&db).contains("(unreachable: an Always test cannot fail)"),
+        "html"
+    );
 }
 
 #[test]
