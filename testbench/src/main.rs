@@ -1160,12 +1160,13 @@ fn fuzz_knobs(
                 if v.knobs() != shader {
                     return Err(format!(
                         "--target shader --rtl --variant {}: that build implements {}; the \
-                         knobs given differ (--variant knobs_alt is every shader knob flipped)",
+                         knobs given differ (--variant knobs_alt is every shader knob flipped but \
+                         min-subnormal)",
                         v.name(),
                         if v.knobs() == pica_model::knobs::ShaderKnobs::default() {
                             "the default knobs"
                         } else {
-                            "every shader knob flipped"
+                            "every shader knob but min-subnormal flipped"
                         }
                     ));
                 }
