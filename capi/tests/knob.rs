@@ -51,7 +51,11 @@ fn run(knobs: &[(&str, &str)]) -> u32 {
         assert_eq!(pica_gpu_read_reg(gpu, 0x66, &mut v), PICA_OK);
         // Once run, knobs are refused.
         assert_eq!(set(gpu, "cp-end-value", "any"), PICA_ERR_REFUSED);
-        assert!(last_error().contains("pica_gpu_set_knob"), "{}", last_error());
+        assert!(
+            last_error().contains("pica_gpu_set_knob"),
+            "{}",
+            last_error()
+        );
         assert_eq!(pica_gpu_free(gpu), PICA_OK);
         v
     }
@@ -62,7 +66,10 @@ fn set_knob_changes_the_result() {
     assert_eq!(run(&[]), 0);
     assert_eq!(run(&[("cp-end-value", "nonzero")]), 0xABCD);
     // A later setting wins, as with --knob.
-    assert_eq!(run(&[("cp-end-value", "nonzero"), ("cp-end-value", "any")]), 0);
+    assert_eq!(
+        run(&[("cp-end-value", "nonzero"), ("cp-end-value", "any")]),
+        0
+    );
     // A shader-unit knob is accepted too.
     assert_eq!(run(&[("min-subnormal", "flush")]), 0);
 }
