@@ -399,6 +399,17 @@ pica_status_t pica_gpu_write_regs(pica_gpu_t *gpu,
                                   size_t n,
                                   size_t *done);
 
+// Sets one knob, the model's answer to a disputed hardware case (`UNVERIFIED(hw)`): the same
+// `name` and `value` as `--knob NAME=VALUE` of the `pica` command (`pica knobs` lists them,
+// the default first; `docs/knobs.md`). Knobs are chosen before the GPU runs: refused
+// (`PICA_ERR_REFUSED`) once the clock has advanced (a shader-unit knob resets the units). An
+// unknown name or a value the knob does not have is `PICA_ERR_ARGUMENT`, with a message that
+// lists the valid ones.
+//
+// # Safety
+// `gpu` is a live handle; `name` and `value` NUL-terminated strings.
+pica_status_t pica_gpu_set_knob(pica_gpu_t *gpu, const char *name, const char *value);
+
 // Advances the clock by `cycles` cycles (whatever the outcome).
 //
 // # Safety

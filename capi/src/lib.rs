@@ -725,6 +725,41 @@ pub unsafe extern "C" fn pica_gpu_write_regs(
     })
 }
 
+/// Sets one knob, the model's answer to a disputed hardware case (`UNVERIFIED(hw)`): the same
+/// `name` and `value` as `--knob NAME=VALUE` of the `pica` command (`pica knobs` lists them,
+/// the default first; `docs/knobs.md`). Knobs are chosen before the GPU runs: refused
+/// (`PICA_ERR_REFUSED`) once the clock has advanced (a shader-unit knob resets the units). An
+/// unknown name or a value the knob does not have is `PICA_ERR_ARGUMENT`, with a message that
+/// lists the valid ones.
+///
+/// # Safety
+/// `gpu` is a live handle; `name` and `value` NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn pica_gpu_set_knob(
+    gpu: *mut PicaGpu,
+    name: *const c_char,
+    value: *const c_char,
+) -> PicaStatus {
+    guard("pica_gpu_set_knob", || {
+        // SAFETY: see the function's contract.
+        let (g, n, v) = unsafe { (gpu_mut(gpu)?, text(name, "name")?, text(value, "value")?) };
+        if g.gpu.cycle() != 0 {
+            return err(
+                PICA_ERR_REFUSED,
+                format!(
+                    "knob {n}: the GPU has run {} cycles; knobs are set before it runs",
+                    g.gpu.cycle()
+                ),
+            );
+        }
+        let mut k = g.gpu.knobs();
+        k.set(&format!("{n}={v}"))
+            .or_else(|e| err(PICA_ERR_ARGUMENT, e))?;
+        g.gpu.set_knobs(k);
+        Ok(PICA_OK)
+    })
+}
+
 /// Advances the clock by `cycles` cycles (whatever the outcome).
 ///
 /// # Safety

@@ -70,7 +70,8 @@
 //! cases). UNVERIFIED(hw) [fact: clip-edge-order]: whether the hardware orders the edge's end points first (which
 //! would make the crossing watertight) is not known — Azahar's clipper
 //! (`renderer_software/sw_clipper.cpp`, `GetIntersection`) is direction-dependent like this
-//! one.
+//! one. Knob `clip-edge-order=ordered` computes every crossing from the outside end point
+//! ([`clip_polygon_with`]).
 //!
 //! # Timing
 //!
@@ -78,7 +79,7 @@
 //! triangle is taken per cycle when the previous one's outputs have all left; its surviving
 //! window-space triangles leave one per cycle, the first in the cycle it is taken.
 
-use crate::knobs::{ClipCullReserved, ClipWPlane};
+use crate::knobs::{ClipCullReserved, ClipEdgeOrder, ClipWPlane};
 use crate::link::Link;
 use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, ScreenTri, ScreenVertex, Triangle};
@@ -203,6 +204,14 @@ fn intersect(cur: &OutVertex, d: F24, prev: &OutVertex, d_prev: F24) -> OutVerte
 /// Clips a polygon against one plane (Sutherland-Hodgman; the walk starts with the edge from
 /// the last vertex to the first).
 pub fn clip_polygon(poly: &[OutVertex], plane: Plane) -> Vec<OutVertex> {
+    clip_polygon_with(poly, plane, ClipEdgeOrder::Direction)
+}
+
+/// [`clip_polygon`] with knob `clip-edge-order`: [`ClipEdgeOrder::Ordered`] computes every
+/// crossing from the end point inside the plane towards the one outside (as the
+/// inside-to-outside edges already are), so an edge walked in either direction is cut at the
+/// same point.
+pub fn clip_polygon_with(poly: &[OutVertex], plane: Plane, order: ClipEdgeOrder) -> Vec<OutVertex> {
     let Some(last) = poly.last() else {
         return Vec::new();
     };
@@ -214,7 +223,10 @@ pub fn clip_polygon(poly: &[OutVertex], plane: Plane) -> Vec<OutVertex> {
         match (inside(d), inside(d_prev)) {
             (true, true) => out.push(*cur),
             (true, false) => {
-                out.push(intersect(cur, d, prev, d_prev));
+                out.push(match order {
+                    ClipEdgeOrder::Direction => intersect(cur, d, prev, d_prev),
+                    ClipEdgeOrder::Ordered => intersect(prev, d_prev, cur, d),
+                });
                 out.push(*cur);
             }
             (false, true) => out.push(intersect(cur, d, prev, d_prev)),
@@ -254,9 +266,10 @@ pub fn clip_triangle(regs: &RegFile, tri: &[OutVertex; 3]) -> Vec<OutVertex> {
     if fixed.into_iter().chain(user).all(inside_all) {
         return v.to_vec();
     }
+    let order = regs.knobs().clip_edge_order;
     let mut poly = v.to_vec();
     for plane in fixed.into_iter().chain(user) {
-        poly = clip_polygon(&poly, plane);
+        poly = clip_polygon_with(&poly, plane, order);
         if poly.len() < 3 {
             return Vec::new();
         }

@@ -16,7 +16,7 @@
 //!   SIZEn), whose address and size REGS sends back once it has applied the jump.
 
 use crate::beat::RegWriteBeat;
-use crate::knobs::CpEndValue;
+use crate::knobs::{CpEndValue, CpJumpRest};
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::outcome::HangReason;
@@ -146,6 +146,11 @@ pub struct CommandProcessor {
     writes_issued: u64,
     /// Knob `cp-end-value` (kept across reset).
     end_value: CpEndValue,
+    /// Knob `cp-jump-rest` (kept across reset).
+    jump_rest: CpJumpRest,
+    /// CMDBUF jumps issued whose redirect the CP has not taken yet: with `cp-jump-rest=execute`
+    /// the rest of the command may jump again, and the last jump wins.
+    jumps_due: u32,
 }
 
 /// What the CP touches in one cycle.
@@ -173,12 +178,20 @@ impl CommandProcessor {
             words_read: 0,
             writes_issued: 0,
             end_value: CpEndValue::Any,
+            jump_rest: CpJumpRest::Drop,
+            jumps_due: 0,
         }
     }
 
     /// Chooses which FINALIZE writes end a list (knob `cp-end-value`; [`crate::Gpu::set_knobs`]).
     pub fn set_end_value(&mut self, v: CpEndValue) {
         self.end_value = v;
+    }
+
+    /// Chooses what happens to the rest of a command whose parameter jumps (knob
+    /// `cp-jump-rest`; [`crate::Gpu::set_knobs`]).
+    pub fn set_jump_rest(&mut self, v: CpJumpRest) {
+        self.jump_rest = v;
     }
 
     /// Starts executing the buffer at `base` of `size` bytes, as the GSP's kick does.
@@ -276,9 +289,13 @@ impl CommandProcessor {
         if let Some(info) = regs::info(w.id) {
             if let SideEffect::Trigger(Trigger::CmdbufJump(_)) = info.effect {
                 // UNVERIFIED(hw) [fact: cp-jump-drops-rest]: the rest of a command whose parameter triggers a jump is
-                // dropped; execution continues at the start of the new buffer — model choice.
-                self.state = CpState::WaitRedirect;
-                return Ok(true);
+                // dropped; execution continues at the start of the new buffer — model choice
+                // (knob `cp-jump-rest=execute`: the rest is written first, see `step_word`).
+                self.jumps_due += 1;
+                if self.jump_rest == CpJumpRest::Drop {
+                    self.state = CpState::WaitRedirect;
+                    return Ok(true);
+                }
             }
         }
         Ok(false)
@@ -371,6 +388,12 @@ impl CommandProcessor {
             CpState::Pad => CpState::Param0,
             s @ (CpState::Idle | CpState::WaitRedirect | CpState::Done | CpState::Hung) => s,
         };
+        // Knob `cp-jump-rest=execute`: a jump issued inside the command takes effect at its
+        // end (the padding word, if any, is in the buffer left behind).
+        if self.jumps_due > 0 && matches!(self.state, CpState::Param0 | CpState::Pad) {
+            self.state = CpState::WaitRedirect;
+            return Ok(false);
+        }
         Ok(true)
     }
 }
@@ -383,18 +406,23 @@ impl Stage for CommandProcessor {
     }
 
     fn reset(&mut self) {
-        let end_value = self.end_value;
+        let (end_value, jump_rest) = (self.end_value, self.jump_rest);
         *self = Self::new();
         self.end_value = end_value;
+        self.jump_rest = jump_rest;
     }
 
     fn tick(&mut self, _cycle: u64, mut ports: CpPorts<'_>) -> Result<(), HangReason> {
         if self.state == CpState::WaitRedirect {
-            let Some(r) = ports.redirect.pop() else {
-                return Ok(());
-            };
-            tracing::debug!(target: "cp", addr = %format_args!("{:#010x}", r.addr), size = r.size, "cmdbuf jump");
-            self.buffer = Some(Buffer::new(r.addr, r.size));
+            // One redirect per jump issued; the last one is where execution continues.
+            while self.jumps_due > 0 {
+                let Some(r) = ports.redirect.pop() else {
+                    return Ok(());
+                };
+                self.jumps_due -= 1;
+                tracing::debug!(target: "cp", addr = %format_args!("{:#010x}", r.addr), size = r.size, "cmdbuf jump");
+                self.buffer = Some(Buffer::new(r.addr, r.size));
+            }
             self.state = CpState::Param0;
         }
         for _ in 0..timing::CP_WORDS_PER_CYCLE {

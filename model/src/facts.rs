@@ -339,10 +339,6 @@ fn option(
 /// Every unverified fact has a knob or an entry here (`model/tests/facts.rs`).
 pub const NO_KNOB: &[(&str, &str)] = &[
     (
-        "cp-jump-drops-rest",
-        "no knob yet: executing the rest first would change the CP's command sequencing (state machine and the cycle-exact RTL front end), not one decision point",
-    ),
-    (
         "regs-shader-upload-sizes",
         "no knob: the sizes are the memories' shapes (every reader indexes them); a 512-word variant is a different register file, and no program within the documented sizes can tell",
     ),
@@ -377,10 +373,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "regs-interlock",
         "no knob: the interlock keeps each draw's registers well defined; without it results depend on the model's own latencies, which is not a hardware alternative",
-    ),
-    (
-        "vl-cache-policy",
-        "no knob yet: LRU replacement (a hit refreshes) is a plausible alternative; it changes which vertices are reshaded (shader beats) but not pixels",
     ),
     (
         "vl-cache-scope",
@@ -421,10 +413,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "shader-ex2-lg2",
         "no knob: the algorithm is a design, not a two-way choice; no source describes the hardware's",
-    ),
-    (
-        "shader-min-no-flush",
-        "no knob yet: MIN flushing like ADD is possible (mov-subnormal is the same question for MOV)",
     ),
     (
         "shader-invocation-state",
@@ -515,10 +503,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: drivers write the same count to both registers, so the alternative is unobservable with real command lists",
     ),
     (
-        "pa-draw-restarts",
-        "no knob yet: leaking strip vertices across draws is a plausible alternative (changes triangles)",
-    ),
-    (
         "pa-gs-triangles",
         "no knob: no source describes GS lines or points on the PICA200",
     ),
@@ -533,10 +517,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "clip-precision",
         "no knob: the clipper's precision is a design, not a switch",
-    ),
-    (
-        "clip-edge-order",
-        "no knob yet: ordered end points (symmetric intersections) are a plausible alternative; small bit differences at clipped edges",
     ),
     (
         "rast-interpolation",
@@ -571,10 +551,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: projection precision is a design, not a switch",
     ),
     (
-        "tex-min-level-size",
-        "no knob yet: shrinking to 1 texel is a plausible alternative for levels beyond the 8-texel tile",
-    ),
-    (
         "tex-cube-nan",
         "no knob: NaN cube coordinates come only from broken shaders; no source",
     ),
@@ -589,14 +565,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "tex-etc1-overflow",
         "no knob: invalid ETC1 data; no source describes clamping instead",
-    ),
-    (
-        "tex-reserved-format",
-        "no knob yet: another decoding of formats 14-15 would need a source to pick one",
-    ),
-    (
-        "tex-alpha-only-colour",
-        "no knob yet: white (1, 1, 1) is a plausible alternative; it needs the decoders and filters to take the knob",
     ),
     (
         "tex-coord-precision",
@@ -635,10 +603,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: the entry format follows the registers; an alternative needs a source",
     ),
     (
-        "light-lut-clamp",
-        "no knob yet: Azahar's extrapolation (clamped index, unclamped fraction) needs signed interpolation weights through the LUT sampler",
-    ),
-    (
         "light-texel-mapping",
         "no knob: Azahar's mappings; no alternative source",
     ),
@@ -671,10 +635,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: extrapolation beyond the measured table; any alternative is equally unsourced",
     ),
     (
-        "fog-reserved-modes",
-        "no knob yet: treating the reserved modes as fog is possible but has no source",
-    ),
-    (
         "gas-shading",
         "no knob: the arithmetic is a design, not a switch",
     ),
@@ -689,10 +649,6 @@ pub const NO_KNOB: &[(&str, &str)] = &[
     (
         "fop-block32-layout",
         "no knob: the layout follows the 8x8 one; no alternative source",
-    ),
-    (
-        "fop-rgb8-format",
-        "no knob yet: r, g, b byte order is a plausible alternative (the colour and its decode would both take the knob)",
     ),
     (
         "fop-pixel-size-field",
@@ -1142,15 +1098,13 @@ fn build() -> Vec<Fact> {
             &[PF2, "issue 15"],
             &["shader::alu::ex2", "shader::alu::lg2"],
         ),
-        guess(
+        knob(
             "shader-min-no-flush",
-            "shader",
+            "min-subnormal",
             "MIN does not flush subnormal inputs, like MAX.",
-            "no flush",
-            &["no flush", "flush"],
             "min(s, 0) and min(s, 1) with a subnormal s on hardware.",
             &[PF2],
-            &["shader::alu::min"],
+            &["shader::alu::min", "shader::interp::MinSubnormal", "shader::interp::Knobs::min_subnormal"],
         ),
         knob(
             "shader-max-neg-inf",

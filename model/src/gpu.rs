@@ -383,6 +383,7 @@ impl Gpu {
         }
         self.regs.set_knobs(knobs);
         self.cp.set_end_value(knobs.cp_end_value);
+        self.cp.set_jump_rest(knobs.cp_jump_rest);
     }
 
     /// The knobs the GPU runs with ([`Gpu::set_knobs`]).

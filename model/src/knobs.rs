@@ -1,7 +1,7 @@
 //! The model-wide knobs: one per `UNVERIFIED(hw)` choice that changes a result and has a
 //! plausible, cheap alternative.
 //!
-//! [`Knobs`] groups the shader units' eight ([`ShaderKnobs`], `shader::interp::Knobs`) and one
+//! [`Knobs`] groups the shader units' nine ([`ShaderKnobs`], `shader::interp::Knobs`) and one
 //! field per knob of the other areas. [`Knobs::NAMES`] is the one table of names and values
 //! (the default first) that `--knob NAME=VALUE` parsing, `pica knobs`, the hardware-facts
 //! ledger ([`crate::facts`]: the fact's alternatives) and bundle manifests read; [`AREA`] adds,
@@ -72,7 +72,7 @@ macro_rules! area_knobs {
         )*
 
         /// The knobs outside the shader units, in [`Knobs::NAMES`] order (after the shader
-        /// units' eight).
+        /// units' nine).
         pub const AREA: &[KnobInfo] = &[$(
             KnobInfo {
                 name: $name,
@@ -123,6 +123,15 @@ area_knobs! {
         /// Only a write with a non-zero byte mask and a non-zero parameter ends it; others are
         /// ordinary register writes.
         Nonzero = "nonzero",
+    }
+    /// What happens to the rest of a command whose parameter triggers a jump
+    /// (GPUREG_CMDBUF_JUMP0/1 written inside a burst).
+    cp_jump_rest: CpJumpRest = "cp-jump-rest", stage "cp", fact "cp-jump-drops-rest" {
+        /// The rest is dropped; execution continues at the new buffer.
+        Drop = "drop",
+        /// The rest of the command is executed first, then execution continues at the new
+        /// buffer (the jump takes effect at the command's end).
+        Execute = "execute",
     }
     // ---- regs -----------------------------------------------------------------------------
     /// Whether a trigger register fires on every write.
@@ -190,6 +199,14 @@ area_knobs! {
         /// Only buffers that feed an attribute the draw reads (below the attribute count).
         Read = "read",
     }
+    /// How the post-vertex cache replaces its entries.
+    vl_cache_policy: VlCachePolicy = "vl-cache-policy", stage "vl", fact "vl-cache-policy" {
+        /// First in, first out: a hit does not refresh the entry (Azahar's "circular
+        /// replacement").
+        Fifo = "fifo",
+        /// Least recently used: a hit makes the entry the newest.
+        Lru = "lru",
+    }
     // ---- pa -------------------------------------------------------------------------------
     /// What colour saturation makes of a NaN component.
     pa_color_nan: PaColorNan = "pa-color-nan", stage "pa", fact "pa-color-saturate" {
@@ -197,6 +214,16 @@ area_knobs! {
         One = "one",
         /// 0.0.
         Zero = "zero",
+    }
+    /// Whether a draw restarts primitive assembly.
+    pa_draw_restarts: PaDrawRestarts = "pa-draw-restarts", stage "pa", fact "pa-draw-restarts" {
+        /// Every draw starts a new primitive: strip and fan vertices of the previous draw
+        /// are dropped (Azahar).
+        Restart = "restart",
+        /// The vertices buffered by the previous draw stay, so the first vertices of the next
+        /// draw complete triangles with them (Azahar, whose comment says they "should leak");
+        /// only GPUREG_RESTART_PRIMITIVE or a change of primitive mode starts a new primitive.
+        Leak = "leak",
     }
     // ---- clip -----------------------------------------------------------------------------
     /// Where the w guard plane lies.
@@ -214,6 +241,16 @@ area_knobs! {
         Like1 = "like-1",
         /// No culling (like mode 0).
         None = "none",
+    }
+    /// In which direction a clip-plane intersection is computed.
+    clip_edge_order: ClipEdgeOrder = "clip-edge-order", stage "clip", fact "clip-edge-order" {
+        /// From the edge's first vertex towards its second, as the polygon is walked
+        /// (Azahar `sw_clipper.cpp`): an edge clipped in the two directions can give two
+        /// slightly different points.
+        Direction = "direction",
+        /// From the end point inside the plane towards the one outside, whatever the edge's
+        /// direction: an edge shared by two triangles is cut at the same point (watertight).
+        Ordered = "ordered",
     }
     // ---- rast -----------------------------------------------------------------------------
     /// What scissor mode 2 does.
@@ -314,7 +351,41 @@ area_knobs! {
         /// 1/4095 (Azahar).
         Div4095 = "4095",
     }
+    /// The smallest size a mipmap level shrinks to on each axis.
+    tex_min_level_size: TexMinLevelSize = "tex-min-level-size", stage "tex", fact "tex-min-level-size" {
+        /// 8 texels (one tile): `max(dim >> level, min(dim, 8))`.
+        Tile = "8",
+        /// 1 texel: `max(dim >> level, 1)`, levels below 8×8 being partial tiles.
+        One = "1",
+    }
+    /// What the reserved texture formats 14 and 15 decode as.
+    ///
+    /// UNVERIFIED(hw) [fact: tex-reserved-format]: no source describes these formats; the
+    /// alternative is the most plausible other one (a decoder with no case for them yielding
+    /// nothing, as a disabled unit does) — model choice.
+    tex_reserved_format: TexReservedFormat = "tex-reserved-format", stage "tex", fact "tex-reserved-format" {
+        /// RGBA8888 (the model's long-standing choice).
+        Rgba8888 = "rgba8888",
+        /// Every texel is (0, 0, 0, 0) and no memory is read.
+        Zero = "zero",
+    }
+    /// The colour the alpha-only formats A8 and A4 give.
+    tex_alpha_only_colour: TexAlphaOnlyColour = "tex-alpha-only-colour", stage "tex", fact "tex-alpha-only-colour" {
+        /// (0, 0, 0) (Azahar `texture_decode.cpp`, the OpenGL alpha-texture convention).
+        Black = "black",
+        /// (255, 255, 255).
+        White = "white",
+    }
     // ---- lighting -------------------------------------------------------------------------
+    /// What a lighting LUT input outside the table's domain does.
+    light_lut_clamp: LightLutClamp = "light-lut-clamp", stage "light", fact "light-lut-clamp" {
+        /// The input is clamped first: the index and the fraction both stay inside the table.
+        Clamp = "clamp",
+        /// Azahar's extrapolation (`GetLutIndex`): the index is clamped, the fraction is not,
+        /// so the end entries' differences extend the table linearly beyond its ends. The
+        /// distance-attenuation LUT, whose input Azahar clamps too, is unaffected.
+        Extrapolate = "extrapolate",
+    }
     /// What abs mode does to a negative LUT input of a one-sided light.
     light_abs_one_sided: LightAbsOneSided = "light-abs-one-sided", stage "light", fact "light-abs-one-sided" {
         /// Clamp it to 0 (Azahar's software renderer and shader generator).
@@ -366,6 +437,17 @@ area_knobs! {
         /// A shift (`d << 8`).
         Shift = "shift",
     }
+    /// What the reserved fog modes (GPUREG_TEXENV_UPDATE_BUFFER bits 0-2: 1-4 and 6) do.
+    ///
+    /// UNVERIFIED(hw) [fact: fog-reserved-modes]: no source describes them; the alternative is
+    /// the most plausible other one (a decoder that tests only "not gas, not off" applying fog)
+    /// — model choice.
+    fog_reserved_modes: FogReservedModes = "fog-reserved-modes", stage "fog", fact "fog-reserved-modes" {
+        /// Nothing, as mode 0 (Azahar acts only on 5 and 7).
+        Off = "off",
+        /// Fog, as mode 5.
+        Fog = "fog",
+    }
     // ---- fop ------------------------------------------------------------------------------
     /// What the undescribed blend factor 15 is.
     fop_blend_factor15: FopBlendFactor15 = "fop-blend-factor15", stage "fop", fact "fop-blend-factor-15" {
@@ -394,6 +476,13 @@ area_knobs! {
         Swapped = "swapped",
         /// As they are (depth in red, green, blue; intensity in alpha).
         Native = "native",
+    }
+    /// The byte order of colour-buffer format 1 (RGB8).
+    fop_rgb8_order: FopRgb8Order = "fop-rgb8-order", stage "fop", fact "fop-rgb8-format" {
+        /// Blue, green, red at increasing addresses (seed 000, ctrulib, Azahar).
+        Bgr = "bgr",
+        /// Red, green, blue at increasing addresses.
+        Rgb = "rgb",
     }
     /// How an 8-bit channel reduces to a narrower colour-buffer field.
     fop_color_conversion: FopColorConversion = "fop-color-conversion", stage "fop", fact "fop-color-conversion" {

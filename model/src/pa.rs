@@ -52,7 +52,8 @@
 //! - UNVERIFIED(hw) [fact: pa-draw-restarts]: a draw restarts the assembly state — the [`PaCmd::Begin`] contract of
 //!   `pipe.rs`. Azahar does *not* reset at a draw (its comment says the buffered vertices of a
 //!   strip "should leak" into the next draw) and seed 000 notes that most games write
-//!   RESTART_PRIMITIVE before every draw anyway, so the two agree for real command lists.
+//!   RESTART_PRIMITIVE before every draw anyway, so the two agree for real command lists. Knob
+//!   `pa-draw-restarts=leak` selects Azahar's behaviour.
 //!
 //! # Geometry shader (GPUREG_GEOSTAGE_CONFIG bits 0-1 = 2)
 //!
@@ -92,7 +93,7 @@
 //! One [`PrimitiveBeat`] per triangle sent, stamped with the cycle it was pushed.
 
 use crate::beat::PrimitiveBeat;
-use crate::knobs::PaColorNan;
+use crate::knobs::{PaColorNan, PaDrawRestarts};
 use crate::link::Link;
 use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, PaCmd, Triangle};
@@ -379,7 +380,10 @@ impl PrimitiveAssembler {
         match cmd {
             PaCmd::Begin => {
                 self.in_draw = true;
-                self.asm.restart();
+                // Knob `pa-draw-restarts=leak`: the held vertices carry over into this draw.
+                if regs.knobs().pa_draw_restarts == PaDrawRestarts::Restart {
+                    self.asm.restart();
+                }
             }
             PaCmd::End => {
                 self.in_draw = false;

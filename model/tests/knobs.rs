@@ -43,6 +43,7 @@ fn f(x: f64) -> F24 {
 fn knobs_every_area_knob_is_listed_here() {
     let tested = [
         "cp-end-value",
+        "cp-jump-rest",
         "regs-trigger-value",
         "regs-geostage-reserved",
         "regs-fifo-data-mask",
@@ -52,9 +53,12 @@ fn knobs_every_area_knob_is_listed_here() {
         "vl-f32-to-f24",
         "vl-duplicate-attribute",
         "vl-mismatch-hang",
+        "vl-cache-policy", // tests/vl.rs: vl_post_vertex_cache_lru_knob_refreshes_on_a_hit
         "pa-color-nan",
+        "pa-draw-restarts", // tests/pa_clip.rs: pa_draw_restarts_knob_leak_joins_two_draws
         "clip-w-plane",
         "clip-cull-reserved",
+        "clip-edge-order",
         "rast-scissor-mode2",
         "rast-scissor-x2y2",
         "rast-wbuffer",
@@ -68,6 +72,10 @@ fn knobs_every_area_knob_is_listed_here() {
         "tex-filter-rounding",
         "tex-unmapped",
         "proctex-noise-amplitude",
+        "tex-min-level-size",
+        "tex-reserved-format",
+        "tex-alpha-only-colour",
+        "light-lut-clamp",
         "light-abs-one-sided",
         "light-enable",
         "light-fixed-1-1-11",
@@ -75,10 +83,12 @@ fn knobs_every_area_knob_is_listed_here() {
         "light-shadow-primary",
         "tev-stage0-previous",
         "fog-depth-widen",
+        "fog-reserved-modes",
         "fop-blend-factor15",
         "fop-blend-rounding",
         "fop-bad-format",
         "fop-shadow-word",
+        "fop-rgb8-order",
         "fop-color-conversion",
     ];
     let names: Vec<&str> = pica_model::knobs::AREA.iter().map(|k| k.name).collect();
@@ -111,6 +121,40 @@ fn knob_cp_end_value_nonzero_runs_past_a_zero_finalize() {
     };
     assert_eq!(run(Knobs::default()), 0);
     assert_eq!(run(knobs(&["cp-end-value=nonzero"])), 0xABCD);
+}
+
+#[test]
+fn knob_cp_jump_rest_execute_writes_the_rest_of_the_command() {
+    // Buffer 1 (at 0x2000_1000, 16 bytes) holds FINALIZE. Buffer 0 points CMDBUF 1 there, then
+    // writes JUMP1, 0x23E, 0x23F in one consecutive burst, then FINALIZE (never reached).
+    let first = [
+        2,
+        0x000F_0239, // CMDBUF_SIZE1 = 16 bytes
+        0x2000_1000 >> 3,
+        0x000F_023B, // CMDBUF_ADDR1
+        1,
+        0x8000_0000 | 2 << 20 | 0xF << 16 | 0x23D, // JUMP1, 0x23E, 0x23F
+        0xAAAA,
+        0xBBBB,
+        0,
+        0x000F_0010,
+        0,
+        0,
+    ];
+    let run = |k: Knobs| {
+        let mut mem = Memory::new();
+        mem.write_words(0x2000_0000, &first).unwrap();
+        mem.write_words(0x2000_1000, &[0, 0x000F_0010, 0, 0])
+            .unwrap();
+        let mut gpu = Gpu::new(mem);
+        gpu.set_knobs(k);
+        gpu.submit(0x2000_0000, 4 * first.len() as u32).unwrap();
+        let out = gpu.run(1000);
+        assert!(matches!(out, Outcome::Finished { .. }), "{out:?}");
+        (gpu.regs().reg(0x23E), gpu.regs().reg(0x23F))
+    };
+    assert_eq!(run(Knobs::default()), (0, 0));
+    assert_eq!(run(knobs(&["cp-jump-rest=execute"])), (0xAAAA, 0xBBBB));
 }
 
 // ---- regs ------------------------------------------------------------------------------------
@@ -338,6 +382,39 @@ fn knob_clip_cull_reserved() {
     assert_eq!(mode(&[]), CullMode::CullCw);
     assert_eq!(mode(&["clip-cull-reserved=like-1"]), CullMode::CullCcw);
     assert_eq!(mode(&["clip-cull-reserved=none"]), CullMode::None);
+}
+
+#[test]
+fn knob_clip_edge_order_ordered_cuts_an_edge_at_one_point_both_ways() {
+    // The polygon [a, b] (a inside x <= w, b outside) walks the edge both ways: b → a first,
+    // then a → b, so its output is [crossing(b → a), a, crossing(a → b)].
+    let mut seed = 0x1234_5678_u32;
+    let mut next = || {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        f64::from(seed >> 8) / f64::from(1u32 << 24)
+    };
+    let mut found = None;
+    for _ in 0..200 {
+        let a = vertex([next() * 0.9, next(), -next(), 1.0]);
+        let b = vertex([1.1 + next() * 3.0, next(), -next(), 1.0 + next() * 0.1]);
+        let both = |order| {
+            let p = clip::clip_polygon_with(&[a, b], clip::Plane::XPos, order);
+            assert_eq!(p.len(), 3);
+            (p[0], p[2])
+        };
+        let (x, y) = both(pica_model::knobs::ClipEdgeOrder::Direction);
+        if x != y && found.is_none() {
+            found = Some((a, b));
+        }
+        let (x, y) = both(pica_model::knobs::ClipEdgeOrder::Ordered);
+        assert_eq!(x, y, "ordered crossings agree");
+    }
+    let (a, b) = found.expect("the direction-dependent crossing differs on some edge");
+    // Through the registers: a triangle that walks that edge from b to a.
+    let tri = [vertex([0.0, 0.5, -0.5, 1.0]), b, a];
+    let cut = |set: &[&str]| clip::clip_triangle(&regs_with(set, &[]), &tri);
+    assert_eq!(cut(&[]).len(), 4);
+    assert_ne!(cut(&[]), cut(&["clip-edge-order=ordered"]));
 }
 
 // ---- rast ------------------------------------------------------------------------------------
@@ -574,7 +651,103 @@ fn knob_tex_unmapped_zero_samples_instead_of_hanging() {
     assert_eq!(sample(&["tex-unmapped=zero"]).unwrap()[0], [0, 0, 0, 0]);
 }
 
+/// Unit 0 sampled at (0.5, 0.5), nearest, with `w` over an 8x8 texture in VRAM whose words
+/// are `word(k)`.
+fn tex_sample(set: &[&str], w: &[(u16, u32)], word: impl Fn(u32) -> u32) -> [u8; 4] {
+    let mut mem = Memory::new();
+    let texels: Vec<u32> = (0..1024).map(word).collect();
+    mem.write_words(0x1800_0000, &texels).expect("VRAM");
+    let mut regs = vec![
+        (id::TEXUNIT_CONFIG, 1),
+        (id::TEXUNIT0_ADDR1, 0x1800_0000 >> 3),
+    ];
+    regs.extend_from_slice(w);
+    let mut frag = fragment();
+    frag.attr[semantic::TEXCOORD0] = f(0.5);
+    frag.attr[semantic::TEXCOORD0 + 1] = f(0.5);
+    pica_model::tex::texture_units(&frag, &regs_with(set, &regs), &mem, &mut Vec::new())
+        .expect("mapped")[0]
+}
+
+#[test]
+fn knob_tex_min_level_size_1_shrinks_below_a_tile() {
+    use pica_model::tex::{level_dim_min, level_offset_min};
+    assert_eq!(level_dim_min(8, 2, 8), 8);
+    assert_eq!(level_dim_min(8, 2, 1), 2);
+    let fmt = pica_model::tex::format::Format::Rgba8888;
+    assert_eq!(level_offset_min(fmt, 8, 8, 2, 8), 512);
+    assert_eq!(level_offset_min(fmt, 8, 8, 2, 1), 320);
+    // An 8x8 RGBA8 texture read at level 2 (LOD min = max = 2); each word is its index.
+    let w = [
+        (id::TEXUNIT0_DIM, 8 << 16 | 8),
+        (id::TEXUNIT0_LOD, 2 << 24 | 2 << 16),
+    ];
+    let one = |set: &[&str]| tex_sample(set, &w, |k| k);
+    assert_ne!(one(&[]), one(&["tex-min-level-size=1"]));
+}
+
+#[test]
+fn knob_tex_reserved_format_zero_reads_nothing() {
+    // Format 14 at an unmapped address: RGBA8888 reads (and hangs), zero does not read.
+    let w = [
+        (id::TEXUNIT_CONFIG, 1),
+        (id::TEXUNIT0_DIM, 8 << 16 | 8),
+        (id::TEXUNIT0_TYPE, 14),
+    ];
+    let sample = |set: &[&str]| {
+        pica_model::tex::texture_units(
+            &fragment(),
+            &regs_with(set, &w),
+            &Memory::new(),
+            &mut Vec::new(),
+        )
+    };
+    assert!(sample(&[]).is_err());
+    assert_eq!(sample(&["tex-reserved-format=zero"]).unwrap()[0], [0; 4]);
+}
+
+#[test]
+fn knob_tex_alpha_only_colour_white() {
+    // A8 (format 8), every byte 0x80.
+    let w = [(id::TEXUNIT0_DIM, 8 << 16 | 8), (id::TEXUNIT0_TYPE, 8)];
+    let a8 = |set: &[&str]| tex_sample(set, &w, |_| 0x8080_8080);
+    assert_eq!(a8(&[]), [0, 0, 0, 0x80]);
+    assert_eq!(a8(&["tex-alpha-only-colour=white"]), [255, 255, 255, 0x80]);
+}
+
 // ---- lighting --------------------------------------------------------------------------------
+
+#[test]
+fn knob_light_lut_clamp_extrapolate_extends_the_last_difference() {
+    // LUT 0: entry k holds k * 16 / 4096 with the difference 8 / 2048 to the next.
+    let mut w = vec![(id::LIGHTING_LUT_INDEX, 0)];
+    w.extend((0..256).map(|k| (id::LIGHTING_LUT_DATA0, (k * 16) | (8 << 12))));
+    let sel = LutSel {
+        enabled: true,
+        input: LutInput::Nh,
+        abs: false,
+        scale: F24::ONE,
+    };
+    let look = |set: &[&str], nh: f64| {
+        let inputs = LutInputs {
+            nh: f(nh),
+            vh: F24::ZERO,
+            nv: F24::ZERO,
+            ln: F24::ZERO,
+            sp: F24::ZERO,
+            cp: F24::ZERO,
+        };
+        pica_model::light::lut_lookup(&sel, 0, &inputs, false, &regs_with(set, &w))
+    };
+    // Inside the domain both agree.
+    assert_eq!(
+        look(&[], 0.25),
+        look(&["light-lut-clamp=extrapolate"], 0.25)
+    );
+    // 1.5: entry 127 (2032 / 4096) plus 65 entries' worth of its difference (8 / 2048 each).
+    assert_eq!(look(&[], 1.5), f(0.5));
+    assert_eq!(look(&["light-lut-clamp=extrapolate"], 1.5), f(0.75));
+}
 
 #[test]
 fn knob_light_abs_one_sided_takes_the_absolute_value() {
@@ -667,6 +840,19 @@ fn knob_fog_depth_widen_shift() {
     assert_eq!(z(&["fog-depth-widen=shift"]), 0xFF_FF00);
 }
 
+#[test]
+fn knob_fog_reserved_modes_fog() {
+    // Mode 1 (reserved); an empty fog LUT (factor 0: the fog colour replaces the colour).
+    let w = [(id::TEXENV_UPDATE_BUFFER, 1), (id::FOG_COLOR, 0x00C0_B0A0)];
+    let fogged = |set: &[&str]| {
+        let mut sf = pica_model::pipe::ShadedFragment::new(fragment());
+        pica_model::fog::apply(&mut sf, &regs_with(set, &w));
+        sf.color
+    };
+    assert_eq!(fogged(&[]), [10, 20, 30, 40]);
+    assert_eq!(fogged(&["fog-reserved-modes=fog"]), [0xA0, 0xB0, 0xC0, 40]);
+}
+
 // ---- fop -------------------------------------------------------------------------------------
 
 #[test]
@@ -734,4 +920,41 @@ fn knob_fop_shadow_word_native() {
     assert_eq!(decode_with(0x1234_5678, W::Native), (0x12_3456, 0x78));
     let cfg = FopConfig::from_regs(&regs_with(&["fop-shadow-word=native"], &[]));
     assert_eq!(cfg.shadow_word, W::Native);
+}
+
+#[test]
+fn knob_fop_rgb8_order_rgb_stores_red_first() {
+    use pica_model::fop::fb::{read_color_image, ColorFormat};
+    use pica_model::knobs::FopRgb8Order as O;
+    assert_eq!(ColorFormat::Rgb8.reorder(0x11_2233, O::Bgr), 0x11_2233);
+    assert_eq!(ColorFormat::Rgb8.reorder(0x11_2233, O::Rgb), 0x33_2211);
+    assert_eq!(ColorFormat::Rgba8.reorder(0x11_2233, O::Rgb), 0x11_2233);
+    // An 8x8 RGB8 buffer in VRAM; logic op COPY writes (1, 2, 3) at (0, 0).
+    let w = [
+        (id::COLORBUFFER_FORMAT, 1 << 16),
+        (id::COLORBUFFER_LOC, 0x1800_0000 >> 3),
+        (id::FRAMEBUFFER_DIM, 8 | 7 << 12),
+        (id::COLORBUFFER_READ, 0xF),
+        (id::COLORBUFFER_WRITE, 0xF),
+        (id::DEPTH_COLOR_MASK, 0xF << 8),
+        (id::COLOR_OPERATION, 0x00E4_0000),
+        (id::LOGIC_OP, 3),
+    ];
+    let draw = |set: &[&str]| {
+        let regs = regs_with(set, &w);
+        let mut mem = Memory::new();
+        mem.write_bytes(0x1800_0000, &[0; 192]).unwrap();
+        let cfg = FopConfig::from_regs(&regs);
+        let beat = pica_model::fop::process_fragment(&cfg, &fragment(), [1, 2, 3, 4], &mut mem, 0)
+            .expect("mapped");
+        let mut bytes = [0u8; 3];
+        mem.read_into(beat.color_addr, &mut bytes).unwrap();
+        (bytes, read_color_image(&regs, &mem))
+    };
+    let (bgr, img_bgr) = draw(&[]);
+    let (rgb, img_rgb) = draw(&["fop-rgb8-order=rgb"]);
+    assert_eq!(bgr, [3, 2, 1]);
+    assert_eq!(rgb, [1, 2, 3]);
+    // The picture decodes the same both ways.
+    assert_eq!(img_bgr, img_rgb);
 }

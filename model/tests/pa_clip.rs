@@ -321,6 +321,41 @@ fn pa_begin_restarts_the_strip_of_the_previous_draw() {
 }
 
 #[test]
+fn pa_draw_restarts_knob_leak_joins_two_draws() {
+    let two_draws = |set: &[&str]| {
+        let mut rig = PaRig::new(1);
+        let mut k = pica_model::knobs::Knobs::default();
+        for a in set {
+            k.set(a).unwrap();
+        }
+        rig.regs.set_knobs(k);
+        rig.cmds(&[PaCmd::Begin]);
+        for s in 0..4 {
+            rig.cmds(&[PaCmd::Vertex(s)]);
+            rig.vertex(s);
+        }
+        rig.cmds(&[PaCmd::End]);
+        // The second draw's vertices arrive after the first draw ended (as SH delivers them).
+        rig.run(20);
+        rig.cmds(&[PaCmd::Begin]);
+        for s in 4..6 {
+            rig.cmds(&[PaCmd::Vertex(s)]);
+            rig.vertex(s);
+        }
+        rig.cmds(&[PaCmd::End]);
+        rig.run(20);
+        assert!(rig.pa.is_idle());
+        rig.orders()
+    };
+    // Restart: vertices 4 and 5 alone make no triangle. Leak: the strip goes on.
+    assert_eq!(two_draws(&[]), vec![[0, 1, 2], [2, 1, 3]]);
+    assert_eq!(
+        two_draws(&["pa-draw-restarts=leak"]),
+        vec![[0, 1, 2], [2, 1, 3], [2, 3, 4], [4, 3, 5]]
+    );
+}
+
+#[test]
 fn pa_cache_hit_reuses_an_earlier_shading() {
     // Indices 0 1 2 2 1 3 with hits on the repeated 2 and 1: SH shades seq 0-3 once each.
     let mut rig = PaRig::new(0);

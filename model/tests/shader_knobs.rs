@@ -7,7 +7,7 @@
 use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::asm::assemble;
-use pica_model::shader::interp::{Knobs, LoopAl, MovSubnormal, RunEnd, ShaderUnit};
+use pica_model::shader::interp::{Knobs, LoopAl, MinSubnormal, MovSubnormal, RunEnd, ShaderUnit};
 
 fn config(src: &str) -> (UnitConfig, u16) {
     let s = assemble(src, "knobs.v.pica").unwrap();
@@ -128,6 +128,54 @@ fn knob_mov_subnormal_passes_or_flushes() {
         assert_eq!(bits(u, 2), [0, 0, 0x3F_0000, 0]);
         assert_eq!(bits(u, 3), [0x00_0001, 0, 0x3F_0000, 0x00_FFFF]);
     }
+}
+
+#[test]
+fn knob_min_subnormal_passes_or_flushes_on_the_fast_and_exact_paths() {
+    // min(c, z) with z = +0 and min(c, w) with w = -2^-60 (normal, negative).
+    let src = ".fvec c\n.fvec z\n.fvec w\n.proc main\n    mov r1, z\n    mov r2, w\n    \
+               min o0, c, r1\n    min o1, c, r2\n    end\n.end\n";
+    let (mut cfg, entry) = config(src);
+    let f = F24::from_bits;
+    // c0: the smallest subnormal, -0, -(smallest subnormal), 1.0.
+    cfg.float_uniforms[0] = [f(0x00_0001), f(0x80_0000), f(0x80_0001), f(0x3F_0000)];
+    cfg.float_uniforms[1] = [F24::ZERO; 4];
+    cfg.float_uniforms[2] = [f(0x81_0000); 4];
+    let flush = Knobs {
+        min_subnormal: MinSubnormal::Flush,
+        ..Knobs::default()
+    };
+    let bits = |u: &ShaderUnit, o: usize| u.outputs()[o].map(F24::bits);
+    // The exact path, one instruction at a time.
+    let exact = |k: Knobs| {
+        let mut u = ShaderUnit::new(k);
+        u.start(entry);
+        let mut emitted = Vec::new();
+        while u.step_exact(&cfg, None, &mut emitted) == pica_model::shader::interp::Step::Continue {
+        }
+        u
+    };
+    for (k, o0) in [
+        // Pass: -(tiny) < 0 selects it; -0 against +0 is a tie (the second operand).
+        (
+            Knobs::default(),
+            [0x00_0000, 0x00_0000, 0x80_0001, 0x00_0000],
+        ),
+        // Flush: every input with exponent 0 is +0 first.
+        (flush, [0; 4]),
+    ] {
+        for u in [run(&cfg, entry, k), exact(k)] {
+            assert_eq!(bits(&u, 0), o0, "{k:?}");
+        }
+    }
+    let (p, q) = (run(&cfg, entry, Knobs::default()), run(&cfg, entry, flush));
+    assert_ne!(bits(&p, 0), bits(&q, 0));
+    // A warm decode cache follows a knob changed between invocations.
+    let mut u = run(&cfg, entry, Knobs::default());
+    u.knobs = flush;
+    let mut emitted = Vec::new();
+    assert_eq!(u.run(&cfg, entry, 10_000, &mut emitted), RunEnd::End);
+    assert_eq!(bits(&u, 0), [0; 4]);
 }
 
 #[test]

@@ -486,6 +486,22 @@ fn vl_post_vertex_cache_replaces_first_in_first_out() {
 }
 
 #[test]
+fn vl_post_vertex_cache_lru_knob_refreshes_on_a_hit() {
+    let mut r = indexed_rig();
+    let mut k = pica_model::knobs::Knobs::default();
+    k.set("vl-cache-policy=lru").unwrap();
+    r.regs.set_knobs(k);
+    r.bytes(0x1000, &[0, 1, 0, 2, 0, 1]);
+    r.set(id::INDEXBUFFER_CONFIG, 0x1000);
+    r.set(id::POST_VERTEX_CACHE_NUM, 2);
+    let (sh, pa) = r.draw(true, 6).unwrap();
+    // 0 miss (s0) [0]; 1 miss (s1) [0 1]; 0 hit [1 0]; 2 miss (s2) evicts 1 [0 2]; 0 hit
+    // [2 0]; 1 miss (s3) evicts 2 (FIFO: 0 evicted at 2, so 0 and 1 miss again).
+    assert_eq!(xs(&sh), [100.0, 101.0, 102.0, 101.0]);
+    assert_eq!(pa, pa_draw(&[0, 1, 0, 2, 0, 3]));
+}
+
+#[test]
 fn vl_post_vertex_cache_off_with_zero_entries_and_for_draw_arrays() {
     let mut r = indexed_rig();
     r.bytes(0x1000, &[4, 4, 4]);

@@ -168,6 +168,17 @@ class Gpu:
     def pushed_writes(self) -> int:
         """Register writes pushed with :meth:`write_reg` / :meth:`write_regs` so far."""
 
+    # -- knobs --
+    def set_knob(self, name: str, value: str) -> None:
+        """Sets one knob, the model's answer to a disputed hardware case (``UNVERIFIED(hw)``):
+        the same ``name`` and ``value`` as ``--knob NAME=VALUE`` of the ``pica`` command
+        (``pica knobs``, ``docs/knobs.md``). Before the GPU runs: :class:`BusyError` once the
+        clock has advanced; ``KeyError`` for an unknown knob, ``ValueError`` for a value it
+        does not have."""
+    @property
+    def knobs(self) -> Dict[str, str]:
+        """The knobs whose value is not the default, ``{name: value}``."""
+
     # -- the clock --
     def step(self, n: int = 1) -> None:
         """Advances the clock ``n`` cycles."""

@@ -8,8 +8,8 @@ use pica_model::regfile::NUM_REGS;
 use pica_model::{Gpu, HangReason, Outcome, PushError, SubmitError};
 use pica_vectors::case::{hang_reason_code, DEFAULT_LIST_ADDR, DEFAULT_MAX_CYCLES};
 use pyo3::exceptions::{
-    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyTypeError,
-    PyValueError,
+    PyFileNotFoundError, PyIsADirectoryError, PyKeyError, PyOSError, PyPermissionError,
+    PyTypeError, PyValueError,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
@@ -488,6 +488,42 @@ impl PyGpu {
     #[getter]
     fn outcome(&self) -> Option<PyOutcome> {
         self.gpu.outcome().as_ref().map(PyOutcome::from_outcome)
+    }
+
+    /// Sets one knob, the model's answer to a disputed hardware case (`UNVERIFIED(hw)`): the
+    /// same `name` and `value` as `--knob NAME=VALUE` of the `pica` command (`pica knobs`,
+    /// `docs/knobs.md`; the first value is the default). Knobs are chosen before the GPU runs:
+    /// `BusyError` once the clock has advanced; `KeyError` for an unknown knob, `ValueError`
+    /// for a value it does not have (both list the valid ones).
+    fn set_knob(&mut self, name: &str, value: &str) -> PyResult<()> {
+        if self.gpu.cycle() != 0 {
+            return Err(errors::busy(format!(
+                "knob {name}: the GPU has run {} cycles; knobs are set before it runs",
+                self.gpu.cycle()
+            )));
+        }
+        if pica_model::knobs::values_of(name).is_none() {
+            let names: Vec<&str> = pica_model::knobs::Knobs::NAMES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect();
+            return Err(PyKeyError::new_err(format!(
+                "unknown knob '{name}' (one of: {})",
+                names.join(", ")
+            )));
+        }
+        let mut k = self.gpu.knobs();
+        k.set(&format!("{name}={value}"))
+            .map_err(PyValueError::new_err)?;
+        self.gpu.set_knobs(k);
+        Ok(())
+    }
+
+    /// The knobs whose value is not the default, as `{name: value}` (what a bundle's manifest
+    /// records).
+    #[getter]
+    fn knobs(&self) -> std::collections::BTreeMap<String, String> {
+        self.gpu.knobs().to_map()
     }
 
     /// Cycles stepped so far.

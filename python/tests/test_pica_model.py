@@ -314,6 +314,34 @@ def test_write_reg_refused_while_list_runs():
         gpu.write_regs([(0x0E1, 1)])
 
 
+def test_set_knob_changes_the_result_and_is_checked():
+    # FINALIZE 0, SCISSORTEST_POS = 0xABCD, FINALIZE 1 (model/tests/knobs.rs,
+    # knob_cp_end_value_nonzero_runs_past_a_zero_finalize).
+    words = [0, 0x000F0010, 0xABCD, 0x000F0066, 1, 0x000F0010, 0, 0x000F0000]
+
+    def run(**knobs):
+        gpu = pm.Gpu(front_end=True)
+        for name, value in knobs.items():
+            gpu.set_knob(name.replace("_", "-"), value)
+        assert gpu.knobs == {n.replace("_", "-"): v for n, v in knobs.items()}
+        gpu.submit_words(words)
+        assert gpu.run().kind == "finished"
+        return gpu
+
+    assert run().reg(0x066) == 0
+    gpu = run(cp_end_value="nonzero")
+    assert gpu.reg(0x066) == 0xABCD
+    with pytest.raises(pm.BusyError, match="before it runs"):
+        gpu.set_knob("cp-end-value", "any")
+    fresh = pm.Gpu()
+    with pytest.raises(KeyError, match="unknown knob 'nope'"):
+        fresh.set_knob("nope", "x")
+    with pytest.raises(ValueError, match="any\\|nonzero"):
+        fresh.set_knob("cp-end-value", "sometimes")
+    fresh.set_knob("min-subnormal", "flush")
+    assert fresh.knobs == {"min-subnormal": "flush"}
+
+
 # ---------------------------------------------------------------- register table
 
 

@@ -17,7 +17,7 @@ use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::alu::MaxNegInf;
 use pica_model::shader::interp::{
-    Cmp67, Commit, IntZ, Knobs, LoopAl, MovSubnormal, PcOverflow, UnknownOp,
+    Cmp67, Commit, IntZ, Knobs, LoopAl, MinSubnormal, MovSubnormal, PcOverflow, UnknownOp,
 };
 use std::path::Path;
 
@@ -68,6 +68,8 @@ impl ShVariant {
                 unknown_op: UnknownOp::Nop,
                 loop_al: LoopAl::Restore,
                 mov_subnormal: MovSubnormal::Flush,
+                // The RTL unit implements the default MIN only (no build flips it).
+                min_subnormal: MinSubnormal::Pass,
             },
             _ => Knobs::default(),
         }

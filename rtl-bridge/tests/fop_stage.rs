@@ -422,7 +422,11 @@ fn directed(regs: &[(u16, u32)], frags: &[(u16, u16, u32, [u8; 4])]) -> FopCase 
                 .collect(),
         })
         .collect();
-    FopCase { ops, images }
+    FopCase {
+        ops,
+        images,
+        knobs: Default::default(),
+    }
 }
 
 /// Checks `case` on the RTL under three latencies against the model; returns the model's run.

@@ -454,7 +454,11 @@ fn directed(regs: &[(u16, u32)], ops: Vec<RastOp>, early: EarlyDepthBuffer) -> R
         .map(|(id, value)| RastOp::Reg { id, value })
         .collect();
     all.extend(ops);
-    RastCase { ops: all, early }
+    RastCase {
+        ops: all,
+        early,
+        knobs: Default::default(),
+    }
 }
 
 fn tris(t: &[Triangle]) -> Vec<RastOp> {

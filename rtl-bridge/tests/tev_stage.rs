@@ -244,7 +244,10 @@ fn write_vectors(dir: &Path, seed: u64, n_cfg: u32) -> (usize, usize) {
             });
         }
     }
-    let case = TevCase { ops };
+    let case = TevCase {
+        ops,
+        knobs: Default::default(),
+    };
     let prov = StageProvenance {
         generator: "tests/tev_stage.rs".into(),
         ..StageProvenance::default()

@@ -71,7 +71,13 @@ pub struct FopFuzzOptions {
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The knobs every case runs with (`--knob`, of [`STAGE_KNOBS`]); saved bundles record
+    /// them. The RTL builds implement the defaults only (refused by the caller otherwise).
+    pub knobs: pica_model::knobs::Knobs,
 }
+
+/// The stages whose knobs `--target fop` applies: the fragment operations only.
+pub const STAGE_KNOBS: &[&str] = &["fop"];
 
 /// Parses a FOP RTL variant name (`default`, `blend_factor`, `stencil_zfail`, `tile32`, the
 /// full `inject_fop_…` names or the defines).
@@ -113,6 +119,7 @@ pub fn mem_diff(a: &Memory, b: &Memory) -> Vec<u32> {
 /// The model's self-check of `case` (module docs): `Err` names what broke.
 pub fn check_model(case: &FopCase) -> Result<(), String> {
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     regs.set_record_beats(false);
     let mut mem = case.memory();
     let mut index = 0u64;
@@ -497,6 +504,7 @@ pub fn covering_images(case: &FopCase) -> FopCase {
     FopCase {
         ops: case.ops.clone(),
         images: image_words(&mem, &images),
+        knobs: case.knobs,
     }
 }
 
@@ -586,8 +594,10 @@ pub fn check_and_shrink(
     case_seed: u64,
     rtl: Option<FopVariant>,
     latency: MemLatency,
+    knobs: pica_model::knobs::Knobs,
 ) -> Option<Shrunk> {
-    let case = generate(case_seed);
+    let mut case = generate(case_seed);
+    case.knobs = knobs;
     let msg = check(&case, rtl, latency).err()?;
     let (small, message) = shrink(&case, msg, |c| check(c, rtl, latency).err());
     Some(Shrunk {
@@ -644,7 +654,7 @@ pub fn run(opts: &FopFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
     campaign::run(
         &c,
         |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.latency)?;
+            let s = check_and_shrink(seed, opts.rtl, opts.latency, opts.knobs)?;
             let desc = format!("shrunk fuzz failure: {}", s.message);
             Some(Found {
                 message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),

@@ -760,6 +760,7 @@ fn main() -> ExitCode {
                         latency: mem_latency,
                         regressions: Some(regressions),
                         max_failures: max_failures.max(1),
+                        knobs,
                     };
                     verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
                 }
@@ -776,6 +777,7 @@ fn main() -> ExitCode {
                         latency: mem_latency,
                         regressions: Some(regressions),
                         max_failures: max_failures.max(1),
+                        knobs,
                     };
                     verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
                 }
@@ -791,6 +793,7 @@ fn main() -> ExitCode {
                         rtl: rtl.then_some(variant),
                         regressions: Some(regressions),
                         max_failures: max_failures.max(1),
+                        knobs,
                     };
                     verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
                 }
@@ -1163,8 +1166,11 @@ fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
 /// and where the model runs a whole GPU (`--target regs`, `--rtl-stages` with `sh`) or one
 /// shader unit (`--target shader`: its knobs only) they reach it; against RTL they must be ones
 /// the build implements ([`pica_testbench::stages::check_knobs`]; the one-unit RTL: its
-/// variant's knobs). `--target tev|fop|rast` run one stage with self-checks written for the
-/// default knobs and save stage bundles for the default RTL builds, so they take none.
+/// variant's knobs). `--target tev|fop|rast` (and `--rtl-stages tev|fop|rast`) run one model
+/// stage: they take the knobs of the stages they run (`STAGE_KNOBS` of each fuzzer: TEV; FOP;
+/// CLIP and RAST), which their cases and saved stage bundles carry; another stage's knob
+/// would do nothing and is refused, and so is a non-default one against the RTL stage, which
+/// implements the defaults only.
 fn fuzz_knobs(
     target: FuzzTarget,
     rtl: bool,
@@ -1177,21 +1183,55 @@ fn fuzz_knobs(
     if args.is_empty() {
         return Ok(knobs);
     }
-    let single_stage = |what: &str| {
-        format!(
-            "{what} runs one stage with self-checks and stage bundles made for the default \
-             knobs: --knob is not supported there (run the knob through the whole GPU: pica \
-             fuzz --target regs, --rtl-stages sh, pica lockstep or pica scene render)"
-        )
+    // A one-stage fuzzer: the knobs of its own stages only; with RTL, the defaults only.
+    let one_stage = |what: &str, stages: &[&str], rtl: Option<&StageSet>| {
+        if let Some(s) = args
+            .knobs
+            .iter()
+            .find(|s| !stages.contains(&pica_model::knobs::stage_of(s.name).unwrap_or("")))
+        {
+            return Err(format!(
+                "--knob {s}: a knob of stage {}, which {what} does not run (it takes the knobs \
+                 of {}; run other knobs through the whole GPU: pica fuzz --target regs, \
+                 pica lockstep or pica scene render)",
+                pica_model::knobs::stage_of(s.name).unwrap_or("?"),
+                stages.join(", ")
+            ));
+        }
+        if let Some(set) = rtl {
+            check_knobs(set, pica_rtl_bridge::shader::ShVariant::Default, &knobs)?;
+        }
+        Ok(knobs)
     };
+    let stage_set = |name: &str| StageSet::parse(name);
     let sh_default = pica_rtl_bridge::shader::ShVariant::Default;
     if let Some(set) = rtl_stages {
         if set.rows_named(&["sh"]) {
             check_knobs(set, sh_default, &knobs)?;
             return Ok(knobs);
         }
+        match set.names().as_str() {
+            "tev" => {
+                let k = pica_testbench::tev_fuzz::STAGE_KNOBS;
+                return one_stage("--rtl-stages tev", k, Some(set));
+            }
+            "fop" => {
+                let k = pica_testbench::fop_fuzz::STAGE_KNOBS;
+                return one_stage("--rtl-stages fop", k, Some(set));
+            }
+            "rast" => {
+                let k = pica_testbench::rast_fuzz::STAGE_KNOBS;
+                return one_stage("--rtl-stages rast", k, Some(set));
+            }
+            _ => {}
+        }
         if set.has_pipeline_stages() {
-            return Err(single_stage(&format!("--rtl-stages {}", set.names())));
+            return Err(format!(
+                "--rtl-stages {} runs RTL stages without the whole GPU: --knob is not \
+                 supported there (run the knob through the whole GPU: pica fuzz --target regs, \
+                 --rtl-stages with sh, pica lockstep or pica scene render)",
+                set.names()
+            ));
         }
         check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
         return Ok(knobs);
@@ -1210,21 +1250,34 @@ fn fuzz_knobs(
                 if v.knobs() != shader {
                     return Err(format!(
                         "--target shader --rtl --variant {}: that build implements {}; the \
-                         knobs given differ (--variant knobs_alt is every shader knob flipped)",
+                         knobs given differ (--variant knobs_alt is every shader knob flipped but \
+                         min-subnormal)",
                         v.name(),
                         if v.knobs() == pica_model::knobs::ShaderKnobs::default() {
                             "the default knobs"
                         } else {
-                            "every shader knob flipped"
+                            "every shader knob but min-subnormal flipped"
                         }
                     ));
                 }
             }
             Ok(knobs)
         }
-        FuzzTarget::Tev => Err(single_stage("--target tev")),
-        FuzzTarget::Fop => Err(single_stage("--target fop")),
-        FuzzTarget::Rast => Err(single_stage("--target rast")),
+        FuzzTarget::Tev => one_stage(
+            "--target tev",
+            pica_testbench::tev_fuzz::STAGE_KNOBS,
+            rtl.then(|| stage_set("tev")).transpose()?.as_ref(),
+        ),
+        FuzzTarget::Fop => one_stage(
+            "--target fop",
+            pica_testbench::fop_fuzz::STAGE_KNOBS,
+            rtl.then(|| stage_set("fop")).transpose()?.as_ref(),
+        ),
+        FuzzTarget::Rast => one_stage(
+            "--target rast",
+            pica_testbench::rast_fuzz::STAGE_KNOBS,
+            rtl.then(|| stage_set("rast")).transpose()?.as_ref(),
+        ),
         // The model alone, the whole GPU: every knob applies.
         FuzzTarget::Pipeline => Ok(knobs),
     }

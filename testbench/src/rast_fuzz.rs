@@ -41,6 +41,7 @@
 use crate::campaign::{self, Campaign, Found, Shrinker};
 use crate::fuzz::FuzzReport;
 use pica_model::clip::{self, ClipPorts, Clipper, Viewport};
+use pica_model::knobs::{RastFillRule, RastFix12p4};
 use pica_model::link::Link;
 use pica_model::num::F24;
 use pica_model::pipe::{semantic, Fragment, ScreenTri, Triangle, NUM_SEMANTICS};
@@ -82,7 +83,13 @@ pub struct RastFuzzOptions {
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The knobs every case runs with (`--knob`, of [`STAGE_KNOBS`]); saved bundles record
+    /// them. The RTL builds implement the defaults only (refused by the caller otherwise).
+    pub knobs: pica_model::knobs::Knobs,
 }
+
+/// The stages whose knobs `--target rast` applies: clipping and the rasterizer.
+pub const STAGE_KNOBS: &[&str] = &["clip", "rast"];
 
 /// The case of `case_seed`.
 pub fn generate(case_seed: u64) -> RastCase {
@@ -210,19 +217,23 @@ fn orient(a: (i128, i128), b: (i128, i128), p: (i128, i128)) -> i128 {
 }
 
 /// A window coordinate in 12.4 units, independently of the model's `to_fix12p4`: host `f64`
-/// `round` (halves away from zero), saturated to 16 bits, NaN 0.
-fn ref_fix(x: F24) -> i128 {
+/// `round` (halves away from zero; knob `rast-fix12p4=truncate`: `trunc`), saturated to 16
+/// bits, NaN 0.
+fn ref_fix(x: F24, rule: RastFix12p4) -> i128 {
     let v = x.to_f64();
     if v.is_nan() {
-        0
-    } else {
-        (v * 16.0).round().clamp(-32768.0, 32767.0) as i128
+        return 0;
     }
+    let v = match rule {
+        RastFix12p4::Round => (v * 16.0).round(),
+        RastFix12p4::Truncate => (v * 16.0).trunc(),
+    };
+    v.clamp(-32768.0, 32767.0) as i128
 }
 
 /// The reference's triangle: 12.4 vertices ordered to positive area (`None`: zero area).
-fn ref_tri(t: &ScreenTri) -> Option<[(i128, i128); 3]> {
-    let mut p = t.v.map(|v| (ref_fix(v.x), ref_fix(v.y)));
+fn ref_tri(t: &ScreenTri, rule: RastFix12p4) -> Option<[(i128, i128); 3]> {
+    let mut p = t.v.map(|v| (ref_fix(v.x, rule), ref_fix(v.y, rule)));
     let area = orient(p[0], p[1], p[2]);
     if area == 0 {
         return None;
@@ -235,14 +246,21 @@ fn ref_tri(t: &ScreenTri) -> Option<[(i128, i128); 3]> {
 
 /// Whether the reference covers the centre of pixel (`x`, `y`): strictly inside every edge,
 /// or on an edge that is a left edge (runs toward -y with the interior on its left) or a top
-/// edge (horizontal, runs toward +x: the triangle's smallest y).
-fn ref_covers(p: &[(i128, i128); 3], x: i64, y: i64) -> bool {
+/// edge (horizontal, runs toward +x: the triangle's smallest y) — knob `rast-fill-rule`:
+/// on every other edge (`opposite`), on every edge (`inclusive`).
+fn ref_covers(p: &[(i128, i128); 3], x: i64, y: i64, fill: RastFillRule) -> bool {
     let s = (i128::from(x) * 16 + 8, i128::from(y) * 16 + 8);
     (0..3).all(|i| {
         let (a, b) = (p[i], p[(i + 1) % 3]);
         let o = orient(a, b, s);
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        o > 0 || (o == 0 && (dy < 0 || (dy == 0 && dx > 0)))
+        let top_left = dy < 0 || (dy == 0 && dx > 0);
+        let owns = match fill {
+            RastFillRule::Azahar => top_left,
+            RastFillRule::Opposite => !top_left,
+            RastFillRule::Inclusive => true,
+        };
+        o > 0 || (o == 0 && owns)
     })
 }
 
@@ -261,7 +279,7 @@ fn ref_box(p: &[(i128, i128); 3]) -> (i64, i64, i64, i64) {
 fn check_screen_tri(st: &ScreenTri, cfg: &RastConfig, frags: &[Fragment]) -> Result<(), String> {
     let t = PreparedTri::new(st, *cfg);
     let max_depth = 1u64 << cfg.depth_bits.min(24);
-    let reference = ref_tri(st);
+    let reference = ref_tri(st, cfg.fix12p4);
     let mut last: Option<(u16, u16)> = None;
     for f in frags {
         let at = format!("fragment (x {}, y {})", f.x, f.y);
@@ -301,7 +319,7 @@ fn check_screen_tri(st: &ScreenTri, cfg: &RastConfig, frags: &[Fragment]) -> Res
         last = Some((f.x, f.y));
         if !reference
             .as_ref()
-            .is_some_and(|p| ref_covers(p, f.x.into(), f.y.into()))
+            .is_some_and(|p| ref_covers(p, f.x.into(), f.y.into(), cfg.fill_rule))
         {
             return Err(format!("{at} not covered by the reference edge functions"));
         }
@@ -335,7 +353,8 @@ fn check_screen_tri(st: &ScreenTri, cfg: &RastConfig, frags: &[Fragment]) -> Res
     let mut want = 0usize;
     for y in y0..=y1 {
         for x in x0..=x1 {
-            let pass = cfg.scissor_passes(x as i32, y as i32) && ref_covers(&p, x, y);
+            let pass =
+                cfg.scissor_passes(x as i32, y as i32) && ref_covers(&p, x, y, cfg.fill_rule);
             want += usize::from(pass);
             if pass != got.contains(&(x, y)) {
                 return Err(format!(
@@ -359,6 +378,7 @@ fn check_screen_tri(st: &ScreenTri, cfg: &RastConfig, frags: &[Fragment]) -> Res
 /// early-depth buffer: (fragments in the order sent, the early-depth buffer after).
 pub fn run_stages(case: &RastCase) -> Result<(Vec<Fragment>, EarlyDepthBuffer), String> {
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     regs.set_record_beats(false);
     let mut pa = Link::new("pa_to_clip", timing::PA_TO_CLIP_DEPTH);
     let mut mid = Link::new("clip_to_rast", timing::CLIP_TO_RAST_DEPTH);
@@ -477,6 +497,7 @@ pub fn check_model(case: &RastCase) -> Result<(), String> {
     let run = run_model(case);
     // The triangles one by one, with the rules of each window-space triangle.
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     regs.set_record_beats(false);
     let mut early = case.early.clone();
     let mut frags = Vec::new();
@@ -517,6 +538,7 @@ pub fn check_model(case: &RastCase) -> Result<(), String> {
     let fresh = RastCase {
         ops: case.ops.clone(),
         early: EarlyDepthBuffer::new(),
+        knobs: case.knobs,
     };
     let pure = run_model(&fresh);
     let (sf, se) = run_stages(&fresh)?;
@@ -721,6 +743,7 @@ pub fn check(case: &RastCase, rtl: Option<RastVariant>, latency: MemLatency) -> 
 /// The register file as the operations before `k` leave it.
 fn regs_before(case: &RastCase, k: usize) -> RegFile {
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     regs.set_record_beats(false);
     for op in &case.ops[..k] {
         if let RastOp::Reg { id, value } = op {
@@ -849,8 +872,10 @@ pub fn check_and_shrink(
     case_seed: u64,
     rtl: Option<RastVariant>,
     latency: MemLatency,
+    knobs: pica_model::knobs::Knobs,
 ) -> Option<Shrunk> {
-    let case = generate(case_seed);
+    let mut case = generate(case_seed);
+    case.knobs = knobs;
     let msg = check(&case, rtl, latency).err()?;
     let (small, message) = shrink(&case, msg, |c| check(c, rtl, latency).err());
     Some(Shrunk {
@@ -908,7 +933,7 @@ pub fn run(opts: &RastFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuz
     campaign::run(
         &c,
         |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.latency)?;
+            let s = check_and_shrink(seed, opts.rtl, opts.latency, opts.knobs)?;
             let desc = format!("shrunk fuzz failure: {}", s.message);
             Some(Found {
                 message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),

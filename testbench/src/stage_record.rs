@@ -172,7 +172,8 @@ pub fn record_tev(case: &Case) -> Result<RecordedTev, String> {
     let rec = Rc::new(RefCell::new(TevRecording::default()));
     gpu.replace_stage::<TevStage>(Box::new(TevRecorder::new(rec.clone())));
     let outcome = gpu.run(case.max_cycles);
-    let rec = rec.borrow().clone();
+    let mut rec = rec.borrow().clone();
+    rec.case.knobs = case.knobs;
     Ok(RecordedTev { rec, outcome, gpu })
 }
 
@@ -294,7 +295,11 @@ pub fn record_fop(case: &Case) -> Result<RecordedFop, String> {
         .collect();
     let images = image_words(&initial, &ranges);
     Ok(RecordedFop {
-        case: FopCase { ops, images },
+        case: FopCase {
+            ops,
+            images,
+            knobs: case.knobs,
+        },
         outcome,
         gpu,
     })
@@ -429,6 +434,7 @@ pub fn record_rast(case: &Case) -> Result<RecordedRast, String> {
         case: RastCase {
             ops,
             early: EarlyDepthBuffer::new(),
+            knobs: case.knobs,
         },
         outcome,
         gpu,

@@ -58,7 +58,13 @@ pub struct TevFuzzOptions {
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
     pub max_failures: usize,
+    /// The knobs every case runs with (`--knob`, TEV's own: [`STAGE_KNOBS`]); the default
+    /// RTL build implements the defaults only (refused by the caller otherwise).
+    pub knobs: pica_model::knobs::Knobs,
 }
+
+/// The stages whose knobs `--target tev` applies: the combiners only.
+pub const STAGE_KNOBS: &[&str] = &["tev"];
 
 /// The RTL define a TEV variant is built with (none for the default build).
 pub fn tev_variant_define(v: TevVariant) -> Option<&'static str> {
@@ -133,12 +139,16 @@ pub fn generate(case_seed: u64) -> TevCase {
             });
         }
     }
-    TevCase { ops }
+    TevCase {
+        ops,
+        knobs: Default::default(),
+    }
 }
 
-/// A register file holding `words` (slot order) and zero elsewhere.
-fn regs_of(words: &[u32; NUM_TEV_REGS]) -> RegFile {
+/// A register file holding `words` (slot order) and zero elsewhere, with `knobs`.
+fn regs_of(words: &[u32; NUM_TEV_REGS], knobs: pica_model::knobs::Knobs) -> RegFile {
     let mut r = RegFile::new();
+    r.set_knobs(knobs);
     r.set_record_beats(false);
     for (s, w) in words.iter().enumerate() {
         r.write(tev_reg_id(s), *w);
@@ -182,14 +192,19 @@ pub fn check_model(case: &TevCase) -> Result<(), String> {
             continue;
         };
         let words = &run.configs[k];
-        let regs = regs_of(words);
+        let regs = regs_of(words, case.knobs);
         let out = &run.outs[k];
         let beats = &run.beats[NUM_STAGES * k..NUM_STAGES * (k + 1)];
         let at = format!("fragment {k} (x {x}, y {y})");
         // The six beats chain.
         let update = regs::TexenvUpdateBuffer(words[30]);
         let buffer_color = words[31].to_le_bytes();
-        let (mut prev, mut pbuf) = (inputs.primary, STAGE0_PREVIOUS_BUFFER);
+        // Stage 0's "previous" (knob `tev-stage0-previous`).
+        let first = match case.knobs.tev_stage0_previous {
+            pica_model::knobs::TevStage0Previous::Primary => inputs.primary,
+            pica_model::knobs::TevStage0Previous::Zero => [0; 4],
+        };
+        let (mut prev, mut pbuf) = (first, STAGE0_PREVIOUS_BUFFER);
         for (s, b) in beats.iter().enumerate() {
             if (b.cycle, b.x, b.y, usize::from(b.stage)) != (k as u64, *x, *y, s) {
                 return Err(format!("{at} stage {s}: beat header {b:?}"));
@@ -255,7 +270,7 @@ pub fn check_model(case: &TevCase) -> Result<(), String> {
         }
         let again = tev::combine(
             &pica_vectors::stage_tev::shaded(*x, *y, inputs),
-            &regs_of(&w2),
+            &regs_of(&w2, case.knobs),
         );
         if colors(&again) != colors(out) {
             return Err(format!(
@@ -473,8 +488,13 @@ pub struct Shrunk {
 }
 
 /// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
-pub fn check_and_shrink(case_seed: u64, rtl: Option<TevVariant>) -> Option<Shrunk> {
-    let case = generate(case_seed);
+pub fn check_and_shrink(
+    case_seed: u64,
+    rtl: Option<TevVariant>,
+    knobs: pica_model::knobs::Knobs,
+) -> Option<Shrunk> {
+    let mut case = generate(case_seed);
+    case.knobs = knobs;
     let msg = check(&case, rtl).err()?;
     let (small, message) = shrink(&case, msg, |c| check(c, rtl).err());
     Some(Shrunk {
@@ -544,7 +564,7 @@ pub fn run(opts: &TevFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
     campaign::run(
         &c,
         |seed| {
-            let s = check_and_shrink(seed, opts.rtl)?;
+            let s = check_and_shrink(seed, opts.rtl, opts.knobs)?;
             let desc = format!("shrunk fuzz failure: {}", s.message);
             Some(Found {
                 message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),

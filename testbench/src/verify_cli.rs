@@ -523,6 +523,22 @@ fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<String, Strin
     }
 }
 
+/// Refuses to run a stage bundle recorded with non-default knobs on an RTL stage: the RTL
+/// stages implement the default knobs only.
+fn rtl_follows(dir: &Path, knobs: &pica_model::knobs::Knobs) -> Result<(), String> {
+    let k = knobs.non_default();
+    if k.is_empty() {
+        return Ok(());
+    }
+    let k: Vec<String> = k.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    Err(format!(
+        "{}: recorded with --knob {}, which the RTL stage (default knobs only) cannot follow; \
+         check it without --rtl",
+        dir.display(),
+        k.join(" --knob ")
+    ))
+}
+
 /// Checks a TEV stage bundle: hashes, formats and counts (by loading it), the model's run of
 /// its operations against the recorded `combiner` beats, and with `rtl` the Verilated
 /// `pica_tev_top` (the build its `defines` name) too.
@@ -537,6 +553,7 @@ fn check_tev_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         ));
     }
     if rtl {
+        rtl_follows(dir, &b.case.knobs)?;
         let defines = b.manifest["defines"]
             .as_array()
             .map(|d| d.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>())
@@ -594,6 +611,7 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         return fail("final memory differs".into());
     }
     if rtl {
+        rtl_follows(dir, &case.knobs)?;
         let variant = manifest_variant(&m, FopVariant::from_name).unwrap_or(FopVariant::Default);
         let latency = manifest_latency(&m, "mem_latency")?;
         let got = run_rtl(variant, latency, &case)?;
@@ -660,6 +678,7 @@ fn check_rast_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         return fail("the early-depth buffer after differs".into());
     }
     if rtl {
+        rtl_follows(dir, &case.knobs)?;
         let variant = manifest_variant(&m, RastVariant::from_name).unwrap_or(RastVariant::Default);
         let latency = manifest_latency(&m, "ed_latency")?;
         let got = run_rtl(variant, latency, &case)?;
@@ -1119,7 +1138,8 @@ pub fn fuzz_tev(
     run_fuzz_cli(
         replay,
         |seed| {
-            let case = tev_fuzz::generate(seed);
+            let mut case = tev_fuzz::generate(seed);
+            case.knobs = opts.knobs;
             tev_fuzz::check(&case, opts.rtl).map(|()| tev_fuzz::describe(&case))
         },
         |p| tev_fuzz::run(opts, p),
@@ -1138,7 +1158,8 @@ pub fn fuzz_fop(
     run_fuzz_cli(
         replay,
         |seed| {
-            let case = fop_fuzz::generate(seed);
+            let mut case = fop_fuzz::generate(seed);
+            case.knobs = opts.knobs;
             fop_fuzz::check(&case, opts.rtl, opts.latency).map(|()| fop_fuzz::describe(&case))
         },
         |p| fop_fuzz::run(opts, p),
@@ -1197,7 +1218,8 @@ pub fn fuzz_rast(
     run_fuzz_cli(
         replay,
         |seed| {
-            let case = rast_fuzz::generate(seed);
+            let mut case = rast_fuzz::generate(seed);
+            case.knobs = opts.knobs;
             rast_fuzz::check(&case, opts.rtl, opts.latency).map(|()| rast_fuzz::describe(&case))
         },
         |p| rast_fuzz::run(opts, p),
@@ -1249,6 +1271,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             rtl: Some(variant),
             regressions: Some(a.regressions.clone()),
             max_failures: a.max_failures,
+            knobs: a.knobs,
         };
         return fuzz_tev(&opts, report, replay);
     }
@@ -1266,6 +1289,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             latency: a.mem_latency,
             regressions: Some(a.regressions.clone()),
             max_failures: a.max_failures,
+            knobs: a.knobs,
         };
         return fuzz_fop(&opts, report, replay);
     }
@@ -1283,6 +1307,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             latency: a.mem_latency,
             regressions: Some(a.regressions.clone()),
             max_failures: a.max_failures,
+            knobs: a.knobs,
         };
         return fuzz_rast(&opts, report, replay);
     }

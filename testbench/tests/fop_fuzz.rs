@@ -30,6 +30,7 @@ fn opts(rtl: Option<FopVariant>, cases: u64, dir: Option<PathBuf>) -> FopFuzzOpt
         latency: MemLatency::Zero,
         regressions: dir,
         max_failures: 1,
+        knobs: Default::default(),
     }
 }
 

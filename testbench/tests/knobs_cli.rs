@@ -527,10 +527,41 @@ fn knob_fuzz_takes_knobs_refuses_what_it_cannot_run_and_records_them() {
         "int-z=signed",
     ]);
     assert!(o.status.success(), "{}", text(&o));
+    // The one-stage fuzzers take the knobs of the stages they run (self-checks included).
+    for args in [
+        ["--target", "tev", "--knob", "tev-stage0-previous=zero"],
+        ["--target", "fop", "--knob", "fop-rgb8-order=rgb"],
+        ["--target", "fop", "--knob", "fop-blend-rounding=nearest"],
+        ["--target", "rast", "--knob", "clip-edge-order=ordered"],
+        ["--target", "rast", "--knob", "rast-fill-rule=inclusive"],
+    ] {
+        let mut a = vec!["fuzz", "--cases", "30"];
+        a.extend(args);
+        let o = pica(&a);
+        assert!(o.status.success(), "{a:?}: {}", text(&o));
+    }
     for (args, want) in [
         (
-            vec!["--target", "tev", "--knob", "tev-stage0-previous=zero"],
-            "--target tev",
+            vec!["--target", "tev", "--knob", "light-enable=enable1"],
+            "--target tev does not run",
+        ),
+        (
+            vec!["--target", "rast", "--knob", "fop-rgb8-order=rgb"],
+            "--target rast does not run",
+        ),
+        (
+            vec![
+                "--target",
+                "tev",
+                "--rtl",
+                "--knob",
+                "tev-stage0-previous=zero",
+            ],
+            "cannot follow --knob tev-stage0-previous=zero",
+        ),
+        (
+            vec!["--rtl-stages", "fop", "--knob", "fop-rgb8-order=rgb"],
+            "cannot follow --knob fop-rgb8-order=rgb",
         ),
         (
             vec!["--target", "shader", "--knob", "rast-fill-rule=inclusive"],

@@ -32,6 +32,7 @@ fn opts(rtl: Option<RastVariant>, cases: u64, dir: Option<PathBuf>) -> RastFuzzO
         latency: MemLatency::Zero,
         regressions: dir,
         max_failures: 1,
+        knobs: Default::default(),
     }
 }
 

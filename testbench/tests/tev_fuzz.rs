@@ -28,6 +28,7 @@ fn opts(rtl: Option<TevVariant>, cases: u64, dir: Option<PathBuf>) -> TevFuzzOpt
         rtl,
         regressions: dir,
         max_failures: 1,
+        knobs: Default::default(),
     }
 }
 

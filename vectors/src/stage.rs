@@ -88,6 +88,26 @@ fn vec4_fields() -> Value {
     field_list(&[("w", 72, 24), ("z", 48, 24), ("y", 24, 24), ("x", 0, 24)])
 }
 
+/// The knobs of a TEV, FOP or RAST stage bundle's manifest: its `knobs` map (`{name: value}`,
+/// the non-default ones, as [`pica_model::knobs::Knobs::to_map`] writes it); none or `null`
+/// is the defaults.
+pub fn manifest_knobs(m: &Value) -> Result<pica_model::knobs::Knobs, String> {
+    let Some(map) = m.get("knobs").filter(|v| !v.is_null()) else {
+        return Ok(pica_model::knobs::Knobs::default());
+    };
+    let obj = map
+        .as_object()
+        .ok_or_else(|| "manifest.json: `knobs` is not a map".to_string())?;
+    let mut pairs = BTreeMap::new();
+    for (n, v) in obj {
+        let v = v
+            .as_str()
+            .ok_or_else(|| format!("manifest.json: knob {n} is not a string"))?;
+        pairs.insert(n.clone(), v.to_string());
+    }
+    pica_model::knobs::Knobs::from_map(&pairs).map_err(|e| format!("manifest.json: {e}"))
+}
+
 /// The knobs as the manifest records them.
 fn knobs_json(k: &Knobs) -> Value {
     serde_json::to_value(k).unwrap_or(Value::Null)

@@ -138,6 +138,10 @@ pub struct FopCase {
     /// Initial memory images (4-aligned bases, inside mapped memory); mapped memory outside
     /// them reads 0.
     pub images: Vec<MemImage>,
+    /// The model's knobs (`--knob`, [`pica_model::knobs`]; the defaults unless a caller sets
+    /// them): the model stage runs with them and a bundle records the non-default ones in its
+    /// manifest (`knobs`), so a replay makes the same choices.
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 impl FopCase {
@@ -242,6 +246,7 @@ pub fn model_fragment(x: u16, y: u16, depth: u32, color: [u8; 4]) -> Fragment {
 /// with its index; stops at the first hang.
 pub fn run_model(case: &FopCase) -> FopRun {
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     let mut mem = case.memory();
     let mut beats = Vec::new();
     let mut hang = None;
@@ -412,6 +417,7 @@ pub fn write_fop_bundle(
         },
         "dut": FOP_DUT,
         "defines": Vec::<String>::new(),
+        "knobs": case.knobs.to_map(),
         "ops": case.ops.len(),
         "fragments": case.fragments(),
         "ops_file": {
@@ -567,6 +573,7 @@ pub fn load_fop_bundle(dir: &Path) -> Result<(Value, FopCase, FopRun), String> {
     let case = FopCase {
         ops,
         images: images_of("memory")?,
+        knobs: crate::stage::manifest_knobs(&m)?,
     };
     let stream = m["streams"]
         .as_array()
@@ -1146,7 +1153,11 @@ impl FopGen {
             }
         }
         let images = self.images_for(&ops);
-        FopCase { ops, images }
+        FopCase {
+            ops,
+            images,
+            knobs: Default::default(),
+        }
     }
 
     /// Memory images covering the colour and depth buffer of every configuration a fragment

@@ -192,6 +192,10 @@ pub struct RastCase {
     pub ops: Vec<RastOp>,
     /// The early-depth buffer before the first operation.
     pub early: EarlyDepthBuffer,
+    /// The model's knobs (`--knob`, [`pica_model::knobs`]; the defaults unless a caller sets
+    /// them): the model stage runs with them and a bundle records the non-default ones in its
+    /// manifest (`knobs`), so a replay makes the same choices.
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 impl RastCase {
@@ -309,6 +313,7 @@ fn take_clears(regs: &RegFile, seen: &mut usize, early: &mut EarlyDepthBuffer) {
 /// [`RastConfig::from_regs`], starting from `case.early`.
 pub fn run_model(case: &RastCase) -> RastRun {
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     regs.set_record_beats(false);
     let mut early = case.early.clone();
     let mut seen = 0usize;
@@ -590,6 +595,7 @@ pub fn write_rast_bundle(
         },
         "dut": RAST_DUT,
         "defines": Vec::<String>::new(),
+        "knobs": case.knobs.to_map(),
         "ops": case.ops.len(),
         "triangles": case.triangles(),
         "clears": case.clears(),
@@ -694,6 +700,7 @@ pub fn load_rast_bundle(dir: &Path) -> Result<(Value, RastCase, RastRun), String
     let case = RastCase {
         ops,
         early: early_of("early_before")?,
+        knobs: crate::stage::manifest_knobs(&m)?,
     };
     let stream = |channel: &str| -> Result<&Value, String> {
         m["streams"]
@@ -1718,7 +1725,11 @@ impl RastGen {
             }
             self.add_tri(&mut b);
         }
-        RastCase { ops: b.ops, early }
+        RastCase {
+            ops: b.ops,
+            early,
+            knobs: Default::default(),
+        }
     }
 }
 

@@ -101,6 +101,10 @@ impl TevOp {
 pub struct TevCase {
     /// The operations.
     pub ops: Vec<TevOp>,
+    /// The model's knobs (`--knob`, [`pica_model::knobs`]; the defaults unless a caller sets
+    /// them): the model stage runs with them and a bundle records the non-default ones in its
+    /// manifest (`knobs`), so a replay makes the same choices.
+    pub knobs: pica_model::knobs::Knobs,
 }
 
 impl TevCase {
@@ -165,6 +169,7 @@ pub fn beats_of(index: u64, x: u16, y: u16, out: &TevOut) -> [CombinerBeat; NUM_
 /// at zero, [`tev::combine`] per fragment.
 pub fn run_model(case: &TevCase) -> TevRun {
     let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
     let mut run = TevRun::default();
     for op in &case.ops {
         match op {
@@ -392,6 +397,7 @@ pub fn render_tev_bundle(
         },
         "dut": TEV_DUT,
         "defines": defines,
+        "knobs": case.knobs.to_map(),
         "counts": {
             "ops": case.ops.len(),
             "register_writes": case.reg_writes(),
@@ -504,7 +510,10 @@ pub fn parse_tev_bundle(what: &str, files: &BTreeMap<String, String>) -> Result<
         .enumerate()
         .map(|(i, l)| parse_op_line(l).map_err(|e| format!("{what}/ops.hex line {}: {e}", i + 1)))
         .collect::<Result<Vec<_>, _>>()?;
-    let case = TevCase { ops };
+    let case = TevCase {
+        ops,
+        knobs: crate::stage::manifest_knobs(&m).map_err(|e| format!("{what}/{e}"))?,
+    };
     let counts = &m["counts"];
     if counts["ops"].as_u64() != Some(case.ops.len() as u64)
         || counts["fragments"].as_u64() != Some(case.fragments() as u64)
@@ -599,7 +608,33 @@ mod tests {
                     inputs,
                 },
             ],
+            knobs: Default::default(),
         }
+    }
+
+    #[test]
+    fn tev_stage_bundle_records_and_runs_with_the_case_knobs() {
+        let mut k = case();
+        // Stage 0 reads "previous".
+        k.ops.insert(
+            0,
+            TevOp::Reg {
+                id: tev_reg_id(0),
+                value: 0x000F_000F,
+            },
+        );
+        let plain = run_model(&k);
+        k.knobs.set("tev-stage0-previous=zero").unwrap();
+        assert_ne!(run_model(&k).beats, plain.beats);
+        let prov = StageProvenance::default();
+        let files: BTreeMap<String, String> = render_tev_bundle("t", "", &k, &[], &prov)
+            .into_iter()
+            .collect();
+        let m: Value = serde_json::from_str(&files["manifest.json"]).unwrap();
+        assert_eq!(m["knobs"], json!({"tev-stage0-previous": "zero"}));
+        let b = parse_tev_bundle("t", &files).unwrap();
+        assert_eq!(b.case, k);
+        assert_eq!(check_model(&b), None);
     }
 
     #[test]

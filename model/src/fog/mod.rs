@@ -30,7 +30,7 @@
 
 pub mod gas;
 
-use crate::knobs::{FogDepthWiden, RastDepthFormat1};
+use crate::knobs::{FogDepthWiden, FogReservedModes, RastDepthFormat1};
 use crate::pipe::ShadedFragment;
 use crate::regfile::RegFile;
 use crate::regs::{self, id, DepthbufferFormatFormat, TexenvUpdateBufferFogMode};
@@ -55,12 +55,23 @@ pub const FOG_FACTOR_ONE: i64 = 1 << FOG_FACTOR_BITS;
 /// Applies fog or gas (GPUREG_TEXENV_UPDATE_BUFFER fog mode) to `f.color`.
 ///
 /// UNVERIFIED(hw) [fact: fog-reserved-modes]: fog modes other than 5 and 7 (1-4, 6) do nothing, as mode 0 — Azahar
-/// acts only on 5 (fog) and 7 (gas).
+/// acts only on 5 (fog) and 7 (gas). Knob `fog-reserved-modes=fog` makes them fog.
 pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
     let update = regs::TexenvUpdateBuffer(regs.reg(id::TEXENV_UPDATE_BUFFER.into()));
-    match update.fog_mode() {
-        TexenvUpdateBufferFogMode::Gas => gas::apply(f, regs),
-        TexenvUpdateBufferFogMode::Fog => {
+    let fog = match update.fog_mode() {
+        TexenvUpdateBufferFogMode::Gas => {
+            gas::apply(f, regs);
+            false
+        }
+        TexenvUpdateBufferFogMode::Fog => true,
+        // Knob `fog-reserved-modes=fog`: modes 1-4 and 6 act as mode 5.
+        TexenvUpdateBufferFogMode::Reserved(_) => {
+            regs.knobs().fog_reserved_modes == FogReservedModes::Fog
+        }
+        _ => false,
+    };
+    if fog {
+        {
             let z = fog_coordinate(f.frag.depth, regs);
             let factor = fog_factor(&regs.luts().fog, z);
             let fog = regs.reg(id::FOG_COLOR.into()).to_le_bytes();
@@ -69,7 +80,6 @@ pub fn apply(f: &mut ShadedFragment, regs: &RegFile) {
             }
             tracing::trace!(target: "fog", x = f.frag.x, y = f.frag.y, z, factor, "fog");
         }
-        _ => {}
     }
 }
 

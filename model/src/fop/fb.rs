@@ -28,7 +28,7 @@
 //! Functions here take and return these integers ("stored bits", lowest address = least
 //! significant byte), the same values [`crate::beat::PixelBeat`] carries.
 
-use crate::knobs::FopColorConversion;
+use crate::knobs::{FopColorConversion, FopRgb8Order};
 use crate::mem::{Memory, Unmapped};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
@@ -139,7 +139,8 @@ pub enum ColorFormat {
     ///
     /// UNVERIFIED(hw) [fact: fop-rgb8-format]: seed 002 lists no value 1; seed 000 ("1=GL_RGB8"), ctrulib
     /// (`GPU_RB_RGB8 = 1`) and Azahar (`ColorFormat::RGB8`, 3 bytes b, g, r) do — model
-    /// choice to accept it as they describe it.
+    /// choice to accept it as they describe it. Knob `fop-rgb8-order=rgb` stores the bytes
+    /// r, g, b instead ([`ColorFormat::reorder`]).
     Rgb8,
     /// 2: 5-bit red, green, blue and 1-bit alpha, 2 bytes.
     Rgb5a1,
@@ -229,6 +230,19 @@ impl ColorFormat {
             Self::Rgba4 => {
                 to_bits(r, 4) << 12 | to_bits(g, 4) << 8 | to_bits(b, 4) << 4 | to_bits(a, 4)
             }
+        }
+    }
+
+    /// The stored bits in the byte order knob `fop-rgb8-order` selects, from (or to: the swap
+    /// is its own inverse) the order [`ColorFormat::encode`] and [`ColorFormat::decode`] use:
+    /// with [`FopRgb8Order::Rgb`] an RGB8 pixel's red and blue bytes trade places (red at the
+    /// lowest address); every other case is `bits` unchanged.
+    pub const fn reorder(self, bits: u32, order: FopRgb8Order) -> u32 {
+        match (self, order) {
+            (Self::Rgb8, FopRgb8Order::Rgb) => {
+                (bits & 0xFF) << 16 | (bits & 0xFF00) | (bits >> 16 & 0xFF)
+            }
+            _ => bits,
         }
     }
 
@@ -473,12 +487,13 @@ pub fn read_color_image(regs: &RegFile, mem: &Memory) -> Image {
     let Ok(fmt) = layout.color_format else {
         return Image::empty();
     };
+    let order = regs.knobs().fop_rgb8_order;
     read_image(
         mem,
         &layout,
         layout.color_base,
         fmt.bytes_per_pixel(),
-        |bits| fmt.decode(bits),
+        |bits| fmt.decode(fmt.reorder(bits, order)),
     )
 }
 

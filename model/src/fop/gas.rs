@@ -184,12 +184,17 @@ pub fn process(
     );
     let dst_bits = site.read_color(cfg, mem)?;
     beat.color = dst_bits;
-    let dst = site.color_fmt.decode(dst_bits);
+    let dst = site
+        .color_fmt
+        .decode(site.color_fmt.reorder(dst_bits, cfg.rgb8_order));
     let mut out = dst;
     out[PLAIN_CHANNEL] = dst[PLAIN_CHANNEL].saturating_add(plain);
     out[DEPTH_CHANNEL] = dst[DEPTH_CHANNEL].saturating_add(depth);
     let merged = [0, 1, 2, 3].map(|i| if cfg.color_mask[i] { out[i] } else { dst[i] });
-    site.write_color(cfg, mem, site.color_fmt.encode(merged), beat)?;
+    let bits = site
+        .color_fmt
+        .reorder(site.color_fmt.encode(merged), cfg.rgb8_order);
+    site.write_color(cfg, mem, bits, beat)?;
     tracing::trace!(target: "fop", x = frag.x, y = frag.y, plain, depth, color = beat.color,
         "gas density accumulated");
     Ok(())

@@ -40,7 +40,9 @@ pub mod ops;
 pub mod shadow;
 
 use crate::beat::PixelBeat;
-use crate::knobs::{FopBadFormat, FopBlendFactor15, FopColorConversion, FopShadowWord};
+use crate::knobs::{
+    FopBadFormat, FopBlendFactor15, FopColorConversion, FopRgb8Order, FopShadowWord,
+};
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::pipe::{Fragment, ShadedFragment};
@@ -194,6 +196,8 @@ pub struct FopConfig {
     pub bad_format: FopBadFormat,
     /// Knob `fop-shadow-word`: the shadow word's byte order in the stored bits.
     pub shadow_word: FopShadowWord,
+    /// Knob `fop-rgb8-order`: the byte order of an RGB8 colour buffer.
+    pub rgb8_order: FopRgb8Order,
 }
 
 impl FopConfig {
@@ -270,6 +274,7 @@ impl FopConfig {
             color_conversion: regs.knobs().fop_color_conversion,
             bad_format: regs.knobs().fop_bad_format,
             shadow_word: regs.knobs().fop_shadow_word,
+            rgb8_order: regs.knobs().fop_rgb8_order,
         }
     }
 
@@ -604,12 +609,15 @@ pub fn process_fragment_counted(
     } else {
         0
     };
-    let dst = color_fmt.decode(dst_bits);
+    let dst = color_fmt.decode(color_fmt.reorder(dst_bits, cfg.rgb8_order));
     let out = cfg.combine(src, dst);
     let merged = [0, 1, 2, 3].map(|i| if cfg.color_mask[i] { out[i] } else { dst[i] });
     beat.color = dst_bits;
     if cfg.color_write_allowed {
-        let bits = color_fmt.encode_with(merged, cfg.color_conversion);
+        let bits = color_fmt.reorder(
+            color_fmt.encode_with(merged, cfg.color_conversion),
+            cfg.rgb8_order,
+        );
         fb::write_pixel(mem, color_addr, bits, c_len).map_err(unmapped("color"))?;
         beat.color = bits;
         beat.flags |= PixelBeat::COLOR_WRITTEN;

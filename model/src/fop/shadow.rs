@@ -246,12 +246,16 @@ pub fn process(
     let s = src[INTENSITY_SOURCE];
     let dst_bits = site.read_color(cfg, mem)?;
     beat.color = dst_bits;
-    let rgba = site.color_fmt.decode(dst_bits);
+    let rgba = site
+        .color_fmt
+        .decode(site.color_fmt.reorder(dst_bits, cfg.rgb8_order));
     let stored = decode_with(u32::from_be_bytes(rgba), cfg.shadow_word);
     let (depth, intensity) = update(&cfg.shadow, stored, d, s);
-    let out = site
-        .color_fmt
-        .encode(encode_with(depth, intensity, cfg.shadow_word).to_be_bytes());
+    let out = site.color_fmt.reorder(
+        site.color_fmt
+            .encode(encode_with(depth, intensity, cfg.shadow_word).to_be_bytes()),
+        cfg.rgb8_order,
+    );
     site.write_color(cfg, mem, out, beat)?;
     tracing::trace!(target: "fop", x = frag.x, y = frag.y, d, s, depth, intensity,
         "shadow map updated");

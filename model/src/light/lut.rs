@@ -79,7 +79,8 @@ fn clamp_unit(x: F24, lo: F24, hi: F24) -> F24 {
 /// 255)`, `delta = t - index * 2^DELTA_BITS`.
 ///
 /// UNVERIFIED(hw) [fact: light-lut-clamp]: inputs outside the domain are clamped before addressing (Azahar clamps only
-/// the index and extrapolates with the unclamped fraction).
+/// the index and extrapolates with the unclamped fraction: knob `light-lut-clamp=extrapolate`,
+/// [`position_extrapolated`]).
 pub fn position_unsigned(x: F24) -> LutPos {
     let x = clamp_unit(x, F24::ZERO, F24::ONE);
     let t = floor_scaled(x, 8 + DELTA_BITS);
@@ -120,6 +121,50 @@ pub fn interpolate(word: u32, delta: u32) -> F24 {
     let delta = i64::from(delta.min(DELTA_ONE));
     let d = mag * delta;
     let num = (value << 11) + if neg { -d } else { d };
+    F24::from_f64_trunc(num as f64 / f64::from(1u32 << (11 + DELTA_BITS)))
+}
+
+/// The largest input magnitude [`position_extrapolated`] takes as it is (larger ones, and
+/// infinities, are clamped to it): the model's bound that keeps the arithmetic exact in
+/// `i64` / `f64`; a lighting input that large is far outside any use of the result.
+pub const EXTRAPOLATE_LIMIT: f64 = (1u32 << 20) as f64;
+
+/// Knob `light-lut-clamp=extrapolate` (Azahar `GetLutIndex` / `LookupLightingLut`): the entry
+/// index is clamped as in [`position_unsigned`] (`signed` false) or [`position_signed`], but the
+/// input is not, so `delta = t − index · 2^DELTA_BITS` may be negative or beyond
+/// [`DELTA_ONE`] and the entry's difference extends the table linearly past its ends.
+/// Returns `(index, delta)`; NaN addresses entry 0 with delta 0, magnitudes beyond
+/// [`EXTRAPOLATE_LIMIT`] are clamped to it.
+pub fn position_extrapolated(x: F24, signed: bool) -> (u8, i64) {
+    if x.is_nan() {
+        return (0, 0);
+    }
+    let v = x.to_f64().clamp(-EXTRAPOLATE_LIMIT, EXTRAPOLATE_LIMIT);
+    // |v| ≤ 2^20 and v is an f24 value (or the limit): v · 2^20 is exact.
+    let k = if signed { 7 } else { 8 } + DELTA_BITS;
+    let t = (v * f64::from(1u32 << k)).floor() as i64;
+    let i = if signed {
+        (t >> DELTA_BITS).clamp(-128, 127)
+    } else {
+        (t >> DELTA_BITS).clamp(0, 255)
+    };
+    // Two's complement for a signed index (-128 → 0x80), as `position_signed`.
+    (i as u8, t - (i << DELTA_BITS))
+}
+
+/// [`sample`] at `index` with an unclamped `delta` ([`position_extrapolated`]): `value / 4096
+/// ± mag / 2048 · delta / 2^DELTA_BITS`, exact in `i64` (|delta| ≤ 2^41, so the sum stays
+/// below 2^53 and converts to `f64` exactly) and truncated toward zero to f24.
+pub fn sample_extrapolated(table: Option<&Vec<u32>>, index: u8, delta: i64) -> F24 {
+    let word = table
+        .and_then(|t| t.get(usize::from(index)))
+        .copied()
+        .unwrap_or(0);
+    let e = LightingLutEntry(word);
+    let value = i64::from(e.value());
+    let mag = i64::from(e.difference());
+    let d = mag * delta;
+    let num = (value << 11) + if e.difference_negative() { -d } else { d };
     F24::from_f64_trunc(num as f64 / f64::from(1u32 << (11 + DELTA_BITS)))
 }
 

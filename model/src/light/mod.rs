@@ -61,7 +61,7 @@ pub mod config;
 pub mod lut;
 pub mod vector;
 
-use crate::knobs::{LightAbsOneSided, LightOutputRounding, LightShadowPrimary};
+use crate::knobs::{LightAbsOneSided, LightLutClamp, LightOutputRounding, LightShadowPrimary};
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
 use crate::regfile::RegFile;
@@ -203,12 +203,31 @@ pub fn lut_lookup(
     let x = inputs.get(sel.input);
     // Knob `light-abs-one-sided=abs`: a one-sided light takes |x| too.
     let abs_all = regs.knobs().light_abs_one_sided == LightAbsOneSided::Abs;
-    let p = if sel.abs {
-        lut::position_unsigned(if two_sided || abs_all { abs(x) } else { pos(x) })
+    let x = if sel.abs {
+        if two_sided || abs_all {
+            abs(x)
+        } else {
+            pos(x)
+        }
     } else {
-        lut::position_signed(x)
+        x
     };
-    let v = lut::sample(regs.luts().lighting.get(table), p);
+    let table = regs.luts().lighting.get(table);
+    let v = match regs.knobs().light_lut_clamp {
+        LightLutClamp::Clamp => {
+            let p = if sel.abs {
+                lut::position_unsigned(x)
+            } else {
+                lut::position_signed(x)
+            };
+            lut::sample(table, p)
+        }
+        // Knob `light-lut-clamp=extrapolate`: the index clamped, the fraction not.
+        LightLutClamp::Extrapolate => {
+            let (index, delta) = lut::position_extrapolated(x, !sel.abs);
+            lut::sample_extrapolated(table, index, delta)
+        }
+    };
     alu_fast::mul(v, sel.scale)
 }
 

@@ -374,7 +374,7 @@ pub fn max(a: F24, b: F24, knob: MaxNegInf) -> F24 {
 /// `a < b ? a : b` on the values, without flushing; reproduces min(0, NaN) = NaN,
 /// min(NaN, 0) = 0.
 ///
-/// UNVERIFIED(hw) [fact: shader-min-no-flush]: MIN is assumed not to flush, like MAX (3dbrew only measured MAX).
+/// UNVERIFIED(hw) [fact: shader-min-no-flush]: MIN is assumed not to flush, like MAX (3dbrew only measured MAX); knob `min-subnormal=flush` flushes (`shader::interp::MinSubnormal`).
 pub fn min(a: F24, b: F24) -> F24 {
     if a.to_f64() < b.to_f64() {
         a

@@ -128,6 +128,22 @@ pub enum MovSubnormal {
     Flush,
 }
 
+/// Whether MIN flushes subnormal and -0 inputs to +0.
+///
+/// UNVERIFIED(hw) [fact: shader-min-no-flush]: 3dbrew ("Floating-Point Behavior") measured that
+/// MAX does not flush (`max(s, 0) = s`) but has no MIN case. Default [`MinSubnormal::Pass`]:
+/// MIN compares and selects raw values like MAX. [`MinSubnormal::Flush`] makes MIN flush
+/// exponent-0 inputs like ADD does (then selects among the flushed values). LITP's MIN lane is
+/// not affected. The RTL shader unit implements the default only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum MinSubnormal {
+    /// Inputs are compared and selected as they are (default).
+    #[default]
+    Pass,
+    /// Subnormal and -0 inputs become +0 first.
+    Flush,
+}
+
 /// The interpreter's configuration knobs: one per disputed or unmeasured behaviour.
 ///
 /// Subnormal and -0 inputs (exponent 0) — which operations flush them to +0 and which pass
@@ -136,7 +152,7 @@ pub enum MovSubnormal {
 ///
 /// | flush inputs (then +0 for results below 2^-62) | pass bits through |
 /// |---|---|
-/// | ADD, MUL, MAD/MADI, DP3, DP4, DPH/DPHI, RCP, RSQ, EX2, LG2, FLR, SGE/SGEI, SLT/SLTI (compare the flushed values), DST's y lane (a MUL) | MOV ([`MovSubnormal::Pass`], the default), MAX, MIN, LITP's x/y/w lanes (MAX/MIN), DST's z and w lanes (copies), CMP (compares the raw values; 3dbrew `cmp(s, 0)` = false) |
+/// | ADD, MUL, MAD/MADI, DP3, DP4, DPH/DPHI, RCP, RSQ, EX2, LG2, FLR, SGE/SGEI, SLT/SLTI (compare the flushed values), DST's y lane (a MUL) | MOV ([`MovSubnormal::Pass`], the default), MAX, MIN ([`MinSubnormal::Pass`], the default), LITP's x/y/w lanes (MAX/MIN), DST's z and w lanes (copies), CMP (compares the raw values; 3dbrew `cmp(s, 0)` = false) |
 ///
 /// MOVA converts to an integer (a subnormal gives 0 either way).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -159,11 +175,13 @@ pub struct Knobs {
     pub loop_al: LoopAl,
     /// MOV of a subnormal or -0 ([`MovSubnormal`]).
     pub mov_subnormal: MovSubnormal,
+    /// MIN of a subnormal or -0 ([`MinSubnormal`]).
+    pub min_subnormal: MinSubnormal,
 }
 
 impl Knobs {
     /// Knob names and values `--knob NAME=VALUE` accepts (the first value is the default).
-    pub const NAMES: [(&'static str, &'static str); 8] = [
+    pub const NAMES: [(&'static str, &'static str); 9] = [
         ("max-neg-inf", "zero|neg-inf"),
         ("cmp67", "true|false"),
         ("cmp-uses-mask", "false|true"),
@@ -172,11 +190,12 @@ impl Knobs {
         ("unknown-op", "hang|nop"),
         ("loop-al", "keep|restore"),
         ("mov-subnormal", "pass|flush"),
+        ("min-subnormal", "pass|flush"),
     ];
 
     /// Every knob's current value, by name, in [`Knobs::NAMES`] order (the `--knob`
     /// spelling: `("max-neg-inf", "neg-inf")`).
-    pub fn values(&self) -> [(&'static str, &'static str); 8] {
+    pub fn values(&self) -> [(&'static str, &'static str); 9] {
         let b = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
         [
             (
@@ -204,6 +223,10 @@ impl Knobs {
             (
                 "mov-subnormal",
                 b(self.mov_subnormal == MovSubnormal::Pass, "pass", "flush"),
+            ),
+            (
+                "min-subnormal",
+                b(self.min_subnormal == MinSubnormal::Pass, "pass", "flush"),
             ),
         ]
     }
@@ -243,6 +266,8 @@ impl Knobs {
             ("loop-al", "restore") => self.loop_al = LoopAl::Restore,
             ("mov-subnormal", "pass") => self.mov_subnormal = MovSubnormal::Pass,
             ("mov-subnormal", "flush") => self.mov_subnormal = MovSubnormal::Flush,
+            ("min-subnormal", "pass") => self.min_subnormal = MinSubnormal::Pass,
+            ("min-subnormal", "flush") => self.min_subnormal = MinSubnormal::Flush,
             _ if Self::NAMES.iter().any(|(n, _)| *n == name) => return Err(bad()),
             _ => {
                 let names: Vec<&str> = Self::NAMES.iter().map(|(n, _)| *n).collect();
@@ -627,6 +652,8 @@ impl ShaderUnit {
         self.prev_mova = false;
         self.executed = 0;
         self.written = 0;
+        // Outside the instruction loop: the fast path's MIN entries follow the knob.
+        self.sync_decode_knobs();
     }
 
     /// The active output bank o0-o15.
@@ -920,7 +947,12 @@ impl ShaderUnit {
                         Opcode::Slt | Opcode::Slti => lanes(&alu::slt),
                         Opcode::Flr => one(alu::flr),
                         Opcode::Max => lanes(&|x, y| alu::max(x, y, k.max_neg_inf)),
-                        Opcode::Min => lanes(&alu::min),
+                        Opcode::Min => match k.min_subnormal {
+                            MinSubnormal::Pass => lanes(&alu::min),
+                            MinSubnormal::Flush => {
+                                lanes(&|x, y| alu::min(alu::flush(x), alu::flush(y)))
+                            }
+                        },
                         // MOV: bits through, or flushed ([`MovSubnormal`]).
                         _ => match k.mov_subnormal {
                             MovSubnormal::Pass => a,
@@ -1363,6 +1395,7 @@ impl ShaderUnit {
         pcs: &mut [u16],
         emitted: &mut Vec<Emitted>,
     ) -> (usize, Step) {
+        self.sync_decode_knobs();
         for (k, pc) in pcs.iter_mut().enumerate() {
             let mut out = Step::Continue;
             let go_on = self.step_fast_inline(cfg, emitted, &mut out);

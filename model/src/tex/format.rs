@@ -57,11 +57,13 @@ pub enum Format {
 }
 
 /// UNVERIFIED(hw) [fact: tex-reserved-format]: the reserved format values 14 and 15 decode as RGBA8888 — the model's
-/// choice (Azahar asserts; the hardware behaviour is unknown).
+/// choice (Azahar asserts; the hardware behaviour is unknown). Knob `tex-reserved-format=zero`
+/// makes them read nothing and give (0, 0, 0, 0) instead.
 pub const RESERVED_FORMAT: Format = Format::Rgba8888;
 
 /// UNVERIFIED(hw) [fact: tex-alpha-only-colour]: A8 and A4 give colour (0, 0, 0) — Azahar `texture_decode.cpp`
-/// (`{0, 0, 0, alpha}`), the OpenGL alpha-texture convention; not measured.
+/// (`{0, 0, 0, alpha}`), the OpenGL alpha-texture convention; not measured. Knob
+/// `tex-alpha-only-colour=white` gives (255, 255, 255) ([`decode_with`]).
 pub const ALPHA_FORMAT_RGB: [u8; 3] = [0, 0, 0];
 
 impl Format {
@@ -149,6 +151,12 @@ pub fn texel_loc(format: Format, width: u32, x: u32, yr: u32) -> TexelLoc {
 
 /// Decodes a texel from its bytes (`raw`: the `loc.len` bytes little-endian) to `[r, g, b, a]`.
 pub fn decode(format: Format, raw: u128, loc: &TexelLoc) -> [u8; 4] {
+    decode_with(format, raw, loc, ALPHA_FORMAT_RGB)
+}
+
+/// [`decode`] with `alpha_rgb` the colour of the alpha-only formats A8 and A4 (knob
+/// `tex-alpha-only-colour`; [`ALPHA_FORMAT_RGB`] by default).
+pub fn decode_with(format: Format, raw: u128, loc: &TexelLoc, alpha_rgb: [u8; 3]) -> [u8; 4] {
     let b = |i: u32| ((raw >> (8 * i)) & 0xFF) as u8;
     let v16 = (raw & 0xFFFF) as u32;
     let nib = if loc.high_nibble {
@@ -156,7 +164,7 @@ pub fn decode(format: Format, raw: u128, loc: &TexelLoc) -> [u8; 4] {
     } else {
         u32::from(b(0) & 0xF)
     };
-    let [zr, zg, zb] = ALPHA_FORMAT_RGB;
+    let [zr, zg, zb] = alpha_rgb;
     match format {
         Format::Rgba8888 => [b(3), b(2), b(1), b(0)],
         Format::Rgb888 => [b(2), b(1), b(0), 255],

@@ -68,7 +68,10 @@ pub mod format;
 pub mod proctex;
 pub mod sample;
 
-use crate::knobs::{Tex3ReservedCoords, TexFilterRounding, TexReservedType, TexUnmapped};
+use crate::knobs::{
+    Tex3ReservedCoords, TexAlphaOnlyColour, TexFilterRounding, TexMinLevelSize, TexReservedFormat,
+    TexReservedType, TexUnmapped,
+};
 use crate::mem::Memory;
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
@@ -76,6 +79,7 @@ use crate::regfile::RegFile;
 use crate::regs::{
     id, TexunitConfig, TexunitConfigTexture2Coords, TexunitConfigTexture3Coords, TexunitDim,
     TexunitLod, TexunitParam, TexunitParamFilter, TexunitParamType, TexunitShadow, TexunitType,
+    TexunitTypeFormat,
 };
 use crate::shader::alu;
 use format::Format;
@@ -120,6 +124,12 @@ struct UnitRegs {
     /// Byte address of the (first) image.
     addr: u64,
     format: Format,
+    /// Knob `tex-reserved-format=zero` with a reserved format: every texel is zero.
+    reserved_zero: bool,
+    /// Knob `tex-min-level-size`: the smallest level size on an axis.
+    min_level: u32,
+    /// Knob `tex-alpha-only-colour`: the colour of A8 and A4 texels.
+    alpha_rgb: [u8; 3],
 }
 
 fn unit_regs(regs: &RegFile, unit: usize, addr_override: Option<u64>) -> UnitRegs {
@@ -151,6 +161,8 @@ fn unit_regs(regs: &RegFile, unit: usize, addr_override: Option<u64>) -> UnitReg
     };
     let r = |i: u16| regs.reg(i.into());
     let dim = TexunitDim(r(dim));
+    let knobs = regs.knobs();
+    let reg_format = TexunitType(r(ty)).format();
     UnitRegs {
         // BORDER_COLOR: red in bits 0-7 … alpha in bits 24-31.
         border: r(border).to_le_bytes(),
@@ -159,7 +171,17 @@ fn unit_regs(regs: &RegFile, unit: usize, addr_override: Option<u64>) -> UnitReg
         param: TexunitParam(r(param)),
         lod: TexunitLod(r(lod)),
         addr: addr_override.unwrap_or(u64::from(r(addr) & 0x0FFF_FFFF) << 3),
-        format: Format::from_reg(TexunitType(r(ty)).format()),
+        format: Format::from_reg(reg_format),
+        reserved_zero: matches!(reg_format, TexunitTypeFormat::Reserved(_))
+            && knobs.tex_reserved_format == TexReservedFormat::Zero,
+        min_level: match knobs.tex_min_level_size {
+            TexMinLevelSize::Tile => MIN_LEVEL_SIZE,
+            TexMinLevelSize::One => 1,
+        },
+        alpha_rgb: match knobs.tex_alpha_only_colour {
+            TexAlphaOnlyColour::Black => format::ALPHA_FORMAT_RGB,
+            TexAlphaOnlyColour::White => [255; 3],
+        },
     }
 }
 
@@ -181,15 +203,37 @@ pub fn cube_face_addr(regs: &RegFile, face: usize) -> u64 {
 /// at least 1.
 ///
 /// UNVERIFIED(hw) [fact: tex-min-level-size]: levels stop shrinking at 8 texels (one tile) — the model's choice; citro3d
-/// never allocates a level below 8×8 and the hardware's behaviour there is unknown.
+/// never allocates a level below 8×8 and the hardware's behaviour there is unknown (knob
+/// `tex-min-level-size=1`: [`level_dim_min`] with 1).
 pub fn level_dim(dim: u32, level: u32) -> u32 {
-    (dim >> level.min(31)).max(dim.min(8)).max(1)
+    level_dim_min(dim, level, MIN_LEVEL_SIZE)
+}
+
+/// The smallest size of a mipmap level on an axis, in texels (one tile): the default of knob
+/// `tex-min-level-size` (see [`level_dim`]).
+pub const MIN_LEVEL_SIZE: u32 = 8;
+
+/// Size of mipmap level `level` on an axis of `dim` texels when levels stop shrinking at
+/// `min` texels: `max(dim >> level, min(dim, min))`, at least 1.
+pub fn level_dim_min(dim: u32, level: u32, min: u32) -> u32 {
+    (dim >> level.min(31)).max(dim.min(min)).max(1)
 }
 
 /// Byte offset of mipmap level `level` from the base: the sum of the sizes of levels below.
 pub fn level_offset(format: Format, width: u32, height: u32, level: u32) -> u64 {
+    level_offset_min(format, width, height, level, MIN_LEVEL_SIZE)
+}
+
+/// [`level_offset`] with levels that stop shrinking at `min` texels ([`level_dim_min`]).
+pub fn level_offset_min(format: Format, width: u32, height: u32, level: u32, min: u32) -> u64 {
     (0..level)
-        .map(|l| format::level_bytes(format, level_dim(width, l), level_dim(height, l)))
+        .map(|l| {
+            format::level_bytes(
+                format,
+                level_dim_min(width, l, min),
+                level_dim_min(height, l, min),
+            )
+        })
         .sum()
 }
 
@@ -285,9 +329,10 @@ struct Sampler<'a> {
 impl Sampler<'_> {
     /// Reads and decodes texel `(i, j)` (`j` counted from v = 0) of `level`, wrapped.
     fn texel(&mut self, level: u32, i: i64, j: i64) -> Result<[u8; 4], TexHang> {
+        let min = self.r.min_level;
         let (w, h) = (
-            level_dim(self.r.width, level),
-            level_dim(self.r.height, level),
+            level_dim_min(self.r.width, level, min),
+            level_dim_min(self.r.height, level, min),
         );
         let ws = self.r.param.wrap_s();
         let wt = self.r.param.wrap_t();
@@ -296,10 +341,11 @@ impl Sampler<'_> {
                 let yr = h - 1 - t;
                 let f = self.r.format;
                 let loc = format::texel_loc(f, w, x, yr);
-                let base = self.r.addr + level_offset(f, self.r.width, self.r.height, level);
+                let base =
+                    self.r.addr + level_offset_min(f, self.r.width, self.r.height, level, min);
                 let addr = base + loc.offset;
                 let raw = self.read(addr, loc.len)?;
-                let rgba = format::decode(f, raw, &loc);
+                let rgba = format::decode_with(f, raw, &loc, self.r.alpha_rgb);
                 self.fetches.push(TexelFetch {
                     unit: self.unit,
                     addr: addr as u32,
@@ -354,8 +400,17 @@ impl Sampler<'_> {
         v: F24,
         filter: TexunitParamFilter,
     ) -> Result<[u8; 4], TexHang> {
-        let s = sample::to_fixed(u, level_dim(self.r.width, level), sample::SUBTEXEL_BITS);
-        let t = sample::to_fixed(v, level_dim(self.r.height, level), sample::SUBTEXEL_BITS);
+        let min = self.r.min_level;
+        let s = sample::to_fixed(
+            u,
+            level_dim_min(self.r.width, level, min),
+            sample::SUBTEXEL_BITS,
+        );
+        let t = sample::to_fixed(
+            v,
+            level_dim_min(self.r.height, level, min),
+            sample::SUBTEXEL_BITS,
+        );
         match filter {
             TexunitParamFilter::Linear => {
                 let (s, t) = (s - 128, t - 128);
@@ -471,6 +526,10 @@ fn sample_unit(
         }
     }
     let r = unit_regs(regs, unit, addr);
+    if r.reserved_zero {
+        // Knob `tex-reserved-format=zero`: a reserved format reads nothing.
+        return Ok([0; 4]);
+    }
     let mut s = Sampler {
         unit: unit as u8,
         r,

@@ -5,6 +5,7 @@
 //! under its `seq`. A hit makes VL send `PaCmd::Vertex(seq)` of the earlier shading instead of
 //! shading the vertex again.
 
+use crate::knobs::VlCachePolicy;
 use serde_json::json;
 use std::collections::VecDeque;
 
@@ -12,12 +13,15 @@ use std::collections::VecDeque;
 ///
 /// UNVERIFIED(hw) [fact: vl-cache-policy]: FIFO replacement ("circular replacement", Azahar pica_core.cpp
 /// `LoadVertices`; Azahar's cache has a fixed 64 entries, ours GPUREG_POST_VERTEX_CACHE_NUM) —
-/// the hardware policy is not documented. A hit does not refresh the entry.
+/// the hardware policy is not documented. A hit does not refresh the entry; with knob
+/// `vl-cache-policy=lru` it does ([`PostVertexCache::set_policy`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PostVertexCache {
-    /// (vertex index, seq), oldest first.
+    /// (vertex index, seq), oldest (least recently used) first.
     entries: VecDeque<(u32, u32)>,
     capacity: usize,
+    /// Knob `vl-cache-policy`.
+    policy: VlCachePolicy,
 }
 
 impl PostVertexCache {
@@ -40,12 +44,30 @@ impl PostVertexCache {
         self.entries.clear();
     }
 
+    /// Sets the replacement policy (knob `vl-cache-policy`), keeping the entries.
+    pub fn set_policy(&mut self, policy: VlCachePolicy) {
+        self.policy = policy;
+    }
+
     /// The `seq` the vertex with index `index` was shaded under, if cached.
     pub fn lookup(&self, index: u32) -> Option<u32> {
         self.entries
             .iter()
             .find(|(i, _)| *i == index)
             .map(|(_, s)| *s)
+    }
+
+    /// [`PostVertexCache::lookup`] for a vertex of the draw: with policy
+    /// [`VlCachePolicy::Lru`] a hit also makes the entry the newest (the last to be
+    /// replaced); with [`VlCachePolicy::Fifo`] the entries stay as they are.
+    pub fn hit(&mut self, index: u32) -> Option<u32> {
+        let at = self.entries.iter().position(|(i, _)| *i == index)?;
+        let entry = self.entries.get(at).copied()?;
+        if self.policy == VlCachePolicy::Lru {
+            self.entries.remove(at);
+            self.entries.push_back(entry);
+        }
+        Some(entry.1)
     }
 
     /// Records that `index` was sent to shading as `seq`, dropping the oldest entry when full.
@@ -99,6 +121,19 @@ mod tests {
         assert_eq!(c.entries().collect::<Vec<_>>(), [(9, 2)]);
         c.clear();
         assert!(c.is_empty());
+    }
+
+    #[test]
+    fn vl_cache_lru_refreshes_on_a_hit() {
+        let mut c = PostVertexCache::default();
+        c.reset(2);
+        c.set_policy(VlCachePolicy::Lru);
+        c.insert(7, 0);
+        c.insert(8, 1);
+        assert_eq!(c.hit(7), Some(0));
+        // 7 is now the newest: 8 goes first.
+        c.insert(9, 2);
+        assert_eq!(c.entries().collect::<Vec<_>>(), [(7, 0), (9, 2)]);
     }
 
     #[test]

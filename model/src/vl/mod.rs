@@ -328,6 +328,7 @@ impl VertexLoader {
                 } else if use_cache {
                     self.cache.set_capacity(capacity);
                 }
+                self.cache.set_policy(regs.knobs().vl_cache_policy);
                 if !matches!(
                     regs::StartDrawFunc0(r(id::START_DRAW_FUNC0)).mode(),
                     regs::StartDrawFunc0Mode::Drawing
@@ -433,7 +434,7 @@ impl VertexLoader {
                 let n = d.done;
                 let vertex = d.vertex_index(ports.mem, n)?;
                 let hit = if d.use_cache {
-                    self.cache.lookup(vertex)
+                    self.cache.hit(vertex)
                 } else {
                     None
                 };

@@ -513,7 +513,7 @@ pub fn check_knobs(
             errors.push(format!(
                 "the RTL SH stage ({}, build {}) implements the default shader knobs only and \
                  cannot follow --knob {}; run these knobs on the model alone, or on one shader \
-                 unit with every knob flipped (`pica fuzz --target shader --rtl --variant \
+                 unit with every RTL knob flipped (`pica fuzz --target shader --rtl --variant \
                  knobs_alt`, `pica shader bundle` + `scripts/replay`)",
                 if set.has_front_end() {
                     "pica_top"

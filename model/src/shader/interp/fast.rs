@@ -42,6 +42,8 @@ enum Kind {
     Flr,
     Max,
     Min,
+    /// MIN with knob `min-subnormal=flush` (decided at decode: [`DecodeCache::min_flush`]).
+    MinFlush,
     Rcp,
     Rsq,
     Mov,
@@ -245,6 +247,10 @@ impl Pre {
 #[derive(Clone, Default)]
 pub(super) struct DecodeCache {
     entries: Vec<Pre>,
+    /// Knob `min-subnormal=flush` when the entries were decoded: MIN entries are
+    /// [`Kind::MinFlush`] then. [`ShaderUnit::sync_decode_knobs`] empties the cache when the
+    /// knob differs, so the hot loop never looks at the knob.
+    min_flush: bool,
 }
 
 impl fmt::Debug for DecodeCache {
@@ -276,6 +282,16 @@ fn swizzle(v: Vec4, s: Src) -> Vec4 {
 }
 
 impl ShaderUnit {
+    /// Empties the decode cache if it was decoded under another `min-subnormal` knob (called
+    /// outside the instruction loops: at [`Self::start`] and at each run-ahead stretch).
+    pub(super) fn sync_decode_knobs(&mut self) {
+        let flush = self.knobs.min_subnormal == super::MinSubnormal::Flush;
+        if self.cache.min_flush != flush {
+            self.cache.entries.clear();
+            self.cache.min_flush = flush;
+        }
+    }
+
     /// [`Self::step`] without a trace (an out-of-line copy for the stage, which steps once
     /// per cycle; [`Self::run`] inlines [`Self::step_fast_inline`]).
     pub(super) fn step_fast(&mut self, cfg: &UnitConfig, emitted: &mut Vec<Emitted>) -> Step {
@@ -318,10 +334,14 @@ impl ShaderUnit {
             *out = self.step_exact(cfg, None, emitted);
             return *out == Step::Continue;
         };
+        self.sync_decode_knobs();
         if i >= self.cache.entries.len() {
             self.cache.entries.resize((i | 63) + 1, Pre::EMPTY);
         }
-        let e = Pre::new(word, super::decode(word), &cfg.opdescs);
+        let mut e = Pre::new(word, super::decode(word), &cfg.opdescs);
+        if e.kind == Kind::Min && self.cache.min_flush {
+            e.kind = Kind::MinFlush;
+        }
         self.cache.entries[i] = e;
         self.exec_fast(cfg, &e, emitted, out)
     }
@@ -444,6 +464,10 @@ impl ShaderUnit {
                 self.knobs.max_neg_inf,
             ),
             Kind::Min => alu_fast::min4(&self.operand(cfg, e.src[0]), &self.operand(cfg, e.src[1])),
+            Kind::MinFlush => alu_fast::min4(
+                &self.operand(cfg, e.src[0]).map(alu::flush),
+                &self.operand(cfg, e.src[1]).map(alu::flush),
+            ),
             Kind::Mov => {
                 let a = self.operand(cfg, e.src[0]);
                 match self.knobs.mov_subnormal {
