@@ -21,7 +21,8 @@ fn raw_program(dir: &std::path::Path, words: &[u32], descs: &[u32]) -> ShaderRun
 
 #[test]
 fn shader_cli_json_outputs_are_raw_f24_bits() {
-    let dir = std::env::temp_dir().join(format!("pica-shcli-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("pica-shcli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let add = encode(&Instruction::Alu {
         op: Opcode::Add,
@@ -55,7 +56,8 @@ fn shader_cli_json_outputs_are_raw_f24_bits() {
 
 #[test]
 fn shader_cli_knobs_choose_the_disputed_answers() {
-    let dir = std::env::temp_dir().join(format!("pica-shcli-knob-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("pica-shcli-knob-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // o0 = max(c0, v0) with c0 = 0 and v0 = -inf (f24 0xff0000): pica-facts §2 disputes it.
     let max = encode(&Instruction::Alu {
@@ -91,7 +93,8 @@ fn shader_cli_knobs_choose_the_disputed_answers() {
 
 #[test]
 fn shader_cli_sets_and_shows_the_control_state() {
-    let dir = std::env::temp_dir().join(format!("pica-shcli-state-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("pica-shcli-state-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = ".proc f\n    end\n.end\n.proc main\n    mov o1, c0[aL]\n    ifc cmp.x\n        \
                mov o0, v0\n        mov o0, v0\n    .end\n    for i0\n        call f\n    .end\n    \

@@ -24,9 +24,31 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// A scratch path `name` in this test process's own temporary directory.
+/// A scratch path `name` in this test process's own temporary directory, under cargo's
+/// `target/tmp` (not the system's temporary directory, which the suite leaves clean). The
+/// first call of a process removes the directories of earlier test processes that have ended.
 pub fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pica-cli-{}", std::process::id()));
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    SWEEP.call_once(|| {
+        let Ok(entries) = std::fs::read_dir(base) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            let Some(pid) = name.strip_prefix("pica-cli-") else {
+                continue;
+            };
+            // A process that has ended (Linux /proc) leaves its directory to the next run.
+            if pid != std::process::id().to_string()
+                && Path::new("/proc/self").exists()
+                && !Path::new("/proc").join(pid).exists()
+            {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    });
+    let d = base.join(format!("pica-cli-{}", std::process::id()));
     std::fs::create_dir_all(&d).expect("temp dir");
     d.join(name)
 }
