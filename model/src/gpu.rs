@@ -227,6 +227,16 @@ pub struct Gpu {
     cov: Option<Box<crate::cov::Sampler>>,
 }
 
+/// Keeps the first hang of a cycle ([`Gpu::step`]); inlined: it runs for every stage every
+/// cycle.
+#[inline(always)]
+fn note_hang(first: &mut Option<HangReason>, cycle: u64, r: Result<(), HangReason>) {
+    if let Err(reason) = r {
+        tracing::debug!(target: "gpu", cycle, %reason, "hang");
+        first.get_or_insert(reason);
+    }
+}
+
 impl Gpu {
     /// A GPU in its power-on state owning `mem`.
     pub fn new(mem: Memory) -> Self {
@@ -638,88 +648,90 @@ impl Gpu {
         self.light_to_tev.begin_cycle();
         self.tev_to_fog.begin_cycle();
         self.fog_to_fop.begin_cycle();
-        let mut hangs: Vec<HangReason> = Vec::new();
+        // The first hang of the cycle wins, in this order (FOP back to REGS); no allocation:
+        // this runs every cycle.
+        let mut first: Option<HangReason> = None;
         // Every stage reads REGS's configuration as it was at the start of the cycle (REGS
         // ticks last); links only show what was pushed in earlier cycles, so the order of the
         // other stages does not matter.
         if self.pipeline {
             let rec = self.record_beats;
-            hangs.extend(
-                self.fop
-                    .tick(
-                        cycle,
-                        FopPorts {
-                            regs: &self.regs,
-                            mem: &mut self.mem,
-                            input: &mut self.fog_to_fop,
-                            beats: rec.then_some(&mut self.pixel_beats),
-                        },
-                    )
-                    .err(),
+            note_hang(
+                &mut first,
+                cycle,
+                self.fop.tick(
+                    cycle,
+                    FopPorts {
+                        regs: &self.regs,
+                        mem: &mut self.mem,
+                        input: &mut self.fog_to_fop,
+                        beats: rec.then_some(&mut self.pixel_beats),
+                    },
+                ),
             );
             let (regs, mem) = (&self.regs, &self.mem);
             let p = FragPorts::new(regs, mem, &mut self.tev_to_fog, &mut self.fog_to_fop);
-            hangs.extend(self.fog.tick(cycle, p).err());
+            note_hang(&mut first, cycle, self.fog.tick(cycle, p));
             let mut p = FragPorts::new(regs, mem, &mut self.light_to_tev, &mut self.tev_to_fog);
             p.beats.combiner = rec.then_some(&mut self.combiner_beats);
-            hangs.extend(self.tev.tick(cycle, p).err());
+            note_hang(&mut first, cycle, self.tev.tick(cycle, p));
             let p = FragPorts::new(regs, mem, &mut self.tex_to_light, &mut self.light_to_tev);
-            hangs.extend(self.light.tick(cycle, p).err());
+            note_hang(&mut first, cycle, self.light.tick(cycle, p));
             let mut p = FragPorts::new(regs, mem, &mut self.rast_to_tex, &mut self.tex_to_light);
             p.beats.texel = rec.then_some(&mut self.texel_beats);
-            hangs.extend(self.tex.tick(cycle, p).err());
-            hangs.extend(
-                self.rast
-                    .tick(
-                        cycle,
-                        RastPorts {
-                            regs: &self.regs,
-                            input: &mut self.clip_to_rast,
-                            out: &mut self.rast_to_tex,
-                            beats: rec.then_some(&mut self.fragment_beats),
-                        },
-                    )
-                    .err(),
+            note_hang(&mut first, cycle, self.tex.tick(cycle, p));
+            note_hang(
+                &mut first,
+                cycle,
+                self.rast.tick(
+                    cycle,
+                    RastPorts {
+                        regs: &self.regs,
+                        input: &mut self.clip_to_rast,
+                        out: &mut self.rast_to_tex,
+                        beats: rec.then_some(&mut self.fragment_beats),
+                    },
+                ),
             );
-            hangs.extend(
-                self.clip
-                    .tick(
-                        cycle,
-                        ClipPorts {
-                            regs: &self.regs,
-                            input: &mut self.pa_to_clip,
-                            out: &mut self.clip_to_rast,
-                        },
-                    )
-                    .err(),
+            note_hang(
+                &mut first,
+                cycle,
+                self.clip.tick(
+                    cycle,
+                    ClipPorts {
+                        regs: &self.regs,
+                        input: &mut self.pa_to_clip,
+                        out: &mut self.clip_to_rast,
+                    },
+                ),
             );
-            hangs.extend(
-                self.pa
-                    .tick(
-                        cycle,
-                        PaPorts {
-                            regs: &self.regs,
-                            from_vl: &mut self.vl_to_pa,
-                            from_sh: &mut self.sh_out,
-                            out: &mut self.pa_to_clip,
-                            beats: rec.then_some(&mut self.primitive_beats),
-                        },
-                    )
-                    .err(),
+            note_hang(
+                &mut first,
+                cycle,
+                self.pa.tick(
+                    cycle,
+                    PaPorts {
+                        regs: &self.regs,
+                        from_vl: &mut self.vl_to_pa,
+                        from_sh: &mut self.sh_out,
+                        out: &mut self.pa_to_clip,
+                        beats: rec.then_some(&mut self.primitive_beats),
+                    },
+                ),
             );
-            hangs.extend(
-                self.vl
-                    .tick(
-                        cycle,
-                        VlPorts {
-                            regs: &self.regs,
-                            mem: &self.mem,
-                            cmd: &mut self.regs_to_vl,
-                            vs_in: &mut self.vs_in,
-                            to_pa: &mut self.vl_to_pa,
-                        },
-                    )
-                    .err(),
+            note_hang(
+                &mut first,
+                cycle,
+                self.vl.tick(
+                    cycle,
+                    VlPorts {
+                        regs: &self.regs,
+                        mem: &self.mem,
+                        cmd: &mut self.regs_to_vl,
+                        vs_in: &mut self.vs_in,
+                        to_pa: &mut self.vl_to_pa,
+                    },
+                ),
             );
         }
         let sh = self.shader.tick(
@@ -751,12 +763,13 @@ impl Gpu {
                 hold,
             },
         );
-        hangs.extend([sh, cp, regs].into_iter().filter_map(Result::err));
+        note_hang(&mut first, cycle, sh);
+        note_hang(&mut first, cycle, cp);
+        note_hang(&mut first, cycle, regs);
         if let Some(c) = self.cov.as_deref_mut() {
             c.observe(&self.regs, &self.beats);
         }
-        for reason in hangs {
-            tracing::debug!(target: "gpu", cycle, %reason, "hang");
+        if let Some(reason) = first {
             self.hang.get_or_insert((cycle, reason));
         }
         self.cycle += 1;

@@ -536,6 +536,22 @@ impl ShaderCore {
         if !gs_on && self.gs.is_none() && !self.record_commits && self.opcodes.is_none() {
             return self.tick_vs(cycle, ports);
         }
+        if self.skip_idle
+            && ports.input.is_empty()
+            && self
+                .slots
+                .iter()
+                .all(|s| s.job.is_none() && s.done.is_none())
+            && match &self.gs {
+                // The GS state is made on the first cycle GS is on: that cycle must run.
+                None => !gs_on,
+                Some(g) => g.queue.is_empty() && g.emitted.is_empty(),
+            }
+        {
+            // Nothing in flight, queued or arriving: the three phases below would do nothing
+            // (the GS's bool-uniform watch is read only when an invocation is dispatched).
+            return Ok(());
+        }
         let vs_units = if gs_on { GS_UNIT } else { NUM_UNITS };
         if gs_on && self.gs.is_none() {
             let mode = GsMode::from_regs(
