@@ -371,6 +371,19 @@ impl RtlReport {
     }
 }
 
+/// The stages of `want` that have no covered point in `r` (absent, or nothing reached).
+pub fn missing_stages(r: &RtlReport, want: &[String]) -> Vec<String> {
+    want.iter()
+        .filter(|s| {
+            r.stage(s).is_none_or(|st| {
+                let t = &st.total;
+                t.line.covered + t.toggle.covered + t.branch.covered + t.other.covered == 0
+            })
+        })
+        .cloned()
+        .collect()
+}
+
 /// `verilator_coverage` (or `$VERILATOR_COVERAGE`).
 fn verilator_coverage() -> String {
     std::env::var("VERILATOR_COVERAGE").unwrap_or_else(|_| "verilator_coverage".into())
@@ -720,7 +733,8 @@ pub enum RtlCovCmd {
     /// Merge coverage files (`verilator_coverage --write`) and print covered/total line,
     /// toggle and branch points per stage and RTL module.
     ///
-    /// Exit status: 0 done, 2 bad input (the message names the file and line).
+    /// Exit status: 0 done, 1 a --require'd stage has no covered point, 2 bad input (the
+    /// message names the file and line).
     Report {
         /// Coverage files, or directories of `*.dat`.
         #[arg(required = true)]
@@ -737,6 +751,10 @@ pub enum RtlCovCmd {
         /// A point is covered at this many hits or more.
         #[arg(long, default_value_t = 1, value_name = "N")]
         min: u64,
+        /// Fail (exit status 1) unless each of these stages (comma-separated) has a covered
+        /// point: what the test suite requires of fe,sh,tev,fop,rast.
+        #[arg(long, value_name = "STAGES", value_delimiter = ',')]
+        require: Vec<String>,
     },
 }
 
@@ -797,6 +815,7 @@ pub fn main(cmd: RtlCovCmd) -> std::process::ExitCode {
             annotate: ann,
             json,
             min,
+            require,
         } => {
             let inputs = match dat_files(&dats) {
                 Ok(v) => v,
@@ -838,7 +857,16 @@ pub fn main(cmd: RtlCovCmd) -> std::process::ExitCode {
                     return bad(format!("{}: cannot write: {e}", p.display()));
                 }
             }
-            ExitCode::SUCCESS
+            let missing = missing_stages(&r, &require);
+            if missing.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                eprintln!(
+                    "error: no covered RTL point of stage(s) {} in the merged files",
+                    missing.join(", ")
+                );
+                ExitCode::from(1)
+            }
         }
     }
 }

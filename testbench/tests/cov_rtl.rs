@@ -189,6 +189,13 @@ fn cov_rtl_run_merge_report_tev() {
     let ann = std::fs::read_to_string(dir.join("ann/pica_tev_combine.sv")).expect("annotated");
     assert!(ann.contains("verilator_coverage annotation"), "{ann}");
 
+    // A stage the files do not reach fails --require; the one they reach passes.
+    let o = pica(&["cov", "rtl", "report", &p("m.dat"), "--require", "tev,fop"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("stage(s) fop"), "{}", text(&o));
+    let o = pica(&["cov", "rtl", "report", &p("m.dat"), "--require", "tev"]);
+    assert!(o.status.success(), "{}", text(&o));
+
     // Bad input is named, with exit status 2.
     std::fs::write(dir.join("bad.dat"), "# SystemC::Coverage-3\nC 'x' 1\n").expect("write");
     let o = pica(&["cov", "rtl", "report", &p("bad.dat")]);
