@@ -547,6 +547,14 @@ pub enum CovCmd {
     ///
     /// Exit status: 0 no group dropped, 1 a group dropped, 2 bad input.
     Ratchet,
+    /// RTL code coverage (Verilator line, toggle and branch points): `pica cov rtl run`
+    /// replays bundles on coverage builds of the replay testbenches, `pica cov rtl report`
+    /// merges the coverage files and prints per stage and module (README "RTL code coverage").
+    Rtl {
+        #[command(subcommand)]
+        /// `run` or `report`.
+        cmd: crate::cov_rtl::RtlCovCmd,
+    },
 }
 
 /// Runs `pica cov`.
@@ -617,6 +625,7 @@ pub fn main(cmd: CovCmd) -> std::process::ExitCode {
             }
             Err(e) => bad(e),
         },
+        CovCmd::Rtl { cmd } => crate::cov_rtl::main(cmd),
         CovCmd::Ratchet => {
             let bless = std::env::var_os(BLESS_ENV).is_some_and(|v| !v.is_empty() && v != "0");
             match ratchet(Path::new(CORPUS_DIR), Path::new(BASELINE), bless) {

@@ -10,6 +10,7 @@
 pub mod alu_check;
 pub mod campaign;
 pub mod cov_cli;
+pub mod cov_rtl;
 pub mod facts_cli;
 pub mod fop_fuzz;
 pub mod fuzz;

@@ -150,7 +150,8 @@ enum Cmd {
     ///
     /// Exit status: 0 every result matches, 1 a mismatch, 2 bad arguments.
     AluCheck(pica_testbench::alu_check::AluCheckArgs),
-    /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`.
+    /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`; RTL code coverage:
+    /// `pica cov rtl run|report`.
     Cov {
         #[command(subcommand)]
         cmd: pica_testbench::cov_cli::CovCmd,

@@ -1,0 +1,224 @@
+//! `pica cov rtl`: RTL code coverage from the replay testbench's Verilator coverage build
+//! (TEV, the smallest stage top: one coverage build of about a minute), merged and reported.
+
+mod common;
+
+use common::{pica, text, tmp};
+use pica_testbench::cov_rtl::{parse_dat, read_dat, report, PointKind, RtlReport};
+use std::path::Path;
+
+fn json(p: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(p).expect("json written")).expect("json parses")
+}
+
+fn figures(j: &serde_json::Value, stage: &str) -> serde_json::Value {
+    j["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .find(|s| s["stage"] == stage)
+        .unwrap_or_else(|| panic!("no stage {stage} in {j}"))
+        .clone()
+}
+
+/// Covered count of `kind` of `module` (or the stage total for `total`).
+fn covered(stage: &serde_json::Value, module: &str, kind: &str) -> u64 {
+    let m = if module == "total" {
+        &stage["total"]
+    } else {
+        stage["modules"]
+            .as_array()
+            .expect("modules")
+            .iter()
+            .find(|m| m["module"] == module)
+            .unwrap_or_else(|| panic!("no module {module}"))
+    };
+    m[kind]["covered"].as_u64().expect("covered")
+}
+
+#[test]
+fn cov_rtl_run_merge_report_tev() {
+    let dir = tmp("covrtl");
+    let bundles = dir.join("bundles");
+    let p = |s: &str| dir.join(s).to_string_lossy().into_owned();
+    // Two scenes that drive different combiner modes (ADD vs DOT3_RGB).
+    let o = pica(&[
+        "vectors",
+        "gen",
+        &bundles.to_string_lossy(),
+        "--stage",
+        "tev",
+        "--case",
+        "tev/add",
+        "--case",
+        "tev/dot3_rgb",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+
+    let o = pica(&[
+        "cov",
+        "rtl",
+        "run",
+        &bundles.to_string_lossy(),
+        "--out",
+        &p("dat"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("tev: 2 of 2 bundle(s)"), "{}", text(&o));
+    let a = dir.join("dat/tev-tev-tev__add.dat");
+    let b = dir.join("dat/tev-tev-tev__dot3_rgb.dat");
+    assert!(a.is_file() && b.is_file(), "{}", text(&o));
+
+    // Each input alone, then both merged (with annotated sources and the merged file kept).
+    for (dat, out) in [(&a, "a.json"), (&b, "b.json")] {
+        let o = pica(&[
+            "cov",
+            "rtl",
+            "report",
+            &dat.to_string_lossy(),
+            "--json",
+            &p(out),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    let o = pica(&[
+        "cov",
+        "rtl",
+        "report",
+        &p("dat"),
+        "--json",
+        &p("m.json"),
+        "--merged",
+        &p("m.dat"),
+        "--annotate",
+        &p("ann"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert!(
+        out.contains("stage tev") && out.contains("pica_tev_combine"),
+        "{out}"
+    );
+
+    let (ja, jb, jm) = (
+        json(&dir.join("a.json")),
+        json(&dir.join("b.json")),
+        json(&dir.join("m.json")),
+    );
+    let (sa, sb, sm) = (
+        figures(&ja, "tev"),
+        figures(&jb, "tev"),
+        figures(&jm, "tev"),
+    );
+    // The same design: the same points in each; the merge covers at least what each input
+    // does, in every module and kind, and strictly more than one of them somewhere.
+    assert_eq!(
+        sa["total"]["toggle"]["total"],
+        sm["total"]["toggle"]["total"]
+    );
+    assert_eq!(sb["total"]["line"]["total"], sm["total"]["line"]["total"]);
+    let mut more = false;
+    for m in sm["modules"].as_array().expect("modules") {
+        let name = m["module"].as_str().expect("name");
+        for kind in ["line", "toggle", "branch"] {
+            let (ca, cb, cm) = (
+                covered(&sa, name, kind),
+                covered(&sb, name, kind),
+                covered(&sm, name, kind),
+            );
+            assert!(
+                cm >= ca && cm >= cb,
+                "{name} {kind}: merged {cm} < {ca} or {cb}"
+            );
+            more |= cm > ca.min(cb);
+        }
+    }
+    assert!(more, "merging two different scenes covered nothing new");
+
+    // The report counts every point of the merged file; hits add up in the merge.
+    let merged = read_dat(&dir.join("m.dat")).expect("merged file parses");
+    let lines = std::fs::read_to_string(dir.join("m.dat"))
+        .expect("merged")
+        .lines()
+        .filter(|l| l.starts_with("C '"))
+        .count();
+    assert_eq!(jm["points"].as_u64(), Some(lines as u64));
+    assert_eq!(merged.len(), lines);
+    let (pa, pb) = (read_dat(&a).expect("a"), read_dat(&b).expect("b"));
+    let key = |p: &pica_testbench::cov_rtl::Point| {
+        (
+            p.file.clone(),
+            p.line,
+            p.column,
+            p.comment.clone(),
+            p.hier.clone(),
+            p.kind,
+        )
+    };
+    let hits = |v: &[pica_testbench::cov_rtl::Point], k| {
+        v.iter()
+            .filter(|p| key(p) == k)
+            .map(|p| p.count)
+            .sum::<u64>()
+    };
+    let unique = |p: &&pica_testbench::cov_rtl::Point| {
+        merged.iter().filter(|q| key(q) == key(p)).count() == 1
+    };
+    for p in merged
+        .iter()
+        .filter(|p| p.count > 0)
+        .filter(unique)
+        .take(50)
+    {
+        assert_eq!(p.count, hits(&pa, key(p)) + hits(&pb, key(p)), "{p:?}");
+    }
+    // Known reached: every fragment passes the top's input handshake, so its valid bit
+    // toggles; a stage-total line point count equal to the sum over its modules.
+    let r: RtlReport = report(&merged, 1);
+    let tev = r.stage("tev").expect("tev");
+    let valid = merged.iter().find(|p| {
+        p.kind == PointKind::Toggle && p.module == "pica_tev_top" && p.comment == "in_valid_i"
+    });
+    assert!(valid.is_some_and(|p| p.count > 0), "{valid:?}");
+    assert_eq!(
+        tev.total.line.total,
+        tev.modules.iter().map(|m| m.line.total).sum::<u64>()
+    );
+    assert!(tev.total.line.covered > 0 && tev.total.line.covered < tev.total.line.total);
+    // The annotated sources: the combiner with per-line hit counts.
+    let ann = std::fs::read_to_string(dir.join("ann/pica_tev_combine.sv")).expect("annotated");
+    assert!(ann.contains("verilator_coverage annotation"), "{ann}");
+
+    // A stage the files do not reach fails --require; the one they reach passes.
+    let o = pica(&["cov", "rtl", "report", &p("m.dat"), "--require", "tev,fop"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("stage(s) fop"), "{}", text(&o));
+    let o = pica(&["cov", "rtl", "report", &p("m.dat"), "--require", "tev"]);
+    assert!(o.status.success(), "{}", text(&o));
+
+    // Bad input is named, with exit status 2.
+    std::fs::write(dir.join("bad.dat"), "# SystemC::Coverage-3\nC 'x' 1\n").expect("write");
+    let o = pica(&["cov", "rtl", "report", &p("bad.dat")]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("bad.dat:2"), "{}", text(&o));
+    let o = pica(&[
+        "cov",
+        "rtl",
+        "run",
+        &bundles.to_string_lossy(),
+        "--out",
+        &p("x"),
+        "--stage",
+        "fop",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no bundle of stage fop"), "{}", text(&o));
+}
+
+#[test]
+fn cov_rtl_parse_reads_nothing_but_points() {
+    // A header-only file has no points and no stages.
+    let pts = parse_dat("# SystemC::Coverage-3\n", "e.dat").expect("parses");
+    assert!(pts.is_empty());
+    assert!(report(&pts, 1).stages.is_empty());
+}
