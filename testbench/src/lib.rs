@@ -16,6 +16,7 @@ pub mod fuzz;
 pub mod input;
 pub mod knobs;
 pub mod lockstep;
+pub mod mutate;
 pub mod num_cli;
 pub mod nv2a_cli;
 pub mod picture;

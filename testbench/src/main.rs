@@ -150,6 +150,12 @@ enum Cmd {
     ///
     /// Exit status: 0 every result matches, 1 a mismatch, 2 bad arguments.
     AluCheck(pica_testbench::alu_check::AluCheckArgs),
+    /// Mutation score of the verification loop: run the corpus and fuzz cases against each
+    /// Yosys mutant of a stage's RTL (one Verilator model, mutant chosen at run time).
+    ///
+    /// Exit status: 0 every mutant killed or proven equivalent, 1 some survived, 2 bad
+    /// arguments or a broken harness.
+    Mutate(pica_testbench::mutate::MutateArgs),
     /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`.
     Cov {
         #[command(subcommand)]
@@ -790,6 +796,7 @@ fn main() -> ExitCode {
         }
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
+        Cmd::Mutate(args) => pica_testbench::mutate::main(&args),
         Cmd::Cov { cmd } => pica_testbench::cov_cli::main(cmd),
         Cmd::Num(args) => match pica_testbench::num_cli::main(&args) {
             Ok(text) => {
