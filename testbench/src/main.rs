@@ -153,8 +153,8 @@ enum Cmd {
     /// Mutation score of the verification loop: run the corpus and fuzz cases against each
     /// Yosys mutant of a stage's RTL (one Verilator model, mutant chosen at run time).
     ///
-    /// Exit status: 0 every mutant killed or proven equivalent, 1 some survived, 2 bad
-    /// arguments or a broken harness.
+    /// Exit status: 0 every mutant killed, equivalent or a reviewed survivor, 1 an unreviewed
+    /// survivor, 2 bad arguments or a broken harness.
     Mutate(pica_testbench::mutate::MutateArgs),
     /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`.
     Cov {

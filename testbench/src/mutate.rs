@@ -454,8 +454,8 @@ pub fn run(
     }
 }
 
-/// `pica mutate`: exit 0 when every mutant run was killed or proven equivalent, 1 when some
-/// survived, 2 on bad arguments or a broken harness.
+/// `pica mutate`: exit 0 when every mutant run was killed, equivalent or a reviewed survivor
+/// (notes file), 1 when an unreviewed one survived, 2 on bad arguments or a broken harness.
 pub fn main(args: &MutateArgs) -> std::process::ExitCode {
     let notes = match load_notes(&args.notes) {
         Ok(n) => n,
@@ -492,7 +492,11 @@ pub fn main(args: &MutateArgs) -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     }
-    if report.survived + report.timeout == 0 {
+    let unreviewed = report
+        .mutants
+        .iter()
+        .any(|m| (m.status == "survived" && m.note.is_none()) || m.status == "timeout");
+    if !unreviewed {
         std::process::ExitCode::SUCCESS
     } else {
         std::process::ExitCode::from(1)
