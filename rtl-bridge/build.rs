@@ -865,8 +865,35 @@ fn mutant_netlist(ys: &(String, String), rtl: &Path, cache: &Path, m: &MutantMod
             ));
         }
     }
-    prune(cache, &format!("ys_{}", m.name), &dir);
+    prune_netlists(cache, m.name, &dir);
     dir
+}
+
+/// Removes the oldest `ys_{name}-*` netlist directories beyond [`KEEP_PER_MODEL`] (never
+/// `keep`), as [`prune`] does for the models.
+fn prune_netlists(cache: &Path, name: &str, keep: &Path) {
+    let prefix = format!("ys_{name}-");
+    let Ok(rd) = fs::read_dir(cache) else { return };
+    let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix) && !n.contains(".tmp"))
+                && p.as_path() != keep
+        })
+        .map(|p| {
+            let t = fs::metadata(p.join("stamp"))
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
+    for (_, d) in dirs.into_iter().skip(KEEP_PER_MODEL - 1) {
+        let _ = fs::remove_dir_all(d);
+    }
 }
 
 /// Verilates the mutant netlist in `ys_dir` as model `m.name` (the same cache scheme as
