@@ -58,6 +58,27 @@
 //! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
 //! this crate. Nothing else in this file changes.
 //!
+//! # Mutant models (`pica mutate`)
+//!
+//! Besides the rows of [`MODELS`], each row of [`MUTANT_MODELS`] is one Verilated model
+//! holding hundreds of mutants of a stage top, chosen at run time: Yosys' `mutate` (the
+//! MCY flow) lists `mutants` mutations of the flattened top (`mutate -list N -seed S`), applies
+//! them all to one netlist, each behind `mutsel == k` (`mutate -ctrl mutsel W k`; `mutsel` is a
+//! new top input, 0 = the original design), and writes it (`write_verilog`) into
+//! `<target dir>/verilated/ys_{name}-{stamp hash}/` (stamp: the top's [`dependencies`], the
+//! Yosys version and script), never into git, beside `design.il` (the flattened design before
+//! mutation, whose cell names the list uses: for reviewing survivors). That netlist is verilated once into
+//! `vl_{name}-{hash}` like any row, with the waivers of [`MUTANT_VERILATOR_ARGS`]. The shim
+//! `pica_shim.cpp` lists these models after the `pica_top` rows (`pica_mutants.inc`,
+//! `PICA_MUTANT_VARIANTS(X)`) and sets `mutsel` through `pica_rtl_set_mutant`. The mutation list
+//! (one `mutate -mode … -module … -cell … -port … -portbit … -ctrlbit … -src …` line each) is
+//! copied to `OUT_DIR/mutants_{name}.ys`, which `src/mutants.rs` embeds. Rows today:
+//! - `fe_mut` (`pica_top` with `EnableSh = 0`: the front end alone, 256 mutants; about 30 s of
+//!   Yosys and 20 s of Verilator on one core).
+//!
+//! Without Yosys (`YOSYS`, default `yosys`) the build still succeeds with a warning and no
+//! mutant model; `pica mutate` then says so.
+//!
 //! # Caching
 //!
 //! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES` or
@@ -636,6 +657,7 @@ fn main() {
         .iter()
         .map(|m| verilate(&bin, &version, &rtl, &cache, m, &defines_of(m)))
         .collect();
+    let mutants = mutant_models(&bin, &version, &rtl, &cache, &out);
 
     // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
     // instantiates.
@@ -686,7 +708,7 @@ fn main() {
     ] {
         build.file(root.join("include").join(rt));
     }
-    for m in &mdirs {
+    for m in mdirs.iter().chain(mutants.iter().map(|(_, d)| d)) {
         build.include(m);
     }
     build.compile("pica_shim");
@@ -695,6 +717,295 @@ fn main() {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static=Vpica_{}", m.name);
     }
+    for (name, dir) in &mutants {
+        println!("cargo:rustc-link-search=native={}", dir.display());
+        println!("cargo:rustc-link-lib=static=Vpica_{name}");
+    }
     println!("cargo:rustc-link-lib=dylib=stdc++");
     println!("cargo:rustc-link-lib=dylib=pthread");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutant models (`pica mutate`): see "Mutant models" in the header comment.
+// ---------------------------------------------------------------------------------------------
+
+/// One mutant model: `mutants` Yosys mutations of `top`, chosen at run time by `mutsel`.
+struct MutantModel {
+    /// Model name; the Verilator prefix is `Vpica_{name}`.
+    name: &'static str,
+    /// The top module.
+    top: &'static str,
+    /// Yosys commands run after reading the sources, before `prep` (parameter overrides).
+    prelude: &'static str,
+    /// How many mutations `mutate -list` samples.
+    mutants: usize,
+    /// `mutate -list -seed`.
+    seed: u64,
+}
+
+/// Every mutant model (driven by `pica_shim.cpp`, so all are `pica_top` builds today).
+const MUTANT_MODELS: &[MutantModel] = &[MutantModel {
+    name: "fe_mut",
+    top: "pica_top",
+    prelude: "chparam -set EnableSh 0 pica_top",
+    mutants: 256,
+    seed: 1,
+}];
+
+/// Width of the `mutsel` input (mutants 1..2^W - 1; 0 is the original design).
+const MUTSEL_WIDTH: u32 = 10;
+
+/// Verilator waivers of the mutant netlists (part of their stamp). The netlist is Yosys'
+/// `write_verilog` output, not hand-written RTL, so it is not held to `-Wall`:
+/// - `WIDTH`: Yosys writes constants at their minimal width (`x + 3'h4`) and relies on Verilog's
+///   context-determined widening, which is exactly the semantics intended;
+/// - `CASEOVERLAP`: a `$pmux` is written as a `casez` over its one-hot select; a mutant that
+///   flips a select bit makes two arms match, and the first one wins — a legitimate mutant
+///   behaviour, the same in every simulator;
+/// - `UNOPTFLAT`: the flattened netlist puts several stages' combinational signals into one
+///   bit vector; only scheduling cost, no behaviour.
+const MUTANT_VERILATOR_ARGS: &[&str] = &["-Wno-WIDTH", "-Wno-CASEOVERLAP", "-Wno-UNOPTFLAT"];
+
+fn yosys() -> Option<(String, String)> {
+    let bin = env::var("YOSYS").unwrap_or_else(|_| "yosys".into());
+    match Command::new(&bin).arg("-V").output() {
+        Ok(o) if o.status.success() => {
+            let v = String::from_utf8_lossy(&o.stdout).trim().to_string();
+            Some((bin, v))
+        }
+        _ => None,
+    }
+}
+
+/// The Yosys script that writes `mutations.ys`, `netlist.v` and `design.il` (the flattened
+/// design before mutation, whose cell names the list uses: for reviewing survivors) of `m`
+/// into `out` (part of the stamp). Sources are named relative to `rtl/` (Yosys runs there), so
+/// the `-src` tags of the mutation list read `pica_regs.sv:495.16-495.23`.
+fn mutant_script(m: &MutantModel, srcs: &[String], out: &Path) -> String {
+    let list = out.join("mutations.ys");
+    let netlist = out.join("netlist.v");
+    format!(
+        "read_verilog -sv {}; {}; prep -top {top}; flatten; opt_clean; write_rtlil {design}; \
+         mutate -list {n} -seed {seed} -ctrl mutsel {MUTSEL_WIDTH} 1 -o {list}; \
+         script {list}; opt_clean; write_verilog -noattr {netlist}",
+        srcs.join(" "),
+        m.prelude,
+        top = m.top,
+        n = m.mutants,
+        seed = m.seed,
+        list = list.display(),
+        netlist = netlist.display(),
+        design = out.join("design.il").display(),
+    )
+}
+
+/// Runs Yosys for `m` unless the cache holds its output; returns the directory holding
+/// `netlist.v` and `mutations.ys`.
+fn mutant_netlist(ys: &(String, String), rtl: &Path, cache: &Path, m: &MutantModel) -> PathBuf {
+    let srcs: Vec<String> = dependencies(rtl, m.top)
+        .iter()
+        .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    let mut h = Fnv::new();
+    for f in &srcs {
+        h.field(f.as_bytes());
+        let p = rtl.join(f);
+        h.field(&fs::read(&p).unwrap_or_else(|e| fail(&format!("reading {}: {e}", p.display()))));
+    }
+    h.field(ys.1.as_bytes());
+    h.field(mutant_script(m, &srcs, Path::new(".")).as_bytes());
+    let want = format!("{:016x} mutants of {} {}\n", h.0, m.top, ys.1);
+    let dir = cache.join(format!("ys_{}-{:016x}", m.name, h.0));
+    let done = |d: &Path| {
+        d.join("netlist.v").is_file()
+            && fs::read_to_string(d.join("stamp")).is_ok_and(|s| s == want)
+    };
+    if done(&dir) {
+        return dir;
+    }
+    fs::create_dir_all(cache)
+        .unwrap_or_else(|e| fail(&format!("creating {}: {e}", cache.display())));
+    let tmp = cache.join(format!(
+        "ys_{}-{:016x}.tmp{}",
+        m.name,
+        h.0,
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&tmp);
+    fs::create_dir_all(&tmp).unwrap_or_else(|e| fail(&format!("creating {}: {e}", tmp.display())));
+    let script = mutant_script(m, &srcs, &tmp);
+    let status = Command::new(&ys.0)
+        .current_dir(rtl)
+        .arg("-q")
+        .arg("-l")
+        .arg(tmp.join("yosys.log"))
+        .arg("-p")
+        .arg(&script)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap_or_else(|e| fail(&format!("running {}: {e}", ys.0)));
+    if !status.success() {
+        fail(&format!(
+            "Yosys failed on the mutants of {} ({status}); log: {}",
+            m.top,
+            tmp.join("yosys.log").display()
+        ));
+    }
+    // The log repeats the whole design; keep only the netlist and the list.
+    let _ = fs::remove_file(tmp.join("yosys.log"));
+    fs::write(tmp.join("stamp"), &want)
+        .unwrap_or_else(|e| fail(&format!("writing the {} stamp: {e}", m.name)));
+    if fs::rename(&tmp, &dir).is_err() {
+        let _ = fs::remove_dir_all(&tmp);
+        if !done(&dir) {
+            fail(&format!(
+                "moving the {} netlist into {}",
+                m.name,
+                dir.display()
+            ));
+        }
+    }
+    prune_netlists(cache, m.name, &dir);
+    dir
+}
+
+/// Removes the oldest `ys_{name}-*` netlist directories beyond [`KEEP_PER_MODEL`] (never
+/// `keep`), as [`prune`] does for the models.
+fn prune_netlists(cache: &Path, name: &str, keep: &Path) {
+    let prefix = format!("ys_{name}-");
+    let Ok(rd) = fs::read_dir(cache) else { return };
+    let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix) && !n.contains(".tmp"))
+                && p.as_path() != keep
+        })
+        .map(|p| {
+            let t = fs::metadata(p.join("stamp"))
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
+    for (_, d) in dirs.into_iter().skip(KEEP_PER_MODEL - 1) {
+        let _ = fs::remove_dir_all(d);
+    }
+}
+
+/// Verilates the mutant netlist in `ys_dir` as model `m.name` (the same cache scheme as
+/// [`verilate`], the stamp being the netlist itself); returns the model directory.
+fn verilate_mutants(
+    bin: &str,
+    version: &str,
+    cache: &Path,
+    m: &MutantModel,
+    ys_dir: &Path,
+) -> PathBuf {
+    let prefix = format!("Vpica_{}", m.name);
+    let netlist = ys_dir.join("netlist.v");
+    let mut h = Fnv::new();
+    h.field(
+        &fs::read(&netlist)
+            .unwrap_or_else(|e| fail(&format!("reading {}: {e}", netlist.display()))),
+    );
+    h.field(m.top.as_bytes());
+    h.field(version.as_bytes());
+    for a in VERILATOR_ARGS.iter().chain(MUTANT_VERILATOR_ARGS) {
+        h.field(a.as_bytes());
+    }
+    let want = format!("{:016x} top={} mutants {version}\n", h.0, m.top);
+    let mdir = cache.join(format!("vl_{}-{:016x}", m.name, h.0));
+    let lib_of = |d: &Path| d.join(format!("lib{prefix}.a"));
+    if lib_of(&mdir).is_file() && fs::read_to_string(mdir.join("stamp")).is_ok_and(|s| s == want) {
+        let _ = fs::write(mdir.join("used"), b"");
+        return mdir;
+    }
+    let tmp = cache.join(format!(
+        "vl_{}-{:016x}.tmp{}",
+        m.name,
+        h.0,
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&tmp);
+    let status = Command::new(bin)
+        .args(VERILATOR_ARGS)
+        .args(MUTANT_VERILATOR_ARGS)
+        .args(["--top-module", m.top, "--prefix", &prefix])
+        .arg("--Mdir")
+        .arg(&tmp)
+        .arg(&netlist)
+        .status()
+        .unwrap_or_else(|e| fail(&format!("running {bin}: {e}")));
+    if !status.success() {
+        let _ = fs::remove_dir_all(&tmp);
+        fail(&format!(
+            "verilating mutant model {} ({}) failed ({status}); see the output above",
+            m.name,
+            netlist.display()
+        ));
+    }
+    fs::copy(tmp.join(format!("{prefix}__ALL.a")), lib_of(&tmp))
+        .unwrap_or_else(|e| fail(&format!("copying the {} archive: {e}", m.name)));
+    fs::write(tmp.join("stamp"), &want)
+        .unwrap_or_else(|e| fail(&format!("writing the {} stamp: {e}", m.name)));
+    if fs::rename(&tmp, &mdir).is_err() {
+        let _ = fs::remove_dir_all(&tmp);
+        if !lib_of(&mdir).is_file() {
+            fail(&format!(
+                "moving the {} model into {}",
+                m.name,
+                mdir.display()
+            ));
+        }
+    }
+    prune(cache, m.name, &mdir);
+    mdir
+}
+
+/// Builds every mutant model (when Yosys is there), writes `OUT_DIR/pica_mutants.inc` (their
+/// headers and `PICA_MUTANT_VARIANTS(X)`) and `OUT_DIR/mutants_{name}.ys` (each model's
+/// mutation list, empty without Yosys); returns `(name, model directory)` of each built.
+fn mutant_models(
+    bin: &str,
+    version: &str,
+    rtl: &Path,
+    cache: &Path,
+    out: &Path,
+) -> Vec<(&'static str, PathBuf)> {
+    println!("cargo:rerun-if-env-changed=YOSYS");
+    let ys = yosys();
+    if ys.is_none() {
+        println!(
+            "cargo:warning=Yosys not found (YOSYS or `yosys`): building without the mutant \
+             models of `pica mutate`; scripts/setup installs it"
+        );
+    }
+    let mut built = Vec::new();
+    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
+    for m in MUTANT_MODELS {
+        let list = out.join(format!("mutants_{}.ys", m.name));
+        let Some(ys) = &ys else {
+            fs::write(&list, "")
+                .unwrap_or_else(|e| fail(&format!("writing {}: {e}", list.display())));
+            continue;
+        };
+        let ys_dir = mutant_netlist(ys, rtl, cache, m);
+        fs::copy(ys_dir.join("mutations.ys"), &list)
+            .unwrap_or_else(|e| fail(&format!("copying the {} mutation list: {e}", m.name)));
+        let mdir = verilate_mutants(bin, version, cache, m, &ys_dir);
+        let _ = writeln!(inc, "#include \"Vpica_{}.h\"", m.name);
+        built.push((m.name, mdir));
+    }
+    let _ = write!(inc, "#define PICA_MUTANT_VARIANTS(X)");
+    for (name, _) in &built {
+        let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
+    }
+    inc.push('\n');
+    fs::write(out.join("pica_mutants.inc"), inc)
+        .unwrap_or_else(|e| fail(&format!("writing pica_mutants.inc: {e}")));
+    built
 }

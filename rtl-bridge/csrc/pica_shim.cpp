@@ -10,9 +10,11 @@
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
+#include <cstring>
 #include <memory>
 
 #include "pica_sh_ports.h"
+#include "pica_mutants.inc"
 #include "pica_variants.inc"
 
 namespace {
@@ -24,6 +26,7 @@ struct Dut {
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
   virtual void state_read(PicaState* out) = 0;
+  virtual int set_mutant(uint32_t mutant) = 0;
 };
 
 // Copies of REGS' arrays into PicaState, each checked at compile time to have the depth the
@@ -42,7 +45,10 @@ void copy_words(uint32_t (&dst)[N][3], const VlUnpacked<VlWide<3>, D>& src) {
   }
 }
 
-template <class V>
+// kMutant: V is a mutant model of build.rs's MUTANT_MODELS (Yosys netlist of pica_top with a
+// `mutsel` input): it has `mutsel`, and no REGS arrays to copy (the flattened netlist has no
+// hierarchy; the Rust side reads its state through the debug port instead).
+template <class V, bool kMutant = false>
 struct DutImpl final : Dut {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<V> top;
@@ -147,6 +153,27 @@ struct DutImpl final : Dut {
   // (shadow registers over the register RAM, packer words, f24 lanes) is the Rust side's
   // (src/state.rs), checked word for word against the debug port by tests/state.rs.
   void state_read(PicaState* out) override {
+    if constexpr (kMutant) {
+      std::memset(out, 0, sizeof *out);
+    } else {
+      state_read_direct(out);
+    }
+  }
+
+  // Selects mutant `mutant` (0 = the original design) of a mutant model; -1 for any other.
+  int set_mutant(uint32_t mutant) override {
+    if constexpr (kMutant) {
+      enter();
+      top->mutsel = mutant;
+      top->eval();
+      return 0;
+    } else {
+      (void)mutant;
+      return -1;
+    }
+  }
+
+  void state_read_direct(PicaState* out) {
     enter();
     auto* r = top->rootp;
     copy_words(out->reg_mem, r->pica_top__DOT__u_regs__DOT__reg_mem);
@@ -195,13 +222,16 @@ struct VariantInfo {
   Dut* (*make)();
 };
 
-template <class V>
+template <class V, bool kMutant = false>
 Dut* make() {
-  return new DutImpl<V>();
+  return new DutImpl<V, kMutant>();
 }
 
 #define PICA_VARIANT_ENTRY(cls, name) {name, &make<cls>},
-const VariantInfo kVariants[] = {PICA_VARIANTS(PICA_VARIANT_ENTRY)};
+#define PICA_MUTANT_ENTRY(cls, name) {name, &make<cls, true>},
+// The pica_top rows, then the mutant models (build.rs: MUTANT_MODELS).
+const VariantInfo kVariants[] = {PICA_VARIANTS(PICA_VARIANT_ENTRY)
+                                     PICA_MUTANT_VARIANTS(PICA_MUTANT_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -239,5 +269,7 @@ int pica_rtl_trace_open(PicaRtl* h, const char* path) { return h->dut->trace_ope
 void pica_rtl_trace_close(PicaRtl* h) { h->dut->trace_close(); }
 
 void pica_rtl_state_read(PicaRtl* h, PicaState* out) { h->dut->state_read(out); }
+
+int pica_rtl_set_mutant(PicaRtl* h, uint32_t mutant) { return h->dut->set_mutant(mutant); }
 
 }  // extern "C"

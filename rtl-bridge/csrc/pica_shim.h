@@ -95,6 +95,10 @@ void pica_rtl_trace_close(PicaRtl* h);
 // Copies REGS' whole state into `out` as it stands now (no clock, no input touched): what the
 // debug port would read, in one call instead of one clock per word.
 void pica_rtl_state_read(PicaRtl* h, PicaState* out);
+// Selects mutant `mutant` of a mutant model (build.rs MUTANT_MODELS; 0 = the original design)
+// by driving its `mutsel` input: 0 on success, -1 if the variant is not a mutant model. Its
+// state_read gives zeros (no hierarchy in the netlist): read its state through the debug port.
+int pica_rtl_set_mutant(PicaRtl* h, uint32_t mutant);
 
 #ifdef __cplusplus
 }

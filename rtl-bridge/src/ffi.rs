@@ -164,6 +164,7 @@ extern "C" {
     fn pica_rtl_trace_open(h: *mut PicaRtl, path: *const c_char) -> c_int;
     fn pica_rtl_trace_close(h: *mut PicaRtl);
     fn pica_rtl_state_read(h: *mut PicaRtl, out: *mut PicaState);
+    fn pica_rtl_set_mutant(h: *mut PicaRtl, mutant: u32) -> c_int;
 }
 
 fn static_str(p: *const c_char) -> Option<String> {
@@ -272,6 +273,12 @@ impl Handle {
         // SAFETY: the handle is live and exclusively borrowed; `out` is a live struct with the
         // C layout of PicaState, which the shim fills and does not keep.
         unsafe { pica_rtl_state_read(self.p(), out) }
+    }
+
+    /// Drives `mutsel` of a mutant model; false if this variant is not one.
+    pub(crate) fn set_mutant(&mut self, mutant: u32) -> bool {
+        // SAFETY: the handle is live and exclusively borrowed.
+        unsafe { pica_rtl_set_mutant(self.p(), mutant) == 0 }
     }
 }
 

@@ -36,6 +36,7 @@
 pub mod alu;
 mod ffi;
 pub mod fop_stage;
+pub mod mutants;
 pub mod rast_stage;
 pub mod sh_stage;
 pub mod shader;
@@ -66,6 +67,10 @@ pub enum Variant {
     /// `INJECT_PACKER_BUG`: the f24 float-uniform unpack drops the low 8 bits of y (built with
     /// `EnableSh = 0`: no SH stage).
     InjectPackerBug,
+    /// Mutant `n` of the front-end mutant model (`fe_mut`: Yosys mutations of `pica_top` with
+    /// `EnableSh = 0`, [`mutants`]; 0 = the unmutated netlist). Not in [`Variant::ALL`]: its
+    /// final state is read through the debug port ([`Variant::has_direct_state`]).
+    FeMutant(u16),
 }
 
 impl Variant {
@@ -82,7 +87,15 @@ impl Variant {
             Variant::Default => "default",
             Variant::InjectMaskBug => "inject_mask_bug",
             Variant::InjectPackerBug => "inject_packer_bug",
+            Variant::FeMutant(_) => mutants::FE_MODEL,
         }
+    }
+
+    /// Whether [`Rtl::state`] can copy this build's state out in one call. A mutant model is
+    /// a flattened Yosys netlist without REGS' arrays: read its state through the debug port
+    /// ([`RtlGpu::debug_dump`]).
+    pub fn has_direct_state(self) -> bool {
+        !matches!(self, Variant::FeMutant(_))
     }
 
     /// The variant as reports name it: [`Variant::name`], and for `default` built with
@@ -100,13 +113,18 @@ impl Variant {
             .collect();
         match self {
             Variant::Default if !d.is_empty() => format!("default[{}]", d.join(",")),
+            Variant::FeMutant(n) => format!("{}#{n}", self.name()),
             _ => self.name().to_string(),
         }
     }
 
-    /// The variant called `name` (`default`, `inject_mask_bug`, `mask`, `packer`, ...).
+    /// The variant called `name` (`default`, `inject_mask_bug`, `mask`, `packer`, ...,
+    /// `fe_mut#N` for front-end mutant N).
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.to_ascii_lowercase().replace('-', "_");
+        if let Some(k) = n.strip_prefix(&format!("{}#", mutants::FE_MODEL)) {
+            return k.parse().ok().map(Variant::FeMutant);
+        }
         Variant::ALL.into_iter().find(|v| {
             v.name() == n
                 || v.name() == format!("inject_{n}_bug")
@@ -127,6 +145,9 @@ pub enum RtlError {
     /// A VCD file could not be opened.
     #[error("cannot open VCD file {0}")]
     Trace(String),
+    /// The mutant model did not take the mutant selection.
+    #[error("RTL variant {0} is not a mutant model (cannot select mutant {1})")]
+    Mutant(&'static str, u16),
 }
 
 /// The defines the default variant was built with (from `PICA_RTL_DEFINES`), empty if none.
@@ -155,7 +176,12 @@ impl Rtl {
             .iter()
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let handle = ffi::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        let mut handle = ffi::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        if let Variant::FeMutant(n) = variant {
+            if !handle.set_mutant(u32::from(n)) {
+                return Err(RtlError::Mutant(variant.name(), n));
+            }
+        }
         Ok(Self {
             handle,
             variant,

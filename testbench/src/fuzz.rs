@@ -53,6 +53,18 @@ pub enum Cmd {
         /// Channel 0 or 1.
         ch: u8,
     },
+    /// A jump anywhere through channel `ch`: ADDRn = `addr >> 3`, SIZEn = `size >> 3`, JUMPn
+    /// (mostly unmapped memory, addresses with the high bits set, the list itself, near the
+    /// jump target: the CP's redirect arithmetic and its unmapped/past-end checks, which
+    /// [`Cmd::Jump`]'s one well-formed target never reaches — found by `pica mutate`).
+    JumpTo {
+        /// Channel 0 or 1.
+        ch: u8,
+        /// Target address (low 3 bits dropped by the register).
+        addr: u32,
+        /// Target size in bytes (low 3 bits dropped by the register).
+        size: u32,
+    },
     /// Raw words spliced into the list as they are.
     Raw(Vec<u32>),
 }
@@ -128,6 +140,12 @@ fn render(cmds: &[Cmd], target_bytes: u32, finalize: bool) -> Vec<u32> {
                 );
                 command(&mut w, id::CMDBUF_JUMP0 + ch, 0xF, false, &[1]);
             }
+            Cmd::JumpTo { ch, addr, size } => {
+                let ch = u16::from(ch & 1);
+                command(&mut w, id::CMDBUF_ADDR0 + ch, 0xF, false, &[addr >> 3]);
+                command(&mut w, id::CMDBUF_SIZE0 + ch, 0xF, false, &[size >> 3]);
+                command(&mut w, id::CMDBUF_JUMP0 + ch, 0xF, false, &[1]);
+            }
             Cmd::Raw(words) => {
                 w.extend(words);
                 if w.len() % 2 == 1 {
@@ -155,7 +173,13 @@ impl FuzzList {
     pub fn commands(&self) -> usize {
         let n = |cmds: &[Cmd]| -> usize {
             cmds.iter()
-                .map(|c| if matches!(c, Cmd::Jump { .. }) { 3 } else { 1 })
+                .map(|c| {
+                    if matches!(c, Cmd::Jump { .. } | Cmd::JumpTo { .. }) {
+                        3
+                    } else {
+                        1
+                    }
+                })
                 .sum()
         };
         let jumps = self.main.iter().any(|c| matches!(c, Cmd::Jump { .. }));
@@ -221,6 +245,14 @@ fn interesting_ids() -> Vec<u16> {
         id::CMDBUF_ADDR0,
         id::CMDBUF_SIZE1,
     ]);
+    // Every per-unit configuration register of both blocks (bool and int uniforms I0-I3,
+    // input config, entry point, permutation, output mask: offsets 0x0-0xD of GSH 0x280 and
+    // VSH 0x2B0), each held per unit by REGS: `pica mutate` found mutants of unit 1's I3 that
+    // no case reached while only I0 (VSH) and I3 (GSH) were listed here.
+    for off in 0..=0xD {
+        v.push(id::GSH_BOOLUNIFORM + off);
+        v.push(id::VSH_BOOLUNIFORM + off);
+    }
     v
 }
 
@@ -241,6 +273,11 @@ const UPLOADS: [(u16, u16); 10] = [
 fn word() -> impl Strategy<Value = u32> {
     prop_oneof![
         6 => any::<u32>(),
+        // f32 values at f24's edges (f24 bias 63: f32 exponent fields 56..72 convert to f24
+        // subnormals or the smallest normals, 185..200 to the largest or overflow): random
+        // words almost never land there (`pica mutate`: the f32-to-f24 subnormal shift).
+        1 => (prop_oneof![56u32..72, 185u32..200], any::<u32>())
+            .prop_map(|(e, m)| (m & 0x807F_FFFF) | (e << 23)),
         1 => prop::sample::select(vec![
             0u32, 0xFFFF_FFFF, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x0000_0001,
             0x007F_FFFF, 0x2080_0000, 0x207F_FFFF, 0x5F80_0000, 0x3F80_0000,
@@ -311,7 +348,28 @@ fn cmd() -> impl Strategy<Value = Cmd> {
         1 => write(any::<u16>().boxed()),
         1 => (0u8..2).prop_map(|ch| Cmd::Jump { ch }),
         1 => prop::collection::vec(any::<u32>(), 1..8).prop_map(Cmd::Raw),
+        1 => (0u8..2, far_addr(), far_size()).prop_map(|(ch, addr, size)| Cmd::JumpTo {
+            ch,
+            addr,
+            size
+        }),
     ]
+}
+
+/// Targets of [`Cmd::JumpTo`]: anywhere (mostly unmapped, often at or above 2^31), the jump
+/// target or the submitted list with one address bit flipped, or the list itself.
+fn far_addr() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        2 => any::<u32>(),
+        2 => (3u32..32).prop_map(|b| JUMP_TARGET ^ (1 << b)),
+        1 => (3u32..32).prop_map(|b| pica_vectors::case::DEFAULT_LIST_ADDR ^ (1 << b)),
+        1 => Just(pica_vectors::case::DEFAULT_LIST_ADDR),
+    ]
+}
+
+/// Sizes of [`Cmd::JumpTo`]: small, or anything the 21-bit SIZE field holds (and beyond).
+fn far_size() -> impl Strategy<Value = u32> {
+    prop_oneof![2 => 0u32..0x100, 1 => any::<u32>()]
 }
 
 /// The strategy of fuzz cases.

@@ -159,7 +159,7 @@ fn is_draw(c: &Cmd) -> bool {
 /// list there).
 fn insert_limit(main: &[Cmd]) -> usize {
     main.iter()
-        .position(|c| matches!(c, Cmd::Jump { .. }))
+        .position(|c| matches!(c, Cmd::Jump { .. } | Cmd::JumpTo { .. }))
         .unwrap_or(main.len())
 }
 

@@ -18,6 +18,7 @@ pub mod guided;
 pub mod input;
 pub mod knobs;
 pub mod lockstep;
+pub mod mutate;
 pub mod num_cli;
 pub mod nv2a_cli;
 pub mod picture;

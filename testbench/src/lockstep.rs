@@ -69,6 +69,12 @@ pub fn state_diffs(
     how: StateRead,
     shown: usize,
 ) -> (Vec<FieldDiff>, usize) {
+    // A mutant model has no REGS arrays to copy: only its debug port reads its state.
+    let how = if rtl.rtl_mut().variant().has_direct_state() {
+        how
+    } else {
+        StateRead::DebugPort
+    };
     let mut fields = Vec::new();
     let mut total = 0;
     let mut compare = |addr: u16, got: u32| {

@@ -150,8 +150,14 @@ enum Cmd {
     ///
     /// Exit status: 0 every result matches, 1 a mismatch, 2 bad arguments.
     AluCheck(pica_testbench::alu_check::AluCheckArgs),
-    /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`; RTL code coverage:
-    /// `pica cov rtl run|report`.
+    /// Mutation score of the verification loop: run the corpus and fuzz cases against each
+    /// Yosys mutant of a stage's RTL (one Verilator model, mutant chosen at run time).
+    ///
+    /// Exit status: 0 every mutant killed, equivalent or a reviewed survivor, 1 an unreviewed
+    /// survivor, 2 bad arguments or a broken harness.
+    Mutate(pica_testbench::mutate::MutateArgs),
+    /// Functional coverage: `pica cov report SOURCE`, `pica cov ratchet`, `pica cov select`;
+    /// RTL code coverage: `pica cov rtl run|gen|report`.
     Cov {
         #[command(subcommand)]
         cmd: pica_testbench::cov_cli::CovCmd,
@@ -844,6 +850,7 @@ fn main() -> ExitCode {
         }
         Cmd::Nv2a { cmd } => pica_testbench::nv2a_cli::main(cmd),
         Cmd::AluCheck(args) => pica_testbench::alu_check::main(args),
+        Cmd::Mutate(args) => pica_testbench::mutate::main(&args),
         Cmd::Cov { cmd } => pica_testbench::cov_cli::main(cmd),
         Cmd::Num(args) => match pica_testbench::num_cli::main(&args) {
             Ok(text) => {
