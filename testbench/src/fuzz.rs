@@ -873,23 +873,14 @@ pub fn run_cov(
                     "model"
                 };
                 let name = format!("fuzz-{kind}-{seed:016x}");
-                let dir = opts.regressions.join(&name);
-                let mut case = list.to_case(&format!("regressions/{name}"), Some(seed));
-                case.knobs = opts.knobs;
-                let bundle = match case.run_model().map_err(|e| e.to_string()).and_then(|run| {
-                    write_bundle(&dir, &case, &run, &crate::generator()).map_err(|e| e.to_string())
-                }) {
-                    Ok(_) => dir.display().to_string(),
-                    Err(e) => format!("(not written: {e})"),
-                };
-                failures.push(Failure {
-                    case_index: i,
-                    case_seed: format!("0x{seed:016x}"),
+                failures.push(failure(
+                    opts,
+                    &list,
+                    &name,
+                    (i, seed),
                     message,
-                    commands: list.commands(),
                     original_commands,
-                    bundle,
-                });
+                ));
             }
         }
         done += 1;
@@ -908,6 +899,35 @@ pub fn run_cov(
         cases_run: done,
         failures,
         guided: None,
+    }
+}
+
+/// A shrunk failure of case `(index, seed)`: `list` saved as the bundle `name` under the
+/// regressions directory (run with `opts`' knobs), and its report entry.
+pub(crate) fn failure(
+    opts: &FuzzOptions,
+    list: &FuzzList,
+    name: &str,
+    (case_index, seed): (u64, u64),
+    message: String,
+    original_commands: usize,
+) -> Failure {
+    let dir = opts.regressions.join(name);
+    let mut case = list.to_case(&format!("regressions/{name}"), Some(seed));
+    case.knobs = opts.knobs;
+    let bundle = match case.run_model().map_err(|e| e.to_string()).and_then(|run| {
+        write_bundle(&dir, &case, &run, &crate::generator()).map_err(|e| e.to_string())
+    }) {
+        Ok(_) => dir.display().to_string(),
+        Err(e) => format!("(not written: {e})"),
+    };
+    Failure {
+        case_index,
+        case_seed: format!("0x{seed:016x}"),
+        message,
+        commands: list.commands(),
+        original_commands,
+        bundle,
     }
 }
 

@@ -26,7 +26,7 @@
 //! fed by the model's functional coverage (RTL code-coverage points would need the coverage
 //! build of the bridge read back per case: not done here).
 
-use crate::fuzz::{self, case_seed, Cmd, Failure, FuzzList, FuzzOptions, FuzzReport};
+use crate::fuzz::{self, case_seed, Cmd, FuzzList, FuzzOptions, FuzzReport};
 use pica_model::cov::{self, CoverageDb, Hits, Steer};
 use pica_model::regs::id;
 use pica_vectors::bundle::write_bundle;
@@ -406,18 +406,14 @@ pub fn run(
                     "model"
                 };
                 let name = format!("fuzz-guided-{kind}-{seed:016x}");
-                let bundle = match save_bundle(&small, opts, &opts.regressions, &name, seed) {
-                    Ok(p) => p.display().to_string(),
-                    Err(e) => format!("(not written: {e})"),
-                };
-                failures.push(Failure {
-                    case_index: i,
-                    case_seed: format!("0x{seed:016x}"),
+                failures.push(fuzz::failure(
+                    opts,
+                    &small,
+                    &name,
+                    (i, seed),
                     message,
-                    commands: small.commands(),
                     original_commands,
-                    bundle,
-                });
+                ));
             }
         }
         done += 1;

@@ -915,28 +915,17 @@ pub fn fuzz_guided(
         Ok(k) => k,
         Err(e) => return e,
     };
-    let keep = keep.as_deref();
-    let bar = progress_bar();
-    let started = std::time::Instant::now();
-    let mut db = pica_model::cov::CoverageDb::new("fuzz --guided");
-    let (mut r, mut sum) = crate::guided::run(opts, &mut db, keep, |done, total, fails| {
-        show(&bar, done, total, fails)
-    });
-    let secs = started.elapsed().as_secs_f64();
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
-    let mut unguided = None;
-    if versus_unguided {
-        let mut udb = pica_model::cov::CoverageDb::new("fuzz (unguided baseline)");
-        // The baseline only counts bins: its failures are not shrunk or saved.
-        let u = fuzz::run_cov_unsaved(opts, &mut udb);
-        unguided = Some((udb.total().0, u));
-        sum.unguided_covered_bins = Some(udb.total().0);
-    }
-    r.guided = Some(sum.clone());
-    let code = print_fuzz_report(&r, secs, report);
-    finish_guided(&r, &sum, unguided, &mut db, report).unwrap_or(code)
+    guided_cli(
+        "fuzz --guided",
+        report,
+        |db, p| crate::guided::run(opts, db, keep.as_deref(), p),
+        versus_unguided.then_some(|| {
+            let mut udb = pica_model::cov::CoverageDb::new("fuzz (unguided baseline)");
+            // The baseline only counts bins: its failures are not shrunk or saved.
+            let u = fuzz::run_cov_unsaved(opts, &mut udb);
+            (udb.total().0, u)
+        }),
+    )
 }
 
 /// Where a guided campaign keeps the cases that reached a new bin (`--keep-new`), created.
@@ -963,35 +952,55 @@ pub fn fuzz_pipeline_guided(
         Ok(k) => k,
         Err(e) => return e,
     };
+    guided_cli(
+        "fuzz pipeline --guided",
+        report,
+        |db, p| {
+            let (r, t, sum) = pipe_fuzz::run_guided(opts, db, keep.as_deref(), p);
+            println!(
+                "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the \
+                 cycle limit, {} lists overwritten by the pipeline",
+                t.finished, t.list_hang, t.pipeline_hang, t.limit, t.overwritten
+            );
+            (r, sum)
+        },
+        versus_unguided.then_some(|| {
+            let mut udb = pica_model::cov::CoverageDb::new("fuzz pipeline (unguided baseline)");
+            let mut quiet = opts.clone();
+            // The baseline only counts bins: a failure of its own stops it as it would the
+            // unguided campaign, and is written under a scratch directory, not the regressions.
+            quiet.regressions =
+                std::env::temp_dir().join(format!("pica-baseline-{}", std::process::id()));
+            let (u, _) = pipe_fuzz::run(&quiet, Some(&mut udb), &mut |_, _, _| {});
+            let _ = std::fs::remove_dir_all(&quiet.regressions);
+            (udb.total().0, u.cases_run)
+        }),
+    )
+}
+
+/// What both guided targets share: the campaign under a progress bar, the unguided baseline
+/// when asked (its bins and cases), the report with the guided summary, the coverage database.
+fn guided_cli(
+    source: &str,
+    report: Option<&Path>,
+    campaign: impl FnOnce(
+        &mut pica_model::cov::CoverageDb,
+        &mut dyn FnMut(u64, u64, usize),
+    ) -> (fuzz::FuzzReport, crate::guided::GuidedSummary),
+    baseline: Option<impl FnOnce() -> (usize, u64)>,
+) -> ExitCode {
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let mut db = pica_model::cov::CoverageDb::new("fuzz pipeline --guided");
-    let (mut r, t, mut sum) =
-        pipe_fuzz::run_guided(opts, &mut db, keep.as_deref(), &mut |done, total, fails| {
-            show(&bar, done, total, fails)
-        });
+    let mut db = pica_model::cov::CoverageDb::new(source);
+    let (mut r, mut sum) = campaign(&mut db, &mut |done, total, fails| {
+        show(&bar, done, total, fails)
+    });
     let secs = started.elapsed().as_secs_f64();
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let mut unguided = None;
-    if versus_unguided {
-        let mut udb = pica_model::cov::CoverageDb::new("fuzz pipeline (unguided baseline)");
-        let mut quiet = opts.clone();
-        // The baseline only counts bins: a failure of its own stops it as it would the
-        // unguided campaign, and is written under a scratch directory, not the regressions.
-        quiet.regressions =
-            std::env::temp_dir().join(format!("pica-baseline-{}", std::process::id()));
-        let (u, _) = pipe_fuzz::run(&quiet, Some(&mut udb), &mut |_, _, _| {});
-        let _ = std::fs::remove_dir_all(&quiet.regressions);
-        unguided = Some((udb.total().0, u.cases_run));
-        sum.unguided_covered_bins = Some(udb.total().0);
-    }
-    println!(
-        "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the cycle limit, \
-         {} lists overwritten by the pipeline",
-        t.finished, t.list_hang, t.pipeline_hang, t.limit, t.overwritten
-    );
+    let unguided = baseline.map(|b| b());
+    sum.unguided_covered_bins = unguided.map(|u| u.0);
     r.guided = Some(sum.clone());
     let code = print_fuzz_report(&r, secs, report);
     finish_guided(&r, &sum, unguided, &mut db, report).unwrap_or(code)

@@ -411,17 +411,18 @@ impl ShaderCore {
         }
     }
 
+    /// Whether no unit has a vertex running or waiting to leave.
+    fn slots_idle(&self) -> bool {
+        self.slots
+            .iter()
+            .all(|s| s.job.is_none() && s.done.is_none())
+    }
+
     /// [`Self::tick`] when all four units run the vertex shader, no GS state exists and the
     /// commit trace is off: the same three phases without the GS and commit paths (keep the
     /// two in step; `model/tests/shader_fast.rs` compares them cycle by cycle).
     fn tick_vs(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
-        if self.skip_idle
-            && ports.input.is_empty()
-            && self
-                .slots
-                .iter()
-                .all(|s| s.job.is_none() && s.done.is_none())
-        {
+        if self.skip_idle && ports.input.is_empty() && self.slots_idle() {
             // Nothing in flight and nothing arriving (most cycles of a run without draws).
             return Ok(());
         }
@@ -538,10 +539,7 @@ impl ShaderCore {
         }
         if self.skip_idle
             && ports.input.is_empty()
-            && self
-                .slots
-                .iter()
-                .all(|s| s.job.is_none() && s.done.is_none())
+            && self.slots_idle()
             && match &self.gs {
                 // The GS state is made on the first cycle GS is on: that cycle must run.
                 None => !gs_on,
