@@ -594,13 +594,14 @@ fn verilate(
             ));
         }
     }
-    prune(cache, m.name, &mdir);
+    prune(cache, &format!("vl_{}-", m.name), &mdir);
     mdir
 }
 
-/// Removes the oldest directories of model `name` beyond [`KEEP_PER_MODEL`] (never `keep`).
-fn prune(cache: &Path, name: &str, keep: &Path) {
-    let prefix = format!("vl_{name}-");
+/// Removes the oldest cache directories named `prefix*` (a model's `vl_{name}-`, a mutant
+/// netlist's `ys_{name}-`) beyond [`KEEP_PER_MODEL`] (never `keep`); the newest by last use,
+/// else by stamp.
+fn prune(cache: &Path, prefix: &str, keep: &Path) {
     let Ok(rd) = fs::read_dir(cache) else { return };
     let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = rd
         .filter_map(Result::ok)
@@ -608,7 +609,7 @@ fn prune(cache: &Path, name: &str, keep: &Path) {
         .filter(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&prefix) && !n.contains(".tmp"))
+                .is_some_and(|n| n.starts_with(prefix) && !n.contains(".tmp"))
                 && p.as_path() != keep
         })
         .map(|p| {
@@ -865,35 +866,8 @@ fn mutant_netlist(ys: &(String, String), rtl: &Path, cache: &Path, m: &MutantMod
             ));
         }
     }
-    prune_netlists(cache, m.name, &dir);
+    prune(cache, &format!("ys_{}-", m.name), &dir);
     dir
-}
-
-/// Removes the oldest `ys_{name}-*` netlist directories beyond [`KEEP_PER_MODEL`] (never
-/// `keep`), as [`prune`] does for the models.
-fn prune_netlists(cache: &Path, name: &str, keep: &Path) {
-    let prefix = format!("ys_{name}-");
-    let Ok(rd) = fs::read_dir(cache) else { return };
-    let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = rd
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&prefix) && !n.contains(".tmp"))
-                && p.as_path() != keep
-        })
-        .map(|p| {
-            let t = fs::metadata(p.join("stamp"))
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (t, p)
-        })
-        .collect();
-    dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
-    for (_, d) in dirs.into_iter().skip(KEEP_PER_MODEL - 1) {
-        let _ = fs::remove_dir_all(d);
-    }
 }
 
 /// Verilates the mutant netlist in `ys_dir` as model `m.name` (the same cache scheme as
@@ -962,7 +936,7 @@ fn verilate_mutants(
             ));
         }
     }
-    prune(cache, m.name, &mdir);
+    prune(cache, &format!("vl_{}-", m.name), &mdir);
     mdir
 }
 

@@ -911,14 +911,11 @@ pub fn fuzz_guided(
     keep: Option<&Path>,
     versus_unguided: bool,
 ) -> ExitCode {
-    let keep = match keep_dir(keep) {
-        Ok(k) => k,
-        Err(e) => return e,
-    };
     guided_cli(
         "fuzz --guided",
         report,
-        |db, p| crate::guided::run(opts, db, keep.as_deref(), p),
+        keep,
+        |db, keep, p| crate::guided::run(opts, db, keep, p),
         versus_unguided.then_some(|| {
             let mut udb = pica_model::cov::CoverageDb::new("fuzz (unguided baseline)");
             // The baseline only counts bins: its failures are not shrunk or saved.
@@ -948,15 +945,12 @@ pub fn fuzz_pipeline_guided(
     versus_unguided: bool,
 ) -> ExitCode {
     use crate::pipe_fuzz;
-    let keep = match keep_dir(keep) {
-        Ok(k) => k,
-        Err(e) => return e,
-    };
     guided_cli(
         "fuzz pipeline --guided",
         report,
-        |db, p| {
-            let (r, t, sum) = pipe_fuzz::run_guided(opts, db, keep.as_deref(), p);
+        keep,
+        |db, keep, p| {
+            let (r, t, sum) = pipe_fuzz::run_guided(opts, db, keep, p);
             println!(
                 "outcomes: {} finished, {} command-list hangs, {} pipeline hangs, {} at the \
                  cycle limit, {} lists overwritten by the pipeline",
@@ -978,21 +972,28 @@ pub fn fuzz_pipeline_guided(
     )
 }
 
-/// What both guided targets share: the campaign under a progress bar, the unguided baseline
-/// when asked (its bins and cases), the report with the guided summary, the coverage database.
+/// What both guided targets share: the `--keep-new` directory, the campaign under a progress
+/// bar, the unguided baseline when asked (its bins and cases), the report with the guided
+/// summary, the coverage database.
 fn guided_cli(
     source: &str,
     report: Option<&Path>,
+    keep: Option<&Path>,
     campaign: impl FnOnce(
         &mut pica_model::cov::CoverageDb,
+        Option<&Path>,
         &mut dyn FnMut(u64, u64, usize),
     ) -> (fuzz::FuzzReport, crate::guided::GuidedSummary),
     baseline: Option<impl FnOnce() -> (usize, u64)>,
 ) -> ExitCode {
+    let keep = match keep_dir(keep) {
+        Ok(k) => k,
+        Err(e) => return e,
+    };
     let bar = progress_bar();
     let started = std::time::Instant::now();
     let mut db = pica_model::cov::CoverageDb::new(source);
-    let (mut r, mut sum) = campaign(&mut db, &mut |done, total, fails| {
+    let (mut r, mut sum) = campaign(&mut db, keep.as_deref(), &mut |done, total, fails| {
         show(&bar, done, total, fails)
     });
     let secs = started.elapsed().as_secs_f64();
