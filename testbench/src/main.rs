@@ -120,6 +120,12 @@ enum Cmd {
         /// Run every scene of the library.
         #[arg(long)]
         scenes: bool,
+        /// With the front end alone in RTL: run each case's draws through the model's
+        /// pipeline beside it, so REGS is held while the pipeline is busy (`hold_i`, as on the
+        /// GPU); the CP->REGS FIFO then fills and the CP stalls. Without it the front end runs
+        /// alone and is never held. `pica mutate --stage fe` kills run this way name it.
+        #[arg(long)]
+        pipeline_hold: bool,
         /// Default: fe (the front end, cycle-exact). With pipeline stages (sh): the model
         /// alone against the model with those stages in RTL, transaction-exact, down to the
         /// picture.
@@ -538,6 +544,7 @@ fn main() -> ExitCode {
             report,
             scene,
             scenes,
+            pipeline_hold,
             stages,
             knobs,
         } => {
@@ -593,9 +600,11 @@ fn main() -> ExitCode {
                     return fail(format!("{}: {e}", c.name));
                 }
             }
-            if set.has_pipeline_stages() {
+            if set.has_pipeline_stages() || (pipeline_hold && set.has_front_end()) {
+                let mut stage = stages.options();
+                stage.fe_variant = variant;
                 let sopts = pica_testbench::stages::StageLockstepOptions {
-                    stage: stages.options(),
+                    stage,
                     trace_window,
                     vcd: vcd.clone(),
                 };

@@ -16,6 +16,8 @@
 
 use crate::fuzz;
 use crate::lockstep::{self, Options};
+use crate::pipe_fuzz;
+use crate::stages::{self, StageSet};
 use pica_model::knobs::Knobs;
 use pica_rtl_bridge::mutants::{self, Mutation};
 use pica_rtl_bridge::Variant;
@@ -71,6 +73,12 @@ pub struct MutateArgs {
     /// Fuzz cases per mutant (after the corpus).
     #[arg(long, value_name = "K", default_value_t = 32)]
     pub cases: u64,
+    /// Pipeline fuzz cases per mutant (`pica fuzz --target pipeline`'s cases, last): each
+    /// runs mixed, the model's pipeline beside the front end in RTL (`pica lockstep
+    /// --pipeline-hold`), so REGS is held while the pipeline is busy and the CP->REGS FIFO
+    /// fills — what no front-end-alone case does.
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub pipe_cases: u64,
     /// Fuzz campaign seed (case i has `pica fuzz`'s case seed i of it).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -199,6 +207,8 @@ pub struct MutateReport {
     pub corpus_cases: usize,
     /// Fuzz cases per mutant.
     pub fuzz_cases: u64,
+    /// Pipeline fuzz cases per mutant.
+    pub pipe_cases: u64,
     /// Fuzz seed.
     pub seed: u64,
     /// Per mutant.
@@ -224,7 +234,7 @@ impl MutateReport {
     /// The report for people: the totals, then one line per mutant.
     pub fn text(&self) -> String {
         let mut s = format!(
-            "mutate {} (model {}): {} of {} mutants run, {} corpus + {} fuzz cases each (seed {})\n\
+            "mutate {} (model {}): {} of {} mutants run, {} corpus + {} fuzz (+ {} pipeline) cases each (seed {})\n\
              killed {}  survived {}  equivalent {}  timeout {}  score {:.1}% of non-equivalent\n",
             self.stage,
             self.model,
@@ -232,6 +242,7 @@ impl MutateReport {
             self.generated,
             self.corpus_cases,
             self.fuzz_cases,
+            self.pipe_cases,
             self.seed,
             self.killed,
             self.survived,
@@ -273,6 +284,8 @@ pub struct MutateOptions {
     pub mutants: Option<usize>,
     /// Fuzz cases per mutant.
     pub cases: u64,
+    /// Pipeline fuzz cases per mutant (mixed run, REGS held by the model's pipeline).
+    pub pipe_cases: u64,
     /// Fuzz seed.
     pub seed: u64,
     /// Corpus directory (none: fuzz cases only).
@@ -297,6 +310,70 @@ fn lockstep_case(case: &Case, variant: Variant) -> Result<(), String> {
     } else {
         let text = lockstep::text_report(&r);
         Err(text.lines().next().unwrap_or("mismatch").to_string())
+    }
+}
+
+/// Runs `case` mixed: the model GPU with its pipeline, `pica_top` build `variant` as its
+/// front end beside it (cycle-exact beats, REGS held while the pipeline is busy, final state);
+/// the divergence in one line.
+fn mixed_fe_case(case: &Case, variant: Variant) -> Result<(), String> {
+    let opts = stages::StageLockstepOptions {
+        stage: stages::StageOptions {
+            fe_variant: variant,
+            ..stages::StageOptions::default()
+        },
+        trace_window: None,
+        vcd: PathBuf::from("lockstep.vcd"),
+    };
+    let r = stages::stage_lockstep(case, &StageSet::front_end(), &opts)
+        .map_err(|e| format!("mixed run: {e}"))?;
+    match &r.divergence {
+        None => Ok(()),
+        Some(d) => Err(format!(
+            "{:?} on {} at cycle {} (mixed run, pipeline holding REGS)",
+            d.kind, d.channel, d.cycle
+        )),
+    }
+}
+
+/// The pipeline case with the fewest splices (dropped one at a time) that `variant` still
+/// fails, and its message.
+fn shrink_pipe(
+    c: &pipe_fuzz::PipeCase,
+    variant: Variant,
+    mut msg: String,
+) -> (pipe_fuzz::PipeCase, String) {
+    let mut best = c.clone();
+    let mut k = 0;
+    while k < best.splices.len() {
+        let mut t = best.clone();
+        t.splices.remove(k);
+        match t.to_case().map(|case| mixed_fe_case(&case, variant)) {
+            Some(Err(m)) => {
+                best = t;
+                msg = m;
+            }
+            _ => k += 1,
+        }
+    }
+    (best, msg)
+}
+
+/// Writes a pipeline kill's case as a bundle `dir/name`; what the report names.
+fn save_pipe(case: &Case, dir: &Path, name: &str, variant: Variant) -> String {
+    let out = dir.join(name);
+    let saved = case.run_model().map_err(|e| e.to_string()).and_then(|run| {
+        pica_vectors::bundle::write_bundle(&out, case, &run, &crate::generator())
+            .map_err(|e| e.to_string())
+    });
+    match saved {
+        Ok(_) => format!(
+            "{} (replay: pica lockstep --bundle {} --pipeline-hold --variant {})",
+            out.display(),
+            out.display(),
+            variant.label()
+        ),
+        Err(e) => format!("(not written: {e})"),
     }
 }
 
@@ -352,8 +429,22 @@ pub fn run_fe(
             fuzz::generate(s).map(|l| (s, l))
         })
         .collect();
+    let pipe_cases: Vec<pipe_fuzz::PipeCase> = (0..opts.pipe_cases)
+        .map(|i| pipe_fuzz::generate(fuzz::case_seed(opts.seed, i)))
+        .filter(|c| c.to_case().is_some())
+        .collect();
     // mutsel = 0 is the netlist as Yosys read the RTL: it must pass everything.
     let base = Variant::FeMutant(0);
+    for c in &pipe_cases {
+        if let Some(case) = c.to_case() {
+            mixed_fe_case(&case, base).map_err(|e| {
+                format!(
+                    "the unmutated netlist (mutsel 0) fails pipeline case 0x{:016x}: {e}",
+                    c.seed
+                )
+            })?;
+        }
+    }
     for (name, case) in &corpus {
         lockstep_case(case, base).map_err(|e| {
             format!("the unmutated netlist (mutsel 0) fails corpus case {name}: {e}")
@@ -376,6 +467,7 @@ pub fn run_fe(
         score_percent: 0.0,
         corpus_cases: corpus.len(),
         fuzz_cases: fuzz_cases.len() as u64,
+        pipe_cases: pipe_cases.len() as u64,
         seed: opts.seed,
         mutants: Vec::new(),
     };
@@ -423,6 +515,25 @@ pub fn run_fe(
                     Err(e) => format!("(not written: {e})"),
                 };
                 kill(format!("fuzz 0x{s:016x}"), msg, repro);
+                killed = true;
+                break;
+            }
+        }
+        if !killed {
+            for c in &pipe_cases {
+                let Some(Err(e)) = c.to_case().map(|case| mixed_fe_case(&case, v)) else {
+                    continue;
+                };
+                let (c, msg) = if opts.shrink {
+                    shrink_pipe(c, v, e)
+                } else {
+                    (c.clone(), e)
+                };
+                let name = format!("mutate-fe-{}-pipeline-{:016x}", m.index, c.seed);
+                let repro = c.to_case().map_or_else(String::new, |case| {
+                    save_pipe(&case, &opts.regressions, &name, v)
+                });
+                kill(format!("fuzz pipeline 0x{:016x}", c.seed), msg, repro);
                 break;
             }
         }
@@ -470,6 +581,7 @@ pub fn main(args: &MutateArgs) -> std::process::ExitCode {
         only: args.only.clone(),
         mutants: args.mutants,
         cases: args.cases,
+        pipe_cases: args.pipe_cases,
         seed: args.seed,
         corpus: (!args.no_corpus).then(|| args.corpus.clone()),
         regressions: args.regressions.clone(),

@@ -12,6 +12,8 @@ use std::path::PathBuf;
 /// 256 with more cases (README, "Mutation score: `pica mutate`").
 const MUTANTS: usize = 40;
 const CASES: u64 = 48;
+/// Pipeline fuzz cases (mixed run, REGS held by the model's pipeline) of the CI sample.
+const PIPE_CASES: u64 = 2;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -29,6 +31,7 @@ fn mutate_fe_kills_at_least_95_percent_of_non_equivalent_mutants() {
         only: Vec::new(),
         mutants: Some(MUTANTS),
         cases: CASES,
+        pipe_cases: PIPE_CASES,
         seed: 1,
         corpus: Some(root().join("vectors/corpus")),
         regressions: dir.clone(),
@@ -53,6 +56,7 @@ fn mutate_refuses_a_stage_without_a_mutant_model() {
         only: Vec::new(),
         mutants: Some(1),
         cases: 1,
+        pipe_cases: 0,
         seed: 1,
         corpus: None,
         regressions: std::env::temp_dir(),

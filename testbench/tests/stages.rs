@@ -223,6 +223,53 @@ fn rtl_fe_sh_is_one_run_with_both_rows() {
     assert!(text.contains("fe,sh"), "{text}");
 }
 
+/// `fe` alone beside the model's pipeline (`pica lockstep --pipeline-hold`, what `pica mutate
+/// --stage fe` runs its pipeline cases as): pica_top's REGS is held while the model's
+/// pipeline is busy, which the front-end lockstep (pipeline off) never does.
+#[test]
+fn rtl_fe_alone_beside_the_model_pipeline_is_held_and_agrees() {
+    let case = scenes::scene("prim/two_draws").unwrap().case;
+    let mut gpu = case.gpu().unwrap();
+    let mut held = 0;
+    while gpu.outcome().is_none() && gpu.cycle() < case.max_cycles {
+        held += u32::from(gpu.regs_hold());
+        gpu.step();
+    }
+    assert!(
+        held > 0,
+        "the scene never holds REGS: it would not test the hold"
+    );
+    let fe = StageSet::parse("fe").unwrap();
+    let r = stages::stage_lockstep(&case, &fe, &StageLockstepOptions::default()).unwrap();
+    assert!(r.is_equal(), "{}", stages::text_report(&r));
+    assert!(r.compared["regwrite (cycle-exact)"] > 0, "{r:?}");
+    // An injected front-end build (no shader units) runs there, and its bug is caught.
+    let mut l = pica_model::cmdlist::CommandList::new();
+    l.write_masked(pica_model::regs::id::FOG_COLOR, 0x3, 0x00AB_CDEF);
+    l.finalize();
+    let mask = pica_vectors::case::Case::from_list("t/mask", "", l.into_words());
+    let opts = StageLockstepOptions {
+        stage: StageOptions {
+            fe_variant: pica_rtl_bridge::Variant::InjectMaskBug,
+            ..StageOptions::default()
+        },
+        ..StageLockstepOptions::default()
+    };
+    let r = stages::stage_lockstep(&mask, &fe, &opts).unwrap();
+    let d = r.divergence.expect("the mask bug is caught");
+    assert_eq!(d.channel, "regwrite", "{d:?}");
+    // ... but not with the SH stage in RTL: that build has no shader units.
+    let e = stages::stage_lockstep(&case, &StageSet::parse("fe,sh").unwrap(), &opts).unwrap_err();
+    assert!(e.to_string().contains("no shader units"), "{e}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pica"))
+        .args(["lockstep", "--scene", "prim/two_draws", "--pipeline-hold"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("RTL stages fe"), "{text}");
+}
+
 #[test]
 fn cli_stage_table_and_scene_render_with_rtl_sh() {
     let pica = env!("CARGO_BIN_EXE_pica");

@@ -148,6 +148,31 @@ pub fn debug_addresses() -> impl Iterator<Item = u16> {
         .flat_map(|r| r.start..r.start + r.len)
 }
 
+/// Unmapped addresses next to the map's edges: for every region, the address just before its
+/// first word and the one just after its last, where those are in no region. The debug port
+/// reads 0 there ([`RegFile::debug_read`]); an address decode that is off by one at a range
+/// edge (or a range compare with a wrong bit) shows only at such an address, which
+/// [`debug_addresses`] never visits — so the final-state comparison also reads these.
+pub fn edge_probes() -> &'static [u16] {
+    static PROBES: OnceLock<Vec<u16>> = OnceLock::new();
+    PROBES.get_or_init(|| {
+        let mapped = |a: u16| {
+            debug_regions()
+                .iter()
+                .any(|r| (r.start..r.start + r.len).contains(&a))
+        };
+        let mut out: Vec<u16> = debug_regions()
+            .iter()
+            .flat_map(|r| [r.start.checked_sub(1), r.start.checked_add(r.len)])
+            .flatten()
+            .filter(|&a| !mapped(a))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    })
+}
+
 /// A readable name for a debug address: `regs[0x2c0] GPUREG_VSH_FLOATUNIFORM_INDEX`,
 /// `unit2.code[0x013]`, `unit0.float_uniforms[c4.y]`, `unmapped 0x1234`.
 pub fn describe(addr: u16) -> String {
@@ -281,6 +306,33 @@ impl RegFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edge_probes_are_unmapped_and_touch_every_region() {
+        let probes = edge_probes();
+        let rf = RegFile::default();
+        for &a in probes {
+            assert!(describe(a).starts_with("unmapped"), "{a:#06x} is mapped");
+            assert_eq!(rf.debug_read(a), 0);
+        }
+        // Every region that does not abut another has a probe on each open side.
+        for r in debug_regions() {
+            let end = r.start + r.len;
+            let abuts = |a: u16| {
+                debug_regions()
+                    .iter()
+                    .any(|o| o.start == a || o.start + o.len == a)
+            };
+            if !abuts(end) {
+                assert!(probes.contains(&end), "no probe after {}", r.name);
+            }
+        }
+        assert!(
+            probes.contains(&0x0A30),
+            "the fixed attributes end at 0xA2F"
+        );
+        assert!(probes.contains(&0x0480), "proctex noise ends at 0x47F");
+    }
 
     #[test]
     fn debug_regions_do_not_overlap() {

@@ -47,17 +47,26 @@ pub struct TopRun {
 pub type SharedTop = Rc<RefCell<TopRun>>;
 
 impl TopRun {
-    /// The default `pica_top` build, reset, with `case`'s command list submitted.
+    /// The `pica_top` build `fe_variant`, reset, with `case`'s command list submitted.
     /// `sh_variant` must be the default: no `pica_top` row carries a shader-unit bug (build.rs:
     /// each would cost one more Verilation of the four units; `--rtl-stages sh` has them in
-    /// `pica_sh_top`).
-    pub fn new(case: &Case, sh_variant: ShVariant) -> Result<SharedTop, StageError> {
+    /// `pica_sh_top`). `sh_in_top` says the run's SH stage is `pica_top`'s own, which only the
+    /// default build has (the injected-bug and mutant builds leave the shader units out).
+    pub fn new(
+        case: &Case,
+        fe_variant: Variant,
+        sh_variant: ShVariant,
+        sh_in_top: bool,
+    ) -> Result<SharedTop, StageError> {
         if sh_variant != ShVariant::Default {
             return Err(StageError::NoTopVariant(sh_variant.name()));
         }
+        if sh_in_top && fe_variant != Variant::Default {
+            return Err(StageError::NoShInTop(fe_variant.label()));
+        }
         let mem = case.memory()?;
         let rtl = RtlGpu::new(
-            Rtl::with_variant(Variant::Default)?,
+            Rtl::with_variant(fe_variant)?,
             mem,
             case.submit_addr,
             case.submit_size,

@@ -36,6 +36,7 @@ use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
+use pica_rtl_bridge::Variant;
 use pica_vectors::bundle::OutcomeRecord;
 use pica_vectors::case::{hang_reason_code, Case, CaseError};
 use serde::Serialize;
@@ -409,6 +410,9 @@ impl RtlStageArgs {
 /// Options of a mixed run.
 #[derive(Clone, Debug)]
 pub struct StageOptions {
+    /// The `pica_top` build of the `fe` row (an injected-bug or mutant build has no shader
+    /// units: only with the SH stage in the model).
+    pub fe_variant: Variant,
     /// The shader-unit build of the RTL SH stage.
     pub sh_variant: ShVariant,
     /// The build of the RTL TEV stage.
@@ -428,6 +432,7 @@ pub struct StageOptions {
 impl Default for StageOptions {
     fn default() -> Self {
         Self {
+            fe_variant: Variant::Default,
             sh_variant: ShVariant::Default,
             tev_variant: TevVariant::Default,
             fop_variant: FopVariant::Default,
@@ -465,6 +470,12 @@ pub enum StageError {
          (pica_sh_top has the injected-bug builds)"
     )]
     NoTopVariant(&'static str),
+    /// The SH stage in RTL with a `pica_top` build that has no shader units.
+    #[error(
+        "pica_top build {0} has no shader units (EnableSh = 0): leave sh out of --rtl-stages \
+         or use the default build"
+    )]
+    NoShInTop(String),
     /// The case's shader knobs differ from what the RTL SH build implements.
     #[error("{0}")]
     Knobs(String),
@@ -612,8 +623,17 @@ pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<Mix
     // The model's own stages run with the case's knobs (set by `Case::gpu`).
     let mut gpu = case.gpu()?;
     gpu.set_record_commits(opts.commits);
-    let top = if set.has_front_end() && set.has_pipeline_stages() {
-        Some(TopRun::new(case, opts.sh_variant)?)
+    // With the front end alone in RTL this is still a mixed run (`pica lockstep
+    // --pipeline-hold`): the model's pipeline holds REGS while it is busy (`Gpu::regs_hold`),
+    // which the front-end lockstep (pipeline off) never does.
+    let top = if set.has_front_end() {
+        let sh_in_top = set.rows_named(&["sh"]);
+        Some(TopRun::new(
+            case,
+            opts.fe_variant,
+            opts.sh_variant,
+            sh_in_top,
+        )?)
     } else {
         None
     };
