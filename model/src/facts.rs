@@ -12,7 +12,7 @@
 //! Several comments that describe the same decision share one fact. A mention of the
 //! convention itself is written in backticks (`` `UNVERIFIED(hw)` ``) and is not a site.
 //!
-//! The knobs are not copied here: a fact built with a shader knob's name ([`knob`]), or the fact
+//! The knobs are not copied here: a fact built with a shader knob's name (`knob`), or the fact
 //! a knob of [`crate::knobs::AREA`] names, takes its choice (the default, the first value), its
 //! alternatives and its knob from [`Knobs::NAMES`] when [`all`] runs. Every other unverified
 //! fact says why it has no knob ([`NO_KNOB`]), so the ledger shows each one either switchable

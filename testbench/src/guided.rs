@@ -6,7 +6,7 @@
 //! ([`MUTATED_SHARE_PERCENT`]) goes to mutants of pool cases instead of fresh ones:
 //!
 //! - **steer**: pick a bin not reached yet whose register settings are known
-//!   ([`CovModel::steer`]: a field value, a blend equation × factor, a texture format × filter
+//!   ([`CovModel::steer`](pica_model::cov::CovModel::steer): a field value, a blend equation × factor, a texture format × filter
 //!   × wrap, …), write those settings into a pool case and follow them with a draw (fields and
 //!   crosses are sampled from the register file at each draw);
 //! - **splice**: the head of one pool case and the tail of another;

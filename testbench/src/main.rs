@@ -89,7 +89,7 @@ enum Cmd {
     },
     /// Run the model and the RTL in lockstep and report the first divergence.
     ///
-    /// Input: a command list (+ --mem), or --bundle DIR (repeatable), or --corpus [DIR].
+    /// Input: a command list (+ --mem), or --bundle DIR (repeatable), or --corpus \[DIR\].
     /// Exit status: 0 equal, 1 mismatch, 2 bad input.
     Lockstep {
         /// Command list (.bin or .hex/.txt).
@@ -230,7 +230,7 @@ enum Cmd {
         #[arg(long, default_value = "default")]
         variant: String,
         /// FOP / RAST with --rtl: how the stage's memory port (FOP) or early-depth port (RAST)
-        /// is answered: 0 (the clock after the request), N extra clocks, or rand:MAX[:SEED]
+        /// is answered: 0 (the clock after the request), N extra clocks, or `rand:MAX[:SEED]`
         /// (random extra clocks up to MAX, and the port busy one clock in five).
         #[arg(long, value_name = "0|N|rand:MAX[:SEED]", default_value = "0",
               value_parser = pica_rtl_bridge::fop_stage::MemLatency::parse)]

@@ -1,7 +1,7 @@
 //! `pica fuzz --target shader`: random shader programs on one unit, shrunk on failure and saved
 //! as shader-unit stage bundles.
 //!
-//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`]`(S, i))` (the generator of
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::case_seed)`(S, i))` (the generator of
 //! `pica_vectors::shader_gen`), so `--shard I/N` splits a campaign exactly as the
 //! register-sequence fuzzer does and the reports merge the same way. Without RTL each case
 //! checks the model's self-consistency ([`check_model`]: commit path vs plain path vs traced

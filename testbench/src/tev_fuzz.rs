@@ -1,7 +1,7 @@
 //! `pica fuzz --target tev`: random combiner configurations and fragment streams on the TEV
 //! stage, shrunk on failure and saved as TEV stage bundles (`pica_vectors::stage_tev`).
 //!
-//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`]`(S, i))`: one to four configurations
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::case_seed)`(S, i))`: one to four configurations
 //! from [`TevGen`] (every TEXENV field, reserved sources, operands, combine modes and scales
 //! and junk in the unused bits included; a later configuration is a new one or the previous one
 //! with a few registers taken from another), each written as the register writes that change

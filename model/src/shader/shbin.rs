@@ -175,7 +175,7 @@ pub struct Output {
     /// Semantic: 0 position, 1 normalquat, 2 color, 3 texcoord0, 4 texcoord0w, 5 texcoord1,
     /// 6 texcoord2, 8 view, 9 dummy (picasso `OUTTYPE_*`; 3dbrew lists 0-8).
     pub semantic: u16,
-    /// Output register o<reg>.
+    /// Output register `o<reg>`.
     pub reg: u16,
     /// Component mask, bit 0 = x ... bit 3 = w.
     pub mask: u16,

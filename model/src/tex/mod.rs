@@ -40,7 +40,7 @@
 //!
 //! The base address is ADDR's field × 8. Mipmap level `L` follows level `L − 1` directly; its
 //! size is `max(dim >> L, min(dim, 8))` per axis ([`level_dim`]) and its bytes
-//! `w·h·bits_per_texel/8`. See [`format`] for tiling and decoding, [`etc1`] for ETC1,
+//! `w·h·bits_per_texel/8`. See [`format`](mod@format) for tiling and decoding, [`etc1`] for ETC1,
 //! [`sample`] for positions, wrap, filtering and LOD.
 //!
 //! An enabled unit whose address field is 0 reads memory at address 0 like any other (which,

@@ -351,7 +351,7 @@ pub struct RtlStageArgs {
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
     pub rast_variant: RastVariant,
     /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
-    /// N extra clocks, or rand:MAX[:SEED] (each request 0..=MAX extra clocks from SEED, and the
+    /// N extra clocks, or `rand:MAX[:SEED]` (each request 0..=MAX extra clocks from SEED, and the
     /// request side held one clock in five). Results must not depend on it.
     #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
     pub mem_latency: MemLatency,

@@ -226,7 +226,7 @@ pub fn list() -> impl Iterator<Item = (&'static str, &'static str)> {
     SCENES.iter().map(|(n, d, _)| (*n, *d))
 }
 
-/// Name and description of the large scenes (see [`LARGE_SCENES`]): in the library, found by
+/// Name and description of the large scenes (the `LARGE_SCENES` table): in the library, found by
 /// [`scene`], but not in [`list`] and [`scenes`].
 pub fn list_large() -> impl Iterator<Item = (&'static str, &'static str)> {
     LARGE_SCENES.iter().map(|(n, d, _)| (*n, *d))
