@@ -196,6 +196,8 @@ pub struct Gpu {
     sh_out: Link<ShadedItem>,
     /// Whether draws run through the pipeline (off: the front end alone, as the RTL has it).
     pipeline: bool,
+    /// A testbench's hold on REGS for the next step (backpressure), on top of the pipeline's.
+    forced_hold: bool,
     record_beats: bool,
     shader_in_beats: Vec<ShaderBeat>,
     shader_out_beats: Vec<ShaderBeat>,
@@ -254,6 +256,7 @@ impl Gpu {
             vs_in: Link::new("vs_in", timing::SHADER_IN_DEPTH),
             sh_out: Link::new("sh_out", timing::SHADER_OUT_DEPTH),
             pipeline: true,
+            forced_hold: false,
             record_beats: true,
             shader_in_beats: Vec::new(),
             shader_out_beats: Vec::new(),
@@ -622,10 +625,19 @@ impl Gpu {
     }
 
     /// Whether REGS applies nothing in the next [`Gpu::step`]: the pipeline is on and busy with
-    /// earlier work (REGS's registered hold). An RTL front end running beside this GPU's
+    /// earlier work (REGS's registered hold), or a testbench holds it
+    /// ([`Gpu::set_forced_hold`]). An RTL front end running beside this GPU's
     /// pipeline takes it as its `hold_i` (rtl-bridge/rtl/README.md, `pica_top`).
     pub fn regs_hold(&self) -> bool {
-        self.pipeline && self.pipeline_busy()
+        self.forced_hold || (self.pipeline && self.pipeline_busy())
+    }
+
+    /// Holds REGS in the next [`Gpu::step`]s (until set back), as if the pipeline after it were
+    /// busy: a testbench's backpressure. The front end alone is never held otherwise, so
+    /// lockstep drives the same hold schedule into this model and the RTL's `hold_i`
+    /// (`pica lockstep --hold`) to reach the CP->REGS FIFO filling and the CP stalling.
+    pub fn set_forced_hold(&mut self, on: bool) {
+        self.forced_hold = on;
     }
 
     /// Advances every stage by one cycle.

@@ -12,7 +12,7 @@
 //! [`case_seed`]`(S, i)`, so `--shard I/N` (cases with `i % N == I`) splits a campaign across
 //! machines and the union of the shards is exactly the unsharded run.
 
-use crate::lockstep::{self, Options};
+use crate::lockstep::{self, HoldSchedule, Options};
 use pica_model::beat::merge_masked;
 use pica_model::cov::{CoverageDb, Hits};
 use pica_model::cp::CommandHeader;
@@ -257,12 +257,15 @@ fn interesting_ids() -> Vec<u16> {
 }
 
 /// Upload sequences: (index register, data register).
-const UPLOADS: [(u16, u16); 10] = [
+const UPLOADS: [(u16, u16); 11] = [
     (id::VSH_FLOATUNIFORM_INDEX, id::VSH_FLOATUNIFORM_DATA0),
     (id::GSH_FLOATUNIFORM_INDEX, id::GSH_FLOATUNIFORM_DATA0),
     (id::VSH_CODETRANSFER_INDEX, id::VSH_CODETRANSFER_DATA0),
     (id::GSH_CODETRANSFER_INDEX, id::GSH_CODETRANSFER_DATA0),
     (id::VSH_OPDESCS_INDEX, id::VSH_OPDESCS_DATA0),
+    // The GSH block's own offset (a shadow flop of its own in REGS: `pica mutate` found a
+    // mutant that used the VSH offset for GSH writes, which only this upload tells apart).
+    (id::GSH_OPDESCS_INDEX, id::GSH_OPDESCS_DATA0),
     (id::PROCTEX_LUT, id::PROCTEX_LUT_DATA0),
     (id::FOG_LUT_INDEX, id::FOG_LUT_DATA0),
     (id::LIGHTING_LUT_INDEX, id::LIGHTING_LUT_DATA0),
@@ -278,11 +281,26 @@ fn word() -> impl Strategy<Value = u32> {
         // words almost never land there (`pica mutate`: the f32-to-f24 subnormal shift).
         1 => (prop_oneof![56u32..72, 185u32..200], any::<u32>())
             .prop_map(|(e, m)| (m & 0x807F_FFFF) | (e << 23)),
+        // NaNs whose payload sits only in the mantissa bits f24 drops (the f32-to-f24 NaN rule
+        // keeps them NaN: `pica mutate` found its compare untested).
         1 => prop::sample::select(vec![
             0u32, 0xFFFF_FFFF, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x0000_0001,
-            0x007F_FFFF, 0x2080_0000, 0x207F_FFFF, 0x5F80_0000, 0x3F80_0000,
+            0x007F_FFFF, 0x2080_0000, 0x207F_FFFF, 0x5F80_0000, 0x3F80_0000, 0x7F80_0001,
+            0xFF80_007F, 0x7F80_0080,
         ]),
         1 => 0u32..0x200,
+    ]
+}
+
+/// f32 words at f24's edges: NaNs (payload only in the bits f24 drops, or not), infinities,
+/// exponents converting to f24 subnormals or overflow, zeros.
+fn f24_edge() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        2 => prop::sample::select(vec![0x7F80_0000u32, 0xFF80_0000, 0, 0x8000_0000]),
+        2 => (any::<bool>(), 0u32..0x80).prop_map(|(s, m)| (u32::from(s) << 31) | 0x7F80_0000 | m),
+        1 => (any::<bool>(), any::<u32>()).prop_map(|(s, m)| (u32::from(s) << 31) | 0x7F80_0000 | (m & 0x7F_FFFF)),
+        2 => (prop_oneof![0u32..2, 56u32..72, 185u32..200, 254u32..256], any::<u32>())
+            .prop_map(|(e, m)| (m & 0x807F_FFFF) | (e << 23)),
     ]
 }
 
@@ -309,18 +327,20 @@ fn cmd() -> impl Strategy<Value = Cmd> {
     let upload = (
         prop::sample::select(UPLOADS.to_vec()),
         word(),
-        mask(),
+        (mask(), mask()),
         params(12),
         any::<bool>(),
     )
-        .prop_map(|((ix, data), index, mask, params, wide)| {
-            // Index values: small, near the ends of each table, or anything.
+        .prop_map(|((ix, data), index, (index_mask, mask), params, wide)| {
+            // Index values: small, near the ends of each table, or anything. The index write
+            // is masked too (a kept byte of the old index, which REGS merges from its shadow
+            // flop: `pica mutate` found that hole).
             Cmd::Raw({
                 let mut w = vec![
                     index,
                     CommandHeader {
                         id: ix,
-                        mask: 0xF,
+                        mask: index_mask,
                         extra: 0,
                         consecutive: false,
                     }
@@ -341,9 +361,42 @@ fn cmd() -> impl Strategy<Value = Cmd> {
                 w
             })
         });
+    // Float uniforms in f32 mode (index bit 31) with f24-edge words only: the converter's
+    // NaN, infinity and subnormal rules per component, which random words in random uploads
+    // almost never reach (`pica mutate`: a NaN compare of one component's converter).
+    let f32_uniforms = (
+        prop::sample::select(vec![id::VSH_FLOATUNIFORM_INDEX, id::GSH_FLOATUNIFORM_INDEX]),
+        0u32..96,
+        prop::collection::vec(f24_edge(), 4..=8),
+    )
+        .prop_map(|(ix, index, words)| {
+            Cmd::Raw({
+                let mut w = vec![
+                    0x8000_0000 | index,
+                    CommandHeader {
+                        id: ix,
+                        mask: 0xF,
+                        extra: 0,
+                        consecutive: false,
+                    }
+                    .encode(),
+                    words[0],
+                    CommandHeader {
+                        id: ix + 1,
+                        mask: 0xF,
+                        extra: (words.len() - 1) as u8,
+                        consecutive: false,
+                    }
+                    .encode(),
+                ];
+                w.extend(&words[1..]);
+                w
+            })
+        });
     prop_oneof![
         3 => write(prop::sample::select(ids).boxed()),
         3 => upload,
+        1 => f32_uniforms,
         2 => write((0u16..0x300).boxed()),
         1 => write(any::<u16>().boxed()),
         1 => (0u8..2).prop_map(|ch| Cmd::Jump { ch }),
@@ -758,29 +811,42 @@ pub fn check_with(
     rtl: Option<Variant>,
     knobs: &pica_model::knobs::Knobs,
 ) -> Result<(), String> {
-    check_cov(list, rtl, knobs, false).0
+    check_cov(list, rtl, knobs, false, None).0
 }
 
-/// [`check_with`], with the model run's functional coverage when `cov`.
+/// [`check_with`], the lockstep holding REGS on `hold` ([`HoldSchedule`]).
+pub fn check_held(
+    list: &FuzzList,
+    rtl: Option<Variant>,
+    knobs: &pica_model::knobs::Knobs,
+    hold: Option<HoldSchedule>,
+) -> Result<(), String> {
+    check_cov(list, rtl, knobs, false, hold).0
+}
+
+/// [`check_with`], with the model run's functional coverage when `cov`, the lockstep holding
+/// REGS on `hold`.
 pub fn check_cov(
     list: &FuzzList,
     rtl: Option<Variant>,
     knobs: &pica_model::knobs::Knobs,
     cov: bool,
+    hold: Option<HoldSchedule>,
 ) -> (Result<(), String>, Option<Hits>) {
     let mut case = list.to_case("fuzz", None);
     case.knobs = *knobs;
     let (r, hits) = check_model_cov(&case, cov);
     let r = r
         .map_err(|e| format!("model invariant: {e}"))
-        .and_then(|()| check_rtl(&case, rtl));
+        .and_then(|()| check_rtl(&case, rtl, hold));
     (r, hits)
 }
 
-fn check_rtl(case: &Case, rtl: Option<Variant>) -> Result<(), String> {
+fn check_rtl(case: &Case, rtl: Option<Variant>, hold: Option<HoldSchedule>) -> Result<(), String> {
     if let Some(variant) = rtl {
         let opts = Options {
             variant,
+            hold,
             ..Options::default()
         };
         let r = lockstep::lockstep(case, &opts).map_err(|e| format!("lockstep: {e}"))?;
@@ -797,13 +863,15 @@ pub fn shrink(case_seed: u64, rtl: Option<Variant>) -> Option<(FuzzList, String,
     shrink_with(case_seed, rtl, &pica_model::knobs::Knobs::default())
 }
 
-/// [`shrink`] with the model running with `knobs`.
+/// [`shrink`] with the model running with `knobs` (and the lockstep holding REGS on the
+/// case's schedule, [`HoldSchedule::of_case`]).
 pub fn shrink_with(
     case_seed: u64,
     rtl: Option<Variant>,
     knobs: &pica_model::knobs::Knobs,
 ) -> Option<(FuzzList, String, usize)> {
-    let check = |l: &FuzzList, rtl| check_with(l, rtl, knobs);
+    let hold = HoldSchedule::of_case(case_seed);
+    let check = |l: &FuzzList, rtl| check_held(l, rtl, knobs, hold);
     let mut runner = runner_for(case_seed);
     let mut tree = fuzz_list().new_tree(&mut runner).ok()?;
     let original = tree.current();
@@ -857,7 +925,8 @@ pub fn run_cov(
     for i in mine {
         let seed = case_seed(opts.seed, i);
         let failed = generate(seed).is_some_and(|l| {
-            let (r, hits) = check_cov(&l, opts.rtl, &opts.knobs, cov.is_some());
+            let hold = HoldSchedule::of_case(seed);
+            let (r, hits) = check_cov(&l, opts.rtl, &opts.knobs, cov.is_some(), hold);
             if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
                 db.add(&h, &format!("fuzz 0x{seed:016x}"));
             }
@@ -921,6 +990,14 @@ pub(crate) fn failure(
         Ok(_) => dir.display().to_string(),
         Err(e) => format!("(not written: {e})"),
     };
+    // A lockstep failure of a held case replays with its schedule.
+    let message = match (opts.rtl, HoldSchedule::of_case(seed)) {
+        (Some(v), Some(h)) => format!(
+            "{message} (REGS held on {h}: pica lockstep --bundle {bundle} --variant {} --hold {h})",
+            v.label()
+        ),
+        _ => message,
+    };
     Failure {
         case_index,
         case_seed: format!("0x{seed:016x}"),
@@ -940,7 +1017,8 @@ pub fn run_cov_unsaved(opts: &FuzzOptions, cov: &mut CoverageDb) -> u64 {
     for i in (0..opts.cases).filter(|i| i % count == index) {
         let seed = case_seed(opts.seed, i);
         if let Some(l) = generate(seed) {
-            if let (_, Some(h)) = check_cov(&l, opts.rtl, &opts.knobs, true) {
+            let hold = HoldSchedule::of_case(seed);
+            if let (_, Some(h)) = check_cov(&l, opts.rtl, &opts.knobs, true, hold) {
                 cov.add(&h, &format!("fuzz 0x{seed:016x}"));
             }
         }

@@ -374,7 +374,14 @@ pub fn run(
         } else {
             format!("fuzz 0x{seed:016x}")
         };
-        let (r, hits) = fuzz::check_cov(&list, opts.rtl, &opts.knobs, true);
+        // A fresh case runs as `pica fuzz` runs it (held on its seed's schedule); a pool
+        // mutant, which no seed replays, runs without a hold.
+        let hold = if mutant {
+            None
+        } else {
+            crate::lockstep::HoldSchedule::of_case(seed)
+        };
+        let (r, hits) = fuzz::check_cov(&list, opts.rtl, &opts.knobs, true, hold);
         let hits = hits.unwrap_or_else(|| Hits::from_counts(&[]));
         let new = hits.iter().any(|(b, _)| !db.is_hit(b));
         let mut label_used = label;

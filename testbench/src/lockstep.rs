@@ -44,6 +44,73 @@ pub struct Options {
     pub compare_state: bool,
     /// How the RTL's final state is read for that comparison.
     pub state_read: StateRead,
+    /// Hold REGS on this schedule, on both sides (`--hold`): backpressure the front end alone
+    /// never sees otherwise.
+    pub hold: Option<HoldSchedule>,
+}
+
+/// A deterministic schedule of REGS holds for the front-end lockstep: the model's
+/// [`pica_model::Gpu::set_forced_hold`] and the RTL's `hold_i` take the same value every
+/// cycle, as if the pipeline after REGS were busy. Without the pipeline the front end is never
+/// held, so its CP->REGS FIFO never fills and the CP never stalls on it: a flop that
+/// misbehaves only while REGS waits with an entry shows under a hold schedule alone
+/// (`pica mutate` found such a front-end mutant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoldSchedule {
+    /// Seed of the schedule.
+    pub seed: u64,
+    /// Share of single held cycles, in percent (0-100).
+    pub percent: u8,
+}
+
+impl HoldSchedule {
+    /// The schedule `pica fuzz --rtl` (register target) and `pica mutate` give the case of
+    /// `case_seed`: half the cases (odd seeds) run held, 25 % single cycles, so a case seed
+    /// alone still says everything about a case (`pica fuzz --replay`, shrinking).
+    pub fn of_case(case_seed: u64) -> Option<Self> {
+        (case_seed & 1 == 1).then_some(Self {
+            seed: case_seed,
+            percent: 25,
+        })
+    }
+
+    /// Whether REGS is held in `cycle`: every cycle of one 16-cycle window in eight (long
+    /// enough to fill the 4-entry CP->REGS FIFO), and single cycles at `percent`.
+    pub fn held(&self, cycle: u64) -> bool {
+        fn mix(mut z: u64) -> u64 {
+            // splitmix64's finaliser.
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        if self.percent == 0 {
+            return false;
+        }
+        let window = mix(self.seed ^ (cycle >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        window % 8 == 0 || mix(self.seed.rotate_left(23) ^ cycle) % 100 < u64::from(self.percent)
+    }
+
+    /// Parses `SEED[:PERCENT]` (decimal or `0x` hex seed; percent 25 when left out).
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let (seed, percent) = s.split_once(':').unwrap_or((s, "25"));
+        let seed = match seed.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16),
+            None => seed.parse(),
+        }
+        .map_err(|e| format!("hold schedule '{s}': seed: {e}"))?;
+        let percent: u8 = percent
+            .parse()
+            .ok()
+            .filter(|p| *p <= 100)
+            .ok_or_else(|| format!("hold schedule '{s}': percent must be 0-100"))?;
+        Ok(Self { seed, percent })
+    }
+}
+
+impl std::fmt::Display for HoldSchedule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "0x{:x}:{}", self.seed, self.percent)
+    }
 }
 
 /// How lockstep reads the RTL's final state (the words are the same either way: the bridge's
@@ -121,6 +188,7 @@ impl Default for Options {
             vcd: PathBuf::from("lockstep.vcd"),
             compare_state: true,
             state_read: StateRead::Direct,
+            hold: None,
         }
     }
 }
@@ -379,6 +447,11 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
                 }
             }
             return Ok(report(&mo, k, compared, None));
+        }
+        if let Some(h) = &opts.hold {
+            let on = h.held(k);
+            gpu.set_forced_hold(on);
+            rtl.set_hold(on);
         }
         gpu.step();
         let mb = gpu.regwrite_beats().get(model_seen).copied();

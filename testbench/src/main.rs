@@ -126,6 +126,12 @@ enum Cmd {
         /// alone and is never held. `pica mutate --stage fe` kills run this way name it.
         #[arg(long)]
         pipeline_hold: bool,
+        /// Front-end lockstep: hold REGS on a deterministic schedule, the same cycles on both
+        /// sides (`SEED[:PERCENT]`, percent of single held cycles, 25 when left out; plus one
+        /// 16-cycle window in eight): backpressure the front end alone never sees, so the
+        /// CP->REGS FIFO fills. `pica mutate` kills under a schedule name it.
+        #[arg(long, value_name = "SEED[:PERCENT]", value_parser = pica_testbench::lockstep::HoldSchedule::parse)]
+        hold: Option<pica_testbench::lockstep::HoldSchedule>,
         /// Default: fe (the front end, cycle-exact). With pipeline stages (sh): the model
         /// alone against the model with those stages in RTL, transaction-exact, down to the
         /// picture.
@@ -545,6 +551,7 @@ fn main() -> ExitCode {
             scene,
             scenes,
             pipeline_hold,
+            hold,
             stages,
             knobs,
         } => {
@@ -601,6 +608,12 @@ fn main() -> ExitCode {
                 }
             }
             if set.has_pipeline_stages() || (pipeline_hold && set.has_front_end()) {
+                if hold.is_some() {
+                    return fail(
+                        "--hold schedules the front-end lockstep: in a mixed run (--pipeline-hold, \
+                         pipeline stages) the model's pipeline holds REGS",
+                    );
+                }
                 let mut stage = stages.options();
                 stage.fe_variant = variant;
                 let sopts = pica_testbench::stages::StageLockstepOptions {
@@ -619,6 +632,7 @@ fn main() -> ExitCode {
                 variant,
                 trace_window,
                 vcd,
+                hold,
                 ..LockstepOptions::default()
             };
             verify_cli::lockstep(cases, &opts, report.as_deref())

@@ -15,7 +15,7 @@
 //! otherwise the netlist or the harness is wrong and no figure would mean anything.
 
 use crate::fuzz;
-use crate::lockstep::{self, Options};
+use crate::lockstep::{self, HoldSchedule, Options};
 use crate::pipe_fuzz;
 use crate::stages::{self, StageSet};
 use pica_model::knobs::Knobs;
@@ -423,10 +423,13 @@ pub fn run_fe(
         None => Vec::new(),
     };
     let knobs = Knobs::default();
-    let fuzz_cases: Vec<(u64, fuzz::FuzzList)> = (0..opts.cases)
+    // Half the fuzz cases run with REGS held on a schedule of their seed (`--hold`), as
+    // `pica fuzz --rtl` runs them: the front end alone is never held otherwise.
+    type FuzzCase = (u64, fuzz::FuzzList, Option<HoldSchedule>);
+    let fuzz_cases: Vec<FuzzCase> = (0..opts.cases)
         .filter_map(|i| {
             let s = fuzz::case_seed(opts.seed, i);
-            fuzz::generate(s).map(|l| (s, l))
+            fuzz::generate(s).map(|l| (s, l, HoldSchedule::of_case(s)))
         })
         .collect();
     let pipe_cases: Vec<pipe_fuzz::PipeCase> = (0..opts.pipe_cases)
@@ -450,8 +453,8 @@ pub fn run_fe(
             format!("the unmutated netlist (mutsel 0) fails corpus case {name}: {e}")
         })?;
     }
-    for (s, l) in &fuzz_cases {
-        fuzz::check_with(l, Some(base), &knobs).map_err(|e| {
+    for (s, l, hold) in &fuzz_cases {
+        fuzz::check_held(l, Some(base), &knobs, *hold).map_err(|e| {
             format!("the unmutated netlist (mutsel 0) fails fuzz case 0x{s:016x}: {e}")
         })?;
     }
@@ -499,8 +502,8 @@ pub fn run_fe(
             }
         }
         if !killed {
-            for (s, l) in &fuzz_cases {
-                let Err(e) = fuzz::check_with(l, Some(v), &knobs) else {
+            for (s, l, hold) in &fuzz_cases {
+                let Err(e) = fuzz::check_held(l, Some(v), &knobs, *hold) else {
                     continue;
                 };
                 let (list, msg) = if opts.shrink {
@@ -510,11 +513,19 @@ pub fn run_fe(
                     (l.clone(), e)
                 };
                 let name = format!("mutate-fe-{}-{s:016x}", m.index);
+                let held = hold.map_or_else(String::new, |h| format!(" --hold {h}"));
                 let repro = match fuzz::save(&list, &opts.regressions, &name, Some(*s)) {
-                    Ok(d) => format!("{} ({} commands)", d.display(), list.commands()),
+                    Ok(d) => format!(
+                        "{} ({} commands; replay: pica lockstep --bundle {} --variant {}{held})",
+                        d.display(),
+                        list.commands(),
+                        d.display(),
+                        v.label()
+                    ),
                     Err(e) => format!("(not written: {e})"),
                 };
-                kill(format!("fuzz 0x{s:016x}"), msg, repro);
+                let by = hold.map_or_else(String::new, |h| format!(", REGS held on {h}"));
+                kill(format!("fuzz 0x{s:016x}{by}"), msg, repro);
                 killed = true;
                 break;
             }

@@ -872,7 +872,8 @@ pub fn fuzz(
         let Some(list) = fuzz::generate(seed) else {
             return bad("the strategy could not generate a case");
         };
-        return match fuzz::check_with(&list, opts.rtl, &opts.knobs) {
+        let hold = crate::lockstep::HoldSchedule::of_case(seed);
+        return match fuzz::check_held(&list, opts.rtl, &opts.knobs, hold) {
             Ok(()) => {
                 println!("case 0x{seed:016x}: passes ({} commands)", list.commands());
                 ExitCode::SUCCESS
