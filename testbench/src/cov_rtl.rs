@@ -19,7 +19,10 @@
 //! stage, the instances of a module are folded: a module's point (file, line, column, kind,
 //! signal bit) is covered when any instance reached it at least `min` times, so four shader
 //! units or six combiner stages count each point of their module once (parameterizations
-//! too: Verilator's `pica_tev_stage__S1` is `pica_tev_stage`).
+//! too: Verilator's `pica_tev_stage__S1` is `pica_tev_stage`). A source file is known by its
+//! name alone, so the files of bridge runs (`pica lockstep` / `pica fuzz --rtl-coverage`, whose
+//! points sit under `TOP.pica_top`) and of replay testbenches (under `TOP.replay_tb.dut`) fold
+//! into one table even when built from different checkouts.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -278,9 +281,12 @@ pub fn report(points: &[Point], min: u64) -> RtlReport {
             continue;
         };
         *inst.entry(stage.clone()).or_default() += 1;
+        // The file by its name alone: a bridge model and a replay testbench built from two
+        // checkouts (or a CI runner and a laptop) name the same source by different paths.
+        let file = p.file.rsplit('/').next().unwrap_or(&p.file);
         let key = (
             p.module.as_str(),
-            p.file.as_str(),
+            file,
             p.line,
             p.column,
             p.kind,

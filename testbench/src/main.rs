@@ -114,6 +114,13 @@ enum Cmd {
         /// Write the report as JSON.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+        /// Count RTL code coverage: run the coverage build of the front end (cov_fe: pica_top
+        /// verilated with --coverage, without the SH stage, which lockstep does not drive) and
+        /// write the line, branch and toggle points hit by all the cases to FILE (Verilator's
+        /// coverage.dat: merge with `verilator_coverage --write`, report with `pica cov rtl
+        /// report`). Front end only; --variant default.
+        #[arg(long, value_name = "FILE")]
+        rtl_coverage: Option<PathBuf>,
         /// Run a scene of the library (repeatable; `pica scene list`).
         #[arg(long, value_name = "NAME")]
         scene: Vec<String>,
@@ -258,9 +265,16 @@ enum Cmd {
         #[arg(long, value_name = "DIR", requires = "guided")]
         keep_new: Option<PathBuf>,
         /// With --guided: also run the unguided campaign of the same seed, size and shard and
-        /// print both coverage figures.
+        /// print both coverage figures (with --guided --rtl, the RTL points hit too).
         #[arg(long, requires = "guided")]
         versus_unguided: bool,
+        /// --target regs --rtl: run the coverage build of the front end (cov_fe: pica_top
+        /// verilated with --coverage, without the SH stage) and write the RTL line, branch and
+        /// toggle points the campaign's cases hit to FILE (Verilator's coverage.dat; each shard
+        /// writes its own, `verilator_coverage --write` merges them, `pica cov rtl report`
+        /// reports them). --guided --rtl guides by these points with or without FILE.
+        #[arg(long, value_name = "FILE")]
+        rtl_coverage: Option<PathBuf>,
         /// Knobs every case runs with (regs, shader, pipeline and --rtl-stages sh targets; saved
         /// bundles record them). With RTL, knobs the build does not implement are refused
         /// (exit 2); --target tev|fop|rast take none.
@@ -536,6 +550,7 @@ fn main() -> ExitCode {
             trace_window,
             vcd,
             report,
+            rtl_coverage,
             scene,
             scenes,
             stages,
@@ -593,6 +608,13 @@ fn main() -> ExitCode {
                     return fail(format!("{}: {e}", c.name));
                 }
             }
+            if rtl_coverage.is_some() && set.has_pipeline_stages() {
+                return fail(
+                    "--rtl-coverage counts the front end's RTL coverage (cov_fe); the pipeline \
+                     stages have no coverage build in the bridge yet: for theirs, replay stage \
+                     bundles with `pica cov rtl run`",
+                );
+            }
             if set.has_pipeline_stages() {
                 let sopts = pica_testbench::stages::StageLockstepOptions {
                     stage: stages.options(),
@@ -612,7 +634,7 @@ fn main() -> ExitCode {
                 vcd,
                 ..LockstepOptions::default()
             };
-            verify_cli::lockstep(cases, &opts, report.as_deref())
+            verify_cli::lockstep(cases, &opts, report.as_deref(), rtl_coverage.as_deref())
         }
         Cmd::Facts(args) => pica_testbench::facts_cli::main(&args),
         Cmd::Stages => {
@@ -694,8 +716,18 @@ fn main() -> ExitCode {
             guided,
             keep_new,
             versus_unguided,
+            rtl_coverage,
             knobs,
         } => {
+            if rtl_coverage.is_some()
+                && (!matches!(target, FuzzTarget::Regs) || rtl_stages.is_some())
+            {
+                return fail(
+                    "--rtl-coverage counts the front end's RTL coverage (--target regs --rtl); \
+                     the stage tops have no coverage build in the bridge yet: for theirs, \
+                     replay fuzz bundles with `pica cov rtl gen` and `pica cov rtl run`",
+                );
+            }
             if guided
                 && (!matches!(target, FuzzTarget::Regs | FuzzTarget::Pipeline)
                     || rtl_stages.is_some())
@@ -750,9 +782,16 @@ fn main() -> ExitCode {
                             report.as_deref(),
                             keep_new.as_deref(),
                             versus_unguided,
+                            rtl_coverage.as_deref(),
                         );
                     }
-                    verify_cli::fuzz(&opts, report.as_deref(), replay, !no_coverage)
+                    verify_cli::fuzz(
+                        &opts,
+                        report.as_deref(),
+                        replay,
+                        !no_coverage,
+                        rtl_coverage.as_deref(),
+                    )
                 }
                 (FuzzTarget::Fop, None) => {
                     let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
