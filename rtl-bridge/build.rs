@@ -58,6 +58,28 @@
 //! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
 //! this crate. Nothing else in this file changes.
 //!
+//! # Coverage models (`--rtl-coverage`, guided `--rtl`)
+//!
+//! Each row of [`COVERAGE_MODELS`] is a row like those of [`MODELS`] verilated with
+//! [`COVERAGE_ARGS`] (`--coverage`: line points, which include Verilator's block and branch
+//! points, and toggle points) on top of the common arguments. The flag is part of its stamp,
+//! so it is a model of its own in the cache and the rows of [`MODELS`] keep their stamps,
+//! their cache entries and their speed. The shims are compiled with `VM_COVERAGE=1` and the
+//! Verilator coverage runtime (`verilated_cov.cpp`) is linked; the models without coverage
+//! never create a coverage context, so it costs them nothing. `pica_shim.cpp` lists the rows
+//! after the mutant models (`pica_coverage.inc`, `PICA_COVERAGE_VARIANTS(X)`: the model, root
+//! and symbol-table headers, the counters being `__Vcoverage` of the symbol table) and reads,
+//! loads, zeroes and writes their counters (`pica_rtl_cov_*`; `src/coverage.rs`). Rows today:
+//! - `cov_fe` (`pica_top` with `EnableSh = 0`, plus `PICA_RTL_DEFINES`): the front end as
+//!   written, which lockstep and the register fuzzer drive (they leave the SH stage idle, so it
+//!   is left out as on the injected-bug rows). Always built, so `pica lockstep
+//!   --rtl-coverage`, `pica fuzz --rtl --rtl-coverage` and `pica fuzz --guided --rtl` work out
+//!   of the box: about 18 s of Verilator and C++ on two busy cores, once (then cached), plus a
+//!   few seconds for `verilated_cov.cpp` on every build-script run.
+//!
+//! The stage tops (`sh_stage`, `tev`, `fop`, `rast`) have no coverage row yet: their code
+//! coverage comes from the replay testbenches (`pica cov rtl run`).
+//!
 //! # Mutant models (`pica mutate`)
 //!
 //! Besides the rows of [`MODELS`], each row of [`MUTANT_MODELS`] is one Verilated model

@@ -86,22 +86,6 @@ impl RtlCoverage {
         rtl.coverage().map_or(0, |c| self.add_counts(&c))
     }
 
-    /// Adds another run's totals (a shard's) of the same build; returns the points hit for the
-    /// first time.
-    pub fn merge(&mut self, other: &RtlCoverage) -> usize {
-        if other.variant != self.variant {
-            return 0;
-        }
-        let mut new = 0;
-        for (t, &c) in self.counts.iter_mut().zip(&other.counts) {
-            if c > 0 {
-                new += usize::from(*t == 0);
-                *t = t.saturating_add(c);
-            }
-        }
-        new
-    }
-
     /// Writes the totals to `path` in Verilator's `coverage.dat` format (counts above 2^32 - 1
     /// saturate: Verilator's counters are 32-bit).
     pub fn write(&self, path: &Path) -> Result<(), RtlError> {

@@ -312,3 +312,26 @@ fn cov_rtl_bridge_lockstep_and_fuzz_write_mergeable_coverage() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("needs --rtl"), "{}", text(&o));
 }
+
+/// A bridge point (`TOP.pica_top…`, one checkout's path) and the same point of the replay
+/// testbench (`TOP.replay_tb.dut…`, another checkout's path) are one point of stage `fe`.
+#[test]
+fn cov_rtl_report_folds_bridge_and_replay_points() {
+    let point = |file: &str, hier: &str, count: u32| {
+        format!(
+            "C '\x01f\x02{file}\x01l\x0210\x01n\x023\x01page\x02v_line/pica_cp\x01o\x02block\
+             \x01h\x02{hier}' {count}\n"
+        )
+    };
+    let text = format!(
+        "# SystemC::Coverage-3\n{}{}",
+        point("/a/rtl-bridge/rtl/pica_cp.sv", "TOP.pica_top.u_cp", 0),
+        point("/b/rtl-bridge/rtl/pica_cp.sv", "TOP.replay_tb.dut.u_cp", 2)
+    );
+    let pts = parse_dat(&text, "t.dat").expect("parses");
+    let r = report(&pts, 1);
+    let fe = r.stage("fe").expect("stage fe");
+    assert_eq!(fe.instance_points, 2);
+    assert_eq!(fe.modules.len(), 1);
+    assert_eq!((fe.total.line.covered, fe.total.line.total), (1, 1));
+}
