@@ -253,9 +253,10 @@ enum Cmd {
         #[arg(long)]
         no_coverage: bool,
         /// --target regs|pipeline: coverage-guided — keep every case that reached a new
-        /// functional bin and spend half the budget on mutants of those (steered to bins not
-        /// reached yet, spliced, a draw duplicated, one command changed); the summary gives the
-        /// bins reached and the pool.
+        /// functional bin (regs with --rtl: or hit a new RTL code-coverage point of the front
+        /// end's coverage build, cov_fe) and spend half the budget on mutants of those (steered
+        /// to bins not reached yet, spliced, a draw duplicated, one command changed); the
+        /// summary gives the bins (and RTL points) reached and the pool.
         #[arg(long)]
         guided: bool,
         /// With --guided: write each case that reached a new bin as a bundle in DIR (new corpus
