@@ -58,6 +58,28 @@
 //! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
 //! this crate. Nothing else in this file changes.
 //!
+//! # Coverage models (`--rtl-coverage`, guided `--rtl`)
+//!
+//! Each row of [`COVERAGE_MODELS`] is a row like those of [`MODELS`] verilated with
+//! [`COVERAGE_ARGS`] (`--coverage`: line points, which include Verilator's block and branch
+//! points, and toggle points) on top of the common arguments. The flag is part of its stamp,
+//! so it is a model of its own in the cache and the rows of [`MODELS`] keep their stamps,
+//! their cache entries and their speed. The shims are compiled with `VM_COVERAGE=1` and the
+//! Verilator coverage runtime (`verilated_cov.cpp`) is linked; the models without coverage
+//! never create a coverage context, so it costs them nothing. `pica_shim.cpp` lists the rows
+//! after the mutant models (`pica_coverage.inc`, `PICA_COVERAGE_VARIANTS(X)`: the model, root
+//! and symbol-table headers, the counters being `__Vcoverage` of the symbol table) and reads,
+//! loads, zeroes and writes their counters (`pica_rtl_cov_*`; `src/coverage.rs`). Rows today:
+//! - `cov_fe` (`pica_top` with `EnableSh = 0`, plus `PICA_RTL_DEFINES`): the front end as
+//!   written, which lockstep and the register fuzzer drive (they leave the SH stage idle, so it
+//!   is left out as on the injected-bug rows). Always built, so `pica lockstep
+//!   --rtl-coverage`, `pica fuzz --rtl --rtl-coverage` and `pica fuzz --guided --rtl` work out
+//!   of the box: about 18 s of Verilator and C++ on two busy cores, once (then cached), plus a
+//!   few seconds for `verilated_cov.cpp` on every build-script run.
+//!
+//! The stage tops (`sh_stage`, `tev`, `fop`, `rast`) have no coverage row yet: their code
+//! coverage comes from the replay testbenches (`pica cov rtl run`).
+//!
 //! # Mutant models (`pica mutate`)
 //!
 //! Besides the rows of [`MODELS`], each row of [`MUTANT_MODELS`] is one Verilated model
@@ -325,6 +347,25 @@ const MODELS: &[Model] = &[
 /// The top whose rows `pica_shim.cpp` instantiates through `pica_variants.inc`.
 const PICA_TOP: &str = "pica_top";
 
+/// The coverage builds (header comment, "Coverage models"): rows verilated with
+/// [`COVERAGE_ARGS`] on top of the common arguments, each a model of its own (its stamp holds
+/// the flag), so the rows of [`MODELS`] keep their cache entries and their speed. Driven by
+/// `pica_shim.cpp` through `pica_coverage.inc` (`PICA_COVERAGE_VARIANTS(X)`), so all are
+/// `pica_top` builds today.
+const COVERAGE_MODELS: &[Model] = &[Model {
+    name: "cov_fe",
+    top: "pica_top",
+    defines: &[],
+    params: &["EnableSh=0"],
+    user_defines: true,
+    shims: &["pica_shim.cpp"],
+    vlt: Some("pica_top.vlt"),
+}];
+
+/// Verilator arguments of a coverage build (part of its stamp): line (with its block and branch
+/// points) and toggle coverage; `--coverage` also adds user points (the RTL has none).
+const COVERAGE_ARGS: &[&str] = &["--coverage"];
+
 /// Verilator arguments common to every model (part of the stamp).
 const VERILATOR_ARGS: &[&str] = &[
     "--cc",
@@ -468,6 +509,7 @@ fn stamp(
     defines: &[String],
     params: &[&str],
     vlt: Option<&Path>,
+    extra: &[&str],
 ) -> String {
     let mut h = Fnv::new();
     if let Some(f) = vlt {
@@ -493,14 +535,24 @@ fn stamp(
     for a in VERILATOR_ARGS {
         h.field(a.as_bytes());
     }
+    // Extra arguments (a coverage build's) only when there are some, so the rows of `MODELS`
+    // keep their stamps and their cache entries.
+    for a in extra {
+        h.field(a.as_bytes());
+    }
     // `params=` only when there are some, so rows without overrides keep their stamps.
     let params = if params.is_empty() {
         String::new()
     } else {
         format!(" params={}", params.join(","))
     };
+    let extra = if extra.is_empty() {
+        String::new()
+    } else {
+        format!(" args={}", extra.join(","))
+    };
     format!(
-        "{:016x} top={top} defines={}{params} {version}\n",
+        "{:016x} top={top} defines={}{params}{extra} {version}\n",
         h.0,
         defines.join(",")
     )
@@ -536,10 +588,19 @@ fn verilate(
     cache: &Path,
     m: &Model,
     defines: &[String],
+    extra: &[&str],
 ) -> PathBuf {
     let prefix = format!("Vpica_{}", m.name);
     let vlt = m.vlt.map(|f| rtl.join("..").join("csrc").join(f));
-    let want = stamp(rtl, version, m.top, defines, m.params, vlt.as_deref());
+    let want = stamp(
+        rtl,
+        version,
+        m.top,
+        defines,
+        m.params,
+        vlt.as_deref(),
+        extra,
+    );
     let key = want.get(..16).unwrap_or("0");
     let mdir = cache.join(format!("vl_{}-{key}", m.name));
     let lib_of = |d: &Path| d.join(format!("lib{prefix}.a"));
@@ -554,6 +615,7 @@ fn verilate(
     let _ = fs::remove_dir_all(&tmp);
     let mut cmd = Command::new(bin);
     cmd.args(VERILATOR_ARGS)
+        .args(extra)
         .args(["--top-module", m.top, "--prefix", &prefix])
         .arg("--Mdir")
         .arg(&tmp)
@@ -656,7 +718,21 @@ fn main() {
     let cache = model_cache(&out);
     let mdirs: Vec<PathBuf> = MODELS
         .iter()
-        .map(|m| verilate(&bin, &version, &rtl, &cache, m, &defines_of(m)))
+        .map(|m| verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), &[]))
+        .collect();
+    let cov_dirs: Vec<PathBuf> = COVERAGE_MODELS
+        .iter()
+        .map(|m| {
+            verilate(
+                &bin,
+                &version,
+                &rtl,
+                &cache,
+                m,
+                &defines_of(m),
+                COVERAGE_ARGS,
+            )
+        })
         .collect();
     let mutants = mutant_models(&bin, &version, &rtl, &cache, &out);
 
@@ -680,6 +756,21 @@ fn main() {
     );
     fs::write(out.join("pica_variants.inc"), inc)
         .unwrap_or_else(|e| fail(&format!("writing pica_variants.inc: {e}")));
+    // pica_coverage.inc: the coverage rows, their root and symbol-table headers (the shim reads
+    // the coverage counters out of the symbol table) and PICA_COVERAGE_VARIANTS(X).
+    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
+    for m in COVERAGE_MODELS {
+        for h in ["", "___024root", "__Syms"] {
+            let _ = writeln!(inc, "#include \"Vpica_{}{h}.h\"", m.name);
+        }
+    }
+    let _ = write!(inc, "#define PICA_COVERAGE_VARIANTS(X)");
+    for m in COVERAGE_MODELS {
+        let _ = write!(inc, " X(Vpica_{}, \"{}\")", m.name, m.name);
+    }
+    inc.push('\n');
+    fs::write(out.join("pica_coverage.inc"), inc)
+        .unwrap_or_else(|e| fail(&format!("writing pica_coverage.inc: {e}")));
 
     let mut build = cc::Build::new();
     build
@@ -691,7 +782,8 @@ fn main() {
         .include(root.join("include").join("vltstd"))
         .flag_if_supported("-Wno-unused-parameter")
         .define("VM_TRACE", "1")
-        .define("VM_TRACE_VCD", "1");
+        .define("VM_TRACE_VCD", "1")
+        .define("VM_COVERAGE", "1");
     let mut shims: Vec<&str> = MODELS
         .iter()
         .flat_map(|m| m.shims.iter().copied())
@@ -706,15 +798,26 @@ fn main() {
         "verilated.cpp",
         "verilated_vcd_c.cpp",
         "verilated_threads.cpp",
+        // The coverage runtime (VerilatedCovContext) of the coverage rows; the other models
+        // never create a coverage context, so it costs them nothing.
+        "verilated_cov.cpp",
     ] {
         build.file(root.join("include").join(rt));
     }
-    for m in mdirs.iter().chain(mutants.iter().map(|(_, d)| d)) {
+    for m in mdirs
+        .iter()
+        .chain(&cov_dirs)
+        .chain(mutants.iter().map(|(_, d)| d))
+    {
         build.include(m);
     }
     build.compile("pica_shim");
 
-    for (dir, m) in mdirs.iter().zip(MODELS) {
+    for (dir, m) in mdirs
+        .iter()
+        .zip(MODELS)
+        .chain(cov_dirs.iter().zip(COVERAGE_MODELS))
+    {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static=Vpica_{}", m.name);
     }

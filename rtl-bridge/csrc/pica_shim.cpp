@@ -11,9 +11,11 @@
 #include <verilated_vcd_c.h>
 
 #include <cstring>
+#include <iterator>
 #include <memory>
 
 #include "pica_sh_ports.h"
+#include "pica_coverage.inc"
 #include "pica_mutants.inc"
 #include "pica_variants.inc"
 
@@ -27,6 +29,12 @@ struct Dut {
   virtual void trace_close() = 0;
   virtual void state_read(PicaState* out) = 0;
   virtual int set_mutant(uint32_t mutant) = 0;
+  // Coverage counters of a coverage row (build.rs COVERAGE_MODELS); 0 points for the others.
+  virtual uint32_t cov_count() = 0;
+  virtual void cov_read(uint32_t* dst) = 0;
+  virtual void cov_load(const uint32_t* src) = 0;
+  virtual void cov_zero() = 0;
+  virtual int cov_write(const char* path) = 0;
 };
 
 // Copies of REGS' arrays into PicaState, each checked at compile time to have the depth the
@@ -45,10 +53,14 @@ void copy_words(uint32_t (&dst)[N][3], const VlUnpacked<VlWide<3>, D>& src) {
   }
 }
 
+// kCov: V is a coverage row of build.rs (COVERAGE_MODELS: verilated with --coverage), whose
+// symbol table holds one counter per coverage point (`__Vcoverage`, in the order the model
+// registers the points with its context's VerilatedCovContext at construction, so the same
+// index is the same point in every instance of V).
 // kMutant: V is a mutant model of build.rs's MUTANT_MODELS (Yosys netlist of pica_top with a
 // `mutsel` input): it has `mutsel`, and no REGS arrays to copy (the flattened netlist has no
 // hierarchy; the Rust side reads its state through the debug port instead).
-template <class V, bool kMutant = false>
+template <class V, bool kMutant = false, bool kCov = false>
 struct DutImpl final : Dut {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<V> top;
@@ -173,6 +185,56 @@ struct DutImpl final : Dut {
     }
   }
 
+  // The coverage counters are read and written in place (one load or store per point) rather
+  // than through a written coverage file: a guided campaign reads them after every case.
+  uint32_t cov_count() override {
+    if constexpr (kCov) {
+      return static_cast<uint32_t>(std::size(top->rootp->vlSymsp->__Vcoverage));
+    } else {
+      return 0;
+    }
+  }
+
+  void cov_read(uint32_t* dst) override {
+    if constexpr (kCov) {
+      auto& c = top->rootp->vlSymsp->__Vcoverage;
+      for (size_t i = 0; i < std::size(c); i++) dst[i] = c[i].load(std::memory_order_relaxed);
+    } else {
+      (void)dst;
+    }
+  }
+
+  void cov_load(const uint32_t* src) override {
+    if constexpr (kCov) {
+      auto& c = top->rootp->vlSymsp->__Vcoverage;
+      for (size_t i = 0; i < std::size(c); i++) c[i].store(src[i], std::memory_order_relaxed);
+    } else {
+      (void)src;
+    }
+  }
+
+  void cov_zero() override {
+    if constexpr (kCov) {
+      enter();
+      ctx->coveragep()->zero();
+    }
+  }
+
+  // Writes this model's points and counts (coverage.dat format). The coverage context is the
+  // model's own (one VerilatedContext per model), so no other model's points are mixed in.
+  // The caller checks that `path` can be written: VerilatedCovContext::write stops the process
+  // when it cannot open the file.
+  int cov_write(const char* path) override {
+    if constexpr (kCov) {
+      enter();
+      ctx->coveragep()->write(path);
+      return 0;
+    } else {
+      (void)path;
+      return -1;
+    }
+  }
+
   void state_read_direct(PicaState* out) {
     enter();
     auto* r = top->rootp;
@@ -201,19 +263,31 @@ struct DutImpl final : Dut {
     copy_words(out->gas, r->pica_top__DOT__u_regs__DOT__u_gas__DOT__mem);
     copy_words(out->lighting, r->pica_top__DOT__u_regs__DOT__u_lighting__DOT__mem);
     copy_words(out->fixed, r->pica_top__DOT__u_regs__DOT__u_fixed__DOT__mem);
-// g_unit[u].<ram>.mem (generate blocks flatten to __BRA__u__KET__).
-#define PICA_UNIT_RAM(u, ram) \
+// g_unit[u].<ram>.mem (generate blocks flatten to __BRA__u__KET__). A coverage build keeps the
+// four units' RAMs as cells of their own (their coverage points make them too big to inline),
+// reached through a pointer in the root; the other builds inline them into the root.
+#define PICA_UNIT_RAM_INLINED(u, ram) \
   r->pica_top__DOT__u_regs__DOT__g_unit__BRA__##u##__KET____DOT__##ram##__DOT__mem
-#define PICA_UNIT_RAMS(u)                                       \
-  copy_words(out->code[u], PICA_UNIT_RAM(u, u_code));           \
-  copy_words(out->opdesc[u], PICA_UNIT_RAM(u, u_opdesc));       \
-  copy_words(out->float_u[u], PICA_UNIT_RAM(u, u_float));
-    PICA_UNIT_RAMS(0)
-    PICA_UNIT_RAMS(1)
-    PICA_UNIT_RAMS(2)
-    PICA_UNIT_RAMS(3)
+#define PICA_UNIT_RAM_CELL(u, ram) \
+  r->__PVT__pica_top__DOT__u_regs__DOT__g_unit__BRA__##u##__KET____DOT__##ram->mem
+#define PICA_UNIT_RAMS(u, AT)                        \
+  copy_words(out->code[u], AT(u, u_code));           \
+  copy_words(out->opdesc[u], AT(u, u_opdesc));       \
+  copy_words(out->float_u[u], AT(u, u_float));
+#define PICA_ALL_UNIT_RAMS(AT) \
+  PICA_UNIT_RAMS(0, AT)        \
+  PICA_UNIT_RAMS(1, AT)        \
+  PICA_UNIT_RAMS(2, AT)        \
+  PICA_UNIT_RAMS(3, AT)
+    if constexpr (kCov) {
+      PICA_ALL_UNIT_RAMS(PICA_UNIT_RAM_CELL)
+    } else {
+      PICA_ALL_UNIT_RAMS(PICA_UNIT_RAM_INLINED)
+    }
+#undef PICA_ALL_UNIT_RAMS
 #undef PICA_UNIT_RAMS
-#undef PICA_UNIT_RAM
+#undef PICA_UNIT_RAM_CELL
+#undef PICA_UNIT_RAM_INLINED
   }
 };
 
@@ -222,16 +296,19 @@ struct VariantInfo {
   Dut* (*make)();
 };
 
-template <class V, bool kMutant = false>
+template <class V, bool kMutant = false, bool kCov = false>
 Dut* make() {
-  return new DutImpl<V, kMutant>();
+  return new DutImpl<V, kMutant, kCov>();
 }
 
 #define PICA_VARIANT_ENTRY(cls, name) {name, &make<cls>},
 #define PICA_MUTANT_ENTRY(cls, name) {name, &make<cls, true>},
-// The pica_top rows, then the mutant models (build.rs: MUTANT_MODELS).
+#define PICA_COVERAGE_ENTRY(cls, name) {name, &make<cls, false, true>},
+// The pica_top rows, then the mutant models (build.rs: MUTANT_MODELS), then the coverage rows
+// (COVERAGE_MODELS).
 const VariantInfo kVariants[] = {PICA_VARIANTS(PICA_VARIANT_ENTRY)
-                                     PICA_MUTANT_VARIANTS(PICA_MUTANT_ENTRY)};
+                                     PICA_MUTANT_VARIANTS(PICA_MUTANT_ENTRY)
+                                         PICA_COVERAGE_VARIANTS(PICA_COVERAGE_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -271,5 +348,15 @@ void pica_rtl_trace_close(PicaRtl* h) { h->dut->trace_close(); }
 void pica_rtl_state_read(PicaRtl* h, PicaState* out) { h->dut->state_read(out); }
 
 int pica_rtl_set_mutant(PicaRtl* h, uint32_t mutant) { return h->dut->set_mutant(mutant); }
+
+uint32_t pica_rtl_cov_count(PicaRtl* h) { return h->dut->cov_count(); }
+
+void pica_rtl_cov_read(PicaRtl* h, uint32_t* dst) { h->dut->cov_read(dst); }
+
+void pica_rtl_cov_load(PicaRtl* h, const uint32_t* src) { h->dut->cov_load(src); }
+
+void pica_rtl_cov_zero(PicaRtl* h) { h->dut->cov_zero(); }
+
+int pica_rtl_cov_write(PicaRtl* h, const char* path) { return h->dut->cov_write(path); }
 
 }  // extern "C"

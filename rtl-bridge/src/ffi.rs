@@ -165,6 +165,11 @@ extern "C" {
     fn pica_rtl_trace_close(h: *mut PicaRtl);
     fn pica_rtl_state_read(h: *mut PicaRtl, out: *mut PicaState);
     fn pica_rtl_set_mutant(h: *mut PicaRtl, mutant: u32) -> c_int;
+    fn pica_rtl_cov_count(h: *mut PicaRtl) -> u32;
+    fn pica_rtl_cov_read(h: *mut PicaRtl, dst: *mut u32);
+    fn pica_rtl_cov_load(h: *mut PicaRtl, src: *const u32);
+    fn pica_rtl_cov_zero(h: *mut PicaRtl);
+    fn pica_rtl_cov_write(h: *mut PicaRtl, path: *const c_char) -> c_int;
 }
 
 fn static_str(p: *const c_char) -> Option<String> {
@@ -279,6 +284,46 @@ impl Handle {
     pub(crate) fn set_mutant(&mut self, mutant: u32) -> bool {
         // SAFETY: the handle is live and exclusively borrowed.
         unsafe { pica_rtl_set_mutant(self.p(), mutant) == 0 }
+    }
+
+    /// The coverage counters of a coverage build (empty for any other build).
+    pub(crate) fn cov_read(&mut self) -> Vec<u32> {
+        // SAFETY: the handle is live and exclusively borrowed.
+        let n = unsafe { pica_rtl_cov_count(self.p()) } as usize;
+        let mut v = vec![0u32; n];
+        if n > 0 {
+            // SAFETY: live handle; `v` holds exactly the `n` counters the shim writes.
+            unsafe { pica_rtl_cov_read(self.p(), v.as_mut_ptr()) }
+        }
+        v
+    }
+
+    /// Sets the coverage counters; false (nothing set) unless `src` has one count per counter.
+    pub(crate) fn cov_load(&mut self, src: &[u32]) -> bool {
+        // SAFETY: the handle is live and exclusively borrowed.
+        let n = unsafe { pica_rtl_cov_count(self.p()) } as usize;
+        if n == 0 || src.len() != n {
+            return false;
+        }
+        // SAFETY: live handle; `src` holds exactly the `n` counters the shim reads.
+        unsafe { pica_rtl_cov_load(self.p(), src.as_ptr()) }
+        true
+    }
+
+    /// Zeroes the coverage counters (nothing for a build without coverage).
+    pub(crate) fn cov_zero(&mut self) {
+        // SAFETY: the handle is live and exclusively borrowed.
+        unsafe { pica_rtl_cov_zero(self.p()) }
+    }
+
+    /// Writes the coverage file; false for a build without coverage or a path with a NUL. The
+    /// path must be writable (the caller checks: Verilator exits when it is not).
+    pub(crate) fn cov_write(&mut self, path: &str) -> bool {
+        let Ok(c) = std::ffi::CString::new(path) else {
+            return false;
+        };
+        // SAFETY: live, exclusively borrowed handle; `c` outlives the call.
+        unsafe { pica_rtl_cov_write(self.p(), c.as_ptr()) == 0 }
     }
 }
 

@@ -34,6 +34,7 @@
 //! and this crate.
 
 pub mod alu;
+pub mod coverage;
 mod ffi;
 pub mod fop_stage;
 pub mod mutants;
@@ -44,6 +45,7 @@ pub mod state;
 pub mod tev_stage;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
+pub use coverage::RtlCoverage;
 pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;
@@ -71,6 +73,10 @@ pub enum Variant {
     /// `EnableSh = 0`, [`mutants`]; 0 = the unmutated netlist). Not in [`Variant::ALL`]: its
     /// final state is read through the debug port ([`Variant::has_direct_state`]).
     FeMutant(u16),
+    /// The front end as written, verilated with `--coverage` (`cov_fe`: `pica_top` with
+    /// `EnableSh = 0`, plus `PICA_RTL_DEFINES`): slower than [`Variant::Default`], and its
+    /// code-coverage counters can be read and written ([`coverage`]). Not in [`Variant::ALL`].
+    FeCoverage,
 }
 
 impl Variant {
@@ -88,6 +94,22 @@ impl Variant {
             Variant::InjectMaskBug => "inject_mask_bug",
             Variant::InjectPackerBug => "inject_packer_bug",
             Variant::FeMutant(_) => mutants::FE_MODEL,
+            Variant::FeCoverage => coverage::FE_MODEL,
+        }
+    }
+
+    /// Whether this build counts code-coverage points ([`coverage`]).
+    pub fn has_coverage(self) -> bool {
+        matches!(self, Variant::FeCoverage)
+    }
+
+    /// The coverage build of the same RTL: the build itself when it has coverage, `cov_fe`
+    /// for `default` (the front end; lockstep does not drive the SH stage), `None` for an
+    /// injected-bug or mutant build (no coverage build of those).
+    pub fn coverage_build(self) -> Option<Variant> {
+        match self {
+            Variant::Default | Variant::FeCoverage => Some(Variant::FeCoverage),
+            _ => None,
         }
     }
 
@@ -112,16 +134,21 @@ impl Variant {
             .filter(|d| !d.is_empty())
             .collect();
         match self {
-            Variant::Default if !d.is_empty() => format!("default[{}]", d.join(",")),
+            Variant::Default | Variant::FeCoverage if !d.is_empty() => {
+                format!("{}[{}]", self.name(), d.join(","))
+            }
             Variant::FeMutant(n) => format!("{}#{n}", self.name()),
             _ => self.name().to_string(),
         }
     }
 
     /// The variant called `name` (`default`, `inject_mask_bug`, `mask`, `packer`, ...,
-    /// `fe_mut#N` for front-end mutant N).
+    /// `fe_mut#N` for front-end mutant N, `cov_fe`).
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.to_ascii_lowercase().replace('-', "_");
+        if n == coverage::FE_MODEL {
+            return Some(Variant::FeCoverage);
+        }
         if let Some(k) = n.strip_prefix(&format!("{}#", mutants::FE_MODEL)) {
             return k.parse().ok().map(Variant::FeMutant);
         }
@@ -148,6 +175,15 @@ pub enum RtlError {
     /// The mutant model did not take the mutant selection.
     #[error("RTL variant {0} is not a mutant model (cannot select mutant {1})")]
     Mutant(&'static str, u16),
+    /// The build has no code coverage (not verilated with `--coverage`).
+    #[error(
+        "RTL variant {0} has no code coverage: only the coverage builds count points \
+         (cov_fe, the front end as written)"
+    )]
+    NoCoverage(&'static str),
+    /// A coverage file could not be written.
+    #[error("cannot write the RTL coverage file {0}: {1}")]
+    CoverageWrite(String, String),
 }
 
 /// The defines the default variant was built with (from `PICA_RTL_DEFINES`), empty if none.
@@ -235,6 +271,25 @@ impl Rtl {
     /// Whether a VCD is being written.
     pub fn is_tracing(&self) -> bool {
         self.tracing
+    }
+
+    /// The code-coverage counters of a coverage build ([`Variant::has_coverage`]): one count
+    /// per point, in the model's point order (the same in every instance of the build); `None`
+    /// for a build without coverage.
+    pub fn coverage(&mut self) -> Option<Vec<u32>> {
+        let c = self.handle.cov_read();
+        (!c.is_empty()).then_some(c)
+    }
+
+    /// Zeroes the code-coverage counters (nothing for a build without coverage).
+    pub fn coverage_zero(&mut self) {
+        self.handle.cov_zero();
+    }
+
+    /// Writes the code coverage counted so far to `path` in Verilator's `coverage.dat`
+    /// format (`verilator_coverage` merges and annotates it; `pica cov rtl report` reads it).
+    pub fn write_coverage(&mut self, path: &Path) -> Result<(), RtlError> {
+        coverage::write_model(&mut self.handle, self.variant, path)
     }
 
     /// REGS' whole state as it stands now, copied out of the model in one call (no clock, no

@@ -106,6 +106,49 @@ fn bridge_traces_a_vcd_on_demand() {
     ));
 }
 
+/// The coverage build counts its points as it runs, zeroes them on request and writes them as a
+/// Verilator coverage file; a total over runs counts a point's first hit once; the other builds
+/// count nothing, and an unwritable file is an error, not a stopped process.
+#[test]
+fn bridge_coverage_build_counts_zeroes_and_writes() {
+    use pica_rtl_bridge::RtlCoverage;
+    let mut rtl = Rtl::with_variant(Variant::FeCoverage).unwrap();
+    assert_eq!(Variant::from_name("cov_fe"), Some(Variant::FeCoverage));
+    rtl.reset();
+    assert!(rtl.coverage().unwrap().iter().any(|&c| c > 0));
+    rtl.coverage_zero();
+    assert!(rtl.coverage().unwrap().iter().all(|&c| c == 0));
+    rtl.clock();
+    let after = rtl.coverage().unwrap();
+    assert!(after.iter().any(|&c| c > 0), "a clock toggles clk_i");
+    let mut total = RtlCoverage::new(Variant::FeCoverage).unwrap();
+    assert_eq!(total.points(), after.len());
+    let first = total.add(&mut rtl);
+    assert_eq!(first, after.iter().filter(|&&c| c > 0).count());
+    assert_eq!((total.add(&mut rtl), total.hit()), (0, first));
+
+    let path = std::env::temp_dir().join(format!("pica-bridge-{}.dat", std::process::id()));
+    total.write(&path).unwrap();
+    let dat = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(dat.starts_with("# SystemC::Coverage-3"));
+    let hit_lines = dat
+        .lines()
+        .filter(|l| l.starts_with("C '") && !l.ends_with("' 0"))
+        .count();
+    assert!(hit_lines >= first.min(1) && dat.contains("TOP.pica_top.u_cp"));
+    let bad = std::path::Path::new("/no/such/dir/x.dat");
+    assert!(matches!(total.write(bad), Err(RtlError::CoverageWrite(..))));
+
+    let mut plain = Rtl::new().unwrap();
+    assert!(plain.coverage().is_none());
+    assert!(matches!(
+        plain.write_coverage(bad),
+        Err(RtlError::NoCoverage(_))
+    ));
+    assert!(RtlCoverage::new(Variant::Default).is_err());
+}
+
 /// A report names the defines a default build took from `PICA_RTL_DEFINES` (issue 19: a run
 /// with `PICA_RTL_DEFINES=INJECT_MASK_BUG` used to say "RTL variant default").
 #[test]

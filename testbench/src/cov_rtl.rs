@@ -1,7 +1,7 @@
 //! `pica cov rtl`: code coverage of the RTL (Verilator `--coverage`: line, toggle and branch
 //! points), next to the model's functional coverage of [`crate::cov_cli`].
 //!
-//! One producer, one consumer:
+//! Two producers, one consumer:
 //! - `pica cov rtl run BUNDLE... --out DIR` replays each bundle (full bundles on `pica_top`,
 //!   stage bundles on their stage top) through `scripts/replay --coverage`, which builds the
 //!   bundle kind's plain SystemVerilog replay testbench once with `verilator --coverage`
@@ -9,6 +9,11 @@
 //!   Verilator coverage file (`coverage.dat` format) per bundle. This needs no second build of
 //!   the workspace. The replay script is the one place that maps a bundle's manifest to the
 //!   testbench's plusargs, so this module does not repeat it.
+//! - `pica lockstep --rtl-coverage FILE` and `pica fuzz --rtl --rtl-coverage FILE` (register
+//!   sequences) write the same format straight from the bridge: they run the coverage build of
+//!   the front end (`cov_fe`, [`pica_rtl_bridge::coverage`]) and write the points all their
+//!   cases hit, one file per run (per shard of a campaign). Its points sit under
+//!   `TOP.pica_top`, the replay testbench's under `TOP.replay_tb.dut`: both are stage `fe`.
 //! - `pica cov rtl report DAT...` merges the files with `verilator_coverage --write`, reads the
 //!   merged file ([`parse_dat`]), prints covered/total line, toggle and branch points per stage
 //!   and per RTL module ([`report`]), and writes annotated sources (`verilator_coverage
@@ -19,7 +24,10 @@
 //! stage, the instances of a module are folded: a module's point (file, line, column, kind,
 //! signal bit) is covered when any instance reached it at least `min` times, so four shader
 //! units or six combiner stages count each point of their module once (parameterizations
-//! too: Verilator's `pica_tev_stage__S1` is `pica_tev_stage`).
+//! too: Verilator's `pica_tev_stage__S1` is `pica_tev_stage`). A source file is known by its
+//! name alone, so the files of bridge runs (`pica lockstep` / `pica fuzz --rtl-coverage`, whose
+//! points sit under `TOP.pica_top`) and of replay testbenches (under `TOP.replay_tb.dut`) fold
+//! into one table even when built from different checkouts.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -278,9 +286,12 @@ pub fn report(points: &[Point], min: u64) -> RtlReport {
             continue;
         };
         *inst.entry(stage.clone()).or_default() += 1;
+        // The file by its name alone: a bridge model and a replay testbench built from two
+        // checkouts (or a CI runner and a laptop) name the same source by different paths.
+        let file = p.file.rsplit('/').next().unwrap_or(&p.file);
         let key = (
             p.module.as_str(),
-            p.file.as_str(),
+            file,
             p.line,
             p.column,
             p.kind,

@@ -18,7 +18,7 @@ use pica_model::cov::{CoverageDb, Hits};
 use pica_model::cp::CommandHeader;
 use pica_model::regs::{self, id, SideEffect};
 use pica_model::{HangReason, Memory, Outcome};
-use pica_rtl_bridge::Variant;
+use pica_rtl_bridge::{RtlCoverage, Variant};
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::case::{Case, MemImage};
 use proptest::prelude::*;
@@ -833,29 +833,70 @@ pub fn check_cov(
     cov: bool,
     hold: Option<HoldSchedule>,
 ) -> (Result<(), String>, Option<Hits>) {
+    let c = check_full(list, rtl, knobs, cov, hold);
+    (c.result, c.hits)
+}
+
+/// What [`check_full`] found about one case.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// `Err(message)` if the case fails.
+    pub result: Result<(), String>,
+    /// The model run's functional coverage (when asked for).
+    pub hits: Option<Hits>,
+    /// The RTL's code-coverage counters of the lockstep run, when `rtl` is a coverage build
+    /// ([`Variant::has_coverage`]).
+    pub rtl_coverage: Option<Vec<u32>>,
+}
+
+/// [`check_cov`], with the RTL's code-coverage counters of the run when `rtl` is a coverage
+/// build (the model invariants failing, the RTL does not run).
+pub fn check_full(
+    list: &FuzzList,
+    rtl: Option<Variant>,
+    knobs: &pica_model::knobs::Knobs,
+    cov: bool,
+    hold: Option<HoldSchedule>,
+) -> Checked {
     let mut case = list.to_case("fuzz", None);
     case.knobs = *knobs;
     let (r, hits) = check_model_cov(&case, cov);
-    let r = r
-        .map_err(|e| format!("model invariant: {e}"))
-        .and_then(|()| check_rtl(&case, rtl, hold));
-    (r, hits)
+    let (result, rtl_coverage) = match r {
+        Err(e) => (Err(format!("model invariant: {e}")), None),
+        Ok(()) => check_rtl(&case, rtl, hold),
+    };
+    Checked {
+        result,
+        hits,
+        rtl_coverage,
+    }
 }
 
-fn check_rtl(case: &Case, rtl: Option<Variant>, hold: Option<HoldSchedule>) -> Result<(), String> {
-    if let Some(variant) = rtl {
-        let opts = Options {
-            variant,
-            hold,
-            ..Options::default()
-        };
-        let r = lockstep::lockstep(case, &opts).map_err(|e| format!("lockstep: {e}"))?;
-        if !r.is_equal() {
+fn check_rtl(
+    case: &Case,
+    rtl: Option<Variant>,
+    hold: Option<HoldSchedule>,
+) -> (Result<(), String>, Option<Vec<u32>>) {
+    let Some(variant) = rtl else {
+        return (Ok(()), None);
+    };
+    let opts = Options {
+        variant,
+        hold,
+        ..Options::default()
+    };
+    match lockstep::lockstep(case, &opts) {
+        Err(e) => (Err(format!("lockstep: {e}")), None),
+        Ok(mut r) => {
+            let counts = r.rtl_coverage.take();
+            if r.is_equal() {
+                return (Ok(()), counts);
+            }
             let text = lockstep::text_report(&r);
-            return Err(text.lines().next().unwrap_or("mismatch").to_string());
+            let first = text.lines().next().unwrap_or("mismatch").to_string();
+            (Err(first), counts)
         }
     }
-    Ok(())
 }
 
 /// Shrinks a failing case of `case_seed`: the simplest case that still fails, and its message.
@@ -914,7 +955,18 @@ pub fn run(opts: &FuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzRep
 /// is `fuzz 0x<case seed>`: `pica fuzz --replay` reruns it).
 pub fn run_cov(
     opts: &FuzzOptions,
+    cov: Option<&mut CoverageDb>,
+    progress: impl FnMut(u64, u64, usize),
+) -> FuzzReport {
+    run_rtl_cov(opts, cov, None, progress)
+}
+
+/// [`run_cov`], also adding every case's RTL code coverage to `rtl_cov` when given (`opts.rtl`
+/// must then be its coverage build; shrinking reruns are not counted).
+pub fn run_rtl_cov(
+    opts: &FuzzOptions,
     mut cov: Option<&mut CoverageDb>,
+    mut rtl_cov: Option<&mut RtlCoverage>,
     mut progress: impl FnMut(u64, u64, usize),
 ) -> FuzzReport {
     let (index, count) = (opts.shard.0, opts.shard.1.max(1));
@@ -925,12 +977,20 @@ pub fn run_cov(
     for i in mine {
         let seed = case_seed(opts.seed, i);
         let failed = generate(seed).is_some_and(|l| {
-            let hold = HoldSchedule::of_case(seed);
-            let (r, hits) = check_cov(&l, opts.rtl, &opts.knobs, cov.is_some(), hold);
-            if let (Some(db), Some(h)) = (cov.as_deref_mut(), hits) {
+            let c = check_full(
+                &l,
+                opts.rtl,
+                &opts.knobs,
+                cov.is_some(),
+                HoldSchedule::of_case(seed),
+            );
+            if let (Some(db), Some(h)) = (cov.as_deref_mut(), c.hits) {
                 db.add(&h, &format!("fuzz 0x{seed:016x}"));
             }
-            r.is_err()
+            if let (Some(rc), Some(counts)) = (rtl_cov.as_deref_mut(), c.rtl_coverage) {
+                rc.add_counts(&counts);
+            }
+            c.result.is_err()
         });
         if failed {
             if let Some((list, message, original_commands)) =
@@ -1009,17 +1069,24 @@ pub(crate) fn failure(
 }
 
 /// The unguided campaign of `opts`' shard for its coverage alone (`pica fuzz --guided
-/// --versus-unguided`): every case runs, its hits go to `cov`, failures are not shrunk or
-/// saved. Returns the cases run.
-pub fn run_cov_unsaved(opts: &FuzzOptions, cov: &mut CoverageDb) -> u64 {
+/// --versus-unguided`): every case runs, its hits go to `cov` (and its RTL code coverage to
+/// `rtl_cov` when given), failures are not shrunk or saved. Returns the cases run.
+pub fn run_cov_unsaved(
+    opts: &FuzzOptions,
+    cov: &mut CoverageDb,
+    mut rtl_cov: Option<&mut RtlCoverage>,
+) -> u64 {
     let (index, count) = (opts.shard.0, opts.shard.1.max(1));
     let mut n = 0;
     for i in (0..opts.cases).filter(|i| i % count == index) {
         let seed = case_seed(opts.seed, i);
         if let Some(l) = generate(seed) {
-            let hold = HoldSchedule::of_case(seed);
-            if let (_, Some(h)) = check_cov(&l, opts.rtl, &opts.knobs, true, hold) {
+            let c = check_full(&l, opts.rtl, &opts.knobs, true, HoldSchedule::of_case(seed));
+            if let Some(h) = c.hits {
                 cov.add(&h, &format!("fuzz 0x{seed:016x}"));
+            }
+            if let (Some(rc), Some(counts)) = (rtl_cov.as_deref_mut(), c.rtl_coverage) {
+                rc.add_counts(&counts);
             }
         }
         n += 1;

@@ -22,13 +22,16 @@
 //! from). Failures are shrunk by removing commands while the case still fails (mutants have no
 //! proptest value tree) and saved as bundles like every fuzz failure.
 //!
-//! With RTL (`--rtl`), a case is checked in lockstep as in the unguided campaign; the pool is
-//! fed by the model's functional coverage (RTL code-coverage points would need the coverage
-//! build of the bridge read back per case: not done here).
+//! With RTL (`--rtl`), a case is checked in lockstep as in the unguided campaign. On the
+//! coverage build of the front end (`cov_fe`, [`pica_rtl_bridge::coverage`]) the RTL's
+//! code-coverage counters of each case are read straight out of the model after its run (one
+//! load per point, no file): a case also joins the pool when it hit an RTL point (line,
+//! branch or toggle) no earlier case of the campaign hit.
 
 use crate::fuzz::{self, case_seed, Cmd, FuzzList, FuzzOptions, FuzzReport};
 use pica_model::cov::{self, CoverageDb, Hits, Steer};
 use pica_model::regs::id;
+use pica_rtl_bridge::RtlCoverage;
 use pica_vectors::bundle::write_bundle;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -55,7 +58,8 @@ pub struct GuidedSummary {
     pub dup_draw: u64,
     /// One-command tweaks.
     pub tweak: u64,
-    /// Cases that reached a new bin (the pool's size at the end).
+    /// Cases that reached a new bin, or with RTL coverage guidance a new RTL point (the pool's
+    /// size at the end).
     pub pool: u64,
     /// Of them, mutants (the rest are fresh cases).
     pub pool_from_mutants: u64,
@@ -66,6 +70,21 @@ pub struct GuidedSummary {
     /// merge instead).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unguided_covered_bins: Option<usize>,
+    /// Cases that joined the pool for a new RTL code-coverage point alone (no new bin).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pool_from_rtl: u64,
+    /// RTL code-coverage points the guided campaign hit, and the build's points (with RTL
+    /// coverage guidance).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtl_points: Option<(usize, usize)>,
+    /// RTL points the unguided campaign of the same seed, size and shard hit
+    /// (`--versus-unguided` with RTL coverage guidance).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unguided_rtl_points: Option<usize>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl GuidedSummary {
@@ -79,8 +98,12 @@ impl GuidedSummary {
         self.tweak += o.tweak;
         self.pool += o.pool;
         self.pool_from_mutants += o.pool_from_mutants;
+        self.pool_from_rtl += o.pool_from_rtl;
         self.covered_bins = 0;
         self.unguided_covered_bins = None;
+        // Points are not additive either: merge the shards' coverage files.
+        self.rtl_points = None;
+        self.unguided_rtl_points = None;
     }
 }
 
@@ -341,11 +364,14 @@ fn save_bundle(
 
 /// Runs a guided campaign over the cases of `opts` this shard owns, adding every case's
 /// coverage to `db`; `keep` (when given) receives a bundle of each case that reached a new bin.
-/// `progress` is called after each case with (done, total for this shard, failures so far).
+/// With `rtl_cov` (`opts.rtl` its coverage build), every case's RTL code coverage is added to
+/// it and a case that hit a new RTL point joins the pool too. `progress` is called after each
+/// case with (done, total for this shard, failures so far).
 pub fn run(
     opts: &FuzzOptions,
     db: &mut CoverageDb,
     keep: Option<&Path>,
+    mut rtl_cov: Option<&mut RtlCoverage>,
     mut progress: impl FnMut(u64, u64, usize),
 ) -> (FuzzReport, GuidedSummary) {
     let (index, count) = (opts.shard.0, opts.shard.1.max(1));
@@ -381,13 +407,20 @@ pub fn run(
         } else {
             crate::lockstep::HoldSchedule::of_case(seed)
         };
-        let (r, hits) = fuzz::check_cov(&list, opts.rtl, &opts.knobs, true, hold);
-        let hits = hits.unwrap_or_else(|| Hits::from_counts(&[]));
-        let new = hits.iter().any(|(b, _)| !db.is_hit(b));
+        let c = fuzz::check_full(&list, opts.rtl, &opts.knobs, true, hold);
+        let r = c.result;
+        let hits = c.hits.unwrap_or_else(|| Hits::from_counts(&[]));
+        let new_bin = hits.iter().any(|(b, _)| !db.is_hit(b));
+        let new_points = match (rtl_cov.as_deref_mut(), &c.rtl_coverage) {
+            (Some(rc), Some(counts)) => rc.add_counts(counts),
+            _ => 0,
+        };
+        let new = new_bin || new_points > 0;
         let mut label_used = label;
         if new {
             sum.pool += 1;
             sum.pool_from_mutants += u64::from(mutant);
+            sum.pool_from_rtl += u64::from(!new_bin);
             if let Some(dir) = keep {
                 let name = format!("guided-{seed:016x}");
                 if let Ok(p) = save_bundle(&list, opts, dir, &name, seed) {
@@ -430,6 +463,7 @@ pub fn run(
         }
     }
     sum.covered_bins = db.total().0;
+    sum.rtl_points = rtl_cov.map(|rc| (rc.hit(), rc.points()));
     let report = FuzzReport {
         seed: opts.seed,
         cases: opts.cases,

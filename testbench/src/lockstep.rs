@@ -276,6 +276,10 @@ pub struct Report {
     pub outcome: OutcomeRecord,
     /// The first difference.
     pub divergence: Option<Divergence>,
+    /// The RTL's code-coverage counters after the run, when the build is a coverage build
+    /// ([`pica_rtl_bridge::coverage`]; `pica lockstep --rtl-coverage`).
+    #[serde(skip)]
+    pub rtl_coverage: Option<Vec<u32>>,
 }
 
 impl Report {
@@ -344,7 +348,8 @@ fn rtl_outcome_record(o: &RtlOutcome) -> (String, u64, u8) {
     }
 }
 
-/// Runs `case` on the model and on the RTL in lockstep.
+/// Runs `case` on the model and on the RTL in lockstep. With a coverage build
+/// ([`Variant::has_coverage`]) the report carries the RTL's coverage counters of the run.
 pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
     let mut gpu = case.gpu()?;
     // The RTL implements the front end (CP and REGS): compare the model's front end with it.
@@ -355,6 +360,19 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
         case.submit_addr,
         case.submit_size,
     );
+    let mut report = compare(case, opts, &mut gpu, &mut rtl)?;
+    // Read before the model is dropped: its counters go with it.
+    report.rtl_coverage = rtl.rtl_mut().coverage();
+    Ok(report)
+}
+
+/// The lockstep loop of [`lockstep`] on a model and an RTL both at cycle 0.
+fn compare(
+    case: &Case,
+    opts: &Options,
+    gpu: &mut pica_model::Gpu,
+    rtl: &mut RtlGpu,
+) -> Result<Report, LockstepError> {
     let mut history: VecDeque<RegWriteBeat> = VecDeque::with_capacity(HISTORY);
     let mut compared = 0usize;
     let mut model_seen = 0usize;
@@ -372,6 +390,7 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
             beats: compared,
             outcome: OutcomeRecord::of(outcome),
             divergence,
+            rtl_coverage: None,
         };
     let before = |h: &VecDeque<RegWriteBeat>| h.iter().map(beat_json).collect::<Vec<_>>();
     loop {
@@ -428,7 +447,7 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
             }
             if opts.compare_state {
                 let (fields, total) =
-                    state_diffs(gpu.regs(), &mut rtl, opts.state_read, STATE_DIFFS_SHOWN);
+                    state_diffs(gpu.regs(), rtl, opts.state_read, STATE_DIFFS_SHOWN);
                 if total > 0 {
                     let d = Divergence {
                         kind: DivergenceKind::FinalState,

@@ -114,6 +114,13 @@ enum Cmd {
         /// Write the report as JSON.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+        /// Count RTL code coverage: run the coverage build of the front end (cov_fe: pica_top
+        /// verilated with --coverage, without the SH stage, which lockstep does not drive) and
+        /// write the line, branch and toggle points hit by all the cases to FILE (Verilator's
+        /// coverage.dat: merge with `verilator_coverage --write`, report with `pica cov rtl
+        /// report`). Front end only; --variant default.
+        #[arg(long, value_name = "FILE")]
+        rtl_coverage: Option<PathBuf>,
         /// Run a scene of the library (repeatable; `pica scene list`).
         #[arg(long, value_name = "NAME")]
         scene: Vec<String>,
@@ -258,9 +265,10 @@ enum Cmd {
         #[arg(long)]
         no_coverage: bool,
         /// --target regs|pipeline: coverage-guided — keep every case that reached a new
-        /// functional bin and spend half the budget on mutants of those (steered to bins not
-        /// reached yet, spliced, a draw duplicated, one command changed); the summary gives the
-        /// bins reached and the pool.
+        /// functional bin (regs with --rtl: or hit a new RTL code-coverage point of the front
+        /// end's coverage build, cov_fe) and spend half the budget on mutants of those (steered
+        /// to bins not reached yet, spliced, a draw duplicated, one command changed); the
+        /// summary gives the bins (and RTL points) reached and the pool.
         #[arg(long)]
         guided: bool,
         /// With --guided: write each case that reached a new bin as a bundle in DIR (new corpus
@@ -270,9 +278,16 @@ enum Cmd {
         #[arg(long, value_name = "DIR", requires = "guided")]
         keep_new: Option<PathBuf>,
         /// With --guided: also run the unguided campaign of the same seed, size and shard and
-        /// print both coverage figures.
+        /// print both coverage figures (with --guided --rtl, the RTL points hit too).
         #[arg(long, requires = "guided")]
         versus_unguided: bool,
+        /// --target regs --rtl: run the coverage build of the front end (cov_fe: pica_top
+        /// verilated with --coverage, without the SH stage) and write the RTL line, branch and
+        /// toggle points the campaign's cases hit to FILE (Verilator's coverage.dat; each shard
+        /// writes its own, `verilator_coverage --write` merges them, `pica cov rtl report`
+        /// reports them). --guided --rtl guides by these points with or without FILE.
+        #[arg(long, value_name = "FILE")]
+        rtl_coverage: Option<PathBuf>,
         /// Knobs every case runs with (regs, shader, pipeline and --rtl-stages sh targets; saved
         /// bundles record them). With RTL, knobs the build does not implement are refused
         /// (exit 2); --target tev|fop|rast take none.
@@ -548,6 +563,7 @@ fn main() -> ExitCode {
             trace_window,
             vcd,
             report,
+            rtl_coverage,
             scene,
             scenes,
             pipeline_hold,
@@ -607,7 +623,15 @@ fn main() -> ExitCode {
                     return fail(format!("{}: {e}", c.name));
                 }
             }
-            if set.has_pipeline_stages() || (pipeline_hold && set.has_front_end()) {
+            let mixed = set.has_pipeline_stages() || (pipeline_hold && set.has_front_end());
+            if rtl_coverage.is_some() && mixed {
+                return fail(
+                    "--rtl-coverage counts the front end's RTL coverage (cov_fe) in the front-end \
+                     lockstep; mixed runs (pipeline stages, --pipeline-hold) have no coverage build \
+                     in the bridge yet: for the stages, replay stage bundles with `pica cov rtl run`",
+                );
+            }
+            if mixed {
                 if hold.is_some() {
                     return fail(
                         "--hold schedules the front-end lockstep: in a mixed run (--pipeline-hold, \
@@ -635,7 +659,7 @@ fn main() -> ExitCode {
                 hold,
                 ..LockstepOptions::default()
             };
-            verify_cli::lockstep(cases, &opts, report.as_deref())
+            verify_cli::lockstep(cases, &opts, report.as_deref(), rtl_coverage.as_deref())
         }
         Cmd::Facts(args) => pica_testbench::facts_cli::main(&args),
         Cmd::Stages => {
@@ -717,8 +741,18 @@ fn main() -> ExitCode {
             guided,
             keep_new,
             versus_unguided,
+            rtl_coverage,
             knobs,
         } => {
+            if rtl_coverage.is_some()
+                && (!matches!(target, FuzzTarget::Regs) || rtl_stages.is_some())
+            {
+                return fail(
+                    "--rtl-coverage counts the front end's RTL coverage (--target regs --rtl); \
+                     the stage tops have no coverage build in the bridge yet: for theirs, \
+                     replay fuzz bundles with `pica cov rtl gen` and `pica cov rtl run`",
+                );
+            }
             if guided
                 && (!matches!(target, FuzzTarget::Regs | FuzzTarget::Pipeline)
                     || rtl_stages.is_some())
@@ -773,9 +807,16 @@ fn main() -> ExitCode {
                             report.as_deref(),
                             keep_new.as_deref(),
                             versus_unguided,
+                            rtl_coverage.as_deref(),
                         );
                     }
-                    verify_cli::fuzz(&opts, report.as_deref(), replay, !no_coverage)
+                    verify_cli::fuzz(
+                        &opts,
+                        report.as_deref(),
+                        replay,
+                        !no_coverage,
+                        rtl_coverage.as_deref(),
+                    )
                 }
                 (FuzzTarget::Fop, None) => {
                     let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {

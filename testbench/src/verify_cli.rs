@@ -4,7 +4,7 @@
 use crate::fuzz::{self, FuzzOptions};
 use crate::lockstep::{self, Options, Report};
 use crate::stages::{self, StageLockstepOptions, StageSet};
-use pica_rtl_bridge::Variant;
+use pica_rtl_bridge::{RtlCoverage, Variant};
 use pica_vectors::bundle::{write_bundle, Bundle};
 use pica_vectors::case::Case;
 use pica_vectors::library;
@@ -186,15 +186,77 @@ fn compare_cases<R: CaseReport>(
 }
 
 /// `pica lockstep`: the front end, cycle by cycle.
-pub fn lockstep(cases: Vec<Case>, opts: &Options, report: Option<&Path>) -> ExitCode {
+///
+/// With `rtl_coverage` (`--rtl-coverage FILE`) the cases run on the coverage build of
+/// `opts.variant` and the RTL code coverage of all of them is written to FILE.
+pub fn lockstep(
+    cases: Vec<Case>,
+    opts: &Options,
+    report: Option<&Path>,
+    rtl_coverage: Option<&Path>,
+) -> ExitCode {
+    let mut cov = match rtl_coverage.map(|f| rtl_coverage_start(opts.variant, f)) {
+        Some(Err(e)) => return bad(e),
+        Some(Ok(c)) => Some(c),
+        None => None,
+    };
+    let opts = Options {
+        variant: cov.as_ref().map_or(opts.variant, RtlCoverage::variant),
+        ..opts.clone()
+    };
     let header = format!(
         "{:<40} {:>7} {:>9}  {:<12}",
         "case", "beats", "cycles", "outcome"
     );
     let summary = format!("compared, RTL variant {}", opts.variant.label());
-    compare_cases(&cases, &header, &summary, report, |c| {
-        lockstep::lockstep(c, opts).map_err(|e| e.to_string())
-    })
+    let code = compare_cases(&cases, &header, &summary, report, |c| {
+        let r = lockstep::lockstep(c, &opts).map_err(|e| e.to_string())?;
+        if let (Some(cov), Some(counts)) = (cov.as_mut(), &r.rtl_coverage) {
+            cov.add_counts(counts);
+        }
+        Ok(r)
+    });
+    rtl_coverage_finish(cov.as_ref(), rtl_coverage).unwrap_or(code)
+}
+
+/// `--rtl-coverage FILE`: an empty total of the points of `variant`'s coverage build (the
+/// build to run instead of `variant`); the reason when there is none or FILE cannot be
+/// written (checked now, not after the campaign).
+pub fn rtl_coverage_start(variant: Variant, file: &Path) -> Result<RtlCoverage, String> {
+    let build = variant.coverage_build().ok_or_else(|| {
+        format!(
+            "--rtl-coverage: RTL variant {} has no coverage build (only the RTL as written \
+             has one: --variant default)",
+            variant.label()
+        )
+    })?;
+    let cov = RtlCoverage::new(build).map_err(|e| format!("--rtl-coverage: {e}"))?;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(file)
+        .map_err(|e| format!("--rtl-coverage {}: cannot write: {e}", file.display()))?;
+    Ok(cov)
+}
+
+/// Writes the RTL coverage `cov` of a run to `file` (when both are given) and prints the points
+/// hit; the exit code when that fails.
+fn rtl_coverage_finish(cov: Option<&RtlCoverage>, file: Option<&Path>) -> Option<ExitCode> {
+    let (Some(cov), Some(file)) = (cov, file) else {
+        return None;
+    };
+    if let Err(e) = cov.write(file) {
+        return Some(bad(e));
+    }
+    println!(
+        "RTL coverage: {}/{} points hit on {} ({})",
+        cov.hit(),
+        cov.points(),
+        cov.variant().label(),
+        file.display()
+    );
+    None
 }
 
 /// `pica lockstep --rtl-stages LIST` with pipeline stages: each case on the model alone and
@@ -861,19 +923,53 @@ fn rtl_refusal(
     Ok(())
 }
 
-/// `pica fuzz`.
+/// `--rtl-coverage FILE` of `pica fuzz --target regs`: `opts` running the coverage build of
+/// its RTL, and the empty total of its points; the exit code (2) without `--rtl` or a
+/// coverage build, or when FILE cannot be written.
+fn fuzz_rtl_coverage(
+    opts: &FuzzOptions,
+    file: Option<&Path>,
+) -> Result<(FuzzOptions, Option<RtlCoverage>), ExitCode> {
+    let Some(file) = file else {
+        return Ok((opts.clone(), None));
+    };
+    let Some(variant) = opts.rtl else {
+        return Err(bad(
+            "--rtl-coverage counts the RTL's code coverage: it needs --rtl",
+        ));
+    };
+    let cov = rtl_coverage_start(variant, file).map_err(bad)?;
+    let opts = FuzzOptions {
+        rtl: Some(cov.variant()),
+        ..opts.clone()
+    };
+    Ok((opts, Some(cov)))
+}
+
+/// `pica fuzz`; with `rtl_coverage` (`--rtl-coverage FILE`, needs `--rtl`) the cases run on
+/// the coverage build and the campaign's RTL code coverage is written to FILE.
 pub fn fuzz(
     opts: &FuzzOptions,
     report: Option<&Path>,
     replay: Option<u64>,
     coverage: bool,
+    rtl_coverage: Option<&Path>,
 ) -> ExitCode {
+    let (opts, mut rtl_cov) = match fuzz_rtl_coverage(opts, rtl_coverage) {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
+    let opts = &opts;
     if let Some(seed) = replay {
         let Some(list) = fuzz::generate(seed) else {
             return bad("the strategy could not generate a case");
         };
         let hold = crate::lockstep::HoldSchedule::of_case(seed);
-        return match fuzz::check_held(&list, opts.rtl, &opts.knobs, hold) {
+        let c = fuzz::check_full(&list, opts.rtl, &opts.knobs, false, hold);
+        if let (Some(rc), Some(counts)) = (rtl_cov.as_mut(), &c.rtl_coverage) {
+            rc.add_counts(counts);
+        }
+        let code = match c.result {
             Ok(()) => {
                 println!("case 0x{seed:016x}: passes ({} commands)", list.commands());
                 ExitCode::SUCCESS
@@ -883,17 +979,21 @@ pub fn fuzz(
                 ExitCode::from(EXIT_MISMATCH)
             }
         };
+        return rtl_coverage_finish(rtl_cov.as_ref(), rtl_coverage).unwrap_or(code);
     }
     let bar = progress_bar();
     let started = std::time::Instant::now();
     let mut db = coverage.then(|| pica_model::cov::CoverageDb::new("fuzz"));
-    let r = fuzz::run_cov(opts, db.as_mut(), |done, total, fails| {
+    let r = fuzz::run_rtl_cov(opts, db.as_mut(), rtl_cov.as_mut(), |done, total, fails| {
         show(&bar, done, total, fails)
     });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     let code = print_fuzz_report(&r, started.elapsed().as_secs_f64(), report);
+    if let Some(e) = rtl_coverage_finish(rtl_cov.as_ref(), rtl_coverage) {
+        return e;
+    }
     if let Some(db) = &mut db {
         let source = format!("fuzz seed {} shard {}", r.seed, r.shard);
         if let Err(e) = write_coverage(db, source, report) {
@@ -906,24 +1006,52 @@ pub fn fuzz(
 /// `pica fuzz --guided` (register sequences): the guided campaign, optionally the unguided one
 /// of the same seed, size and shard beside it, then the report with the guided summary and both
 /// coverage figures.
+///
+/// With `--rtl` on the RTL as written, the cases run on its coverage build and a case that hit
+/// a new RTL code-coverage point joins the pool as well as one that reached a new bin; the
+/// summary gives the points hit (both campaigns' with `versus_unguided`), and `rtl_coverage`
+/// (`--rtl-coverage FILE`) writes them. An injected-bug build has no coverage build: its
+/// campaign is guided by bins alone.
 pub fn fuzz_guided(
     opts: &FuzzOptions,
     report: Option<&Path>,
     keep: Option<&Path>,
     versus_unguided: bool,
+    rtl_coverage: Option<&Path>,
 ) -> ExitCode {
-    guided_cli(
+    let (opts, mut rtl_cov) = match fuzz_rtl_coverage(opts, rtl_coverage) {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
+    // Without a file, still guide by RTL points when the build has a coverage build.
+    if let (None, Some(cb)) = (&rtl_cov, opts.rtl.and_then(Variant::coverage_build)) {
+        match RtlCoverage::new(cb) {
+            Ok(c) => rtl_cov = Some(c),
+            Err(e) => return bad(format!("--guided --rtl: {e}")),
+        }
+    }
+    let opts = FuzzOptions {
+        rtl: rtl_cov.as_ref().map(RtlCoverage::variant).or(opts.rtl),
+        ..opts
+    };
+    let opts = &opts;
+    let code = guided_cli(
         "fuzz --guided",
         report,
         keep,
-        |db, keep, p| crate::guided::run(opts, db, keep, p),
+        |db, keep, p| crate::guided::run(opts, db, keep, rtl_cov.as_mut(), p),
         versus_unguided.then_some(|| {
             let mut udb = pica_model::cov::CoverageDb::new("fuzz (unguided baseline)");
-            // The baseline only counts bins: its failures are not shrunk or saved.
-            let u = fuzz::run_cov_unsaved(opts, &mut udb);
-            (udb.total().0, u)
+            let mut urtl = opts
+                .rtl
+                .filter(|v| v.has_coverage())
+                .and_then(|v| RtlCoverage::new(v).ok());
+            // The baseline only counts bins and points: its failures are not shrunk or saved.
+            let u = fuzz::run_cov_unsaved(opts, &mut udb, urtl.as_mut());
+            (udb.total().0, u, urtl.map(|c| c.hit()))
         }),
-    )
+    );
+    rtl_coverage_finish(rtl_cov.as_ref(), rtl_coverage).unwrap_or(code)
 }
 
 /// Where a guided campaign keeps the cases that reached a new bin (`--keep-new`), created.
@@ -968,14 +1096,14 @@ pub fn fuzz_pipeline_guided(
                 std::env::temp_dir().join(format!("pica-baseline-{}", std::process::id()));
             let (u, _) = pipe_fuzz::run(&quiet, Some(&mut udb), &mut |_, _, _| {});
             let _ = std::fs::remove_dir_all(&quiet.regressions);
-            (udb.total().0, u.cases_run)
+            (udb.total().0, u.cases_run, None)
         }),
     )
 }
 
 /// What both guided targets share: the `--keep-new` directory, the campaign under a progress
-/// bar, the unguided baseline when asked (its bins and cases), the report with the guided
-/// summary, the coverage database.
+/// bar, the unguided baseline when asked (its bins, cases and RTL points hit when counted), the
+/// report with the guided summary, the coverage database.
 fn guided_cli(
     source: &str,
     report: Option<&Path>,
@@ -985,7 +1113,7 @@ fn guided_cli(
         Option<&Path>,
         &mut dyn FnMut(u64, u64, usize),
     ) -> (fuzz::FuzzReport, crate::guided::GuidedSummary),
-    baseline: Option<impl FnOnce() -> (usize, u64)>,
+    baseline: Option<impl FnOnce() -> (usize, u64, Option<usize>)>,
 ) -> ExitCode {
     let keep = match keep_dir(keep) {
         Ok(k) => k,
@@ -1003,9 +1131,10 @@ fn guided_cli(
     }
     let unguided = baseline.map(|b| b());
     sum.unguided_covered_bins = unguided.map(|u| u.0);
+    sum.unguided_rtl_points = unguided.and_then(|u| u.2);
     r.guided = Some(sum.clone());
     let code = print_fuzz_report(&r, secs, report);
-    finish_guided(&r, &sum, unguided, &mut db, report).unwrap_or(code)
+    finish_guided(&r, &sum, unguided.map(|u| (u.0, u.1)), &mut db, report).unwrap_or(code)
 }
 
 /// The guided part of a guided campaign's summary (the operations, the pool, both coverage
@@ -1029,6 +1158,13 @@ fn finish_guided(
         sum.pool,
         sum.pool_from_mutants
     );
+    if let Some((hit, points)) = sum.rtl_points {
+        println!(
+            "RTL coverage guidance: {hit}/{points} RTL points hit; {} case(s) joined the pool \
+             for a new RTL point alone",
+            sum.pool_from_rtl
+        );
+    }
     if let Some((u, cases)) = unguided {
         let t = db.total().1;
         println!(
@@ -1036,6 +1172,9 @@ fn finish_guided(
              each)",
             sum.covered_bins, r.seed
         );
+        if let (Some((hit, points)), Some(uhit)) = (sum.rtl_points, sum.unguided_rtl_points) {
+            println!("versus unguided: guided {hit}/{points} RTL points, unguided {uhit}/{points}");
+        }
     }
     let source = format!(
         "fuzz --guided ({}) seed {} shard {}",
@@ -1339,7 +1478,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             max_failures: a.max_failures,
             knobs: a.knobs,
         };
-        return fuzz(&opts, report, replay, true);
+        return fuzz(&opts, report, replay, true, None);
     }
     let variant = match crate::shader_fuzz::parse_sh_variant(&a.variant) {
         Ok(pica_rtl_bridge::shader::ShVariant::KnobsAlt) => return bad(

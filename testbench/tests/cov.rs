@@ -275,7 +275,7 @@ fn guided_opts(cases: u64, seed: u64, rtl: Option<pica_rtl_bridge::Variant>) -> 
 fn cov_guided_reaches_more_bins_than_unguided_on_the_same_budget() {
     let opts = guided_opts(300, 1, None);
     let mut guided = CoverageDb::new("g");
-    let (r, sum) = pica_testbench::guided::run(&opts, &mut guided, None, |_, _, _| {});
+    let (r, sum) = pica_testbench::guided::run(&opts, &mut guided, None, None, |_, _, _| {});
     assert_eq!(r.cases_run, 300);
     assert!(r.failures.is_empty(), "{:?}", r.failures);
     assert_eq!(
@@ -285,16 +285,38 @@ fn cov_guided_reaches_more_bins_than_unguided_on_the_same_budget() {
     assert!(sum.steer > 0 && sum.splice > 0 && sum.dup_draw > 0 && sum.tweak > 0);
     assert!(sum.pool_from_mutants > 0, "no mutant reached a new bin");
     let mut unguided = CoverageDb::new("u");
-    assert_eq!(fuzz::run_cov_unsaved(&opts, &mut unguided), 300);
+    assert_eq!(fuzz::run_cov_unsaved(&opts, &mut unguided, None), 300);
     let (g, u) = (guided.total().0, unguided.total().0);
     // At least 5 % more (898 against 817 at this size after the generator gained f32-edge
     // uniform uploads; the margin grows with the budget: README, "Coverage-guided fuzzing").
     assert!(g > u + u / 20, "guided {g} bins, unguided {u}");
     // The same seed gives the same campaign.
     let mut again = CoverageDb::new("g2");
-    let (_, sum2) = pica_testbench::guided::run(&opts, &mut again, None, |_, _, _| {});
+    let (_, sum2) = pica_testbench::guided::run(&opts, &mut again, None, None, |_, _, _| {});
     assert_eq!(sum, sum2);
     assert_eq!(again.counts, guided.counts);
+}
+
+/// `--guided --rtl` on the coverage build: every case's RTL points are read back, and cases that
+/// hit a new RTL point without a new bin join the pool too (without that rule none would).
+#[test]
+fn cov_guided_rtl_pools_cases_for_new_rtl_points() {
+    use pica_rtl_bridge::{RtlCoverage, Variant};
+    let opts = guided_opts(40, 1, Some(Variant::FeCoverage));
+    let mut db = CoverageDb::new("g");
+    let mut rc = RtlCoverage::new(Variant::FeCoverage).expect("the coverage build");
+    let (r, sum) = pica_testbench::guided::run(&opts, &mut db, None, Some(&mut rc), |_, _, _| {});
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    let (hit, points) = sum.rtl_points.expect("RTL points counted");
+    assert_eq!((hit, points), (rc.hit(), rc.points()));
+    assert!(hit > 0 && hit < points, "{hit}/{points}");
+    assert!(
+        sum.pool_from_rtl > 0,
+        "no case joined the pool for an RTL point"
+    );
+    assert!(sum.pool_from_rtl < sum.pool);
+    // Without the coverage build there is nothing to count.
+    assert!(RtlCoverage::new(Variant::Default).is_err());
 }
 
 /// A guided campaign against an RTL build with an injected bug finds it, shrinks the
@@ -303,7 +325,7 @@ fn cov_guided_reaches_more_bins_than_unguided_on_the_same_budget() {
 fn cov_guided_against_an_injected_bug_saves_a_shrunk_bundle() {
     let opts = guided_opts(400, 2, Some(pica_rtl_bridge::Variant::InjectMaskBug));
     let mut db = CoverageDb::new("g");
-    let (r, _) = pica_testbench::guided::run(&opts, &mut db, None, |_, _, _| {});
+    let (r, _) = pica_testbench::guided::run(&opts, &mut db, None, None, |_, _, _| {});
     let f = r.failures.first().expect("the mask bug is found");
     assert!(f.commands <= f.original_commands, "{f:?}");
     assert!(

@@ -1,5 +1,7 @@
 //! `pica cov rtl`: RTL code coverage from the replay testbench's Verilator coverage build
-//! (TEV, the smallest stage top: one coverage build of about a minute), merged and reported.
+//! (TEV, the smallest stage top: one coverage build of about a minute), merged and reported;
+//! and from the bridge's coverage build of the front end (`pica lockstep` / `pica fuzz
+//! --rtl-coverage`).
 
 mod common;
 
@@ -7,7 +9,7 @@ use common::{pica, text, tmp};
 use pica_testbench::cov_rtl::{parse_dat, read_dat, report, PointKind, RtlReport};
 use std::path::Path;
 
-fn json(p: &Path) -> serde_json::Value {
+fn json_of(p: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(p).expect("json written")).expect("json parses")
 }
 
@@ -101,9 +103,9 @@ fn cov_rtl_run_merge_report_tev() {
     );
 
     let (ja, jb, jm) = (
-        json(&dir.join("a.json")),
-        json(&dir.join("b.json")),
-        json(&dir.join("m.json")),
+        json_of(&dir.join("a.json")),
+        json_of(&dir.join("b.json")),
+        json_of(&dir.join("m.json")),
     );
     let (sa, sb, sm) = (
         figures(&ja, "tev"),
@@ -221,4 +223,115 @@ fn cov_rtl_parse_reads_nothing_but_points() {
     let pts = parse_dat("# SystemC::Coverage-3\n", "e.dat").expect("parses");
     assert!(pts.is_empty());
     assert!(report(&pts, 1).stages.is_empty());
+}
+
+/// `--rtl-coverage` on the bridge: a lockstep run over the corpus and a short register-fuzz
+/// campaign each write a Verilator coverage file with counts in the CP and in REGS; the two
+/// merge with `verilator_coverage --write`, and `pica cov rtl report` folds them under stage
+/// `fe`, the merge covering at least what either file covers. Bad requests are exit 2.
+#[test]
+fn cov_rtl_bridge_lockstep_and_fuzz_write_mergeable_coverage() {
+    let p = |s: &str| tmp(s).to_string_lossy().into_owned();
+    let o = pica(&["lockstep", "--corpus", "--rtl-coverage", &p("ls.dat")]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("RTL coverage: "), "{}", text(&o));
+    let o = pica(&[
+        "fuzz",
+        "--rtl",
+        "--cases",
+        "20",
+        "--seed",
+        "1",
+        "--regressions",
+        &p("regs"),
+        "--rtl-coverage",
+        &p("fz.dat"),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("against rtl:cov_fe"), "{}", text(&o));
+
+    let pts = read_dat(&tmp("ls.dat")).expect("a coverage file");
+    let hit_in = |module: &str| {
+        pts.iter()
+            .filter(|p| p.module == module && p.hier.starts_with("TOP.pica_top"))
+            .filter(|p| p.count > 0)
+            .count()
+    };
+    assert!(hit_in("pica_cp") > 0, "no CP point hit");
+    assert!(hit_in("pica_regs") > 0, "no REGS point hit");
+    // Not everything: a point file of counts that are all nonzero would be a broken read.
+    assert!(pts.iter().any(|p| p.count == 0));
+
+    let vc = std::process::Command::new("verilator_coverage")
+        .arg("--write")
+        .arg(tmp("vc.dat"))
+        .arg(tmp("ls.dat"))
+        .arg(tmp("fz.dat"))
+        .output()
+        .expect("verilator_coverage runs");
+    assert!(vc.status.success(), "{}", text(&vc));
+    assert!(read_dat(&tmp("vc.dat")).is_ok_and(|v| !v.is_empty()));
+
+    let fe = |dats: &[String], json: &str| {
+        let mut args = vec!["cov", "rtl", "report"];
+        args.extend(dats.iter().map(String::as_str));
+        let j = p(json);
+        args.extend(["--json", &j, "--require", "fe"]);
+        let o = pica(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        figures(&json_of(&tmp(json)), "fe")
+    };
+    let ls = fe(&[p("ls.dat")], "ls.json");
+    let both = fe(&[p("ls.dat"), p("fz.dat")], "both.json");
+    for kind in ["line", "toggle", "branch"] {
+        assert!(covered(&ls, "pica_regs", kind) > 0, "{kind}");
+        assert!(covered(&both, "total", kind) >= covered(&ls, "total", kind));
+    }
+    assert!(covered(&ls, "pica_cp", "line") > 0);
+
+    // No coverage build of an injected-bug build; an unwritable file; no --rtl.
+    let o = pica(&[
+        "lockstep",
+        "--corpus",
+        "--variant",
+        "mask",
+        "--rtl-coverage",
+        &p("x.dat"),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no coverage build"), "{}", text(&o));
+    let o = pica(&[
+        "lockstep",
+        "--corpus",
+        "--rtl-coverage",
+        "/nonexistent/x.dat",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("cannot write"), "{}", text(&o));
+    let o = pica(&["fuzz", "--cases", "1", "--rtl-coverage", &p("y.dat")]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("needs --rtl"), "{}", text(&o));
+}
+
+/// A bridge point (`TOP.pica_top…`, one checkout's path) and the same point of the replay
+/// testbench (`TOP.replay_tb.dut…`, another checkout's path) are one point of stage `fe`.
+#[test]
+fn cov_rtl_report_folds_bridge_and_replay_points() {
+    let point = |file: &str, hier: &str, count: u32| {
+        format!(
+            "C '\x01f\x02{file}\x01l\x0210\x01n\x023\x01page\x02v_line/pica_cp\x01o\x02block\
+             \x01h\x02{hier}' {count}\n"
+        )
+    };
+    let text = format!(
+        "# SystemC::Coverage-3\n{}{}",
+        point("/a/rtl-bridge/rtl/pica_cp.sv", "TOP.pica_top.u_cp", 0),
+        point("/b/rtl-bridge/rtl/pica_cp.sv", "TOP.replay_tb.dut.u_cp", 2)
+    );
+    let pts = parse_dat(&text, "t.dat").expect("parses");
+    let r = report(&pts, 1);
+    let fe = r.stage("fe").expect("stage fe");
+    assert_eq!(fe.instance_points, 2);
+    assert_eq!(fe.modules.len(), 1);
+    assert_eq!((fe.total.line.covered, fe.total.line.total), (1, 1));
 }
