@@ -409,11 +409,16 @@ fn cmd() -> impl Strategy<Value = Cmd> {
     ]
 }
 
-/// Targets of [`Cmd::JumpTo`]: anywhere (mostly unmapped, often at or above 2^31), the jump
-/// target or the submitted list with one address bit flipped, or the list itself.
+/// Targets of [`Cmd::JumpTo`]: anywhere (mostly unmapped, often at or above 2^31), 8-byte steps
+/// into the second buffer, the jump target or the submitted list with one address bit
+/// flipped, or the list itself.
 fn far_addr() -> impl Strategy<Value = u32> {
     prop_oneof![
         2 => any::<u32>(),
+        // Into the second buffer at any 8-byte step: a buffer that starts (and so ends) off a
+        // 16-byte boundary, where the CP's end-of-buffer compare sees address bit 3 set
+        // (`pica mutate`: a mutant that ignored that bit read one word past the end).
+        2 => (0u32..16).prop_map(|k| JUMP_TARGET + 8 * k),
         2 => (3u32..32).prop_map(|b| JUMP_TARGET ^ (1 << b)),
         1 => (3u32..32).prop_map(|b| pica_vectors::case::DEFAULT_LIST_ADDR ^ (1 << b)),
         1 => Just(pica_vectors::case::DEFAULT_LIST_ADDR),
