@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "pica_sh_ports.h"
-#include "pica_mutants.inc"
+#include "pica_shim_mutants.inc"
 #include "pica_variants.inc"
 
 namespace {

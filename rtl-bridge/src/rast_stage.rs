@@ -73,9 +73,20 @@ pub enum RastVariant {
     InjectPersp,
     /// `INJECT_CLIP_PLANE_ORDER`: the z ≤ 0 and z ≥ −w planes clipped in swapped order.
     InjectClipPlaneOrder,
+    /// Mutant `k` of the stage's mutant model (`rast_mut`: Yosys mutations of the stage top,
+    /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`RastVariant::ALL`].
+    Mutant(u16),
 }
 
 impl RastVariant {
+    /// The mutant number of a [`RastVariant::Mutant`].
+    pub fn mutant(self) -> Option<u16> {
+        match self {
+            RastVariant::Mutant(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// Every variant, in build order.
     pub const ALL: [RastVariant; 4] = [
         RastVariant::Default,
@@ -91,13 +102,14 @@ impl RastVariant {
             RastVariant::InjectFillRule => "inject_rast_fill_rule",
             RastVariant::InjectPersp => "inject_rast_persp",
             RastVariant::InjectClipPlaneOrder => "inject_clip_plane_order",
+            RastVariant::Mutant(_) => crate::mutants::RAST_MODEL,
         }
     }
 
     /// The define that injects the variant's bug (`None` for the default build).
     pub fn define(self) -> Option<&'static str> {
         match self {
-            RastVariant::Default => None,
+            RastVariant::Default | RastVariant::Mutant(_) => None,
             RastVariant::InjectFillRule => Some("INJECT_RAST_FILL_RULE"),
             RastVariant::InjectPersp => Some("INJECT_RAST_PERSP"),
             RastVariant::InjectClipPlaneOrder => Some("INJECT_CLIP_PLANE_ORDER"),
@@ -249,6 +261,7 @@ mod raw {
         fn pica_rast_clock(h: *mut PicaRast);
         fn pica_rast_trace_open(h: *mut PicaRast, path: *const c_char) -> c_int;
         fn pica_rast_trace_close(h: *mut PicaRast);
+        fn pica_rast_set_mutant(h: *mut PicaRast, k: u32) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -258,7 +271,8 @@ mod raw {
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaRast) {
         new: pica_rast_new, free: pica_rast_free,
-        trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close
+        trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close,
+        set_mutant: pica_rast_set_mutant
     });
 
     impl Handle {
@@ -355,6 +369,11 @@ impl RtlRast {
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
         let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        if let Some(k) = variant.mutant() {
+            if !handle.set_mutant(k) {
+                return Err(RtlError::Mutant(variant.name(), k));
+            }
+        }
         let last = handle.peek();
         let rng = match latency {
             MemLatency::Random { seed, .. } => seed,

@@ -607,6 +607,38 @@ pub fn check_and_shrink(
     })
 }
 
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage fop` runs its
+/// mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<FopVariant>,
+    latency: MemLatency,
+    knobs: pica_model::knobs::Knobs,
+    shrink: bool,
+) -> Option<Found<'static>> {
+    let s = if shrink {
+        check_and_shrink(case_seed, rtl, latency, knobs)?
+    } else {
+        let mut case = generate(case_seed);
+        case.knobs = knobs;
+        let message = check(&case, rtl, latency).err()?;
+        Shrunk {
+            original_fragments: case.fragments(),
+            case,
+            message,
+        }
+    };
+    let how = if shrink { "shrunk" } else { "unshrunk" };
+    let desc = format!("{how} fuzz failure: {}", s.message);
+    Some(Found {
+        message: format!("{} [{how}: {}]", s.message, describe(&s.case)),
+        commands: s.case.fragments(),
+        original_commands: s.original_fragments,
+        save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
+    })
+}
+
 /// The one-line summary of a case's size.
 pub fn describe(case: &FopCase) -> String {
     format!(
@@ -653,16 +685,7 @@ pub fn run(opts: &FopFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
     };
     campaign::run(
         &c,
-        |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.latency, opts.knobs)?;
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            Some(Found {
-                message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),
-                commands: s.case.fragments(),
-                original_commands: s.original_fragments,
-                save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
-            })
-        },
+        |seed| found(seed, opts.rtl, opts.latency, opts.knobs, true),
         progress,
     )
 }

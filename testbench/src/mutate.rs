@@ -1,10 +1,12 @@
-//! `pica mutate`: the mutation score of the verification loop (model vs RTL lockstep, the
-//! corpus and the fuzzer).
+//! `pica mutate`: the mutation score of the verification loop (model vs RTL, the corpus and
+//! the fuzzers) of each RTL stage.
 //!
 //! A mutant model (rtl-bridge/build.rs, "Mutant models") holds hundreds of Yosys mutations
 //! of a stage top in one Verilator build, one chosen at run time by its `mutsel` input
-//! ([`Variant::FeMutant`]). For each mutant this runs the corpus (lockstep, final state
-//! included) and then `cases` fuzz cases of the stage's fuzzer, and stops at the first
+//! ([`Variant::FeMutant`], `TevVariant::Mutant`, ...). For each mutant this runs the stage's
+//! corpus (the front end: lockstep, final state included; the other stages have no corpus of
+//! stage cases) and then `cases` fuzz cases of the stage's fuzzer, checked exactly as
+//! `pica fuzz --target regs|tev|fop|rast|shader --rtl` checks them, and stops at the first
 //! divergence: the mutant is *killed* by that case (a fuzz case is shrunk and saved as a
 //! bundle, like a `pica fuzz` failure). A mutant no case tells apart from the original is
 //! *survived*: either the verification loop has a hole (a behaviour no case drives or no
@@ -14,32 +16,41 @@
 //! Before any mutant, `mutsel = 0` (the Yosys netlist without mutation) must pass every case:
 //! otherwise the netlist or the harness is wrong and no figure would mean anything.
 
-use crate::fuzz;
+use crate::campaign::Found;
 use crate::lockstep::{self, Options};
+use crate::{fop_fuzz, fuzz, rast_fuzz, shader_fuzz, tev_fuzz};
 use pica_model::knobs::Knobs;
+use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::mutants::{self, Mutation};
+use pica_rtl_bridge::rast_stage::RastVariant;
+use pica_rtl_bridge::shader::ShVariant;
+use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_rtl_bridge::Variant;
 use pica_vectors::case::Case;
+use pica_vectors::stage::StageProvenance;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Stages `pica mutate` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Stage {
-    /// The front end: `pica_top` with `EnableSh = 0` (CP, REGS, FIFOs).
+    /// The front end: `pica_top` with `EnableSh = 0` (CP, REGS, FIFOs); corpus + `pica fuzz
+    /// --target regs --rtl`.
     Fe,
-    /// The shader unit / SH stage.
+    /// One shader unit (`pica_sh_unit_top`); `pica fuzz --target shader --rtl`. Not built by
+    /// default (PICA_MUTANTS=sh).
     Sh,
-    /// The texture combiners.
+    /// The texture combiners (`pica_tev_top`); `pica fuzz --target tev --rtl`.
     Tev,
-    /// The fragment operations.
+    /// The fragment operations (`pica_fop_top`); `pica fuzz --target fop --rtl`.
     Fop,
-    /// Clipping and rasterization.
+    /// Clipping and rasterization (`pica_rast_top`); `pica fuzz --target rast --rtl`.
     Rast,
 }
 
 impl Stage {
-    fn name(self) -> &'static str {
+    /// The stage's name (`fe`, `tev`, ...), as `--stage` and build.rs's `MUTANT_MODELS` spell it.
+    pub fn name(self) -> &'static str {
         match self {
             Stage::Fe => "fe",
             Stage::Sh => "sh",
@@ -47,6 +58,11 @@ impl Stage {
             Stage::Fop => "fop",
             Stage::Rast => "rast",
         }
+    }
+
+    /// The notes file of the stage's reviewed survivors (relative to the workspace root).
+    pub fn notes_path(self) -> PathBuf {
+        PathBuf::from(format!("rtl-bridge/mutants/{}_mut.notes", self.name()))
     }
 }
 
@@ -74,7 +90,8 @@ pub struct MutateArgs {
     /// Fuzz campaign seed (case i has `pica fuzz`'s case seed i of it).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The corpus run first against every mutant.
+    /// The corpus run first against every mutant (front end only: the other stages have no
+    /// corpus of stage cases).
     #[arg(long, value_name = "DIR", default_value = "vectors/corpus")]
     pub corpus: PathBuf,
     /// Skip the corpus (fuzz cases only).
@@ -86,17 +103,18 @@ pub struct MutateArgs {
     /// Do not shrink fuzz kills (faster; the reproducer is the case as generated).
     #[arg(long)]
     pub no_shrink: bool,
+    /// How the bridge answers the memory port (fop) or the early-depth port (rast), as
+    /// `pica fuzz --mem-latency`: `0`, `N`, or `rand:MAX[:SEED]`.
+    #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
+    pub mem_latency: MemLatency,
     /// Write the report as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// The reviewed survivors: `key | equivalent|survived | reason` lines
     /// ([`Mutation::key`]); a surviving mutant listed `equivalent` counts as equivalent.
-    #[arg(
-        long,
-        value_name = "FILE",
-        default_value = "rtl-bridge/mutants/fe_mut.notes"
-    )]
-    pub notes: PathBuf,
+    /// Default: rtl-bridge/mutants/<stage>_mut.notes.
+    #[arg(long, value_name = "FILE")]
+    pub notes: Option<PathBuf>,
 }
 
 /// A reviewed survivor (a line of the notes file).
@@ -281,6 +299,8 @@ pub struct MutateOptions {
     pub regressions: PathBuf,
     /// Shrink fuzz kills.
     pub shrink: bool,
+    /// The memory / early-depth port latency of the fop and rast cases.
+    pub mem_latency: MemLatency,
     /// Reviewed survivors ([`load_notes`]).
     pub notes: std::collections::HashMap<String, Note>,
 }
@@ -316,57 +336,149 @@ fn load_corpus(dir: &Path) -> Result<Vec<(String, Case)>, String> {
         .collect()
 }
 
-/// Runs the front end's mutants; `progress(done, total, result)` after each.
-pub fn run_fe(
-    opts: &MutateOptions,
-    mut progress: impl FnMut(usize, usize, &MutantResult),
-) -> Result<MutateReport, String> {
-    let all = mutants::fe_mutations()?;
-    if all.is_empty() {
-        return Err(format!(
-            "this build has no front-end mutant model ({}): build with Yosys installed \
-             (scripts/setup)",
-            mutants::FE_MODEL
-        ));
-    }
-    let chosen: Vec<&Mutation> = if opts.only.is_empty() {
-        all.iter().take(opts.mutants.unwrap_or(all.len())).collect()
-    } else {
-        opts.only
-            .iter()
-            .map(|&k| {
-                all.iter()
-                    .find(|m| m.index == k)
-                    .ok_or_else(|| format!("no mutant {k} (the model holds 1..={})", all.len()))
-            })
-            .collect::<Result<_, _>>()?
-    };
+/// A check of one corpus case against mutant `k` (0: the unmutated netlist): the first line
+/// of the divergence, if any.
+type CorpusCheck<'a> = Box<dyn Fn(u16) -> Result<(), String> + 'a>;
+
+/// The fuzz case of seed `s` against mutant `k`: its failure as the stage's fuzzer reports it
+/// (shrunk when the flag is set), `None` when it passes.
+type FuzzCheck<'a> = Box<dyn Fn(u64, u16, bool) -> Option<Found<'a>> + 'a>;
+
+/// What one stage gives the runner ([`run_stage`]): its cases, each checked against a mutant.
+struct Harness<'a> {
+    /// The named corpus cases, run first.
+    corpus: Vec<(String, CorpusCheck<'a>)>,
+    /// The fuzz cases' seeds, run after the corpus.
+    seeds: Vec<u64>,
+    /// Checks one fuzz case.
+    fuzz: FuzzCheck<'a>,
+}
+
+/// The front end: the corpus in lockstep, then the register fuzzer's cases.
+fn fe_harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
     let corpus = match &opts.corpus {
         Some(d) => load_corpus(d)?,
         None => Vec::new(),
     };
     let knobs = Knobs::default();
-    let fuzz_cases: Vec<(u64, fuzz::FuzzList)> = (0..opts.cases)
-        .filter_map(|i| {
-            let s = fuzz::case_seed(opts.seed, i);
-            fuzz::generate(s).map(|l| (s, l))
-        })
+    let seeds = (0..opts.cases)
+        .map(|i| fuzz::case_seed(opts.seed, i))
+        .filter(|&s| fuzz::generate(s).is_some())
         .collect();
+    Ok(Harness {
+        corpus: corpus
+            .into_iter()
+            .map(|(name, case)| {
+                let check: CorpusCheck<'static> =
+                    Box::new(move |k| lockstep_case(&case, Variant::FeMutant(k)));
+                (name, check)
+            })
+            .collect(),
+        seeds,
+        fuzz: Box::new(move |s, k, shrink| {
+            let v = Some(Variant::FeMutant(k));
+            let list = fuzz::generate(s)?;
+            let e = fuzz::check_with(&list, v, &knobs).err()?;
+            let (list, message) = if shrink {
+                fuzz::shrink_with(s, v, &knobs).map_or((list, e), |(l, m, _)| (l, m))
+            } else {
+                (list, e)
+            };
+            Some(Found {
+                message,
+                commands: list.commands(),
+                original_commands: list.commands(),
+                save: Box::new(move |dir, name, _| fuzz::save(&list, dir, name, Some(s))),
+            })
+        }),
+    })
+}
+
+/// A stage without a corpus: `opts.cases` fuzz cases, each `fuzz(seed, mutant, shrink)`.
+fn fuzz_harness<'a>(
+    opts: &MutateOptions,
+    fuzz: impl Fn(u64, u16, bool) -> Option<Found<'a>> + 'a,
+) -> Harness<'a> {
+    Harness {
+        corpus: Vec::new(),
+        seeds: (0..opts.cases)
+            .map(|i| fuzz::case_seed(opts.seed, i))
+            .collect(),
+        fuzz: Box::new(fuzz),
+    }
+}
+
+/// The harness of `opts.stage`.
+fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
+    let lat = opts.mem_latency;
+    let knobs = Knobs::default();
+    Ok(match opts.stage {
+        Stage::Fe => fe_harness(opts)?,
+        Stage::Tev => fuzz_harness(opts, move |s, k, shrink| {
+            tev_fuzz::found(s, Some(TevVariant::Mutant(k)), knobs, shrink)
+        }),
+        Stage::Fop => fuzz_harness(opts, move |s, k, shrink| {
+            fop_fuzz::found(s, Some(FopVariant::Mutant(k)), lat, knobs, shrink)
+        }),
+        Stage::Rast => fuzz_harness(opts, move |s, k, shrink| {
+            rast_fuzz::found(s, Some(RastVariant::Mutant(k)), lat, knobs, shrink)
+        }),
+        Stage::Sh => fuzz_harness(opts, move |s, k, shrink| {
+            shader_fuzz::found(s, Some(ShVariant::Mutant(k)), knobs.shader, shrink)
+        }),
+    })
+}
+
+/// The mutants `opts` picks out of `all`.
+fn chosen<'m>(opts: &MutateOptions, all: &'m [Mutation]) -> Result<Vec<&'m Mutation>, String> {
+    if opts.only.is_empty() {
+        return Ok(all.iter().take(opts.mutants.unwrap_or(all.len())).collect());
+    }
+    opts.only
+        .iter()
+        .map(|&k| {
+            all.iter()
+                .find(|m| m.index == k)
+                .ok_or_else(|| format!("no mutant {k} (the model holds 1..={})", all.len()))
+        })
+        .collect()
+}
+
+/// Runs the mutants of `opts.stage`; `progress(done, total, result)` after each.
+pub fn run(
+    opts: &MutateOptions,
+    mut progress: impl FnMut(usize, usize, &MutantResult),
+) -> Result<MutateReport, String> {
+    let stage = opts.stage.name();
+    let model = mutants::model_of(stage).ok_or_else(|| {
+        format!("no mutant model of stage {stage} (rtl-bridge/build.rs MUTANT_MODELS)")
+    })?;
+    let all = model.mutations()?;
+    if all.is_empty() {
+        return Err(format!(
+            "the mutant model of stage {stage} ({}) holds no mutants",
+            model.name
+        ));
+    }
+    let chosen = chosen(opts, &all)?;
+    let h = harness(opts)?;
     // mutsel = 0 is the netlist as Yosys read the RTL: it must pass everything.
-    let base = Variant::FeMutant(0);
-    for (name, case) in &corpus {
-        lockstep_case(case, base).map_err(|e| {
+    for (name, check) in &h.corpus {
+        check(0).map_err(|e| {
             format!("the unmutated netlist (mutsel 0) fails corpus case {name}: {e}")
         })?;
     }
-    for (s, l) in &fuzz_cases {
-        fuzz::check_with(l, Some(base), &knobs).map_err(|e| {
-            format!("the unmutated netlist (mutsel 0) fails fuzz case 0x{s:016x}: {e}")
-        })?;
+    for &s in &h.seeds {
+        if let Some(f) = (h.fuzz)(s, 0, false) {
+            return Err(format!(
+                "the unmutated netlist (mutsel 0) fails fuzz case 0x{s:016x}: {}",
+                f.message
+            ));
+        }
     }
     let mut report = MutateReport {
-        stage: opts.stage.name().into(),
-        model: mutants::FE_MODEL.into(),
+        stage: stage.into(),
+        model: model.name.into(),
         generated: all.len(),
         run: 0,
         killed: 0,
@@ -374,14 +486,13 @@ pub fn run_fe(
         equivalent: 0,
         timeout: 0,
         score_percent: 0.0,
-        corpus_cases: corpus.len(),
-        fuzz_cases: fuzz_cases.len() as u64,
+        corpus_cases: h.corpus.len(),
+        fuzz_cases: h.seeds.len() as u64,
         seed: opts.seed,
         mutants: Vec::new(),
     };
     let total = chosen.len();
     for (done, m) in chosen.into_iter().enumerate() {
-        let v = Variant::FeMutant(m.index);
         let mut r = MutantResult {
             index: m.index,
             mutation: m.describe(),
@@ -398,31 +509,36 @@ pub fn run_fe(
             r.message = Some(msg);
             r.reproducer = Some(repro);
         };
-        let mut killed = false;
-        for (name, case) in &corpus {
-            if let Err(e) = lockstep_case(case, v) {
-                kill(name.clone(), e, name.clone());
-                killed = true;
-                break;
-            }
-        }
-        if !killed {
-            for (s, l) in &fuzz_cases {
-                let Err(e) = fuzz::check_with(l, Some(v), &knobs) else {
+        let corpus_kill = h
+            .corpus
+            .iter()
+            .find_map(|(name, check)| check(m.index).err().map(|e| (name, e)));
+        if let Some((name, e)) = corpus_kill {
+            kill(name.clone(), e, name.clone());
+        } else {
+            for (i, &s) in h.seeds.iter().enumerate() {
+                let Some(f) = (h.fuzz)(s, m.index, opts.shrink) else {
                     continue;
                 };
-                let (list, msg) = if opts.shrink {
-                    fuzz::shrink_with(*s, Some(v), &knobs)
-                        .map_or((l.clone(), e), |(l, m, _)| (l, m))
-                } else {
-                    (l.clone(), e)
+                let name = format!("mutate-{stage}-{}-{s:016x}", m.index);
+                let prov = StageProvenance {
+                    generator: crate::generator(),
+                    seed: Some(opts.seed),
+                    case_index: Some(i as u64),
+                    case_seed: Some(s),
+                    origin: format!(
+                        "pica mutate --stage {stage} (mutant {} of {}: {})",
+                        m.index,
+                        model.name,
+                        m.describe()
+                    ),
                 };
-                let name = format!("mutate-fe-{}-{s:016x}", m.index);
-                let repro = match fuzz::save(&list, &opts.regressions, &name, Some(*s)) {
-                    Ok(d) => format!("{} ({} commands)", d.display(), list.commands()),
+                let commands = f.commands;
+                let repro = match (f.save)(&opts.regressions, &name, &prov) {
+                    Ok(d) => format!("{} ({commands} commands)", d.display()),
                     Err(e) => format!("(not written: {e})"),
                 };
-                kill(format!("fuzz 0x{s:016x}"), msg, repro);
+                kill(format!("fuzz 0x{s:016x}"), f.message, repro);
                 break;
             }
         }
@@ -439,25 +555,14 @@ pub fn run_fe(
     Ok(report)
 }
 
-/// Runs `pica mutate` on `opts`.
-pub fn run(
-    opts: &MutateOptions,
-    progress: impl FnMut(usize, usize, &MutantResult),
-) -> Result<MutateReport, String> {
-    match opts.stage {
-        Stage::Fe => run_fe(opts, progress),
-        s => Err(format!(
-            "no mutant model of stage {} in this build: only the front end (fe) has one \
-             (rtl-bridge/build.rs MUTANT_MODELS)",
-            s.name()
-        )),
-    }
-}
-
 /// `pica mutate`: exit 0 when every mutant run was killed, equivalent or a reviewed survivor
 /// (notes file), 1 when an unreviewed one survived, 2 on bad arguments or a broken harness.
 pub fn main(args: &MutateArgs) -> std::process::ExitCode {
-    let notes = match load_notes(&args.notes) {
+    let notes_path = args
+        .notes
+        .clone()
+        .unwrap_or_else(|| args.stage.notes_path());
+    let notes = match load_notes(&notes_path) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("error: {e}");
@@ -474,6 +579,7 @@ pub fn main(args: &MutateArgs) -> std::process::ExitCode {
         corpus: (!args.no_corpus).then(|| args.corpus.clone()),
         regressions: args.regressions.clone(),
         shrink: !args.no_shrink,
+        mem_latency: args.mem_latency,
     };
     let report = match run(&opts, |done, total, r| {
         eprintln!("[{done}/{total}] {:<8} {}", r.status, r.mutation);

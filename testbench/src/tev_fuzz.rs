@@ -69,7 +69,7 @@ pub const STAGE_KNOBS: &[&str] = &["tev"];
 /// The RTL define a TEV variant is built with (none for the default build).
 pub fn tev_variant_define(v: TevVariant) -> Option<&'static str> {
     match v {
-        TevVariant::Default => None,
+        TevVariant::Default | TevVariant::Mutant(_) => None,
         TevVariant::InjectScaleSat => Some("INJECT_TEV_SCALE_SAT"),
         TevVariant::InjectBuffer => Some("INJECT_TEV_BUFFER"),
     }
@@ -359,8 +359,9 @@ pub fn run_rtl(variant: TevVariant, case: &TevCase) -> Result<Vec<TevResult>, St
         None => RtlTev::new(variant).map_err(|e| e.to_string())?,
     };
     let r = run_on(&mut rtl, case);
-    // A stage that stopped is dropped (a new one is built next time).
-    if r.is_ok() {
+    // A stage that stopped is dropped (a new one is built next time), and so is a mutant
+    // (`pica mutate` goes through hundreds, each for a few cases).
+    if r.is_ok() && variant.mutant().is_none() {
         STAGES.with(|s| s.borrow_mut().push(rtl));
     }
     r
@@ -519,6 +520,37 @@ pub fn save_bundle(
     Ok(out)
 }
 
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage tev` runs its
+/// mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<TevVariant>,
+    knobs: pica_model::knobs::Knobs,
+    shrink: bool,
+) -> Option<Found<'static>> {
+    let s = if shrink {
+        check_and_shrink(case_seed, rtl, knobs)?
+    } else {
+        let mut case = generate(case_seed);
+        case.knobs = knobs;
+        let message = check(&case, rtl).err()?;
+        Shrunk {
+            original_fragments: case.fragments(),
+            case,
+            message,
+        }
+    };
+    let how = if shrink { "shrunk" } else { "unshrunk" };
+    let desc = format!("{how} fuzz failure: {}", s.message);
+    Some(Found {
+        message: format!("{} [{how}: {}]", s.message, describe(&s.case)),
+        commands: s.case.fragments(),
+        original_commands: s.original_fragments,
+        save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
+    })
+}
+
 /// The one-line summary of a case's size.
 pub fn describe(case: &TevCase) -> String {
     format!(
@@ -561,18 +593,5 @@ pub fn run(opts: &TevFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
         origin: format!("pica fuzz --target tev (against {kind})"),
         prefix: format!("fuzz-tev-{kind}"),
     };
-    campaign::run(
-        &c,
-        |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.knobs)?;
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            Some(Found {
-                message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),
-                commands: s.case.fragments(),
-                original_commands: s.original_fragments,
-                save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
-            })
-        },
-        progress,
-    )
+    campaign::run(&c, |seed| found(seed, opts.rtl, opts.knobs, true), progress)
 }
