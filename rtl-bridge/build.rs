@@ -836,7 +836,12 @@ fn yosys() -> Option<(String, String)> {
 
 /// The Yosys script that writes `mutations.ys`, `netlist.v` and `design.il` (the flattened
 /// design before mutation, whose cell names the list uses: for reviewing survivors) of `m`
-/// into `out` (part of the stamp). Sources are named relative to `rtl/` (Yosys runs there), so
+/// into `out` (part of the stamp). `splitnets -driver` before writing: Yosys otherwise writes
+/// a wire whose bits have several drivers as one vector with several `assign`s, some reading
+/// other bits of the same vector (`assign w[31:12] = {20{w[32]}}`); Verilator 5.006 schedules
+/// such a vector as one node in a combinational loop and can evaluate its readers with stale
+/// bits (seen in the shader unit: an input-register write landed in v0 whatever the index,
+/// so the unmutated netlist failed its first fuzz case; Icarus ran the same netlist right). Sources are named relative to `rtl/` (Yosys runs there), so
 /// the `-src` tags of the mutation list read `pica_regs.sv:495.16-495.23`.
 fn mutant_script(m: &MutantModel, srcs: &[String], out: &Path) -> String {
     let list = out.join("mutations.ys");
@@ -844,7 +849,7 @@ fn mutant_script(m: &MutantModel, srcs: &[String], out: &Path) -> String {
     format!(
         "read_verilog -sv {}; {}prep -top {top}; flatten; opt_clean; write_rtlil {design}; \
          mutate -list {n} -seed {seed} -ctrl mutsel {MUTSEL_WIDTH} 1 -o {list}; \
-         script {list}; opt_clean; write_verilog -noattr {netlist}",
+         script {list}; opt_clean; splitnets -driver; write_verilog -noattr {netlist}",
         srcs.join(" "),
         m.params
             .iter()

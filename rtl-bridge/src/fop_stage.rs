@@ -112,8 +112,11 @@ impl FopVariant {
 
     /// The variant called `name`: its full name (`inject_fop_tile32`), the name without
     /// `inject_fop_` (`tile32`, `blend_factor`, `stencil_zfail`), or its define; `-` and `_`
-    /// alike, any case.
+    /// alike, any case; `{model}#K` (`fop_mut#12`): mutant K of the stage's mutant model.
     pub fn from_name(name: &str) -> Option<FopVariant> {
+        if let Some(k) = crate::mutants::parse_mutant(name, crate::mutants::FOP_MODEL) {
+            return Some(FopVariant::Mutant(k));
+        }
         let n = name.to_ascii_lowercase().replace('-', "_");
         FopVariant::ALL.into_iter().find(|v| {
             v.name() == n

@@ -67,6 +67,11 @@ pub const RAST_MODEL: &str = MODELS[3].name;
 /// The shader-unit mutant model's name.
 pub const SH_MODEL: &str = MODELS[4].name;
 
+/// The mutant number of a variant name `{model}#k` (`tev_mut#12`), as reports print a mutant.
+pub fn parse_mutant(name: &str, model: &str) -> Option<u16> {
+    name.strip_prefix(model)?.strip_prefix('#')?.parse().ok()
+}
+
 /// The mutant model of `stage` (`fe`, `tev`, ...), if there is a row for it.
 pub fn model_of(stage: &str) -> Option<&'static MutantModel> {
     MODELS.iter().find(|m| m.stage == stage)

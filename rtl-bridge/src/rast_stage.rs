@@ -118,8 +118,12 @@ impl RastVariant {
 
     /// The variant called `name`: its full name (`inject_rast_fill_rule`), the name without
     /// `inject_`, `inject_rast_` or `inject_clip_` (`fill_rule`, `persp`, `plane_order`,
-    /// `clip_plane_order`), or its define; `-` and `_` alike, any case.
+    /// `clip_plane_order`), or its define; `-` and `_` alike, any case; `{model}#K`
+    /// (`rast_mut#12`): mutant K of the stage's mutant model.
     pub fn from_name(name: &str) -> Option<RastVariant> {
+        if let Some(k) = crate::mutants::parse_mutant(name, crate::mutants::RAST_MODEL) {
+            return Some(RastVariant::Mutant(k));
+        }
         let n = name.to_ascii_lowercase().replace('-', "_");
         RastVariant::ALL.into_iter().find(|v| {
             v.name() == n

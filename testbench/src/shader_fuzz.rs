@@ -42,8 +42,12 @@ pub struct ShaderFuzzOptions {
 }
 
 /// Parses a shader RTL variant name (`default`, `inject_sh_add_round`, `inject_sh_loop_extra`,
-/// `knobs_alt`; the `inject_sh_` prefix may be left out).
+/// `knobs_alt`; the `inject_sh_` prefix may be left out; `sh_mut#K`: mutant K of the mutant
+/// model, when built).
 pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
+    if let Some(k) = pica_rtl_bridge::mutants::parse_mutant(s, pica_rtl_bridge::mutants::SH_MODEL) {
+        return Ok(ShVariant::Mutant(k));
+    }
     ShVariant::ALL
         .into_iter()
         .find(|v| v.name() == s || v.name().strip_prefix("inject_sh_") == Some(s))
