@@ -68,21 +68,45 @@
 //! `<target dir>/verilated/ys_{name}-{stamp hash}/` (stamp: the top's [`dependencies`], the
 //! Yosys version and script), never into git, beside `design.il` (the flattened design before
 //! mutation, whose cell names the list uses: for reviewing survivors). That netlist is verilated once into
-//! `vl_{name}-{hash}` like any row, with the waivers of [`MUTANT_VERILATOR_ARGS`]. The shim
-//! `pica_shim.cpp` lists these models after the `pica_top` rows (`pica_mutants.inc`,
-//! `PICA_MUTANT_VARIANTS(X)`) and sets `mutsel` through `pica_rtl_set_mutant`. The mutation list
-//! (one `mutate -mode … -module … -cell … -port … -portbit … -ctrlbit … -src …` line each) is
-//! copied to `OUT_DIR/mutants_{name}.ys`, which `src/mutants.rs` embeds. Rows today:
-//! - `fe_mut` (`pica_top` with `EnableSh = 0`: the front end alone, 256 mutants; about 30 s of
-//!   Yosys and 20 s of Verilator on one core).
+//! `vl_{name}-{hash}` like any row, with the waivers of [`MUTANT_VERILATOR_ARGS`].
+//!
+//! A row names its model, stage, top, parameter overrides (`chparam`) and the shim that drives
+//! it. For each shim named by a row, build.rs writes `OUT_DIR/{shim stem}_mutants.inc` (e.g.
+//! `pica_tev_shim_mutants.inc`: the built models' headers and `PICA_MUTANT_VARIANTS(X)`); the
+//! shim lists those models after its hand-written rows, so a mutant model is one more variant
+//! of the stage's bridge, and `pica_vl::Model::set_mutant` (or `pica_rtl_set_mutant` for
+//! `pica_top`) drives `mutsel` and resets the model (a template detects `mutsel`, so one shim
+//! serves both kinds). The mutation list (one `mutate -mode … -module … -cell … -port …
+//! -portbit … -ctrlbit … -src …` line each) is copied to `OUT_DIR/mutants_{name}.ys`, which
+//! `src/mutants.rs` embeds, beside `OUT_DIR/mutants_{name}.why` (empty when built, else why
+//! not and the command that builds it). A flattened netlist has no hierarchy: a shim that reads
+//! or writes a model's arrays directly (a `.vlt` backdoor) goes through the top's ports for the
+//! mutant model instead (`pica_top`: state through the debug port; the shader unit: loads
+//! through the write ports).
+//!
+//! Rows today (256 mutants each, `mutate -seed 1`; Yosys + Verilator wall time measured on
+//! the shared 2-core machine under a load of about 6; the C++ shims and Rust are extra and the
+//! same with or without them):
+//! - `fe_mut` (`pica_top` with `EnableSh = 0`: the front end alone; 45 s + 16 s),
+//!   driven by `pica_shim.cpp`;
+//! - `tev_mut` (`pica_tev_top`; 6 s + 26 s), driven by `pica_tev_shim.cpp`;
+//! - `fop_mut` (`pica_fop_top`; 2 s + 20 s), driven by `pica_fop_shim.cpp`;
+//! - `rast_mut` (`pica_rast_top`, CLIP + RAST; 15 s + 35 s), driven by `pica_rast_shim.cpp`;
+//! - `sh_mut` (`pica_sh_unit_top`, the single shader unit that `pica fuzz --target shader`
+//!   drives, not the four-unit `pica_sh_top`: every mutant sits in the unit the fuzzer runs,
+//!   where a mutant in units 1-3 of `pica_sh_top` is reached only when the stage fuzzer's
+//!   vertices land there, and one unit is a quarter of the netlist; 50 s + 27 s), driven by
+//!   `pica_sh_shim.cpp`. Not built by default, being the costliest: only with
+//!   `PICA_MUTANTS=sh` (or `all`; [`MUTANTS_ENV`] takes model or stage names, comma- or
+//!   space-separated), which a row's `default: true` makes unnecessary.
 //!
 //! Without Yosys (`YOSYS`, default `yosys`) the build still succeeds with a warning and no
 //! mutant model; `pica mutate` then says so.
 //!
 //! # Caching
 //!
-//! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES` or
-//! `VERILATOR` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
+//! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES`,
+//! `VERILATOR`, `YOSYS` or `PICA_MUTANTS` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
 //! top can reach (every package, plus each file whose module a reached file names; in compile
 //! order), the top, the defines, the row's `.vlt` file, the Verilator version and the verilator
 //! command line of this script. Models live in `<target dir>/verilated/vl_{name}-{stamp
