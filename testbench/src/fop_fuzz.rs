@@ -589,17 +589,23 @@ pub struct Shrunk {
     pub original_fragments: usize,
 }
 
-/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
+/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
+/// passes).
 pub fn check_and_shrink(
     case_seed: u64,
     rtl: Option<FopVariant>,
     latency: MemLatency,
     knobs: pica_model::knobs::Knobs,
+    shrink: bool,
 ) -> Option<Shrunk> {
     let mut case = generate(case_seed);
     case.knobs = knobs;
     let msg = check(&case, rtl, latency).err()?;
-    let (small, message) = shrink(&case, msg, |c| check(c, rtl, latency).err());
+    let (small, message) = if shrink {
+        self::shrink(&case, msg, |c| check(c, rtl, latency).err())
+    } else {
+        (case.clone(), msg)
+    };
     Some(Shrunk {
         original_fragments: case.fragments(),
         case: small,
@@ -617,26 +623,16 @@ pub fn found(
     knobs: pica_model::knobs::Knobs,
     shrink: bool,
 ) -> Option<Found<'static>> {
-    let s = if shrink {
-        check_and_shrink(case_seed, rtl, latency, knobs)?
-    } else {
-        let mut case = generate(case_seed);
-        case.knobs = knobs;
-        let message = check(&case, rtl, latency).err()?;
-        Shrunk {
-            original_fragments: case.fragments(),
-            case,
-            message,
-        }
-    };
-    let how = if shrink { "shrunk" } else { "unshrunk" };
-    let desc = format!("{how} fuzz failure: {}", s.message);
-    Some(Found {
-        message: format!("{} [{how}: {}]", s.message, describe(&s.case)),
-        commands: s.case.fragments(),
-        original_commands: s.original_fragments,
-        save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
-    })
+    let s = check_and_shrink(case_seed, rtl, latency, knobs, shrink)?;
+    Some(campaign::found(
+        s.case,
+        s.message,
+        s.original_fragments,
+        shrink,
+        FopCase::fragments,
+        describe,
+        save_bundle,
+    ))
 }
 
 /// The one-line summary of a case's size.

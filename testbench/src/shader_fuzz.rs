@@ -232,16 +232,15 @@ pub fn found(
             message,
         }
     };
-    let how = if shrink { "shrunk" } else { "unshrunk" };
-    let desc = format!("{how} fuzz failure: {}", s.message);
-    Some(crate::campaign::Found {
-        commands: s.case.instructions(),
-        original_commands: s.original_instructions,
-        message: s.message,
-        save: Box::new(move |dir, name, prov| {
-            save_bundle_with(&s.case, dir, name, &desc, knobs, prov)
-        }),
-    })
+    Some(crate::campaign::found(
+        s.case,
+        s.message,
+        s.original_instructions,
+        shrink,
+        ShaderCase::instructions,
+        |c| format!("{} instruction(s)", c.instructions()),
+        move |c, dir, name, desc, prov| save_bundle_with(c, dir, name, desc, knobs, prov),
+    ))
 }
 
 /// Writes `case` as a stage bundle `dir/name` with the model's expected run (knobs of `rtl`).
