@@ -348,6 +348,8 @@ pub struct RtlRast {
     stats: EdStats,
     triangles_in: u64,
     fragments_out: u64,
+    /// Fragments after which a drain or run gives up ([`RtlRast::set_fragment_limit`]).
+    fragment_limit: u64,
     /// The inputs of the next clock (the vertex lanes are rewritten only for a new head).
     inp: raw::PicaRastIn,
     /// Whether `inp` holds the queue head's vertices.
@@ -399,6 +401,7 @@ impl RtlRast {
             stats: EdStats::default(),
             triangles_in: 0,
             fragments_out: 0,
+            fragment_limit: u64::MAX,
             inp: raw::PicaRastIn::default(),
             head_loaded: false,
             last,
@@ -521,6 +524,25 @@ impl RtlRast {
         }
     }
 
+    /// Makes [`RtlRast::run`] and the drains before register writes give up (recorded in
+    /// [`RtlRast::violations`]) once more than `limit` fragments have left the stage: a broken
+    /// RTL that sends fragments forever keeps the handshake watchdog quiet, so without a
+    /// limit they would never return. A checker that knows how many fragments to expect (the
+    /// model's) sets it.
+    pub fn set_fragment_limit(&mut self, limit: u64) {
+        self.fragment_limit = limit;
+    }
+
+    /// Whether more fragments than the limit have left ([`RtlRast::set_fragment_limit`]),
+    /// recorded as a violation (the callers stop at once).
+    fn over_limit(&mut self) -> bool {
+        if self.fragments_out <= self.fragment_limit {
+            return false;
+        }
+        self.violate(format!("more than {} fragments", self.fragment_limit));
+        true
+    }
+
     /// Queues `tri`; it enters the stage in a later [`RtlRast::tick`].
     pub fn push(&mut self, tri: &Triangle) {
         self.queue.push_back(*tri);
@@ -561,6 +583,9 @@ impl RtlRast {
             };
             out.extend(f);
             quiet = if moved { 0 } else { quiet + 1 };
+            if self.over_limit() {
+                break;
+            }
             if quiet > WATCHDOG_CLOCKS {
                 self.violate(format!(
                     "no handshake for {WATCHDOG_CLOCKS} clocks with {} triangles queued and \
@@ -628,6 +653,9 @@ impl RtlRast {
             let (f, moved) = self.step(true);
             self.stash.extend(f);
             quiet = if moved { 0 } else { quiet + 1 };
+            if self.over_limit() {
+                return false;
+            }
             if quiet > WATCHDOG_CLOCKS {
                 self.violate(format!(
                     "not idle after {WATCHDOG_CLOCKS} clocks without a handshake ({} triangles \

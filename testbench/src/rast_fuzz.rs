@@ -644,6 +644,7 @@ pub fn run_rtl_at_most(
     limit: usize,
 ) -> Result<RtlRun, String> {
     let mut rtl = RtlRast::new(variant, latency).map_err(|e| e.to_string())?;
+    rtl.set_fragment_limit(u64::try_from(limit).unwrap_or(u64::MAX));
     rtl.set_early_depth(case.early.clone());
     rtl.set_config(&cfg_words(&RegFile::new()));
     let mut ready = RastGen::new(0xF0_BAC4);
