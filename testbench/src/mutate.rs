@@ -344,7 +344,7 @@ type CorpusCheck<'a> = Box<dyn Fn(u16) -> Result<(), String> + 'a>;
 /// (shrunk when the flag is set), `None` when it passes.
 type FuzzCheck<'a> = Box<dyn Fn(u64, u16, bool) -> Option<Found<'a>> + 'a>;
 
-/// What one stage gives the runner ([`run_stage`]): its cases, each checked against a mutant.
+/// What one stage gives the runner ([`run`]): its cases, each checked against a mutant.
 struct Harness<'a> {
     /// The named corpus cases, run first.
     corpus: Vec<(String, CorpusCheck<'a>)>,
@@ -379,6 +379,7 @@ fn fe_harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
             let v = Some(Variant::FeMutant(k));
             let list = fuzz::generate(s)?;
             let e = fuzz::check_with(&list, v, &knobs).err()?;
+            let original = list.commands();
             let (list, message) = if shrink {
                 fuzz::shrink_with(s, v, &knobs).map_or((list, e), |(l, m, _)| (l, m))
             } else {
@@ -387,7 +388,7 @@ fn fe_harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
             Some(Found {
                 message,
                 commands: list.commands(),
-                original_commands: list.commands(),
+                original_commands: original,
                 save: Box::new(move |dir, name, _| fuzz::save(&list, dir, name, Some(s))),
             })
         }),
