@@ -221,6 +221,8 @@ pub struct RtlTev {
     /// Results that left while [`RtlTev::sync_config`] drained the pipeline, handed out first.
     stash: VecDeque<TevResult>,
     in_flight: usize,
+    /// The first clock whose `idle_o` disagreed with the fragments in flight, if any.
+    idle_mismatch: Option<String>,
     cycles: u64,
     tracing: bool,
 }
@@ -251,6 +253,7 @@ impl RtlTev {
             queue: VecDeque::new(),
             stash: VecDeque::new(),
             in_flight: 0,
+            idle_mismatch: None,
             cycles: 0,
             tracing: false,
         })
@@ -275,6 +278,18 @@ impl RtlTev {
     /// (a stage adapter pushes one fragment at a time, as the input port's `ready` allows).
     pub fn can_accept(&self) -> bool {
         self.queue.is_empty()
+    }
+
+    /// The first clock at which the RTL's `idle_o` said otherwise than the fragments in flight
+    /// (`None`: it never did). [`RtlTev::take_idle_mismatch`] clears it.
+    pub fn idle_mismatch(&self) -> Option<&str> {
+        self.idle_mismatch.as_deref()
+    }
+
+    /// Returns and clears [`RtlTev::idle_mismatch`] (a stage reused for the next case starts
+    /// clean).
+    pub fn take_idle_mismatch(&mut self) -> Option<String> {
+        self.idle_mismatch.take()
     }
 
     /// Fragments pushed but not yet handed out by [`RtlTev::tick`].
@@ -406,6 +421,14 @@ impl RtlTev {
             inp.in_tex = i.tex.map(pack_rgba);
         }
         let o = self.handle.eval(&inp);
+        // idle_o promises "no fragment in the pipeline": exactly when none is in flight
+        // (counted before this clock's handshakes, as idle_o shows the state before the edge).
+        if (o.idle != 0) != (self.in_flight == 0) && self.idle_mismatch.is_none() {
+            self.idle_mismatch = Some(format!(
+                "clock {}: idle_o {} with {} fragment(s) in flight",
+                self.cycles, o.idle, self.in_flight
+            ));
+        }
         let result = (o.out_valid != 0 && out_ready).then(|| TevResult {
             tag: o.out_tag,
             out: TevOut {

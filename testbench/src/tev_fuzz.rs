@@ -302,7 +302,8 @@ thread_local! {
 
 /// Runs `case` on `rtl` (any state with nothing pending): the registers start at zero, each
 /// fragment goes in with the registers written before it, the output's ready follows a fixed
-/// pseudo-random pattern. `Err` if the stage stops producing results.
+/// pseudo-random pattern. `Err` if the stage stops producing results or its `idle_o` says
+/// otherwise than the fragments in flight.
 pub fn run_on(rtl: &mut RtlTev, case: &TevCase) -> Result<Vec<TevResult>, String> {
     let mut regs = RegFile::new();
     regs.set_record_beats(false);
@@ -343,6 +344,9 @@ pub fn run_on(rtl: &mut RtlTev, case: &TevCase) -> Result<Vec<TevResult>, String
     }
     while !rtl.is_idle() {
         tick(rtl, &mut out)?;
+    }
+    if let Some(m) = rtl.take_idle_mismatch() {
+        return Err(format!("protocol: {m}"));
     }
     Ok(out)
 }
