@@ -90,21 +90,45 @@
 //! `<target dir>/verilated/ys_{name}-{stamp hash}/` (stamp: the top's [`dependencies`], the
 //! Yosys version and script), never into git, beside `design.il` (the flattened design before
 //! mutation, whose cell names the list uses: for reviewing survivors). That netlist is verilated once into
-//! `vl_{name}-{hash}` like any row, with the waivers of [`MUTANT_VERILATOR_ARGS`]. The shim
-//! `pica_shim.cpp` lists these models after the `pica_top` rows (`pica_mutants.inc`,
-//! `PICA_MUTANT_VARIANTS(X)`) and sets `mutsel` through `pica_rtl_set_mutant`. The mutation list
-//! (one `mutate -mode … -module … -cell … -port … -portbit … -ctrlbit … -src …` line each) is
-//! copied to `OUT_DIR/mutants_{name}.ys`, which `src/mutants.rs` embeds. Rows today:
-//! - `fe_mut` (`pica_top` with `EnableSh = 0`: the front end alone, 256 mutants; about 30 s of
-//!   Yosys and 20 s of Verilator on one core).
+//! `vl_{name}-{hash}` like any row, with the waivers of [`MUTANT_VERILATOR_ARGS`].
+//!
+//! A row names its model, stage, top, parameter overrides (`chparam`) and the shim that drives
+//! it. For each shim named by a row, build.rs writes `OUT_DIR/{shim stem}_mutants.inc` (e.g.
+//! `pica_tev_shim_mutants.inc`: the built models' headers and `PICA_MUTANT_VARIANTS(X)`); the
+//! shim lists those models after its hand-written rows, so a mutant model is one more variant
+//! of the stage's bridge, and `pica_vl::Model::set_mutant` (or `pica_rtl_set_mutant` for
+//! `pica_top`) drives `mutsel` and resets the model (a template detects `mutsel`, so one shim
+//! serves both kinds). The mutation list (one `mutate -mode … -module … -cell … -port …
+//! -portbit … -ctrlbit … -src …` line each) is copied to `OUT_DIR/mutants_{name}.ys`, which
+//! `src/mutants.rs` embeds, beside `OUT_DIR/mutants_{name}.why` (empty when built, else why
+//! not and the command that builds it). A flattened netlist has no hierarchy: a shim that reads
+//! or writes a model's arrays directly (a `.vlt` backdoor) goes through the top's ports for the
+//! mutant model instead (`pica_top`: state through the debug port; the shader unit: loads
+//! through the write ports).
+//!
+//! Rows today (256 mutants each, `mutate -seed 1`; Yosys + Verilator wall time measured on
+//! the shared 2-core machine under a load of about 6; the C++ shims and Rust are extra and the
+//! same with or without them):
+//! - `fe_mut` (`pica_top` with `EnableSh = 0`: the front end alone; 45 s + 16 s),
+//!   driven by `pica_shim.cpp`;
+//! - `tev_mut` (`pica_tev_top`; 6 s + 26 s), driven by `pica_tev_shim.cpp`;
+//! - `fop_mut` (`pica_fop_top`; 2 s + 20 s), driven by `pica_fop_shim.cpp`;
+//! - `rast_mut` (`pica_rast_top`, CLIP + RAST; 15 s + 35 s), driven by `pica_rast_shim.cpp`;
+//! - `sh_mut` (`pica_sh_unit_top`, the single shader unit that `pica fuzz --target shader`
+//!   drives, not the four-unit `pica_sh_top`: every mutant sits in the unit the fuzzer runs,
+//!   where a mutant in units 1-3 of `pica_sh_top` is reached only when the stage fuzzer's
+//!   vertices land there, and one unit is a quarter of the netlist; 50 s + 27 s), driven by
+//!   `pica_sh_shim.cpp`. Not built by default, being the costliest: only with
+//!   `PICA_MUTANTS=sh` (or `all`; [`MUTANTS_ENV`] takes model or stage names, comma- or
+//!   space-separated), which a row's `default: true` makes unnecessary.
 //!
 //! Without Yosys (`YOSYS`, default `yosys`) the build still succeeds with a warning and no
 //! mutant model; `pica mutate` then says so.
 //!
 //! # Caching
 //!
-//! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES` or
-//! `VERILATOR` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
+//! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES`,
+//! `VERILATOR`, `YOSYS` or `PICA_MUTANTS` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
 //! top can reach (every package, plus each file whose module a reached file names; in compile
 //! order), the top, the defines, the row's `.vlt` file, the Verilator version and the verilator
 //! command line of this script. Models live in `<target dir>/verilated/vl_{name}-{stamp
@@ -837,24 +861,80 @@ fn main() {
 struct MutantModel {
     /// Model name; the Verilator prefix is `Vpica_{name}`.
     name: &'static str,
+    /// The stage `pica mutate --stage` calls it (`PICA_MUTANTS` takes this or the name).
+    stage: &'static str,
     /// The top module.
     top: &'static str,
-    /// Yosys commands run after reading the sources, before `prep` (parameter overrides).
-    prelude: &'static str,
+    /// Top-level parameter overrides (`NAME=VALUE`, Yosys `chparam -set`).
+    params: &'static [&'static str],
+    /// The C++ file under `csrc/` that drives it: it includes `{shim stem}_mutants.inc`, which
+    /// lists this model among its variants.
+    shim: &'static str,
     /// How many mutations `mutate -list` samples.
     mutants: usize,
     /// `mutate -list -seed`.
     seed: u64,
+    /// Built by every build; otherwise only when `PICA_MUTANTS` names it (too slow for the
+    /// default build, see the header comment).
+    default: bool,
 }
 
-/// Every mutant model (driven by `pica_shim.cpp`, so all are `pica_top` builds today).
-const MUTANT_MODELS: &[MutantModel] = &[MutantModel {
-    name: "fe_mut",
-    top: "pica_top",
-    prelude: "chparam -set EnableSh 0 pica_top",
-    mutants: 256,
-    seed: 1,
-}];
+/// Every mutant model (the table of the header comment, "Mutant models").
+const MUTANT_MODELS: &[MutantModel] = &[
+    MutantModel {
+        name: "fe_mut",
+        stage: "fe",
+        top: "pica_top",
+        params: &["EnableSh=0"],
+        shim: "pica_shim.cpp",
+        mutants: 256,
+        seed: 1,
+        default: true,
+    },
+    MutantModel {
+        name: "tev_mut",
+        stage: "tev",
+        top: "pica_tev_top",
+        params: &[],
+        shim: "pica_tev_shim.cpp",
+        mutants: 256,
+        seed: 1,
+        default: true,
+    },
+    MutantModel {
+        name: "fop_mut",
+        stage: "fop",
+        top: "pica_fop_top",
+        params: &[],
+        shim: "pica_fop_shim.cpp",
+        mutants: 256,
+        seed: 1,
+        default: true,
+    },
+    MutantModel {
+        name: "rast_mut",
+        stage: "rast",
+        top: "pica_rast_top",
+        params: &[],
+        shim: "pica_rast_shim.cpp",
+        mutants: 256,
+        seed: 1,
+        default: true,
+    },
+    MutantModel {
+        name: "sh_mut",
+        stage: "sh",
+        top: "pica_sh_unit_top",
+        params: &[],
+        shim: "pica_sh_shim.cpp",
+        mutants: 256,
+        seed: 1,
+        default: false,
+    },
+];
+
+/// The environment variable that opts into the mutant models not built by default.
+const MUTANTS_ENV: &str = "PICA_MUTANTS";
 
 /// Width of the `mutsel` input (mutants 1..2^W - 1; 0 is the original design).
 const MUTSEL_WIDTH: u32 = 10;
@@ -883,17 +963,25 @@ fn yosys() -> Option<(String, String)> {
 
 /// The Yosys script that writes `mutations.ys`, `netlist.v` and `design.il` (the flattened
 /// design before mutation, whose cell names the list uses: for reviewing survivors) of `m`
-/// into `out` (part of the stamp). Sources are named relative to `rtl/` (Yosys runs there), so
+/// into `out` (part of the stamp). `splitnets -driver` before writing: Yosys otherwise writes
+/// a wire whose bits have several drivers as one vector with several `assign`s, some reading
+/// other bits of the same vector (`assign w[31:12] = {20{w[32]}}`); Verilator 5.006 schedules
+/// such a vector as one node in a combinational loop and can evaluate its readers with stale
+/// bits (seen in the shader unit: an input-register write landed in v0 whatever the index,
+/// so the unmutated netlist failed its first fuzz case; Icarus ran the same netlist right). Sources are named relative to `rtl/` (Yosys runs there), so
 /// the `-src` tags of the mutation list read `pica_regs.sv:495.16-495.23`.
 fn mutant_script(m: &MutantModel, srcs: &[String], out: &Path) -> String {
     let list = out.join("mutations.ys");
     let netlist = out.join("netlist.v");
     format!(
-        "read_verilog -sv {}; {}; prep -top {top}; flatten; opt_clean; write_rtlil {design}; \
+        "read_verilog -sv {}; {}prep -top {top}; flatten; opt_clean; write_rtlil {design}; \
          mutate -list {n} -seed {seed} -ctrl mutsel {MUTSEL_WIDTH} 1 -o {list}; \
-         script {list}; opt_clean; write_verilog -noattr {netlist}",
+         script {list}; opt_clean; splitnets -driver; write_verilog -noattr {netlist}",
         srcs.join(" "),
-        m.prelude,
+        m.params
+            .iter()
+            .map(|p| format!("chparam -set {} {}; ", p.replace('=', " "), m.top))
+            .collect::<String>(),
         top = m.top,
         n = m.mutants,
         seed = m.seed,
@@ -1043,9 +1131,26 @@ fn verilate_mutants(
     mdir
 }
 
-/// Builds every mutant model (when Yosys is there), writes `OUT_DIR/pica_mutants.inc` (their
-/// headers and `PICA_MUTANT_VARIANTS(X)`) and `OUT_DIR/mutants_{name}.ys` (each model's
-/// mutation list, empty without Yosys); returns `(name, model directory)` of each built.
+/// Whether `PICA_MUTANTS` (`wanted`: comma- or space-separated model or stage names, or `all`)
+/// asks for `m`, which is built anyway when it is a default row.
+fn mutant_wanted(m: &MutantModel, wanted: &[String]) -> bool {
+    m.default
+        || wanted
+            .iter()
+            .any(|w| w == "all" || w == m.name || w == m.stage)
+}
+
+/// The `{shim stem}_mutants.inc` file name of a shim (`pica_tev_shim.cpp` →
+/// `pica_tev_shim_mutants.inc`).
+fn mutants_inc(shim: &str) -> String {
+    format!("{}_mutants.inc", shim.trim_end_matches(".cpp"))
+}
+
+/// Builds every wanted mutant model (when Yosys is there) and writes, for each row, its
+/// mutation list `OUT_DIR/mutants_{name}.ys` (empty when not built) and `OUT_DIR/mutants_{name}.why`
+/// (empty when built, else why not and how to build it: `src/mutants.rs` shows it), and for
+/// each shim named by a row `OUT_DIR/{shim stem}_mutants.inc` (the built models' headers and
+/// `PICA_MUTANT_VARIANTS(X)`); returns `(name, model directory)` of each built.
 fn mutant_models(
     bin: &str,
     version: &str,
@@ -1054,6 +1159,25 @@ fn mutant_models(
     out: &Path,
 ) -> Vec<(&'static str, PathBuf)> {
     println!("cargo:rerun-if-env-changed=YOSYS");
+    println!("cargo:rerun-if-env-changed={MUTANTS_ENV}");
+    let wanted: Vec<String> = env::var(MUTANTS_ENV)
+        .unwrap_or_default()
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    for w in &wanted {
+        if w != "all" && !MUTANT_MODELS.iter().any(|m| *w == m.name || *w == m.stage) {
+            fail(&format!(
+                "{MUTANTS_ENV}: no mutant model or stage `{w}` (known: all, {})",
+                MUTANT_MODELS
+                    .iter()
+                    .map(|m| m.stage)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
     let ys = yosys();
     if ys.is_none() {
         println!(
@@ -1061,28 +1185,61 @@ fn mutant_models(
              models of `pica mutate`; scripts/setup installs it"
         );
     }
+    let write = |path: PathBuf, text: &str| {
+        fs::write(&path, text)
+            .unwrap_or_else(|e| fail(&format!("writing {}: {e}", path.display())));
+    };
     let mut built = Vec::new();
-    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
     for m in MUTANT_MODELS {
         let list = out.join(format!("mutants_{}.ys", m.name));
-        let Some(ys) = &ys else {
-            fs::write(&list, "")
-                .unwrap_or_else(|e| fail(&format!("writing {}: {e}", list.display())));
+        let why = out.join(format!("mutants_{}.why", m.name));
+        let Some(ys) = ys.as_ref().filter(|_| mutant_wanted(m, &wanted)) else {
+            write(list, "");
+            write(
+                why,
+                &if ys.is_none() {
+                    format!(
+                        "this build has no mutant model of stage {} ({}): Yosys was not found \
+                         at build time (scripts/setup installs it)",
+                        m.stage, m.name
+                    )
+                } else {
+                    format!(
+                        "the mutant model of stage {} ({}) is not built by default (it is slow \
+                         to build): rebuild with `{MUTANTS_ENV}={} cargo build --release -p \
+                         pica-testbench --bin pica`",
+                        m.stage, m.name, m.stage
+                    )
+                },
+            );
             continue;
         };
         let ys_dir = mutant_netlist(ys, rtl, cache, m);
         fs::copy(ys_dir.join("mutations.ys"), &list)
             .unwrap_or_else(|e| fail(&format!("copying the {} mutation list: {e}", m.name)));
+        write(why, "");
         let mdir = verilate_mutants(bin, version, cache, m, &ys_dir);
-        let _ = writeln!(inc, "#include \"Vpica_{}.h\"", m.name);
         built.push((m.name, mdir));
     }
-    let _ = write!(inc, "#define PICA_MUTANT_VARIANTS(X)");
-    for (name, _) in &built {
-        let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
+    let mut shims: Vec<&str> = MUTANT_MODELS.iter().map(|m| m.shim).collect();
+    shims.sort_unstable();
+    shims.dedup();
+    for shim in shims {
+        let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
+        let mine: Vec<&str> = MUTANT_MODELS
+            .iter()
+            .filter(|m| m.shim == shim && built.iter().any(|(n, _)| *n == m.name))
+            .map(|m| m.name)
+            .collect();
+        for name in &mine {
+            let _ = writeln!(inc, "#include \"Vpica_{name}.h\"");
+        }
+        let _ = write!(inc, "#define PICA_MUTANT_VARIANTS(X)");
+        for name in &mine {
+            let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
+        }
+        inc.push('\n');
+        write(out.join(mutants_inc(shim)), &inc);
     }
-    inc.push('\n');
-    fs::write(out.join("pica_mutants.inc"), inc)
-        .unwrap_or_else(|e| fail(&format!("writing pica_mutants.inc: {e}")));
     built
 }

@@ -10,6 +10,7 @@
 #include "Vpica_fop_inject_stencil_zfail.h"
 #include "Vpica_fop_inject_tile32.h"
 #include "pica_vl.h"
+#include "pica_fop_shim_mutants.inc"
 
 #define PICA_FOP_VARIANTS(X)                                        \
   X(Vpica_fop, "default")                                           \
@@ -26,6 +27,7 @@ struct Dut {
   virtual void clock() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  virtual int set_mutant(uint32_t k) = 0;
 };
 
 template <class V>
@@ -90,10 +92,13 @@ struct DutImpl final : Dut {
   }
   int trace_open(const char* path) override { return m.trace_open(path); }
   void trace_close() override { m.trace_close(); }
+  int set_mutant(uint32_t k) override { return m.set_mutant(k); }
 };
 
 #define PICA_FOP_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
-const pica_vl::Variant<Dut> kVariants[] = {PICA_FOP_VARIANTS(PICA_FOP_VARIANT_ENTRY)};
+// The hand-written rows, then the mutant models (build.rs MUTANT_MODELS, named by row).
+const pica_vl::Variant<Dut> kVariants[] = {PICA_FOP_VARIANTS(PICA_FOP_VARIANT_ENTRY)
+                                               PICA_MUTANT_VARIANTS(PICA_FOP_VARIANT_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -133,5 +138,7 @@ void pica_fop_clock(PicaFop* h) { h->dut->clock(); }
 int pica_fop_trace_open(PicaFop* h, const char* path) { return h->dut->trace_open(path); }
 
 void pica_fop_trace_close(PicaFop* h) { h->dut->trace_close(); }
+
+int pica_fop_set_mutant(PicaFop* h, uint32_t k) { return h->dut->set_mutant(k); }
 
 }  // extern "C"

@@ -70,6 +70,10 @@ void pica_fop_clock(PicaFop* h);
 // VCD of every following clock edge to `path`; 0 on success.
 int pica_fop_trace_open(PicaFop* h, const char* path);
 void pica_fop_trace_close(PicaFop* h);
+// Selects mutant `k` of a mutant model (build.rs MUTANT_MODELS; 0 = the unmutated netlist) by
+// driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a
+// mutant model.
+int pica_fop_set_mutant(PicaFop* h, uint32_t k);
 
 #ifdef __cplusplus
 }

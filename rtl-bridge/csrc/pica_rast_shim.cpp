@@ -11,6 +11,7 @@
 #include "Vpica_rast_inject_fill_rule.h"
 #include "Vpica_rast_inject_persp.h"
 #include "pica_vl.h"
+#include "pica_rast_shim_mutants.inc"
 
 #define PICA_RAST_VARIANTS(X)                                           \
   X(Vpica_rast, "default")                                              \
@@ -50,6 +51,7 @@ struct Dut {
   virtual void clock() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  virtual int set_mutant(uint32_t k) = 0;
 };
 
 template <class V>
@@ -104,10 +106,13 @@ struct DutImpl final : Dut {
   }
   int trace_open(const char* path) override { return m.trace_open(path); }
   void trace_close() override { m.trace_close(); }
+  int set_mutant(uint32_t k) override { return m.set_mutant(k); }
 };
 
 #define PICA_RAST_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
-const pica_vl::Variant<Dut> kVariants[] = {PICA_RAST_VARIANTS(PICA_RAST_VARIANT_ENTRY)};
+// The hand-written rows, then the mutant models (build.rs MUTANT_MODELS, named by row).
+const pica_vl::Variant<Dut> kVariants[] = {PICA_RAST_VARIANTS(PICA_RAST_VARIANT_ENTRY)
+                                               PICA_MUTANT_VARIANTS(PICA_RAST_VARIANT_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -147,5 +152,7 @@ void pica_rast_clock(PicaRast* h) { h->dut->clock(); }
 int pica_rast_trace_open(PicaRast* h, const char* path) { return h->dut->trace_open(path); }
 
 void pica_rast_trace_close(PicaRast* h) { h->dut->trace_close(); }
+
+int pica_rast_set_mutant(PicaRast* h, uint32_t k) { return h->dut->set_mutant(k); }
 
 }  // extern "C"

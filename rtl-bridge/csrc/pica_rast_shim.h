@@ -63,6 +63,10 @@ void pica_rast_clock(PicaRast* h);
 // VCD of every following clock edge to `path`; 0 on success.
 int pica_rast_trace_open(PicaRast* h, const char* path);
 void pica_rast_trace_close(PicaRast* h);
+// Selects mutant `k` of a mutant model (build.rs MUTANT_MODELS; 0 = the unmutated netlist) by
+// driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a
+// mutant model.
+int pica_rast_set_mutant(PicaRast* h, uint32_t k);
 
 #ifdef __cplusplus
 }

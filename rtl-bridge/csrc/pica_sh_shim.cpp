@@ -7,7 +7,9 @@
 // Loads and input writes go through a backdoor: csrc/pica_sh_unit.vlt makes the three RAM
 // arrays and the input registers public, and the shim writes them directly (no clock), which
 // is what made a fuzz case cost ~570 clocks of loading; reset() returns a model to its
-// freshly built state so that one model serves many cases.
+// freshly built state so that one model serves many cases. The mutant model (build.rs
+// MUTANT_MODELS `sh_mut`, a flattened Yosys netlist: no public arrays) is loaded through the
+// top's write ports instead, one word per clock.
 #include "pica_sh_shim.h"
 
 #include "Vpica_sh.h"
@@ -26,6 +28,7 @@
   X(Vpica_sh_knobs_alt, "knobs_alt")
 
 #include "pica_vl.h"
+#include "pica_sh_shim_mutants.inc"
 
 namespace {
 
@@ -44,6 +47,7 @@ struct Dut {
   virtual uint64_t cycles() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  virtual int set_mutant(uint32_t k) = 0;
 };
 
 // Depths of the code, operand-descriptor and uniform RAMs of pica_sh_unit_top.
@@ -53,8 +57,37 @@ constexpr size_t kUniforms = 96;
 
 template <class V>
 struct DutImpl final : Dut {
+  // A mutant model has no backdoor: it is loaded through the write ports.
+  static constexpr bool kPorts = pica_vl::HasMutsel<V>::value;
   pica_vl::Model<V> m;
   V* top = m.top.get();
+
+  // One word into memory `mem` (0 code, 1 descriptors, 2 uniforms) through its write port.
+  void port_write(int mem, uint32_t a, const uint32_t* w) {
+    switch (mem) {
+      case 0:
+        top->code_we_i = 1;
+        top->code_waddr_i = a & 0xFFF;
+        top->code_wdata_i = w[0];
+        break;
+      case 1:
+        top->desc_we_i = 1;
+        top->desc_waddr_i = a & 0x7F;
+        top->desc_wdata_i = w[0];
+        break;
+      default:
+        top->unif_we_i = 1;
+        top->unif_waddr_i = a & 0x7F;
+        pack96(top->unif_wdata_i, w);
+        break;
+    }
+    top->eval();
+    clock();
+    top->code_we_i = 0;
+    top->desc_we_i = 0;
+    top->unif_we_i = 0;
+    top->eval();
+  }
 
   void enter() { m.enter(); }
   void clock() { m.clock(); }
@@ -70,17 +103,22 @@ struct DutImpl final : Dut {
     enter();
     for (size_t i = 0; i < n; i++) {
       uint32_t a = offset + static_cast<uint32_t>(i);
-      switch (mem) {
-        case 0:
-          code_mem()[a & 0xFFF] = words[i];
-          break;
-        case 1:
-          desc_mem()[a & 0x7F] = words[i];
-          break;
-        default:
-          if (a >= kUniforms) return;
-          pack96(unif_mem()[a], &words[4 * i]);
-          break;
+      if (mem == 2 && a >= kUniforms) return;
+      const uint32_t* w = mem == 2 ? &words[4 * i] : &words[i];
+      if constexpr (kPorts) {
+        port_write(mem, a, w);
+      } else {
+        switch (mem) {
+          case 0:
+            code_mem()[a & 0xFFF] = w[0];
+            break;
+          case 1:
+            desc_mem()[a & 0x7F] = w[0];
+            break;
+          default:
+            pack96(unif_mem()[a], w);
+            break;
+        }
       }
     }
   }
@@ -94,11 +132,17 @@ struct DutImpl final : Dut {
     clock();
     top->rst_ni = 1;
     top->eval();
-    // (VlUnpacked has no iterators in Verilator 5.006: sizes of pica_sh_unit_top's RAMs.)
-    for (size_t a = 0; a < kCodeWords; a++) code_mem()[a] = 0;
-    for (size_t a = 0; a < kDescWords; a++) desc_mem()[a] = 0;
     const uint32_t zero[4] = {0, 0, 0, 0};
-    for (size_t a = 0; a < kUniforms; a++) pack96(unif_mem()[a], zero);
+    if constexpr (kPorts) {
+      for (uint32_t a = 0; a < kCodeWords; a++) port_write(0, a, zero);
+      for (uint32_t a = 0; a < kDescWords; a++) port_write(1, a, zero);
+      for (uint32_t a = 0; a < kUniforms; a++) port_write(2, a, zero);
+    } else {
+      // (VlUnpacked has no iterators in Verilator 5.006: sizes of pica_sh_unit_top's RAMs.)
+      for (size_t a = 0; a < kCodeWords; a++) code_mem()[a] = 0;
+      for (size_t a = 0; a < kDescWords; a++) desc_mem()[a] = 0;
+      for (size_t a = 0; a < kUniforms; a++) pack96(unif_mem()[a], zero);
+    }
   }
 
   void set_uniforms(const uint32_t ints[4], uint32_t bools) override {
@@ -111,11 +155,21 @@ struct DutImpl final : Dut {
   // v[idx] is bits [96 idx +: 96] of vin_q: three whole words from word 3 idx.
   void set_input(uint32_t idx, const uint32_t lanes[4]) override {
     enter();
-    uint32_t w[3];
-    pack96(w, lanes);
-    auto& vin = top->rootp->pica_sh_unit_top__DOT__u_unit__DOT__vin_q;
-    for (int k = 0; k < 3; k++) vin[3 * (idx & 15) + k] = w[k];
-    top->eval();
+    if constexpr (kPorts) {
+      top->in_we_i = 1;
+      top->in_idx_i = idx & 15;
+      pack96(top->in_data_i, lanes);
+      top->eval();
+      clock();
+      top->in_we_i = 0;
+      top->eval();
+    } else {
+      uint32_t w[3];
+      pack96(w, lanes);
+      auto& vin = top->rootp->pica_sh_unit_top__DOT__u_unit__DOT__vin_q;
+      for (int k = 0; k < 3; k++) vin[3 * (idx & 15) + k] = w[k];
+      top->eval();
+    }
   }
 
   void read_bank(int other, uint32_t out[16][4]) {
@@ -202,10 +256,14 @@ struct DutImpl final : Dut {
   int trace_open(const char* path) override { return m.trace_open(path); }
 
   void trace_close() override { m.trace_close(); }
+
+  int set_mutant(uint32_t k) override { return m.set_mutant(k); }
 };
 
 #define PICA_SH_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
-const pica_vl::Variant<Dut> kVariants[] = {PICA_SH_VARIANTS(PICA_SH_VARIANT_ENTRY)};
+// The hand-written rows, then the mutant model when built (build.rs MUTANT_MODELS).
+const pica_vl::Variant<Dut> kVariants[] = {PICA_SH_VARIANTS(PICA_SH_VARIANT_ENTRY)
+                                               PICA_MUTANT_VARIANTS(PICA_SH_VARIANT_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -270,6 +328,8 @@ uint64_t pica_sh_cycles(PicaSh* h) { return h->dut->cycles(); }
 int pica_sh_trace_open(PicaSh* h, const char* path) { return h->dut->trace_open(path); }
 
 void pica_sh_trace_close(PicaSh* h) { h->dut->trace_close(); }
+
+int pica_sh_set_mutant(PicaSh* h, uint32_t k) { return h->dut->set_mutant(k); }
 
 }  // extern "C"
 

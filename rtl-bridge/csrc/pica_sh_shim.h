@@ -67,6 +67,10 @@ uint64_t pica_sh_cycles(PicaSh* h);
 // VCD trace on (0 on success, -1 if the file cannot be opened) / off.
 int pica_sh_trace_open(PicaSh* h, const char* path);
 void pica_sh_trace_close(PicaSh* h);
+// Selects mutant `k` of the mutant model (build.rs MUTANT_MODELS `sh_mut`; 0 = the unmutated
+// netlist) by driving its `mutsel` input, and resets the unit: 0 on success, -1 if the variant
+// is not a mutant model.
+int pica_sh_set_mutant(PicaSh* h, uint32_t k);
 
 #ifdef __cplusplus
 }

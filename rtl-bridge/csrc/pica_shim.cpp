@@ -16,7 +16,7 @@
 
 #include "pica_sh_ports.h"
 #include "pica_coverage.inc"
-#include "pica_mutants.inc"
+#include "pica_shim_mutants.inc"
 #include "pica_variants.inc"
 
 namespace {

@@ -8,6 +8,7 @@
 #include "Vpica_tev_inject_buffer.h"
 #include "Vpica_tev_inject_scale_sat.h"
 #include "pica_vl.h"
+#include "pica_tev_shim_mutants.inc"
 
 #define PICA_TEV_VARIANTS(X)                                \
   X(Vpica_tev, "default")                                   \
@@ -22,6 +23,7 @@ struct Dut {
   virtual void clock() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  virtual int set_mutant(uint32_t k) = 0;
 };
 
 template <class V>
@@ -59,10 +61,13 @@ struct DutImpl final : Dut {
   }
   int trace_open(const char* path) override { return m.trace_open(path); }
   void trace_close() override { m.trace_close(); }
+  int set_mutant(uint32_t k) override { return m.set_mutant(k); }
 };
 
 #define PICA_TEV_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
-const pica_vl::Variant<Dut> kVariants[] = {PICA_TEV_VARIANTS(PICA_TEV_VARIANT_ENTRY)};
+// The hand-written rows, then the mutant models (build.rs MUTANT_MODELS, named by row).
+const pica_vl::Variant<Dut> kVariants[] = {PICA_TEV_VARIANTS(PICA_TEV_VARIANT_ENTRY)
+                                               PICA_MUTANT_VARIANTS(PICA_TEV_VARIANT_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -100,5 +105,7 @@ void pica_tev_clock(PicaTev* h) { h->dut->clock(); }
 int pica_tev_trace_open(PicaTev* h, const char* path) { return h->dut->trace_open(path); }
 
 void pica_tev_trace_close(PicaTev* h) { h->dut->trace_close(); }
+
+int pica_tev_set_mutant(PicaTev* h, uint32_t k) { return h->dut->set_mutant(k); }
 
 }  // extern "C"

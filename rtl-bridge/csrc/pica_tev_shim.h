@@ -49,6 +49,10 @@ void pica_tev_clock(PicaTev* h);
 // VCD of every following clock edge to `path`; 0 on success.
 int pica_tev_trace_open(PicaTev* h, const char* path);
 void pica_tev_trace_close(PicaTev* h);
+// Selects mutant `k` of a mutant model (build.rs MUTANT_MODELS; 0 = the unmutated netlist) by
+// driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a
+// mutant model.
+int pica_tev_set_mutant(PicaTev* h, uint32_t k);
 
 #ifdef __cplusplus
 }

@@ -8,8 +8,18 @@
 #include <verilated_vcd_c.h>
 
 #include <memory>
+#include <type_traits>
+#include <utility>
 
 namespace pica_vl {
+
+// Whether V is a mutant model (rtl-bridge/build.rs MUTANT_MODELS): a Yosys netlist of a stage
+// top with the extra `mutsel` input. Detected from the class, so one shim template drives both
+// the hand-written RTL and its mutant model.
+template <class V, class = void>
+struct HasMutsel : std::false_type {};
+template <class V>
+struct HasMutsel<V, std::void_t<decltype(std::declval<V&>().mutsel)>> : std::true_type {};
 
 // 96-bit port <-> four f24 lanes (lane l at bits 24l+23..24l).
 template <class W>
@@ -47,11 +57,33 @@ struct Model {
     ctx->traceEverOn(true);
     top.reset(new V(ctx.get(), "TOP"));
     top->clk_i = 0;
+    reset();
+  }
+
+  // One clock with rst_ni low.
+  void reset() {
     top->rst_ni = 0;
     top->eval();
     clock();
     top->rst_ni = 1;
     top->eval();
+  }
+
+  // Selects mutant k (0 = the unmutated netlist) of a mutant model and resets it again, so
+  // that a mutation of the reset logic acts too; the clock count stays that of a new model.
+  // -1 if V is not a mutant model.
+  int set_mutant(uint32_t k) {
+    if constexpr (HasMutsel<V>::value) {
+      enter();
+      top->mutsel = k;
+      const uint64_t c = cycle;
+      reset();
+      cycle = c;
+      return 0;
+    } else {
+      (void)k;
+      return -1;
+    }
   }
 
   ~Model() {

@@ -185,9 +185,13 @@ fn static_str(p: *const c_char) -> Option<String> {
 /// VCD tracing (`trace_open`, `trace_close`) and the shim's `free` in `Drop`. A shim module's
 /// own calls (`eval`, `clock`, loads, ...) go in a second `impl` block next to it. Expands
 /// inside the shim's FFI module, which allows `unsafe_code` for exactly these calls.
+///
+/// A shim whose variants include a mutant model (build.rs `MUTANT_MODELS`) also names its
+/// `set_mutant` entry point, which becomes `set_mutant(k) -> bool` (false: not a mutant model).
 macro_rules! shim_handle {
     ($vis:vis $handle:ident($opaque:ty) { new: $new:ident, free: $free:ident,
-      trace_open: $topen:ident, trace_close: $tclose:ident }) => {
+      trace_open: $topen:ident, trace_close: $tclose:ident
+      $(, set_mutant: $smut:ident)? }) => {
         /// An owned instance of the shim's Verilated model.
         #[derive(Debug)]
         $vis struct $handle(std::ptr::NonNull<$opaque>);
@@ -218,6 +222,15 @@ macro_rules! shim_handle {
                 // SAFETY: live, exclusively borrowed handle.
                 unsafe { $tclose(self.0.as_ptr()) }
             }
+
+            $(
+            /// Selects mutant `k` of a mutant model (and resets it); false if this variant is
+            /// not one.
+            $vis fn set_mutant(&mut self, k: u16) -> bool {
+                // SAFETY: live, exclusively borrowed handle.
+                unsafe { $smut(self.0.as_ptr(), u32::from(k)) == 0 }
+            }
+            )?
         }
 
         impl Drop for $handle {

@@ -67,9 +67,20 @@ pub enum FopVariant {
     InjectStencilZfail,
     /// `INJECT_FOP_TILE32`: an off-by-one in the 32×32 block tiling address.
     InjectTile32,
+    /// Mutant `k` of the stage's mutant model (`fop_mut`: Yosys mutations of the stage top,
+    /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`FopVariant::ALL`].
+    Mutant(u16),
 }
 
 impl FopVariant {
+    /// The mutant number of a [`FopVariant::Mutant`].
+    pub fn mutant(self) -> Option<u16> {
+        match self {
+            FopVariant::Mutant(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// Every variant, in build order.
     pub const ALL: [FopVariant; 4] = [
         FopVariant::Default,
@@ -85,13 +96,14 @@ impl FopVariant {
             FopVariant::InjectBlendFactor => "inject_fop_blend_factor",
             FopVariant::InjectStencilZfail => "inject_fop_stencil_zfail",
             FopVariant::InjectTile32 => "inject_fop_tile32",
+            FopVariant::Mutant(_) => crate::mutants::FOP_MODEL,
         }
     }
 
     /// The define that injects the variant's bug (`None` for the default build).
     pub fn define(self) -> Option<&'static str> {
         match self {
-            FopVariant::Default => None,
+            FopVariant::Default | FopVariant::Mutant(_) => None,
             FopVariant::InjectBlendFactor => Some("INJECT_FOP_BLEND_FACTOR"),
             FopVariant::InjectStencilZfail => Some("INJECT_FOP_STENCIL_ZFAIL"),
             FopVariant::InjectTile32 => Some("INJECT_FOP_TILE32"),
@@ -100,8 +112,11 @@ impl FopVariant {
 
     /// The variant called `name`: its full name (`inject_fop_tile32`), the name without
     /// `inject_fop_` (`tile32`, `blend_factor`, `stencil_zfail`), or its define; `-` and `_`
-    /// alike, any case.
+    /// alike, any case; `{model}#K` (`fop_mut#12`): mutant K of the stage's mutant model.
     pub fn from_name(name: &str) -> Option<FopVariant> {
+        if let Some(k) = crate::mutants::parse_mutant(name, crate::mutants::FOP_MODEL) {
+            return Some(FopVariant::Mutant(k));
+        }
         let n = name.to_ascii_lowercase().replace('-', "_");
         FopVariant::ALL.into_iter().find(|v| {
             v.name() == n
@@ -279,6 +294,7 @@ mod raw {
         fn pica_fop_clock(h: *mut PicaFop);
         fn pica_fop_trace_open(h: *mut PicaFop, path: *const c_char) -> c_int;
         fn pica_fop_trace_close(h: *mut PicaFop);
+        fn pica_fop_set_mutant(h: *mut PicaFop, k: u32) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -288,7 +304,8 @@ mod raw {
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaFop) {
         new: pica_fop_new, free: pica_fop_free,
-        trace_open: pica_fop_trace_open, trace_close: pica_fop_trace_close
+        trace_open: pica_fop_trace_open, trace_close: pica_fop_trace_close,
+        set_mutant: pica_fop_set_mutant
     });
 
     impl Handle {
@@ -363,6 +380,11 @@ impl RtlFop {
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
         let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        if let Some(k) = variant.mutant() {
+            if !handle.set_mutant(k) {
+                return Err(RtlError::Mutant(variant.name(), k));
+            }
+        }
         let last = handle.peek();
         let rng = match latency {
             MemLatency::Random { seed, .. } => seed,

@@ -6,10 +6,76 @@
 //! -wirebit I -src file:line.col-line.col …`), embedded at build time. It is empty when the
 //! build found no Yosys.
 
-/// The front-end mutant model's name (build.rs `MUTANT_MODELS`).
-pub const FE_MODEL: &str = "fe_mut";
+/// One mutant model of build.rs's `MUTANT_MODELS`, as this build has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MutantModel {
+    /// The model's name (`fe_mut`, `tev_mut`, ...): the shim's variant name.
+    pub name: &'static str,
+    /// The stage `pica mutate --stage` calls it (`fe`, `tev`, `fop`, `rast`, `sh`).
+    pub stage: &'static str,
+    /// The mutation list build.rs applied (empty when the model was not built).
+    list: &'static str,
+    /// Why the model was not built and how to build it (empty when it was).
+    why: &'static str,
+}
 
-const FE_LIST: &str = include_str!(concat!(env!("OUT_DIR"), "/mutants_fe_mut.ys"));
+impl MutantModel {
+    /// The mutations, `mutsel` 1, 2, ... in order; an error saying why and how to build the
+    /// model when this build does not have it.
+    pub fn mutations(&self) -> Result<Vec<Mutation>, String> {
+        if !self.why.trim().is_empty() {
+            return Err(self.why.trim().to_string());
+        }
+        parse(self.list)
+    }
+
+    /// Whether this build has the model.
+    pub fn is_built(&self) -> bool {
+        self.why.trim().is_empty()
+    }
+}
+
+/// A row of [`MODELS`]: name, stage, and the files build.rs wrote for it.
+macro_rules! model {
+    ($name:literal, $stage:literal) => {
+        MutantModel {
+            name: $name,
+            stage: $stage,
+            list: include_str!(concat!(env!("OUT_DIR"), "/mutants_", $name, ".ys")),
+            why: include_str!(concat!(env!("OUT_DIR"), "/mutants_", $name, ".why")),
+        }
+    };
+}
+
+/// Every mutant model of build.rs's `MUTANT_MODELS`, built or not.
+pub const MODELS: [MutantModel; 5] = [
+    model!("fe_mut", "fe"),
+    model!("tev_mut", "tev"),
+    model!("fop_mut", "fop"),
+    model!("rast_mut", "rast"),
+    model!("sh_mut", "sh"),
+];
+
+/// The front-end mutant model's name (build.rs `MUTANT_MODELS`).
+pub const FE_MODEL: &str = MODELS[0].name;
+/// The TEV mutant model's name.
+pub const TEV_MODEL: &str = MODELS[1].name;
+/// The FOP mutant model's name.
+pub const FOP_MODEL: &str = MODELS[2].name;
+/// The CLIP + RAST mutant model's name.
+pub const RAST_MODEL: &str = MODELS[3].name;
+/// The shader-unit mutant model's name.
+pub const SH_MODEL: &str = MODELS[4].name;
+
+/// The mutant number of a variant name `{model}#k` (`tev_mut#12`), as reports print a mutant.
+pub fn parse_mutant(name: &str, model: &str) -> Option<u16> {
+    name.strip_prefix(model)?.strip_prefix('#')?.parse().ok()
+}
+
+/// The mutant model of `stage` (`fe`, `tev`, ...), if there is a row for it.
+pub fn model_of(stage: &str) -> Option<&'static MutantModel> {
+    MODELS.iter().find(|m| m.stage == stage)
+}
 
 /// One mutation of a mutant model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,8 +95,12 @@ pub struct Mutation {
     pub ctrlbit: Option<u32>,
     /// `-wire` and `-wirebit`: the named signal the bit drives, when Yosys found one.
     pub wire: Option<(String, u32)>,
-    /// `-src`: the source locations of the cell (`pica_regs.sv:495.16-495.23`), innermost first.
+    /// `-src`: the source locations of the cell (`pica_regs.sv:495.16-495.23`) as Yosys lists
+    /// them: the cell's own and those of the instances it was flattened out of, in no fixed
+    /// order ([`Mutation::source`] picks one).
     pub src: Vec<String>,
+    /// `-module`: the top module (its file is `{module}.sv`).
+    pub module: String,
 }
 
 impl Mutation {
@@ -44,11 +114,19 @@ impl Mutation {
             Some(c) => format!("{} (bit {c})", self.mode),
             None => self.mode.clone(),
         };
-        let src = self
-            .src
-            .first()
-            .map_or(String::new(), |s| format!(" ({s})"));
+        let src = self.source().map_or(String::new(), |s| format!(" ({s})"));
         format!("#{} {how} {what}{src}", self.index)
+    }
+
+    /// The most telling source location: the first outside the top module's file (the top
+    /// file's are mostly the instance a cell was flattened out of), else the first.
+    pub fn source(&self) -> Option<&str> {
+        let top = format!("{}.sv:", self.module);
+        self.src
+            .iter()
+            .find(|s| !s.starts_with(&top))
+            .or(self.src.first())
+            .map(String::as_str)
     }
 }
 
@@ -89,6 +167,7 @@ pub fn parse(list: &str) -> Result<Vec<Mutation>, String> {
             ctrlbit: None,
             wire: None,
             src: Vec::new(),
+            module: String::new(),
         };
         let mut wire = None;
         let mut wirebit = None;
@@ -115,7 +194,7 @@ pub fn parse(list: &str) -> Result<Vec<Mutation>, String> {
                 "-wire" => wire = arg.map(|s| s.to_string()),
                 "-wirebit" => wirebit = Some(num(arg, "-wirebit")?),
                 "-src" => m.src.extend(arg.map(|s| s.to_string())),
-                "-module" => {}
+                "-module" => m.module = arg.map(|s| s.to_string()).unwrap_or_default(),
                 other => return Err(bad(&format!("unknown option {other}"))),
             }
             i += 2;
@@ -132,7 +211,7 @@ pub fn parse(list: &str) -> Result<Vec<Mutation>, String> {
 /// The mutations of the front-end mutant model, `mutsel` 1, 2, ... in order; empty when the
 /// build had no Yosys.
 pub fn fe_mutations() -> Result<Vec<Mutation>, String> {
-    parse(FE_LIST)
+    parse(MODELS[0].list)
 }
 
 #[cfg(test)]
@@ -156,10 +235,20 @@ mod tests {
     }
 
     #[test]
-    fn mutants_fe_list_is_numbered_from_one() {
-        let m = fe_mutations().unwrap();
-        for (i, x) in m.iter().enumerate() {
-            assert_eq!(usize::from(x.index), i + 1);
+    fn mutants_lists_are_numbered_from_one() {
+        for model in MODELS.iter().filter(|m| m.is_built()) {
+            let m = model.mutations().unwrap();
+            for (i, x) in m.iter().enumerate() {
+                assert_eq!(usize::from(x.index), i + 1, "{}", model.name);
+            }
+        }
+    }
+
+    #[test]
+    fn mutants_an_unbuilt_model_says_how_to_build_it() {
+        for model in MODELS.iter().filter(|m| !m.is_built()) {
+            let e = model.mutations().unwrap_err();
+            assert!(e.contains(model.name), "{e}");
         }
     }
 }

@@ -73,9 +73,20 @@ pub enum RastVariant {
     InjectPersp,
     /// `INJECT_CLIP_PLANE_ORDER`: the z ≤ 0 and z ≥ −w planes clipped in swapped order.
     InjectClipPlaneOrder,
+    /// Mutant `k` of the stage's mutant model (`rast_mut`: Yosys mutations of the stage top,
+    /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`RastVariant::ALL`].
+    Mutant(u16),
 }
 
 impl RastVariant {
+    /// The mutant number of a [`RastVariant::Mutant`].
+    pub fn mutant(self) -> Option<u16> {
+        match self {
+            RastVariant::Mutant(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// Every variant, in build order.
     pub const ALL: [RastVariant; 4] = [
         RastVariant::Default,
@@ -91,13 +102,14 @@ impl RastVariant {
             RastVariant::InjectFillRule => "inject_rast_fill_rule",
             RastVariant::InjectPersp => "inject_rast_persp",
             RastVariant::InjectClipPlaneOrder => "inject_clip_plane_order",
+            RastVariant::Mutant(_) => crate::mutants::RAST_MODEL,
         }
     }
 
     /// The define that injects the variant's bug (`None` for the default build).
     pub fn define(self) -> Option<&'static str> {
         match self {
-            RastVariant::Default => None,
+            RastVariant::Default | RastVariant::Mutant(_) => None,
             RastVariant::InjectFillRule => Some("INJECT_RAST_FILL_RULE"),
             RastVariant::InjectPersp => Some("INJECT_RAST_PERSP"),
             RastVariant::InjectClipPlaneOrder => Some("INJECT_CLIP_PLANE_ORDER"),
@@ -106,8 +118,12 @@ impl RastVariant {
 
     /// The variant called `name`: its full name (`inject_rast_fill_rule`), the name without
     /// `inject_`, `inject_rast_` or `inject_clip_` (`fill_rule`, `persp`, `plane_order`,
-    /// `clip_plane_order`), or its define; `-` and `_` alike, any case.
+    /// `clip_plane_order`), or its define; `-` and `_` alike, any case; `{model}#K`
+    /// (`rast_mut#12`): mutant K of the stage's mutant model.
     pub fn from_name(name: &str) -> Option<RastVariant> {
+        if let Some(k) = crate::mutants::parse_mutant(name, crate::mutants::RAST_MODEL) {
+            return Some(RastVariant::Mutant(k));
+        }
         let n = name.to_ascii_lowercase().replace('-', "_");
         RastVariant::ALL.into_iter().find(|v| {
             v.name() == n
@@ -249,6 +265,7 @@ mod raw {
         fn pica_rast_clock(h: *mut PicaRast);
         fn pica_rast_trace_open(h: *mut PicaRast, path: *const c_char) -> c_int;
         fn pica_rast_trace_close(h: *mut PicaRast);
+        fn pica_rast_set_mutant(h: *mut PicaRast, k: u32) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -258,7 +275,8 @@ mod raw {
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaRast) {
         new: pica_rast_new, free: pica_rast_free,
-        trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close
+        trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close,
+        set_mutant: pica_rast_set_mutant
     });
 
     impl Handle {
@@ -330,6 +348,8 @@ pub struct RtlRast {
     stats: EdStats,
     triangles_in: u64,
     fragments_out: u64,
+    /// Fragments after which a drain or run gives up ([`RtlRast::set_fragment_limit`]).
+    fragment_limit: u64,
     /// The inputs of the next clock (the vertex lanes are rewritten only for a new head).
     inp: raw::PicaRastIn,
     /// Whether `inp` holds the queue head's vertices.
@@ -355,6 +375,11 @@ impl RtlRast {
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
         let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        if let Some(k) = variant.mutant() {
+            if !handle.set_mutant(k) {
+                return Err(RtlError::Mutant(variant.name(), k));
+            }
+        }
         let last = handle.peek();
         let rng = match latency {
             MemLatency::Random { seed, .. } => seed,
@@ -376,6 +401,7 @@ impl RtlRast {
             stats: EdStats::default(),
             triangles_in: 0,
             fragments_out: 0,
+            fragment_limit: u64::MAX,
             inp: raw::PicaRastIn::default(),
             head_loaded: false,
             last,
@@ -498,6 +524,25 @@ impl RtlRast {
         }
     }
 
+    /// Makes [`RtlRast::run`] and the drains before register writes give up (recorded in
+    /// [`RtlRast::violations`]) once more than `limit` fragments have left the stage: a broken
+    /// RTL that sends fragments forever keeps the handshake watchdog quiet, so without a
+    /// limit they would never return. A checker that knows how many fragments to expect (the
+    /// model's) sets it.
+    pub fn set_fragment_limit(&mut self, limit: u64) {
+        self.fragment_limit = limit;
+    }
+
+    /// Whether more fragments than the limit have left ([`RtlRast::set_fragment_limit`]),
+    /// recorded as a violation (the callers stop at once).
+    fn over_limit(&mut self) -> bool {
+        if self.fragments_out <= self.fragment_limit {
+            return false;
+        }
+        self.violate(format!("more than {} fragments", self.fragment_limit));
+        true
+    }
+
     /// Queues `tri`; it enters the stage in a later [`RtlRast::tick`].
     pub fn push(&mut self, tri: &Triangle) {
         self.queue.push_back(*tri);
@@ -538,6 +583,9 @@ impl RtlRast {
             };
             out.extend(f);
             quiet = if moved { 0 } else { quiet + 1 };
+            if self.over_limit() {
+                break;
+            }
             if quiet > WATCHDOG_CLOCKS {
                 self.violate(format!(
                     "no handshake for {WATCHDOG_CLOCKS} clocks with {} triangles queued and \
@@ -605,6 +653,9 @@ impl RtlRast {
             let (f, moved) = self.step(true);
             self.stash.extend(f);
             quiet = if moved { 0 } else { quiet + 1 };
+            if self.over_limit() {
+                return false;
+            }
             if quiet > WATCHDOG_CLOCKS {
                 self.violate(format!(
                     "not idle after {WATCHDOG_CLOCKS} clocks without a handshake ({} triangles \

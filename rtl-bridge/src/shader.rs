@@ -34,9 +34,22 @@ pub enum ShVariant {
     /// `PICA_SH_KNOBS_ALT`: every knob parameter on its non-default value (the model's
     /// [`ShVariant::knobs`] of this variant), to check the knobs.
     KnobsAlt,
+    /// Mutant `k` of the shader-unit mutant model (`sh_mut`: Yosys mutations of
+    /// `pica_sh_unit_top`, [`crate::mutants`]; 0 = the unmutated netlist; built only with
+    /// `PICA_MUTANTS=sh`). Loaded through the top's write ports (the netlist has no backdoor).
+    /// Not in [`ShVariant::ALL`].
+    Mutant(u16),
 }
 
 impl ShVariant {
+    /// The mutant number of a [`ShVariant::Mutant`].
+    pub fn mutant(self) -> Option<u16> {
+        match self {
+            ShVariant::Mutant(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// Every variant, in build order.
     pub const ALL: [ShVariant; 4] = [
         ShVariant::Default,
@@ -52,6 +65,7 @@ impl ShVariant {
             ShVariant::InjectAddRound => "inject_sh_add_round",
             ShVariant::InjectLoopExtra => "inject_sh_loop_extra",
             ShVariant::KnobsAlt => "knobs_alt",
+            ShVariant::Mutant(_) => crate::mutants::SH_MODEL,
         }
     }
 
@@ -167,6 +181,7 @@ mod raw {
         fn pica_sh_cycles(h: *mut PicaSh) -> u64;
         fn pica_sh_trace_open(h: *mut PicaSh, path: *const c_char) -> c_int;
         fn pica_sh_trace_close(h: *mut PicaSh);
+        fn pica_sh_set_mutant(h: *mut PicaSh, k: u32) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -176,7 +191,8 @@ mod raw {
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaSh) {
         new: pica_sh_new, free: pica_sh_free,
-        trace_open: pica_sh_trace_open, trace_close: pica_sh_trace_close
+        trace_open: pica_sh_trace_open, trace_close: pica_sh_trace_close,
+        set_mutant: pica_sh_set_mutant
     });
 
     impl Handle {
@@ -274,7 +290,12 @@ impl RtlShaderUnit {
             .iter()
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        if let Some(k) = variant.mutant() {
+            if !handle.set_mutant(k) {
+                return Err(RtlError::Mutant(variant.name(), k));
+            }
+        }
         Ok(Self {
             handle,
             variant,

@@ -46,9 +46,20 @@ pub enum TevVariant {
     /// `INJECT_TEV_BUFFER`: stages 1-4 take the RGB buffer-input bit of the next stage (stage
     /// 4: none), so GPUREG_TEXENV_UPDATE_BUFFER's RGB bits act one stage early.
     InjectBuffer,
+    /// Mutant `k` of the stage's mutant model (`tev_mut`: Yosys mutations of the stage top,
+    /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`TevVariant::ALL`].
+    Mutant(u16),
 }
 
 impl TevVariant {
+    /// The mutant number of a [`TevVariant::Mutant`].
+    pub fn mutant(self) -> Option<u16> {
+        match self {
+            TevVariant::Mutant(k) => Some(k),
+            _ => None,
+        }
+    }
+
     /// Every variant, in build order.
     pub const ALL: [TevVariant; 3] = [
         TevVariant::Default,
@@ -62,6 +73,7 @@ impl TevVariant {
             TevVariant::Default => "default",
             TevVariant::InjectScaleSat => "inject_tev_scale_sat",
             TevVariant::InjectBuffer => "inject_tev_buffer",
+            TevVariant::Mutant(_) => crate::mutants::TEV_MODEL,
         }
     }
 }
@@ -154,6 +166,7 @@ mod raw {
         fn pica_tev_clock(h: *mut PicaTev);
         fn pica_tev_trace_open(h: *mut PicaTev, path: *const c_char) -> c_int;
         fn pica_tev_trace_close(h: *mut PicaTev);
+        fn pica_tev_set_mutant(h: *mut PicaTev, k: u32) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -163,7 +176,8 @@ mod raw {
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaTev) {
         new: pica_tev_new, free: pica_tev_free,
-        trace_open: pica_tev_trace_open, trace_close: pica_tev_trace_close
+        trace_open: pica_tev_trace_open, trace_close: pica_tev_trace_close,
+        set_mutant: pica_tev_set_mutant
     });
 
     impl Handle {
@@ -191,6 +205,11 @@ pub fn unpack_rgba(w: u32) -> [u8; 4] {
     w.to_le_bytes()
 }
 
+/// Clocks without a result after which [`RtlTev::sync_config`] stops waiting for the fragments
+/// in flight to leave (they are dropped: the pipeline is six clocks deep, so only a stuck RTL
+/// gets here).
+pub const WATCHDOG_CLOCKS: u64 = 10_000;
+
 /// One Verilated TEV stage (`pica_tev_top`), reset, with every register zero.
 #[derive(Debug)]
 pub struct RtlTev {
@@ -202,6 +221,8 @@ pub struct RtlTev {
     /// Results that left while [`RtlTev::sync_config`] drained the pipeline, handed out first.
     stash: VecDeque<TevResult>,
     in_flight: usize,
+    /// The first clock whose `idle_o` disagreed with the fragments in flight, if any.
+    idle_mismatch: Option<String>,
     cycles: u64,
     tracing: bool,
 }
@@ -219,7 +240,12 @@ impl RtlTev {
             .iter()
             .position(|n| n == variant.name())
             .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        if let Some(k) = variant.mutant() {
+            if !handle.set_mutant(k) {
+                return Err(RtlError::Mutant(variant.name(), k));
+            }
+        }
         Ok(Self {
             handle,
             variant,
@@ -227,6 +253,7 @@ impl RtlTev {
             queue: VecDeque::new(),
             stash: VecDeque::new(),
             in_flight: 0,
+            idle_mismatch: None,
             cycles: 0,
             tracing: false,
         })
@@ -253,6 +280,18 @@ impl RtlTev {
         self.queue.is_empty()
     }
 
+    /// The first clock at which the RTL's `idle_o` said otherwise than the fragments in flight
+    /// (`None`: it never did). [`RtlTev::take_idle_mismatch`] clears it.
+    pub fn idle_mismatch(&self) -> Option<&str> {
+        self.idle_mismatch.as_deref()
+    }
+
+    /// Returns and clears [`RtlTev::idle_mismatch`] (a stage reused for the next case starts
+    /// clean).
+    pub fn take_idle_mismatch(&mut self) -> Option<String> {
+        self.idle_mismatch.take()
+    }
+
     /// Fragments pushed but not yet handed out by [`RtlTev::tick`].
     pub fn pending(&self) -> usize {
         self.queue.len() + self.in_flight + self.stash.len()
@@ -271,9 +310,19 @@ impl RtlTev {
         if *words == self.shadow {
             return;
         }
+        let mut quiet = 0;
         while !self.queue.is_empty() || self.in_flight > 0 {
             if let Some(r) = self.step(true) {
                 self.stash.push_back(r);
+                quiet = 0;
+            } else {
+                quiet += 1;
+            }
+            if quiet > WATCHDOG_CLOCKS {
+                // A stuck pipeline (a broken RTL, e.g. a mutant): the fragments are lost, so the
+                // comparison reports them missing instead of this loop never ending.
+                self.queue.clear();
+                self.in_flight = 0;
             }
         }
         for (slot, &w) in words.iter().enumerate() {
@@ -372,6 +421,14 @@ impl RtlTev {
             inp.in_tex = i.tex.map(pack_rgba);
         }
         let o = self.handle.eval(&inp);
+        // idle_o promises "no fragment in the pipeline": exactly when none is in flight
+        // (counted before this clock's handshakes, as idle_o shows the state before the edge).
+        if (o.idle != 0) != (self.in_flight == 0) && self.idle_mismatch.is_none() {
+            self.idle_mismatch = Some(format!(
+                "clock {}: idle_o {} with {} fragment(s) in flight",
+                self.cycles, o.idle, self.in_flight
+            ));
+        }
         let result = (o.out_valid != 0 && out_ready).then(|| TevResult {
             tag: o.out_tag,
             out: TevOut {

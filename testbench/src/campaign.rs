@@ -44,6 +44,28 @@ pub struct Found<'s> {
     pub save: SaveFn<'s>,
 }
 
+/// The [`Found`] of a failing `case` (`message`; `original` commands before shrinking, `shrunk`
+/// whether it was): `size` counts its commands, `describe` summarises it for the message, and
+/// `save(case, dir, name, description, provenance)` writes its bundle.
+pub fn found<'s, C: 's>(
+    case: C,
+    message: String,
+    original: usize,
+    shrunk: bool,
+    size: fn(&C) -> usize,
+    describe: fn(&C) -> String,
+    save: impl FnOnce(&C, &Path, &str, &str, &StageProvenance) -> Result<PathBuf, String> + 's,
+) -> Found<'s> {
+    let how = if shrunk { "shrunk" } else { "unshrunk" };
+    let desc = format!("{how} fuzz failure: {message}");
+    Found {
+        message: format!("{message} [{how}: {}]", describe(&case)),
+        commands: size(&case),
+        original_commands: original,
+        save: Box::new(move |dir, name, prov| save(&case, dir, name, &desc, prov)),
+    }
+}
+
 /// Runs the cases of `c` this shard owns (case `i` has seed [`case_seed`]`(seed, i)`):
 /// `check(case seed)` returns a shrunk failure or `None`; `progress` is called after each case
 /// with (done, total for this shard, failures so far). Stops after `max_failures` failures.

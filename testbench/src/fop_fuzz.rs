@@ -589,22 +589,50 @@ pub struct Shrunk {
     pub original_fragments: usize,
 }
 
-/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
+/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
+/// passes).
 pub fn check_and_shrink(
     case_seed: u64,
     rtl: Option<FopVariant>,
     latency: MemLatency,
     knobs: pica_model::knobs::Knobs,
+    shrink: bool,
 ) -> Option<Shrunk> {
     let mut case = generate(case_seed);
     case.knobs = knobs;
     let msg = check(&case, rtl, latency).err()?;
-    let (small, message) = shrink(&case, msg, |c| check(c, rtl, latency).err());
+    let (small, message) = if shrink {
+        self::shrink(&case, msg, |c| check(c, rtl, latency).err())
+    } else {
+        (case.clone(), msg)
+    };
     Some(Shrunk {
         original_fragments: case.fragments(),
         case: small,
         message,
     })
+}
+
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage fop` runs its
+/// mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<FopVariant>,
+    latency: MemLatency,
+    knobs: pica_model::knobs::Knobs,
+    shrink: bool,
+) -> Option<Found<'static>> {
+    let s = check_and_shrink(case_seed, rtl, latency, knobs, shrink)?;
+    Some(campaign::found(
+        s.case,
+        s.message,
+        s.original_fragments,
+        shrink,
+        FopCase::fragments,
+        describe,
+        save_bundle,
+    ))
 }
 
 /// The one-line summary of a case's size.
@@ -653,16 +681,7 @@ pub fn run(opts: &FopFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
     };
     campaign::run(
         &c,
-        |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.latency, opts.knobs)?;
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            Some(Found {
-                message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),
-                commands: s.case.fragments(),
-                original_commands: s.original_fragments,
-                save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
-            })
-        },
+        |seed| found(seed, opts.rtl, opts.latency, opts.knobs, true),
         progress,
     )
 }

@@ -172,6 +172,13 @@ enum Cmd {
     /// Mutation score of the verification loop: run the corpus and fuzz cases against each
     /// Yosys mutant of a stage's RTL (one Verilator model, mutant chosen at run time).
     ///
+    /// Stages: fe (pica_top without the shader units: the corpus in lockstep, then `pica fuzz
+    /// --target regs` cases), tev, fop, rast (`pica fuzz --target tev|fop|rast --rtl` cases;
+    /// --mem-latency for fop and rast), sh (one shader unit, `pica fuzz --target shader --rtl`
+    /// cases; its model is built only with `PICA_MUTANTS=sh cargo build --release -p
+    /// pica-testbench --bin pica`). Each fuzz kill is shrunk (unless --no-shrink) and saved
+    /// under --regressions as the stage fuzzer saves a failure.
+    ///
     /// Exit status: 0 every mutant killed, equivalent or a reviewed survivor, 1 an unreviewed
     /// survivor, 2 bad arguments or a broken harness.
     Mutate(pica_testbench::mutate::MutateArgs),

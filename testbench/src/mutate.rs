@@ -1,10 +1,12 @@
-//! `pica mutate`: the mutation score of the verification loop (model vs RTL lockstep, the
-//! corpus and the fuzzer).
+//! `pica mutate`: the mutation score of the verification loop (model vs RTL, the corpus and
+//! the fuzzers) of each RTL stage.
 //!
 //! A mutant model (rtl-bridge/build.rs, "Mutant models") holds hundreds of Yosys mutations
 //! of a stage top in one Verilator build, one chosen at run time by its `mutsel` input
-//! ([`Variant::FeMutant`]). For each mutant this runs the corpus (lockstep, final state
-//! included) and then `cases` fuzz cases of the stage's fuzzer, and stops at the first
+//! ([`Variant::FeMutant`], `TevVariant::Mutant`, ...). For each mutant this runs the stage's
+//! corpus (the front end: lockstep, final state included; the other stages have no corpus of
+//! stage cases) and then `cases` fuzz cases of the stage's fuzzer, checked exactly as
+//! `pica fuzz --target regs|tev|fop|rast|shader --rtl` checks them, and stops at the first
 //! divergence: the mutant is *killed* by that case (a fuzz case is shrunk and saved as a
 //! bundle, like a `pica fuzz` failure). A mutant no case tells apart from the original is
 //! *survived*: either the verification loop has a hole (a behaviour no case drives or no
@@ -14,34 +16,42 @@
 //! Before any mutant, `mutsel = 0` (the Yosys netlist without mutation) must pass every case:
 //! otherwise the netlist or the harness is wrong and no figure would mean anything.
 
-use crate::fuzz;
+use crate::campaign::Found;
 use crate::lockstep::{self, HoldSchedule, Options};
-use crate::pipe_fuzz;
 use crate::stages::{self, StageSet};
+use crate::{fop_fuzz, fuzz, pipe_fuzz, rast_fuzz, shader_fuzz, tev_fuzz};
 use pica_model::knobs::Knobs;
+use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::mutants::{self, Mutation};
+use pica_rtl_bridge::rast_stage::RastVariant;
+use pica_rtl_bridge::shader::ShVariant;
+use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_rtl_bridge::Variant;
 use pica_vectors::case::Case;
+use pica_vectors::stage::StageProvenance;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Stages `pica mutate` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Stage {
-    /// The front end: `pica_top` with `EnableSh = 0` (CP, REGS, FIFOs).
+    /// The front end: `pica_top` with `EnableSh = 0` (CP, REGS, FIFOs); corpus + `pica fuzz
+    /// --target regs --rtl`.
     Fe,
-    /// The shader unit / SH stage.
+    /// One shader unit (`pica_sh_unit_top`); `pica fuzz --target shader --rtl`. Not built by
+    /// default (PICA_MUTANTS=sh).
     Sh,
-    /// The texture combiners.
+    /// The texture combiners (`pica_tev_top`); `pica fuzz --target tev --rtl`.
     Tev,
-    /// The fragment operations.
+    /// The fragment operations (`pica_fop_top`); `pica fuzz --target fop --rtl`.
     Fop,
-    /// Clipping and rasterization.
+    /// Clipping and rasterization (`pica_rast_top`); `pica fuzz --target rast --rtl`.
     Rast,
 }
 
 impl Stage {
-    fn name(self) -> &'static str {
+    /// The stage's name (`fe`, `tev`, ...), as `--stage` and build.rs's `MUTANT_MODELS` spell it.
+    pub fn name(self) -> &'static str {
         match self {
             Stage::Fe => "fe",
             Stage::Sh => "sh",
@@ -49,6 +59,11 @@ impl Stage {
             Stage::Fop => "fop",
             Stage::Rast => "rast",
         }
+    }
+
+    /// The notes file of the stage's reviewed survivors (relative to the workspace root).
+    pub fn notes_path(self) -> PathBuf {
+        PathBuf::from(format!("rtl-bridge/mutants/{}_mut.notes", self.name()))
     }
 }
 
@@ -73,16 +88,17 @@ pub struct MutateArgs {
     /// Fuzz cases per mutant (after the corpus).
     #[arg(long, value_name = "K", default_value_t = 32)]
     pub cases: u64,
-    /// Pipeline fuzz cases per mutant (`pica fuzz --target pipeline`'s cases, last): each
-    /// runs mixed, the model's pipeline beside the front end in RTL (`pica lockstep
+    /// Front end only: pipeline fuzz cases per mutant (`pica fuzz --target pipeline`'s cases,
+    /// last), each run mixed, the model's pipeline beside the front end in RTL (`pica lockstep
     /// --pipeline-hold`), so REGS is held while the pipeline is busy and the CP->REGS FIFO
-    /// fills — what no front-end-alone case does.
+    /// fills.
     #[arg(long, value_name = "K", default_value_t = 8)]
     pub pipe_cases: u64,
     /// Fuzz campaign seed (case i has `pica fuzz`'s case seed i of it).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The corpus run first against every mutant.
+    /// The corpus run first against every mutant (front end only: the other stages have no
+    /// corpus of stage cases).
     #[arg(long, value_name = "DIR", default_value = "vectors/corpus")]
     pub corpus: PathBuf,
     /// Skip the corpus (fuzz cases only).
@@ -94,17 +110,18 @@ pub struct MutateArgs {
     /// Do not shrink fuzz kills (faster; the reproducer is the case as generated).
     #[arg(long)]
     pub no_shrink: bool,
+    /// How the bridge answers the memory port (fop) or the early-depth port (rast), as
+    /// `pica fuzz --mem-latency`: `0`, `N`, or `rand:MAX[:SEED]`.
+    #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
+    pub mem_latency: MemLatency,
     /// Write the report as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// The reviewed survivors: `key | equivalent|survived | reason` lines
     /// ([`Mutation::key`]); a surviving mutant listed `equivalent` counts as equivalent.
-    #[arg(
-        long,
-        value_name = "FILE",
-        default_value = "rtl-bridge/mutants/fe_mut.notes"
-    )]
-    pub notes: PathBuf,
+    /// Default: rtl-bridge/mutants/<stage>_mut.notes.
+    #[arg(long, value_name = "FILE")]
+    pub notes: Option<PathBuf>,
 }
 
 /// A reviewed survivor (a line of the notes file).
@@ -207,7 +224,7 @@ pub struct MutateReport {
     pub corpus_cases: usize,
     /// Fuzz cases per mutant.
     pub fuzz_cases: u64,
-    /// Pipeline fuzz cases per mutant.
+    /// Pipeline cases per mutant (front end: mixed runs, REGS held by the model's pipeline).
     pub pipe_cases: u64,
     /// Fuzz seed.
     pub seed: u64,
@@ -234,7 +251,7 @@ impl MutateReport {
     /// The report for people: the totals, then one line per mutant.
     pub fn text(&self) -> String {
         let mut s = format!(
-            "mutate {} (model {}): {} of {} mutants run, {} corpus + {} fuzz (+ {} pipeline) cases each (seed {})\n\
+            "mutate {} (model {}): {} of {} mutants run, {} corpus + {} fuzz + {} pipeline cases each (seed {})\n\
              killed {}  survived {}  equivalent {}  timeout {}  score {:.1}% of non-equivalent\n",
             self.stage,
             self.model,
@@ -284,7 +301,7 @@ pub struct MutateOptions {
     pub mutants: Option<usize>,
     /// Fuzz cases per mutant.
     pub cases: u64,
-    /// Pipeline fuzz cases per mutant (mixed run, REGS held by the model's pipeline).
+    /// Pipeline cases per mutant (front end only).
     pub pipe_cases: u64,
     /// Fuzz seed.
     pub seed: u64,
@@ -294,6 +311,8 @@ pub struct MutateOptions {
     pub regressions: PathBuf,
     /// Shrink fuzz kills.
     pub shrink: bool,
+    /// The memory / early-depth port latency of the fop and rast cases.
+    pub mem_latency: MemLatency,
     /// Reviewed survivors ([`load_notes`]).
     pub notes: std::collections::HashMap<String, Note>,
 }
@@ -311,6 +330,106 @@ fn lockstep_case(case: &Case, variant: Variant) -> Result<(), String> {
         let text = lockstep::text_report(&r);
         Err(text.lines().next().unwrap_or("mismatch").to_string())
     }
+}
+
+fn load_corpus(dir: &Path) -> Result<Vec<(String, Case)>, String> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("corpus {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("manifest.json").is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|d| {
+            let b = pica_vectors::bundle::Bundle::load(&d).map_err(|e| e.to_string())?;
+            let c = b.case().map_err(|e| e.to_string())?;
+            Ok((d.display().to_string(), c))
+        })
+        .collect()
+}
+
+/// A check of one corpus case against mutant `k` (0: the unmutated netlist): the first line
+/// of the divergence, if any.
+type CorpusCheck<'a> = Box<dyn Fn(u16) -> Result<(), String> + 'a>;
+
+/// The fuzz case of seed `s` against mutant `k`: its failure as the stage's fuzzer reports it
+/// (shrunk when the flag is set), `None` when it passes.
+type FuzzCheck<'a> = Box<dyn Fn(u64, u16, bool) -> Option<Found<'a>> + 'a>;
+
+/// What one stage gives the runner ([`run`]): its cases, each checked against a mutant.
+struct Harness<'a> {
+    /// The named corpus cases, run first.
+    corpus: Vec<(String, CorpusCheck<'a>)>,
+    /// The fuzz cases' seeds, run after the corpus.
+    seeds: Vec<u64>,
+    /// Checks one fuzz case.
+    fuzz: FuzzCheck<'a>,
+    /// Named cases run last, each checked against mutant `k` (shrunk when the flag is set):
+    /// the front end's pipeline cases.
+    extra: Vec<(String, ExtraCheck<'a>)>,
+}
+
+/// A named case of [`Harness::extra`] against mutant `k`: its failure, `None` when it passes.
+type ExtraCheck<'a> = Box<dyn Fn(u16, bool) -> Option<Found<'a>> + 'a>;
+
+/// The front end: the corpus in lockstep, then the register fuzzer's cases.
+fn fe_harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
+    let corpus = match &opts.corpus {
+        Some(d) => load_corpus(d)?,
+        None => Vec::new(),
+    };
+    let knobs = Knobs::default();
+    let seeds = (0..opts.cases)
+        .map(|i| fuzz::case_seed(opts.seed, i))
+        .filter(|&s| fuzz::generate(s).is_some())
+        .collect();
+    Ok(Harness {
+        corpus: corpus
+            .into_iter()
+            .map(|(name, case)| {
+                let check: CorpusCheck<'static> =
+                    Box::new(move |k| lockstep_case(&case, Variant::FeMutant(k)));
+                (name, check)
+            })
+            .collect(),
+        seeds,
+        // Half the fuzz cases run with REGS held on a schedule of their seed (`--hold`), as
+        // `pica fuzz --rtl` runs them: the front end alone is never held otherwise.
+        fuzz: Box::new(move |s, k, shrink| {
+            let v = Some(Variant::FeMutant(k));
+            let hold = HoldSchedule::of_case(s);
+            let list = fuzz::generate(s)?;
+            let e = fuzz::check_held(&list, v, &knobs, hold).err()?;
+            let original = list.commands();
+            let (list, mut message) = if shrink {
+                fuzz::shrink_with(s, v, &knobs).map_or((list, e), |(l, m, _)| (l, m))
+            } else {
+                (list, e)
+            };
+            if let Some(h) = hold {
+                message.push_str(&format!(
+                    " (REGS held on {h}: replay the bundle with pica lockstep --bundle DIR \
+                     --variant fe_mut#{k} --hold {h})"
+                ));
+            }
+            Some(Found {
+                message,
+                commands: list.commands(),
+                original_commands: original,
+                save: Box::new(move |dir, name, _| fuzz::save(&list, dir, name, Some(s))),
+            })
+        }),
+        extra: (0..opts.pipe_cases)
+            .map(|i| pipe_fuzz::generate(fuzz::case_seed(opts.seed, i)))
+            .filter(|c| c.to_case().is_some())
+            .map(|c| {
+                let name = format!("fuzz pipeline 0x{:016x}", c.seed);
+                let check: ExtraCheck<'static> =
+                    Box::new(move |k, shrink| pipe_found(&c, k, shrink));
+                (name, check)
+            })
+            .collect(),
+    })
 }
 
 /// Runs `case` mixed: the model GPU with its pipeline, `pica_top` build `variant` as its
@@ -336,131 +455,142 @@ fn mixed_fe_case(case: &Case, variant: Variant) -> Result<(), String> {
     }
 }
 
-/// The pipeline case with the fewest splices (dropped one at a time) that `variant` still
-/// fails, and its message.
-fn shrink_pipe(
-    c: &pipe_fuzz::PipeCase,
-    variant: Variant,
-    mut msg: String,
-) -> (pipe_fuzz::PipeCase, String) {
+/// The pipeline case `c` against front-end mutant `k` (0: the unmutated netlist): its failure,
+/// shrunk by dropping splices one at a time when `shrink`.
+fn pipe_found(c: &pipe_fuzz::PipeCase, k: u16, shrink: bool) -> Option<Found<'static>> {
+    let v = Variant::FeMutant(k);
+    let fails =
+        |c: &pipe_fuzz::PipeCase| c.to_case().and_then(|case| mixed_fe_case(&case, v).err());
+    let mut message = fails(c)?;
+    let original = c.splices.len();
     let mut best = c.clone();
-    let mut k = 0;
-    while k < best.splices.len() {
+    let mut i = 0;
+    while shrink && i < best.splices.len() {
         let mut t = best.clone();
-        t.splices.remove(k);
-        match t.to_case().map(|case| mixed_fe_case(&case, variant)) {
-            Some(Err(m)) => {
+        t.splices.remove(i);
+        match fails(&t) {
+            Some(m) => {
                 best = t;
-                msg = m;
+                message = m;
             }
-            _ => k += 1,
+            None => i += 1,
         }
     }
-    (best, msg)
+    message.push_str(&format!(
+        " (replay the bundle with pica lockstep --bundle DIR --pipeline-hold --variant {})",
+        v.label()
+    ));
+    Some(Found {
+        message,
+        commands: best.splices.len(),
+        original_commands: original,
+        save: Box::new(move |dir, name, _| {
+            let case = best
+                .to_case()
+                .ok_or_else(|| "the scene is not in the library".to_string())?;
+            let out = dir.join(name);
+            let run = case.run_model().map_err(|e| e.to_string())?;
+            pica_vectors::bundle::write_bundle(&out, &case, &run, &crate::generator())
+                .map_err(|e| e.to_string())?;
+            Ok(out)
+        }),
+    })
 }
 
-/// Writes a pipeline kill's case as a bundle `dir/name`; what the report names.
-fn save_pipe(case: &Case, dir: &Path, name: &str, variant: Variant) -> String {
-    let out = dir.join(name);
-    let saved = case.run_model().map_err(|e| e.to_string()).and_then(|run| {
-        pica_vectors::bundle::write_bundle(&out, case, &run, &crate::generator())
-            .map_err(|e| e.to_string())
-    });
-    match saved {
-        Ok(_) => format!(
-            "{} (replay: pica lockstep --bundle {} --pipeline-hold --variant {})",
-            out.display(),
-            out.display(),
-            variant.label()
-        ),
-        Err(e) => format!("(not written: {e})"),
+/// A stage without a corpus: `opts.cases` fuzz cases, each `fuzz(seed, mutant, shrink)`.
+fn fuzz_harness<'a>(
+    opts: &MutateOptions,
+    fuzz: impl Fn(u64, u16, bool) -> Option<Found<'a>> + 'a,
+) -> Harness<'a> {
+    Harness {
+        corpus: Vec::new(),
+        seeds: (0..opts.cases)
+            .map(|i| fuzz::case_seed(opts.seed, i))
+            .collect(),
+        fuzz: Box::new(fuzz),
+        extra: Vec::new(),
     }
 }
 
-fn load_corpus(dir: &Path) -> Result<Vec<(String, Case)>, String> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("corpus {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("manifest.json").is_file())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|d| {
-            let b = pica_vectors::bundle::Bundle::load(&d).map_err(|e| e.to_string())?;
-            let c = b.case().map_err(|e| e.to_string())?;
-            Ok((d.display().to_string(), c))
+/// The harness of `opts.stage`.
+fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
+    let lat = opts.mem_latency;
+    let knobs = Knobs::default();
+    Ok(match opts.stage {
+        Stage::Fe => fe_harness(opts)?,
+        Stage::Tev => fuzz_harness(opts, move |s, k, shrink| {
+            tev_fuzz::found(s, Some(TevVariant::Mutant(k)), knobs, shrink)
+        }),
+        Stage::Fop => fuzz_harness(opts, move |s, k, shrink| {
+            fop_fuzz::found(s, Some(FopVariant::Mutant(k)), lat, knobs, shrink)
+        }),
+        Stage::Rast => fuzz_harness(opts, move |s, k, shrink| {
+            rast_fuzz::found(s, Some(RastVariant::Mutant(k)), lat, knobs, shrink)
+        }),
+        Stage::Sh => fuzz_harness(opts, move |s, k, shrink| {
+            shader_fuzz::found(s, Some(ShVariant::Mutant(k)), knobs.shader, shrink)
+        }),
+    })
+}
+
+/// The mutants `opts` picks out of `all`.
+fn chosen<'m>(opts: &MutateOptions, all: &'m [Mutation]) -> Result<Vec<&'m Mutation>, String> {
+    if opts.only.is_empty() {
+        return Ok(all.iter().take(opts.mutants.unwrap_or(all.len())).collect());
+    }
+    opts.only
+        .iter()
+        .map(|&k| {
+            all.iter()
+                .find(|m| m.index == k)
+                .ok_or_else(|| format!("no mutant {k} (the model holds 1..={})", all.len()))
         })
         .collect()
 }
 
-/// Runs the front end's mutants; `progress(done, total, result)` after each.
-pub fn run_fe(
+/// Runs the mutants of `opts.stage`; `progress(done, total, result)` after each.
+pub fn run(
     opts: &MutateOptions,
     mut progress: impl FnMut(usize, usize, &MutantResult),
 ) -> Result<MutateReport, String> {
-    let all = mutants::fe_mutations()?;
+    let stage = opts.stage.name();
+    let model = mutants::model_of(stage).ok_or_else(|| {
+        format!("no mutant model of stage {stage} (rtl-bridge/build.rs MUTANT_MODELS)")
+    })?;
+    let all = model.mutations()?;
     if all.is_empty() {
         return Err(format!(
-            "this build has no front-end mutant model ({}): build with Yosys installed \
-             (scripts/setup)",
-            mutants::FE_MODEL
+            "the mutant model of stage {stage} ({}) holds no mutants",
+            model.name
         ));
     }
-    let chosen: Vec<&Mutation> = if opts.only.is_empty() {
-        all.iter().take(opts.mutants.unwrap_or(all.len())).collect()
-    } else {
-        opts.only
-            .iter()
-            .map(|&k| {
-                all.iter()
-                    .find(|m| m.index == k)
-                    .ok_or_else(|| format!("no mutant {k} (the model holds 1..={})", all.len()))
-            })
-            .collect::<Result<_, _>>()?
-    };
-    let corpus = match &opts.corpus {
-        Some(d) => load_corpus(d)?,
-        None => Vec::new(),
-    };
-    let knobs = Knobs::default();
-    // Half the fuzz cases run with REGS held on a schedule of their seed (`--hold`), as
-    // `pica fuzz --rtl` runs them: the front end alone is never held otherwise.
-    type FuzzCase = (u64, fuzz::FuzzList, Option<HoldSchedule>);
-    let fuzz_cases: Vec<FuzzCase> = (0..opts.cases)
-        .filter_map(|i| {
-            let s = fuzz::case_seed(opts.seed, i);
-            fuzz::generate(s).map(|l| (s, l, HoldSchedule::of_case(s)))
-        })
-        .collect();
-    let pipe_cases: Vec<pipe_fuzz::PipeCase> = (0..opts.pipe_cases)
-        .map(|i| pipe_fuzz::generate(fuzz::case_seed(opts.seed, i)))
-        .filter(|c| c.to_case().is_some())
-        .collect();
+    let chosen = chosen(opts, &all)?;
+    let h = harness(opts)?;
     // mutsel = 0 is the netlist as Yosys read the RTL: it must pass everything.
-    let base = Variant::FeMutant(0);
-    for c in &pipe_cases {
-        if let Some(case) = c.to_case() {
-            mixed_fe_case(&case, base).map_err(|e| {
-                format!(
-                    "the unmutated netlist (mutsel 0) fails pipeline case 0x{:016x}: {e}",
-                    c.seed
-                )
-            })?;
-        }
-    }
-    for (name, case) in &corpus {
-        lockstep_case(case, base).map_err(|e| {
+    for (name, check) in &h.corpus {
+        check(0).map_err(|e| {
             format!("the unmutated netlist (mutsel 0) fails corpus case {name}: {e}")
         })?;
     }
-    for (s, l, hold) in &fuzz_cases {
-        fuzz::check_held(l, Some(base), &knobs, *hold).map_err(|e| {
-            format!("the unmutated netlist (mutsel 0) fails fuzz case 0x{s:016x}: {e}")
-        })?;
+    for &s in &h.seeds {
+        if let Some(f) = (h.fuzz)(s, 0, false) {
+            return Err(format!(
+                "the unmutated netlist (mutsel 0) fails fuzz case 0x{s:016x}: {}",
+                f.message
+            ));
+        }
+    }
+    for (name, check) in &h.extra {
+        if let Some(f) = check(0, false) {
+            return Err(format!(
+                "the unmutated netlist (mutsel 0) fails {name}: {}",
+                f.message
+            ));
+        }
     }
     let mut report = MutateReport {
-        stage: opts.stage.name().into(),
-        model: mutants::FE_MODEL.into(),
+        stage: stage.into(),
+        model: model.name.into(),
         generated: all.len(),
         run: 0,
         killed: 0,
@@ -468,15 +598,14 @@ pub fn run_fe(
         equivalent: 0,
         timeout: 0,
         score_percent: 0.0,
-        corpus_cases: corpus.len(),
-        fuzz_cases: fuzz_cases.len() as u64,
-        pipe_cases: pipe_cases.len() as u64,
+        corpus_cases: h.corpus.len(),
+        fuzz_cases: h.seeds.len() as u64,
+        pipe_cases: h.extra.len() as u64,
         seed: opts.seed,
         mutants: Vec::new(),
     };
     let total = chosen.len();
     for (done, m) in chosen.into_iter().enumerate() {
-        let v = Variant::FeMutant(m.index);
         let mut r = MutantResult {
             index: m.index,
             mutation: m.describe(),
@@ -493,58 +622,58 @@ pub fn run_fe(
             r.message = Some(msg);
             r.reproducer = Some(repro);
         };
-        let mut killed = false;
-        for (name, case) in &corpus {
-            if let Err(e) = lockstep_case(case, v) {
-                kill(name.clone(), e, name.clone());
-                killed = true;
-                break;
-            }
-        }
-        if !killed {
-            for (s, l, hold) in &fuzz_cases {
-                let Err(e) = fuzz::check_held(l, Some(v), &knobs, *hold) else {
+        let corpus_kill = h
+            .corpus
+            .iter()
+            .find_map(|(name, check)| check(m.index).err().map(|e| (name, e)));
+        if let Some((name, e)) = corpus_kill {
+            kill(name.clone(), e, name.clone());
+        } else {
+            for (i, &s) in h.seeds.iter().enumerate() {
+                let Some(f) = (h.fuzz)(s, m.index, opts.shrink) else {
                     continue;
                 };
-                let (list, msg) = if opts.shrink {
-                    fuzz::shrink_with(*s, Some(v), &knobs)
-                        .map_or((l.clone(), e), |(l, m, _)| (l, m))
-                } else {
-                    (l.clone(), e)
-                };
-                let name = format!("mutate-fe-{}-{s:016x}", m.index);
-                let held = hold.map_or_else(String::new, |h| format!(" --hold {h}"));
-                let repro = match fuzz::save(&list, &opts.regressions, &name, Some(*s)) {
-                    Ok(d) => format!(
-                        "{} ({} commands; replay: pica lockstep --bundle {} --variant {}{held})",
-                        d.display(),
-                        list.commands(),
-                        d.display(),
-                        v.label()
+                let name = format!("mutate-{stage}-{}-{s:016x}", m.index);
+                let prov = StageProvenance {
+                    generator: crate::generator(),
+                    seed: Some(opts.seed),
+                    case_index: Some(i as u64),
+                    case_seed: Some(s),
+                    origin: format!(
+                        "pica mutate --stage {stage} (mutant {} of {}: {})",
+                        m.index,
+                        model.name,
+                        m.describe()
                     ),
+                };
+                let commands = f.commands;
+                let repro = match (f.save)(&opts.regressions, &name, &prov) {
+                    Ok(d) => format!("{} ({commands} commands)", d.display()),
                     Err(e) => format!("(not written: {e})"),
                 };
-                let by = hold.map_or_else(String::new, |h| format!(", REGS held on {h}"));
-                kill(format!("fuzz 0x{s:016x}{by}"), msg, repro);
-                killed = true;
+                kill(format!("fuzz 0x{s:016x}"), f.message, repro);
                 break;
             }
         }
-        if !killed {
-            for c in &pipe_cases {
-                let Some(Err(e)) = c.to_case().map(|case| mixed_fe_case(&case, v)) else {
+        if r.status == "survived" {
+            for (name, check) in &h.extra {
+                let Some(f) = check(m.index, opts.shrink) else {
                     continue;
                 };
-                let (c, msg) = if opts.shrink {
-                    shrink_pipe(c, v, e)
-                } else {
-                    (c.clone(), e)
+                let file = format!(
+                    "mutate-{stage}-{}-{}",
+                    m.index,
+                    name.replace(' ', "-").replace("0x", "")
+                );
+                let commands = f.commands;
+                let repro = match (f.save)(&opts.regressions, &file, &StageProvenance::default()) {
+                    Ok(d) => format!("{} ({commands} splices)", d.display()),
+                    Err(e) => format!("(not written: {e})"),
                 };
-                let name = format!("mutate-fe-{}-pipeline-{:016x}", m.index, c.seed);
-                let repro = c.to_case().map_or_else(String::new, |case| {
-                    save_pipe(&case, &opts.regressions, &name, v)
-                });
-                kill(format!("fuzz pipeline 0x{:016x}", c.seed), msg, repro);
+                r.status = "killed".into();
+                r.killed_by = Some(name.clone());
+                r.message = Some(f.message);
+                r.reproducer = Some(repro);
                 break;
             }
         }
@@ -561,25 +690,14 @@ pub fn run_fe(
     Ok(report)
 }
 
-/// Runs `pica mutate` on `opts`.
-pub fn run(
-    opts: &MutateOptions,
-    progress: impl FnMut(usize, usize, &MutantResult),
-) -> Result<MutateReport, String> {
-    match opts.stage {
-        Stage::Fe => run_fe(opts, progress),
-        s => Err(format!(
-            "no mutant model of stage {} in this build: only the front end (fe) has one \
-             (rtl-bridge/build.rs MUTANT_MODELS)",
-            s.name()
-        )),
-    }
-}
-
 /// `pica mutate`: exit 0 when every mutant run was killed, equivalent or a reviewed survivor
 /// (notes file), 1 when an unreviewed one survived, 2 on bad arguments or a broken harness.
 pub fn main(args: &MutateArgs) -> std::process::ExitCode {
-    let notes = match load_notes(&args.notes) {
+    let notes_path = args
+        .notes
+        .clone()
+        .unwrap_or_else(|| args.stage.notes_path());
+    let notes = match load_notes(&notes_path) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("error: {e}");
@@ -597,6 +715,7 @@ pub fn main(args: &MutateArgs) -> std::process::ExitCode {
         corpus: (!args.no_corpus).then(|| args.corpus.clone()),
         regressions: args.regressions.clone(),
         shrink: !args.no_shrink,
+        mem_latency: args.mem_latency,
     };
     let report = match run(&opts, |done, total, r| {
         eprintln!("[{done}/{total}] {:<8} {}", r.status, r.mutation);

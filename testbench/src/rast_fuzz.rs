@@ -631,7 +631,20 @@ pub fn run_rtl(
     latency: MemLatency,
     case: &RastCase,
 ) -> Result<RtlRun, String> {
+    run_rtl_at_most(variant, latency, case, usize::MAX)
+}
+
+/// [`run_rtl`], giving up (with a violation) once the stage has sent more than `limit`
+/// fragments: a broken RTL (a mutant whose clipper re-emits a triangle forever) would otherwise
+/// never go idle, while fragments keep the stall watchdog quiet.
+pub fn run_rtl_at_most(
+    variant: RastVariant,
+    latency: MemLatency,
+    case: &RastCase,
+    limit: usize,
+) -> Result<RtlRun, String> {
     let mut rtl = RtlRast::new(variant, latency).map_err(|e| e.to_string())?;
+    rtl.set_fragment_limit(u64::try_from(limit).unwrap_or(u64::MAX));
     rtl.set_early_depth(case.early.clone());
     rtl.set_config(&cfg_words(&RegFile::new()));
     let mut ready = RastGen::new(0xF0_BAC4);
@@ -656,7 +669,7 @@ pub fn run_rtl(
                 }
                 None => quiet += 1,
             }
-            if quiet > STALL_CLOCKS {
+            if quiet > STALL_CLOCKS || out.len() > limit {
                 return false;
             }
         }
@@ -682,17 +695,23 @@ pub fn run_rtl(
             }
         };
         if !ok {
-            violations.push(format!(
-                "op {k}: no fragment and no progress for {STALL_CLOCKS} clocks"
-            ));
+            violations.push(if out.len() > limit {
+                format!("op {k}: more than the model's {limit} fragments")
+            } else {
+                format!("op {k}: no fragment and no progress for {STALL_CLOCKS} clocks")
+            });
             break;
         }
     }
     if violations.is_empty() && !clock_until(&mut rtl, &mut out, true) {
-        violations.push(format!(
-            "after the last op: the stage never went idle ({STALL_CLOCKS} clocks without a \
-             fragment)"
-        ));
+        violations.push(if out.len() > limit {
+            format!("after the last op: more than the model's {limit} fragments")
+        } else {
+            format!(
+                "after the last op: the stage never went idle ({STALL_CLOCKS} clocks without a \
+                 fragment)"
+            )
+        });
     }
     if violations.is_empty() {
         // Idle already: checks that every clear event was performed.
@@ -726,8 +745,10 @@ pub fn check(case: &RastCase, rtl: Option<RastVariant>, latency: MemLatency) -> 
     match rtl {
         None => check_model(case).map_err(|e| format!("model: {e}")),
         Some(v) => {
-            let got = run_rtl(v, latency, case)?;
-            compare_rtl(&run_model(case), &got).map_or(Ok(()), |d| {
+            // The model first: an RTL that sends more fragments than it is stopped there.
+            let model = run_model(case);
+            let got = run_rtl_at_most(v, latency, case, model.fragments.len())?;
+            compare_rtl(&model, &got).map_or(Ok(()), |d| {
                 Err(format!(
                     "rtl ({}, latency {latency}) differs: {d}",
                     v.name()
@@ -867,22 +888,50 @@ pub struct Shrunk {
     pub original_triangles: usize,
 }
 
-/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
+/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
+/// passes).
 pub fn check_and_shrink(
     case_seed: u64,
     rtl: Option<RastVariant>,
     latency: MemLatency,
     knobs: pica_model::knobs::Knobs,
+    shrink: bool,
 ) -> Option<Shrunk> {
     let mut case = generate(case_seed);
     case.knobs = knobs;
     let msg = check(&case, rtl, latency).err()?;
-    let (small, message) = shrink(&case, msg, |c| check(c, rtl, latency).err());
+    let (small, message) = if shrink {
+        self::shrink(&case, msg, |c| check(c, rtl, latency).err())
+    } else {
+        (case.clone(), msg)
+    };
     Some(Shrunk {
         original_triangles: case.triangles(),
         case: small,
         message,
     })
+}
+
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage rast` runs its
+/// mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<RastVariant>,
+    latency: MemLatency,
+    knobs: pica_model::knobs::Knobs,
+    shrink: bool,
+) -> Option<Found<'static>> {
+    let s = check_and_shrink(case_seed, rtl, latency, knobs, shrink)?;
+    Some(campaign::found(
+        s.case,
+        s.message,
+        s.original_triangles,
+        shrink,
+        RastCase::triangles,
+        describe,
+        save_bundle,
+    ))
 }
 
 /// The one-line summary of a case's size.
@@ -932,16 +981,7 @@ pub fn run(opts: &RastFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuz
     };
     campaign::run(
         &c,
-        |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.latency, opts.knobs)?;
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            Some(Found {
-                message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),
-                commands: s.case.triangles(),
-                original_commands: s.original_triangles,
-                save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
-            })
-        },
+        |seed| found(seed, opts.rtl, opts.latency, opts.knobs, true),
         progress,
     )
 }

@@ -42,8 +42,12 @@ pub struct ShaderFuzzOptions {
 }
 
 /// Parses a shader RTL variant name (`default`, `inject_sh_add_round`, `inject_sh_loop_extra`,
-/// `knobs_alt`; the `inject_sh_` prefix may be left out).
+/// `knobs_alt`; the `inject_sh_` prefix may be left out; `sh_mut#K`: mutant K of the mutant
+/// model, when built).
 pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
+    if let Some(k) = pica_rtl_bridge::mutants::parse_mutant(s, pica_rtl_bridge::mutants::SH_MODEL) {
+        return Ok(ShVariant::Mutant(k));
+    }
     ShVariant::ALL
         .into_iter()
         .find(|v| v.name() == s || v.name().strip_prefix("inject_sh_") == Some(s))
@@ -59,7 +63,7 @@ pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
 /// none for the default build).
 pub fn sh_variant_define(v: ShVariant) -> Option<&'static str> {
     match v {
-        ShVariant::Default => None,
+        ShVariant::Default | ShVariant::Mutant(_) => None,
         ShVariant::InjectAddRound => Some("INJECT_SH_ADD_ROUND"),
         ShVariant::InjectLoopExtra => Some("INJECT_SH_LOOP_EXTRA"),
         ShVariant::KnobsAlt => Some("PICA_SH_KNOBS_ALT"),
@@ -87,7 +91,11 @@ pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<Shader
         None => RtlShaderUnit::new(variant).map_err(|e| e.to_string())?,
     };
     let run = run_on(&mut u, case, max);
-    UNITS.with(|units| units.borrow_mut().push(u));
+    // Not a mutant: `pica mutate` goes through hundreds of them, each used for a few cases, and
+    // its reset through the write ports costs more than a new model.
+    if variant.mutant().is_none() {
+        UNITS.with(|units| units.borrow_mut().push(u));
+    }
     Ok(run)
 }
 
@@ -204,6 +212,37 @@ pub fn check_and_shrink_with(
     })
 }
 
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated, the model running with
+/// `knobs`. `pica mutate --stage sh` runs its mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<ShVariant>,
+    knobs: Knobs,
+    shrink: bool,
+) -> Option<crate::campaign::Found<'static>> {
+    let s = if shrink {
+        check_and_shrink_with(case_seed, rtl, knobs)?
+    } else {
+        let case = generate(case_seed);
+        let message = check_with(&case, rtl, knobs).err()?;
+        Shrunk {
+            original_instructions: case.instructions(),
+            case,
+            message,
+        }
+    };
+    Some(crate::campaign::found(
+        s.case,
+        s.message,
+        s.original_instructions,
+        shrink,
+        ShaderCase::instructions,
+        |c| format!("{} instruction(s)", c.instructions()),
+        move |c, dir, name, desc, prov| save_bundle_with(c, dir, name, desc, knobs, prov),
+    ))
+}
+
 /// Writes `case` as a stage bundle `dir/name` with the model's expected run (knobs of `rtl`).
 pub fn save_bundle(
     case: &ShaderCase,
@@ -299,7 +338,7 @@ pub fn failure(
 /// (done, total for this shard, failures so far). The report has the register fuzzer's shape;
 /// `commands` counts instructions.
 pub fn run(opts: &ShaderFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    use crate::campaign::{self, Campaign, Found};
+    use crate::campaign::{self, Campaign};
     let kind = opts.rtl.map_or("model", ShVariant::name);
     let c = Campaign {
         seed: opts.seed,
@@ -318,16 +357,7 @@ pub fn run(opts: &ShaderFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> F
         &c,
         |seed| {
             let knobs = opts.knobs.unwrap_or_else(|| knobs_for(opts.rtl));
-            let s = check_and_shrink_with(seed, opts.rtl, knobs)?;
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            Some(Found {
-                commands: s.case.instructions(),
-                original_commands: s.original_instructions,
-                message: s.message,
-                save: Box::new(move |dir, name, prov| {
-                    save_bundle_with(&s.case, dir, name, &desc, knobs, prov)
-                }),
-            })
+            found(seed, opts.rtl, knobs, true)
         },
         progress,
     )

@@ -69,7 +69,7 @@ pub const STAGE_KNOBS: &[&str] = &["tev"];
 /// The RTL define a TEV variant is built with (none for the default build).
 pub fn tev_variant_define(v: TevVariant) -> Option<&'static str> {
     match v {
-        TevVariant::Default => None,
+        TevVariant::Default | TevVariant::Mutant(_) => None,
         TevVariant::InjectScaleSat => Some("INJECT_TEV_SCALE_SAT"),
         TevVariant::InjectBuffer => Some("INJECT_TEV_BUFFER"),
     }
@@ -302,7 +302,8 @@ thread_local! {
 
 /// Runs `case` on `rtl` (any state with nothing pending): the registers start at zero, each
 /// fragment goes in with the registers written before it, the output's ready follows a fixed
-/// pseudo-random pattern. `Err` if the stage stops producing results.
+/// pseudo-random pattern. `Err` if the stage stops producing results or its `idle_o` says
+/// otherwise than the fragments in flight.
 pub fn run_on(rtl: &mut RtlTev, case: &TevCase) -> Result<Vec<TevResult>, String> {
     let mut regs = RegFile::new();
     regs.set_record_beats(false);
@@ -344,6 +345,9 @@ pub fn run_on(rtl: &mut RtlTev, case: &TevCase) -> Result<Vec<TevResult>, String
     while !rtl.is_idle() {
         tick(rtl, &mut out)?;
     }
+    if let Some(m) = rtl.take_idle_mismatch() {
+        return Err(format!("protocol: {m}"));
+    }
     Ok(out)
 }
 
@@ -359,8 +363,9 @@ pub fn run_rtl(variant: TevVariant, case: &TevCase) -> Result<Vec<TevResult>, St
         None => RtlTev::new(variant).map_err(|e| e.to_string())?,
     };
     let r = run_on(&mut rtl, case);
-    // A stage that stopped is dropped (a new one is built next time).
-    if r.is_ok() {
+    // A stage that stopped is dropped (a new one is built next time), and so is a mutant
+    // (`pica mutate` goes through hundreds, each for a few cases).
+    if r.is_ok() && variant.mutant().is_none() {
         STAGES.with(|s| s.borrow_mut().push(rtl));
     }
     r
@@ -487,16 +492,22 @@ pub struct Shrunk {
     pub original_fragments: usize,
 }
 
-/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
+/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
+/// passes).
 pub fn check_and_shrink(
     case_seed: u64,
     rtl: Option<TevVariant>,
     knobs: pica_model::knobs::Knobs,
+    shrink: bool,
 ) -> Option<Shrunk> {
     let mut case = generate(case_seed);
     case.knobs = knobs;
     let msg = check(&case, rtl).err()?;
-    let (small, message) = shrink(&case, msg, |c| check(c, rtl).err());
+    let (small, message) = if shrink {
+        self::shrink(&case, msg, |c| check(c, rtl).err())
+    } else {
+        (case.clone(), msg)
+    };
     Some(Shrunk {
         original_fragments: case.fragments(),
         case: small,
@@ -517,6 +528,27 @@ pub fn save_bundle(
     write_tev_bundle(&out, name, description, case, &[], prov)
         .map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
+}
+
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage tev` runs its
+/// mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<TevVariant>,
+    knobs: pica_model::knobs::Knobs,
+    shrink: bool,
+) -> Option<Found<'static>> {
+    let s = check_and_shrink(case_seed, rtl, knobs, shrink)?;
+    Some(campaign::found(
+        s.case,
+        s.message,
+        s.original_fragments,
+        shrink,
+        TevCase::fragments,
+        describe,
+        save_bundle,
+    ))
 }
 
 /// The one-line summary of a case's size.
@@ -561,18 +593,5 @@ pub fn run(opts: &TevFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
         origin: format!("pica fuzz --target tev (against {kind})"),
         prefix: format!("fuzz-tev-{kind}"),
     };
-    campaign::run(
-        &c,
-        |seed| {
-            let s = check_and_shrink(seed, opts.rtl, opts.knobs)?;
-            let desc = format!("shrunk fuzz failure: {}", s.message);
-            Some(Found {
-                message: format!("{} [shrunk: {}]", s.message, describe(&s.case)),
-                commands: s.case.fragments(),
-                original_commands: s.original_fragments,
-                save: Box::new(move |dir, name, prov| save_bundle(&s.case, dir, name, &desc, prov)),
-            })
-        },
-        progress,
-    )
+    campaign::run(&c, |seed| found(seed, opts.rtl, opts.knobs, true), progress)
 }

@@ -36,6 +36,7 @@ fn mutate_fe_kills_at_least_95_percent_of_non_equivalent_mutants() {
         corpus: Some(root().join("vectors/corpus")),
         regressions: dir.clone(),
         shrink: false,
+        mem_latency: Default::default(),
         notes: mutate::load_notes(&root().join("rtl-bridge/mutants/fe_mut.notes")).unwrap(),
     };
     let r = mutate::run(&opts, |_, _, _| {}).unwrap();
@@ -49,10 +50,71 @@ fn mutate_fe_kills_at_least_95_percent_of_non_equivalent_mutants() {
     }
 }
 
-#[test]
-fn mutate_refuses_a_stage_without_a_mutant_model() {
+/// A CI-sized sample of a stage mutant model: the first `mutants` mutants with `cases` fuzz
+/// cases each. `run` itself fails when the unmutated netlist fails a case; on top, at least one
+/// mutant must be killed, and every kill must name its case and leave its reproducer bundle.
+fn stage_sample(stage: Stage, mutants: usize, cases: u64) {
+    let model = pica_rtl_bridge::mutants::model_of(stage.name()).unwrap();
+    if !model.is_built() {
+        // Built without Yosys (build.rs warned), or an opt-in model not asked for.
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "pica-mutate-{}-test-{}",
+        stage.name(),
+        std::process::id()
+    ));
     let opts = MutateOptions {
-        stage: Stage::Tev,
+        stage,
+        only: Vec::new(),
+        mutants: Some(mutants),
+        cases,
+        pipe_cases: 0,
+        seed: 1,
+        corpus: None,
+        regressions: dir.clone(),
+        shrink: false,
+        mem_latency: Default::default(),
+        notes: mutate::load_notes(&root().join(stage.notes_path())).unwrap(),
+    };
+    let r = mutate::run(&opts, |_, _, _| {}).unwrap();
+    assert_eq!(r.run, mutants);
+    assert_eq!(r.killed + r.survived + r.equivalent + r.timeout, r.run);
+    assert!(r.killed >= 1, "{}", r.text());
+    for m in r.mutants.iter().filter(|m| m.status == "killed") {
+        let repro = m.reproducer.as_deref().unwrap_or_default();
+        let path = repro.split(" (").next().unwrap_or_default();
+        assert!(
+            m.killed_by.is_some() && std::path::Path::new(path).join("manifest.json").is_file(),
+            "{m:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn mutate_tev_sample_kills_with_reproducers() {
+    stage_sample(Stage::Tev, 8, 4);
+}
+
+#[test]
+fn mutate_fop_sample_kills_with_reproducers() {
+    stage_sample(Stage::Fop, 8, 4);
+}
+
+#[test]
+fn mutate_rast_sample_kills_with_reproducers() {
+    stage_sample(Stage::Rast, 6, 2);
+}
+
+#[test]
+fn mutate_an_opt_in_model_names_the_env_var_and_the_command() {
+    let model = pica_rtl_bridge::mutants::model_of("sh").unwrap();
+    if model.is_built() {
+        return;
+    }
+    let opts = MutateOptions {
+        stage: Stage::Sh,
         only: Vec::new(),
         mutants: Some(1),
         cases: 1,
@@ -61,8 +123,13 @@ fn mutate_refuses_a_stage_without_a_mutant_model() {
         corpus: None,
         regressions: std::env::temp_dir(),
         shrink: false,
+        mem_latency: Default::default(),
         notes: Default::default(),
     };
     let e = mutate::run(&opts, |_, _, _| {}).unwrap_err();
-    assert!(e.contains("tev"), "{e}");
+    assert!(
+        e.contains("PICA_MUTANTS=sh cargo build --release -p pica-testbench --bin pica")
+            || e.contains("Yosys"),
+        "{e}"
+    );
 }

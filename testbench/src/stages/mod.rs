@@ -382,6 +382,10 @@ pub fn parse_rast_variant(s: &str) -> Result<RastVariant, String> {
 /// Parses a TEV RTL variant name (`default`, `inject_tev_scale_sat`, `inject_tev_buffer`; the
 /// `inject_tev_` prefix may be left out).
 pub fn parse_tev_variant(s: &str) -> Result<TevVariant, String> {
+    if let Some(k) = pica_rtl_bridge::mutants::parse_mutant(s, pica_rtl_bridge::mutants::TEV_MODEL)
+    {
+        return Ok(TevVariant::Mutant(k));
+    }
     TevVariant::ALL
         .into_iter()
         .find(|v| v.name() == s || v.name().strip_prefix("inject_tev_") == Some(s))
