@@ -393,8 +393,15 @@ fn cmd() -> impl Strategy<Value = Cmd> {
                 w
             })
         });
+    // A register with one ID bit above the 0x300 range set: out of range, so nothing may
+    // happen, however REGS decodes the low bits (`pica mutate`: a mutant that dropped ID bit
+    // 11 from one group compare turned 0x8B0 into a proctex LUT write).
+    let alias = (prop::sample::select(ids.clone()), 10u32..16)
+        .prop_map(|(id, b)| id | (1u16 << b))
+        .boxed();
     prop_oneof![
         3 => write(prop::sample::select(ids).boxed()),
+        1 => write(alias),
         3 => upload,
         1 => f32_uniforms,
         2 => write((0u16..0x300).boxed()),
