@@ -399,9 +399,24 @@ fn cmd() -> impl Strategy<Value = Cmd> {
     let alias = (prop::sample::select(ids.clone()), 10u32..16)
         .prop_map(|(id, b)| id | (1u16 << b))
         .boxed();
+    // Whether unit 3 is the GS unit (GEOSTAGE_CONFIG bits 0-1, VSH_COM_MODE bit 0) decides
+    // where every VSH upload lands; as two of ~90 interesting IDs they were rarely written
+    // before an upload (`pica mutate`: a mutant that sent VSH uniforms to unit 3 while GS
+    // was on survived 200 cases).
+    let gs_mode = (
+        prop::sample::select(vec![id::GEOSTAGE_CONFIG, id::VSH_COM_MODE]),
+        0u32..4,
+    )
+        .prop_map(|(id, v)| Cmd::Write {
+            id,
+            mask: 0xF,
+            consecutive: false,
+            params: vec![v],
+        });
     prop_oneof![
         3 => write(prop::sample::select(ids).boxed()),
         1 => write(alias),
+        1 => gs_mode,
         3 => upload,
         1 => f32_uniforms,
         2 => write((0u16..0x300).boxed()),
