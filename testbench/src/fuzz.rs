@@ -838,7 +838,7 @@ pub fn check_with(
     rtl: Option<Variant>,
     knobs: &pica_model::knobs::Knobs,
 ) -> Result<(), String> {
-    check_cov(list, rtl, knobs, false, None).0
+    check_held(list, rtl, knobs, None)
 }
 
 /// [`check_with`], the lockstep holding REGS on `hold` ([`HoldSchedule`]).

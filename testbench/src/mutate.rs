@@ -461,21 +461,13 @@ fn pipe_found(c: &pipe_fuzz::PipeCase, k: u16, shrink: bool) -> Option<Found<'st
     let v = Variant::FeMutant(k);
     let fails =
         |c: &pipe_fuzz::PipeCase| c.to_case().and_then(|case| mixed_fe_case(&case, v).err());
-    let mut message = fails(c)?;
+    let first = fails(c)?;
     let original = c.splices.len();
-    let mut best = c.clone();
-    let mut i = 0;
-    while shrink && i < best.splices.len() {
-        let mut t = best.clone();
-        t.splices.remove(i);
-        match fails(&t) {
-            Some(m) => {
-                best = t;
-                message = m;
-            }
-            None => i += 1,
-        }
-    }
+    let (best, mut message) = if shrink {
+        pipe_fuzz::shrink_by(c, first, fails)
+    } else {
+        (c.clone(), first)
+    };
     message.push_str(&format!(
         " (replay the bundle with pica lockstep --bundle DIR --pipeline-hold --variant {})",
         v.label()

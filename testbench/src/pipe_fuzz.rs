@@ -386,22 +386,30 @@ pub fn check_cov(
 
 /// The smallest set of the failing case's splices (dropping one at a time) that still fails,
 /// and its message.
-pub fn shrink(
+pub fn shrink(c: &PipeCase, knobs: &pica_model::knobs::Knobs, msg: String) -> (PipeCase, String) {
+    shrink_by(c, msg, |t| check_cov(t, knobs, false).0.err())
+}
+
+/// Drops splices of `c` one at a time while `fails` still finds a failure (its message), and
+/// returns the smallest case and the message of its failure (`msg`, the failure of `c`, when
+/// no splice can go). The shrinking loop of [`shrink`], for any failure: `pica mutate` uses
+/// it with a mutant model in place of the RTL.
+pub fn shrink_by(
     c: &PipeCase,
-    knobs: &pica_model::knobs::Knobs,
     mut msg: String,
+    fails: impl Fn(&PipeCase) -> Option<String>,
 ) -> (PipeCase, String) {
     let mut best = c.clone();
     let mut k = 0;
     while k < best.splices.len() {
         let mut t = best.clone();
         t.splices.remove(k);
-        match check_cov(&t, knobs, false).0 {
-            Err(m) => {
+        match fails(&t) {
+            Some(m) => {
                 best = t;
                 msg = m;
             }
-            Ok(_) => k += 1,
+            None => k += 1,
         }
     }
     (best, msg)

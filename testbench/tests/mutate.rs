@@ -135,3 +135,60 @@ fn mutate_an_opt_in_model_names_the_env_var_and_the_command() {
         "{e}"
     );
 }
+
+/// A pipeline case kills front-end mutant #3 (a GSH packer word bit, shown by the final state
+/// once the pipeline has held REGS): the kill is shrunk to fewer splices than the case had, and
+/// its bundle, replayed mixed against the same mutant, still fails, while the unmutated
+/// front end passes it.
+#[test]
+fn mutate_fe_pipeline_kill_is_shrunk_and_replays() {
+    if pica_rtl_bridge::mutants::fe_mutations().unwrap().is_empty() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("pica-mutate-pipe-test-{}", std::process::id()));
+    let opts = MutateOptions {
+        stage: Stage::Fe,
+        only: vec![3],
+        mutants: None,
+        cases: 0,
+        pipe_cases: 8,
+        seed: 1,
+        corpus: None,
+        regressions: dir.clone(),
+        shrink: true,
+        mem_latency: Default::default(),
+        notes: Default::default(),
+    };
+    let splices = |shrink: bool| {
+        let opts = MutateOptions {
+            shrink,
+            ..opts.clone()
+        };
+        let r = mutate::run(&opts, |_, _, _| {}).unwrap();
+        let m = r.mutants[0].clone();
+        assert_eq!(m.status, "killed", "{}", r.text());
+        assert!(
+            m.killed_by.as_deref().unwrap().starts_with("fuzz pipeline"),
+            "{m:?}"
+        );
+        let repro = m.reproducer.unwrap();
+        let (path, size) = repro.split_once(" (").unwrap();
+        let n: usize = size.split(' ').next().unwrap().parse().unwrap();
+        (path.to_string(), n)
+    };
+    let (_, whole) = splices(false);
+    let (path, shrunk) = splices(true);
+    assert!(shrunk < whole, "not shrunk: {shrunk} of {whole} splices");
+    let path = path.as_str();
+    let replay = |variant: Option<&str>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_pica"));
+        cmd.args(["lockstep", "--bundle", path, "--pipeline-hold"]);
+        if let Some(v) = variant {
+            cmd.args(["--variant", v]);
+        }
+        cmd.output().unwrap().status.code()
+    };
+    assert_eq!(replay(Some("fe_mut#3")), Some(1));
+    assert_eq!(replay(None), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
