@@ -66,19 +66,31 @@
 //! so it is a model of its own in the cache and the rows of [`MODELS`] keep their stamps,
 //! their cache entries and their speed. The shims are compiled with `VM_COVERAGE=1` and the
 //! Verilator coverage runtime (`verilated_cov.cpp`) is linked; the models without coverage
-//! never create a coverage context, so it costs them nothing. `pica_shim.cpp` lists the rows
-//! after the mutant models (`pica_coverage.inc`, `PICA_COVERAGE_VARIANTS(X)`: the model, root
-//! and symbol-table headers, the counters being `__Vcoverage` of the symbol table) and reads,
-//! loads, zeroes and writes their counters (`pica_rtl_cov_*`; `src/coverage.rs`). Rows today:
-//! - `cov_fe` (`pica_top` with `EnableSh = 0`, plus `PICA_RTL_DEFINES`): the front end as
-//!   written, which lockstep and the register fuzzer drive (they leave the SH stage idle, so it
-//!   is left out as on the injected-bug rows). Always built, so `pica lockstep
-//!   --rtl-coverage`, `pica fuzz --rtl --rtl-coverage` and `pica fuzz --guided --rtl` work out
-//!   of the box: about 18 s of Verilator and C++ on two busy cores, once (then cached), plus a
-//!   few seconds for `verilated_cov.cpp` on every build-script run.
+//! never create a coverage context, so it costs them nothing. As for the mutant models, each
+//! shim named by a row includes its own generated `OUT_DIR/{shim stem}_coverage.inc`
+//! ([`coverage_inc`]: the rows' model, root and symbol-table headers, the counters being
+//! `__Vcoverage` of the symbol table, and `PICA_COVERAGE_VARIANTS(X)`) and lists the rows after
+//! its other variants, under the row's name; it reads, loads, zeroes and writes their counters
+//! through five entry points alike in every shim (`pica_rtl_cov_*` of `pica_shim.cpp`; the
+//! stage shims' `{prefix}_cov_*`, `csrc/pica_cov.h`, defined once in `pica_vl.h`) that
+//! `src/coverage.rs` drives. Rows today (Verilator and C++ time measured once on the shared
+//! 2-core machine under a load of about 4; then cached):
+//! - `cov_fe` (`pica_top` with `EnableSh = 0`, plus `PICA_RTL_DEFINES`; about 18 s): the front
+//!   end as written, which lockstep and the register fuzzer drive (they leave the SH stage
+//!   idle, so it is left out as on the injected-bug rows); driven by `pica_shim.cpp`
+//!   (`pica_shim_coverage.inc`). `pica lockstep --rtl-coverage`, `pica fuzz --rtl
+//!   --rtl-coverage` and `pica fuzz --guided --rtl` run it;
+//! - `cov_tev` (`pica_tev_top`; 52 s), `cov_fop` (`pica_fop_top`; 17 s), `cov_rast`
+//!   (`pica_rast_top`, CLIP + RAST; 45 s), each plus `PICA_RTL_DEFINES`, driven by their
+//!   stage's shim (`pica_tev_shim.cpp`, ...): `--rtl-stages tev|fop|rast --rtl-coverage` and
+//!   `pica fuzz --target tev|fop|rast --rtl --rtl-coverage` run them;
+//! - `cov_sh` (`pica_sh_top`, the four-unit SH stage that `--rtl-stages sh` runs, plus
+//!   `PICA_RTL_DEFINES`; about 3 min), driven by `pica_sh_stage_shim.cpp`. The single shader
+//!   unit of `pica fuzz --target shader` (`pica_sh_unit_top`) has no coverage row: its code
+//!   coverage comes from the replay testbench (`pica cov rtl run`).
 //!
-//! The stage tops (`sh_stage`, `tev`, `fop`, `rast`) have no coverage row yet: their code
-//! coverage comes from the replay testbenches (`pica cov rtl run`).
+//! All are built by default (a few seconds of `verilated_cov.cpp` on every build-script run
+//! besides), so every `--rtl-coverage` works out of the box.
 //!
 //! # Mutant models (`pica mutate`)
 //!
@@ -373,18 +385,42 @@ const PICA_TOP: &str = "pica_top";
 
 /// The coverage builds (header comment, "Coverage models"): rows verilated with
 /// [`COVERAGE_ARGS`] on top of the common arguments, each a model of its own (its stamp holds
-/// the flag), so the rows of [`MODELS`] keep their cache entries and their speed. Driven by
-/// `pica_shim.cpp` through `pica_coverage.inc` (`PICA_COVERAGE_VARIANTS(X)`), so all are
-/// `pica_top` builds today.
-const COVERAGE_MODELS: &[Model] = &[Model {
-    name: "cov_fe",
-    top: "pica_top",
-    defines: &[],
-    params: &["EnableSh=0"],
-    user_defines: true,
-    shims: &["pica_shim.cpp"],
-    vlt: Some("pica_top.vlt"),
-}];
+/// the flag), so the rows of [`MODELS`] keep their cache entries and their speed. Each is driven
+/// by its one shim, which lists it through `{shim stem}_coverage.inc`
+/// (`PICA_COVERAGE_VARIANTS(X)`, [`coverage_inc`]) under the row's name.
+const COVERAGE_MODELS: &[Model] = &[
+    Model {
+        name: "cov_fe",
+        top: "pica_top",
+        defines: &[],
+        params: &["EnableSh=0"],
+        user_defines: true,
+        shims: &["pica_shim.cpp"],
+        vlt: Some("pica_top.vlt"),
+    },
+    stage_coverage("cov_tev", "pica_tev_top", &["pica_tev_shim.cpp"]),
+    stage_coverage("cov_fop", "pica_fop_top", &["pica_fop_shim.cpp"]),
+    stage_coverage("cov_rast", "pica_rast_top", &["pica_rast_shim.cpp"]),
+    stage_coverage("cov_sh", "pica_sh_top", &["pica_sh_stage_shim.cpp"]),
+];
+
+/// The coverage row `name` of a stage top as written (plus `PICA_RTL_DEFINES`, like the
+/// stage's default row), driven by `shims`: no parameter override, no configuration file.
+const fn stage_coverage(
+    name: &'static str,
+    top: &'static str,
+    shims: &'static [&'static str],
+) -> Model {
+    Model {
+        name,
+        top,
+        defines: &[],
+        params: &[],
+        user_defines: true,
+        shims,
+        vlt: None,
+    }
+}
 
 /// Verilator arguments of a coverage build (part of its stamp): line (with its block and branch
 /// points) and toggle coverage; `--coverage` also adds user points (the RTL has none).
@@ -762,39 +798,21 @@ fn main() {
 
     // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
     // instantiates.
-    let variants: Vec<&Model> = MODELS.iter().filter(|m| m.top == PICA_TOP).collect();
-    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
-    for m in &variants {
-        // The root header too: the shim reads REGS' public arrays (csrc/pica_top.vlt).
-        let _ = writeln!(inc, "#include \"Vpica_{}.h\"", m.name);
-        let _ = writeln!(inc, "#include \"Vpica_{}___024root.h\"", m.name);
-    }
-    let _ = write!(inc, "#define PICA_VARIANTS(X)");
-    for m in &variants {
-        let _ = write!(inc, " X(Vpica_{}, \"{}\")", m.name, m.name);
-    }
+    let variants: Vec<&str> = MODELS
+        .iter()
+        .filter(|m| m.top == PICA_TOP)
+        .map(|m| m.name)
+        .collect();
+    // The root header too: the shim reads REGS' public arrays (csrc/pica_top.vlt).
+    let mut inc = variants_inc(&variants, &["", "___024root"], "PICA_VARIANTS");
     let _ = writeln!(
         inc,
-        "\n#define PICA_DEFAULT_DEFINES \"{}\"",
+        "#define PICA_DEFAULT_DEFINES \"{}\"",
         user_defines.join(",").replace(['"', '\\'], "")
     );
     fs::write(out.join("pica_variants.inc"), inc)
         .unwrap_or_else(|e| fail(&format!("writing pica_variants.inc: {e}")));
-    // pica_coverage.inc: the coverage rows, their root and symbol-table headers (the shim reads
-    // the coverage counters out of the symbol table) and PICA_COVERAGE_VARIANTS(X).
-    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
-    for m in COVERAGE_MODELS {
-        for h in ["", "___024root", "__Syms"] {
-            let _ = writeln!(inc, "#include \"Vpica_{}{h}.h\"", m.name);
-        }
-    }
-    let _ = write!(inc, "#define PICA_COVERAGE_VARIANTS(X)");
-    for m in COVERAGE_MODELS {
-        let _ = write!(inc, " X(Vpica_{}, \"{}\")", m.name, m.name);
-    }
-    inc.push('\n');
-    fs::write(out.join("pica_coverage.inc"), inc)
-        .unwrap_or_else(|e| fail(&format!("writing pica_coverage.inc: {e}")));
+    coverage_inc(&out);
 
     let mut build = cc::Build::new();
     build
@@ -808,13 +826,7 @@ fn main() {
         .define("VM_TRACE", "1")
         .define("VM_TRACE_VCD", "1")
         .define("VM_COVERAGE", "1");
-    let mut shims: Vec<&str> = MODELS
-        .iter()
-        .flat_map(|m| m.shims.iter().copied())
-        .collect();
-    shims.sort_unstable();
-    shims.dedup();
-    for f in shims {
+    for f in shims_of(MODELS) {
         build.file(csrc.join(f));
     }
     // The Verilator runtime, compiled once for every model.
@@ -1140,10 +1152,56 @@ fn mutant_wanted(m: &MutantModel, wanted: &[String]) -> bool {
             .any(|w| w == "all" || w == m.name || w == m.stage)
 }
 
-/// The `{shim stem}_mutants.inc` file name of a shim (`pica_tev_shim.cpp` →
-/// `pica_tev_shim_mutants.inc`).
-fn mutants_inc(shim: &str) -> String {
-    format!("{}_mutants.inc", shim.trim_end_matches(".cpp"))
+/// The `{shim stem}_{kind}.inc` file name of a generated include of a shim
+/// (`pica_tev_shim.cpp`, `mutants` → `pica_tev_shim_mutants.inc`).
+fn shim_inc(shim: &str, kind: &str) -> String {
+    format!("{}_{kind}.inc", shim.trim_end_matches(".cpp"))
+}
+
+/// A generated variant list: for each model `name`, `#include "Vpica_{name}{h}.h"` for each
+/// suffix `h` of `headers` (`""`: the model's own header), then `#define {list}(X)` with
+/// `X(Vpica_{name}, "{name}")` for each (a shim names the variant after its row).
+fn variants_inc(names: &[&str], headers: &[&str], list: &str) -> String {
+    let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
+    for name in names {
+        for h in headers {
+            let _ = writeln!(inc, "#include \"Vpica_{name}{h}.h\"");
+        }
+    }
+    let _ = write!(inc, "#define {list}(X)");
+    for name in names {
+        let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
+    }
+    inc.push('\n');
+    inc
+}
+
+/// The shims that drive `rows`, each once, sorted.
+fn shims_of(rows: &[Model]) -> Vec<&'static str> {
+    let mut shims: Vec<&str> = rows.iter().flat_map(|m| m.shims.iter().copied()).collect();
+    shims.sort_unstable();
+    shims.dedup();
+    shims
+}
+
+/// Writes, for each shim that drives a [`COVERAGE_MODELS`] row, `OUT_DIR/{shim stem}_coverage.inc`:
+/// its coverage rows' model, root and symbol-table headers (the shim reads the coverage counters
+/// out of the symbol table) and `PICA_COVERAGE_VARIANTS(X)`.
+fn coverage_inc(out: &Path) {
+    for shim in shims_of(COVERAGE_MODELS) {
+        let mine: Vec<&str> = COVERAGE_MODELS
+            .iter()
+            .filter(|m| m.shims.contains(&shim))
+            .map(|m| m.name)
+            .collect();
+        let path = out.join(shim_inc(shim, "coverage"));
+        let inc = variants_inc(
+            &mine,
+            &["", "___024root", "__Syms"],
+            "PICA_COVERAGE_VARIANTS",
+        );
+        fs::write(&path, inc).unwrap_or_else(|e| fail(&format!("writing {}: {e}", path.display())));
+    }
 }
 
 /// Builds every wanted mutant model (when Yosys is there) and writes, for each row, its
@@ -1225,21 +1283,15 @@ fn mutant_models(
     shims.sort_unstable();
     shims.dedup();
     for shim in shims {
-        let mut inc = String::from("// Generated by rtl-bridge/build.rs — do not edit.\n");
         let mine: Vec<&str> = MUTANT_MODELS
             .iter()
             .filter(|m| m.shim == shim && built.iter().any(|(n, _)| *n == m.name))
             .map(|m| m.name)
             .collect();
-        for name in &mine {
-            let _ = writeln!(inc, "#include \"Vpica_{name}.h\"");
-        }
-        let _ = write!(inc, "#define PICA_MUTANT_VARIANTS(X)");
-        for name in &mine {
-            let _ = write!(inc, " X(Vpica_{name}, \"{name}\")");
-        }
-        inc.push('\n');
-        write(out.join(mutants_inc(shim)), &inc);
+        write(
+            out.join(shim_inc(shim, "mutants")),
+            &variants_inc(&mine, &[""], "PICA_MUTANT_VARIANTS"),
+        );
     }
     built
 }

@@ -5,6 +5,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "pica_cov.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -74,6 +76,8 @@ void pica_fop_trace_close(PicaFop* h);
 // driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a
 // mutant model.
 int pica_fop_set_mutant(PicaFop* h, uint32_t k);
+// Code coverage of a coverage build (build.rs COVERAGE_MODELS): pica_cov.h.
+PICA_COVERAGE_DECLS(pica_fop, PicaFop)
 
 #ifdef __cplusplus
 }

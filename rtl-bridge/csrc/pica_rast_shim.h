@@ -8,6 +8,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "pica_cov.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -67,6 +69,8 @@ void pica_rast_trace_close(PicaRast* h);
 // driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a
 // mutant model.
 int pica_rast_set_mutant(PicaRast* h, uint32_t k);
+// Code coverage of a coverage build (build.rs COVERAGE_MODELS): pica_cov.h.
+PICA_COVERAGE_DECLS(pica_rast, PicaRast)
 
 #ifdef __cplusplus
 }

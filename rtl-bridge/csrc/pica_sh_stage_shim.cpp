@@ -9,6 +9,7 @@
 #include "Vpica_sh_stage_inject_loop_extra.h"
 #include "pica_sh_ports.h"
 #include "pica_vl.h"
+#include "pica_sh_stage_shim_coverage.inc"
 
 #define PICA_SHS_VARIANTS(X)                                  \
   X(Vpica_sh_stage, "default")                                \
@@ -24,11 +25,14 @@ struct Dut {
   virtual uint64_t cycles() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  // The model's code-coverage counters (0 points unless a coverage row).
+  virtual pica_vl::Counters* cov() = 0;
 };
 
-template <class V>
+// kCov: V is a coverage row of build.rs (COVERAGE_MODELS), see pica_vl::Model.
+template <class V, bool kCov = false>
 struct DutImpl final : Dut {
-  pica_vl::Model<V> m;
+  pica_vl::Model<V, kCov> m;
 
   void eval(const PicaShsIn* in, PicaShsOut* out) override {
     m.enter();
@@ -51,10 +55,14 @@ struct DutImpl final : Dut {
   uint64_t cycles() override { return m.cycle; }
   int trace_open(const char* path) override { return m.trace_open(path); }
   void trace_close() override { m.trace_close(); }
+  pica_vl::Counters* cov() override { return &m.cov; }
 };
 
 #define PICA_SHS_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
-const pica_vl::Variant<Dut> kVariants[] = {PICA_SHS_VARIANTS(PICA_SHS_VARIANT_ENTRY)};
+#define PICA_SHS_COVERAGE_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls, true>>},
+// The hand-written rows, then the coverage rows (build.rs COVERAGE_MODELS, named by row).
+const pica_vl::Variant<Dut> kVariants[] = {PICA_SHS_VARIANTS(PICA_SHS_VARIANT_ENTRY)
+                                               PICA_COVERAGE_VARIANTS(PICA_SHS_COVERAGE_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -90,5 +98,7 @@ uint64_t pica_shs_cycles(PicaShs* h) { return h->dut->cycles(); }
 int pica_shs_trace_open(PicaShs* h, const char* path) { return h->dut->trace_open(path); }
 
 void pica_shs_trace_close(PicaShs* h) { h->dut->trace_close(); }
+
+PICA_VL_COVERAGE_ABI(pica_shs, PicaShs)
 
 }  // extern "C"

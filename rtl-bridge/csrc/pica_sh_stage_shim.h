@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pica_cov.h"
+
 #include "pica_sh_shim.h"
 
 #ifdef __cplusplus
@@ -68,6 +70,8 @@ uint64_t pica_shs_cycles(PicaShs* h);
 // VCD trace on (0 on success, -1 if the file cannot be opened) / off.
 int pica_shs_trace_open(PicaShs* h, const char* path);
 void pica_shs_trace_close(PicaShs* h);
+// Code coverage of a coverage build (build.rs COVERAGE_MODELS): pica_cov.h.
+PICA_COVERAGE_DECLS(pica_shs, PicaShs)
 
 #ifdef __cplusplus
 }

@@ -15,7 +15,8 @@
 #include <memory>
 
 #include "pica_sh_ports.h"
-#include "pica_coverage.inc"
+#include "pica_vl.h"
+#include "pica_shim_coverage.inc"
 #include "pica_shim_mutants.inc"
 #include "pica_variants.inc"
 
@@ -30,11 +31,7 @@ struct Dut {
   virtual void state_read(PicaState* out) = 0;
   virtual int set_mutant(uint32_t mutant) = 0;
   // Coverage counters of a coverage row (build.rs COVERAGE_MODELS); 0 points for the others.
-  virtual uint32_t cov_count() = 0;
-  virtual void cov_read(uint32_t* dst) = 0;
-  virtual void cov_load(const uint32_t* src) = 0;
-  virtual void cov_zero() = 0;
-  virtual int cov_write(const char* path) = 0;
+  virtual pica_vl::Counters* cov() = 0;
 };
 
 // Copies of REGS' arrays into PicaState, each checked at compile time to have the depth the
@@ -54,9 +51,7 @@ void copy_words(uint32_t (&dst)[N][3], const VlUnpacked<VlWide<3>, D>& src) {
 }
 
 // kCov: V is a coverage row of build.rs (COVERAGE_MODELS: verilated with --coverage), whose
-// symbol table holds one counter per coverage point (`__Vcoverage`, in the order the model
-// registers the points with its context's VerilatedCovContext at construction, so the same
-// index is the same point in every instance of V).
+// counters `counters` reads and writes (pica_vl::CovOf).
 // kMutant: V is a mutant model of build.rs's MUTANT_MODELS (Yosys netlist of pica_top with a
 // `mutsel` input): it has `mutsel`, and no REGS arrays to copy (the flattened netlist has no
 // hierarchy; the Rust side reads its state through the debug port instead).
@@ -66,6 +61,7 @@ struct DutImpl final : Dut {
   std::unique_ptr<V> top;
   std::unique_ptr<VerilatedVcdC> vcd;
   uint64_t time = 0;  // in half clock periods
+  pica_vl::CovOf<V, kCov> counters;
 
   // Verilator keeps a per-thread "current context" that model construction, destruction and
   // scope bookkeeping use. With several models alive in one process (lockstep re-runs one for
@@ -78,6 +74,8 @@ struct DutImpl final : Dut {
     // Tracing must be enabled before the model is built so it can be switched on later.
     ctx->traceEverOn(true);
     top.reset(new V(ctx.get(), "TOP"));
+    counters.ctx = ctx.get();
+    counters.top = top.get();
     top->clk_i = 0;
     top->rst_ni = 0;
     top->eval();
@@ -185,55 +183,7 @@ struct DutImpl final : Dut {
     }
   }
 
-  // The coverage counters are read and written in place (one load or store per point) rather
-  // than through a written coverage file: a guided campaign reads them after every case.
-  uint32_t cov_count() override {
-    if constexpr (kCov) {
-      return static_cast<uint32_t>(std::size(top->rootp->vlSymsp->__Vcoverage));
-    } else {
-      return 0;
-    }
-  }
-
-  void cov_read(uint32_t* dst) override {
-    if constexpr (kCov) {
-      auto& c = top->rootp->vlSymsp->__Vcoverage;
-      for (size_t i = 0; i < std::size(c); i++) dst[i] = c[i].load(std::memory_order_relaxed);
-    } else {
-      (void)dst;
-    }
-  }
-
-  void cov_load(const uint32_t* src) override {
-    if constexpr (kCov) {
-      auto& c = top->rootp->vlSymsp->__Vcoverage;
-      for (size_t i = 0; i < std::size(c); i++) c[i].store(src[i], std::memory_order_relaxed);
-    } else {
-      (void)src;
-    }
-  }
-
-  void cov_zero() override {
-    if constexpr (kCov) {
-      enter();
-      ctx->coveragep()->zero();
-    }
-  }
-
-  // Writes this model's points and counts (coverage.dat format). The coverage context is the
-  // model's own (one VerilatedContext per model), so no other model's points are mixed in.
-  // The caller checks that `path` can be written: VerilatedCovContext::write stops the process
-  // when it cannot open the file.
-  int cov_write(const char* path) override {
-    if constexpr (kCov) {
-      enter();
-      ctx->coveragep()->write(path);
-      return 0;
-    } else {
-      (void)path;
-      return -1;
-    }
-  }
+  pica_vl::Counters* cov() override { return &counters; }
 
   void state_read_direct(PicaState* out) {
     enter();
@@ -349,14 +299,6 @@ void pica_rtl_state_read(PicaRtl* h, PicaState* out) { h->dut->state_read(out); 
 
 int pica_rtl_set_mutant(PicaRtl* h, uint32_t mutant) { return h->dut->set_mutant(mutant); }
 
-uint32_t pica_rtl_cov_count(PicaRtl* h) { return h->dut->cov_count(); }
-
-void pica_rtl_cov_read(PicaRtl* h, uint32_t* dst) { h->dut->cov_read(dst); }
-
-void pica_rtl_cov_load(PicaRtl* h, const uint32_t* src) { h->dut->cov_load(src); }
-
-void pica_rtl_cov_zero(PicaRtl* h) { h->dut->cov_zero(); }
-
-int pica_rtl_cov_write(PicaRtl* h, const char* path) { return h->dut->cov_write(path); }
+PICA_VL_COVERAGE_ABI(pica_rtl, PicaRtl)
 
 }  // extern "C"

@@ -3,6 +3,7 @@
 #pragma once
 #include <stdint.h>
 
+#include "pica_cov.h"
 #include "pica_sh_stage_shim.h"
 
 #ifdef __cplusplus
@@ -100,18 +101,8 @@ void pica_rtl_state_read(PicaRtl* h, PicaState* out);
 // state_read gives zeros (no hierarchy in the netlist): read its state through the debug port.
 int pica_rtl_set_mutant(PicaRtl* h, uint32_t mutant);
 // Code coverage of a coverage build (build.rs COVERAGE_MODELS, verilated with --coverage):
-// the number of coverage points (counters) of the model, 0 for a build without coverage.
-uint32_t pica_rtl_cov_count(PicaRtl* h);
-// Copies the counters (pica_rtl_cov_count of them) into `dst`.
-void pica_rtl_cov_read(PicaRtl* h, uint32_t* dst);
-// Sets the counters (pica_rtl_cov_count of them) from `src`.
-void pica_rtl_cov_load(PicaRtl* h, const uint32_t* src);
-// Zeroes the counters (VerilatedCovContext::zero of the model's own context).
-void pica_rtl_cov_zero(PicaRtl* h);
-// Writes the model's coverage points with their counts to `path` (coverage.dat format, what
-// verilator_coverage reads): 0, or -1 for a build without coverage. `path` must be writable
-// (Verilator stops the process otherwise): the caller checks.
-int pica_rtl_cov_write(PicaRtl* h, const char* path);
+// pica_cov.h.
+PICA_COVERAGE_DECLS(pica_rtl, PicaRtl)
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #include "Vpica_tev_inject_scale_sat.h"
 #include "pica_vl.h"
 #include "pica_tev_shim_mutants.inc"
+#include "pica_tev_shim_coverage.inc"
 
 #define PICA_TEV_VARIANTS(X)                                \
   X(Vpica_tev, "default")                                   \
@@ -23,12 +24,15 @@ struct Dut {
   virtual void clock() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
+  // The model's code-coverage counters (0 points unless a coverage row).
+  virtual pica_vl::Counters* cov() = 0;
   virtual int set_mutant(uint32_t k) = 0;
 };
 
-template <class V>
+// kCov: V is a coverage row of build.rs (COVERAGE_MODELS), see pica_vl::Model.
+template <class V, bool kCov = false>
 struct DutImpl final : Dut {
-  pica_vl::Model<V> m;
+  pica_vl::Model<V, kCov> m;
 
   void eval(const PicaTevIn* in, PicaTevOut* out) override {
     m.enter();
@@ -61,13 +65,17 @@ struct DutImpl final : Dut {
   }
   int trace_open(const char* path) override { return m.trace_open(path); }
   void trace_close() override { m.trace_close(); }
+  pica_vl::Counters* cov() override { return &m.cov; }
   int set_mutant(uint32_t k) override { return m.set_mutant(k); }
 };
 
 #define PICA_TEV_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
-// The hand-written rows, then the mutant models (build.rs MUTANT_MODELS, named by row).
+#define PICA_TEV_COVERAGE_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls, true>>},
+// The hand-written rows, then the mutant models (build.rs MUTANT_MODELS, named by row), then
+// the coverage rows (COVERAGE_MODELS, named by row).
 const pica_vl::Variant<Dut> kVariants[] = {PICA_TEV_VARIANTS(PICA_TEV_VARIANT_ENTRY)
-                                               PICA_MUTANT_VARIANTS(PICA_TEV_VARIANT_ENTRY)};
+                                               PICA_MUTANT_VARIANTS(PICA_TEV_VARIANT_ENTRY)
+                                                   PICA_COVERAGE_VARIANTS(PICA_TEV_COVERAGE_ENTRY)};
 constexpr int kVariantCount = sizeof(kVariants) / sizeof(kVariants[0]);
 
 }  // namespace
@@ -107,5 +115,7 @@ int pica_tev_trace_open(PicaTev* h, const char* path) { return h->dut->trace_ope
 void pica_tev_trace_close(PicaTev* h) { h->dut->trace_close(); }
 
 int pica_tev_set_mutant(PicaTev* h, uint32_t k) { return h->dut->set_mutant(k); }
+
+PICA_VL_COVERAGE_ABI(pica_tev, PicaTev)
 
 }  // extern "C"

@@ -6,6 +6,8 @@
 #pragma once
 #include <stdint.h>
 
+#include "pica_cov.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -53,6 +55,8 @@ void pica_tev_trace_close(PicaTev* h);
 // driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a
 // mutant model.
 int pica_tev_set_mutant(PicaTev* h, uint32_t k);
+// Code coverage of a coverage build (build.rs COVERAGE_MODELS): pica_cov.h.
+PICA_COVERAGE_DECLS(pica_tev, PicaTev)
 
 #ifdef __cplusplus
 }

@@ -1,12 +1,17 @@
-// Pieces shared by the shims of the stage tops (pica_sh_shim.cpp, pica_sh_stage_shim.cpp): a
-// Verilated model with its own context, reset, clock and VCD trace, a variant table, and the
+// Pieces shared by the shims of the stage tops (pica_sh_shim.cpp, pica_sh_stage_shim.cpp,
+// pica_tev_shim.cpp, pica_fop_shim.cpp, pica_rast_shim.cpp): a Verilated model with its own
+// context, reset, clock, VCD trace and code-coverage counters (the counters also serve
+// pica_shim.cpp's pica_top models), a variant table, the C entry points of the counters, and the
 // 96-bit <-> f24-lane packing of the shader ports.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
 #include <verilated.h>
+#include <verilated_cov.h>
 #include <verilated_vcd_c.h>
 
+#include <atomic>
+#include <iterator>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -39,15 +44,92 @@ void unpack96(const W& w, uint32_t* lanes) {
   lanes[3] = (w[2] >> 8) & 0xFFFFFF;
 }
 
+// The code-coverage counters of one model (build.rs COVERAGE_MODELS: verilated with
+// --coverage); a model without coverage has 0 points. A virtual interface, so that a shim's
+// Dut hands out its model's counters with one method and the C entry points
+// (PICA_VL_COVERAGE_ABI) are the same for every shim.
+struct Counters {
+  virtual ~Counters() = default;
+  virtual uint32_t cov_count() = 0;
+  virtual void cov_read(uint32_t* dst) = 0;
+  virtual void cov_load(const uint32_t* src) = 0;
+  virtual void cov_zero() = 0;
+  // Writes the points and counts (coverage.dat format): 0, or -1 without coverage. The caller
+  // checks that `path` can be written: VerilatedCovContext::write stops the process when it
+  // cannot open the file.
+  virtual int cov_write(const char* path) = 0;
+};
+
+// The Counters of model `top` in its own context `ctx` (both set once the model is built; the
+// model owns them). kCov: V is a coverage row (build.rs COVERAGE_MODELS), whose symbol table
+// holds one counter per coverage point (`__Vcoverage`, in the order the model registers the
+// points with its context's VerilatedCovContext at construction, so the same index is the same
+// point in every instance of V); its root and symbol-table headers must be included (the
+// generated `{shim stem}_coverage.inc` does). The context is the model's own, so the points of
+// two models alive at once never mix. The counters are read and written in place (one load or
+// store per point) rather than through a written coverage file: a campaign reads them from
+// every model it drops, a guided one after every case.
+template <class V, bool kCov>
+struct CovOf final : Counters {
+  VerilatedContext* ctx = nullptr;
+  V* top = nullptr;
+
+  uint32_t cov_count() override {
+    if constexpr (kCov) {
+      return static_cast<uint32_t>(std::size(top->rootp->vlSymsp->__Vcoverage));
+    } else {
+      return 0;
+    }
+  }
+
+  void cov_read(uint32_t* dst) override {
+    if constexpr (kCov) {
+      auto& c = top->rootp->vlSymsp->__Vcoverage;
+      for (size_t i = 0; i < std::size(c); i++) dst[i] = c[i].load(std::memory_order_relaxed);
+    } else {
+      (void)dst;
+    }
+  }
+
+  void cov_load(const uint32_t* src) override {
+    if constexpr (kCov) {
+      auto& c = top->rootp->vlSymsp->__Vcoverage;
+      for (size_t i = 0; i < std::size(c); i++) c[i].store(src[i], std::memory_order_relaxed);
+    } else {
+      (void)src;
+    }
+  }
+
+  // Verilator's per-thread current context must be the model's own (see Model::enter).
+  void cov_zero() override {
+    if constexpr (kCov) {
+      Verilated::threadContextp(ctx);
+      ctx->coveragep()->zero();
+    }
+  }
+
+  int cov_write(const char* path) override {
+    if constexpr (kCov) {
+      Verilated::threadContextp(ctx);
+      ctx->coveragep()->write(path);
+      return 0;
+    } else {
+      (void)path;
+      return -1;
+    }
+  }
+};
+
 // One Verilated model V (ports clk_i, rst_ni) in its own VerilatedContext, reset for one clock
-// on construction.
-template <class V>
+// on construction; kCov: V is a coverage row, whose counters `cov` reads (CovOf).
+template <class V, bool kCov = false>
 struct Model {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<V> top;
   std::unique_ptr<VerilatedVcdC> vcd;
   uint64_t time = 0;  // half clock periods
   uint64_t cycle = 0;
+  CovOf<V, kCov> cov;
 
   // See pica_shim.cpp: point Verilator's per-thread context at this model before touching it.
   void enter() { Verilated::threadContextp(ctx.get()); }
@@ -56,6 +138,8 @@ struct Model {
     enter();
     ctx->traceEverOn(true);
     top.reset(new V(ctx.get(), "TOP"));
+    cov.ctx = ctx.get();
+    cov.top = top.get();
     top->clk_i = 0;
     reset();
   }
@@ -141,3 +225,14 @@ D* make() {
 }
 
 }  // namespace pica_vl
+
+// The C entry points of the coverage counters of a shim whose handle type H holds
+// `std::unique_ptr<Dut> dut` and whose Dut has `pica_vl::Counters* cov()`: PREFIX_cov_count,
+// _cov_read, _cov_load, _cov_zero, _cov_write (declared in the shim's header by
+// PICA_VL_COVERAGE_DECLS). Expands inside `extern "C"`.
+#define PICA_VL_COVERAGE_ABI(PREFIX, H)                                                        \
+  uint32_t PREFIX##_cov_count(H* h) { return h->dut->cov()->cov_count(); }                    \
+  void PREFIX##_cov_read(H* h, uint32_t* dst) { h->dut->cov()->cov_read(dst); }               \
+  void PREFIX##_cov_load(H* h, const uint32_t* src) { h->dut->cov()->cov_load(src); }         \
+  void PREFIX##_cov_zero(H* h) { h->dut->cov()->cov_zero(); }                                 \
+  int PREFIX##_cov_write(H* h, const char* path) { return h->dut->cov()->cov_write(path); }

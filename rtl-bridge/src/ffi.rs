@@ -188,10 +188,14 @@ fn static_str(p: *const c_char) -> Option<String> {
 ///
 /// A shim whose variants include a mutant model (build.rs `MUTANT_MODELS`) also names its
 /// `set_mutant` entry point, which becomes `set_mutant(k) -> bool` (false: not a mutant model).
+/// A shim whose variants include a coverage build (build.rs `COVERAGE_MODELS`) names its five
+/// coverage entry points (`coverage: [count, read, load, zero, write]`, `csrc/pica_cov.h`),
+/// which implement [`crate::coverage::Counters`] for the handle.
 macro_rules! shim_handle {
     ($vis:vis $handle:ident($opaque:ty) { new: $new:ident, free: $free:ident,
       trace_open: $topen:ident, trace_close: $tclose:ident
-      $(, set_mutant: $smut:ident)? }) => {
+      $(, set_mutant: $smut:ident)?
+      $(, coverage: [$ccount:ident, $cread:ident, $cload:ident, $czero:ident, $cwrite:ident])? }) => {
         /// An owned instance of the shim's Verilated model.
         #[derive(Debug)]
         $vis struct $handle(std::ptr::NonNull<$opaque>);
@@ -233,6 +237,45 @@ macro_rules! shim_handle {
             )?
         }
 
+        $(
+        impl crate::coverage::Counters for $handle {
+            fn cov_read(&mut self) -> Vec<u32> {
+                // SAFETY: live, exclusively borrowed handle.
+                let n = unsafe { $ccount(self.0.as_ptr()) } as usize;
+                let mut v = vec![0u32; n];
+                if n > 0 {
+                    // SAFETY: live handle; `v` holds exactly the `n` counters the shim writes.
+                    unsafe { $cread(self.0.as_ptr(), v.as_mut_ptr()) }
+                }
+                v
+            }
+
+            fn cov_load(&mut self, src: &[u32]) -> bool {
+                // SAFETY: live, exclusively borrowed handle.
+                let n = unsafe { $ccount(self.0.as_ptr()) } as usize;
+                if n == 0 || src.len() != n {
+                    return false;
+                }
+                // SAFETY: live handle; `src` holds exactly the `n` counters the shim reads.
+                unsafe { $cload(self.0.as_ptr(), src.as_ptr()) }
+                true
+            }
+
+            fn cov_zero(&mut self) {
+                // SAFETY: live, exclusively borrowed handle.
+                unsafe { $czero(self.0.as_ptr()) }
+            }
+
+            fn cov_write(&mut self, path: &str) -> bool {
+                let Ok(c) = std::ffi::CString::new(path) else {
+                    return false;
+                };
+                // SAFETY: live, exclusively borrowed handle; `c` outlives the call.
+                unsafe { $cwrite(self.0.as_ptr(), c.as_ptr()) == 0 }
+            }
+        }
+        )?
+
         impl Drop for $handle {
             fn drop(&mut self) {
                 // SAFETY: created by the shim's `new` and freed exactly once, here.
@@ -270,7 +313,9 @@ pub(crate) fn default_defines() -> String {
 
 shim_handle!(pub(crate) Handle(PicaRtl) {
     new: pica_rtl_new, free: pica_rtl_free,
-    trace_open: pica_rtl_trace_open, trace_close: pica_rtl_trace_close
+    trace_open: pica_rtl_trace_open, trace_close: pica_rtl_trace_close,
+    coverage: [pica_rtl_cov_count, pica_rtl_cov_read, pica_rtl_cov_load, pica_rtl_cov_zero,
+               pica_rtl_cov_write]
 });
 
 impl Handle {
@@ -297,46 +342,6 @@ impl Handle {
     pub(crate) fn set_mutant(&mut self, mutant: u32) -> bool {
         // SAFETY: the handle is live and exclusively borrowed.
         unsafe { pica_rtl_set_mutant(self.p(), mutant) == 0 }
-    }
-
-    /// The coverage counters of a coverage build (empty for any other build).
-    pub(crate) fn cov_read(&mut self) -> Vec<u32> {
-        // SAFETY: the handle is live and exclusively borrowed.
-        let n = unsafe { pica_rtl_cov_count(self.p()) } as usize;
-        let mut v = vec![0u32; n];
-        if n > 0 {
-            // SAFETY: live handle; `v` holds exactly the `n` counters the shim writes.
-            unsafe { pica_rtl_cov_read(self.p(), v.as_mut_ptr()) }
-        }
-        v
-    }
-
-    /// Sets the coverage counters; false (nothing set) unless `src` has one count per counter.
-    pub(crate) fn cov_load(&mut self, src: &[u32]) -> bool {
-        // SAFETY: the handle is live and exclusively borrowed.
-        let n = unsafe { pica_rtl_cov_count(self.p()) } as usize;
-        if n == 0 || src.len() != n {
-            return false;
-        }
-        // SAFETY: live handle; `src` holds exactly the `n` counters the shim reads.
-        unsafe { pica_rtl_cov_load(self.p(), src.as_ptr()) }
-        true
-    }
-
-    /// Zeroes the coverage counters (nothing for a build without coverage).
-    pub(crate) fn cov_zero(&mut self) {
-        // SAFETY: the handle is live and exclusively borrowed.
-        unsafe { pica_rtl_cov_zero(self.p()) }
-    }
-
-    /// Writes the coverage file; false for a build without coverage or a path with a NUL. The
-    /// path must be writable (the caller checks: Verilator exits when it is not).
-    pub(crate) fn cov_write(&mut self, path: &str) -> bool {
-        let Ok(c) = std::ffi::CString::new(path) else {
-            return false;
-        };
-        // SAFETY: live, exclusively borrowed handle; `c` outlives the call.
-        unsafe { pica_rtl_cov_write(self.p(), c.as_ptr()) == 0 }
     }
 }
 

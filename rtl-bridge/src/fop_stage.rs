@@ -70,6 +70,10 @@ pub enum FopVariant {
     /// Mutant `k` of the stage's mutant model (`fop_mut`: Yosys mutations of the stage top,
     /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`FopVariant::ALL`].
     Mutant(u16),
+    /// The RTL as written (plus any `PICA_RTL_DEFINES`), verilated with `--coverage` (`cov_fop`,
+    /// [`crate::coverage`]): slower, and its code-coverage counters can be read
+    /// ([`RtlFop::coverage`]). Not in [`FopVariant::ALL`].
+    Coverage,
 }
 
 impl FopVariant {
@@ -97,13 +101,14 @@ impl FopVariant {
             FopVariant::InjectStencilZfail => "inject_fop_stencil_zfail",
             FopVariant::InjectTile32 => "inject_fop_tile32",
             FopVariant::Mutant(_) => crate::mutants::FOP_MODEL,
+            FopVariant::Coverage => crate::coverage::CoverageBuild::Fop.name(),
         }
     }
 
     /// The define that injects the variant's bug (`None` for the default build).
     pub fn define(self) -> Option<&'static str> {
         match self {
-            FopVariant::Default | FopVariant::Mutant(_) => None,
+            FopVariant::Default | FopVariant::Mutant(_) | FopVariant::Coverage => None,
             FopVariant::InjectBlendFactor => Some("INJECT_FOP_BLEND_FACTOR"),
             FopVariant::InjectStencilZfail => Some("INJECT_FOP_STENCIL_ZFAIL"),
             FopVariant::InjectTile32 => Some("INJECT_FOP_TILE32"),
@@ -295,6 +300,11 @@ mod raw {
         fn pica_fop_trace_open(h: *mut PicaFop, path: *const c_char) -> c_int;
         fn pica_fop_trace_close(h: *mut PicaFop);
         fn pica_fop_set_mutant(h: *mut PicaFop, k: u32) -> c_int;
+        fn pica_fop_cov_count(h: *mut PicaFop) -> u32;
+        fn pica_fop_cov_read(h: *mut PicaFop, dst: *mut u32);
+        fn pica_fop_cov_load(h: *mut PicaFop, src: *const u32);
+        fn pica_fop_cov_zero(h: *mut PicaFop);
+        fn pica_fop_cov_write(h: *mut PicaFop, path: *const c_char) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -305,7 +315,9 @@ mod raw {
     crate::ffi::shim_handle!(pub(super) Handle(PicaFop) {
         new: pica_fop_new, free: pica_fop_free,
         trace_open: pica_fop_trace_open, trace_close: pica_fop_trace_close,
-        set_mutant: pica_fop_set_mutant
+        set_mutant: pica_fop_set_mutant,
+        coverage: [pica_fop_cov_count, pica_fop_cov_read, pica_fop_cov_load, pica_fop_cov_zero,
+                   pica_fop_cov_write]
     });
 
     impl Handle {
@@ -365,6 +377,12 @@ pub struct RtlFop {
     violations: Vec<String>,
     tracing: bool,
 }
+
+crate::coverage::coverage_methods!(
+    RtlFop,
+    "`cov_fop`, [`FopVariant::Coverage`]",
+    crate::coverage::CoverageBuild::Fop
+);
 
 impl RtlFop {
     /// Names of the FOP variants compiled into this build.

@@ -178,7 +178,7 @@ pub enum RtlError {
     /// The build has no code coverage (not verilated with `--coverage`).
     #[error(
         "RTL variant {0} has no code coverage: only the coverage builds count points \
-         (cov_fe, the front end as written)"
+         (cov_fe, cov_tev, cov_fop, cov_rast, cov_sh: the stage tops as written)"
     )]
     NoCoverage(&'static str),
     /// A coverage file could not be written.
@@ -198,6 +198,8 @@ pub struct Rtl {
     variant: Variant,
     tracing: bool,
 }
+
+crate::coverage::coverage_methods!(Rtl, "`cov_fe`, [`Variant::FeCoverage`]");
 
 impl Rtl {
     /// The default variant, in reset (call [`Rtl::reset`] before use, or use [`RtlGpu`]).
@@ -271,25 +273,6 @@ impl Rtl {
     /// Whether a VCD is being written.
     pub fn is_tracing(&self) -> bool {
         self.tracing
-    }
-
-    /// The code-coverage counters of a coverage build ([`Variant::has_coverage`]): one count
-    /// per point, in the model's point order (the same in every instance of the build); `None`
-    /// for a build without coverage.
-    pub fn coverage(&mut self) -> Option<Vec<u32>> {
-        let c = self.handle.cov_read();
-        (!c.is_empty()).then_some(c)
-    }
-
-    /// Zeroes the code-coverage counters (nothing for a build without coverage).
-    pub fn coverage_zero(&mut self) {
-        self.handle.cov_zero();
-    }
-
-    /// Writes the code coverage counted so far to `path` in Verilator's `coverage.dat`
-    /// format (`verilator_coverage` merges and annotates it; `pica cov rtl report` reads it).
-    pub fn write_coverage(&mut self, path: &Path) -> Result<(), RtlError> {
-        coverage::write_model(&mut self.handle, self.variant, path)
     }
 
     /// REGS' whole state as it stands now, copied out of the model in one call (no clock, no

@@ -76,6 +76,10 @@ pub enum RastVariant {
     /// Mutant `k` of the stage's mutant model (`rast_mut`: Yosys mutations of the stage top,
     /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`RastVariant::ALL`].
     Mutant(u16),
+    /// The RTL as written (plus any `PICA_RTL_DEFINES`), verilated with `--coverage`
+    /// (`cov_rast`, [`crate::coverage`]): slower, and its code-coverage counters can be read
+    /// ([`RtlRast::coverage`]). Not in [`RastVariant::ALL`].
+    Coverage,
 }
 
 impl RastVariant {
@@ -103,13 +107,14 @@ impl RastVariant {
             RastVariant::InjectPersp => "inject_rast_persp",
             RastVariant::InjectClipPlaneOrder => "inject_clip_plane_order",
             RastVariant::Mutant(_) => crate::mutants::RAST_MODEL,
+            RastVariant::Coverage => crate::coverage::CoverageBuild::Rast.name(),
         }
     }
 
     /// The define that injects the variant's bug (`None` for the default build).
     pub fn define(self) -> Option<&'static str> {
         match self {
-            RastVariant::Default | RastVariant::Mutant(_) => None,
+            RastVariant::Default | RastVariant::Mutant(_) | RastVariant::Coverage => None,
             RastVariant::InjectFillRule => Some("INJECT_RAST_FILL_RULE"),
             RastVariant::InjectPersp => Some("INJECT_RAST_PERSP"),
             RastVariant::InjectClipPlaneOrder => Some("INJECT_CLIP_PLANE_ORDER"),
@@ -266,6 +271,11 @@ mod raw {
         fn pica_rast_trace_open(h: *mut PicaRast, path: *const c_char) -> c_int;
         fn pica_rast_trace_close(h: *mut PicaRast);
         fn pica_rast_set_mutant(h: *mut PicaRast, k: u32) -> c_int;
+        fn pica_rast_cov_count(h: *mut PicaRast) -> u32;
+        fn pica_rast_cov_read(h: *mut PicaRast, dst: *mut u32);
+        fn pica_rast_cov_load(h: *mut PicaRast, src: *const u32);
+        fn pica_rast_cov_zero(h: *mut PicaRast);
+        fn pica_rast_cov_write(h: *mut PicaRast, path: *const c_char) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -276,7 +286,9 @@ mod raw {
     crate::ffi::shim_handle!(pub(super) Handle(PicaRast) {
         new: pica_rast_new, free: pica_rast_free,
         trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close,
-        set_mutant: pica_rast_set_mutant
+        set_mutant: pica_rast_set_mutant,
+        coverage: [pica_rast_cov_count, pica_rast_cov_read, pica_rast_cov_load, pica_rast_cov_zero,
+                   pica_rast_cov_write]
     });
 
     impl Handle {
@@ -359,6 +371,12 @@ pub struct RtlRast {
     violations: Vec<String>,
     tracing: bool,
 }
+
+crate::coverage::coverage_methods!(
+    RtlRast,
+    "`cov_rast`, [`RastVariant::Coverage`]",
+    crate::coverage::CoverageBuild::Rast
+);
 
 impl RtlRast {
     /// Names of the RAST variants compiled into this build.

@@ -90,6 +90,11 @@ mod raw {
         fn pica_shs_cycles(h: *mut PicaShs) -> u64;
         fn pica_shs_trace_open(h: *mut PicaShs, path: *const c_char) -> c_int;
         fn pica_shs_trace_close(h: *mut PicaShs);
+        fn pica_shs_cov_count(h: *mut PicaShs) -> u32;
+        fn pica_shs_cov_read(h: *mut PicaShs, dst: *mut u32);
+        fn pica_shs_cov_load(h: *mut PicaShs, src: *const u32);
+        fn pica_shs_cov_zero(h: *mut PicaShs);
+        fn pica_shs_cov_write(h: *mut PicaShs, path: *const c_char) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -99,7 +104,9 @@ mod raw {
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaShs) {
         new: pica_shs_new, free: pica_shs_free,
-        trace_open: pica_shs_trace_open, trace_close: pica_shs_trace_close
+        trace_open: pica_shs_trace_open, trace_close: pica_shs_trace_close,
+        coverage: [pica_shs_cov_count, pica_shs_cov_read, pica_shs_cov_load, pica_shs_cov_zero,
+                   pica_shs_cov_write]
     });
 
     impl Handle {
@@ -509,6 +516,12 @@ pub struct RtlSh {
     /// Outputs with idle inputs after the last clock (ready, idle).
     last: PicaShsOut,
 }
+
+crate::coverage::coverage_methods!(
+    RtlSh,
+    "`cov_sh`, [`crate::shader::ShVariant::Coverage`]",
+    crate::coverage::CoverageBuild::Sh
+);
 
 impl RtlSh {
     /// Names of the SH-stage variants compiled into this build.

@@ -39,6 +39,11 @@ pub enum ShVariant {
     /// `PICA_MUTANTS=sh`). Loaded through the top's write ports (the netlist has no backdoor).
     /// Not in [`ShVariant::ALL`].
     Mutant(u16),
+    /// The four-unit SH stage as written (plus any `PICA_RTL_DEFINES`), verilated with
+    /// `--coverage` (`cov_sh`: `pica_sh_top`, [`crate::coverage`]; an SH-stage build only, for
+    /// [`crate::RtlSh`]): slower, and its code-coverage counters can be read
+    /// ([`crate::RtlSh::coverage`]). Not in [`ShVariant::ALL`].
+    Coverage,
 }
 
 impl ShVariant {
@@ -66,6 +71,7 @@ impl ShVariant {
             ShVariant::InjectLoopExtra => "inject_sh_loop_extra",
             ShVariant::KnobsAlt => "knobs_alt",
             ShVariant::Mutant(_) => crate::mutants::SH_MODEL,
+            ShVariant::Coverage => crate::coverage::CoverageBuild::Sh.name(),
         }
     }
 

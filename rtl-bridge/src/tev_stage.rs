@@ -49,6 +49,10 @@ pub enum TevVariant {
     /// Mutant `k` of the stage's mutant model (`tev_mut`: Yosys mutations of the stage top,
     /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`TevVariant::ALL`].
     Mutant(u16),
+    /// The RTL as written (plus any `PICA_RTL_DEFINES`), verilated with `--coverage` (`cov_tev`,
+    /// [`crate::coverage`]): slower, and its code-coverage counters can be read
+    /// ([`RtlTev::coverage`]). Not in [`TevVariant::ALL`].
+    Coverage,
 }
 
 impl TevVariant {
@@ -74,6 +78,7 @@ impl TevVariant {
             TevVariant::InjectScaleSat => "inject_tev_scale_sat",
             TevVariant::InjectBuffer => "inject_tev_buffer",
             TevVariant::Mutant(_) => crate::mutants::TEV_MODEL,
+            TevVariant::Coverage => crate::coverage::CoverageBuild::Tev.name(),
         }
     }
 }
@@ -167,6 +172,11 @@ mod raw {
         fn pica_tev_trace_open(h: *mut PicaTev, path: *const c_char) -> c_int;
         fn pica_tev_trace_close(h: *mut PicaTev);
         fn pica_tev_set_mutant(h: *mut PicaTev, k: u32) -> c_int;
+        fn pica_tev_cov_count(h: *mut PicaTev) -> u32;
+        fn pica_tev_cov_read(h: *mut PicaTev, dst: *mut u32);
+        fn pica_tev_cov_load(h: *mut PicaTev, src: *const u32);
+        fn pica_tev_cov_zero(h: *mut PicaTev);
+        fn pica_tev_cov_write(h: *mut PicaTev, path: *const c_char) -> c_int;
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -177,7 +187,9 @@ mod raw {
     crate::ffi::shim_handle!(pub(super) Handle(PicaTev) {
         new: pica_tev_new, free: pica_tev_free,
         trace_open: pica_tev_trace_open, trace_close: pica_tev_trace_close,
-        set_mutant: pica_tev_set_mutant
+        set_mutant: pica_tev_set_mutant,
+        coverage: [pica_tev_cov_count, pica_tev_cov_read, pica_tev_cov_load, pica_tev_cov_zero,
+                   pica_tev_cov_write]
     });
 
     impl Handle {
@@ -226,6 +238,12 @@ pub struct RtlTev {
     cycles: u64,
     tracing: bool,
 }
+
+crate::coverage::coverage_methods!(
+    RtlTev,
+    "`cov_tev`, [`TevVariant::Coverage`]",
+    crate::coverage::CoverageBuild::Tev
+);
 
 impl RtlTev {
     /// Names of the TEV variants compiled into this build.

@@ -9,11 +9,17 @@
 //!   Verilator coverage file (`coverage.dat` format) per bundle. This needs no second build of
 //!   the workspace. The replay script is the one place that maps a bundle's manifest to the
 //!   testbench's plusargs, so this module does not repeat it.
-//! - `pica lockstep --rtl-coverage FILE` and `pica fuzz --rtl --rtl-coverage FILE` (register
-//!   sequences) write the same format straight from the bridge: they run the coverage build of
-//!   the front end (`cov_fe`, [`pica_rtl_bridge::coverage`]) and write the points all their
-//!   cases hit, one file per run (per shard of a campaign). Its points sit under
-//!   `TOP.pica_top`, the replay testbench's under `TOP.replay_tb.dut`: both are stage `fe`.
+//! - `pica lockstep --rtl-coverage FILE` and `pica fuzz --rtl-coverage FILE` write the same
+//!   format straight from the bridge, for every stage top the bridge drives: they run the
+//!   coverage build of each RTL stage ([`pica_rtl_bridge::coverage`]: `cov_fe` for the front
+//!   end, `pica lockstep` and `pica fuzz --target regs --rtl`; `cov_tev`, `cov_fop`,
+//!   `cov_rast` for `--rtl-stages tev|fop|rast` and `pica fuzz --target tev|fop|rast --rtl`;
+//!   `cov_sh`, the four-unit `pica_sh_top`, for `--rtl-stages sh`; not the single shader unit
+//!   of `pica fuzz --target shader`) and write the points all their cases hit, one file per
+//!   run (per shard of a campaign; per stage of a `pica lockstep` with several RTL stages).
+//!   Their points sit under `TOP.<stage top>` (`TOP.pica_top`, `TOP.pica_tev_top`, ...), the
+//!   replay testbenches' under `TOP.<testbench>.dut`: both fold into the same stage
+//!   ([`stage_of_hier`]; `TOP.pica_sh_top` is stage `sh`, [`MORE_BRIDGE_TOPS`]).
 //! - `pica cov rtl report DAT...` merges the files with `verilator_coverage --write`, reads the
 //!   merged file ([`parse_dat`]), prints covered/total line, toggle and branch points per stage
 //!   and per RTL module ([`report`]), and writes annotated sources (`verilator_coverage
@@ -26,7 +32,7 @@
 //! units or six combiner stages count each point of their module once (parameterizations
 //! too: Verilator's `pica_tev_stage__S1` is `pica_tev_stage`). A source file is known by its
 //! name alone, so the files of bridge runs (`pica lockstep` / `pica fuzz --rtl-coverage`, whose
-//! points sit under `TOP.pica_top`) and of replay testbenches (under `TOP.replay_tb.dut`) fold
+//! points sit under `TOP.<stage top>`) and of replay testbenches (under `TOP.<testbench>.dut`) fold
 //! into one table even when built from different checkouts.
 
 use serde::Serialize;
@@ -43,6 +49,12 @@ pub const STAGES: &[(&str, &str, &str)] = &[
     ("fop", "pica_fop_replay_tb", "pica_fop_top"),
     ("rast", "pica_rast_replay_tb", "pica_rast_top"),
 ];
+
+/// Bridge tops of a stage besides the one of [`STAGES`]: (stage, top). The bridge's SH
+/// coverage build (`cov_sh`) is the four-unit SH stage `pica_sh_top` that `--rtl-stages sh`
+/// runs, where the replay testbench and `pica fuzz --target shader` run one unit; the unit's
+/// module points fold together all the same.
+pub const MORE_BRIDGE_TOPS: &[(&str, &str)] = &[("sh", "pica_sh_top")];
 
 /// The stage a bundle of manifest `kind` replays on (`""`: a full bundle, the front end).
 pub fn stage_of_kind(kind: &str) -> Option<&'static str> {
@@ -69,6 +81,9 @@ pub fn stage_of_hier(hier: &str) -> Option<String> {
         return (parts.next() == Some("dut")).then(|| stage.to_string());
     }
     if let Some(&(stage, _, _)) = STAGES.iter().find(|s| s.2 == top) {
+        return Some(stage.to_string());
+    }
+    if let Some(&(stage, _)) = MORE_BRIDGE_TOPS.iter().find(|s| s.1 == top) {
         return Some(stage.to_string());
     }
     Some(top.to_string())

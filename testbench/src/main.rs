@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use pica_model::{regs, Outcome};
+use pica_rtl_bridge::coverage::CoverageBuild;
 use pica_testbench::fuzz::FuzzOptions;
 use pica_testbench::input;
 use pica_testbench::lockstep::Options as LockstepOptions;
@@ -114,11 +115,16 @@ enum Cmd {
         /// Write the report as JSON.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
-        /// Count RTL code coverage: run the coverage build of the front end (cov_fe: pica_top
-        /// verilated with --coverage, without the SH stage, which lockstep does not drive) and
-        /// write the line, branch and toggle points hit by all the cases to FILE (Verilator's
-        /// coverage.dat: merge with `verilator_coverage --write`, report with `pica cov rtl
-        /// report`). Front end only; --variant default.
+        /// Count RTL code coverage: run the coverage build of each RTL stage (pica_top verilated
+        /// with --coverage and without the SH stage for the front end, cov_fe; cov_sh, cov_tev,
+        /// cov_fop, cov_rast for --rtl-stages sh, tev, fop, rast: pica_sh_top, pica_tev_top,
+        /// pica_fop_top, pica_rast_top) and write the line, branch and toggle points hit by all
+        /// the cases to FILE (Verilator's coverage.dat: merge with `verilator_coverage
+        /// --write`, report with `pica cov rtl report`). With several pipeline stages in RTL,
+        /// one file per stage: FILE with the stage before its extension (cov.dat ->
+        /// cov.tev.dat, cov.fop.dat). The RTL as written only (--variant and the stage variants
+        /// default); the front end counts in the front-end lockstep alone (--rtl-stages fe
+        /// without --pipeline-hold), not in a mixed run (exit 2).
         #[arg(long, value_name = "FILE")]
         rtl_coverage: Option<PathBuf>,
         /// Run a scene of the library (repeatable; `pica scene list`).
@@ -288,11 +294,16 @@ enum Cmd {
         /// print both coverage figures (with --guided --rtl, the RTL points hit too).
         #[arg(long, requires = "guided")]
         versus_unguided: bool,
-        /// --target regs --rtl: run the coverage build of the front end (cov_fe: pica_top
-        /// verilated with --coverage, without the SH stage) and write the RTL line, branch and
-        /// toggle points the campaign's cases hit to FILE (Verilator's coverage.dat; each shard
-        /// writes its own, `verilator_coverage --write` merges them, `pica cov rtl report`
-        /// reports them). --guided --rtl guides by these points with or without FILE.
+        /// --target regs|tev|fop|rast --rtl, or --rtl-stages with one stage (fe, sh, tev, fop,
+        /// rast): run the coverage build of that RTL stage (cov_fe: pica_top verilated with
+        /// --coverage, without the SH stage; cov_tev, cov_fop, cov_rast: the stage tops;
+        /// cov_sh: pica_sh_top, the four-unit SH stage) and write the RTL line, branch and
+        /// toggle points the campaign's cases (and shrink steps) hit to FILE (Verilator's
+        /// coverage.dat; each shard writes its own, `verilator_coverage --write` merges them,
+        /// `pica cov rtl report` reports them). The RTL as written only (--variant default).
+        /// Refused (exit 2) for --target shader (the single shader unit has no coverage build)
+        /// and pipeline, and for several --rtl-stages at once (pica lockstep takes those).
+        /// --guided --rtl guides by the front end's points with or without FILE.
         #[arg(long, value_name = "FILE")]
         rtl_coverage: Option<PathBuf>,
         /// Knobs every case runs with (regs, shader, pipeline and --rtl-stages sh targets; saved
@@ -631,13 +642,6 @@ fn main() -> ExitCode {
                 }
             }
             let mixed = set.has_pipeline_stages() || (pipeline_hold && set.has_front_end());
-            if rtl_coverage.is_some() && mixed {
-                return fail(
-                    "--rtl-coverage counts the front end's RTL coverage (cov_fe) in the front-end \
-                     lockstep; mixed runs (pipeline stages, --pipeline-hold) have no coverage build \
-                     in the bridge yet: for the stages, replay stage bundles with `pica cov rtl run`",
-                );
-            }
             if mixed {
                 if hold.is_some() {
                     return fail(
@@ -647,6 +651,11 @@ fn main() -> ExitCode {
                 }
                 let mut stage = stages.options();
                 stage.fe_variant = variant;
+                let builds = match rtl_coverage.as_ref().map(|_| stage.use_coverage(&set)) {
+                    Some(Err(e)) => return fail(e),
+                    Some(Ok(b)) => b,
+                    None => Vec::new(),
+                };
                 let sopts = pica_testbench::stages::StageLockstepOptions {
                     stage,
                     trace_window,
@@ -654,7 +663,9 @@ fn main() -> ExitCode {
                 };
                 // With fe listed too, this one mixed run covers the front end (pica_top,
                 // cycle-exact beside the model GPU): no separate front-end lockstep.
-                return verify_cli::stage_lockstep(&cases, &set, &sopts, report.as_deref());
+                return verify_cli::with_stage_coverage(&builds, rtl_coverage.as_deref(), || {
+                    verify_cli::stage_lockstep(&cases, &set, &sopts, report.as_deref())
+                });
             }
             if !set.has_front_end() {
                 return ExitCode::SUCCESS;
@@ -752,12 +763,14 @@ fn main() -> ExitCode {
             knobs,
         } => {
             if rtl_coverage.is_some()
-                && (!matches!(target, FuzzTarget::Regs) || rtl_stages.is_some())
+                && rtl_stages.is_none()
+                && matches!(target, FuzzTarget::Shader | FuzzTarget::Pipeline)
             {
                 return fail(
-                    "--rtl-coverage counts the front end's RTL coverage (--target regs --rtl); \
-                     the stage tops have no coverage build in the bridge yet: for theirs, \
-                     replay fuzz bundles with `pica cov rtl gen` and `pica cov rtl run`",
+                    "--rtl-coverage counts the code coverage of an RTL stage: --target regs, \
+                     tev, fop or rast with --rtl, or --rtl-stages fe|sh|tev|fop|rast (--target \
+                     shader runs the single shader unit, which has no coverage build: \
+                     --rtl-stages sh counts the SH stage's; --target pipeline runs no RTL)",
                 );
             }
             if guided
@@ -792,7 +805,12 @@ fn main() -> ExitCode {
                         mem_latency,
                         knobs,
                     };
-                    verify_cli::fuzz_stages(&opts, report.as_deref(), replay)
+                    verify_cli::fuzz_stages(
+                        &opts,
+                        report.as_deref(),
+                        replay,
+                        rtl_coverage.as_deref(),
+                    )
                 }
                 (FuzzTarget::Regs, None) => {
                     let variant = match verify_cli::parse_variant(&variant) {
@@ -826,7 +844,17 @@ fn main() -> ExitCode {
                     )
                 }
                 (FuzzTarget::Fop, None) => {
+                    let cov = match verify_cli::fuzz_coverage_build(
+                        CoverageBuild::Fop,
+                        rtl,
+                        &variant,
+                        rtl_coverage.as_deref(),
+                    ) {
+                        Ok(c) => c,
+                        Err(e) => return fail(e),
+                    };
                     let variant = match pica_testbench::fop_fuzz::parse_fop_variant(&variant) {
+                        Ok(_) if cov.is_some() => pica_rtl_bridge::fop_stage::FopVariant::Coverage,
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
@@ -840,10 +868,24 @@ fn main() -> ExitCode {
                         max_failures: max_failures.max(1),
                         knobs,
                     };
-                    verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
+                    verify_cli::with_stage_coverage(cov.as_slice(), rtl_coverage.as_deref(), || {
+                        verify_cli::fuzz_fop(&opts, report.as_deref(), replay)
+                    })
                 }
                 (FuzzTarget::Rast, None) => {
+                    let cov = match verify_cli::fuzz_coverage_build(
+                        CoverageBuild::Rast,
+                        rtl,
+                        &variant,
+                        rtl_coverage.as_deref(),
+                    ) {
+                        Ok(c) => c,
+                        Err(e) => return fail(e),
+                    };
                     let variant = match pica_testbench::stages::parse_rast_variant(&variant) {
+                        Ok(_) if cov.is_some() => {
+                            pica_rtl_bridge::rast_stage::RastVariant::Coverage
+                        }
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
@@ -857,10 +899,22 @@ fn main() -> ExitCode {
                         max_failures: max_failures.max(1),
                         knobs,
                     };
-                    verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
+                    verify_cli::with_stage_coverage(cov.as_slice(), rtl_coverage.as_deref(), || {
+                        verify_cli::fuzz_rast(&opts, report.as_deref(), replay)
+                    })
                 }
                 (FuzzTarget::Tev, None) => {
+                    let cov = match verify_cli::fuzz_coverage_build(
+                        CoverageBuild::Tev,
+                        rtl,
+                        &variant,
+                        rtl_coverage.as_deref(),
+                    ) {
+                        Ok(c) => c,
+                        Err(e) => return fail(e),
+                    };
                     let variant = match pica_testbench::stages::parse_tev_variant(&variant) {
+                        Ok(_) if cov.is_some() => pica_rtl_bridge::tev_stage::TevVariant::Coverage,
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
@@ -873,7 +927,9 @@ fn main() -> ExitCode {
                         max_failures: max_failures.max(1),
                         knobs,
                     };
-                    verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
+                    verify_cli::with_stage_coverage(cov.as_slice(), rtl_coverage.as_deref(), || {
+                        verify_cli::fuzz_tev(&opts, report.as_deref(), replay)
+                    })
                 }
                 (FuzzTarget::Pipeline, None) => {
                     if rtl {

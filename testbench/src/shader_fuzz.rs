@@ -63,7 +63,7 @@ pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
 /// none for the default build).
 pub fn sh_variant_define(v: ShVariant) -> Option<&'static str> {
     match v {
-        ShVariant::Default | ShVariant::Mutant(_) => None,
+        ShVariant::Default | ShVariant::Mutant(_) | ShVariant::Coverage => None,
         ShVariant::InjectAddRound => Some("INJECT_SH_ADD_ROUND"),
         ShVariant::InjectLoopExtra => Some("INJECT_SH_LOOP_EXTRA"),
         ShVariant::KnobsAlt => Some("PICA_SH_KNOBS_ALT"),

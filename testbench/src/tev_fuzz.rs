@@ -69,7 +69,7 @@ pub const STAGE_KNOBS: &[&str] = &["tev"];
 /// The RTL define a TEV variant is built with (none for the default build).
 pub fn tev_variant_define(v: TevVariant) -> Option<&'static str> {
     match v {
-        TevVariant::Default | TevVariant::Mutant(_) => None,
+        TevVariant::Default | TevVariant::Mutant(_) | TevVariant::Coverage => None,
         TevVariant::InjectScaleSat => Some("INJECT_TEV_SCALE_SAT"),
         TevVariant::InjectBuffer => Some("INJECT_TEV_BUFFER"),
     }
@@ -364,8 +364,10 @@ pub fn run_rtl(variant: TevVariant, case: &TevCase) -> Result<Vec<TevResult>, St
     };
     let r = run_on(&mut rtl, case);
     // A stage that stopped is dropped (a new one is built next time), and so is a mutant
-    // (`pica mutate` goes through hundreds, each for a few cases).
-    if r.is_ok() && variant.mutant().is_none() {
+    // (`pica mutate` goes through hundreds, each for a few cases) and a coverage build (its
+    // counters reach `--rtl-coverage` when it is dropped, which a thread's cache never is
+    // before the run writes them).
+    if r.is_ok() && variant.mutant().is_none() && variant != TevVariant::Coverage {
         STAGES.with(|s| s.borrow_mut().push(rtl));
     }
     r

@@ -4,6 +4,7 @@
 use crate::fuzz::{self, FuzzOptions};
 use crate::lockstep::{self, Options, Report};
 use crate::stages::{self, StageLockstepOptions, StageSet};
+use pica_rtl_bridge::coverage::CoverageBuild;
 use pica_rtl_bridge::{RtlCoverage, Variant};
 use pica_vectors::bundle::{write_bundle, Bundle};
 use pica_vectors::case::Case;
@@ -201,7 +202,10 @@ pub fn lockstep(
         None => None,
     };
     let opts = Options {
-        variant: cov.as_ref().map_or(opts.variant, RtlCoverage::variant),
+        variant: cov
+            .as_ref()
+            .and_then(RtlCoverage::variant)
+            .unwrap_or(opts.variant),
         ..opts.clone()
     };
     let header = format!(
@@ -231,13 +235,100 @@ pub fn rtl_coverage_start(variant: Variant, file: &Path) -> Result<RtlCoverage, 
         )
     })?;
     let cov = RtlCoverage::new(build).map_err(|e| format!("--rtl-coverage: {e}"))?;
+    check_writable(file)?;
+    Ok(cov)
+}
+
+/// Whether `file` can be written (checked before a run, not after it); creates it empty if it
+/// does not exist, leaves it alone if it does.
+fn check_writable(file: &Path) -> Result<(), String> {
     std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
         .open(file)
-        .map_err(|e| format!("--rtl-coverage {}: cannot write: {e}", file.display()))?;
-    Ok(cov)
+        .map(drop)
+        .map_err(|e| format!("--rtl-coverage {}: cannot write: {e}", file.display()))
+}
+
+/// The build `--rtl-coverage FILE` runs for the RTL stage `build` of a stage fuzz campaign
+/// (`pica fuzz --target tev|fop|rast --rtl`, `--rtl-stages S`) whose `--variant` is
+/// `variant`: `None` without FILE, the reason (exit 2) without `--rtl` or for a build other
+/// than the RTL as written (an injected-bug or mutant build has no coverage build).
+pub fn fuzz_coverage_build(
+    build: CoverageBuild,
+    rtl: bool,
+    variant: &str,
+    file: Option<&Path>,
+) -> Result<Option<CoverageBuild>, String> {
+    if file.is_none() {
+        return Ok(None);
+    }
+    if !rtl {
+        return Err("--rtl-coverage counts the RTL's code coverage: it needs --rtl".into());
+    }
+    if !variant.eq_ignore_ascii_case("default") {
+        return Err(format!(
+            "--rtl-coverage: RTL variant {variant} of stage {} has no coverage build (only the \
+             RTL as written has one, {}: --variant default)",
+            build.stage(),
+            build.name()
+        ));
+    }
+    Ok(Some(build))
+}
+
+/// The file of `build`'s coverage under `--rtl-coverage FILE`: FILE itself when the run has
+/// one RTL stage (`several` false), else FILE with the stage before its extension
+/// (`cov.dat` → `cov.tev.dat`, `cov` → `cov.tev`).
+pub fn stage_coverage_file(file: &Path, build: CoverageBuild, several: bool) -> PathBuf {
+    if !several {
+        return file.to_path_buf();
+    }
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match file.extension() {
+        Some(e) => format!("{stem}.{}.{}", build.stage(), e.to_string_lossy()),
+        None => format!("{stem}.{}", build.stage()),
+    };
+    file.with_file_name(name)
+}
+
+/// `--rtl-coverage FILE` of a run of RTL pipeline stages (`pica lockstep --rtl-stages`, the
+/// stage fuzz targets): runs `run` while the counters of every model of `builds` it drops are
+/// gathered ([`pica_rtl_bridge::coverage::gather_start`]: the stage models live inside the
+/// model GPU's adapters and the fuzzers' per-case runs), then writes each build's total to its
+/// file ([`stage_coverage_file`]) and prints the points hit. The run's exit code, or 2 when a
+/// file cannot be written (checked before the run) or a build is not compiled. Without FILE,
+/// just `run`.
+pub fn with_stage_coverage(
+    builds: &[CoverageBuild],
+    file: Option<&Path>,
+    run: impl FnOnce() -> ExitCode,
+) -> ExitCode {
+    let Some(file) = file else {
+        return run();
+    };
+    let files: Vec<PathBuf> = builds
+        .iter()
+        .map(|&b| stage_coverage_file(file, b, builds.len() > 1))
+        .collect();
+    if let Some(e) = files.iter().find_map(|f| check_writable(f).err()) {
+        return bad(e);
+    }
+    if let Err(e) = pica_rtl_bridge::coverage::gather_start(builds) {
+        return bad(format!("--rtl-coverage: {e}"));
+    }
+    let code = run();
+    let totals = pica_rtl_bridge::coverage::gather_finish(builds);
+    for (cov, f) in totals.iter().zip(&files) {
+        if let Some(e) = rtl_coverage_finish(Some(cov), Some(f)) {
+            return e;
+        }
+    }
+    code
 }
 
 /// Writes the RTL coverage `cov` of a run to `file` (when both are given) and prints the points
@@ -253,7 +344,8 @@ fn rtl_coverage_finish(cov: Option<&RtlCoverage>, file: Option<&Path>) -> Option
         "RTL coverage: {}/{} points hit on {} ({})",
         cov.hit(),
         cov.points(),
-        cov.variant().label(),
+        cov.variant()
+            .map_or_else(|| cov.build().name().to_string(), Variant::label),
         file.display()
     );
     None
@@ -940,7 +1032,7 @@ fn fuzz_rtl_coverage(
     };
     let cov = rtl_coverage_start(variant, file).map_err(bad)?;
     let opts = FuzzOptions {
-        rtl: Some(cov.variant()),
+        rtl: cov.variant(),
         ..opts.clone()
     };
     Ok((opts, Some(cov)))
@@ -1031,7 +1123,7 @@ pub fn fuzz_guided(
         }
     }
     let opts = FuzzOptions {
-        rtl: rtl_cov.as_ref().map(RtlCoverage::variant).or(opts.rtl),
+        rtl: rtl_cov.as_ref().and_then(RtlCoverage::variant).or(opts.rtl),
         ..opts
     };
     let opts = &opts;
@@ -1406,11 +1498,63 @@ pub struct StageFuzzArgs {
 /// (`--rtl`), `tev` / `fop` / `rast` alone the stage fuzz with `--rtl` ([`crate::tev_fuzz`],
 /// [`crate::fop_fuzz`], [`crate::rast_fuzz`]), a list with `sh` the SH stage fuzz
 /// ([`crate::sh_stage_fuzz`]).
-pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>) -> ExitCode {
+///
+/// With `rtl_coverage` (`--rtl-coverage FILE`) the one RTL stage runs its coverage build and
+/// the campaign's RTL code coverage is written to FILE ([`with_stage_coverage`]); a list of
+/// several stages is refused (exit 2): fuzz them one at a time.
+pub fn fuzz_stages(
+    a: &StageFuzzArgs,
+    report: Option<&Path>,
+    replay: Option<u64>,
+    rtl_coverage: Option<&Path>,
+) -> ExitCode {
+    let names = a.set.names();
+    let cov = match CoverageBuild::from_stage(&names) {
+        // The front end's coverage is the register fuzz's (below).
+        Some(b) if b != CoverageBuild::Fe => {
+            match fuzz_coverage_build(b, true, &a.variant, rtl_coverage) {
+                Ok(c) => c,
+                Err(e) => return bad(e),
+            }
+        }
+        Some(_) => None,
+        None if rtl_coverage.is_some() => {
+            return bad(format!(
+                "--rtl-coverage counts one RTL stage per fuzz campaign (--rtl-stages fe, sh, \
+                 tev, fop or rast alone); {names} runs several: fuzz them one at a time, or use \
+                 pica lockstep --rtl-stages {names} --rtl-coverage FILE (one file per stage)"
+            ))
+        }
+        None => None,
+    };
+    if cov.is_none() {
+        // The front end alone (its register fuzz writes `rtl_coverage` itself), or no FILE.
+        return fuzz_stages_run(a, report, replay, rtl_coverage, false);
+    }
+    with_stage_coverage(cov.as_slice(), rtl_coverage, || {
+        fuzz_stages_run(a, report, replay, None, true)
+    })
+}
+
+/// [`fuzz_stages`] once the coverage is settled: `fe_coverage` is the front end's
+/// `--rtl-coverage FILE`; with `coverage` the one RTL pipeline stage runs its coverage build
+/// (`--variant` was checked to be the default).
+fn fuzz_stages_run(
+    a: &StageFuzzArgs,
+    report: Option<&Path>,
+    replay: Option<u64>,
+    fe_coverage: Option<&Path>,
+    coverage: bool,
+) -> ExitCode {
     use crate::sh_stage_fuzz::{self, Draw, StageFuzzOptions, Verdict};
+    use pica_rtl_bridge::fop_stage::FopVariant;
+    use pica_rtl_bridge::rast_stage::RastVariant;
+    use pica_rtl_bridge::shader::ShVariant;
+    use pica_rtl_bridge::tev_stage::TevVariant;
     if a.set.names() == "tev" {
         // The TEV stage on its own: `--target tev --rtl`.
         let variant = match crate::stages::parse_tev_variant(&a.variant) {
+            Ok(_) if coverage => TevVariant::Coverage,
             Ok(v) => v,
             Err(e) => return bad(e),
         };
@@ -1428,6 +1572,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
     if a.set.names() == "fop" {
         // The FOP stage on its own: `--target fop --rtl`.
         let variant = match crate::fop_fuzz::parse_fop_variant(&a.variant) {
+            Ok(_) if coverage => FopVariant::Coverage,
             Ok(v) => v,
             Err(e) => return bad(e),
         };
@@ -1446,6 +1591,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
     if a.set.names() == "rast" {
         // CLIP + RAST on their own: `--target rast --rtl`.
         let variant = match crate::stages::parse_rast_variant(&a.variant) {
+            Ok(_) if coverage => RastVariant::Coverage,
             Ok(v) => v,
             Err(e) => return bad(e),
         };
@@ -1478,7 +1624,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
             max_failures: a.max_failures,
             knobs: a.knobs,
         };
-        return fuzz(&opts, report, replay, true, None);
+        return fuzz(&opts, report, replay, true, fe_coverage);
     }
     let variant = match crate::shader_fuzz::parse_sh_variant(&a.variant) {
         Ok(pica_rtl_bridge::shader::ShVariant::KnobsAlt) => return bad(
@@ -1493,6 +1639,7 @@ pub fn fuzz_stages(a: &StageFuzzArgs, report: Option<&Path>, replay: Option<u64>
                 v.name()
             ))
         }
+        Ok(_) if coverage => ShVariant::Coverage,
         Ok(v) => v,
         Err(e) => return bad(e),
     };

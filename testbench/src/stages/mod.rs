@@ -32,6 +32,7 @@ use pica_model::chan::Payload;
 use pica_model::shader::disasm;
 use pica_model::shader::interp::{Knobs as ShaderKnobs, ShaderUnit, Step};
 use pica_model::{Gpu, Outcome};
+use pica_rtl_bridge::coverage::CoverageBuild;
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
@@ -431,6 +432,71 @@ pub struct StageOptions {
     pub commits: bool,
     /// Write a VCD of the RTL stages for cycles `from..=to` of the mixed run.
     pub trace: Option<TraceWindow>,
+}
+
+impl StageOptions {
+    /// Switches each pipeline stage of `set` (sh, tev, fop, rast) to its coverage build
+    /// (`--rtl-coverage`, [`pica_rtl_bridge::coverage`]) and returns those builds, in the
+    /// set's order. Refused (the message says what is supported) when `set` holds the front end
+    /// (a mixed run's `pica_top` has no coverage build: the front end's coverage is the
+    /// front-end lockstep's, `--rtl-stages fe` alone) or a stage runs an injected-bug or mutant
+    /// build (only the RTL as written has a coverage build).
+    pub fn use_coverage(&mut self, set: &StageSet) -> Result<Vec<CoverageBuild>, String> {
+        if set.has_front_end() {
+            return Err(format!(
+                "--rtl-coverage in a mixed run counts the RTL pipeline stages (sh, tev, fop, \
+                 rast); --rtl-stages {} also puts the front end in RTL, whose coverage comes \
+                 from the front-end lockstep alone (--rtl-stages fe, without --pipeline-hold)",
+                set.names()
+            ));
+        }
+        let mut builds = Vec::new();
+        for r in set.pipeline_rows() {
+            let Some(b) = CoverageBuild::from_stage(r.name) else {
+                return Err(format!(
+                    "--rtl-coverage: stage {} has no coverage build",
+                    r.name
+                ));
+            };
+            // The build now, and whether it was the RTL as written before.
+            fn switch<V: PartialEq>(v: &mut V, coverage: V, as_written: V) -> bool {
+                std::mem::replace(v, coverage) == as_written
+            }
+            let as_written = match b {
+                CoverageBuild::Sh => switch(
+                    &mut self.sh_variant,
+                    ShVariant::Coverage,
+                    ShVariant::Default,
+                ),
+                CoverageBuild::Tev => switch(
+                    &mut self.tev_variant,
+                    TevVariant::Coverage,
+                    TevVariant::Default,
+                ),
+                CoverageBuild::Fop => switch(
+                    &mut self.fop_variant,
+                    FopVariant::Coverage,
+                    FopVariant::Default,
+                ),
+                CoverageBuild::Rast => switch(
+                    &mut self.rast_variant,
+                    RastVariant::Coverage,
+                    RastVariant::Default,
+                ),
+                CoverageBuild::Fe => false,
+            };
+            if !as_written {
+                return Err(format!(
+                    "--rtl-coverage: the RTL {} stage runs an injected-bug or mutant build, \
+                     which has no coverage build (only the RTL as written has one, {})",
+                    r.name,
+                    b.name()
+                ));
+            }
+            builds.push(b);
+        }
+        Ok(builds)
+    }
 }
 
 impl Default for StageOptions {
