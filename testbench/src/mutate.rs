@@ -119,7 +119,7 @@ pub struct MutateArgs {
     pub json: Option<PathBuf>,
     /// The reviewed survivors: `key | equivalent|survived | reason` lines
     /// ([`Mutation::key`]); a surviving mutant listed `equivalent` counts as equivalent.
-    /// Default: rtl-bridge/mutants/<stage>_mut.notes.
+    /// Default: `rtl-bridge/mutants/<stage>_mut.notes`.
     #[arg(long, value_name = "FILE")]
     pub notes: Option<PathBuf>,
 }
