@@ -1058,23 +1058,32 @@ impl FopGen {
             (Focus::Straddle, id::DEPTHBUFFER_WRITE) => Some(3),
             (Focus::Straddle, id::DEPTH_COLOR_MASK) => Some(self.below(0x1_0000) & !1 | 0x1000),
             // Blend: subtract, reverse subtract, min or max (where the products are compared),
-            // source factors mostly the source colour or its complement (p = s · s or
-            // s · (255 - s) then moves in small steps somewhere, so a product a few units from
-            // q exists for most destinations), no depth or stencil test, every channel written.
+            // factors whose products move in small steps: the source colour or its complement
+            // (p = s · s or s · (255 - s)), or a constant colour / alpha that is often small
+            // (p = s · k, q = d · k: steps of k); no depth or stencil test, every channel
+            // written. Then a product a few units from the other exists for most destinations.
             (Focus::Blend { .. }, id::BLEND_FUNC) => {
                 let mut eq = || 1 + self.below(4);
                 let (rgb, alpha) = (eq(), eq());
-                let mut src = || {
-                    if self.chance(60) {
-                        2 + self.below(2)
+                let mut src = || match self.below(5) {
+                    0 | 1 => 2 + self.below(2),
+                    2 => 10 + 2 * self.below(2),
+                    _ => self.below(16),
+                };
+                let (rs, a_s) = (src(), src());
+                let mut dst = || {
+                    if self.chance(50) {
+                        10 + 2 * self.below(2)
                     } else {
                         self.below(16)
                     }
                 };
-                let (rs, a_s) = (src(), src());
-                let (rd, ad) = (self.below(16), self.below(16));
+                let (rd, ad) = (dst(), dst());
                 Some(rgb | alpha << 8 | rs << 16 | rd << 20 | a_s << 24 | ad << 28)
             }
+            (Focus::Blend { .. }, id::BLEND_COLOR) if self.chance(50) => Some(u32::from_le_bytes(
+                [0; 4].map(|_: u8| 1 + self.below(15) as u8),
+            )),
             (Focus::Blend { .. }, id::DEPTH_COLOR_MASK) => Some(self.below(0x1_0000) & !1 | 0xF00),
             (Focus::Blend { .. }, id::STENCIL_TEST) => Some(0),
             (_, id::COLOR_OPERATION) if self.chance(90) => {
@@ -1102,8 +1111,9 @@ impl FopGen {
 
     /// A blend source colour over the destination `dst` whose products `p = s · sf` and
     /// `q = d · df` (`fop::ops::blend_factor` of the configuration `cfg`) differ by a small
-    /// random amount in every channel: where subtract, min and max compare and cut them
-    /// (pica_fop_blend.sv `blend_ch`). Alpha first: the colour channels' factors may read it.
+    /// amount in every channel (mostly q a little above p): where subtract, min and max
+    /// compare and cut them (pica_fop_blend.sv `blend_ch`). Alpha first: the colour channels'
+    /// factors may read it.
     fn blend_target(&mut self, cfg: &[u32; NUM_CFG], dst: [u8; 4], mut src: [u8; 4]) -> [u8; 4] {
         let mut regs = RegFile::new();
         for (&r, &v) in CONFIG_REGS.iter().zip(cfg) {
@@ -1116,7 +1126,9 @@ impl FopGen {
             } else {
                 (b.rgb_src, b.rgb_dst)
             };
-            let delta = i64::from(self.below(33)) - 16;
+            // p - q in -15..=3: subtract cuts at p < q (a wrap there saturates to 255), min and
+            // max pick the other product within a few units.
+            let delta = i64::from(self.below(19)) - 15;
             let mut best = (i64::MAX, src[c]);
             for s in 0..=255 {
                 src[c] = s;
@@ -1416,7 +1428,7 @@ impl FopGen {
                 fill: self.below(255) as u8,
             },
             16..=20 => Focus::Straddle,
-            21..=25 => Focus::Blend {
+            21..=27 => Focus::Blend {
                 fill: self.below(256) as u8,
             },
             _ => Focus::None,
