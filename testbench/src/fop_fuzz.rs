@@ -344,6 +344,12 @@ fn round_trip(case: &FopCase) -> Result<(), String> {
     Ok(())
 }
 
+/// The tag [`run_rtl`] gives fragment `i` of a case: `i` times an odd constant (a bijection
+/// on u32, so tags stay distinct), which sets high tag bits from the second fragment on.
+pub fn tag_of(i: u32) -> u32 {
+    i.wrapping_mul(0x9E37_79B9)
+}
+
 /// What the RTL did with a case.
 #[derive(Debug)]
 pub struct RtlRun {
@@ -367,7 +373,9 @@ pub fn run_rtl(variant: FopVariant, latency: MemLatency, case: &FopCase) -> Resu
     let mut ready = FopGen::new(0xF0_BAC4);
     let mut out: Vec<FopResult> = Vec::new();
     let mut violations = Vec::new();
-    let mut tag = 0u32;
+    // Fragment i carries tag_of(i): every tag bit toggles across a case, so a slip in any
+    // bit of the tag register shows (counting tags 0, 1, 2, ... would leave the high bits 0).
+    let mut i = 0u32;
     'ops: for op in &case.ops {
         if rtl.hang().is_some() {
             break;
@@ -376,13 +384,13 @@ pub fn run_rtl(variant: FopVariant, latency: MemLatency, case: &FopCase) -> Resu
             FopOp::Reg { id, value } => rtl.write_reg(id, value, &mut mem),
             FopOp::Frag { x, y, depth, color } => {
                 rtl.push(FopFragment {
-                    tag,
+                    tag: tag_of(i),
                     x,
                     y,
                     depth,
                     color,
                 });
-                tag += 1;
+                i += 1;
                 let mut guard = 0;
                 while !rtl.can_accept() && rtl.hang().is_none() {
                     if let Some(b) = rtl.tick(&mut mem, ready.below(4) != 0) {
@@ -400,7 +408,11 @@ pub fn run_rtl(variant: FopVariant, latency: MemLatency, case: &FopCase) -> Resu
     let (rest, hang) = rtl.run(&[], &mut mem);
     out.extend(rest);
     violations.splice(0..0, rtl.violations().iter().cloned());
-    if let Some((i, r)) = out.iter().enumerate().find(|(i, r)| r.tag != *i as u32) {
+    if let Some((i, r)) = out
+        .iter()
+        .enumerate()
+        .find(|(i, r)| r.tag != tag_of(*i as u32))
+    {
         violations.push(format!("beat {i} carries tag {} (order lost)", r.tag));
     }
     Ok(RtlRun {

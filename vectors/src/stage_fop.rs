@@ -33,6 +33,7 @@ use crate::stage::StageProvenance;
 use pica_model::beat::PixelBeat;
 use pica_model::chan::Payload;
 use pica_model::fop::fb::{self, FbLayout};
+use pica_model::fop::ops::blend_factor;
 use pica_model::fop::{process_fragment, FopConfig, FopHang, CONFIG_REGS};
 use pica_model::mem::{Memory, FCRAM, REGIONS, VRAM};
 use pica_model::num::F24;
@@ -668,16 +669,74 @@ struct Layout {
 /// - 1-3 configurations per case, later ones changing a few registers (formats and tiling too,
 ///   so a fragment reads pixels written in another layout);
 /// - rarely a buffer placed across the end or start of VRAM / FCRAM, or in unmapped memory,
-///   with fragments aimed at the pixels that straddle the boundary or lie beyond it.
+///   with fragments aimed at the pixels that straddle the boundary or lie beyond it;
+/// - about one case in four aimed at one datapath ([`Focus`]): the shadow penumbra and the gas
+///   depth weight with operands solved to put the floored result on a boundary, blending with
+///   products a few units apart, or writes (reads off) of the last pixels before the end of a
+///   region. Found by `pica mutate --stage fop`: random operands left mutants of those
+///   datapaths alive (rtl-bridge/mutants/fop_mut.notes).
 #[derive(Clone, Debug)]
 pub struct FopGen {
     state: u64,
+    /// The datapath the case being generated aims at ([`FopGen::case`]).
+    focus: Focus,
+}
+
+/// A datapath a case may aim at: its configurations, images and fragments are then drawn so
+/// that the datapath's arithmetic shows at the ports. The shadow penumbra and the gas depth
+/// weight end in a floor to 8 bits; with random operands a slip in a low bit of the divisor
+/// or of the weight rarely moves the floored value, so these cases solve for operands that
+/// put the exact quotient on (or one step off) an integer boundary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Focus {
+    /// No aim (most cases).
+    None,
+    /// Shadow mode with finite penumbra constants; images filled with one byte `fill` (a known
+    /// stored depth and intensity) and fragments whose intensity and depth put
+    /// `s · depth · 2^24 / N` on a quotient boundary ([`FopGen::shadow_target`]).
+    Shadow { fill: u8 },
+    /// Gas mode with a large or power-of-two proportion k; images filled with one byte `fill`
+    /// (a known stored depth) and fragments whose density and depth distance put
+    /// `ρ · F32 / 2^32` on a boundary ([`FopGen::gas_target`]).
+    Gas { fill: u8 },
+    /// Default mode with a buffer across the end or start of a mapped region, 3-byte pixels
+    /// (RGB8, D24: some straddle two words), reads mostly off and writes on, fragments aimed
+    /// at the pixels at the boundary: a write of a pixel this fragment did not read must probe
+    /// its second word before writing the first (pica_fop.sv `probe_ds`, `probe_col`), and
+    /// only then, so that a pixel half outside mapped memory hangs with no byte written.
+    Straddle,
+    /// Default mode blending with subtract, reverse subtract, min or max over images filled
+    /// with one byte `fill` (a known destination), fragments whose products lie a few units
+    /// apart ([`FopGen::blend_target`]).
+    Blend { fill: u8 },
+}
+
+/// An f16 `x` (bits) as `(m, sh)` with `x · 2^24 = m · 2^sh` exactly (m signed, with the
+/// hidden bit; sh = e - 1, 0 for subnormals): the terms of `fop::shadow::penumbra`'s divisor
+/// (pica_fop_penumbra.sv `c_mag`, `c_sh`). `None` for infinities and NaNs.
+fn f16_fixed(bits: u32) -> Option<(i128, u32)> {
+    let e = (bits >> 10) & 0x1F;
+    let m = i128::from(bits & 0x3FF);
+    let (m, sh) = match e {
+        0x1F => return None,
+        0 => (m, 0),
+        _ => (m | 0x400, e - 1),
+    };
+    Some((if bits & 0x8000 != 0 { -m } else { m }, sh))
+}
+
+/// `a / b` rounded up, for `b > 0`.
+fn div_ceil_i(a: i128, b: i128) -> i128 {
+    a.div_euclid(b) + i128::from(a.rem_euclid(b) != 0)
 }
 
 impl FopGen {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { state: seed }
+        Self {
+            state: seed,
+            focus: Focus::None,
+        }
     }
 
     /// The next 64 random bits (SplitMix64).
@@ -812,14 +871,14 @@ impl FopGen {
         }
     }
 
-    fn layout(&mut self) -> (Layout, bool) {
+    fn layout(&mut self, force_edge: bool) -> (Layout, bool) {
         let block32 = self.chance(45);
         let (width, height) = self.dims(block32);
         let color_fmt = self.color_format();
         let depth_fmt = self.depth_format();
         let csize = width * height * color_bpp(color_fmt).max(4);
         let dsize = width * height * depth_bpp(depth_fmt).max(4);
-        let edge = self.chance(8);
+        let edge = force_edge || self.chance(8);
         let color_base = self.base_normal();
         let mut depth_base = match self.below(100) {
             0..=59 => color_base + csize.div_ceil(8) * 8 + 8 * self.below(16),
@@ -856,6 +915,9 @@ impl FopGen {
     fn slot_value(&mut self, slot: usize, lay: &Layout) -> u32 {
         let junk = self.chance(8);
         let r = CONFIG_REGS[slot];
+        if let Some(v) = self.focus_slot_value(r) {
+            return v;
+        }
         let mut v = match r {
             id::COLOR_OPERATION => {
                 let mode = match self.below(100) {
@@ -974,6 +1036,222 @@ impl FopGen {
         v
     }
 
+    /// The value of register `r` in a focused case (`None`: drawn as in any case): the
+    /// fragment mode of the focus (mostly), colour reads and writes on, the alpha test mostly
+    /// off, and the focus' own registers drawn for it.
+    fn focus_slot_value(&mut self, r: u16) -> Option<u32> {
+        let f = self.focus;
+        let (mode, blend) = match f {
+            Focus::None => return None,
+            Focus::Shadow { .. } => (3, false),
+            Focus::Gas { .. } => (1, false),
+            Focus::Straddle => (0, false),
+            Focus::Blend { .. } => (0, true),
+        };
+        match (f, r) {
+            // Straddle: reads mostly off, writes on, the depth test off (the stored depth
+            // reads 0), depth writes on.
+            (Focus::Straddle, id::COLORBUFFER_READ | id::DEPTHBUFFER_READ) if self.chance(60) => {
+                Some(0)
+            }
+            (Focus::Straddle, id::COLORBUFFER_WRITE) => Some(0xF),
+            (Focus::Straddle, id::DEPTHBUFFER_WRITE) => Some(3),
+            (Focus::Straddle, id::DEPTH_COLOR_MASK) => Some(self.below(0x1_0000) & !1 | 0x1000),
+            // Blend: subtract, reverse subtract, min or max (where the products are compared),
+            // factors whose products move in small steps: the source colour or its complement
+            // (p = s · s or s · (255 - s)), or a constant colour / alpha that is often small
+            // (p = s · k, q = d · k: steps of k); no depth or stencil test, every channel
+            // written. Then a product a few units from the other exists for most destinations.
+            (Focus::Blend { .. }, id::BLEND_FUNC) => {
+                let mut eq = || 1 + self.below(4);
+                let (rgb, alpha) = (eq(), eq());
+                let mut src = || match self.below(5) {
+                    0 | 1 => 2 + self.below(2),
+                    2 => 10 + 2 * self.below(2),
+                    _ => self.below(16),
+                };
+                let (rs, a_s) = (src(), src());
+                let mut dst = || {
+                    if self.chance(50) {
+                        10 + 2 * self.below(2)
+                    } else {
+                        self.below(16)
+                    }
+                };
+                let (rd, ad) = (dst(), dst());
+                Some(rgb | alpha << 8 | rs << 16 | rd << 20 | a_s << 24 | ad << 28)
+            }
+            (Focus::Blend { .. }, id::BLEND_COLOR) if self.chance(50) => Some(u32::from_le_bytes(
+                [0; 4].map(|_: u8| 1 + self.below(15) as u8),
+            )),
+            (Focus::Blend { .. }, id::DEPTH_COLOR_MASK) => Some(self.below(0x1_0000) & !1 | 0xF00),
+            (Focus::Blend { .. }, id::STENCIL_TEST) => Some(0),
+            (_, id::COLOR_OPERATION) if self.chance(90) => {
+                Some(mode | u32::from(blend || self.chance(50)) << 8 | 0xE4 << 16)
+            }
+            (_, id::COLORBUFFER_READ | id::COLORBUFFER_WRITE) if self.chance(90) => Some(0xF),
+            (_, id::FRAGOP_ALPHA_TEST) if self.chance(85) => Some(0),
+            // Gas: depth reads on (a known stored depth), the green (depth density) mask on.
+            (Focus::Gas { .. }, id::DEPTHBUFFER_READ) if self.chance(80) => Some(3),
+            (Focus::Gas { .. }, id::DEPTH_COLOR_MASK) => Some(self.below(0x1_0000) | 0x200),
+            (Focus::Gas { .. }, id::GAS_DELTAZ_DEPTH) => {
+                let k = match self.below(10) {
+                    // Bit 23 set: dz · k stays below 2^32 only for dz < 512.
+                    0..=3 => 0x80_0000 | self.below(0x80_0000),
+                    4 => 0xFF_FFFF,
+                    5 | 6 => 1 << self.below(24),
+                    _ => self.next_u32() & 0xFF_FFFF,
+                };
+                Some(k | self.below(4) << 24)
+            }
+            (Focus::Shadow { .. }, id::FRAGOP_SHADOW) => Some(self.shadow_constants()),
+            _ => None,
+        }
+    }
+
+    /// A blend source colour over the destination `dst` whose products `p = s · sf` and
+    /// `q = d · df` (`fop::ops::blend_factor` of the configuration `cfg`) differ by a small
+    /// amount in every channel (mostly q a little above p): where subtract, min and max
+    /// compare and cut them (pica_fop_blend.sv `blend_ch`). Alpha first: the colour channels'
+    /// factors may read it.
+    fn blend_target(&mut self, cfg: &[u32; NUM_CFG], dst: [u8; 4], mut src: [u8; 4]) -> [u8; 4] {
+        let mut regs = RegFile::new();
+        for (&r, &v) in CONFIG_REGS.iter().zip(cfg) {
+            regs.write(r, v);
+        }
+        let b = FopConfig::from_regs(&regs).blend;
+        for c in [3, 0, 1, 2] {
+            let (sf, df) = if c == 3 {
+                (b.alpha_src, b.alpha_dst)
+            } else {
+                (b.rgb_src, b.rgb_dst)
+            };
+            // p - q in -15..=3: subtract cuts at p < q (a wrap there saturates to 255), min and
+            // max pick the other product within a few units.
+            let delta = i64::from(self.below(19)) - 15;
+            let mut best = (i64::MAX, src[c]);
+            for s in 0..=255 {
+                src[c] = s;
+                let p = i64::from(s) * i64::from(blend_factor(sf, c, src, dst, b.constant));
+                let q = i64::from(dst[c]) * i64::from(blend_factor(df, c, src, dst, b.constant));
+                if (p - q - delta).abs() < best.0 {
+                    best = ((p - q - delta).abs(), s);
+                }
+            }
+            src[c] = best.1;
+        }
+        src
+    }
+
+    /// GPUREG_FRAGOP_SHADOW with both constants finite (C bits 0-15, L bits 16-31), drawn in
+    /// the shapes a divisor `C + L · d / depth` takes: C a power of two and L = ±0 (an exact
+    /// quotient s / C), bias + scale (C > 0 > L), both positive, C negative under a larger L
+    /// (positive only for d near depth), and a subnormal on either side.
+    fn shadow_constants(&mut self) -> u32 {
+        let mant = |g: &mut Self| if g.chance(25) { 0 } else { g.below(1024) };
+        // Sign, exponent field (1..=30) and mantissa of a normal f16.
+        let f16 =
+            |neg: bool, e: i32, m: u32| u32::from(neg) << 15 | (e.clamp(1, 30) as u32) << 10 | m;
+        let ec = 15 + self.below(12) as i32 - 7;
+        let (c, l) = match self.below(7) {
+            // L tiny (a subnormal with a small mantissa): N = C · depth · 2^24 + a few units,
+            // so the quotient sits just below s / C and the divider's last remainders are
+            // within a few units of the divisor.
+            0 | 6 => {
+                let l = if self.chance(50) {
+                    self.pick(&[0x0000, 0x8000])
+                } else {
+                    u32::from(self.chance(30)) << 15 | self.below(1024) >> self.below(11)
+                };
+                (f16(false, ec, 0), l)
+            }
+            1 | 2 => {
+                let el = ec - self.below(8) as i32;
+                (f16(false, ec, mant(self)), f16(true, el, mant(self)))
+            }
+            3 => {
+                let el = ec + self.below(9) as i32 - 4;
+                (f16(false, ec, mant(self)), f16(false, el, mant(self)))
+            }
+            4 => {
+                let el = ec + 1 + self.below(3) as i32;
+                (f16(true, ec, mant(self)), f16(false, el, mant(self)))
+            }
+            _ => {
+                let sub = u32::from(self.chance(30)) << 15 | self.below(1024);
+                let normal = f16(false, ec, mant(self));
+                if self.chance(50) {
+                    (sub, normal)
+                } else {
+                    (normal, sub)
+                }
+            }
+        };
+        c | l << 16
+    }
+
+    /// A shadow fragment `(s, d)` in front of the stored depth `depth` whose penumbra
+    /// `floor(s · depth · 2^24 / N)`, `N = C · depth · 2^24 + L · d · 2^24` (the model's exact
+    /// integers, `fop::shadow::penumbra`), sits on a quotient boundary: `d` is the depth
+    /// where `N` first reaches `s · depth · 2^24 / q` for a quotient `q` below `max_q` that
+    /// some `d` reaches, moved by -1, 0 or +1. `None` when the constants are not finite or no
+    /// such `d` exists.
+    fn shadow_target(&mut self, constants: u32, depth: u32, max_q: u8) -> Option<(u8, u32)> {
+        let (mc, sc) = f16_fixed(constants & 0xFFFF)?;
+        let (ml, sl) = f16_fixed(constants >> 16)?;
+        let depth = i128::from(depth);
+        let (a, b) = ((mc * depth) << sc, ml << sl);
+        let s = if self.chance(50) {
+            255 - self.below(64)
+        } else {
+            1 + self.below(255)
+        };
+        let num = (i128::from(s) * depth) << 24;
+        // N over d in 0..depth is monotonic: its extremes bound the quotients reached.
+        let (n0, n1) = (a, a + b * (depth - 1));
+        let (lo, hi) = (n0.min(n1), n0.max(n1));
+        if hi <= 0 {
+            return None;
+        }
+        if b == 0 {
+            // L = ±0: the quotient is the same for every d.
+            return Some((s as u8, self.below(depth as u32)));
+        }
+        let q_min = (num / hi).max(1);
+        let q_max = (num / lo.max(1)).min(i128::from(max_q) - 1);
+        if q_min > q_max {
+            return None;
+        }
+        let q = q_min + i128::from(self.below((q_max - q_min + 1).min(1 << 20) as u32));
+        // q · (a + b · d) >= num, the d closest to equality.
+        let d = if b > 0 {
+            div_ceil_i(num - q * a, q * b)
+        } else {
+            (q * a - num).div_euclid(-q * b)
+        };
+        let d = d + i128::from(self.below(3)) - 1;
+        (0..depth).contains(&d).then_some((s as u8, d as u32))
+    }
+
+    /// A gas fragment `(rho, dz)` for the proportion `k` and depth function `func` whose depth
+    /// density `(rho · F32) >> 32` sits on a boundary: `X32 = dz · k` is the closest product
+    /// at or past `ceil(m · 2^32 / rho)` (less) or at or below `2^32 - ceil(m · 2^32 / rho)`
+    /// (greater), `m < rho` (the model's `fop::gas::contributions`); for never and always a
+    /// `dz` that keeps `X32` below 2^32 (an unsaturated weight). `dz` is moved by -1, 0 or +1.
+    fn gas_target(&mut self, k: u32, func: u32) -> (u8, u32) {
+        let rho = 2 + self.below(254);
+        let k = u64::from(k.max(1));
+        let one = 1u64 << 32;
+        let t = (u64::from(1 + self.below(rho - 1)) * one).div_ceil(u64::from(rho));
+        let dz = match func {
+            3 => t.div_ceil(k),
+            2 => (one - t) / k,
+            _ => u64::from(self.next_u32()) % (one / k).max(1),
+        };
+        let dz = (dz + u64::from(self.below(3))).saturating_sub(1);
+        (rho as u8, dz.min(u64::from(DEPTH_MASK)) as u32)
+    }
+
     /// A random configuration for `lay`: the [`CONFIG_REGS`] words in order.
     fn config(&mut self, lay: &Layout) -> [u32; NUM_CFG] {
         std::array::from_fn(|slot| self.slot_value(slot, lay))
@@ -981,7 +1259,7 @@ impl FopGen {
 
     /// A random configuration with a random layout: the [`CONFIG_REGS`] words in order.
     pub fn config_words(&mut self) -> [u32; NUM_CFG] {
-        let (lay, _) = self.layout();
+        let (lay, _) = self.layout(false);
         self.config(&lay)
     }
 
@@ -1023,6 +1301,28 @@ impl FopGen {
         out
     }
 
+    /// Pixels of `lay` whose colour or depth access starts in a mapped word followed by an
+    /// unmapped one (the last pixels before the end of a region): a write there that straddles
+    /// must hang before its first word is written, and one that does not must not hang.
+    fn end_pixels(lay: &Layout) -> Vec<(u16, u16)> {
+        let mapped = |a: u32| Memory::region_of(a, 4).is_some();
+        let mut out = Vec::new();
+        for y in 0..lay.height {
+            for x in 0..lay.width {
+                let at_end = |base: u32, bpp: u32| {
+                    fb::pixel_offset(x, y, lay.width, lay.height, bpp, lay.block32)
+                        .and_then(|o| base.checked_add(o))
+                        .is_some_and(|a| mapped(a & !3) && !mapped((a & !3).wrapping_add(4)))
+                };
+                let c = at_end(lay.color_base, color_bpp(lay.color_fmt));
+                if c || at_end(lay.depth_base, depth_bpp(lay.depth_fmt)) {
+                    out.push((x as u16, y as u16));
+                }
+            }
+        }
+        out
+    }
+
     /// A fragment for the configuration `cfg` of layout `lay`.
     fn fragment(
         &mut self,
@@ -1041,8 +1341,15 @@ impl FopGen {
                 (n - 1).saturating_sub(e)
             }
         };
+        // Straddle: most fragments at the pixels at the end of a region (any other pixel of
+        // the buffer may lie beyond it and hang first).
+        let aim = if self.focus == Focus::Straddle {
+            85
+        } else {
+            45
+        };
         let (x, y) = match self.below(100) {
-            0..=44 if !hot.is_empty() => self.pick(hot),
+            r if r < aim && !hot.is_empty() => self.pick(hot),
             0..=82 => (self.below(w) as u16, self.below(h) as u16),
             83..=92 => (edge(self, w) as u16, edge(self, h) as u16),
             93..=97 => {
@@ -1070,12 +1377,75 @@ impl FopGen {
         if self.chance(10) {
             color[1] = 0; // shadow mode: an opaque occluder
         }
+        let mut depth = depth;
+        // A focused case aims most fragments at a boundary of its datapath, while the
+        // configuration is the focus' mode and the pixel still holds the fill; shadow and gas
+        // also need a D24 depth format (the fragment depth is then the 24-bit depth their
+        // datapath takes).
+        let d24 = matches!(cfg[12] & 3, 2 | 3);
+        if self.chance(80) {
+            match self.focus {
+                Focus::Shadow { fill } if d24 && cfg[0] & 3 == 3 => {
+                    let stored = u32::from(fill) * 0x01_0101;
+                    if let Some((s, d)) = self.shadow_target(cfg[19], stored, fill) {
+                        (color[1], depth) = (s, d);
+                    }
+                }
+                Focus::Gas { fill } if d24 && cfg[0] & 3 == 1 => {
+                    let (k, func) = (cfg[18] & DEPTH_MASK, cfg[18] >> 24 & 3);
+                    let (rho, dz) = self.gas_target(k, func);
+                    // zs is 0 with depth reads off (DEPTHBUFFER_READ bit 1).
+                    let zs = if cfg[10] & 2 != 0 {
+                        u32::from(fill) * 0x01_0101
+                    } else {
+                        0
+                    };
+                    color[0] = rho;
+                    depth = if zs >= dz && (self.chance(50) || zs + dz > DEPTH_MASK) {
+                        zs - dz
+                    } else {
+                        (zs + dz).min(DEPTH_MASK)
+                    };
+                }
+                Focus::Blend { fill } if cfg[0] & 0x103 == 0x100 => {
+                    color = self.blend_target(cfg, [fill; 4], color);
+                }
+                _ => {}
+            }
+        }
         FopOp::Frag { x, y, depth, color }
     }
 
     /// A random case.
     pub fn case(&mut self) -> FopCase {
-        let (mut lay, edge) = self.layout();
+        // A fill byte near the top: a shadow pixel then holds a depth most fragments are in
+        // front of and an intensity most penumbras are below.
+        self.focus = match self.below(100) {
+            0..=9 => Focus::Shadow {
+                fill: self.pick(&[0xFF, 0xFF, 0xFE, 0xF1, 0xC6, 0x80]),
+            },
+            10..=15 => Focus::Gas {
+                fill: self.below(255) as u8,
+            },
+            16..=20 => Focus::Straddle,
+            21..=27 => Focus::Blend {
+                fill: self.below(256) as u8,
+            },
+            _ => Focus::None,
+        };
+        let straddle = self.focus == Focus::Straddle;
+        let (mut lay, edge) = self.layout(straddle);
+        if straddle {
+            if self.chance(70) {
+                lay.color_fmt = 1;
+            }
+            if self.chance(70) {
+                lay.depth_fmt = 2;
+            }
+        } else if self.focus != Focus::None && self.chance(90) {
+            lay.color_fmt = 0;
+            lay.depth_fmt = self.pick(&[2, 3]);
+        }
         let mut cfg = self.config(&lay);
         let mut hot: Vec<(u16, u16)> = (0..1 + self.below(4))
             .map(|_| {
@@ -1087,7 +1457,20 @@ impl FopGen {
             .collect();
         if edge {
             let b = Self::boundary_pixels(&lay);
-            for _ in 0..2 {
+            // Straddle: the pixels at the end of a region, not the ones wholly beyond it (a
+            // fragment there hangs and ends the case).
+            let e = if straddle {
+                Self::end_pixels(&lay)
+            } else {
+                Vec::new()
+            };
+            let b = if e.is_empty() {
+                b
+            } else {
+                hot.clear();
+                e
+            };
+            for _ in 0..if straddle { 6 } else { 2 } {
                 if !b.is_empty() {
                     hot.push(self.pick(&b));
                 }
@@ -1153,6 +1536,7 @@ impl FopGen {
             }
         }
         let images = self.images_for(&ops);
+        self.focus = Focus::None;
         FopCase {
             ops,
             images,
@@ -1167,14 +1551,23 @@ impl FopGen {
         let mut out = Vec::new();
         for (start, end) in ranges {
             let n = ((end - start) / 4) as usize;
-            let words: Vec<u32> = match self.below(10) {
-                0 => vec![0; n],
-                1 => vec![0xFFFF_FFFF; n],
-                2 => {
+            let fill = match self.focus {
+                Focus::Shadow { fill } | Focus::Gas { fill } | Focus::Blend { fill } => {
+                    Some(u32::from(fill))
+                }
+                Focus::None | Focus::Straddle => None,
+            };
+            // A focused case's fill: every byte the same, so every pixel of every format and
+            // tiling decodes to a value the fragments were solved against.
+            let words: Vec<u32> = match (fill, self.below(10)) {
+                (Some(f), _) => vec![f * 0x0101_0101; n],
+                (None, 0) => vec![0; n],
+                (None, 1) => vec![0xFFFF_FFFF; n],
+                (None, 2) => {
                     let w = self.next_u32();
                     vec![w; n]
                 }
-                _ => (0..n).map(|_| self.next_u32()).collect(),
+                (None, _) => (0..n).map(|_| self.next_u32()).collect(),
             };
             out.push(MemImage {
                 base: start as u32,
