@@ -1054,7 +1054,16 @@ impl RastGen {
         let span = |g: &mut Self, n: u32| -> (u32, u32) {
             let n = u64::from(n.min(1023));
             let (a, b) = match (scissor_mode, g.below(10)) {
-                (3, 0..=6) => (g.below(n / 3 + 1), n - g.below(n / 3 + 1) + g.below(3)),
+                (3, 0..=6) => {
+                    let a = g.below(n / 3 + 1);
+                    if g.chance(30) {
+                        // Past the framebuffer's far edge: the traversal rectangle's end is the
+                        // framebuffer's, not the scissor's.
+                        (a, n + g.below(40))
+                    } else {
+                        (a, n - g.below(n / 3 + 1) + g.below(3))
+                    }
+                }
                 (1, 0..=6) => {
                     let a = g.below(n + 1);
                     (a, a + g.below(n / 3 + 1))
