@@ -6,7 +6,8 @@
 //! RAST stage generator (`pica_vectors::stage_rast::RastGen`): vertices on pixel centres and
 //! corners (fill-rule ties on every edge orientation), degenerate, one-pixel and huge
 //! triangles, triangles crossing every clip plane (w near zero and negative, ±inf and NaN
-//! positions), random viewports, scissors, depth maps, culling, early-depth configurations
+//! positions, clipped polygons of 8 and more vertices), window coordinates at and past the
+//! ends of the 12.4 range, large w, flat and edge-valued attributes, random viewports, scissors, depth maps, culling, early-depth configurations
 //! and clears, texture units on and off, an early-depth buffer that already holds values,
 //! small framebuffers mostly.
 //!

@@ -785,6 +785,12 @@ const OTHER_IDS: [u16; 10] = [
 /// - degenerate (collinear, repeated vertices), one-pixel and sub-pixel, and huge triangles;
 /// - triangles crossing each clip plane alone, both z planes at once, several planes at once,
 ///   the user plane; w near zero, zero and negative; ±inf, NaN, subnormal and huge positions;
+///   "stars" around the viewport cutting all four x/y corners and both z planes (clipped
+///   polygons of 8 and more vertices);
+/// - viewports far larger than the framebuffer (mirrored, negative offsets, half extents
+///   with every mantissa bit) with window coordinates past and at the ends of the 12.4 range;
+/// - triangles scaled to w in the thousands and more; semantics with one value at all three
+///   vertices (zero, tiny colours, f24 edges); quaternions with one non-zero component;
 /// - perspective: w differing per vertex, texture coordinates differing per vertex;
 /// - every configuration: random viewport (mirrored, offset, odd sizes), depth map and both
 ///   depth modes, culling 0-3, scissor modes 0-3 with boxes inside, across and outside the
@@ -1048,7 +1054,16 @@ impl RastGen {
         let span = |g: &mut Self, n: u32| -> (u32, u32) {
             let n = u64::from(n.min(1023));
             let (a, b) = match (scissor_mode, g.below(10)) {
-                (3, 0..=6) => (g.below(n / 3 + 1), n - g.below(n / 3 + 1) + g.below(3)),
+                (3, 0..=6) => {
+                    let a = g.below(n / 3 + 1);
+                    if g.chance(30) {
+                        // Past the framebuffer's far edge: the traversal rectangle's end is the
+                        // framebuffer's, not the scissor's.
+                        (a, n + g.below(40))
+                    } else {
+                        (a, n - g.below(n / 3 + 1) + g.below(3))
+                    }
+                }
                 (1, 0..=6) => {
                     let a = g.below(n + 1);
                     (a, a + g.below(n / 3 + 1))
@@ -1141,7 +1156,12 @@ impl RastGen {
                 92..=96 => F24::ONE,
                 _ => edgy_f24(&mut self.rng),
             },
-            semantic::QUATERNION..semantic::COLOR => Self::f24(self.uniform(-1.0, 1.0)),
+            // Mostly unit-range components; now and then magnitudes of 2 and more and the
+            // f24 edges (the clipper's quaternion alignment multiplies and adds them).
+            semantic::QUATERNION..semantic::COLOR => match self.below(100) {
+                0..=89 => Self::f24(self.uniform(-1.0, 1.0)),
+                _ => edgy_f24(&mut self.rng),
+            },
             semantic::VIEW..0x15 => Self::f24(self.uniform(-10.0, 10.0)),
             0x11 | 0x15 => {
                 if self.chance(50) {
@@ -1275,6 +1295,20 @@ impl RastGen {
             0..=2 => {
                 pts[1].0 = pts[0].0;
                 pts[2].1 = pts[0].1;
+                if self.chance(40) {
+                    // Legs of a power-of-two length: edge differences with one bit set in
+                    // 12.4 units (32 pixels is 0x200).
+                    let leg = |g: &mut Self| {
+                        let l = g.pick(&[0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0]);
+                        if g.chance(50) {
+                            l
+                        } else {
+                            -l
+                        }
+                    };
+                    pts[1].1 = pts[0].1 + leg(self);
+                    pts[2].0 = pts[0].0 + leg(self);
+                }
             }
             // A horizontal edge (flat top or bottom).
             3 => pts[1].1 = pts[0].1,
@@ -1288,6 +1322,10 @@ impl RastGen {
         if self.chance(50) {
             pts.swap(1, 2);
         }
+        // The special edges above all touch point 0: rotated, each of them is sometimes edge
+        // 0 (vertex 1 to vertex 2), whose set-up (top-left ownership) is hardware of its own.
+        let r = self.below(3) as usize;
+        pts.rotate_left(r);
         let same_w = self.chance(35);
         let w0 = self.w_value();
         let mut v = [OutVertex::ONES; 3];
@@ -1544,6 +1582,181 @@ impl RastGen {
         v
     }
 
+    /// A triangle under a viewport far larger than the framebuffer (mode "far": writes
+    /// VIEWPORT_WIDTH, VIEWPORT_HEIGHT and VIEWPORT_XY first). Its window coordinates reach
+    /// beyond the 12.4 range (saturated), sit on and next to its ends (-2047.96875 is the
+    /// half that rounds to FixMin, 2047.96875 one that saturates), go negative (mirrored axes
+    /// start right of the framebuffer), and the half extents have every mantissa bit in use.
+    fn far_tri(&mut self, b: &mut Build) -> [OutVertex; 3] {
+        // Window coordinates at the ends of the signed 12.4 range (rast::setup::to_fix12p4).
+        const EDGES: [f64; 16] = [
+            -4096.0,
+            -2560.0,
+            -2048.03125,
+            -2048.0,
+            -2047.96875,
+            -2047.9375,
+            -1024.0,
+            -0.03125,
+            0.03125,
+            1024.0,
+            2047.9375,
+            2047.96875,
+            2048.0,
+            2048.03125,
+            2560.0,
+            4095.96875,
+        ];
+        // Per axis (framebuffer size n): the half extent and the 10-bit signed offset.
+        let axis = |g: &mut Self, n: u32| -> (F24, i64) {
+            let n = i64::from(n.clamp(1, 511));
+            // At least 1300: the range reaches past -2048 (mirrored) or +2048.
+            let mag = if g.chance(35) {
+                g.pick(&[1500.0, 2048.0, 2560.0, 4096.0])
+            } else {
+                g.uniform(1300.0, 4200.0)
+            };
+            if g.chance(50) {
+                (Self::f24(mag), -(g.below(513) as i64))
+            } else {
+                (Self::f24(-mag), n + g.below((512 - n) as u64) as i64)
+            }
+        };
+        let (hw, ox) = axis(self, b.fb.0);
+        let (hh, oy) = axis(self, b.fb.1);
+        b.write(id::VIEWPORT_WIDTH, hw.bits());
+        b.write(id::VIEWPORT_HEIGHT, hh.bits());
+        b.write(
+            id::VIEWPORT_XY,
+            (ox as u32 & 0x3FF) | (oy as u32 & 0x3FF) << 16,
+        );
+        let vp = Viewport::from_regs(&b.regs);
+        // One coordinate: the end of the 12.4 range on the viewport's side (the half below
+        // it rounds to FixMin or 0x8000, the half above saturates), another end value,
+        // anywhere in the viewport (on the 1/32 grid half the time), or in the framebuffer (so
+        // the triangle often covers some of it).
+        let coord = |g: &mut Self, half: F24, off: i64, n: u32| -> f64 {
+            let (a, c) = (off as f64, off as f64 + 2.0 * half.to_f64());
+            match g.below(10) {
+                0..=3 => {
+                    let v = g.pick(&[2047.96875, 2048.03125, 2047.9375, 2048.0]);
+                    if half.is_sign_negative() {
+                        -v
+                    } else {
+                        v
+                    }
+                }
+                4 => g.pick(&EDGES),
+                5..=6 => {
+                    let v = g.uniform(a.min(c), a.max(c));
+                    if g.chance(50) {
+                        (v * 32.0).round() / 32.0
+                    } else {
+                        v
+                    }
+                }
+                _ => g.uniform(0.0, f64::from(n.max(1))),
+            }
+        };
+        let mut v = [OutVertex::ONES; 3];
+        for vi in &mut v {
+            let x = coord(self, hw, ox, b.fb.0);
+            let y = coord(self, hh, oy, b.fb.1);
+            // A power-of-two w keeps the window coordinates exact through clip::to_screen.
+            let w = self.pick(&[1.0, 1.0, 0.5, 2.0, 4.0]);
+            let zn = self.z_ndc();
+            let pos = self.clip_from_window(&vp, x, y, w, zn);
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A triangle around the viewport whose edges each cut a corner of the x/y square and
+    /// whose z crosses both z planes (mode "star"): the clipped polygon grows to 8 and more
+    /// vertices (the clipper's polygon lengths with bit 3 set).
+    fn star_tri(&mut self) -> [OutVertex; 3] {
+        use std::f64::consts::TAU;
+        // An equilateral-ish triangle of circumradius r has inradius r / 2: between 1 and
+        // sqrt(2) its edges cut the square's corners.
+        let r = self.uniform(1.9, 2.8);
+        let a0 = self.uniform(0.0, TAU);
+        let zs = [
+            self.uniform(0.05, 1.0),
+            -self.uniform(1.1, 2.5),
+            -self.uniform(0.0, 1.0),
+        ];
+        let rot = self.below(3) as usize;
+        let mut v = [OutVertex::ONES; 3];
+        for (k, vi) in v.iter_mut().enumerate() {
+            let a = a0 + k as f64 * TAU / 3.0 + self.uniform(-0.15, 0.15);
+            let w = self.w_value();
+            let zn = zs[(k + rot) % 3];
+            let pos = [
+                Self::f24(r * a.cos() * w),
+                Self::f24(r * a.sin() * w),
+                Self::f24(zn * w),
+                Self::f24(w),
+            ];
+            *vi = self.vertex(pos);
+        }
+        v
+    }
+
+    /// A value for semantic `s` shared by all three vertices (so the interpolated value is
+    /// about that value): zero, a positive one of any exponent (tiny colours), an f24 edge.
+    fn flat_value(&mut self, s: usize) -> F24 {
+        const COLOR_END: usize = semantic::COLOR + 4;
+        if (semantic::COLOR..COLOR_END).contains(&s) && self.chance(50) {
+            // A colour far below 1/255 (exponents 16-62): rounds to 0, or to 255 when the
+            // converter's exponent arithmetic slips.
+            return F24::from_bits((16 + self.below(47) as u32) << 16 | self.below(1 << 16) as u32);
+        }
+        match self.below(6) {
+            0 => F24::ZERO,
+            1 => F24::from_bits((1 + self.below(62) as u32) << 16 | self.below(1 << 16) as u32),
+            2 => edgy_f24(&mut self.rng),
+            3 => self.pick(&[F24::ONE, F24::NEG_ONE, Self::f24(0.5)]),
+            _ => self.attr_value(s),
+        }
+    }
+
+    /// Post-processing of a new triangle's vertices: now and then some semantics take one
+    /// value at all three vertices ([`Self::flat_value`]), and now and then all positions are
+    /// scaled by a large factor (the same triangle at w in the thousands and more: the
+    /// interpolator's denominators fall below 1).
+    fn vary(&mut self, v: &mut [OutVertex; 3]) {
+        if self.chance(20) {
+            for s in semantic::QUATERNION..NUM_SEMANTICS {
+                if self.chance(if s < semantic::COLOR + 4 { 50 } else { 30 }) {
+                    let x = self.flat_value(s);
+                    for vi in v.iter_mut() {
+                        vi.attr[s] = x;
+                    }
+                }
+            }
+        }
+        if self.chance(8) {
+            // Quaternions with one non-zero component, the same one at every vertex: the
+            // alignment's dot product is a single product, tiny (exponent 1) or large, of
+            // either sign.
+            let c = semantic::QUATERNION + self.below(4) as usize;
+            for vi in v.iter_mut() {
+                let tiny = F24::from_bits(1 << 16 | self.below(1 << 16) as u32);
+                let x = self.pick(&[tiny, F24::ONE, Self::f24(2.0), Self::f24(4.0), F24::MAX]);
+                vi.attr[semantic::QUATERNION..semantic::COLOR].fill(F24::ZERO);
+                vi.attr[c] = if self.chance(50) { x.negate() } else { x };
+            }
+        }
+        if self.chance(6) {
+            let f = self.pick(&[1024.0, 65536.0, 1_048_576.0, 1.0e5, 3.7e7]);
+            for vi in v.iter_mut() {
+                for a in &mut vi.attr[..4] {
+                    *a = Self::f24(a.to_f64() * f);
+                }
+            }
+        }
+    }
+
     /// The traversal pixels `tri` costs under the registers of `b`.
     fn cost(regs: &RegFile, tri: &Triangle) -> u64 {
         let cfg = RastConfig::from_regs(regs);
@@ -1556,18 +1769,21 @@ impl RastGen {
     /// Adds one triangle to `b` (tries a few shapes; none if every try is over budget).
     fn add_tri(&mut self, b: &mut Build) {
         for _ in 0..8 {
-            let v = match self.below(100) {
-                0..=44 => self.lattice_tri(b),
-                45..=59 => match self.neighbour_tri(b) {
+            let mut v = match self.below(100) {
+                0..=39 => self.lattice_tri(b),
+                40..=52 => match self.neighbour_tri(b) {
                     Some(v) => v,
                     None => self.lattice_tri(b),
                 },
-                60..=79 => self.clip_tri(),
-                80..=87 => self.small_tri(b),
-                88..=91 => self.huge_tri(),
-                92..=95 => self.degenerate_tri(b),
-                _ => self.special_tri(b),
+                53..=71 => self.clip_tri(),
+                72..=78 => self.small_tri(b),
+                79..=82 => self.huge_tri(),
+                83..=86 => self.degenerate_tri(b),
+                87..=90 => self.special_tri(b),
+                91..=96 => self.far_tri(b),
+                _ => self.star_tri(),
             };
+            self.vary(&mut v);
             let mut tri = Triangle { seq: b.seq, v };
             if clip::process(&b.regs, &tri).is_empty() && self.chance(75) {
                 // Culled (or clipped away): the other winding, if that survives.
