@@ -7,11 +7,14 @@
 //! uniforms, the 16 input registers and the entry point. [`generate`] builds a random valid
 //! program over every opcode and format (1, 1i, 1u, 1c, 2, 3, 4, 5/5i) with nested flow
 //! control (IFU/IFC, LOOP with BREAK/BREAKC, CALL/CALLC/CALLU into non-recursive subroutines,
-//! JMPC/JMPU), relative addressing (a0.x, a0.y, aL), random operand descriptors, inputs and
-//! uniforms biased to ±0, subnormals, ±inf, NaN and exponent edges, and random int/bool
-//! uniforms. Loops are bounded by the int uniforms (at most 256 iterations each) and every
-//! run by [`MAX_INSTRUCTIONS`]; the rare END mid-program, BREAK outside a loop and unknown
-//! opcodes end in the model's defined hangs.
+//! tail calls and now and then a chain of calls one deeper than the CALL stack, JMPC/JMPU),
+//! relative addressing (a0.x, a0.y, aL), sources that often read back the temporaries earlier
+//! instructions write, random operand descriptors, inputs and uniforms biased to ±0,
+//! subnormals, ±inf, NaN and exponent edges (and c88-c95 spread normals for EX2/LG2/RCP/RSQ),
+//! and random int/bool uniforms. Loops are bounded by the int uniforms (at most 256 iterations
+//! each) and every run by [`MAX_INSTRUCTIONS`]; the rare END mid-program, BREAK outside a loop
+//! and unknown opcodes end in the model's defined hangs, and so does one program in four at its
+//! end (BREAK, two MOVAs, an unknown opcode, or a jump to 0xFFF that runs the PC past 4095).
 //!
 //! [`shrink`] makes a failing case smaller while a caller's check still fails: it deletes code
 //! (chunks, then single words) relocating every flow target, simplifies flow control and
@@ -459,17 +462,70 @@ const ALU_OPS: &[Opcode] = &[
     Opcode::Slti,
 ];
 
-/// A program under construction: the main code from 0, subroutines at `SUB_BASE + 32 k`.
+/// The unary ops whose fixed-point approximations (`pica_f24_ex2.sv`, `pica_f24_lg2.sv`,
+/// `pica_f24_rcp.sv`, `pica_f24_rsq.sv`) only show their table, product and truncation bits on
+/// normal operands with a random mantissa: the operands of the arm that runs them on the
+/// [`SPREAD_UNIFORMS`].
+///
+/// EX2 twice: its twenty root products each need their own bit of x set, so it takes the most
+/// operands to show a low product bit.
+const UNARY_OPS: &[Opcode] = &[
+    Opcode::Ex2,
+    Opcode::Ex2,
+    Opcode::Lg2,
+    Opcode::Rcp,
+    Opcode::Rsq,
+];
+
+/// The float uniforms [`generate`] fills with [`spread_f24`] vectors (c88-c95), read by the
+/// unary-op arm of [`Gen::simple`].
+const SPREAD_UNIFORMS: std::ops::Range<u8> = 88..96;
+
+/// A normal f24 spread over the exponents where EX2's fraction bits, LG2's squarings and
+/// RCP/RSQ's quotient bits all take part (2^-30 .. 2^6: |x| < 64 for EX2, whose integer part
+/// ends at 2^6), mostly positive (LG2 and RSQ of a negative are NaN), the mantissa random or
+/// near the ends of its range (log2 near 0 and 1, 2^x near a power of two); one in eight a
+/// negative around EX2's tiny-negative bound (biased exponents 8-10 about
+/// `alu::EX2_TINY_NEG_MAX`, exponent 9: where 2^x is 1.0 or the largest f24 below it).
+pub fn spread_f24(r: &mut Rng) -> F24 {
+    if r.chance(12) {
+        let exp = 8 + r.below(3) as u32;
+        return F24::from_bits(1 << 23 | exp << 16 | r.below(1 << 16) as u32);
+    }
+    let sign = u32::from(r.chance(25)) << 23;
+    let exp = 33 + r.below(36) as u32;
+    let mant = match r.below(4) {
+        0 => r.below(64) as u32,
+        1 => 0xFFFF - r.below(64) as u32,
+        _ => r.below(1 << 16) as u32,
+    };
+    F24::from_bits(sign | exp << 16 | mant)
+}
+
+/// A program under construction: the main code from 0, subroutines at `SUB_BASE + SUB_SPAN k`.
 struct Gen<'a> {
     r: &'a mut Rng,
     code: Vec<u32>,
     subs: usize,
     loop_depth: usize,
+    /// Temporaries (raw 0x10-0x1F) that earlier instructions write: sources pick them often,
+    /// so a value is read back (swizzled, negated, through another op) after its write and a
+    /// fault in the register file or the write mask reaches a commit.
+    written: Vec<u8>,
+    /// The CALL/CALLC/CALLU words of each subroutine (absolute pcs): a call into subroutine
+    /// k may end its range right after one of them (a tail call), so the inner return pops
+    /// the outer frame in the same step (the CALL stack's chained pops, 3dbrew "Control
+    /// Flow").
+    sub_calls: Vec<Vec<usize>>,
 }
 
 const SUB_BASE: usize = 0x100;
-const SUB_SPAN: usize = 32;
-const SUBS: usize = 3;
+/// Not a power of two, so that code and return addresses set every address bit from 3 to 8
+/// (the CALL stack compares whole 12-bit addresses; 0x180-0x1C7 have bit 7 set).
+const SUB_SPAN: usize = 0x28;
+/// Five: a chain main -> s0 -> ... -> s4 is five frames, one more than the CALL stack holds
+/// (the oldest falls off, 3dbrew "Control Flow").
+const SUBS: usize = 5;
 
 impl Gen<'_> {
     fn at(&mut self, pc: usize, word: u32) {
@@ -488,7 +544,36 @@ impl Gen<'_> {
         }
     }
 
+    /// The range (target, NUM) of a CALL at `pc` into subroutine `k`: half the time, when
+    /// `k` has calls of its own, one that ends right after one of them (a tail call); the
+    /// call is recorded when `pc` lies in a subroutine.
+    fn call_range(&mut self, pc: usize, k: usize) -> (u16, u8) {
+        let target = SUB_BASE + SUB_SPAN * k;
+        let tail = match self.sub_calls[k].as_slice() {
+            [] => None,
+            calls if self.r.chance(50) => Some(self.r.pick(calls)),
+            _ => None,
+        };
+        let num = tail.map_or(1 + self.r.below(4) as u8, |c| (c + 1 - target) as u8);
+        if pc >= SUB_BASE {
+            self.sub_calls[(pc - SUB_BASE) / SUB_SPAN].push(pc);
+        }
+        (target as u16, num)
+    }
+
+    /// A temporary an earlier instruction writes, some of the time (`percent`).
+    fn written_src(&mut self, percent: u64) -> Option<SrcReg> {
+        if self.written.is_empty() || !self.r.chance(percent) {
+            return None;
+        }
+        let i = self.r.below(self.written.len() as u64) as usize;
+        Some(SrcReg::from_raw(self.written[i]))
+    }
+
     fn wide_src(&mut self) -> SrcReg {
+        if let Some(s) = self.written_src(25) {
+            return s;
+        }
         match self.r.below(10) {
             0..=2 => SrcReg::from_raw(self.r.below(16) as u8),
             3..=4 => SrcReg::from_raw(0x10 + self.r.below(16) as u8),
@@ -497,6 +582,9 @@ impl Gen<'_> {
     }
 
     fn narrow_src(&mut self) -> SrcReg {
+        if let Some(s) = self.written_src(35) {
+            return s;
+        }
         SrcReg::from_raw(self.r.below(32) as u8)
     }
 
@@ -509,13 +597,29 @@ impl Gen<'_> {
     }
 
     fn dst(&mut self) -> DstReg {
-        DstReg::from_raw(self.r.below(32) as u8)
+        let raw = self.r.below(32) as u8;
+        if raw >= 0x10 && !self.written.contains(&raw) {
+            self.written.push(raw);
+        }
+        DstReg::from_raw(raw)
     }
 
     /// One non-flow instruction.
     fn simple(&mut self) -> Instruction {
         let desc = self.r.below(128) as u8;
-        match self.r.below(20) {
+        match self.r.below(24) {
+            // EX2/LG2/RCP/RSQ of a spread uniform (the other arms' operands are mostly edge
+            // values, which these ops map to constants).
+            20..=23 => Instruction::Alu {
+                op: self.r.pick(UNARY_OPS),
+                dst: self.dst(),
+                src1: SrcReg::from_raw(
+                    0x20 + SPREAD_UNIFORMS.start + self.r.below(SPREAD_UNIFORMS.len() as u64) as u8,
+                ),
+                src2: SrcReg::default(),
+                idx: RelIndex::None,
+                desc,
+            },
             0..=9 => {
                 let op = self.r.pick(ALU_OPS);
                 let (src1, src2) = match op.format() {
@@ -549,22 +653,25 @@ impl Gen<'_> {
                     desc: desc & 31,
                 }
             }
-            13..=14 => Instruction::Cmp {
-                src1: self.wide_src(),
-                src2: self.narrow_src(),
-                idx: self.idx(),
-                cmp_x: CmpOp::from_bits(self.r.below(8) as u32),
-                cmp_y: CmpOp::from_bits(self.r.below(8) as u32),
-                desc,
-            },
-            15..=16 => Instruction::Alu {
-                op: Opcode::Mova,
-                dst: DstReg::default(),
-                src1: self.wide_src(),
-                src2: SrcReg::default(),
-                idx: self.idx(),
-                desc,
-            },
+            13..=14 => {
+                let src1 = self.wide_src();
+                // Sometimes a register against itself: equal lanes wherever the swizzles pick
+                // the same component (the EQ/LE/GE edges of each comparison).
+                let src2 = if src1.raw() < 0x20 && self.r.chance(30) {
+                    src1
+                } else {
+                    self.narrow_src()
+                };
+                Instruction::Cmp {
+                    src1,
+                    src2,
+                    idx: self.idx(),
+                    cmp_x: CmpOp::from_bits(self.r.below(8) as u32),
+                    cmp_y: CmpOp::from_bits(self.r.below(8) as u32),
+                    desc,
+                }
+            }
+            15..=16 => self.mova(Some(desc)),
             17 => Instruction::SetEmit {
                 vtx_id: self.r.below(4) as u8,
                 winding: self.r.chance(50),
@@ -615,6 +722,11 @@ impl Gen<'_> {
                     let b = 1 + self.r.below(3) as usize;
                     let body_end = self.block(pc + 1, b, depth + 1, min_sub);
                     self.loop_depth -= 1;
+                    if self.r.chance(3) {
+                        // END as the body's last word: the unit ends without the loop-end
+                        // step of aL or any stack check (ShaderUnit::step).
+                        self.at(body_end - 1, encode(&Instruction::Plain(Opcode::End)));
+                    }
                     let inst = Instruction::FlowUniform {
                         op: Opcode::Loop,
                         id: self.r.below(4) as u8,
@@ -627,15 +739,9 @@ impl Gen<'_> {
                 // CALL of a later subroutine.
                 12 if min_sub < self.subs => {
                     let k = min_sub + self.r.below((self.subs - min_sub) as u64) as usize;
-                    let target = (SUB_BASE + SUB_SPAN * k) as u16;
-                    let num = 1 + self.r.below(4) as u8;
+                    let (target, num) = self.call_range(pc, k);
                     let inst = match self.r.below(3) {
-                        0 => Instruction::Flow {
-                            op: Opcode::Call,
-                            cond: Condition::default(),
-                            target,
-                            num,
-                        },
+                        0 => call(target, num),
                         1 => Instruction::Flow {
                             op: Opcode::Callc,
                             cond: self.cond(),
@@ -691,10 +797,7 @@ impl Gen<'_> {
                         match self.r.below(3) {
                             0 => Instruction::Plain(Opcode::End),
                             1 => Instruction::Plain(Opcode::Break),
-                            _ => Instruction::Unknown(
-                                (self.r.pick(&[0x10u32, 0x11, 0x14, 0x17, 0x1C, 0x1F]) << 26)
-                                    | (self.r.next_u64() as u32 & 0x03FF_FFFF),
-                            ),
+                            _ => self.unknown(),
                         }
                     } else {
                         self.simple()
@@ -720,12 +823,22 @@ pub fn generate(seed: u64) -> ShaderCase {
             *d = (*d & 0x0000_000F) | 0x1B << 5 | 0x1B << 14 | 0x1B << 23 | (*d & 0x0040_2010);
         }
     }
-    for u in cfg.float_uniforms.iter_mut() {
-        *u = edgy_vec(&mut r);
+    for (k, u) in cfg.float_uniforms.iter_mut().enumerate() {
+        *u = if SPREAD_UNIFORMS.contains(&(k as u8)) {
+            [(); 4].map(|()| spread_f24(&mut r))
+        } else {
+            edgy_vec(&mut r)
+        };
     }
     for i in cfg.int_uniforms.iter_mut() {
         *i = [
-            r.below(4) as u8,
+            // Mostly 1-4 iterations; one in four 5-21, so the remaining-iteration counter's
+            // bits 2-4 count down too.
+            if r.chance(25) {
+                4 + r.below(17) as u8
+            } else {
+                r.below(4) as u8
+            },
             r.next_u64() as u8,
             {
                 let any = r.next_u64() as u8;
@@ -751,19 +864,111 @@ pub fn generate(seed: u64) -> ShaderCase {
         code: Vec::new(),
         subs: SUBS,
         loop_depth: 0,
+        written: Vec::new(),
+        sub_calls: vec![Vec::new(); SUBS],
     };
+    // One case in five chains the subroutines: main and each subroutine but the last start
+    // with a CALL of the next, so the calls nest SUBS + 1 deep (the stack's overflow, and
+    // with tail calls up to four pops in one step).
+    let chain = g.r.chance(20);
     for k in (0..SUBS).rev() {
-        let base = SUB_BASE + SUB_SPAN * k;
+        let mut base = SUB_BASE + SUB_SPAN * k;
+        if chain && k + 1 < SUBS {
+            let (target, num) = g.call_range(base, k + 1);
+            g.at(base, encode(&call(target, num)));
+            base += 1;
+        }
         let budget = 2 + g.r.below(6) as usize;
         let end = g.block(base, budget, 1, k + 1);
         debug_assert!(end < base + SUB_SPAN, "subroutine {k} overflows");
     }
     let budget = 6 + g.r.below(24) as usize;
-    let end = g.block(0, budget, 0, 0);
+    let start = if chain {
+        let (target, num) = g.call_range(0, 0);
+        g.at(0, encode(&call(target, num)));
+        1
+    } else {
+        0
+    };
+    let end = g.block(start, budget, 0, 0);
     debug_assert!(end < SUB_BASE, "main program overflows");
-    g.at(end, encode(&Instruction::Plain(Opcode::End)));
+    let bools = cfg.bool_uniforms;
+    g.last(end, bools);
     cfg.code = g.code;
     cfg
+}
+
+/// An unconditional CALL.
+fn call(target: u16, num: u8) -> Instruction {
+    Instruction::Flow {
+        op: Opcode::Call,
+        cond: Condition::default(),
+        target,
+        num,
+    }
+}
+
+impl Gen<'_> {
+    /// A MOVA with operand descriptor `desc` (drawn after the source and index if `None`).
+    fn mova(&mut self, desc: Option<u8>) -> Instruction {
+        let src1 = self.wide_src();
+        let idx = self.idx();
+        Instruction::Alu {
+            op: Opcode::Mova,
+            dst: DstReg::default(),
+            src1,
+            src2: SrcReg::default(),
+            idx,
+            desc: desc.unwrap_or_else(|| self.r.below(128) as u8),
+        }
+    }
+
+    /// A word of an unknown opcode (the model's `HangKind::UnknownOpcode`).
+    fn unknown(&mut self) -> Instruction {
+        Instruction::Unknown(
+            (self.r.pick(&[0x10u32, 0x11, 0x14, 0x17, 0x1C, 0x1F]) << 26)
+                | (self.r.next_u64() as u32 & 0x03FF_FFFF),
+        )
+    }
+
+    /// The program's last word(s) at `pc`: END, or now and then one of the four hangs, so
+    /// that the unit's hang paths (nothing of the hanging instruction commits, except the
+    /// PC overflow's own state changes) run after a whole program's state is built up rather
+    /// than only in the rare mid-program arm. `bools`: the bool uniforms (an always-taken
+    /// JMPU).
+    fn last(&mut self, pc: usize, bools: u16) {
+        let end = encode(&Instruction::Plain(Opcode::End));
+        match self.r.below(16) {
+            0 => self.at(pc, encode(&Instruction::Plain(Opcode::Break))),
+            1 => {
+                // Two MOVAs in a row: the second hangs.
+                for k in 0..2 {
+                    let mova = self.mova(None);
+                    self.at(pc + k, encode(&mova));
+                }
+            }
+            2 => {
+                let unknown = self.unknown();
+                self.at(pc, encode(&unknown));
+            }
+            3 => {
+                // A JMPU that always jumps (NUM bit 0 = !b_id) to the last word, which holds
+                // zero (ADD o0, v0, v0; the case's code ends far below): the PC runs past 4095
+                // (Knobs::pc_overflow, Hang by default).
+                let id = self.r.below(16) as u8;
+                let jump = Instruction::FlowUniform {
+                    op: Opcode::Jmpu,
+                    id,
+                    target: 0xFFF,
+                    num: u8::from((bools >> id) & 1 == 0),
+                };
+                self.at(pc, encode(&jump));
+                // Not reached unless the knob wraps the PC to 0 (then it runs again).
+                self.at(pc + 1, end);
+            }
+            _ => self.at(pc, end),
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
