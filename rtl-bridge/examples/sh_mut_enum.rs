@@ -3,12 +3,18 @@
 //! as `pica_sh_unit_top`'s mutant model has them (mul_shr62 inlined once per iteration as four
 //! limb products and five carry adds; in LG2 the two cross products are one cell), with the
 //! mutation applied to one cell port bit, compared with the unmutated emulation over every input.
-//! Standalone (no crate): `rustc -O sh_mut_enum.rs && ./sh_mut_enum lg2 ITER CELL PORT BIT MODE [CTRL]`
-//! (or `ex2 ...`, or `lg2 check` / `ex2 check` against the model's u128 algorithm). ITER: LG2
+//! An example of the bridge crate, so it reads the EX2 constants from the model and checks the
+//! unmutated emulation against the model itself:
+//! `cargo run --release -p pica-rtl-bridge --example sh_mut_enum -- lg2 ITER CELL PORT BIT MODE
+//! [CTRL]` (or `ex2 ...`, or `lg2 check` / `ex2 check`: the unmutated emulation against
+//! `pica_model::shader::alu::lg2` / `ex2` on every input). ITER: LG2
 //! squaring 0-59 (mul_shr62 instance $N = iteration N - 1099 in design.il); EX2 root product
 //! 1-20 (p version $k\p feeds product k+1), 21 = the product by q, 0 for the single cells.
 //! MODE: inv, const0, const1, cnot0 CTRL, cnot1 CTRL (Yosys mutate). Why the cells and port
 //! widths are these: design.il of the sh_mut build.
+
+use pica_model::num::F24;
+use pica_model::shader::alu;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Port {
@@ -69,8 +75,8 @@ enum Cell {
     Neg,
 }
 
-fn cell(s: &str) -> Cell {
-    match s {
+fn cell(s: &str) -> Result<Cell, String> {
+    Ok(match s {
         "ll" => Cell::Ll,
         "lh" => Cell::Lh,
         "hl" => Cell::Hl,
@@ -87,20 +93,31 @@ fn cell(s: &str) -> Cell {
         "tt" => Cell::Tt,
         "fxmux" => Cell::Fxmux,
         "neg" => Cell::Neg,
-        c => panic!("cell {c}"),
-    }
+        c => return Err(format!("unknown cell `{c}`")),
+    })
 }
 
 /// The mutation of the arguments `ITER CELL PORT BIT MODE [CTRL]`.
-fn parse_mu(args: &[String]) -> Mu {
-    Mu {
-        it: args[0].parse().expect("ITER"),
-        cell: cell(&args[1]),
-        port: port(&args[2]),
-        bit: args[3].parse().expect("BIT"),
-        mode: mode(&args[4..]),
-    }
+fn parse_mu(args: &[String]) -> Result<Mu, String> {
+    let [it, c, p, bit, rest @ ..] = args else {
+        return Err(USAGE.to_string());
+    };
+    Ok(Mu {
+        it: it
+            .parse()
+            .map_err(|_| format!("ITER `{it}` is not a number"))?,
+        cell: cell(c)?,
+        port: port(p)?,
+        bit: bit
+            .parse()
+            .map_err(|_| format!("BIT `{bit}` is not a number"))?,
+        mode: mode(rest)?,
+    })
 }
+
+const USAGE: &str =
+    "usage: sh_mut_enum lg2|ex2 ITER CELL PORT BIT inv|const0|const1|cnot0 CTRL|cnot1 CTRL, \
+                     or sh_mut_enum lg2|ex2 check";
 
 /// One mutation: cell `cell` of iteration `it`, bit `bit` of port `port`.
 #[derive(Clone, Copy, Debug)]
@@ -145,30 +162,40 @@ fn mask(w: u32) -> u128 {
     }
 }
 const M32: u128 = (1 << 32) - 1;
-fn port(s: &str) -> Port {
+fn port(s: &str) -> Result<Port, String> {
     match s {
-        "A" => Port::A,
-        "B" => Port::B,
-        _ => Port::Y,
+        "A" => Ok(Port::A),
+        "B" => Ok(Port::B),
+        "Y" => Ok(Port::Y),
+        p => Err(format!("unknown port `{p}` (A, B or Y)")),
     }
 }
-fn mode(args: &[String]) -> Mode {
-    match args[0].as_str() {
-        "inv" => Mode::Inv,
-        "const0" => Mode::C0,
-        "const1" => Mode::C1,
-        "cnot0" => Mode::Cnot0(args[1].parse().unwrap()),
-        "cnot1" => Mode::Cnot1(args[1].parse().unwrap()),
-        m => panic!("mode {m}"),
+
+fn mode(args: &[String]) -> Result<Mode, String> {
+    let ctrl = || -> Result<u32, String> {
+        let c = args.get(1).ok_or("cnot0/cnot1 need the control bit CTRL")?;
+        c.parse().map_err(|_| format!("CTRL `{c}` is not a number"))
+    };
+    match args.first().map(String::as_str) {
+        Some("inv") => Ok(Mode::Inv),
+        Some("const0") => Ok(Mode::C0),
+        Some("const1") => Ok(Mode::C1),
+        Some("cnot0") => Ok(Mode::Cnot0(ctrl()?)),
+        Some("cnot1") => Ok(Mode::Cnot1(ctrl()?)),
+        m => Err(format!("unknown MODE {m:?}")),
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    match args[1].as_str() {
-        "lg2" => lg2::main(&args[2..]),
-        "ex2" => ex2::main(&args[2..]),
-        f => panic!("lg2 or ex2, not {f}"),
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let r = match args.split_first() {
+        Some((f, rest)) if f == "lg2" => lg2::main(rest),
+        Some((f, rest)) if f == "ex2" => ex2::main(rest),
+        _ => Err(USAGE.to_string()),
+    };
+    if let Err(e) = r {
+        eprintln!("sh_mut_enum: {e}");
+        std::process::exit(2);
     }
 }
 
@@ -242,25 +269,23 @@ mod lg2 {
         ((neg as u32) << 23) | (((p + 3) & 0x7F) << 16) | (norm as u32 & 0xFFFF)
     }
 
-    pub fn main(args: &[String]) {
-        if args[0] == "check" {
-            for mant in 0..(1u32 << 16) {
-                let mut y = ((1u128 << 16) | mant as u128) << 46;
-                let mut bits = 0u64;
-                for _ in 0..60 {
-                    y = (y * y) >> 62;
-                    bits <<= 1;
-                    if y >= 2 << 62 {
-                        bits |= 1;
-                        y >>= 1;
-                    }
-                }
-                assert_eq!(bits, lg2_bits(mant, None), "m {mant:x}");
-            }
-            println!("ok");
-            return;
+    pub fn main(args: &[String]) -> Result<(), String> {
+        if args.first().map(String::as_str) == Some("check") {
+            // The unmutated emulation against the model's LG2 on every input.
+            let bad = (0..(1u32 << 24))
+                .filter(|&a| {
+                    let want = alu::lg2(F24::from_bits(a)).bits();
+                    lg2_out(a, lg2_bits(a & 0xFFFF, None), None) != want
+                })
+                .count();
+            println!("check: {bad} of 2^24 inputs differ from pica_model::shader::alu::lg2");
+            return if bad == 0 {
+                Ok(())
+            } else {
+                Err("check failed".into())
+            };
         }
-        let mu = Some(parse_mu(args));
+        let mu = Some(parse_mu(args)?);
         let mut diff_bits = 0u64;
         let mut diff_out = 0u64;
         let mut first = None;
@@ -286,36 +311,20 @@ mod lg2 {
             }
         }
         // sanity: unmutated equals the u128 reference
-        println!("mantissas with different bits: {diff_bits}; positive inputs with a different result: {diff_out} (of 2^23); first {:x?}", first);
+        println!(
+            "mantissas with different bits: {diff_bits}; positive inputs with a different \
+             result: {diff_out} (of 2^23); first {first:x?}"
+        );
+        Ok(())
     }
 }
 
 mod ex2 {
     use super::*;
 
-    const ROOTS: [u128; 20] = [
-        0x5a82_7999_fcef_3242,
-        0x4c1b_f828_c6dc_54b7,
-        0x45ca_e0f1_f545_eb73,
-        0x42d5_61b3_e624_3d8a,
-        0x4166_c34c_5615_d0eb,
-        0x40b2_68f9_de01_83b9,
-        0x4058_f6a7_eccc_d5b6,
-        0x402c_6be9_6af2_fb58,
-        0x4016_321b_6870_27a8,
-        0x400b_1817_8ba3_3b14,
-        0x4005_8bce_4101_47e8,
-        0x4002_c5d7_bff7_1dae,
-        0x4001_62e8_07ee_7e5b,
-        0x4000_b173_0df6_a524,
-        0x4000_58b9_497b_8151,
-        0x4000_2c5c_955d_d701,
-        0x4000_162e_46d6_f26b,
-        0x4000_0b17_2275_7b1b,
-        0x4000_058b_90fd_3e0c,
-        0x4000_02c5_c86f_3f26,
-    ];
-    const LN2: u128 = 0x2c5c_85fd_f473_de6a;
+    /// The model's roots 2^(2^-k) (the literals `pica_f24_ex2.sv` holds too).
+    const ROOTS: [u64; 20] = alu::EX2_ROOTS;
+    const LN2: u128 = alu::EX2_LN2 as u128;
     const ONE: u128 = 1 << 62;
 
     /// mul_shr62(x, y) as the netlist computes it, iteration `it` (1..=20 roots, 21 = final by q).
@@ -358,7 +367,7 @@ mod ex2 {
         let q = ap(m, 0, Cell::Qadd, Port::Y, (ONE + t + (tt >> 63)) & mask(63));
         let mut p = ONE;
         for k in 1..=20usize {
-            let r = mul(p, ROOTS[k - 1], k, m);
+            let r = mul(p, u128::from(ROOTS[k - 1]), k, m);
             let bit = (f >> (78 - k)) & 1 == 1;
             let (aa, bb) = (
                 ap(m, k, Cell::Pmux, Port::A, p),
@@ -386,58 +395,20 @@ mod ex2 {
         ((be as u32 & 0x7F) << 16) | ((p >> 46) as u32 & 0xFFFF)
     }
 
-    pub fn main(args: &[String]) {
-        if args[0] == "check" {
-            // against the model's u128 algorithm (alu::ex2), all finite non-special inputs
-            let mut bad = 0;
-            for a in 0..(1u32 << 24) {
-                let e = (a >> 16) & 0x7F;
-                let neg = a >> 23 == 1;
-                let want = if e == 0 {
-                    0x3F0000
-                } else if e == 0x7F && a & 0xFFFF != 0 {
-                    0x7F8000
-                } else if e >= 69 {
-                    if neg {
-                        0
-                    } else {
-                        0x7F0000
-                    }
-                } else if neg && (a & 0x7FFFFF) <= (9 << 16 | 29012) {
-                    0x3F0000
-                } else {
-                    let mag = ((1i128 << 16) | (a & 0xFFFF) as i128) << (e - 1);
-                    let fx = if neg { -mag } else { mag };
-                    let i = fx >> 78;
-                    let f = (fx & ((1 << 78) - 1)) as u128;
-                    let mut p: u128 = 1 << 62;
-                    for k in 0..20 {
-                        if (f >> (77 - k)) & 1 != 0 {
-                            p = (p * ROOTS[k]) >> 62;
-                        }
-                    }
-                    let flo = f & ((1 << 58) - 1);
-                    let t = (flo * LN2) >> 78;
-                    let q = (1 << 62) + t + ((t * t) >> 63);
-                    p = (p * q) >> 62;
-                    let be = i + 63;
-                    if be <= 0 {
-                        0
-                    } else {
-                        ((be as u32) << 16) | ((p >> 46) as u32 & 0xFFFF)
-                    }
-                };
-                if want != ex2(a, None) {
-                    bad += 1;
-                    if bad < 5 {
-                        println!("{a:06x} {want:06x} {:06x}", ex2(a, None));
-                    }
-                }
-            }
-            println!("check: {bad} differ");
-            return;
+    pub fn main(args: &[String]) -> Result<(), String> {
+        if args.first().map(String::as_str) == Some("check") {
+            // The unmutated emulation against the model's EX2 on every input.
+            let bad = (0..(1u32 << 24))
+                .filter(|&a| ex2(a, None) != alu::ex2(F24::from_bits(a)).bits())
+                .count();
+            println!("check: {bad} of 2^24 inputs differ from pica_model::shader::alu::ex2");
+            return if bad == 0 {
+                Ok(())
+            } else {
+                Err("check failed".into())
+            };
         }
-        let mu = Some(parse_mu(args));
+        let mu = Some(parse_mu(args)?);
         let (mut n, mut first) = (0u64, Vec::new());
         for a in 0..(1u32 << 24) {
             let (o0, o1) = (ex2(a, None), ex2(a, mu));
@@ -449,5 +420,6 @@ mod ex2 {
             }
         }
         println!("inputs with a different result: {n} of 2^24; e.g. {first:?}");
+        Ok(())
     }
 }
