@@ -91,8 +91,7 @@ impl ShVariant {
                 mov_subnormal: MovSubnormal::Flush,
                 // The RTL unit implements the default MIN only (no build flips it).
                 min_subnormal: MinSubnormal::Pass,
-                // The RTL unit implements the default only (for now).
-                loop_shared_end: LoopSharedEnd::One,
+                loop_shared_end: LoopSharedEnd::All,
             },
             _ => Knobs::default(),
         }
