@@ -1170,6 +1170,23 @@ fn build() -> Vec<Fact> {
             &[PF2, "3dbrew Floating-Point Behavior"],
             &["shader::interp::MovSubnormal", "shader::interp::Knobs::mov_subnormal"],
         ),
+        knob(
+            "shader-loop-shared-end",
+            "loop-shared-end",
+            "Whether nested LOOPs whose bodies end on the same instruction all close there or only the innermost.",
+            "LOOP i0 { LOOP i1 { ADD r0, r0, v0 } } with one DST, then MOV o0, r0 and aL-relative reads; count the ADDs.",
+            &[
+                "3dbrew GPU/Shader_Instruction_Set \"Control Flow\" (\"the IF/LOOP stacks can each only pop one entry per instruction\")",
+                "Azahar src/tests/video_core/shader.cpp \"Nested Loop\" (JIT only; expects both levels to close)",
+                "picasso source/picasso_assembler.cpp dir_end (pads a NOP after a nested .end: no shared ends)",
+                AZ,
+            ],
+            &[
+                "shader::interp::LoopSharedEnd",
+                "shader::interp::Knobs::loop_shared_end",
+                "shader::interp::ShaderUnit::next_pc",
+            ],
+        ),
         guess(
             "shader-invocation-state",
             "shader",

@@ -1,7 +1,7 @@
 //! The model-wide knobs: one per `UNVERIFIED(hw)` choice that changes a result and has a
 //! plausible, cheap alternative.
 //!
-//! [`Knobs`] groups the shader units' nine ([`ShaderKnobs`], `shader::interp::Knobs`) and one
+//! [`Knobs`] groups the shader units' ten ([`ShaderKnobs`], `shader::interp::Knobs`) and one
 //! field per knob of the other areas. [`Knobs::NAMES`] is the one table of names and values
 //! (the default first) that `--knob NAME=VALUE` parsing, `pica knobs`, the hardware-facts
 //! ledger ([`crate::facts`]: the fact's alternatives) and bundle manifests read; [`AREA`] adds,
@@ -72,7 +72,7 @@ macro_rules! area_knobs {
         )*
 
         /// The knobs outside the shader units, in [`Knobs::NAMES`] order (after the shader
-        /// units' nine).
+        /// units' ten).
         pub const AREA: &[KnobInfo] = &[$(
             KnobInfo {
                 name: $name,
@@ -497,7 +497,7 @@ const N_SHADER: usize = ShaderKnobs::NAMES.len();
 
 impl Knobs {
     /// Every knob's name and values (`|`-separated, the default first): the shader units'
-    /// eight ([`ShaderKnobs::NAMES`]), then [`AREA`]. The one table `--knob` parsing,
+    /// ten ([`ShaderKnobs::NAMES`]), then [`AREA`]. The one table `--knob` parsing,
     /// `pica knobs`, the facts ledger and manifests read.
     pub const NAMES: [(&'static str, &'static str); N_SHADER + AREA.len()] = {
         let mut out = [("", ""); N_SHADER + AREA.len()];

@@ -958,3 +958,42 @@ fn knob_fop_rgb8_order_rgb_stores_red_first() {
     // The picture decodes the same both ways.
     assert_eq!(img_bgr, img_rgb);
 }
+
+// ---- sh ----------------------------------------------------------------------------------------
+
+/// `loop-shared-end` (a shader-unit knob, tested with the others in `shader_knobs.rs`; here
+/// through the path the GPU uses: the model-wide `--knob` table, the register file's knobs and
+/// the unit configuration the register file holds after a code upload). Azahar's "Nested Loop"
+/// program: two LOOPs ending on the same ADD.
+#[test]
+fn knob_loop_shared_end_all_closes_both_nested_loops() {
+    use pica_model::shader::asm::assemble;
+    use pica_model::shader::interp::{RunEnd, ShaderUnit};
+    let src = ".noautonop\n.proc main\n    mov r0, v0\n    for i0\n        for i1\n            add r0, r0, v0\n        \
+               .end\n    .end\n    mov o0, r0\n    end\n.end\n";
+    let s = assemble(src, "nested.v.pica").unwrap();
+    let mut w = vec![(id::VSH_CODETRANSFER_INDEX, 0)];
+    w.extend(s.code.iter().map(|&c| (id::VSH_CODETRANSFER_DATA0, c)));
+    w.push((id::VSH_OPDESCS_INDEX, 0));
+    w.extend(s.opdescs.iter().map(|&d| (id::VSH_OPDESCS_DATA0, d)));
+    // i0 = (4, 0, 2), i1 = (4, 0, 1): x | y << 8 | z << 16.
+    w.push((id::VSH_INTUNIFORM_I0, 4 | 2 << 16));
+    w.push((id::VSH_INTUNIFORM_I0 + 1, 4 | 1 << 16));
+    let run = |set: &[&str]| {
+        let regs = regs_with(set, &w);
+        let mut u = ShaderUnit::new(regs.knobs().shader);
+        u.inputs[0] = [F24::ONE, F24::ZERO, F24::ZERO, F24::ZERO];
+        let end = u.run(&regs.units()[0], 0, 10_000, &mut Vec::new());
+        assert_eq!(end, RunEnd::End);
+        (u.outputs()[0][0].bits(), u.al)
+    };
+    // one: 1 + 5 ADDs = 6.0, aL = 0 + 5 * 1 (the inner loop's).
+    assert_eq!(run(&[]), (0x41_8000, 5));
+    // all: 1 + 5 * 5 ADDs = 26.0, aL = the last inner loop's 5 + the outer step 2.
+    assert_eq!(run(&["loop-shared-end=all"]), (0x43_A000, 7));
+    // With loop-al=restore too: Azahar's expected aL, i0.y + (i0.x + 1) i0.z = 10.
+    assert_eq!(
+        run(&["loop-shared-end=all", "loop-al=restore"]),
+        (0x43_A000, 10)
+    );
+}

@@ -20,8 +20,8 @@ use pica_model::shader::alu::{self, MaxNegInf};
 use pica_model::shader::alu_fast::{self as fast, WINDOW_HI, WINDOW_LO};
 use pica_model::shader::bench_program::configured_gpu;
 use pica_model::shader::interp::{
-    CallEntry, Cmp67, EmitState, IfEntry, IntZ, Knobs, LoopAl, LoopEntry, MinSubnormal,
-    MovSubnormal, PcOverflow, ShaderUnit, Step, UnknownOp, Vec4,
+    CallEntry, Cmp67, EmitState, IfEntry, IntZ, Knobs, LoopAl, LoopEntry, LoopSharedEnd,
+    MinSubnormal, MovSubnormal, PcOverflow, ShaderUnit, Step, UnknownOp, Vec4,
 };
 use pica_model::shader::isa::*;
 use pica_model::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
@@ -339,6 +339,7 @@ fn random_knobs(r: &mut Rng) -> Knobs {
         loop_al: r.pick(&[LoopAl::Keep, LoopAl::Restore]),
         mov_subnormal: r.pick(&[MovSubnormal::Pass, MovSubnormal::Flush]),
         min_subnormal: r.pick(&[MinSubnormal::Pass, MinSubnormal::Flush]),
+        loop_shared_end: r.pick(&[LoopSharedEnd::One, LoopSharedEnd::All]),
     }
 }
 

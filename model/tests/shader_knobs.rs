@@ -193,3 +193,193 @@ fn knob_names_parse() {
     assert!(k.set("loop-al=outer").unwrap_err().contains("keep|restore"));
     assert!(Knobs::NAMES.contains(&("mov-subnormal", "pass|flush")));
 }
+
+/// Azahar's "Nested Loop" test program (`src/tests/video_core/shader.cpp`): two LOOPs whose
+/// bodies end on the same ADD (nihstro's inline assembler gives both the same DST; picasso
+/// and the model's assembler would pad a NOP after the inner `.end`, hence `.noautonop`).
+const SHARED_END: &str = "\
+.noautonop
+.proc main
+    mov r0, v0
+    for i0
+        for i1
+            add r0, r0, v0
+        .end
+    .end
+    mov o0, r0
+    end
+.end
+";
+
+/// Runs `cfg` from 0 on the fast path ([`ShaderUnit::run`]) and on the exact path
+/// ([`ShaderUnit::step_exact`]); both must agree. v0 = (1, 0, 0, 0) as Azahar's
+/// `Run(shader_unit, 1.0f)` sets it.
+fn run_both_paths(cfg: &UnitConfig, knobs: Knobs) -> ShaderUnit {
+    let start = |u: &mut ShaderUnit| u.inputs[0] = [F24::ONE, F24::ZERO, F24::ZERO, F24::ZERO];
+    let mut fast = ShaderUnit::new(knobs);
+    start(&mut fast);
+    let mut emitted = Vec::new();
+    assert_eq!(fast.run(cfg, 0, 10_000, &mut emitted), RunEnd::End);
+    let mut exact = ShaderUnit::new(knobs);
+    start(&mut exact);
+    exact.start(0);
+    while exact.step_exact(cfg, None, &mut emitted) == pica_model::shader::interp::Step::Continue {}
+    assert_eq!(
+        (
+            exact.outputs(),
+            exact.al,
+            exact.executed,
+            exact.loop_stack.entries()
+        ),
+        (
+            fast.outputs(),
+            fast.al,
+            fast.executed,
+            fast.loop_stack.entries()
+        ),
+        "{knobs:?}"
+    );
+    fast
+}
+
+#[test]
+fn knob_loop_shared_end_on_azahars_nested_loop_test() {
+    use pica_model::shader::interp::LoopSharedEnd;
+    use pica_model::shader::isa::{decode, Instruction, Opcode};
+    let (mut cfg, entry) = config(SHARED_END);
+    assert_eq!(entry, 0);
+    // Both LOOPs (words 1 and 2) end on the ADD at word 3.
+    for pc in [1, 2] {
+        assert!(
+            matches!(
+                decode(cfg.code[pc]),
+                Instruction::FlowUniform { op: Opcode::Loop, id, target: 3, num: 0 } if usize::from(id) == pc - 1
+            ),
+            "{pc}: {:?}",
+            decode(cfg.code[pc])
+        );
+    }
+    let knobs = |shared: LoopSharedEnd, al: LoopAl| Knobs {
+        loop_shared_end: shared,
+        loop_al: al,
+        ..Knobs::default()
+    };
+    let f24 = |x: i32| F24::from_f64_trunc(f64::from(x)).bits();
+    // Azahar's values: i0 = (4|9, 0, 1|2), i1 = (4|7, 0, 1).
+    for (x0, z0) in [(4i32, 1i32), (4, 2), (9, 1), (9, 2)] {
+        for x1 in [4i32, 7] {
+            cfg.int_uniforms[0] = [x0 as u8, 0, z0 as u8, 0];
+            cfg.int_uniforms[1] = [x1 as u8, 0, 1, 0];
+            let (y0, y1, z1) = (0, 0, 1);
+            // One (default, 3dbrew): the inner loop runs x1 + 1 times, its last iteration pops
+            // it at the shared end and execution falls through to MOV with the outer entry
+            // still on the stack, never stepped (x0 iterations left): r0 = 1 + (x1 + 1).
+            let one = 1 + (x1 + 1);
+            // All (Azahar's JIT): the outer loop closes there too and runs x0 + 1 times:
+            // r0 = 1 + (x0 + 1)(x1 + 1), Azahar's expected_out.
+            let all = 1 + (x0 + 1) * (x1 + 1);
+            for (k, out, al, left, executed) in [
+                // aL: the inner loop's y1 + (x1 + 1) z1, kept.
+                (
+                    knobs(LoopSharedEnd::One, LoopAl::Keep),
+                    one,
+                    y1 + (x1 + 1) * z1,
+                    1,
+                    6 + x1,
+                ),
+                // aL: restored to the outer loop's y0 when the inner pops (the outer remains).
+                (
+                    knobs(LoopSharedEnd::One, LoopAl::Restore),
+                    one,
+                    y0,
+                    1,
+                    6 + x1,
+                ),
+                // aL: the last inner loop's value plus the outer step.
+                (
+                    knobs(LoopSharedEnd::All, LoopAl::Keep),
+                    all,
+                    y1 + (x1 + 1) * z1 + z0,
+                    0,
+                    4 + (x0 + 1) * (x1 + 2),
+                ),
+                // aL: Azahar's expected_aL = i0.y + (i0.x + 1) i0.z.
+                (
+                    knobs(LoopSharedEnd::All, LoopAl::Restore),
+                    all,
+                    y0 + (x0 + 1) * z0,
+                    0,
+                    4 + (x0 + 1) * (x1 + 2),
+                ),
+            ] {
+                let u = run_both_paths(&cfg, k);
+                let o0 = u.outputs()[0].map(F24::bits);
+                assert_eq!(o0, [f24(out), 0, 0, 0], "{k:?} {x0} {z0} {x1}");
+                assert_eq!(u.al, al, "{k:?} {x0} {z0} {x1}");
+                assert_eq!(u.loop_stack.entries().len(), left, "{k:?}");
+                assert_eq!(u.executed, executed as u64, "{k:?}");
+                if left == 1 {
+                    // The stale outer entry: untouched.
+                    let e = u.loop_stack.entries()[0];
+                    assert_eq!((e.end, e.start, e.remaining), (4, 2, x0 as u16));
+                }
+            }
+        }
+    }
+    // The bits of the first case, written out: 6.0 and 26.0.
+    cfg.int_uniforms[0] = [4, 0, 1, 0];
+    cfg.int_uniforms[1] = [4, 0, 1, 0];
+    let bits = |k| run_both_paths(&cfg, k).outputs()[0][0].bits();
+    assert_eq!(bits(Knobs::default()), 0x41_8000);
+    assert_eq!(bits(knobs(LoopSharedEnd::All, LoopAl::Keep)), 0x43_A000);
+}
+
+#[test]
+fn knob_loop_shared_end_leaves_other_stacks_and_distinct_ends_alone() {
+    use pica_model::shader::interp::LoopSharedEnd;
+    let all = Knobs {
+        loop_shared_end: LoopSharedEnd::All,
+        ..Knobs::default()
+    };
+    // Distinct ends (NESTED): the knob changes nothing.
+    let (mut cfg, entry) = config(NESTED);
+    assert_eq!(entry, 0);
+    cfg.int_uniforms[0] = [2, 5, 3, 0];
+    cfg.int_uniforms[1] = [1, 7, 2, 0];
+    let (a, b) = (
+        run_both_paths(&cfg, Knobs::default()),
+        run_both_paths(&cfg, all),
+    );
+    assert_eq!(a.temps[0][0].to_f64(), 6.0);
+    assert_eq!((a.temps, a.al, a.executed), (b.temps, b.al, b.executed));
+    // Three LOOPs ending on one instruction: with All the three levels close there, innermost
+    // first, each iterating fully.
+    let src = "\
+.noautonop
+.proc main
+    for i0
+        for i1
+            for i2
+                add r0, r0, v0
+            .end
+        .end
+    .end
+    add r1, r1, v0
+    end
+.end
+";
+    let (mut cfg, entry) = config(src);
+    assert_eq!(entry, 0);
+    cfg.int_uniforms[0] = [1, 0, 1, 0];
+    cfg.int_uniforms[1] = [2, 0, 1, 0];
+    cfg.int_uniforms[2] = [3, 0, 1, 0];
+    let one = run_both_paths(&cfg, Knobs::default());
+    let three = run_both_paths(&cfg, all);
+    let x = |u: &ShaderUnit, r: usize| u.temps[r][0].to_f64();
+    // One: only the innermost loop (4 iterations) runs, the other two stay on the stack.
+    assert_eq!((x(&one, 0), x(&one, 1)), (4.0, 1.0));
+    assert_eq!(one.loop_stack.entries().len(), 2);
+    // All: 2 * 3 * 4 iterations.
+    assert_eq!((x(&three, 0), x(&three, 1)), (24.0, 1.0));
+    assert!(three.loop_stack.is_empty());
+}

@@ -50,7 +50,8 @@ module pica_sh #(
   parameter bit PcOverflowWrap = 1'b0,
   parameter bit UnknownOpNop   = 1'b0,
   parameter bit LoopAlRestore  = 1'b0,
-  parameter bit MovFlush       = 1'b0
+  parameter bit MovFlush       = 1'b0,
+  parameter bit LoopEndAll     = 1'b0
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -238,7 +239,7 @@ module pica_sh #(
     pica_shader_unit #(
       .MaxNegInf(MaxNegInf), .Cmp67True(Cmp67True), .CmpUsesMask(CmpUsesMask),
       .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop),
-      .LoopAlRestore(LoopAlRestore), .MovFlush(MovFlush)
+      .LoopAlRestore(LoopAlRestore), .MovFlush(MovFlush), .LoopEndAll(LoopEndAll)
     ) u_unit (
       .clk_i, .rst_ni,
       .start_i(u_start[u]), .entry_i(u_entry[u*12 +: 12]), .busy_o(u_busy[u]),

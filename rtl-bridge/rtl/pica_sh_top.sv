@@ -12,7 +12,8 @@ module pica_sh_top #(
   parameter bit PcOverflowWrap = 1'b0,
   parameter bit UnknownOpNop   = 1'b0,
   parameter bit LoopAlRestore  = 1'b0,
-  parameter bit MovFlush       = 1'b0
+  parameter bit MovFlush       = 1'b0,
+  parameter bit LoopEndAll     = 1'b0
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -78,7 +79,7 @@ module pica_sh_top #(
   pica_sh #(
     .MaxNegInf(MaxNegInf), .Cmp67True(Cmp67True), .CmpUsesMask(CmpUsesMask),
     .IntZSigned(IntZSigned), .PcOverflowWrap(PcOverflowWrap), .UnknownOpNop(UnknownOpNop),
-    .LoopAlRestore(LoopAlRestore), .MovFlush(MovFlush)
+    .LoopAlRestore(LoopAlRestore), .MovFlush(MovFlush), .LoopEndAll(LoopEndAll)
   ) u_sh (
     .clk_i,
     .rst_ni,

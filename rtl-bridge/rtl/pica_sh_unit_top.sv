@@ -13,7 +13,8 @@ module pica_sh_unit_top #(
   parameter bit PcOverflowWrap = 1'b0,
   parameter bit UnknownOpNop   = 1'b0,
   parameter bit LoopAlRestore  = 1'b0,
-  parameter bit MovFlush       = 1'b0
+  parameter bit MovFlush       = 1'b0,
+  parameter bit LoopEndAll     = 1'b0
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
@@ -99,7 +100,8 @@ module pica_sh_unit_top #(
     .MaxNegInf(MaxNegInf ^ AltKnobs), .Cmp67True(Cmp67True ^ AltKnobs),
     .CmpUsesMask(CmpUsesMask ^ AltKnobs), .IntZSigned(IntZSigned ^ AltKnobs),
     .PcOverflowWrap(PcOverflowWrap ^ AltKnobs), .UnknownOpNop(UnknownOpNop ^ AltKnobs),
-    .LoopAlRestore(LoopAlRestore ^ AltKnobs), .MovFlush(MovFlush ^ AltKnobs)
+    .LoopAlRestore(LoopAlRestore ^ AltKnobs), .MovFlush(MovFlush ^ AltKnobs),
+    .LoopEndAll(LoopEndAll ^ AltKnobs)
   ) u_unit (
     .clk_i, .rst_ni,
     .start_i, .entry_i, .busy_o, .done_o, .hang_o, .hang_code_o, .stall_i(1'b0),

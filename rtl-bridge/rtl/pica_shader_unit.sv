@@ -28,7 +28,8 @@ module pica_shader_unit #(
   parameter bit PcOverflowWrap = 1'b0,  // Knobs::pc_overflow: 0 Hang (default), 1 Wrap
   parameter bit UnknownOpNop   = 1'b0,  // Knobs::unknown_op: 0 Hang (default), 1 Nop
   parameter bit LoopAlRestore  = 1'b0,  // Knobs::loop_al: 0 Keep (default), 1 Restore
-  parameter bit MovFlush       = 1'b0   // Knobs::mov_subnormal: 0 Pass (default), 1 Flush
+  parameter bit MovFlush       = 1'b0,  // Knobs::mov_subnormal: 0 Pass (default), 1 Flush
+  parameter bit LoopEndAll     = 1'b0   // Knobs::loop_shared_end: 0 One (default), 1 All
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -380,8 +381,8 @@ module pica_shader_unit #(
   logic [2:0]  hang_now;
   logic        loop_hit, if_hit, call_hit;
   logic [12:0] loop_pc, if_pc, call_pc, copy;
-  logic [2:0]  pops;
-  logic        call_stop;
+  logic [2:0]  pops, lpops;
+  logic        call_stop, loop_stop;
   // i.w (bits 31:24) is not used by LOOP.
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] iu;
@@ -448,7 +449,9 @@ module pica_shader_unit #(
     call_pc = next;
     copy = next;
     pops = 3'd0;
+    lpops = 3'd0;
     call_stop = 1'b0;
+    loop_stop = 1'b0;
     sel_pc = next;
     dst_old = dst_raw[4] ? tmp_q[dst_raw[3:0]*96 +: 96]
                           : obank_q[{bank_q, dst_raw[3:0]}*96 +: 96];
@@ -590,27 +593,46 @@ module pica_shader_unit #(
 
           if (hang_now == 3'd0 && !end_now) begin
             // Stack checks after the instruction (ShaderUnit::next_pc), on the stacks as the
-            // instruction left them. LOOP: one entry at most.
-            if (ls_cnt_d != 3'd0 && {1'b0, ls_end_d[0 +: 12]} == next) begin
-              loop_hit = 1'b1;
-              al_d = al_d + ls_step_d[0 +: 32];
-              if (ls_rem_d[0 +: 16] != 16'd0) begin
-                ls_rem_d[0 +: 16] = ls_rem_d[0 +: 16] - 16'd1;
-                loop_pc = ls_start_d[0 +: 13];
-              end else begin
-                // LoopAlRestore: an outer loop remains, aL returns to its value.
-                if (LoopAlRestore && ls_cnt_d > 3'd1) al_d = ls_sav_d[0 +: 32];
-                for (int i = 0; i < 3; i++) begin
-                  ls_end_d[i*12 +: 12] = ls_end_d[(i+1)*12 +: 12];
-                  ls_start_d[i*13 +: 13] = ls_start_d[(i+1)*13 +: 13];
-                  ls_rem_d[i*16 +: 16] = ls_rem_d[(i+1)*16 +: 16];
-                  ls_step_d[i*32 +: 32] = ls_step_d[(i+1)*32 +: 32];
-                  ls_sav_d[i*32 +: 32] = ls_sav_d[(i+1)*32 +: 32];
+            // instruction left them. LOOP: the top entry if it ends here (aL += its step; it
+            // iterates, or pops on its last iteration). LoopEndAll (Knobs::loop_shared_end
+            // All): after a pop the next entry is checked against the same PC, like the CALL
+            // stack below, so nested loops ending on this instruction all step; the default
+            // pops one entry at most (3dbrew "Control Flow"). Entry k is the k-th from the
+            // top before the pops, which shift the stack once at the end.
+            for (int k = 0; k < 4; k++) begin
+              if (!loop_stop && ls_cnt_d > 3'(k) && {1'b0, ls_end_d[k*12 +: 12]} == next) begin
+                loop_hit = 1'b1;
+                al_d = al_d + ls_step_d[k*32 +: 32];
+                if (ls_rem_d[k*16 +: 16] != 16'd0) begin
+                  ls_rem_d[k*16 +: 16] = ls_rem_d[k*16 +: 16] - 16'd1;
+                  loop_pc = ls_start_d[k*13 +: 13];
+                  loop_stop = 1'b1;
+                end else begin
+                  // LoopAlRestore: an outer loop remains, aL returns to its value.
+                  if (LoopAlRestore && ls_cnt_d > 3'(k + 1)) al_d = ls_sav_d[k*32 +: 32];
+                  lpops = lpops + 3'd1;
+                  loop_pc = next;
+                  if (!LoopEndAll) loop_stop = 1'b1;
                 end
-                ls_cnt_d = ls_cnt_d - 3'd1;
-                loop_pc = next;
+              end else begin
+                loop_stop = 1'b1;
               end
             end
+            // (Without LoopEndAll at most one pop: only the one-entry shift is built.)
+            for (int p = 1; p <= (LoopEndAll ? 4 : 1); p++) begin
+              if (lpops == 3'(p)) begin
+                for (int i = 0; i < 4; i++) begin
+                  if (i + p < 4) begin
+                    ls_end_d[i*12 +: 12] = ls_end_d[(i+p)*12 +: 12];
+                    ls_start_d[i*13 +: 13] = ls_start_d[(i+p)*13 +: 13];
+                    ls_rem_d[i*16 +: 16] = ls_rem_d[(i+p)*16 +: 16];
+                    ls_step_d[i*32 +: 32] = ls_step_d[(i+p)*32 +: 32];
+                    ls_sav_d[i*32 +: 32] = ls_sav_d[(i+p)*32 +: 32];
+                  end
+                end
+              end
+            end
+            ls_cnt_d = ls_cnt_d - lpops;
             // IF: one entry at most.
             if (is_cnt_d != 4'd0 && {1'b0, is_trig_d[0 +: 12]} == next) begin
               if_hit = 1'b1;

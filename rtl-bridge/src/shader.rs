@@ -17,7 +17,8 @@ use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::alu::MaxNegInf;
 use pica_model::shader::interp::{
-    Cmp67, Commit, IntZ, Knobs, LoopAl, MinSubnormal, MovSubnormal, PcOverflow, UnknownOp,
+    Cmp67, Commit, IntZ, Knobs, LoopAl, LoopSharedEnd, MinSubnormal, MovSubnormal, PcOverflow,
+    UnknownOp,
 };
 use std::path::Path;
 
@@ -90,6 +91,7 @@ impl ShVariant {
                 mov_subnormal: MovSubnormal::Flush,
                 // The RTL unit implements the default MIN only (no build flips it).
                 min_subnormal: MinSubnormal::Pass,
+                loop_shared_end: LoopSharedEnd::All,
             },
             _ => Knobs::default(),
         }

@@ -1,5 +1,6 @@
-//! The shader knobs `loop-al` and `mov-subnormal` on the RTL shader unit: directed programs
-//! (nested loops left normally and by BREAKC, MOV of subnormals and -0) run on the default
+//! The shader knobs `loop-al`, `mov-subnormal` and `loop-shared-end` on the RTL shader unit:
+//! directed programs (nested loops left normally and by BREAKC, MOV of subnormals and -0,
+//! Azahar's "Nested Loop" program with two LOOPs ending on one instruction) run on the default
 //! build (every knob at its default) and on the `knobs_alt` build (every knob flipped) against
 //! the model with the same knobs, commit record by commit record.
 
@@ -9,7 +10,7 @@
 use pica_model::num::F24;
 use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::asm::assemble;
-use pica_model::shader::interp::{LoopAl, MovSubnormal};
+use pica_model::shader::interp::{LoopAl, LoopSharedEnd, MovSubnormal};
 use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
 use pica_vectors::shader_gen::{compare, run_model, ShaderCase, ShaderRun, MAX_INSTRUCTIONS};
 
@@ -68,11 +69,11 @@ fn check(c: &ShaderCase) -> (ShaderRun, ShaderRun) {
 }
 
 #[test]
-fn rtl_knobs_alt_flips_loop_al_and_mov_subnormal() {
+fn rtl_knobs_alt_flips_loop_al_mov_subnormal_and_loop_shared_end() {
     let alt = ShVariant::KnobsAlt.knobs();
     assert_eq!(
-        (alt.loop_al, alt.mov_subnormal),
-        (LoopAl::Restore, MovSubnormal::Flush)
+        (alt.loop_al, alt.mov_subnormal, alt.loop_shared_end),
+        (LoopAl::Restore, MovSubnormal::Flush, LoopSharedEnd::All)
     );
 }
 
@@ -130,4 +131,55 @@ fn rtl_mov_of_subnormals_and_negative_zero_matches_the_model() {
     assert_eq!(o0(&pass), [0x00_0001, 0x80_0000, 0x3F_0000, 0x80_FFFF]);
     assert_eq!(o0(&flush), [0, 0, 0x3F_0000, 0]);
     assert_eq!(flush.commits[1].result, [0; 4]);
+}
+
+#[test]
+fn rtl_loops_sharing_an_end_match_the_model_with_both_knob_values() {
+    // Azahar's "Nested Loop" (src/tests/video_core/shader.cpp): two LOOPs whose bodies end on
+    // the same ADD (`.noautonop`: the assembler would pad a NOP after the inner `.end`), then a
+    // third level around them ending there too, and a read of aL-relative uniforms after the
+    // loops so aL reaches an output's bits.
+    let src = "\
+.noautonop
+.fvec table[16]
+.proc main
+    mov r0, v0
+    for i0
+        for i1
+            add r0, r0, v0
+        .end
+    .end
+    mov o0, r0
+    mov o1, table[aL]
+    for i2
+        for i0
+            for i1
+                add r1, r1, v0
+            .end
+        .end
+    .end
+    mov o2, r1
+    end
+.end
+";
+    let c = case(src, |cfg| {
+        // Azahar's values: i0 = (4, 0, 2), i1 = (4, 0, 1); i2 = (1, 3, 1).
+        cfg.int_uniforms[0] = [4, 0, 2, 0];
+        cfg.int_uniforms[1] = [4, 0, 1, 0];
+        cfg.int_uniforms[2] = [1, 3, 1, 0];
+        for (i, u) in cfg.float_uniforms.iter_mut().enumerate().take(16) {
+            *u = [F24::from_f64_trunc(i as f64); 4];
+        }
+    });
+    // v0 = (1, 1, 1, 1) (case()): each ADD adds 1 to every lane.
+    let (one, all) = check(&c);
+    let o = |r: &ShaderRun, n: usize| r.outputs[n][0];
+    let f = |x: f64| F24::from_f64_trunc(x).bits();
+    // one (default build, 3dbrew): the inner loop only, 5 ADDs; aL = 5 (the inner loop's).
+    assert_eq!((o(&one, 0), o(&one, 1)), (f(6.0), f(5.0)));
+    // all (knobs_alt: loop-shared-end=all, loop-al=restore): 5 x 5 ADDs, Azahar's
+    // expected_out; aL = i0.y + (i0.x + 1) i0.z = 10, Azahar's expected_aL.
+    assert_eq!((o(&all, 0), o(&all, 1)), (f(26.0), f(10.0)));
+    // Three levels ending together: 5 ADDs, or 2 x 5 x 5.
+    assert_eq!((o(&one, 2), o(&all, 2)), (f(5.0), f(50.0)));
 }

@@ -107,6 +107,42 @@ pub enum LoopAl {
     Restore,
 }
 
+/// How many LOOP stack entries the stack check after an instruction can close when several
+/// LOOP bodies end on that instruction (nested LOOPs with the same DST).
+///
+/// UNVERIFIED(hw) [fact: shader-loop-shared-end]: 3dbrew ("Control Flow", measured on
+/// hardware) says "the IF/LOOP stacks can each only pop one entry per instruction". Default
+/// [`LoopSharedEnd::One`]: the inner loop's entry steps aL by its i.z and either goes back to
+/// its body's start or, after its last iteration, is popped; execution then continues after
+/// the shared end and the outer entry stays on the stack untouched (no aL step, its remaining
+/// count unchanged): it acts again only if that instruction runs again while it is the top
+/// entry (a jump back into the body); otherwise it stays until a BREAK pops it, a push onto the
+/// full stack drops it as the oldest, or the invocation ends. picasso agrees in practice: its `.end` inserts a padding NOP after a nested `.end`
+/// (`picasso_assembler.cpp` `dir_end`, `lastWasEnd`), so the programs it assembles never end
+/// two blocks on one instruction (the model's assembler does the same unless `.noautonop`).
+/// [`LoopSharedEnd::All`] is what Azahar's "Nested Loop" test expects
+/// (`src/tests/video_core/shader.cpp`: nihstro's inline assembler gives both LOOPs the DST of
+/// the ADD before the first `EndLoop`; it expects r0 = v0 + (i0.x + 1)(i1.x + 1) v0 and
+/// aL = i0.y + (i0.x + 1) i0.z). The test runs on their JIT only, which compiles LOOP into a
+/// structured host loop (`shader_jit_x64_compiler.cpp` `Compile_LOOP`); their interpreter pops
+/// one entry per instruction like the model, and the test is disabled there ("Nested Loops are
+/// bugged on the Shader-Interpreter"). With `All`, after a pop the LOOP stack is checked again
+/// against the same incremented PC (a finished loop leaves its copy of the PC unchanged), as
+/// the CALL stack keeps checking: the next entry ending there also steps aL (after
+/// [`LoopAl`]'s restore of the popped one) and iterates or pops in turn. The test's aL needs
+/// [`LoopAl::Restore`] as well (the JIT saves aL around a nested loop). Not changed by the
+/// knob: BREAK/BREAKC pop one entry and jump past its end without a stack check there (the JIT
+/// would also step an outer loop ending at the same place), and the IF stack pops one entry.
+/// The RTL shader unit implements both values (parameter `LoopEndAll`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum LoopSharedEnd {
+    /// The innermost loop only (3dbrew; default).
+    #[default]
+    One,
+    /// Every loop ending on the instruction, innermost first, until one iterates.
+    All,
+}
+
 /// Whether MOV flushes a subnormal or -0 input to +0.
 ///
 /// UNVERIFIED(hw) [fact: shader-mov-subnormal]: 3dbrew ("Floating-Point Behavior") measured `mul(s, 2) = 0` ("input
@@ -177,11 +213,13 @@ pub struct Knobs {
     pub mov_subnormal: MovSubnormal,
     /// MIN of a subnormal or -0 ([`MinSubnormal`]).
     pub min_subnormal: MinSubnormal,
+    /// Nested LOOPs ending on the same instruction ([`LoopSharedEnd`]).
+    pub loop_shared_end: LoopSharedEnd,
 }
 
 impl Knobs {
     /// Knob names and values `--knob NAME=VALUE` accepts (the first value is the default).
-    pub const NAMES: [(&'static str, &'static str); 9] = [
+    pub const NAMES: [(&'static str, &'static str); 10] = [
         ("max-neg-inf", "zero|neg-inf"),
         ("cmp67", "true|false"),
         ("cmp-uses-mask", "false|true"),
@@ -191,11 +229,12 @@ impl Knobs {
         ("loop-al", "keep|restore"),
         ("mov-subnormal", "pass|flush"),
         ("min-subnormal", "pass|flush"),
+        ("loop-shared-end", "one|all"),
     ];
 
     /// Every knob's current value, by name, in [`Knobs::NAMES`] order (the `--knob`
     /// spelling: `("max-neg-inf", "neg-inf")`).
-    pub fn values(&self) -> [(&'static str, &'static str); 9] {
+    pub fn values(&self) -> [(&'static str, &'static str); 10] {
         let b = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
         [
             (
@@ -227,6 +266,10 @@ impl Knobs {
             (
                 "min-subnormal",
                 b(self.min_subnormal == MinSubnormal::Pass, "pass", "flush"),
+            ),
+            (
+                "loop-shared-end",
+                b(self.loop_shared_end == LoopSharedEnd::One, "one", "all"),
             ),
         ]
     }
@@ -268,6 +311,8 @@ impl Knobs {
             ("mov-subnormal", "flush") => self.mov_subnormal = MovSubnormal::Flush,
             ("min-subnormal", "pass") => self.min_subnormal = MinSubnormal::Pass,
             ("min-subnormal", "flush") => self.min_subnormal = MinSubnormal::Flush,
+            ("loop-shared-end", "one") => self.loop_shared_end = LoopSharedEnd::One,
+            ("loop-shared-end", "all") => self.loop_shared_end = LoopSharedEnd::All,
             _ if Self::NAMES.iter().any(|(n, _)| *n == name) => return Err(bad()),
             _ => {
                 let names: Vec<&str> = Self::NAMES.iter().map(|(n, _)| *n).collect();
@@ -1167,18 +1212,30 @@ impl ShaderUnit {
     /// UNVERIFIED(hw) [fact: shader-loop-no-pop-priority]: a LOOP entry that matches and continues (no pop) counts as an update
     /// that wins over IF/CALL, like a pop does; all matching stacks update, the losers' new
     /// copies are discarded.
+    ///
+    /// UNVERIFIED(hw) [fact: shader-loop-shared-end]: with [`LoopSharedEnd::All`] the LOOP
+    /// stack, like the CALL stack, is checked again after a pop (its copy of the PC is still
+    /// `next`), so every loop ending here steps until one iterates — Azahar's JIT and its
+    /// "Nested Loop" test; the default pops one entry — 3dbrew "Control Flow".
     fn next_pc(&mut self, next: u16, jump: Option<u16>) -> Option<u16> {
         let mut loop_pc = None;
-        if let Some(top) = self.loop_stack.top_mut() {
-            if top.end == next {
-                self.al = self.al.wrapping_add(top.step);
-                if top.remaining > 0 {
-                    top.remaining -= 1;
-                    loop_pc = Some(top.start);
-                } else if let Some(l) = self.loop_stack.pop() {
-                    self.loop_exit_al(&l);
-                    loop_pc = Some(next);
-                }
+        // At most one pass per entry: every pass but the last pops one.
+        while let Some(top) = self.loop_stack.top_mut() {
+            if top.end != next {
+                break;
+            }
+            self.al = self.al.wrapping_add(top.step);
+            if top.remaining > 0 {
+                top.remaining -= 1;
+                loop_pc = Some(top.start);
+                break;
+            }
+            if let Some(l) = self.loop_stack.pop() {
+                self.loop_exit_al(&l);
+            }
+            loop_pc = Some(next);
+            if self.knobs.loop_shared_end == LoopSharedEnd::One {
+                break;
             }
         }
         let mut if_pc = None;
