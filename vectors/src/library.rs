@@ -289,6 +289,8 @@ pub fn cases() -> Vec<Case> {
             pica_model::cmdlist::frame_setup(),
         ),
     ]);
+    // Several lists submitted one after another, with fills between them (front end).
+    out.extend(crate::sequences::library_cases());
     out
 }
 
@@ -325,7 +327,7 @@ mod tests {
         for (name, text) in EXAMPLES {
             assert!(parse_hex(name, text).is_ok(), "{name}");
         }
-        assert_eq!(cases().len(), EXAMPLES.len() + 8);
+        assert_eq!(cases().len(), EXAMPLES.len() + 8 + 4);
     }
 
     #[test]
