@@ -365,17 +365,24 @@ fn frames_lockstep_front_end_equal_across_submissions() {
 
 #[test]
 fn frames_lockstep_rtl_stages_equal_on_multi_step_cases() {
-    let set = StageSet::parse("sh,rast,tev,fop").unwrap();
     let opts = StageLockstepOptions::default();
     let (carried, _) = sequences::state_carried().unwrap();
     let (targets, _) = sequences::two_targets().unwrap();
-    // (case, its draws: state_carried draws in its second list only, two_targets in both)
-    for (case, draws) in [(carried, 1), (targets, 2)] {
-        let (r, mixed) = stages::stage_lockstep_keep(&case, &set, &opts).unwrap();
-        assert!(r.is_equal(), "{}", stages::text_report(&r));
-        assert_eq!(r.outcome.kind, "finished", "{:?}", r.outcome);
-        // Every list's draws went through the RTL stages: the mixed run did every step.
-        assert_eq!(mixed.pipeline_stats().draws, draws, "{}", case.name);
+    // Every pipeline stage in RTL; and pica_top's front end (kicked for each list, cycle-exact
+    // beside the mixed GPU) with SH inside it and TEV, FOP beside it.
+    for stages_list in ["sh,rast,tev,fop", "fe,sh,tev,fop"] {
+        let set = StageSet::parse(stages_list).unwrap();
+        // (case, its draws: state_carried draws in its second list only, two_targets in both)
+        for (case, draws) in [(&carried, 1), (&targets, 2)] {
+            let (r, mixed) = stages::stage_lockstep_keep(case, &set, &opts).unwrap();
+            assert!(r.is_equal(), "{stages_list}: {}", stages::text_report(&r));
+            assert_eq!(r.outcome.kind, "finished", "{:?}", r.outcome);
+            // Every list's draws went through the RTL stages: the mixed run did every step.
+            assert_eq!(mixed.pipeline_stats().draws, draws, "{stages_list} {}", case.name);
+            if set.has_front_end() {
+                assert!(r.compared["regwrite (cycle-exact)"] > 100, "{:?}", r.compared);
+            }
+        }
     }
 }
 
