@@ -378,9 +378,18 @@ fn frames_lockstep_rtl_stages_equal_on_multi_step_cases() {
             assert!(r.is_equal(), "{stages_list}: {}", stages::text_report(&r));
             assert_eq!(r.outcome.kind, "finished", "{:?}", r.outcome);
             // Every list's draws went through the RTL stages: the mixed run did every step.
-            assert_eq!(mixed.pipeline_stats().draws, draws, "{stages_list} {}", case.name);
+            assert_eq!(
+                mixed.pipeline_stats().draws,
+                draws,
+                "{stages_list} {}",
+                case.name
+            );
             if set.has_front_end() {
-                assert!(r.compared["regwrite (cycle-exact)"] > 100, "{:?}", r.compared);
+                assert!(
+                    r.compared["regwrite (cycle-exact)"] > 100,
+                    "{:?}",
+                    r.compared
+                );
             }
         }
     }
