@@ -300,9 +300,12 @@ pub fn summary(name: &str, r: &RunResult) -> String {
     let mut seq = String::new();
     if r.case.is_sequence() {
         let c = r.case.step_counts();
+        let n = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         seq = format!(
-            "{} submissions, {} fills, {} transfers (recorded, not modelled)",
-            c.submits, c.fills, c.transfers
+            "{}, {}, {} (recorded, not modelled)",
+            n(c.submits, "submission"),
+            n(c.fills, "fill"),
+            n(c.transfers, "transfer")
         );
         let steps = r.case.steps();
         if r.steps_run < steps.len() {

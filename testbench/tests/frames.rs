@@ -120,7 +120,7 @@ fn frames_dump_two_render_targets_written_by_two_lists() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(
-        stdout(&o).contains("2 submissions, 3 fills, 1 transfers (recorded, not modelled)"),
+        stdout(&o).contains("2 submissions, 3 fills, 1 transfer (recorded, not modelled)"),
         "{}",
         text(&o)
     );
