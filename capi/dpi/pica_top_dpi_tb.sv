@@ -115,6 +115,7 @@ module pica_top_dpi_tb #(
     .cmd_data_i,
     .cmd_end_i,
     .cmd_ready_o,
+    .cmd_kick_i          (1'b0),   // one list per run
     .mem_req_o,
     .mem_addr_o,
     .mem_rdata_i,

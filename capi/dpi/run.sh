@@ -160,7 +160,9 @@ bundle_args() {
 import json, os, sys
 d = sys.argv[1]
 m = json.load(open(os.path.join(d, "manifest.json")))
-if m.get("pipeline"):
+if m.get("pipeline") or m.get("sequence"):
+    # Pipeline bundles, and bundles of several lists submitted one after another (this bench
+    # submits one list; scripts/replay and pica lockstep replay sequences).
     sys.exit(3)
 mem = m["memory"]
 a = [f"+list={os.path.join(d, mem[0]['file'])}", f"+addr={int(mem[0]['base'], 16):x}",

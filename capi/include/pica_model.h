@@ -362,11 +362,29 @@ pica_status_t pica_mem_read_word(const pica_gpu_t *gpu, uint32_t addr, uint32_t 
 pica_status_t pica_load_file(pica_gpu_t *gpu, const char *path, uint32_t addr, uint32_t *bytes);
 
 // Starts the command list at `addr` of `size` bytes (what the GSP does to kick a list;
-// only `size & ~0xF` bytes are read).
+// only `size & ~0xF` bytes are read). Once a list has finished (`PICA_OUTCOME_FINISHED`)
+// the next one can be submitted: consecutive submissions, the GPU state (registers, shader
+// units, LUTs, the cycle counter) carried across. Refused (`PICA_ERR_REFUSED`) while a list
+// is still running and after a hang.
 //
 // # Safety
 // `gpu` is a live handle.
 pica_status_t pica_gpu_submit(pica_gpu_t *gpu, uint32_t addr, uint32_t size);
+
+// A PSC memory fill (`GX SetMemoryFill`, 3dbrew GPU/External_Registers "Memory Fill"):
+// `value` as `width`-bit values (16, 24 or 32) over the physical range `[start, end)`, as
+// citro3d clears a render target before a frame's lists. Between lists: refused
+// (`PICA_ERR_REFUSED`) while one is running. `PICA_ERR_ARGUMENT` for a width other than 16,
+// 24, 32, an address that is not 8-aligned or an empty range; `PICA_ERR_UNMAPPED` for a
+// range outside VRAM and FCRAM.
+//
+// # Safety
+// `gpu` is a live handle.
+pica_status_t pica_gpu_memory_fill(pica_gpu_t *gpu,
+                                   uint32_t start,
+                                   uint32_t end,
+                                   uint32_t value,
+                                   uint32_t width);
 
 // Writes `n` words at `addr` and submits them as a command list of `4 n` bytes.
 //

@@ -585,7 +585,10 @@ fn read_words(path: &str) -> Res<Vec<u32>> {
 }
 
 /// Starts the command list at `addr` of `size` bytes (what the GSP does to kick a list;
-/// only `size & ~0xF` bytes are read).
+/// only `size & ~0xF` bytes are read). Once a list has finished (`PICA_OUTCOME_FINISHED`)
+/// the next one can be submitted: consecutive submissions, the GPU state (registers, shader
+/// units, LUTs, the cycle counter) carried across. Refused (`PICA_ERR_REFUSED`) while a list
+/// is still running and after a hang.
 ///
 /// # Safety
 /// `gpu` is a live handle.
@@ -598,6 +601,51 @@ pub unsafe extern "C" fn pica_gpu_submit(gpu: *mut PicaGpu, addr: u32, size: u32
             let s = match e {
                 pica_model::SubmitError::Unmapped(_) => PICA_ERR_UNMAPPED,
                 _ => PICA_ERR_REFUSED,
+            };
+            err(s, e.to_string())
+        })?;
+        Ok(PICA_OK)
+    })
+}
+
+/// A PSC memory fill (`GX SetMemoryFill`, 3dbrew GPU/External_Registers "Memory Fill"):
+/// `value` as `width`-bit values (16, 24 or 32) over the physical range `[start, end)`, as
+/// citro3d clears a render target before a frame's lists. Between lists: refused
+/// (`PICA_ERR_REFUSED`) while one is running. `PICA_ERR_ARGUMENT` for a width other than 16,
+/// 24, 32, an address that is not 8-aligned or an empty range; `PICA_ERR_UNMAPPED` for a
+/// range outside VRAM and FCRAM.
+///
+/// # Safety
+/// `gpu` is a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn pica_gpu_memory_fill(
+    gpu: *mut PicaGpu,
+    start: u32,
+    end: u32,
+    value: u32,
+    width: u32,
+) -> PicaStatus {
+    use pica_model::psc::{FillError, FillWidth, MemoryFill};
+    guard("pica_gpu_memory_fill", || {
+        // SAFETY: see the function's contract.
+        let g = unsafe { gpu_mut(gpu) }?;
+        let width = FillWidth::from_bits(width).ok_or_else(|| {
+            (
+                PICA_ERR_ARGUMENT,
+                format!("width {width} is not 16, 24 or 32"),
+            )
+        })?;
+        let fill = MemoryFill {
+            start,
+            end,
+            value,
+            width,
+        };
+        g.gpu.memory_fill(&fill).or_else(|e| {
+            let s = match e {
+                FillError::Unmapped(_) => PICA_ERR_UNMAPPED,
+                FillError::Busy => PICA_ERR_REFUSED,
+                FillError::Unaligned { .. } | FillError::Empty { .. } => PICA_ERR_ARGUMENT,
             };
             err(s, e.to_string())
         })?;

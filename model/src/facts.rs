@@ -25,9 +25,9 @@ use crate::knobs::Knobs;
 use std::sync::OnceLock;
 
 /// The areas of the pipeline, in the order the ledger lists them.
-pub const AREAS: [&str; 14] = [
+pub const AREAS: [&str; 15] = [
     "cp", "regs", "vl", "shader", "pa", "clip", "rast", "tex", "lighting", "tev", "fog", "gas",
-    "fop", "timing",
+    "fop", "psc", "timing",
 ];
 
 /// What is known about a fact.
@@ -691,6 +691,18 @@ pub const NO_KNOB: &[(&str, &str)] = &[
         "no knob: the quantized depth is what the buffer holds; no alternative source",
     ),
     (
+        "psc-fill-24bit-order",
+        "no knob: no source describes another order (Azahar marks its own as unverified); a knob waits for a hardware dump of a 24-bit fill",
+    ),
+    (
+        "psc-fill-24bit-end",
+        "no knob: driver buffers are whole multiples of 24 bytes, so the alternative is unobservable with real frames",
+    ),
+    (
+        "psc-fill-between-lists",
+        "no knob: steps run in order on one clock; the overlap of PSC and P3D is timing, which is the model's contract (design.md)",
+    ),
+    (
         "timing-rates",
         "no knob: cycle timing is the model's contract with the RTL (design.md), not a hardware guess with alternatives; the real timings are not public",
     ),
@@ -706,6 +718,7 @@ pub const NO_KNOB: &[(&str, &str)] = &[
 
 const AZ: &str = "Azahar (emulator source, not a hardware measurement)";
 const MODEL: &str = "model choice (no public source)";
+const BREW_EXT: &str = "3dbrew GPU/External_Registers (Memory Fill)";
 const PF1: &str = "pica-facts §1 (3dbrew GPU/Shader_Instruction_Set)";
 const PF2: &str = "pica-facts §2 (3dbrew Floating-Point Behavior)";
 const SEED2: &str = "seed 002 (register descriptions)";
@@ -2275,6 +2288,45 @@ fn build() -> Vec<Fact> {
             "Shadow pass with D16 and D24 formats.",
             &[MODEL, AZ],
             &["fop::shadow"],
+        ),
+        // ---- psc (memory fill) ---------------------------------------------------------------
+        documented(
+            "psc-fill-registers",
+            "psc",
+            "Memory fill: start and end physical addresses >> 3 (end exclusive), a fill value, control bits 8-9 the width (0 = 16 bit, 1 or 3 = 24 bit, 2 = 32 bit).",
+            "3dbrew GPU/External_Registers \"Memory Fill\"",
+            &[BREW_EXT],
+            &["psc::MemoryFill", "psc::FillWidth::from_control"],
+        ),
+        guess(
+            "psc-fill-24bit-order",
+            "psc",
+            "A 24-bit fill writes the value's low three bytes, bits 0-7 first, every 3 bytes from the start.",
+            "low byte first",
+            &["low byte first", "high byte first"],
+            "Fill a VRAM buffer with width 24 and value 0x00112233, read it back from the ARM11.",
+            &[BREW_EXT, AZ],
+            &["psc::MemoryFill::byte_at"],
+        ),
+        guess(
+            "psc-fill-24bit-end",
+            "psc",
+            "A 24-bit fill stops at the end address, writing the first bytes of a last, partial value.",
+            "stop at end",
+            &["stop at end", "finish the last value past end"],
+            "24-bit fill of 16 bytes between two sentinel words, read the sentinels back.",
+            &[MODEL, AZ],
+            &["psc::MemoryFill::apply"],
+        ),
+        guess(
+            "psc-fill-between-lists",
+            "psc",
+            "A memory fill between command lists completes before the next list starts and takes no P3D cycle.",
+            "instant, in order",
+            &["instant, in order"],
+            "Queue a fill and a command list that reads the filled buffer; time both with the GPU busy bits.",
+            &[BREW_EXT, MODEL],
+            &["gpu::Gpu::memory_fill"],
         ),
         // ---- timing --------------------------------------------------------------------------
         guess(

@@ -12,6 +12,7 @@ use crate::link::Link;
 use crate::mem::{Memory, Unmapped};
 use crate::pa::{PaPorts, PrimitiveAssembler};
 use crate::pipe::{Fragment, PaCmd, ScreenTri, ShadedFragment, Triangle, VlCmd};
+use crate::psc::FillError;
 use crate::rast::{RastPorts, Rasterizer};
 use crate::regfile::{RegFile, RegsPorts};
 use crate::regs::Trigger;
@@ -35,6 +36,15 @@ pub enum SubmitError {
     /// The buffer does not lie in mapped memory.
     #[error(transparent)]
     Unmapped(#[from] Unmapped),
+    /// The previous list has not finished: the CP is still reading it or work it triggered is
+    /// still in flight. A list is submitted after the previous one finished
+    /// ([`Outcome::Finished`]: FINALIZE read and the pipeline drained), as the GSP kicks the
+    /// next command list only after the previous one's completion interrupt.
+    #[error("the previous command list has not finished (submit the next one after the run reports finished)")]
+    Busy,
+    /// The GPU hung: nothing runs after a hang (a case's sequence ends there).
+    #[error("the GPU hung on an earlier list; nothing more can be submitted")]
+    Hung,
 }
 
 /// The highest register ID a pushed write may name: a header's 16-bit ID plus up to 255 extra
@@ -455,7 +465,20 @@ impl Gpu {
 
     /// Starts the command buffer at physical address `addr` of `size` bytes (what the GSP does
     /// when it kicks a list). Only `size & !0xF` bytes are read (the 16-byte rule).
+    ///
+    /// A GPU whose list finished ([`Outcome::Finished`]) takes the next one: everything the
+    /// earlier lists left (registers, shader units, LUTs, caches, the cycle counter) carries
+    /// over, as for consecutive submissions on the console. Refused while a list runs
+    /// ([`SubmitError::Busy`]) and after a hang ([`SubmitError::Hung`]).
     pub fn submit(&mut self, addr: u32, size: u32) -> Result<(), SubmitError> {
+        if self.hang.is_some() {
+            return Err(SubmitError::Hung);
+        }
+        if self.cp.state() != CpState::Idle
+            && !matches!(self.outcome(), Some(Outcome::Finished { .. }))
+        {
+            return Err(SubmitError::Busy);
+        }
         if addr % 8 != 0 {
             return Err(SubmitError::Unaligned(addr));
         }
@@ -464,6 +487,24 @@ impl Gpu {
         }
         self.cp.submit(addr, size);
         Ok(())
+    }
+
+    /// Performs a PSC memory fill ([`crate::psc`]) on the GPU's memory: between command lists,
+    /// as citro3d's `C3D_RenderTargetClear` queues one before a frame's lists. Refused while a
+    /// list is running ([`FillError::Busy`]: the previous one has not finished; after a hang the
+    /// memory can still be filled).
+    ///
+    /// UNVERIFIED(hw) [fact: psc-fill-between-lists]: a fill is complete before the next list
+    /// starts and takes no P3D cycle (the cycle counter does not move). The PSC is a unit of
+    /// its own (3dbrew: its own busy bit and interrupt, PSC0/PSC1), so on the console it can
+    /// run beside the P3D; the GSP starts queued GX commands in order, and the drivers wait for
+    /// a clear before drawing into its buffer. Whether and how long the two overlap in time is
+    /// not public.
+    pub fn memory_fill(&mut self, fill: &crate::psc::MemoryFill) -> Result<(), FillError> {
+        if self.cp.state() != CpState::Idle && self.outcome().is_none() {
+            return Err(FillError::Busy);
+        }
+        fill.apply(&mut self.mem)
     }
 
     /// Puts one register write straight into the CP → REGS channel, as the CP would have

@@ -44,6 +44,7 @@ pub mod nv2a;
 pub mod outcome;
 pub mod pa;
 pub mod pipe;
+pub mod psc;
 pub mod rast;
 pub mod regfile;
 pub mod regs;

@@ -2,7 +2,7 @@
 """Builds pica_top with Icarus Verilog or Verilator and runs the cocotb bench on it.
 
 The bench is test_pica_top.py. Cases: every vectors/examples/*.hex list, every front-end bundle
-of vectors/corpus (--no-corpus leaves them out) and --random seeded random lists (seeds --seed
+of one list in vectors/corpus (--no-corpus leaves them out; sequences are for scripts/replay) and --random seeded random lists (seeds --seed
 .. --seed + N - 1). The model (pica_model, front end alone) is the scoreboard.
 
     target/venv/bin/python python/cocotb/run.py                  # examples, corpus, random lists
@@ -185,7 +185,10 @@ def main():
              for p in (sorted(EXAMPLES.glob(args.lists)) if args.lists else [])]
     if not args.no_corpus:
         for d in sorted(p.parent for p in CORPUS.glob("*/manifest.json")):
-            if not json.loads((d / "manifest.json").read_text()).get("pipeline"):
+            m = json.loads((d / "manifest.json").read_text())
+            # Front-end bundles of one list: a bundle of several lists submitted one after
+            # another ("sequence") is replayed by scripts/replay and pica lockstep, not here.
+            if not m.get("pipeline") and not m.get("sequence"):
                 cases.append({"name": f"corpus_{d.name}", "bundle": str(d)})
     cases += [{"name": f"random_seed_{s}", "seed": s} for s in range(seed, seed + args.random)]
     if not cases:

@@ -234,6 +234,7 @@ class Bench:
         d.cmd_valid_i.value = 0
         d.cmd_data_i.value = 0
         d.cmd_end_i.value = 0
+        d.cmd_kick_i.value = 0  # one list per run (the next submission's kick)
         d.mem_rdata_i.value = 0
         d.mem_err_i.value = 0
         d.dbg_req_i.value = 0

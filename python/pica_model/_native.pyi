@@ -145,7 +145,14 @@ class Gpu:
     # -- command lists --
     def submit(self, addr: int, size: int) -> None:
         """Starts the command buffer at ``addr`` (8-byte aligned) of ``size`` bytes; only
-        ``size & ~0xF`` bytes are read (the 16-byte rule). :class:`SubmitError` if refused."""
+        ``size & ~0xF`` bytes are read (the 16-byte rule). After a list finished, the next one:
+        consecutive submissions with the GPU state carried across. :class:`SubmitError` if
+        refused (a list still running, a hang, a bad address)."""
+    def memory_fill(self, start: int, end: int, value: int, width: int = 32) -> None:
+        """A PSC memory fill (GX SetMemoryFill) between command lists: ``value`` as
+        ``width``-bit values (16, 24 or 32) over ``[start, end)`` (8-aligned physical
+        addresses). ``ValueError`` for a bad width, alignment or range, :class:`UnmappedError`
+        outside VRAM / FCRAM, :class:`BusyError` while a list runs."""
     def submit_words(self, words: Iterable[int], addr: int = 0x20000000) -> None:
         """Writes ``words`` at ``addr`` and submits ``4 * len(words)`` bytes."""
 

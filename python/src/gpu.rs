@@ -378,7 +378,8 @@ impl PyGpu {
     }
 
     /// Starts the command buffer at `addr` of `size` bytes (only `size & ~0xF` bytes are read:
-    /// the 16-byte rule).
+    /// the 16-byte rule). After a list finished, the next one: consecutive submissions, the
+    /// GPU state carried across (refused while a list runs and after a hang).
     fn submit(&mut self, addr: &Bound<'_, PyAny>, size: &Bound<'_, PyAny>) -> PyResult<()> {
         let addr = args::u32_arg(addr, "addr")?;
         let size = args::u32_arg(size, "size")?;
@@ -405,6 +406,46 @@ impl PyGpu {
             .write_words(addr, &words)
             .map_err(unmapped)?;
         self.gpu.submit(addr, size).map_err(submit_err)
+    }
+
+    /// A PSC memory fill (`GX SetMemoryFill`): `value` as `width`-bit values (16, 24, 32) over
+    /// `[start, end)` (8-aligned physical addresses), between command lists. `ValueError` for a
+    /// bad width, alignment or range, `UnmappedError` outside VRAM / FCRAM, `BusyError` while a
+    /// list runs.
+    #[pyo3(
+        signature = (start, end, value, width = None),
+        text_signature = "($self, start, end, value, width=32)"
+    )]
+    fn memory_fill(
+        &mut self,
+        start: &Bound<'_, PyAny>,
+        end: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+        width: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        use pica_model::psc::{FillError, FillWidth, MemoryFill};
+        let start = args::u32_arg(start, "start")?;
+        let end = args::u32_arg(end, "end")?;
+        let value = args::u32_arg(value, "value")?;
+        let bits = match width {
+            Some(w) => args::u32_arg(w, "width")?,
+            None => 32,
+        };
+        let width = FillWidth::from_bits(bits)
+            .ok_or_else(|| PyValueError::new_err(format!("width {bits} is not 16, 24 or 32")))?;
+        let fill = MemoryFill {
+            start,
+            end,
+            value,
+            width,
+        };
+        self.gpu.memory_fill(&fill).map_err(|e| match e {
+            FillError::Unmapped(_) => unmapped(e),
+            FillError::Busy => errors::busy(e.to_string()),
+            FillError::Unaligned { .. } | FillError::Empty { .. } => {
+                PyValueError::new_err(e.to_string())
+            }
+        })
     }
 
     /// Puts one register write into the CP -> REGS channel (as the CP would), stepping the

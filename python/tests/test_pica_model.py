@@ -226,6 +226,34 @@ def test_hang_16_byte_rule_code():
     assert (out.kind, out.cycle, out.hang_code, out.reason) == ("hang", 4, 1, "missing_finalize")
 
 
+def test_consecutive_submissions_and_memory_fill():
+    # Two lists on one GPU: the second is submitted once the first finished and merges a
+    # masked write into the value the first left; a fill between them changes memory only.
+    gpu = pm.Gpu(front_end=True)
+    gpu.submit_words([0x0011_2233, 0x000F_00E1, 0x1234_5678, 0x000F_0010])
+    first = gpu.run()
+    assert first.finished
+    gpu.memory_fill(0x1800_0000, 0x1800_0010, 0x00AB_CDEF, width=24)
+    assert gpu.read_word(0x1800_0000) == 0xEFABCDEF
+    gpu.submit_words([0x0000_00EE, 0x0001_00E1, 0x1234_5678, 0x000F_0010], addr=0x2000_1000)
+    second = gpu.run()
+    assert second.finished and second.cycle == 2 * first.cycle
+    assert gpu.reg(0x0E1) == 0x0011_22EE
+    with pytest.raises(ValueError):
+        gpu.memory_fill(0x1800_0004, 0x1800_0010, 0, width=32)
+    with pytest.raises(ValueError):
+        gpu.memory_fill(0x1800_0000, 0x1800_0010, 0, width=8)
+    with pytest.raises(pm.UnmappedError):
+        gpu.memory_fill(0x1000_0000, 0x1000_0010, 0)
+    # A list that is still running refuses the next submission.
+    gpu.submit_words([0x0000_00EE, 0x0001_00E1, 0x1234_5678, 0x000F_0010], addr=0x2000_2000)
+    gpu.step()
+    with pytest.raises(pm.SubmitError):
+        gpu.submit(0x2000_1000, 16)
+    with pytest.raises(pm.BusyError):
+        gpu.memory_fill(0x1800_0000, 0x1800_0010, 0)
+
+
 def test_not_submitted():
     out = pm.Gpu().run()
     assert (out.kind, out.cycle, out.hang_code, out.reason) == ("hang", 0, 0, "not_submitted")

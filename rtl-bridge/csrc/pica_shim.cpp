@@ -100,6 +100,7 @@ struct DutImpl final : Dut {
     top->dbg_req_i = in->dbg_req & 1;
     top->dbg_addr_i = in->dbg_addr & 0xFFFF;
     top->hold_i = in->hold & 1;
+    top->cmd_kick_i = in->kick & 1;
     PICA_SH_PORTS_IN(top, &in->sh, sh_);
     top->eval();
     out->cmd_ready = top->cmd_ready_o;

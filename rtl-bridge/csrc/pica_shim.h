@@ -21,6 +21,7 @@ typedef struct {
   uint32_t dbg_req;
   uint32_t dbg_addr;
   uint32_t hold;
+  uint32_t kick;
   // The SH ports (sh_* of pica_top). cfg_* are ignored: REGS configures the SH stage.
   PicaShsIn sh;
 } PicaIn;

@@ -9,6 +9,12 @@
 // Sources: the command-word stream (the submitted list) until the first CMDBUF jump, then the
 // memory port for every buffer reached through a jump (rtl-bridge/rtl/README.md).
 //
+// Consecutive submissions (model: Gpu::submit after Outcome::Finished): kick_i in a cycle where
+// the CP is Done starts the next list on the command stream in that same cycle, as the model's
+// CP reads the first word of a list submitted before the step (a new Buffer, state Param0);
+// everything else (REGS, the links) carries over. Ignored unless Done (the model refuses a
+// submission while a list runs, and after a hang).
+//
 // Timing rules copied from CommandProcessor::tick / step_word:
 // - a word that produces a write (Header, Extra) is read only when the CP->REGS FIFO had space at
 //   the start of the cycle (wr_space_i, the FIFO's registered not-full); Param0/Pad need none;
@@ -25,6 +31,7 @@ module pica_cp (
   input  logic [31:0] cmd_data_i,
   input  logic        cmd_end_i,
   output logic        cmd_ready_o,
+  input  logic        kick_i,       // next submission: the stream restarts with its words
 
   // Memory read port, answered combinationally.
   output logic        mem_req_o,
@@ -90,7 +97,7 @@ module pica_cp (
   logic [3:0]  reason_q, reason_d;
 
   // ---- The cycle's view after taking a pending redirect (CommandProcessor::tick).
-  logic        take_redir;
+  logic        take_redir, kick;
   cp_state_e   st;
   logic        src_mem;
   logic [31:0] next;
@@ -98,8 +105,11 @@ module pica_cp (
 
   assign take_redir  = (state_q == StWaitRedir) && redir_valid_i && !halt_i;
   assign redir_pop_o = take_redir;
-  assign st          = take_redir ? StParam0 : state_q;
-  assign src_mem     = take_redir ? 1'b1 : src_mem_q;
+  // A kick returns to the stream (the new list), also after a list that ended in a jumped-to
+  // buffer; Done and WaitRedir exclude each other, so at most one of the two applies.
+  assign kick        = kick_i && (state_q == StDone) && !halt_i;
+  assign st          = (take_redir || kick) ? StParam0 : state_q;
+  assign src_mem     = take_redir ? 1'b1 : (kick ? 1'b0 : src_mem_q);
   assign next        = take_redir ? redir_addr_i : next_q;
   assign buf_end     = take_redir ? ({1'b0, redir_addr_i} + {1'b0, redir_size_i & ~32'hF})
                                   : end_q;

@@ -32,6 +32,10 @@ module pica_top #(
   input  logic [31:0] cmd_data_i,
   input  logic        cmd_end_i,
   output logic        cmd_ready_o,
+  // Next submission (the model's Gpu::submit after Outcome::Finished): high for one cycle in
+  // which finished_o is high; the CP reads the new list's first word from the stream in that
+  // cycle. Ignored unless the CP is Done. 0 for a single list.
+  input  logic        cmd_kick_i,
 
   output logic        mem_req_o,
   output logic [31:0] mem_addr_o,
@@ -124,6 +128,7 @@ module pica_top #(
     .cmd_data_i,
     .cmd_end_i,
     .cmd_ready_o,
+    .kick_i        (cmd_kick_i),
     .mem_req_o,
     .mem_addr_o,
     .mem_rdata_i,

@@ -33,6 +33,8 @@ pub struct PicaIn {
     pub dbg_addr: u32,
     /// `hold_i`: the pipeline after REGS is busy (REGS applies nothing).
     pub hold: u32,
+    /// `cmd_kick_i`: the next submission starts on the command stream this cycle.
+    pub kick: u32,
     /// The `sh_*` ports (`cfg_*` are ignored: REGS configures the SH stage).
     pub sh: PicaShsIn,
 }
@@ -49,6 +51,7 @@ impl Default for PicaIn {
             dbg_req: 0,
             dbg_addr: 0,
             hold: 0,
+            kick: 0,
             sh: PicaShsIn {
                 out_ready: 1,
                 commit_ready: 1,

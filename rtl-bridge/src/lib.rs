@@ -339,7 +339,8 @@ pub enum RtlOutcome {
     },
 }
 
-/// Drives a [`Rtl`] through one submitted command list, cycle by cycle.
+/// Drives a [`Rtl`] through submitted command lists, cycle by cycle (the first at
+/// [`RtlGpu::new`], each further one with [`RtlGpu::submit`] once the previous finished).
 #[derive(Debug)]
 pub struct RtlGpu {
     rtl: Rtl,
@@ -384,6 +385,28 @@ impl RtlGpu {
             sh: ShProtocol::default(),
             geostage: 0,
         }
+    }
+
+    /// Submits the next list, as the model's `Gpu::submit` after the previous one finished:
+    /// the words of `size & !0xF` bytes at `addr` (read from the memory as it stands now, fills
+    /// included) become the command stream, and `cmd_kick_i` is high for the current cycle, so
+    /// the CP reads the first word in this cycle (the RTL ignores a kick unless its CP is Done:
+    /// call it in a cycle whose outcome is finished). Unreadable words stream as 0, as in
+    /// [`RtlGpu::new`].
+    pub fn submit(&mut self, addr: u32, size: u32) {
+        let words = (size & !0xF) / 4;
+        self.stream = (0..words)
+            .map(|i| self.mem.read_u32(addr.wrapping_add(i * 4)).unwrap_or(0))
+            .collect();
+        self.next = 0;
+        self.inp.kick = 1;
+        self.view = None;
+    }
+
+    /// The memory the bridge serves (CMDBUF jumps read it; a memory fill between submissions
+    /// writes it, as on the model's side).
+    pub fn mem_mut(&mut self) -> &mut Memory {
+        &mut self.mem
     }
 
     /// Sets `hold_i` for the current cycle: the pipeline after REGS is busy with earlier work
@@ -513,14 +536,17 @@ impl RtlGpu {
         }
         self.rtl.clock();
         self.cycle += 1;
+        // A kick lasts one cycle.
+        self.inp.kick = 0;
         v
     }
 
-    /// The outcome if the run is over in the current cycle.
+    /// The outcome if the run is over in the current cycle (none in the cycle of a
+    /// [`RtlGpu::submit`]: the next list starts in it).
     pub fn outcome(&mut self) -> Option<RtlOutcome> {
         let v = self.view();
         if v.finished {
-            return Some(RtlOutcome::Finished { cycles: v.cycle });
+            return (self.inp.kick == 0).then_some(RtlOutcome::Finished { cycles: v.cycle });
         }
         if v.done() {
             let (first, code) = self.hang_seen.unwrap_or((v.cycle, v.hang.unwrap_or(0)));

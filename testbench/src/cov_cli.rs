@@ -20,7 +20,11 @@ pub const BLESS_ENV: &str = "PICA_BLESS";
 pub fn run_case(case: &Case) -> Result<Hits, String> {
     let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     gpu.set_coverage(true);
-    let outcome = gpu.run(case.max_cycles);
+    // Every step of a sequence (each submission after the previous one finished).
+    let outcome = case
+        .run_steps(&mut gpu, case.max_cycles)
+        .map_err(|e| e.to_string())?
+        .outcome;
     gpu.coverage(Some(&outcome))
         .ok_or_else(|| "coverage sampling was not on".to_string())
 }

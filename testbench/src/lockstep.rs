@@ -1,6 +1,9 @@
 //! Lockstep: the model and the RTL on the same clock, compared beat by beat.
 //!
-//! Both run the same [`Case`]. Every cycle the model is stepped and the RTL is evaluated and
+//! Both run the same [`Case`] — all its steps: when both sides finish a submission in the same
+//! cycle, the memory fills after it are done on both sides' memory and the next list is
+//! submitted to both (the RTL's `cmd_kick_i`, [`RtlGpu::submit`]), so a sequence is compared
+//! across every submission. Every cycle the model is stepped and the RTL is evaluated and
 //! clocked; the register-write beats of that cycle are compared field by field, cycle stamps
 //! included (the regwrite stream is cycle-exact). At the end the outcome (finished / hang with
 //! its reason and cycle) and the complete final state (every word of the debug map,
@@ -17,7 +20,7 @@ use pica_model::regs;
 use pica_model::Outcome;
 use pica_rtl_bridge::{Rtl, RtlError, RtlGpu, RtlOutcome, Variant};
 use pica_vectors::bundle::{beat_json, OutcomeRecord};
-use pica_vectors::case::{hang_reason_code, Case, CaseError};
+use pica_vectors::case::{hang_reason_code, Case, CaseError, Step};
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -354,16 +357,84 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
     let mut gpu = case.gpu()?;
     // The RTL implements the front end (CP and REGS): compare the model's front end with it.
     gpu.set_pipeline(false);
-    let mut rtl = RtlGpu::new(
-        Rtl::with_variant(opts.variant)?,
-        case.memory()?,
-        case.submit_addr,
-        case.submit_size,
-    );
+    let mut rtl = rtl_gpu(case, opts.variant)?;
     let mut report = compare(case, opts, &mut gpu, &mut rtl)?;
     // Read before the model is dropped: its counters go with it.
     report.rtl_coverage = rtl.rtl_mut().coverage();
     Ok(report)
+}
+
+/// The RTL `variant` with `case` loaded: its memory with the fills before the first list
+/// done, the first list on the command stream.
+pub fn rtl_gpu(case: &Case, variant: Variant) -> Result<RtlGpu, LockstepError> {
+    let mut mem = case.memory()?;
+    for (i, step) in case.before.iter().enumerate() {
+        if let Step::Fill(f) = step {
+            f.apply(&mut mem).map_err(|e| CaseError::Step {
+                case: case.name.clone(),
+                index: i,
+                kind: step.kind(),
+                msg: e.to_string(),
+            })?;
+        }
+    }
+    Ok(RtlGpu::new(
+        Rtl::with_variant(variant)?,
+        mem,
+        case.submit_addr,
+        case.submit_size,
+    ))
+}
+
+/// The steps of `case.more` from `*next` up to and including the next submission, done on the
+/// RTL side: fills on its memory, then the submission (a kick). Returns whether a list was
+/// submitted (false: no submission is left; the fills after the last one are done).
+pub fn rtl_next_steps(case: &Case, next: &mut usize, rtl: &mut RtlGpu) -> Result<bool, CaseError> {
+    while let Some(step) = case.more.get(*next) {
+        let index = case.before.len() + 1 + *next;
+        *next += 1;
+        match step {
+            Step::Fill(f) => f.apply(rtl.mem_mut()).map_err(|e| CaseError::Step {
+                case: case.name.clone(),
+                index,
+                kind: step.kind(),
+                msg: e.to_string(),
+            })?,
+            Step::Transfer(_) => {}
+            Step::Submit { addr, size } => {
+                rtl.submit(*addr, *size);
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// [`rtl_next_steps`] on the model's side (fills on its memory, then [`pica_model::Gpu::submit`]).
+pub fn model_next_steps(
+    case: &Case,
+    next: &mut usize,
+    gpu: &mut pica_model::Gpu,
+) -> Result<bool, CaseError> {
+    while let Some(step) = case.more.get(*next) {
+        let index = case.before.len() + 1 + *next;
+        *next += 1;
+        let err = |msg: String| CaseError::Step {
+            case: case.name.clone(),
+            index,
+            kind: step.kind(),
+            msg,
+        };
+        match step {
+            Step::Fill(f) => gpu.memory_fill(f).map_err(|e| err(e.to_string()))?,
+            Step::Transfer(_) => {}
+            Step::Submit { addr, size } => {
+                gpu.submit(*addr, *size).map_err(|e| err(e.to_string()))?;
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// The lockstep loop of [`lockstep`] on a model and an RTL both at cycle 0.
@@ -393,6 +464,9 @@ fn compare(
             rtl_coverage: None,
         };
     let before = |h: &VecDeque<RegWriteBeat>| h.iter().map(beat_json).collect::<Vec<_>>();
+    // The next step of `case.more` (both sides walk the steps together: they finish each
+    // submission in the same cycle, or the run ends there with an outcome divergence).
+    let mut next_step = 0usize;
     loop {
         let k = gpu.cycle();
         let mo = gpu.outcome();
@@ -440,32 +514,52 @@ fn compare(
                     fields,
                     total_differences: 1,
                     before: before(&history),
-                    note: None,
+                    note: (next_step > 0).then(|| {
+                        format!("after {next_step} step(s) of the sequence beyond the first list")
+                    }),
                     vcd: None,
                 };
                 return Ok(report(&mo, k, compared, Some(finish(case, opts, d)?)));
             }
-            if opts.compare_state {
-                let (fields, total) =
-                    state_diffs(gpu.regs(), rtl, opts.state_read, STATE_DIFFS_SHOWN);
-                if total > 0 {
-                    let d = Divergence {
-                        kind: DivergenceKind::FinalState,
-                        channel: "final_state".into(),
-                        beat_index: compared,
-                        cycle: k,
-                        expected: None,
-                        actual: None,
-                        fields,
-                        total_differences: total,
-                        before: before(&history),
-                        note: None,
-                        vcd: None,
-                    };
-                    return Ok(report(&mo, k, compared, Some(d)));
+            // Both finished this submission in this cycle: do the steps up to the next one on
+            // both sides and step on (the next list starts in this cycle). None left: the
+            // sequence is over (its last fills done); compare the end.
+            let finished = matches!(mo, Outcome::Finished { .. });
+            let mut rtl_next = next_step;
+            // At the cycle limit a next list is still submitted: it then stops at the limit
+            // before its first word, as `Case::run_steps` on the model alone has it.
+            if finished
+                && model_next_steps(case, &mut next_step, gpu)?
+                && rtl_next_steps(case, &mut rtl_next, rtl)?
+            {
+                // (rtl_next == next_step: the same steps.)
+            } else {
+                if finished {
+                    // The fills after the last list, on the RTL's memory too.
+                    rtl_next_steps(case, &mut rtl_next, rtl)?;
                 }
+                if opts.compare_state {
+                    let (fields, total) =
+                        state_diffs(gpu.regs(), rtl, opts.state_read, STATE_DIFFS_SHOWN);
+                    if total > 0 {
+                        let d = Divergence {
+                            kind: DivergenceKind::FinalState,
+                            channel: "final_state".into(),
+                            beat_index: compared,
+                            cycle: k,
+                            expected: None,
+                            actual: None,
+                            fields,
+                            total_differences: total,
+                            before: before(&history),
+                            note: None,
+                            vcd: None,
+                        };
+                        return Ok(report(&mo, k, compared, Some(d)));
+                    }
+                }
+                return Ok(report(&mo, k, compared, None));
             }
-            return Ok(report(&mo, k, compared, None));
         }
         if let Some(h) = &opts.hold {
             let on = h.held(k);
@@ -577,18 +671,22 @@ pub fn trace_window_vcd(
 ) -> Result<(u64, u64), LockstepError> {
     let from = cycle.saturating_sub(window / 2);
     let to = cycle + window.div_ceil(2);
-    let mut rtl = RtlGpu::new(
-        Rtl::with_variant(variant)?,
-        case.memory()?,
-        case.submit_addr,
-        case.submit_size,
-    );
-    while rtl.cycle() < from {
+    let mut rtl = rtl_gpu(case, variant)?;
+    // Alone, the RTL starts each further list when its own run finishes, as in lockstep.
+    let mut next = 0usize;
+    let mut clock = |rtl: &mut RtlGpu| -> Result<(), LockstepError> {
+        if matches!(rtl.outcome(), Some(RtlOutcome::Finished { .. })) {
+            rtl_next_steps(case, &mut next, rtl)?;
+        }
         rtl.clock();
+        Ok(())
+    };
+    while rtl.cycle() < from {
+        clock(&mut rtl)?;
     }
     rtl.rtl_mut().trace_vcd(path)?;
     while rtl.cycle() <= to {
-        rtl.clock();
+        clock(&mut rtl)?;
     }
     rtl.rtl_mut().trace_off();
     Ok((from, to))

@@ -38,12 +38,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Run a command list on the model and dump the state it leaves.
+    /// Run command lists on the model and dump the state they leave.
+    ///
+    /// Several lists run one after another as consecutive submissions on the console: each
+    /// starts when the previous one has finished, the GPU state carried across. A frame file
+    /// (FRAME.json, format pica-frame: memory images and steps — submit, fill, transfer; schema
+    /// vectors/schema/frame.v1.schema.json) runs a captured frame; transfers are recorded, not
+    /// modelled.
     ///
     /// Exit status: 0 finished, 2 bad input, 3 hang, 4 cycle limit.
     Run {
-        /// Command list: .bin (little-endian words) or .hex/.txt (hex words, # and // comments).
-        list: PathBuf,
+        /// Command lists: .bin (little-endian words) or .hex/.txt (hex words, # and //
+        /// comments), submitted in order; or one frame file (.json).
+        #[arg(required = true, value_name = "LIST|FRAME.json")]
+        lists: Vec<PathBuf>,
         #[command(flatten)]
         load: run::LoadOpts,
         /// Write the final state as JSON (- for stdout).
@@ -58,6 +66,8 @@ enum Cmd {
         /// Write the depth buffer as a grey PNG.
         #[arg(long, value_name = "FILE")]
         depth_png: Option<PathBuf>,
+        #[command(flatten)]
+        dumps: DumpArgs,
         /// Run the front end alone (CP and REGS, as the RTL has it): draws are recorded as
         /// trigger events and not executed.
         #[arg(long)]
@@ -93,8 +103,10 @@ enum Cmd {
     /// Input: a command list (+ --mem), or --bundle DIR (repeatable), or --corpus \[DIR\].
     /// Exit status: 0 equal, 1 mismatch, 2 bad input.
     Lockstep {
-        /// Command list (.bin or .hex/.txt).
-        list: Option<PathBuf>,
+        /// Command lists (.bin or .hex/.txt), submitted one after another, or one frame file
+        /// (.json).
+        #[arg(value_name = "LIST|FRAME.json")]
+        list: Vec<PathBuf>,
         #[command(flatten)]
         load: run::LoadOpts,
         /// Replay a vector bundle (or a directory of bundles).
@@ -343,6 +355,24 @@ enum Cmd {
     Num(pica_testbench::num_cli::NumArgs),
 }
 
+/// `--dump ADDR:WxH:FORMAT[:block32]=FILE` (repeatable).
+#[derive(clap::Args, Clone, Debug, Default)]
+struct DumpArgs {
+    /// Write any colour or depth buffer as a PNG, after the run (repeatable): the WxH pixels at
+    /// physical address ADDR in FORMAT — rgba8, rgb8, rgb5a1, rgb565, rgba4 (colour), d16,
+    /// d24, d24s8 (depth as grey), s8 (the stencil byte of a d24s8 buffer as grey) — in 8x8
+    /// tiles, or 32x32 blocks with `:block32`; W and H multiples of the tile size. Decoded by
+    /// the model's framebuffer code, top row first as --png writes it. E.g. `--dump
+    /// 0x18000000:400x240:rgba8=top.png`.
+    #[arg(long = "dump", value_name = "ADDR:WxH:FORMAT[:block32]=FILE",
+          value_parser = parse_dump)]
+    dump: Vec<pica_testbench::picture::DumpSpec>,
+}
+
+fn parse_dump(s: &str) -> Result<pica_testbench::picture::DumpSpec, String> {
+    s.parse()
+}
+
 #[derive(Subcommand)]
 enum SceneCmd {
     /// Name and describe every scene.
@@ -357,6 +387,8 @@ enum SceneCmd {
         /// Where the depth buffer PNG goes.
         #[arg(long, value_name = "FILE")]
         depth_png: Option<PathBuf>,
+        #[command(flatten)]
+        dumps: DumpArgs,
         /// Write the scene's golden-vector bundle to this directory.
         #[arg(long, value_name = "DIR")]
         vectors: Option<PathBuf>,
@@ -540,25 +572,26 @@ fn main() -> ExitCode {
     init_tracing(cli.verbose);
     match cli.cmd {
         Cmd::Run {
-            list,
+            lists,
             load,
             regs_json,
             beats,
             png,
             depth_png,
+            dumps,
             front_end,
             commits,
             knobs,
         } => {
             let args = RunArgs {
-                list,
+                lists,
                 load,
                 record_beats: beats.is_some(),
                 record_commits: commits,
                 pipeline: !front_end,
                 knobs: knobs.knobs(),
             };
-            cmd_run(&args, regs_json, beats, [png, depth_png])
+            cmd_run(&args, regs_json, beats, [png, depth_png], &dumps.dump)
         }
         Cmd::Regs { json } => {
             let text = if json {
@@ -603,8 +636,8 @@ fn main() -> ExitCode {
                     None => return fail(format!("no scene named '{n}' (see `pica scene list`)")),
                 }
             }
-            if let Some(l) = &list {
-                match run::load_case(l, &load) {
+            if !list.is_empty() {
+                match run::load_case(&list, &load) {
                     Ok(c) => cases.push(c),
                     Err(e) => return fail(e),
                 }
@@ -1083,6 +1116,7 @@ fn cmd_run(
     regs_json: Option<PathBuf>,
     beats: Option<PathBuf>,
     [png, depth_png]: [Option<PathBuf>; 2],
+    dumps: &[pica_testbench::picture::DumpSpec],
 ) -> ExitCode {
     let r = match run::run(args) {
         Ok(r) => r,
@@ -1106,6 +1140,12 @@ fn cmd_run(
             if let Err(e) = pica_testbench::picture::write_png(p, &img) {
                 return fail(e);
             }
+        }
+    }
+    let order = regs.knobs().fop_rgb8_order;
+    for d in dumps {
+        if let Err(e) = d.write(mem, order) {
+            return fail(e);
         }
     }
     if let Some(p) = &beats {
@@ -1134,7 +1174,7 @@ fn cmd_run(
         }
     }
     let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
-    let line = run::summary(&args.list.display().to_string(), &r);
+    let line = run::summary(&run::lists_name(&args.lists), &r);
     // Keep stdout machine-readable when JSON goes there.
     if to_stdout(&regs_json) || to_stdout(&beats) {
         eprintln!("{line}");
@@ -1186,6 +1226,7 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
             name,
             png,
             depth_png,
+            dumps,
             vectors,
             stages,
             knobs,
@@ -1197,6 +1238,7 @@ fn cmd_scene(cmd: SceneCmd) -> ExitCode {
             let out = scene_cli::Outputs {
                 png,
                 depth_png,
+                dumps: dumps.dump,
                 vectors,
                 stages: scene_stages(&stages),
                 knobs,

@@ -33,6 +33,8 @@ pub struct Outputs {
     pub png: Option<PathBuf>,
     /// Depth buffer PNG.
     pub depth_png: Option<PathBuf>,
+    /// Any buffers by address, size and format (`--dump`).
+    pub dumps: Vec<crate::picture::DumpSpec>,
     /// Bundle directory.
     pub vectors: Option<PathBuf>,
     /// Render with these pipeline stages in RTL (the pictures written are the mixed run's)
@@ -79,6 +81,9 @@ pub fn render(name: &str, out: &Outputs) -> Result<Rendered, InputError> {
     if let Some(p) = &out.depth_png {
         write_png(p, &read_depth_image(gpu.regs(), gpu.mem()))?;
     }
+    for d in &out.dumps {
+        d.write(gpu.mem(), gpu.regs().knobs().fop_rgb8_order)?;
+    }
     if let Some(dir) = &out.vectors {
         write_bundle(dir, case, &run, &crate::generator())
             .map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
@@ -115,6 +120,7 @@ pub fn render_all(
                 &Outputs {
                     png: Some(dir.join(format!("{stem}.png"))),
                     depth_png: Some(dir.join(format!("{stem}.depth.png"))),
+                    dumps: Vec::new(),
                     vectors: vectors.then(|| dir.join(&stem)),
                     stages: stages.cloned(),
                     knobs,

@@ -171,7 +171,10 @@ pub fn record_tev(case: &Case) -> Result<RecordedTev, String> {
     let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     let rec = Rc::new(RefCell::new(TevRecording::default()));
     gpu.replace_stage::<TevStage>(Box::new(TevRecorder::new(rec.clone())));
-    let outcome = gpu.run(case.max_cycles);
+    let outcome = case
+        .run_steps(&mut gpu, case.max_cycles)
+        .map_err(|e| e.to_string())?
+        .outcome;
     let mut rec = rec.borrow().clone();
     rec.case.knobs = case.knobs;
     Ok(RecordedTev { rec, outcome, gpu })
@@ -284,7 +287,10 @@ pub fn record_fop(case: &Case) -> Result<RecordedFop, String> {
     let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     let ops = Rc::new(RefCell::new(Vec::new()));
     gpu.replace_stage::<FragmentOps>(Box::new(FopRecorder::new(ops.clone())));
-    let outcome = gpu.run(case.max_cycles);
+    let outcome = case
+        .run_steps(&mut gpu, case.max_cycles)
+        .map_err(|e| e.to_string())?
+        .outcome;
     let ops = ops.borrow().clone();
     let ranges: Vec<MemImage> = buffer_ranges(&ops)
         .into_iter()
@@ -428,7 +434,10 @@ pub fn record_rast(case: &Case) -> Result<RecordedRast, String> {
     let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     let ops = Rc::new(RefCell::new(Vec::new()));
     gpu.replace_stage::<Clipper>(Box::new(RastRecorder::new(ops.clone())));
-    let outcome = gpu.run(case.max_cycles);
+    let outcome = case
+        .run_steps(&mut gpu, case.max_cycles)
+        .map_err(|e| e.to_string())?
+        .outcome;
     let ops = ops.borrow().clone();
     Ok(RecordedRast {
         case: RastCase {

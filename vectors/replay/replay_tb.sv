@@ -3,8 +3,11 @@
 // Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator (--binary).
 // scripts/replay builds the plusargs from the bundle's manifest.json:
 //
-//   +stim=FILE +stim_words=N               the submitted list's words (16-byte rule applied)
-//   +memI=FILE +memI_base=HEX +memI_words=N  memory images, I = 0..3 (optional)
+//   +stim=FILE +stim_words=N               the submitted lists' words (16-byte rule applied), one
+//                                          list after the other
+//   +memI=FILE +memI_base=HEX +memI_words=N  memory images, I = 0..15 (optional)
+//   +steps=FILE +nsteps=N                  optional: steps.hex of a multi-step bundle (several
+//                                          lists submitted one after another, memory fills)
 //   +beats=FILE +nbeats=N                  regwrite.hex: 128-bit beats
 //   +final_regs=FILE                       final_regs.hex: 0x300 words (optional)
 //   +outcome=finished|hang|cycle_limit +outcome_cycle=N +hang_reason=N
@@ -17,22 +20,33 @@
 // the memory port is answered combinationally from the images (zero elsewhere in VRAM/FCRAM,
 // mem_err_i outside them, as the model maps memory).
 //
+// Steps (steps.hex, 160-bit lines: kind, then four 32-bit fields; README "Golden-vector
+// bundles"): 1 submit (address, size, first word in stim, word count), 2 memory fill (start,
+// end, value, width in bits), 3 transfer (not modelled: skipped). The steps before the first
+// submit run before reset is released; each further submit starts in the cycle finished_o is
+// high after the previous one (cmd_kick_i high for that cycle, the stream switched to the new
+// list's words), after the fills before it — the model's Gpu::submit after Outcome::Finished.
+// A fill writes the memory the port answers from (the PSC's pattern: pica_model::psc).
+//
 // Prints PASS, or FAIL: <first mismatch> and stops with $fatal (non-zero exit in both simulators).
 `timescale 1ns / 1ps
 module replay_tb;
 
   // Capacities (words); a bundle larger than these is rejected with a FAIL naming the limit.
   localparam int MaxStim  = 1 << 20;
-  localparam int MaxMem   = 1 << 20;
+  localparam int MaxMem   = 1 << 20;   // words of all images together
+  localparam int MaxImages = 16;
   localparam int MaxBeats = 1 << 20;
   localparam int NumRegs  = 768;
+  localparam int MaxSteps = 4096;
+  localparam int MaxFills = 256;
 
   logic clk = 1'b0;
   logic rst_ni = 1'b0;
   always #5 clk = ~clk;
 
   // DUT ports
-  logic        cmd_valid, cmd_end, cmd_ready;
+  logic        cmd_valid, cmd_end, cmd_ready, cmd_kick;
   logic [31:0] cmd_data;
   logic        mem_req, mem_err;
   logic [31:0] mem_addr, mem_rdata;
@@ -57,6 +71,7 @@ module replay_tb;
     .cmd_data_i       (cmd_data),
     .cmd_end_i        (cmd_end),
     .cmd_ready_o      (cmd_ready),
+    .cmd_kick_i       (cmd_kick),
     .mem_req_o        (mem_req),
     .mem_addr_o       (mem_addr),
     .mem_rdata_i      (mem_rdata),
@@ -117,50 +132,62 @@ module replay_tb;
 
   // ---- Bundle contents
   logic [31:0]  stim [MaxStim];
-  logic [31:0]  img0 [MaxMem];
-  logic [31:0]  img1 [MaxMem];
-  logic [31:0]  img2 [MaxMem];
-  logic [31:0]  img3 [MaxMem];
+  logic [31:0]  img [MaxMem];          // every image, one after the other (img_off)
   logic [127:0] beats [MaxBeats];
   logic [31:0]  final_regs [NumRegs];
+  logic [159:0] steps [MaxSteps];
 
-  int          stim_words, nbeats;
-  int          img_words [4];
-  logic [31:0] img_base [4];
-  string       stim_file, beats_file, regs_file, dump_file, outcome_kind, fname;
+  int          stim_words, nbeats, nsteps, mem_used;
+  int          img_words [MaxImages];
+  int          img_off [MaxImages];
+  logic [31:0] img_base [MaxImages];
+  string       stim_file, beats_file, regs_file, dump_file, outcome_kind, fname, steps_file;
   int          outcome_cycle, hang_reason_exp;
   longint      max_cycles;
   logic        have_regs, have_dump;
   logic [31:0] base_arg;
   int          words_arg;
 
-  // ---- Memory port: combinational lookup in the images (64-bit compare, no wrap).
-  // Physical memory as the model maps it (model/src/mem.rs): VRAM 0x18000000-0x185FFFFF and
-  // FCRAM 0x20000000-0x27FFFFFF read as zero outside the images; anything else is unmapped.
+  // Memory fills done so far, in order (a later one wins where they overlap).
+  logic [31:0] fill_start [MaxFills];
+  logic [31:0] fill_end   [MaxFills];
+  logic [31:0] fill_value [MaxFills];
+  int          fill_bytes [MaxFills];   // 2, 3 or 4
+  int          nfills = 0;
+
+  // ---- Memory port: combinational lookup in the images (64-bit compare, no wrap), then the
+  // fills done so far. Physical memory as the model maps it (model/src/mem.rs): VRAM
+  // 0x18000000-0x185FFFFF and FCRAM 0x20000000-0x27FFFFFF read as zero outside the images;
+  // anything else is unmapped. Fills are 8-aligned, so a word is inside a fill or outside.
   function automatic logic [32:0] mem_lookup(input logic [31:0] addr);
-    longint a, b;
+    longint a, b, o;
     logic mapped;
+    logic [31:0] w;
     mapped = (addr >= 32'h1800_0000 && addr <= 32'h185F_FFFC) ||
              (addr >= 32'h2000_0000 && addr <= 32'h27FF_FFFC);
-    mem_lookup = {!mapped, 32'h0};  // {err, data}
+    w = 32'h0;
     a = longint'(addr);
-    for (int i = 0; i < 4; i++) begin
+    for (int i = 0; i < MaxImages; i++) begin
       b = longint'(img_base[i]);
-      if (img_words[i] > 0 && a >= b && a < b + 4 * longint'(img_words[i])) begin
-        case (i)
-          0: mem_lookup = {1'b0, img0[int'((a - b) >> 2)]};
-          1: mem_lookup = {1'b0, img1[int'((a - b) >> 2)]};
-          2: mem_lookup = {1'b0, img2[int'((a - b) >> 2)]};
-          default: mem_lookup = {1'b0, img3[int'((a - b) >> 2)]};
-        endcase
+      if (img_words[i] > 0 && a >= b && a < b + 4 * longint'(img_words[i]))
+        w = img[img_off[i] + int'((a - b) >> 2)];
+    end
+    for (int f = 0; f < nfills; f++) begin
+      if (a >= longint'(fill_start[f]) && a < longint'(fill_end[f])) begin
+        for (int j = 0; j < 4; j++) begin
+          // pica_model::psc::MemoryFill::byte_at: byte (offset % width) of the value, low first.
+          o = a + j - longint'(fill_start[f]);
+          w[8*j +: 8] = 8'(fill_value[f] >> (8 * int'(o % longint'(fill_bytes[f]))));
+        end
       end
     end
+    mem_lookup = {!mapped, mapped ? w : 32'h0};  // {err, data}
   endfunction
 
-  // Sensitive to the address (and the load) only: an always_comb would be sensitive to every
-  // word of the images, which makes Icarus elaborate for minutes.
+  // Sensitive to the address (and the load and the fills) only: an always_comb would be
+  // sensitive to every word of the images, which makes Icarus elaborate for minutes.
   logic images_loaded = 1'b0;
-  always @(mem_addr or images_loaded) begin
+  always @(mem_addr or images_loaded or nfills) begin
     {mem_err, mem_rdata} = mem_lookup(mem_addr);
   end
 
@@ -170,12 +197,46 @@ module replay_tb;
     $fatal(1, "replay_tb: FAIL");
   endtask
 
-  // ---- Stimulus
-  int widx;
+  // ---- Stimulus: the current submission's words stim[widx .. sub_end).
+  int widx, sub_end, sidx;
   task automatic drive_stream;
-    cmd_valid = widx < stim_words;
-    cmd_end   = widx >= stim_words;
-    cmd_data  = (widx < stim_words) ? stim[widx] : 32'h0;
+    cmd_valid = widx < sub_end;
+    cmd_end   = widx >= sub_end;
+    cmd_data  = (widx < sub_end) ? stim[widx] : 32'h0;
+  endtask
+
+  // The steps from sidx up to and including the next submit: fills recorded for the memory
+  // port, transfers skipped, the submit's words made the stream. Returns whether a list was
+  // submitted.
+  task automatic next_steps(output logic submitted);
+    logic [159:0] st;
+    submitted = 1'b0;
+    while (!submitted && sidx < nsteps) begin
+      st = steps[sidx];
+      sidx++;
+      case (st[159:128])
+        32'd1: begin
+          if (int'(st[63:32]) + int'(st[31:0]) > stim_words)
+            fail($sformatf("step %0d: submit words %0d..%0d beyond stim_words %0d", sidx - 1,
+                           st[63:32], int'(st[63:32]) + int'(st[31:0]), stim_words));
+          widx      = int'(st[63:32]);
+          sub_end   = widx + int'(st[31:0]);
+          submitted = 1'b1;
+        end
+        32'd2: begin
+          if (nfills >= MaxFills) fail($sformatf("more than %0d fills", MaxFills));
+          fill_start[nfills] = st[127:96];
+          fill_end[nfills]   = st[95:64];
+          fill_value[nfills] = st[63:32];
+          fill_bytes[nfills] = int'(st[31:0]) / 8;
+          if (fill_bytes[nfills] < 2 || fill_bytes[nfills] > 4)
+            fail($sformatf("step %0d: fill width %0d", sidx - 1, st[31:0]));
+          nfills = nfills + 1;
+        end
+        32'd3: ;  // transfer: not modelled
+        default: fail($sformatf("step %0d: unknown kind %0d", sidx - 1, st[159:128]));
+      endcase
+    end
   endtask
 
   // ---- Debug-port read: present the address for one cycle, the word comes the next.
@@ -229,6 +290,7 @@ module replay_tb;
     @(posedge clk);
     #1;
     if (fire) widx++;
+    cmd_kick = 1'b0;  // a kick lasts one cycle
     drive_stream;
     cycle++;
   endtask
@@ -240,14 +302,18 @@ module replay_tb;
   string  kind;
   logic [31:0]  d;
 
+  logic submitted;
+
   initial begin
     cmd_valid = 1'b0;
     cmd_end   = 1'b0;
+    cmd_kick  = 1'b0;
     cmd_data  = '0;
     dbg_req   = 1'b0;
     dbg_addr  = '0;
-    for (int i = 0; i < 4; i++) begin
+    for (int i = 0; i < MaxImages; i++) begin
       img_words[i] = 0;
+      img_off[i]   = 0;
       img_base[i]  = '0;
     end
 
@@ -262,6 +328,12 @@ module replay_tb;
     if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 100000000;
     have_regs = $value$plusargs("final_regs=%s", regs_file);
     have_dump = $value$plusargs("dump=%s", dump_file);
+    if (!$value$plusargs("nsteps=%d", nsteps)) nsteps = 0;
+    if (nsteps < 0 || nsteps > MaxSteps) fail($sformatf("nsteps %0d exceeds %0d", nsteps, MaxSteps));
+    if (nsteps > 0) begin
+      if (!$value$plusargs("steps=%s", steps_file)) fail("missing +steps=FILE");
+      $readmemh(steps_file, steps, 0, nsteps - 1);
+    end
     if (stim_words < 0 || stim_words > MaxStim) fail($sformatf("stim_words %0d exceeds %0d", stim_words, MaxStim));
     if (nbeats < 0 || nbeats > MaxBeats) fail($sformatf("nbeats %0d exceeds %0d", nbeats, MaxBeats));
     if (outcome_kind != "finished" && outcome_kind != "hang" && outcome_kind != "cycle_limit")
@@ -270,7 +342,8 @@ module replay_tb;
     if (stim_words > 0) $readmemh(stim_file, stim, 0, stim_words - 1);
     if (nbeats > 0) $readmemh(beats_file, beats, 0, nbeats - 1);
     if (have_regs) $readmemh(regs_file, final_regs, 0, NumRegs - 1);
-    for (int i = 0; i < 4; i++) begin
+    mem_used = 0;
+    for (int i = 0; i < MaxImages; i++) begin
       if ($value$plusargs($sformatf("mem%0d=%%s", i), fname)) begin
         // Plain variables: Icarus' $value$plusargs cannot write an array element.
         if (!$value$plusargs($sformatf("mem%0d_base=%%h", i), base_arg))
@@ -279,22 +352,27 @@ module replay_tb;
           fail($sformatf("missing +mem%0d_words", i));
         img_base[i]  = base_arg;
         img_words[i] = words_arg;
-        if (img_words[i] > MaxMem) fail($sformatf("mem%0d_words exceeds %0d", i, MaxMem));
-        if (img_words[i] > 0) begin
-          case (i)
-            0: $readmemh(fname, img0, 0, img_words[i] - 1);
-            1: $readmemh(fname, img1, 0, img_words[i] - 1);
-            2: $readmemh(fname, img2, 0, img_words[i] - 1);
-            default: $readmemh(fname, img3, 0, img_words[i] - 1);
-          endcase
-        end
+        img_off[i]   = mem_used;
+        if (words_arg < 0 || mem_used + words_arg > MaxMem)
+          fail($sformatf("mem%0d_words: the images exceed %0d words in all", i, MaxMem));
+        if (img_words[i] > 0) $readmemh(fname, img, img_off[i], img_off[i] + img_words[i] - 1);
+        mem_used = mem_used + words_arg;
       end
     end
 
     images_loaded = 1'b1;
 
+    // The steps before the first list (fills), then the first list on the stream; without
+    // steps.hex, the one list is the whole stim.
+    widx    = 0;
+    sub_end = stim_words;
+    sidx    = 0;
+    if (nsteps > 0) begin
+      next_steps(submitted);
+      if (!submitted) fail("steps.hex has no submit step");
+    end
+
     // Reset, released between edges.
-    widx = 0;
     drive_stream;
     repeat (2) @(posedge clk);
     #1;
@@ -308,8 +386,20 @@ module replay_tb;
     while (kind == "") begin
       @(negedge clk);
       if (hang && hang_first < 0) hang_first = cycle;
-      // Gpu::run order: outcome (drained), then the cycle limit, then step.
-      if (finished) kind = "finished";
+      // Gpu::run order: outcome (drained), then the cycle limit, then step. A finished list
+      // with another after it: the next submission starts in this cycle (Case::run_steps).
+      if (finished) begin
+        next_steps(submitted);
+        if (submitted) begin
+          cmd_kick = 1'b1;
+          drive_stream;
+          #1;  // let cmd_ready_o follow the kick before step_cycle samples the handshake
+          if (cycle >= max_cycles) begin
+            kind     = "cycle_limit";
+            cmd_kick = 1'b0;
+          end else step_cycle;
+        end else kind = "finished";
+      end
       else if (hang && idle) kind = "hang";
       else if (cycle >= max_cycles) kind = "cycle_limit";
       else step_cycle;

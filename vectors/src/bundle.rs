@@ -11,8 +11,16 @@
 //! | `regwrite.jsonl` | the same beats, one JSON object per line |
 //! | `final_regs.hex` | the 0x300 register words at the end |
 //! | `final_state.json` | the complete final state: outcome, every non-zero debug-map word, trigger and immediate-vertex events ([`final_state_doc`]) |
+//! | `steps.hex` | multi-step cases only ([`Sequence`]): one step per line, 40 hex digits ([`steps_hex`]) |
+//!
+//! A case of several steps (command lists submitted one after another, memory fills between
+//! them: [`crate::case`] "Steps") records them in the manifest's optional `sequence` and in
+//! `steps.hex`; `stim.hex` then holds every submitted list's words, one list after the other,
+//! and `submit` stays the first submission. A bundle without `sequence` is one list, as every
+//! bundle written before sequences existed.
 
-use crate::case::{hang_reason_code, Case, MemImage, ModelRun, Source};
+use crate::case::{hang_reason_code, Case, MemImage, ModelRun, Source, Step, TransferKind};
+use crate::frame::StepJson;
 use crate::streams::{channels, final_memory_file};
 use pica_model::beat::RegWriteBeat;
 use pica_model::chan::Payload;
@@ -55,8 +63,12 @@ pub struct Manifest {
     pub description: String,
     /// Where the data came from.
     pub provenance: Provenance,
-    /// The submitted command buffer.
+    /// The submitted command buffer (with `sequence`: the first submission).
     pub submit: Submit,
+    /// A case of several steps: every step in order (the first `submit` is [`Manifest::submit`])
+    /// and the file that holds them for a simulator. Absent: one submitted list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sequence: Option<Sequence>,
     /// Cycle limit of the run.
     pub max_cycles: u64,
     /// Whether draws ran through the geometry and fragment pipeline. `false` (and absent, in
@@ -96,6 +108,58 @@ pub struct Provenance {
     pub model_version: String,
     /// The fuzzer seed of the case, if it came from the fuzzer.
     pub seed: Option<u64>,
+    /// A captured frame's provenance (the frame file's `provenance`: library, program,
+    /// frame ...), free-form. Absent for built-in and fuzzed cases.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub capture: BTreeMap<String, String>,
+}
+
+/// The step sequence of a multi-step case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sequence {
+    /// `steps.hex`: the steps packed for `$readmemh` ([`steps_hex`]).
+    pub file: String,
+    /// The steps in order, as in a frame file (`{"submit": {...}}`, `{"fill": {...}}`,
+    /// `{"transfer": {...}}`). Each submission's words follow the previous one's in `stim.hex`.
+    pub steps: Vec<StepJson>,
+}
+
+/// Bits of one `steps.hex` line.
+pub const STEP_WIDTH: u32 = 160;
+
+/// `steps.hex` of `case`: one line per step of [`Case::steps`], 40 hex digits = five 32-bit
+/// fields, the first most significant: `kind`, then
+///
+/// | kind | field 1 | field 2 | field 3 | field 4 |
+/// |---|---|---|---|---|
+/// | 1 submit | address | size in bytes | index of its first word in `stim.hex` | its word count (`size & ~0xF` / 4) |
+/// | 2 fill | start | end (exclusive) | value | width in bits (16, 24, 32) |
+/// | 3 transfer (not modelled) | input address | output address | 0 display, 1 texture copy | 0 |
+pub fn steps_hex(case: &Case) -> String {
+    let mut offset = 0u32;
+    case.steps()
+        .iter()
+        .map(|s| {
+            let f = match s {
+                Step::Submit { addr, size } => {
+                    let words = (size & !0xF) / 4;
+                    let f = [1, *addr, *size, offset, words];
+                    offset = offset.wrapping_add(words);
+                    f
+                }
+                Step::Fill(fl) => [2, fl.start, fl.end, fl.value, fl.width.bits()],
+                Step::Transfer(t) => [
+                    3,
+                    t.input,
+                    t.output,
+                    u32::from(t.kind == TransferKind::TextureCopy),
+                    0,
+                ],
+            };
+            f.iter().map(|w| format!("{w:08x}")).collect::<String>() + "\n"
+        })
+        .collect()
 }
 
 /// The submitted buffer.
@@ -321,6 +385,13 @@ pub fn write_bundle(
     files.push(("final_state.json".into(), format!("{state}\n").into_bytes()));
     let (pipe_streams, final_memory, pipe_files) = pipeline_files(run);
     files.extend(pipe_files);
+    let sequence = case.is_sequence().then(|| {
+        files.push(("steps.hex".into(), steps_hex(case).into_bytes()));
+        Sequence {
+            file: "steps.hex".into(),
+            steps: case.steps().iter().map(StepJson::of).collect(),
+        }
+    });
 
     let mut hashes = BTreeMap::new();
     for (name, data) in &files {
@@ -337,11 +408,13 @@ pub fn write_bundle(
             generator: generator.into(),
             model_version: pica_model_version(),
             seed: case.seed,
+            capture: case.capture.clone(),
         },
         submit: Submit {
             addr: hex32(case.submit_addr),
             size: hex32(case.submit_size),
         },
+        sequence,
         max_cycles: case.max_cycles,
         pipeline: case.pipeline,
         knobs: case
@@ -549,6 +622,7 @@ impl Bundle {
         ];
         referenced.extend(manifest.memory.iter().map(|m| m.file.clone()));
         referenced.extend(manifest.final_state.memory.iter().map(|m| m.file.clone()));
+        referenced.extend(manifest.sequence.iter().map(|s| s.file.clone()));
         for s in &manifest.streams {
             referenced.push(s.hex.clone());
             referenced.push(s.jsonl.clone());
@@ -587,18 +661,32 @@ impl Bundle {
                 .map(|v| v.into_iter().map(|x| x as u32).collect())
                 .map_err(&err)
         };
-        // The stream is the submitted buffer after the 16-byte rule: its size and the word count
-        // must agree (checked before anything is sized from the manifest's numbers).
+        // The stream is the submitted buffer(s) after the 16-byte rule: the sizes and the word
+        // count must agree (checked before anything is sized from the manifest's numbers).
         let size = parse_u32_hex(&manifest.submit.size).ok_or_else(|| {
             err(format!(
                 "manifest.json: submit.size '{}' is not 0x-hex",
                 manifest.submit.size
             ))
         })?;
-        if ((size & !0xF) / 4) as usize != manifest.stim.words {
+        let stream_words: u64 = match &manifest.sequence {
+            None => u64::from((size & !0xF) / 4),
+            Some(seq) => seq
+                .steps
+                .iter()
+                .map(|s| match s {
+                    StepJson::Submit(sub) => u64::from((sub.size.0 & !0xF) / 4),
+                    _ => 0,
+                })
+                .sum(),
+        };
+        if stream_words != manifest.stim.words as u64 {
+            let what = match manifest.sequence {
+                None => format!("submit.size 0x{size:x}"),
+                Some(_) => "the submit sizes of sequence.steps".to_string(),
+            };
             return Err(err(format!(
-                "manifest.json: submit.size 0x{size:x} means {} stream words, stim.words says {}",
-                (size & !0xF) / 4,
+                "manifest.json: {what} means {stream_words} stream words, stim.words says {}",
                 manifest.stim.words
             )));
         }
@@ -688,7 +776,7 @@ impl Bundle {
                 e.column()
             ))
         })?;
-        Ok(Bundle {
+        let bundle = Bundle {
             dir: dir.to_path_buf(),
             manifest,
             stim,
@@ -697,7 +785,42 @@ impl Bundle {
             final_regs,
             final_state,
             contents,
-        })
+        };
+        // A sequence must be a case's: its steps convert, the first submission is `submit`,
+        // and steps.hex is their packing.
+        if let Some(seq) = &bundle.manifest.sequence {
+            let case = bundle.case()?;
+            let first = seq.steps.iter().find_map(|s| match s {
+                StepJson::Submit(sub) => Some((sub.addr.0, sub.size.0)),
+                _ => None,
+            });
+            if first != Some((case.submit_addr, case.submit_size)) {
+                return Err(err(format!(
+                    "manifest.json: the first submit of sequence.steps is {first:08x?}, submit says 0x{:08x} +0x{:x}",
+                    case.submit_addr, case.submit_size
+                )));
+            }
+            let want = steps_hex(&case);
+            let got = bundle
+                .contents
+                .get(&seq.file)
+                .map(String::as_str)
+                .unwrap_or("");
+            if got != want {
+                let line = want
+                    .lines()
+                    .zip(got.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or_else(|| want.lines().count().min(got.lines().count()));
+                return Err(err(format!(
+                    "{}:{}: does not match sequence.steps in manifest.json (expected {:?})",
+                    seq.file,
+                    line + 1,
+                    want.lines().nth(line).unwrap_or("<end>")
+                )));
+            }
+        }
+        Ok(bundle)
     }
 
     /// The case the bundle records (to replay it).
@@ -721,17 +844,42 @@ impl Bundle {
         })?;
         let knobs = pica_model::knobs::Knobs::from_map(&m.knobs)
             .map_err(|e| err(format!("manifest.json: knobs: {e}")))?;
-        Ok(Case {
+        let (mut before, mut more) = (Vec::new(), Vec::new());
+        if let Some(seq) = &m.sequence {
+            let mut seen_first = false;
+            for (i, s) in seq.steps.iter().enumerate() {
+                let step = s
+                    .to_step()
+                    .map_err(|e| err(format!("manifest.json: sequence.steps[{i}]: {e}")))?;
+                match (&step, seen_first) {
+                    (Step::Submit { .. }, false) => seen_first = true,
+                    (_, false) => before.push(step),
+                    (_, true) => more.push(step),
+                }
+            }
+            if !seen_first {
+                return Err(err(
+                    "manifest.json: sequence.steps has no submit step".into()
+                ));
+            }
+        }
+        let case = Case {
             name: m.case.clone(),
             description: m.description.clone(),
             images: self.images.clone(),
+            before,
             submit_addr: addr,
             submit_size: size,
+            more,
             max_cycles: m.max_cycles,
             seed: m.provenance.seed,
             pipeline: m.pipeline,
             knobs,
-        })
+            capture: m.provenance.capture.clone(),
+        };
+        case.check_steps()
+            .map_err(|e| err(format!("manifest.json: {e}")))?;
+        Ok(case)
     }
 
     /// Replays the bundle on the model and lists every difference from the recorded data

@@ -1,6 +1,7 @@
 //! # pica-vectors
 //!
 //! Golden-vector bundles (format v1: [`bundle`]), the cases they are made from ([`case`]),
+//! captured frames to run ([`frame`]: `pica-frame` files),
 //! the library of built-in cases ([`library`]), the word-file parsers ([`words`]), the
 //! command-list builder that writes draw calls as a driver does ([`builder`]) and the scene
 //! library built with it ([`scenes`]), the shader-unit program generator and shrinker
@@ -10,8 +11,10 @@
 pub mod builder;
 pub mod bundle;
 pub mod case;
+pub mod frame;
 pub mod library;
 pub mod scenes;
+pub mod sequences;
 pub mod shader_gen;
 pub mod stage;
 pub mod stage_fop;

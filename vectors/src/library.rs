@@ -106,6 +106,32 @@ fn uniform_edges() -> Case {
     )
 }
 
+/// Float32-mode uniform uploads whose values land in the f24 subnormal range (f32 exponents
+/// 1-64) in every lane, w (the first word of a vec4, converted from the packer's pending
+/// word) included: `regs/uniform_edges` has them in z only. A fuzzer hole `pica mutate
+/// --stage fe` showed (the subnormal shift of the w converter, `pica_f32_to_f24`).
+fn uniform_f32_subnormal_lanes() -> Case {
+    let vals = [0x2000_0000u32, 0x1FC0_0001, 0x1F80_00FF, 0x9FFF_FFFF];
+    let mut l = CommandList::new();
+    for (index, data) in [
+        (id::VSH_FLOATUNIFORM_INDEX, id::VSH_FLOATUNIFORM_DATA0),
+        (id::GSH_FLOATUNIFORM_INDEX, id::GSH_FLOATUNIFORM_DATA0),
+    ] {
+        l.write(index, 0x8000_0000 | 20); // c20, float32 mode
+        for r in 0..4 {
+            // Transfer order W, Z, Y, X; each rotation puts every value in every lane once.
+            let v: Vec<u32> = (0..4).map(|i| vals[(i + r) % 4]).collect();
+            l.write_repeat(data, &v);
+        }
+    }
+    l.finalize();
+    Case::from_list(
+        "regs/uniform_f32_subnormal_lanes",
+        "float32 uniforms in the f24 subnormal range in every lane (w included), VSH and GSH",
+        l.into_words(),
+    )
+}
+
 /// COM_MODE / GEOSTAGE propagation of the VSH block to unit 3, on and off.
 fn com_mode() -> Case {
     let mut l = CommandList::new();
@@ -277,6 +303,7 @@ pub fn cases() -> Vec<Case> {
         .collect();
     out.extend([
         uniform_edges(),
+        uniform_f32_subnormal_lanes(),
         com_mode(),
         luts(),
         masks_and_ids(),
@@ -289,6 +316,8 @@ pub fn cases() -> Vec<Case> {
             pica_model::cmdlist::frame_setup(),
         ),
     ]);
+    // Several lists submitted one after another, with fills between them (front end).
+    out.extend(crate::sequences::library_cases());
     out
 }
 
@@ -325,7 +354,7 @@ mod tests {
         for (name, text) in EXAMPLES {
             assert!(parse_hex(name, text).is_ok(), "{name}");
         }
-        assert_eq!(cases().len(), EXAMPLES.len() + 8);
+        assert_eq!(cases().len(), EXAMPLES.len() + 9 + 4);
     }
 
     #[test]

@@ -442,16 +442,17 @@ pub fn write_pixel(mem: &mut Memory, addr: u32, bits: u32, len: u32) -> Result<(
     mem.write_bytes(addr, bytes.get(..n).unwrap_or(&[]))
 }
 
-/// The de-tiled picture of a buffer: for each row top first and each column, the RGBA that
-/// `pixel(stored bits)` gives, `[0, 0, 0, 0]` where the pixel lies outside mapped memory.
+/// The de-tiled picture of a `width` × `height` buffer of `bpp`-byte pixels at `base`
+/// (8×8 tiles, or 32×32 blocks with `block32`): for each row top first and each column, the
+/// RGBA that `pixel(stored bits)` gives, `[0, 0, 0, 0]` where the pixel lies outside mapped
+/// memory.
 fn read_image(
     mem: &Memory,
-    layout: &FbLayout,
+    (w, h, block32): (u32, u32, bool),
     base: u32,
     bpp: u32,
     pixel: impl Fn(u32) -> [u8; 4],
 ) -> Image {
-    let (w, h) = (layout.width, layout.height);
     if w == 0 || h == 0 {
         return Image::empty();
     }
@@ -460,7 +461,7 @@ fn read_image(
         // Row 0 of the picture is the top: window y = height - 1.
         let y = h - 1 - row;
         for x in 0..w {
-            let px = pixel_offset(x, y, w, h, bpp, layout.block32)
+            let px = pixel_offset(x, y, w, h, bpp, block32)
                 .and_then(|off| base.checked_add(off))
                 .and_then(|addr| read_pixel(mem, addr, bpp).ok())
                 .map_or([0; 4], &pixel);
@@ -471,6 +472,61 @@ fn read_image(
         width: w,
         height: h,
         rgba,
+    }
+}
+
+/// What a buffer read by [`read_buffer_image`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufferFormat {
+    /// A colour buffer: decoded to RGBA8 as [`read_color_image`] does.
+    Color(ColorFormat),
+    /// A depth-stencil buffer: the depth as grey ([`depth_grey`]), as [`read_depth_image`]
+    /// does.
+    Depth(DepthFormat),
+    /// The stencil bytes of a D24S8 buffer as grey (stencil value = grey level).
+    Stencil,
+}
+
+impl BufferFormat {
+    /// Bytes one pixel occupies.
+    pub const fn bytes_per_pixel(self) -> u32 {
+        match self {
+            Self::Color(c) => c.bytes_per_pixel(),
+            Self::Depth(d) => d.bytes_per_pixel(),
+            Self::Stencil => DepthFormat::D24S8.bytes_per_pixel(),
+        }
+    }
+}
+
+/// Any buffer as a picture: `width` × `height` pixels of `format` at physical address `base`,
+/// in 8×8 tiles or (`block32`) 32×32 blocks, de-tiled and decoded by the same code FOP
+/// encodes with, top row first (memory row 0 is the top of the picture, as
+/// [`read_color_image`] shows a colour buffer). Colour in the RGB8 byte order of `order`
+/// (knob `fop-rgb8-order`); depth and stencil as grey with alpha 255. A pixel outside mapped
+/// memory reads as `[0, 0, 0, 0]`; a width or height of 0 gives the 0×0 image. The caller
+/// chooses sizes (the `pica run --dump` option checks them against memory first).
+pub fn read_buffer_image(
+    mem: &Memory,
+    base: u32,
+    (width, height): (u32, u32),
+    block32: bool,
+    format: BufferFormat,
+    order: FopRgb8Order,
+) -> Image {
+    let dims = (width, height, block32);
+    let bpp = format.bytes_per_pixel();
+    match format {
+        BufferFormat::Color(fmt) => read_image(mem, dims, base, bpp, |bits| {
+            fmt.decode(fmt.reorder(bits, order))
+        }),
+        BufferFormat::Depth(fmt) => read_image(mem, dims, base, bpp, |bits| {
+            let g = depth_grey(fmt, fmt.depth(bits));
+            [g, g, g, 255]
+        }),
+        BufferFormat::Stencil => read_image(mem, dims, base, bpp, |bits| {
+            let s = DepthFormat::D24S8.stencil(bits);
+            [s, s, s, 255]
+        }),
     }
 }
 
@@ -487,13 +543,13 @@ pub fn read_color_image(regs: &RegFile, mem: &Memory) -> Image {
     let Ok(fmt) = layout.color_format else {
         return Image::empty();
     };
-    let order = regs.knobs().fop_rgb8_order;
-    read_image(
+    read_buffer_image(
         mem,
-        &layout,
         layout.color_base,
-        fmt.bytes_per_pixel(),
-        |bits| fmt.decode(fmt.reorder(bits, order)),
+        (layout.width, layout.height),
+        layout.block32,
+        BufferFormat::Color(fmt),
+        regs.knobs().fop_rgb8_order,
     )
 }
 
@@ -515,15 +571,13 @@ pub fn read_depth_image(regs: &RegFile, mem: &Memory) -> Image {
     let Ok(fmt) = layout.depth_format else {
         return Image::empty();
     };
-    read_image(
+    read_buffer_image(
         mem,
-        &layout,
         layout.depth_base,
-        fmt.bytes_per_pixel(),
-        |bits| {
-            let g = depth_grey(fmt, fmt.depth(bits));
-            [g, g, g, 255]
-        },
+        (layout.width, layout.height),
+        layout.block32,
+        BufferFormat::Depth(fmt),
+        FopRgb8Order::default(),
     )
 }
 

@@ -23,9 +23,9 @@ use pica_model::regfile::RegFile;
 use pica_model::shader::stage::VertexIn;
 use pica_model::Gpu;
 use pica_rtl_bridge::shader::ShVariant;
-use pica_rtl_bridge::{Rtl, RtlGpu, Variant};
+use pica_rtl_bridge::{RtlGpu, Variant};
 use pica_vectors::bundle::beat_json;
-use pica_vectors::case::Case;
+use pica_vectors::case::{Case, Step as CaseStep};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -64,13 +64,10 @@ impl TopRun {
         if sh_in_top && fe_variant != Variant::Default {
             return Err(StageError::NoShInTop(fe_variant.label()));
         }
-        let mem = case.memory()?;
-        let rtl = RtlGpu::new(
-            Rtl::with_variant(fe_variant)?,
-            mem,
-            case.submit_addr,
-            case.submit_size,
-        );
+        let rtl = crate::lockstep::rtl_gpu(case, fe_variant).map_err(|e| match e {
+            crate::lockstep::LockstepError::Case(c) => StageError::from(c),
+            crate::lockstep::LockstepError::Rtl(r) => StageError::from(r),
+        })?;
         Ok(Rc::new(RefCell::new(Self {
             rtl,
             clocked: None,
@@ -188,6 +185,20 @@ impl CycleHook for FrontEndCheck {
 
     fn compared(&self) -> (&'static str, usize) {
         ("regwrite (cycle-exact)", self.compared)
+    }
+
+    fn on_step(&mut self, step: &CaseStep) {
+        // The mixed GPU's model side did the step between two cycles (after its submission
+        // finished, in the same cycle pica_top's did unless the beats already differ): do it
+        // on pica_top's side, whose kick then starts its next list in this cycle.
+        let mut t = self.top.borrow_mut();
+        match step {
+            CaseStep::Fill(f) => {
+                let _ = f.apply(t.rtl.mem_mut());
+            }
+            CaseStep::Submit { addr, size } => t.rtl.submit(*addr, *size),
+            CaseStep::Transfer(_) => {}
+        }
     }
 
     fn finish(&mut self, gpu: &Gpu) -> Option<StageDivergence> {

@@ -39,7 +39,7 @@ use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_rtl_bridge::Variant;
 use pica_vectors::bundle::OutcomeRecord;
-use pica_vectors::case::{hang_reason_code, Case, CaseError};
+use pica_vectors::case::{hang_reason_code, Case, CaseError, Step as CaseStep, StepTarget};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -629,6 +629,9 @@ pub trait CycleHook {
     fn compared(&self) -> (&'static str, usize);
     /// After the run: the final comparison (state).
     fn finish(&mut self, gpu: &Gpu) -> Option<StageDivergence>;
+    /// A step of the case's sequence done on the GPU between two cycles (a fill, or the next
+    /// submission after the previous one finished): do it on the row's own side too.
+    fn on_step(&mut self, _step: &CaseStep) {}
 }
 
 /// A mixed GPU: the model with the RTL rows' adapters in its slots, and the rows' cycle hooks.
@@ -681,6 +684,74 @@ impl MixedGpu {
                 };
             }
             self.step();
+        }
+    }
+}
+
+impl StepTarget for MixedGpu {
+    fn run_for(&mut self, max_cycles: u64) -> Outcome {
+        self.run(max_cycles)
+    }
+
+    fn submit(&mut self, addr: u32, size: u32) -> Result<(), pica_model::SubmitError> {
+        self.gpu.submit(addr, size)?;
+        let step = CaseStep::Submit { addr, size };
+        for h in &mut self.hooks {
+            h.on_step(&step);
+        }
+        Ok(())
+    }
+
+    fn fill(
+        &mut self,
+        fill: &pica_model::psc::MemoryFill,
+    ) -> Result<(), pica_model::psc::FillError> {
+        self.gpu.memory_fill(fill)?;
+        let step = CaseStep::Fill(*fill);
+        for h in &mut self.hooks {
+            h.on_step(&step);
+        }
+        Ok(())
+    }
+}
+
+/// Steps `target` (made for `case`, its first list submitted) cycle by cycle with `step` until
+/// `stop` says so or the sequence is over, doing `case`'s further steps whenever a submission
+/// finishes (as [`Case::run_steps`] does, one cycle at a time: for a trace window or a
+/// replay up to a cycle). `outcome` and `cycle` read the target.
+fn step_sequence<T: StepTarget>(
+    case: &Case,
+    target: &mut T,
+    outcome: impl Fn(&T) -> Option<Outcome>,
+    mut step: impl FnMut(&mut T),
+    stop: impl Fn(&T) -> bool,
+) {
+    let mut next = 0usize;
+    while !stop(target) {
+        match outcome(target) {
+            None => step(target),
+            Some(Outcome::Finished { .. }) => {
+                // The steps up to the next submission; none left: over.
+                let mut submitted = false;
+                while let Some(s) = case.more.get(next) {
+                    next += 1;
+                    match s {
+                        CaseStep::Fill(f) => {
+                            let _ = target.fill(f);
+                        }
+                        CaseStep::Transfer(_) => {}
+                        CaseStep::Submit { addr, size } => {
+                            submitted = target.submit(*addr, *size).is_ok();
+                            break;
+                        }
+                    }
+                }
+                if !submitted {
+                    return;
+                }
+                step(target);
+            }
+            Some(_) => return,
         }
     }
 }
@@ -1134,9 +1205,12 @@ pub fn stage_lockstep_with(
     // GPU's RTL SH build must implement the same ones (`check_knobs` in `mixed_gpu`).
     let mut reference = case.gpu()?;
     reference.set_record_commits(sopts.commits);
-    let mo = reference.run(case.max_cycles);
+    // Every step of the case on both: each submission after the previous one finished.
+    let mo = case.run_steps(&mut reference, case.max_cycles)?.outcome;
     let mut run = build(&sopts)?;
-    let xo = run.run(case.max_cycles.saturating_mul(cycle_factor(rows)));
+    let xo = case
+        .run_steps(&mut run, case.max_cycles.saturating_mul(cycle_factor(rows)))?
+        .outcome;
     // A model run cut by the cycle limit is compared on the prefix both sides produced.
     let complete = !matches!(mo, Outcome::CycleLimit { .. });
     let mut compared = BTreeMap::new();
@@ -1191,9 +1265,13 @@ pub fn stage_lockstep_with(
                 to,
             });
             let mut g = build(&topts)?;
-            while g.gpu.cycle() <= to && g.gpu.outcome().is_none() {
-                g.step();
-            }
+            step_sequence(
+                case,
+                &mut g,
+                |g| g.gpu.outcome(),
+                MixedGpu::step,
+                |g| g.gpu.cycle() > to,
+            );
             drop(g);
             d.vcd = Some(format!("{} (cycles {from}..={to})", opts.vcd.display()));
         }
@@ -1326,9 +1404,9 @@ fn explain_commit(case: &Case, d: &mut StageDivergence, knobs: ShaderKnobs) {
     let Ok(mut gpu) = case.gpu() else { return };
     gpu.set_shader_knobs(knobs);
     gpu.set_record_beats(true);
-    while gpu.cycle() < cycle && gpu.outcome().is_none() {
-        gpu.step();
-    }
+    step_sequence(case, &mut gpu, Gpu::outcome, Gpu::step, |g| {
+        g.cycle() >= cycle
+    });
     let cfg = gpu.regs().units()[unit.min(3)].clone();
     d.instruction = Some(
         disasm::instruction(word as u32, &cfg.opdescs)
