@@ -157,9 +157,10 @@ pub const UNIT3_PERMUTATION: u32 = 0x102;
 /// `shaderProgramConfigure` and citro3d `C3Di_UpdateContext` / `C3Di_AttrInfoBind` /
 /// `C3D_DrawArrays` write it: GEOSTAGE_CONFIG, GEOSTAGE_CONFIG2 and VSH_COM_MODE first, the VS
 /// code and operand descriptors, VSH_ENTRYPOINT = 5, the output map, GSH_MISC0/1 = 0 and
-/// GSH_INPUTBUFFER_CONFIG = 0xA0000000 (one input), the float uniforms (f32 mode), then the
-/// attribute setup — VSH_INPUTBUFFER_CONFIG (mask 0xB, three inputs), VSH_NUM_ATTR and the VSH
-/// permutation, never the GSH ones — and a 9-vertex draw. Unit 3 shades vertices too: it must
+/// GSH_INPUTBUFFER_CONFIG = 0xA0000000 (one input), then the attribute setup —
+/// VSH_INPUTBUFFER_CONFIG (mask 0xB, three inputs), VSH_NUM_ATTR and the VSH permutation, never
+/// the GSH ones — the vertex buffer, the uniforms (f24 and f32 float, int, bool), and a
+/// 9-vertex draw. Unit 3 shades vertices too: it must
 /// end with the VSH block's entry point, input configuration and permutation (model fact
 /// `regs-unit3-config`), so that with the pipeline on every vertex's outputs are
 /// o0 = c0, o1 = v0 = attribute 1, o2 = v1 = attribute 2, o3 = v2 = attribute 0.
@@ -227,9 +228,6 @@ pub fn unit3_vs_config() -> Case {
     l.write(id::GSH_MISC0, 0);
     l.write(id::GSH_MISC1, 0);
     l.write(id::GSH_INPUTBUFFER_CONFIG, 0xA000_0000);
-    // Uniforms as citro3d sends them (f32 mode, W first): c2 = 0.5 (the decoy's value).
-    l.write(id::VSH_FLOATUNIFORM_INDEX, 0x8000_0002);
-    l.write_repeat(id::VSH_FLOATUNIFORM_DATA0, &[0.5f32.to_bits(); 4]);
     // C3Di_AttrInfoBind: three float x4 attributes.
     l.write_seq(id::ATTRIBBUFFERS_FORMAT_LOW, &[0xFFF, 2 << 28]);
     l.write_masked(id::VSH_INPUTBUFFER_CONFIG, 0xB, 0xA000_0002);
@@ -238,6 +236,16 @@ pub fn unit3_vs_config() -> Case {
     // C3Di_BufInfoBind: one buffer, components 0, 1, 2, 48 bytes a vertex.
     l.write(id::ATTRIBBUFFERS_LOC, UNIT3_VERTEX_BASE >> 3);
     l.write_seq(id::ATTRIBBUFFER0_OFFSET, &[0, 0x210, 3 << 28 | 48 << 16]);
+    // C3D_UpdateUniforms, last in C3Di_UpdateContext: the shader's `.constf` c0 = 0 (f24
+    // mode, the index and three words in one incremental write), the dirty float uniform c2 =
+    // 0.5 (the decoy's value; f32 mode, W first), the `.consti` i2 = (3, 8, 1) and i3 = (1, 0,
+    // 1) one write each, the bool uniforms.
+    l.write_seq(id::VSH_FLOATUNIFORM_INDEX, &[0, 0, 0, 0]);
+    l.write(id::VSH_FLOATUNIFORM_INDEX, 0x8000_0002);
+    l.write_repeat(id::VSH_FLOATUNIFORM_DATA0, &[0.5f32.to_bits(); 4]);
+    l.write(id::VSH_INTUNIFORM_I0 + 2, 0x0001_0803);
+    l.write(id::VSH_INTUNIFORM_I0 + 3, 0x0001_0001);
+    l.write(id::VSH_BOOLUNIFORM, 0x7FFF_0000);
     // C3D_DrawArrays(GPU_TRIANGLES, 0, 9).
     l.write_masked(id::PRIMITIVE_CONFIG, 0x2, 0);
     l.write(id::RESTART_PRIMITIVE, 1);
