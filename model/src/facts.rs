@@ -920,6 +920,25 @@ fn build() -> Vec<Fact> {
             &["regfile::RegFile::vs_propagates_to_unit3"],
         ),
         guess(
+            "regs-unit3-config",
+            "regs",
+            "With no geometry shader and GPUREG_VSH_COM_MODE bit 0 = 0, every VSH-block configuration write also reaches unit 3 when it is applied: uniforms, output mask, code, operand descriptors, and the entry point, input-buffer configuration and attribute permutation; with COM_MODE = 1 unit 3 keeps its GSH-block values.",
+            "every VSH configuration write propagates",
+            &[
+                "every VSH configuration write propagates",
+                "only uniforms, output mask, code and operand descriptors (the seed's list)",
+            ],
+            "With GEOSTAGE_CONFIG = 0 and COM_MODE = 0 write distinct GSH_ENTRYPOINT / GSH_INPUTBUFFER_CONFIG / GSH permutation values, then the VSH ones, draw 8 vertices through a VS that reads 3 inputs from a non-zero entry point, and check the vertices unit 3 shades (3 and 7 when units take vertices in turn).",
+            &[
+                "seed 001 / 3dbrew GPU/Internal_Registers GPUREG_VSH_COM_MODE (\"uniforms, outmap mask, program code and swizzle data are propagated\"; \"reuse the vertex shader configuration\")",
+                "libctru source/gpu/shaderProgram.c shaderProgramConfigure (GEOSTAGE_CONFIG, COM_MODE first \"to ensure all 4 units are correctly initialized\"; no GSH entry point or permutation without a GS; GSH_INPUTBUFFER_CONFIG = 0xA0000000)",
+                "citro3d source/base.c C3D_BindProgram (VS code re-sent when the old program had a GS), C3Di_UpdateContext (shaderProgramConfigure, then C3Di_AttrInfoBind); source/attribs.c C3Di_AttrInfoBind (VSH input configuration, permutation)",
+                "libctru / citro3d / citro2d programs render cleanly on the console (no per-fourth-vertex defects)",
+                "Azahar src/video_core/pica/pica_core.cpp (VS writes copied to the GS setup while gs_unit_exclusive_configuration = 0 and use_gs = No; every vertex shaded with the VS setup)",
+            ],
+            &["regfile::RegFile::unit3_owners"],
+        ),
+        guess(
             "regs-write-beyond-2ff",
             "regs",
             "A write to a register ID above 0x2FF changes nothing.",

@@ -149,6 +149,18 @@ area_knobs! {
         /// Not a GS: VSH configuration reaches unit 3 unless the value is 2.
         Vs = "vs",
     }
+    /// Which VSH-block configuration writes reach unit 3 while they propagate (no geometry
+    /// shader, GPUREG_VSH_COM_MODE bit 0 = 0).
+    regs_unit3_config: RegsUnit3Config = "regs-unit3-config", stage "regs", fact "regs-unit3-config" {
+        /// Every one: uniforms, output mask, code, operand descriptors, and the entry point,
+        /// input-buffer configuration and attribute permutation (libctru / citro3d programs
+        /// render as on the console; Azahar shades every vertex with the VS configuration).
+        Propagate = "propagate",
+        /// Only the four kinds the seed lists (uniforms, output mask, code, operand
+        /// descriptors): unit 3 keeps the GSH block's entry point, input-buffer configuration
+        /// and permutation.
+        Seed = "seed",
+    }
     /// What a FIFO data register's byte mask does to the word pushed.
     regs_fifo_data_mask: RegsFifoDataMask = "regs-fifo-data-mask", stage "regs", fact "regs-fifo-data-mask" {
         /// Masked-off bytes keep the register's previous contents (like any register).

@@ -46,6 +46,7 @@ fn knobs_every_area_knob_is_listed_here() {
         "cp-jump-rest",
         "regs-trigger-value",
         "regs-geostage-reserved",
+        "regs-unit3-config",
         "regs-fifo-data-mask",
         "regs-packer-reset",
         "f32-to-f24-uniform",
@@ -177,6 +178,29 @@ fn knob_regs_geostage_reserved_vs_propagates_to_unit3() {
     // Value 2 (GS in use) stops propagation either way.
     let w2 = [(id::GEOSTAGE_CONFIG, 2)];
     assert!(!regs_with(&["regs-geostage-reserved=vs"], &w2).vs_propagates_to_unit3());
+}
+
+#[test]
+fn knob_regs_unit3_config_seed_keeps_unit3_gsh_entry_input_and_permutation() {
+    // No GS, COM_MODE 0: the GSH values first, then the VSH ones (citro3d's order).
+    let w = [
+        (id::GSH_ENTRYPOINT, 0x7FFF_0040),
+        (id::GSH_INPUTBUFFER_CONFIG, 0xA000_0000),
+        (id::GSH_ATTRIBUTES_PERMUTATION_LOW, 0x7654_3210),
+        (id::VSH_ENTRYPOINT, 0x7FFF_0025),
+        (id::VSH_INPUTBUFFER_CONFIG, 0xA000_0002),
+        (id::VSH_ATTRIBUTES_PERMUTATION_LOW, 0x102),
+    ];
+    let unit3 = |set: &[&str]| {
+        let r = regs_with(set, &w);
+        let u = &r.units()[3];
+        (u.entry_point, u.input_config, u.permutation)
+    };
+    assert_eq!(unit3(&[]), (0x25, 0xA000_0002, 0x102));
+    assert_eq!(
+        unit3(&["regs-unit3-config=seed"]),
+        (0x40, 0xA000_0000, 0x7654_3210)
+    );
 }
 
 /// Float uniform c0.x of unit 0 after `writes` (each `(id, mask, value)`).

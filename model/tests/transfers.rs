@@ -165,9 +165,9 @@ fn com_mode_0_without_gs_propagates_vs_config_to_unit_3() {
     assert_eq!(u3.bool_uniforms, 0x0005);
     assert_eq!(u3.int_uniforms[2], [3, 1, 2, 0]);
     assert_eq!(u3.outmap_mask, 3);
-    // The entry point is not propagated (pica-facts §1): unit 3 keeps the GSH entry point.
+    // The entry point propagates too (fact regs-unit3-config; tests/unit3_config.rs).
     assert_eq!(u0.entry_point, 0x10);
-    assert_eq!(u3.entry_point, 0);
+    assert_eq!(u3.entry_point, 0x10);
 }
 
 #[test]

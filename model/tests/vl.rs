@@ -954,8 +954,8 @@ fn e2e_setup() -> (CommandList, Vec<u8>) {
     l.write(id::VSH_INPUTBUFFER_CONFIG, 0xA000_0001);
     l.write(id::VSH_NUM_ATTR, 1);
     l.write(id::VSH_ATTRIBUTES_PERMUTATION_LOW, 0x10);
-    // Unit 3 runs the vertex shader too (no GS), with the GSH block's entry point and input
-    // configuration (pica-facts §1): configure it the same.
+    // Unit 3 runs the vertex shader too (no GS); the VSH writes above reach it (fact
+    // regs-unit3-config), the GSH copies keep it right under knob regs-unit3-config=seed.
     l.write(id::GSH_ENTRYPOINT, 0x7FFF_0000 | d.entry);
     l.write(id::GSH_INPUTBUFFER_CONFIG, 0xA000_0001);
     l.write(id::GSH_ATTRIBUTES_PERMUTATION_LOW, 0x10);

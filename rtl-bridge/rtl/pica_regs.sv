@@ -275,14 +275,14 @@ module pica_regs (
   assign prop3 = !shadow_q[SComMode][ComGsLsb]
                  && (shadow_q[SGeostage][GeoModeLsb +: GeoModeW] == '0);
 
-  // targets(b): uniforms, output mask, code, opdescs. own(b): entry point, input config,
-  // permutation (not propagated).
+  // targets(b): every configuration kind — uniforms, output mask, code, opdescs, and the entry
+  // point, input config and permutation (RegFile::targets / unit3_owners with the default of
+  // knob regs-unit3-config, `propagate`: model fact regs-unit3-config). The knob's `seed` value
+  // (entry point, input config and permutation per block) is not built: a run with it and the
+  // front end in RTL is refused (testbench stages::check_knobs, stage regs).
   function automatic logic targets(input logic gsh, input int u, input logic p3);
     if (gsh) targets = (u == GsUnit);
     else     targets = (u != GsUnit) || p3;
-  endfunction
-  function automatic logic owns(input logic gsh, input int u);
-    owns = gsh ? (u == GsUnit) : (u != GsUnit);
   endfunction
 
   // ---- Float-uniform packers (regfile/packer.rs), one per block.
@@ -513,8 +513,6 @@ module pica_regs (
             if (cfg_off == 6'(OffInt0 + i)) int_q[u][i] <= value;
           end
           if (cfg_off == 6'(OffOutmap)) outmap_q[u] <= value[15:0];
-        end
-        if (owns(cfg_gsh, u)) begin
           if (cfg_off == 6'(OffEntry))  entry_q[u] <= value[EntryLsb +: 16];
           if (cfg_off == 6'(OffInCfg))  incfg_q[u] <= value;
           if (cfg_off == 6'(OffPermLo)) perm_q[u][31:0] <= value;
@@ -531,7 +529,7 @@ module pica_regs (
   // derives from the RegFile: code words, opdescs (< 128), completed float-uniform vec4s
   // (< 96), int / bool uniforms, entry point, output mask, input config, permutation,
   // GEOSTAGE_CONFIG, GSH_MISC0 / GSH_MISC1. Bank bit 0 = units 0-2, bit 1 = unit 3, from the
-  // same targets() / owns() that write REGS' own copies, so a propagated VSH write sets both.
+  // same targets() that writes REGS' own copies, so a propagated VSH write sets both.
   // One write changes at most one item, so one beat per cycle suffices (no FIFO, no
   // backpressure: pica_sh always takes configuration).
   localparam logic [3:0] CfgCode     = 4'd0;   // pica_sh.sv CfgCode .. CfgGshMisc1
@@ -548,13 +546,9 @@ module pica_regs (
   localparam logic [3:0] CfgGshMisc0 = 4'd11;
   localparam logic [3:0] CfgGshMisc1 = 4'd12;
 
-  // Bank mask of a write of block `gsh`: propagated (uniforms, output mask, code, opdescs) or
-  // owned (entry point, input config, permutation).
+  // Bank mask of a write of block `gsh` (every kind alike).
   function automatic logic [1:0] bank_targets(input logic gsh, input logic p3);
     bank_targets = {targets(gsh, GsUnit, p3), targets(gsh, 0, p3)};
-  endfunction
-  function automatic logic [1:0] bank_owns(input logic gsh);
-    bank_owns = {owns(gsh, GsUnit), owns(gsh, 0)};
   endfunction
 
   always_comb begin
@@ -591,7 +585,6 @@ module pica_regs (
         shcfg_kind_o = CfgOutmap;
         shcfg_data_o = {80'h0, value[15:0]};
       end else begin
-        shcfg_bank_o = bank_owns(cfg_gsh);
         if (cfg_off == 6'(OffEntry)) begin
           shcfg_kind_o = CfgEntry;
           shcfg_data_o = {80'h0, value[EntryLsb +: 16]};

@@ -257,8 +257,8 @@ struct Case {
 }
 
 /// VS only (GEOSTAGE_CONFIG = 0): the VSH configuration reaches unit 3 too (VSH_COM_MODE =
-/// 0), except entry point, input configuration and permutation, which unit 3 takes from the
-/// GSH block (a different permutation here).
+/// 0), all of it (model fact `regs-unit3-config`); the GSH entry point, input configuration and
+/// permutation written after it then give unit 3 its own (a different permutation here).
 fn vs_case(seed: u64) -> Case {
     let mut r = Rng(seed ^ 0xA5A5_0000);
     let (mut vsh, _) = random_block(&mut r, seed);

@@ -136,19 +136,33 @@ fn mutate_an_opt_in_model_names_the_env_var_and_the_command() {
     );
 }
 
-/// A pipeline case kills front-end mutant #3 (a GSH packer word bit, shown by the final state
-/// once the pipeline has held REGS): the kill is shrunk to fewer splices than the case had, and
-/// its bundle, replayed mixed against the same mutant, still fails, while the unmutated
-/// front end passes it.
+/// The front-end mutant the pipeline-kill test runs: `u_regs.prop3` tied to 0, so no VSH
+/// configuration reaches unit 3 without a geometry shader (a scene's fourth vertices then run
+/// without code). The index is Yosys' sample of the current netlist: an edit of the front-end
+/// RTL re-samples it (the test then names the mutant it found there; pick a mutant a pipeline
+/// case kills, `pica mutate --stage fe --no-corpus --cases 0 --pipe-cases 8`).
+const PIPE_MUTANT: u16 = 180;
+
+/// A pipeline case kills front-end mutant [`PIPE_MUTANT`] (shown by the final state once the
+/// pipeline has held REGS): the kill is shrunk to fewer splices than the case had, and its
+/// bundle, replayed mixed against the same mutant, still fails, while the unmutated front end
+/// passes it.
 #[test]
 fn mutate_fe_pipeline_kill_is_shrunk_and_replays() {
-    if pica_rtl_bridge::mutants::fe_mutations().unwrap().is_empty() {
+    let list = pica_rtl_bridge::mutants::fe_mutations().unwrap();
+    if list.is_empty() {
         return;
     }
+    let m = list.iter().find(|m| m.index == PIPE_MUTANT).unwrap();
+    assert!(
+        m.describe().contains("u_regs.prop3"),
+        "mutant #{PIPE_MUTANT} is now {}: the netlist was re-sampled",
+        m.describe()
+    );
     let dir = std::env::temp_dir().join(format!("pica-mutate-pipe-test-{}", std::process::id()));
     let opts = MutateOptions {
         stage: Stage::Fe,
-        only: vec![3],
+        only: vec![PIPE_MUTANT],
         mutants: None,
         cases: 0,
         pipe_cases: 8,
@@ -188,7 +202,7 @@ fn mutate_fe_pipeline_kill_is_shrunk_and_replays() {
         }
         cmd.output().unwrap().status.code()
     };
-    assert_eq!(replay(Some("fe_mut#3")), Some(1));
+    assert_eq!(replay(Some(&format!("fe_mut#{PIPE_MUTANT}"))), Some(1));
     assert_eq!(replay(None), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }

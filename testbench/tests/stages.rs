@@ -804,3 +804,27 @@ fn cli_rtl_stages_rast_and_variants() {
         assert_eq!(code, Some(2), "{bad:?}: {text}");
     }
 }
+
+/// `regs/unit3_vs_config` (citro3d's order without a GS, entry point 5, three inputs through a
+/// non-identity permutation) through the pipeline: unit 3 takes the VSH entry point, input
+/// configuration and permutation (model fact `regs-unit3-config`) in the model, in pica_top's
+/// REGS and its SH stage, and in pica_sh_top configured from the model's REGS; the knob's
+/// `seed` value runs with SH alone in RTL (its configuration comes from the model's REGS) and
+/// is refused with the front end in RTL, which builds the default only.
+#[test]
+fn rtl_sh_and_fe_sh_unit3_takes_the_vs_config_in_citro3d_order() {
+    let mut case = pica_vectors::library::case("regs/unit3_vs_config").unwrap();
+    case.pipeline = true;
+    for r in [rtl_sh(&case, ShVariant::Default), rtl_fe_sh(&case)] {
+        let text = stages::text_report(&r);
+        assert!(r.is_equal(), "{text}");
+        // Nine vertices, four outputs each.
+        assert_eq!(r.compared.get("shader_out").copied(), Some(36), "{text}");
+    }
+    case.knobs.set("regs-unit3-config=seed").unwrap();
+    let r = rtl_sh(&case, ShVariant::Default);
+    assert!(r.is_equal(), "{}", stages::text_report(&r));
+    let set = StageSet::parse("fe,sh").unwrap();
+    let e = stages::stage_lockstep(&case, &set, &StageLockstepOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("regs-unit3-config=seed"), "{e}");
+}

@@ -158,6 +158,148 @@ fn com_mode() -> Case {
     )
 }
 
+/// Where `regs/unit3_vs_config` keeps its vertex buffer (VRAM).
+pub const UNIT3_VERTEX_BASE: u32 = 0x1800_0000;
+
+/// Vertices `regs/unit3_vs_config` draws (three triangles, so that every shader unit shades
+/// some).
+pub const UNIT3_VERTICES: u32 = 9;
+
+/// Attribute `a` (0-2) of vertex `v` in `regs/unit3_vs_config`: four small integers as f32,
+/// exact in f24, different for every vertex, attribute and component.
+pub fn unit3_attribute(v: u32, a: u32) -> [f32; 4] {
+    [0, 1, 2, 3].map(|k| (v * 16 + a * 4 + k) as f32)
+}
+
+/// The entry point of the vertex shader of `regs/unit3_vs_config` (not 0: words 0-4 are a
+/// decoy that writes c2 to every output).
+pub const UNIT3_ENTRY: u32 = 5;
+
+/// The input permutation of `regs/unit3_vs_config`: attribute 0 feeds v2, attribute 1 v0,
+/// attribute 2 v1 (GPUREG_VSH_ATTRIBUTES_PERMUTATION_LOW nibble i = register of attribute i).
+pub const UNIT3_PERMUTATION: u32 = 0x102;
+
+/// A program without a geometry shader bound after one with, and drawn, in the order libctru
+/// `shaderProgramConfigure` and citro3d `C3Di_UpdateContext` / `C3Di_AttrInfoBind` /
+/// `C3D_DrawArrays` write it: GEOSTAGE_CONFIG, GEOSTAGE_CONFIG2 and VSH_COM_MODE first, the VS
+/// code and operand descriptors, VSH_ENTRYPOINT = 5, the output map, GSH_MISC0/1 = 0 and
+/// GSH_INPUTBUFFER_CONFIG = 0xA0000000 (one input), then the attribute setup —
+/// VSH_INPUTBUFFER_CONFIG (mask 0xB, three inputs), VSH_NUM_ATTR and the VSH permutation, never
+/// the GSH ones — the vertex buffer, the uniforms (f24 and f32 float, int, bool), and a
+/// 9-vertex draw. Unit 3 shades vertices too: it must
+/// end with the VSH block's entry point, input configuration and permutation (model fact
+/// `regs-unit3-config`), so that with the pipeline on every vertex's outputs are
+/// o0 = c0, o1 = v0 = attribute 1, o2 = v1 = attribute 2, o3 = v2 = attribute 0.
+/// The draw's positions (c0 = 0, w = 0) are clipped away: the case is about the shader units.
+pub fn unit3_vs_config() -> Case {
+    let mut l = CommandList::new();
+    // What the previous program, with a geometry shader, left in the GSH block.
+    l.write_masked(id::GEOSTAGE_CONFIG, 0x3, 2);
+    l.write_masked(id::VSH_COM_MODE, 0x1, 1);
+    l.write(id::GSH_ENTRYPOINT, 0x7FFF_0002);
+    l.write(id::GSH_INPUTBUFFER_CONFIG, 0x0800_0002);
+    l.write_seq(
+        id::GSH_ATTRIBUTES_PERMUTATION_LOW,
+        &[0x7654_3210, 0xFEDC_BA98],
+    );
+    // shaderProgramConfigure, no GS: "initialize geometry engine" first.
+    l.write_masked(id::GEOSTAGE_CONFIG, 0x3, 0);
+    l.write_masked(id::GEOSTAGE_CONFIG2, 0x3, 0);
+    l.write_masked(id::VSH_COM_MODE, 0x1, 0);
+    // MOV (opcode 0x13, format 1u: DST 21:5, SRC1 12:7, DESC 0:7); SRC1 0x00-0x0F = v,
+    // 0x20 + n = cn; opdesc 0 = mask xyzw, SRC1 swizzle .xyzw (0x36F); END = 0x88000000.
+    let mov = |dst: u32, src: u32| 0x4C00_0000 | dst << 21 | src << 12;
+    let end = 0x8800_0000;
+    let code = [
+        // 0-4: a decoy that a unit started at entry 0 (or the old GSH entry 2) runs.
+        mov(0, 0x22),
+        mov(1, 0x22),
+        mov(2, 0x22),
+        mov(3, 0x22),
+        end,
+        // 5 (UNIT3_ENTRY): the program.
+        mov(0, 0x20),
+        mov(1, 0x00),
+        mov(2, 0x01),
+        mov(3, 0x02),
+        end,
+    ];
+    l.write(id::VSH_CODETRANSFER_INDEX, 0);
+    l.write_repeat(id::VSH_CODETRANSFER_DATA0, &code);
+    l.write(id::VSH_CODETRANSFER_END, 1);
+    l.write(id::VSH_OPDESCS_INDEX, 0);
+    l.write_repeat(id::VSH_OPDESCS_DATA0, &[0x36F]);
+    l.write(id::VSH_ENTRYPOINT, 0x7FFF_0000 | UNIT3_ENTRY);
+    l.write(id::VSH_OUTMAP_MASK, 0xF);
+    l.write(id::VSH_OUTMAP_TOTAL1, 3);
+    l.write(id::VSH_OUTMAP_TOTAL2, 3);
+    // GPU_SetShaderOutmap: o0 position, o1 colour, o2 texcoord0, o3 texcoord1.
+    l.write_masked(id::PRIMITIVE_CONFIG, 0x1, 3);
+    l.write_seq(
+        id::SH_OUTMAP_TOTAL,
+        &[
+            4,
+            0x0302_0100,
+            0x0B0A_0908,
+            0x1F1F_0D0C,
+            0x1F1F_0F0E,
+            0x1F1F_1F1F,
+            0x1F1F_1F1F,
+            0x1F1F_1F1F,
+        ],
+    );
+    l.write(id::SH_OUTATTR_MODE, 1);
+    l.write(id::SH_OUTATTR_CLOCK, 0x0000_0303);
+    l.write_masked(id::GEOSTAGE_CONFIG, 0xA, 0);
+    l.write(id::GSH_MISC0, 0);
+    l.write(id::GSH_MISC1, 0);
+    l.write(id::GSH_INPUTBUFFER_CONFIG, 0xA000_0000);
+    // C3Di_AttrInfoBind: three float x4 attributes.
+    l.write_seq(id::ATTRIBBUFFERS_FORMAT_LOW, &[0xFFF, 2 << 28]);
+    l.write_masked(id::VSH_INPUTBUFFER_CONFIG, 0xB, 0xA000_0002);
+    l.write(id::VSH_NUM_ATTR, 2);
+    l.write_seq(id::VSH_ATTRIBUTES_PERMUTATION_LOW, &[UNIT3_PERMUTATION, 0]);
+    // C3Di_BufInfoBind: one buffer, components 0, 1, 2, 48 bytes a vertex.
+    l.write(id::ATTRIBBUFFERS_LOC, UNIT3_VERTEX_BASE >> 3);
+    l.write_seq(id::ATTRIBBUFFER0_OFFSET, &[0, 0x210, 3 << 28 | 48 << 16]);
+    // C3D_UpdateUniforms, last in C3Di_UpdateContext: the shader's `.constf` c0 = 0 (f24
+    // mode, the index and three words in one incremental write), the dirty float uniform c2 =
+    // 0.5 (the decoy's value; f32 mode, W first), the `.consti` i2 = (3, 8, 1) and i3 = (1, 0,
+    // 1) one write each, the bool uniforms.
+    l.write_seq(id::VSH_FLOATUNIFORM_INDEX, &[0, 0, 0, 0]);
+    l.write(id::VSH_FLOATUNIFORM_INDEX, 0x8000_0002);
+    l.write_repeat(id::VSH_FLOATUNIFORM_DATA0, &[0.5f32.to_bits(); 4]);
+    l.write(id::VSH_INTUNIFORM_I0 + 2, 0x0001_0803);
+    l.write(id::VSH_INTUNIFORM_I0 + 3, 0x0001_0001);
+    l.write(id::VSH_BOOLUNIFORM, 0x7FFF_0000);
+    // C3D_DrawArrays(GPU_TRIANGLES, 0, 9).
+    l.write_masked(id::PRIMITIVE_CONFIG, 0x2, 0);
+    l.write(id::RESTART_PRIMITIVE, 1);
+    l.write(id::INDEXBUFFER_CONFIG, 0x8000_0000);
+    l.write(id::NUMVERTICES, UNIT3_VERTICES);
+    l.write(id::VERTEX_OFFSET, 0);
+    l.write_masked(id::GEOSTAGE_CONFIG2, 0x1, 1);
+    l.write_masked(id::START_DRAW_FUNC0, 0x1, 0);
+    l.write(id::DRAWARRAYS, 1);
+    l.write_masked(id::START_DRAW_FUNC0, 0x1, 1);
+    l.write_masked(id::GEOSTAGE_CONFIG2, 0x1, 0);
+    l.write(id::VTX_FUNC, 1);
+    l.finalize();
+    let mut case = Case::from_list(
+        "regs/unit3_vs_config",
+        "citro3d order without a GS: unit 3 takes the VSH entry point, input configuration and permutation (a 9-vertex draw)",
+        l.into_words(),
+    );
+    let vertices: Vec<u32> = (0..UNIT3_VERTICES)
+        .flat_map(|v| (0..3).flat_map(move |a| unit3_attribute(v, a).map(f32::to_bits)))
+        .collect();
+    case.images.push(MemImage {
+        base: UNIT3_VERTEX_BASE,
+        words: vertices,
+    });
+    case
+}
+
 /// Every LUT FIFO, with reserved selectors and wrapping indices.
 fn luts() -> Case {
     let mut l = CommandList::new();
@@ -305,6 +447,7 @@ pub fn cases() -> Vec<Case> {
         uniform_edges(),
         uniform_f32_subnormal_lanes(),
         com_mode(),
+        unit3_vs_config(),
         luts(),
         masks_and_ids(),
         jump_chain(false),
@@ -349,12 +492,82 @@ mod tests {
         );
     }
 
+    /// `(unit, outputs o0-o3 as f24 bits)` of every vertex of `regs/unit3_vs_config` run
+    /// through the pipeline with `knobs`, in seq order.
+    fn unit3_shaded(knobs: &[&str]) -> Vec<(u8, [[u32; 4]; 4])> {
+        let mut c = unit3_vs_config();
+        c.pipeline = true;
+        for k in knobs {
+            c.knobs.set(k).unwrap();
+        }
+        let mut gpu = c.gpu().unwrap();
+        gpu.set_keep_shaded(true);
+        let out = gpu.run(c.max_cycles);
+        assert!(matches!(out, Outcome::Finished { .. }), "{out}");
+        let (_, beats) = gpu.shader_beats();
+        (0..UNIT3_VERTICES)
+            .map(|seq| {
+                let mine: Vec<_> = beats.iter().filter(|b| b.seq == seq).collect();
+                assert_eq!(mine.len(), 4, "seq {seq}: {mine:?}");
+                let reg = |r: u8| mine.iter().find(|b| b.reg == r).unwrap().xyzw;
+                (mine[0].unit, [reg(0), reg(1), reg(2), reg(3)])
+            })
+            .collect()
+    }
+
+    fn f24x4(v: [f32; 4]) -> [u32; 4] {
+        v.map(|x| pica_model::num::F24::from_f32_bits(x.to_bits()).bits())
+    }
+
+    #[test]
+    fn library_unit3_vs_config_shades_every_vertex_with_the_vs_config() {
+        let got = unit3_shaded(&[]);
+        // Every unit shades some of the nine vertices, unit 3 included.
+        for u in 0..4u8 {
+            assert!(got.iter().any(|(unit, _)| *unit == u), "unit {u}: {got:?}");
+        }
+        for (seq, (unit, o)) in got.iter().enumerate() {
+            let seq = seq as u32;
+            // o0 = c0 (0), o1 = v0 = attribute 1, o2 = v1 = attribute 2, o3 = v2 = attribute 0.
+            let want = [
+                [0; 4],
+                f24x4(unit3_attribute(seq, 1)),
+                f24x4(unit3_attribute(seq, 2)),
+                f24x4(unit3_attribute(seq, 0)),
+            ];
+            assert_eq!(*o, want, "seq {seq} on unit {unit}");
+        }
+        // The pre-fix reading (knob regs-unit3-config=seed): unit 3 starts at the GSH entry
+        // point (2, in the decoy) with one input, so its vertices come out wrong.
+        let seed = unit3_shaded(&["regs-unit3-config=seed"]);
+        for ((unit, o), (_, right)) in seed.iter().zip(&got) {
+            assert_eq!(*unit == 3, o != right, "unit {unit}: {o:?}");
+        }
+    }
+
+    #[test]
+    fn library_unit3_vs_config_leaves_unit3_like_units_0_to_2() {
+        let run = unit3_vs_config().run_model().unwrap();
+        let units = &run.state_json["units"];
+        for k in [
+            "entry_point",
+            "input_config",
+            "permutation",
+            "code",
+            "outmap_mask",
+        ] {
+            assert_eq!(units[3][k], units[0][k], "{k}");
+        }
+        assert_eq!(units[3]["entry_point"], UNIT3_ENTRY);
+        assert_eq!(units[3]["input_config"], "0xa0000002");
+    }
+
     #[test]
     fn library_examples_all_parse() {
         for (name, text) in EXAMPLES {
             assert!(parse_hex(name, text).is_ok(), "{name}");
         }
-        assert_eq!(cases().len(), EXAMPLES.len() + 9 + 4);
+        assert_eq!(cases().len(), EXAMPLES.len() + 10 + 4);
     }
 
     #[test]

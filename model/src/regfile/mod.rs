@@ -19,8 +19,14 @@
 //! Shader-unit configuration (pica-facts §1, seed 001 GPUREG_VSH_COM_MODE): writes to the GSH
 //! block (0x280-0x2AD) configure unit 3; writes to the VSH block (0x2B0-0x2DD) configure units
 //! 0-2, and also unit 3 when GPUREG_VSH_COM_MODE bit 0 is 0 and GPUREG_GEOSTAGE_CONFIG bits 0-1
-//! are 0 (no geometry shader) — but only uniforms, the output mask, code and operand
-//! descriptors propagate; the entry point, input configuration and permutation do not.
+//! say no geometry shader ([`RegFile::vs_propagates_to_unit3`]). Such a write reaches unit 3
+//! when it is applied, and every kind of it does: uniforms, output mask, code, operand
+//! descriptors, and also the entry point, input-buffer configuration and permutation, so that
+//! unit 3 runs the vertex shader exactly as units 0-2 do.
+//! UNVERIFIED(hw) [fact: regs-unit3-config]: the seed lists only the first four kinds, but
+//! libctru writes no GSH entry point or permutation without a GS, citro3d's attribute setup
+//! writes only the VSH block, and their programs render cleanly on the console — knob
+//! `regs-unit3-config=seed` keeps the seed's four (`RegFile::unit3_owners`).
 
 pub mod debug;
 pub mod luts;
@@ -31,7 +37,7 @@ use crate::beat::{merge_masked, RegWriteBeat};
 use crate::cp::{Redirect, RegWrite};
 use crate::knobs::{
     F32ToF24Uniform, Knobs, RegsFifoDataMask, RegsGeostageReserved, RegsPackerReset,
-    RegsTriggerValue,
+    RegsTriggerValue, RegsUnit3Config,
 };
 use crate::link::Link;
 use crate::num::F24;
@@ -279,6 +285,27 @@ impl RegFile {
         }
     }
 
+    /// Indices of the units a write to block `b` configures for the entry point, the
+    /// input-buffer configuration and the permutation (low and high).
+    ///
+    /// UNVERIFIED(hw) [fact: regs-unit3-config]: they propagate to unit 3 like every other VSH
+    /// configuration ([`RegFile::targets`]). 3dbrew GPUREG_VSH_COM_MODE (seed 001) names only
+    /// "uniforms, outmap mask, program code and swizzle data", but calls the mode "reuse the
+    /// vertex shader configuration"; libctru `shaderProgramConfigure` sets GEOSTAGE_CONFIG and
+    /// COM_MODE first "to ensure all 4 units are correctly initialized" and never writes
+    /// GSH_ENTRYPOINT or the GSH permutation without a GS, citro3d `C3Di_AttrInfoBind` writes
+    /// only the VSH input configuration and permutation (after the GSH_INPUTBUFFER_CONFIG =
+    /// 0xA0000000 of `shaderProgramConfigure`), and their programs render cleanly — with the
+    /// seed's reading every fourth vertex would start at entry 0 with one input. Azahar
+    /// (pica_core.cpp) shades every vertex with the VS setup when no GS is in use. Knob
+    /// `regs-unit3-config=seed`: unit 3 keeps the GSH block's values.
+    fn unit3_owners(&self, b: ShaderBlock) -> &'static [usize] {
+        match (b, self.knobs.regs_unit3_config) {
+            (ShaderBlock::Vsh, RegsUnit3Config::Seed) => &[0, 1, 2],
+            _ => self.targets(b),
+        }
+    }
+
     fn set_reg(&mut self, id: u32, value: u32) {
         if let Some(r) = self.regs.get_mut(id as usize) {
             *r = value;
@@ -388,11 +415,9 @@ impl RegFile {
             }
             _ => return,
         };
-        // Entry point, input configuration and permutation are per block, not propagated.
-        let own: &[usize] = match block {
-            ShaderBlock::Vsh => &[0, 1, 2],
-            ShaderBlock::Gsh => &[GS_UNIT],
-        };
+        // Entry point, input configuration and permutation: like the rest, unless knob
+        // `regs-unit3-config=seed` keeps them per block.
+        let own = self.unit3_owners(block);
         let targets = self.targets(block);
         match offset {
             0 => {

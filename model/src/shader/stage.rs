@@ -265,8 +265,9 @@ fn load_vertex(
             beats_in.push(beat(cycle, u, v.seq, r as u8, &slot.unit.inputs[r]));
         }
     }
-    // The VS entry point of units 0-2 comes from the VSH block; unit 3 running a VS uses its
-    // own (the GSH block's) entry point (pica-facts §1).
+    // Each unit starts at its own entry point: units 0-2 hold the VSH block's; unit 3, running
+    // a VS, holds whatever reached it last — the VSH block's, propagated while COM_MODE bit 0
+    // is 0, or a later GSH_ENTRYPOINT write (regfile: knob `regs-unit3-config`).
     slot.unit.start(cfg.entry_point);
     slot.job = Some(v.seq);
 }

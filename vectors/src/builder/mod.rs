@@ -1144,9 +1144,10 @@ impl Builder {
             .with_reserved_16_31(0x7FFF)
             .0;
         self.list.write(id::VSH_ENTRYPOINT, word);
-        // With no geometry shader unit 3 runs the vertex shader, but its entry point, input
-        // configuration and permutation come from the GSH block (pica-facts §1, seed 001): a
-        // driver writes them there too.
+        // With no geometry shader unit 3 runs the vertex shader; the VSH write reaches it too
+        // (model regfile, fact `regs-unit3-config`). The GSH copy keeps the scenes drawing the
+        // same under the seed's narrower reading (knob `regs-unit3-config=seed`), where unit 3
+        // keeps the GSH block's entry point, input configuration and permutation.
         self.list.write(id::GSH_ENTRYPOINT, word);
         self
     }
@@ -1203,7 +1204,7 @@ impl Builder {
             .with_use_geometry_shader(ShInputbufferConfigGsUse::DontUse)
             .0;
         self.list.write(id::VSH_INPUTBUFFER_CONFIG, config);
-        // Unit 3 (running the vertex shader too) reads its input count from the GSH block.
+        // The GSH copy for unit 3 under knob `regs-unit3-config=seed` (see `vsh_entry`).
         self.list.write(id::GSH_INPUTBUFFER_CONFIG, config);
         self.list.write(
             id::VSH_NUM_ATTR,
@@ -1214,7 +1215,7 @@ impl Builder {
     }
 
     /// GPUREG_VSH_ATTRIBUTES_PERMUTATION_LOW/HIGH, and the GSH copy unit 3 reads when it runs
-    /// the vertex shader (pica-facts §1).
+    /// the vertex shader under knob `regs-unit3-config=seed` (see `vsh_entry`).
     fn permutation(&mut self, permutation: u64) {
         for reg in [
             id::VSH_ATTRIBUTES_PERMUTATION_LOW,
