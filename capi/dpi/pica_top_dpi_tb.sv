@@ -134,6 +134,7 @@ module pica_top_dpi_tb #(
     .dbg_rdata_o,
     .sh_in_valid_i       (1'b0),
     .sh_in_ready_o,
+    .sh_in_kind_i        (2'h0),
     .sh_in_seq_i         (32'h0),
     .sh_in_attr_i        (5'h0),
     .sh_in_last_i        (1'b0),

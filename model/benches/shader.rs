@@ -66,10 +66,13 @@ fn bench_core(c: &mut Criterion) {
                 vin.begin_cycle();
                 vout.begin_cycle();
                 while sent < VERTICES && vin.can_push() {
-                    let _ = vin.push(VertexIn {
-                        seq: sent,
-                        attrs: attrs.clone(),
-                    });
+                    let _ = vin.push(
+                        VertexIn {
+                            seq: sent,
+                            attrs: attrs.clone(),
+                        }
+                        .into(),
+                    );
                     sent += 1;
                 }
                 let _ = core.tick(

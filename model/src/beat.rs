@@ -69,7 +69,11 @@ impl Channel {
     pub fn doc(self) -> &'static str {
         match self {
             Channel::RegWrite => "CP → REGS: one register write, recorded when REGS applies it.",
-            Channel::ShaderIn => "VL → SH: one input register loaded into a unit.",
+            Channel::ShaderIn => {
+                "VL → SH: one input register loaded into a unit (reg vN; a GS invocation's \
+                 float uniform cN written by its input assembler — fixed and variable modes, \
+                 variable mode's vertex count in c0 — as reg 0x20 + N)."
+            }
             Channel::ShaderOut => "SH → PA: one output register sent on.",
             Channel::Commit => {
                 "Inside SH: one retired instruction of a unit, in program order per vertex."

@@ -131,6 +131,7 @@ const OUTCOMES: &[&str] = &[
     "hang:shader:unknown_opcode",
     "hang:vl:stride_mismatch",
     "hang:vl:read_unmapped",
+    "hang:vl:gs_count_without_index",
     "hang:vl:internal",
     "hang:fop:unmapped",
     "hang:fop:reserved_format",
@@ -157,6 +158,7 @@ pub fn outcome_bin(o: &Outcome) -> &'static str {
             HangReason::VertexLoader(h) => match h {
                 VlHang::StrideMismatch { .. } => "hang:vl:stride_mismatch",
                 VlHang::ReadUnmapped { .. } => "hang:vl:read_unmapped",
+                VlHang::GsCountWithoutIndex { .. } => "hang:vl:gs_count_without_index",
                 VlHang::Internal { .. } => "hang:vl:internal",
             },
             HangReason::FragmentOps(h) => match h {

@@ -16,7 +16,7 @@ use crate::psc::FillError;
 use crate::rast::{RastPorts, Rasterizer};
 use crate::regfile::{RegFile, RegsPorts};
 use crate::regs::Trigger;
-use crate::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
+use crate::shader::stage::{ShIn, ShadedItem, ShaderCore, ShaderPorts};
 use crate::stage::{External, Slot, Stage};
 use crate::timing;
 use crate::vl::{VertexLoader, VlPorts};
@@ -202,7 +202,7 @@ pub struct Gpu {
     /// Register writes pushed with [`Gpu::push_write`] (not through the CP).
     pushed_writes: u64,
     shader: Slot<ShaderCore>,
-    vs_in: Link<VertexIn>,
+    vs_in: Link<ShIn>,
     sh_out: Link<ShadedItem>,
     /// Whether draws run through the pipeline (off: the front end alone, as the RTL has it).
     pipeline: bool,
@@ -638,7 +638,8 @@ impl Gpu {
                 .iter()
                 .filter(|t| matches!(t.trigger, Trigger::DrawArrays | Trigger::DrawElements))
                 .count() as u64,
-            vertices: self.vs_in.total_pushed(),
+            // VL's count (the link also carries the GS markers).
+            vertices: self.vl.model().stats().shaded,
             triangles: self.pa_to_clip.total_pushed(),
             fragments: self.rast_to_tex.total_pushed(),
         }

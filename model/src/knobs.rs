@@ -27,8 +27,9 @@ pub struct KnobInfo {
     pub name: &'static str,
     /// Its values, `|`-separated, the default first.
     pub values: &'static str,
-    /// The model stage that applies it: `cp`, `regs`, `vl`, `pa`, `clip`, `rast`, `tex`,
-    /// `light`, `tev`, `fog` or `fop` (an RTL implementation of that stage must follow it).
+    /// The model stage that applies it: `cp`, `regs`, `vl`, `sh` (the SH stage around its
+    /// units, e.g. the GS input assembler), `pa`, `clip`, `rast`, `tex`, `light`, `tev`, `fog`
+    /// or `fop` (an RTL implementation of that stage must follow it).
     pub stage: &'static str,
     /// The id of the hardware fact it selects ([`crate::facts`]).
     pub fact: &'static str,
@@ -218,6 +219,18 @@ area_knobs! {
         Fifo = "fifo",
         /// Least recently used: a hit makes the entry the newest.
         Lru = "lru",
+    }
+    // ---- sh (the SH stage around the units: the GS input assembler) ------------------------
+    /// What a new draw (or immediate-mode batch) does to the GS input buffer.
+    gs_new_draw: GsNewDraw = "gs-new-draw", stage "sh", fact "gs-config-per-draw" {
+        /// The GS configuration is read at the draw and the input buffer starts empty: a
+        /// partially filled buffer of the previous draw is dropped, variable mode waits for a
+        /// count (Azahar's `GeometryPipeline::Reconfigure` at every draw and batch).
+        Reset = "reset",
+        /// The configuration is read at the draw; when it is the same as the previous draw's,
+        /// the partially filled buffer (and a variable-mode primitive under way) carries over
+        /// into the new draw. VL keeps its count state likewise.
+        Keep = "keep",
     }
     // ---- pa -------------------------------------------------------------------------------
     /// What colour saturation makes of a NaN component.

@@ -91,6 +91,15 @@ impl<T> Link<T> {
         Some(item)
     }
 
+    /// The item [`Link::pop`] would return, without taking it.
+    #[inline]
+    pub fn peek(&self) -> Option<&T> {
+        if self.popped >= self.occupancy_at_start {
+            return None;
+        }
+        self.queue.front()
+    }
+
     /// Items pushed since the link was made (a statistic; [`Link::clear`] keeps it).
     pub fn total_pushed(&self) -> u64 {
         self.total

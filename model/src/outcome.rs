@@ -215,6 +215,16 @@ pub enum VlHang {
         /// (0 = first index).
         index: u32,
     },
+    /// Variable-size GS mode (GSH_MISC0 bits 0-1 = 1) needs a primitive's vertex count from
+    /// the index buffer, and the vertex comes from a draw without one.
+    ///
+    /// UNVERIFIED(hw) [fact: gs-variable-edges]: the GPU stops — model choice; no source says
+    /// what a draw-arrays or immediate-mode vertex does in variable mode (Azahar asserts it
+    /// never happens).
+    GsCountWithoutIndex {
+        /// What kind of vertex.
+        what: &'static str,
+    },
     /// An internal invariant of the model broke (a model bug, never expected).
     Internal {
         /// What broke.
@@ -251,6 +261,11 @@ impl fmt::Display for VlHang {
                 f,
                 "index buffer: index {index} of the draw reads unmapped address 0x{addr:08x} \
                  (GPUREG_ATTRIBBUFFERS_LOC + GPUREG_INDEXBUFFER_CONFIG offset)"
+            ),
+            VlHang::GsCountWithoutIndex { what } => write!(
+                f,
+                "variable-size GS mode (GPUREG_GSH_MISC0 bits 0-1 = 1) needs a primitive vertex \
+                 count from the index buffer, but {what} has none (use GPUREG_DRAWELEMENTS)"
             ),
             VlHang::Internal { what } => write!(f, "internal: {what}"),
         }

@@ -1,7 +1,7 @@
 //! The items that cross the channels of the geometry and fragment pipeline.
 //!
 //! ```text
-//! REGS ──VlCmd──► VL ──VertexIn──► SH ──ShadedItem──► PA ──Triangle──► CLIP ──ScreenTri──►
+//! REGS ──VlCmd──► VL ──ShIn──► SH ──ShadedItem──► PA ──Triangle──► CLIP ──ScreenTri──►
 //!                  └──────PaCmd (vertex order, post-vertex cache hits)──► PA
 //! RAST ──Fragment──► TEX ──ShadedFragment──► LIGHT ──► TEV ──► FOG ──► FOP ──► memory
 //! ```
@@ -21,9 +21,15 @@ pub enum VlCmd {
     DrawArrays,
     /// GPUREG_DRAWELEMENTS was written: draw NUMVERTICES vertices through the index buffer.
     DrawElements,
-    /// An immediate-mode vertex (GPUREG_FIXEDATTRIB_INDEX = 0xF) is complete: its attributes in
-    /// input-register order, as raw f24.
-    Immediate(Vec<[F24; 4]>),
+    /// An immediate-mode vertex (GPUREG_FIXEDATTRIB_INDEX = 0xF) is complete.
+    Immediate {
+        /// Its attributes in input-register order, as raw f24.
+        attrs: Vec<[F24; 4]>,
+        /// The first immediate vertex since a write to GPUREG_FIXEDATTRIB_INDEX (or since
+        /// power-on): it starts a batch, where the GS input assembler reads its configuration
+        /// (Azahar `reset_geometry_pipeline`; fact `gs-config-per-draw`).
+        batch_start: bool,
+    },
     /// GPUREG_VTX_FUNC was written: clear the post-vertex cache.
     ClearVertexCache,
     /// GPUREG_RESTART_PRIMITIVE was written: the next vertex starts a new strip or fan.

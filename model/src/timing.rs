@@ -55,6 +55,15 @@ pub const SHADER_OUT_DEPTH: usize = 4;
 /// GS stay in their units (which then stall), so no queue grows without bound.
 pub const GS_INVOCATION_QUEUE_DEPTH: usize = 1;
 
+/// VL's markers (draw begin, variable-mode vertex counts; `shader::stage::ShIn`) the shader
+/// stage holds until the vertices before them have left the VS units.
+///
+/// UNVERIFIED(hw) [fact: timing-queue-depths]: 4 — model choice: at most one marker per
+/// vertex in flight (a count precedes at least one vertex unless it is 0), and the VS units
+/// hold at most four vertices; a full queue stops the stage taking input (the RTL's marker
+/// FIFO has the same depth; timing only).
+pub const SH_MARKER_DEPTH: usize = 4;
+
 /// GS EMITs buffered between unit 3 and the output link.
 ///
 /// UNVERIFIED(hw) [fact: timing-queue-depths]: 4 entries — model choice. Unit 3 does not execute while the buffer is full

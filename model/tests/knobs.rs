@@ -3,6 +3,8 @@
 //! the GPU uses: the register file's knobs, read where the stage decodes its registers.
 //! The shader units' knobs are tested in `shader_knobs.rs`.
 
+mod common;
+
 use pica_model::clip::{self, CullMode};
 use pica_model::fop::FopConfig;
 use pica_model::knobs::Knobs;
@@ -55,6 +57,7 @@ fn knobs_every_area_knob_is_listed_here() {
         "vl-duplicate-attribute",
         "vl-mismatch-hang",
         "vl-cache-policy", // tests/vl.rs: vl_post_vertex_cache_lru_knob_refreshes_on_a_hit
+        "gs-new-draw",
         "pa-color-nan",
         "pa-draw-restarts", // tests/pa_clip.rs: pa_draw_restarts_knob_leak_joins_two_draws
         "clip-w-plane",
@@ -357,6 +360,31 @@ fn knob_vl_mismatch_hang_read_checks_only_buffers_the_draw_reads() {
     r2.set_knobs(knobs(&["vl-mismatch-hang=read"]));
     l = pica_model::vl::layout::Layout::decode(&r2);
     assert!(l.check_strides().is_ok());
+}
+
+// ---- sh --------------------------------------------------------------------------------------
+
+/// A point-mode GS of three vertices' inputs after a draw that left two of them buffered: by
+/// default the next draw starts empty (its own three vertices make the triangle); with
+/// `gs-new-draw=keep` the first vertex of the second draw completes the first draw's
+/// primitive instead.
+#[test]
+fn knob_gs_new_draw_keep_carries_a_partial_primitive_into_the_next_draw() {
+    use common::gs;
+    let tri = |set: &[&str]| {
+        let mut l = gs::gs_setup(gs::GS_POINT, 6);
+        gs::draw(&mut l, false, 2);
+        l.write(id::VERTEX_OFFSET, 3);
+        gs::draw(&mut l, false, 3);
+        let (gpu, o) = gs::run_with(&mut l, &gs::six(), &[], knobs(set));
+        assert!(matches!(o, Outcome::Finished { .. }), "{o}");
+        gs::primitives(&gpu)
+    };
+    assert_eq!(tri(&[]), [[(0.0, 0.0), (0.75, 0.0), (0.75, 0.75)]]);
+    assert_eq!(
+        tri(&["gs-new-draw=keep"]),
+        [[(-0.75, -0.75), (0.0, -0.75), (0.0, 0.0)]]
+    );
 }
 
 // ---- pa --------------------------------------------------------------------------------------

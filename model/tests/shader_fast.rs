@@ -538,10 +538,13 @@ fn run_core(record_commits: bool, vertices: u32, attrs: &[Vec<Vec4>]) -> CoreRun
         vout.begin_cycle();
         while sent < vertices && vin.can_push() {
             let a = attrs[sent as usize % attrs.len()].clone();
-            vin.push(VertexIn {
-                seq: sent,
-                attrs: a,
-            })
+            vin.push(
+                VertexIn {
+                    seq: sent,
+                    attrs: a,
+                }
+                .into(),
+            )
             .unwrap();
             sent += 1;
         }

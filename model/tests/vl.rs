@@ -19,7 +19,7 @@ use pica_model::regs::id;
 use pica_model::shader::asm::assemble;
 use pica_model::shader::interp::Vec4;
 use pica_model::shader::shbin::ConstValue;
-use pica_model::shader::stage::{ShadedItem, VertexIn};
+use pica_model::shader::stage::{ShIn, ShadedItem, VertexIn};
 use pica_model::timing;
 use pica_model::vl::{VertexLoader, VlHang, VlPorts};
 use pica_model::{Gpu, HangReason, Memory, Outcome};
@@ -58,12 +58,14 @@ struct Rig {
     mem: Memory,
     vl: VertexLoader,
     cmd: Link<VlCmd>,
-    vs_in: Link<VertexIn>,
+    vs_in: Link<ShIn>,
     to_pa: Link<PaCmd>,
     cycle: u64,
     beats: Vec<RegWriteBeat>,
     /// Vertices that reached the shader units, with the cycle they were taken.
     shaded: Vec<(u64, VertexIn)>,
+    /// The GS markers that reached the shader units, in order.
+    markers: Vec<ShIn>,
     /// Messages that reached PA, with the cycle they were taken.
     pa: Vec<(u64, PaCmd)>,
     /// Whether the shader side takes vertices (false: it stalls).
@@ -82,6 +84,7 @@ impl Rig {
             cycle: 0,
             beats: Vec::new(),
             shaded: Vec::new(),
+            markers: Vec::new(),
             pa: Vec::new(),
             take_sh: true,
         };
@@ -150,7 +153,10 @@ impl Rig {
         self.to_pa.begin_cycle();
         if self.take_sh {
             while let Some(v) = self.vs_in.pop() {
-                self.shaded.push((self.cycle, v));
+                match v {
+                    ShIn::Vertex(v) => self.shaded.push((self.cycle, v)),
+                    m => self.markers.push(m),
+                }
             }
         }
         while let Some(p) = self.to_pa.pop() {
@@ -403,7 +409,11 @@ fn vl_attribute_without_source_keeps_its_last_value() {
     assert_eq!(bits(&sh[0].attrs[1]), [0; 4]);
     // An immediate vertex sets the slot; the next draw's attribute 1 has no source.
     let imm = vec![v4([1, 2, 3, 4]), v4([0x3F_0000; 4])];
-    r.exec(VlCmd::Immediate(imm)).unwrap();
+    r.exec(VlCmd::Immediate {
+        attrs: imm,
+        batch_start: true,
+    })
+    .unwrap();
     let (sh, _) = r.draw(false, 1).unwrap();
     assert_eq!(bits(&sh[0].attrs[1]), [0x3F_0000; 4]);
 }
@@ -560,7 +570,11 @@ fn vl_immediate_vertex_sends_only_its_vertex_and_continues_the_seq() {
     r.shaded.clear();
     r.pa.clear();
     let attrs = vec![v4([1, 2, 3, 4]), v4([5, 6, 7, 8]), v4([9, 10, 11, 12])];
-    r.exec(VlCmd::Immediate(attrs.clone())).unwrap();
+    r.exec(VlCmd::Immediate {
+        attrs: attrs.clone(),
+        batch_start: true,
+    })
+    .unwrap();
     let (sh, pa) = r.logs();
     assert_eq!(sh, [VertexIn { seq: 2, attrs }]);
     assert_eq!(pa, [PaCmd::Vertex(2)]);
@@ -897,7 +911,10 @@ proptest! {
             let cmd = match c {
                 0 => VlCmd::DrawArrays,
                 1 => VlCmd::DrawElements,
-                2 => VlCmd::Immediate(vec![[F24::ONE; 4]; usize::from(data[0] % 17)]),
+                2 => VlCmd::Immediate {
+                    attrs: vec![[F24::ONE; 4]; usize::from(data[0] % 17)],
+                    batch_start: data[0] & 0x80 != 0,
+                },
                 3 => VlCmd::ClearVertexCache,
                 _ => VlCmd::RestartPrimitive,
             };

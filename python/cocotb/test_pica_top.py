@@ -240,6 +240,7 @@ class Bench:
         d.dbg_req_i.value = 0
         d.dbg_addr_i.value = 0
         d.sh_in_valid_i.value = 0
+        d.sh_in_kind_i.value = 0
         d.sh_in_seq_i.value = 0
         d.sh_in_attr_i.value = 0
         d.sh_in_last_i.value = 0

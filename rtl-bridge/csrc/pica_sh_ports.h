@@ -28,6 +28,7 @@ void get96(const W& w, uint32_t* words) {
     (t)->P##in_seq_i = (in)->in_seq;                       \
     (t)->P##in_attr_i = (in)->in_attr & 0x1F;              \
     (t)->P##in_last_i = (in)->in_last & 1;                 \
+    (t)->P##in_kind_i = (in)->in_kind & 3;                 \
     pica_sh_ports::set96((t)->P##in_data_i, (in)->in_data); \
     (t)->P##out_ready_i = (in)->out_ready & 1;             \
     (t)->P##commit_ready_i = (in)->commit_ready & 1;       \

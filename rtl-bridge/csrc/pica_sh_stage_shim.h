@@ -24,6 +24,7 @@ typedef struct {
   uint32_t in_seq;
   uint32_t in_attr;
   uint32_t in_last;
+  uint32_t in_kind;
   uint32_t in_data[3];
   uint32_t out_ready;
   uint32_t commit_ready;

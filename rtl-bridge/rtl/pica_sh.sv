@@ -24,14 +24,27 @@
 //   at END) leave one register per beat on the output port (GS off) or go to the GS input
 //   assembler (GS on), and the unit is free again.
 //
+// Markers (in_kind_i 1 and 2, one beat each, taken between vertices): VL's ShIn::Begin (a draw
+//   or immediate-mode batch begins with the GS in use) and ShIn::GsCount (variable mode: the
+//   next primitive's vertex count, in_data_i[15:0]); in_seq_i is the seq of the next vertex.
+//   They wait in a 4-deep FIFO (the model's SH_MARKER_DEPTH) and act, in order, once every
+//   vertex before their seq has left the VS units (seq - next_out <= 0, signed), before that
+//   vertex retires, while unit 3 runs no invocation (the count writes unit 3's override RAM).
+//
 // GS (GEOSTAGE_CONFIG[1:0] == 2): the assembler mode (GSH_MISC0 / GSH_MISC1) and the point-mode
-//   input size are latched the first cycle the GS is on and kept until reset, like the model's
-//   GsState. The assembler writes straight into unit 3 (point mode: its input registers
-//   through the GSH permutation; fixed mode: the override RAM), so it takes a VS vertex only
-//   while unit 3 runs no invocation — an invocation queue of depth 0 where the model has
-//   GS_INVOCATION_QUEUE_DEPTH = 1: timing only, the transactions are the same. b15 is set
-//   after each GS run until the GSH bool uniforms change value (checked when an invocation
-//   starts, as the model does). Variable mode is not implemented (it reads as point mode).
+//   input size are latched at every Begin marker, which also empties the assembler (the
+//   model's gs-config-per-draw fact, knob gs-new-draw=reset: the only value this RTL
+//   implements); the first cycle the GS is on they are latched too, for a stage driven
+//   without markers (the model's GsState made then). The assembler writes straight into
+//   unit 3 (point mode: its input registers through the GSH permutation; fixed and variable
+//   modes: the override RAM), so it takes a VS vertex only while unit 3 runs no invocation — an
+//   invocation queue of depth 0 where the model has GS_INVOCATION_QUEUE_DEPTH = 1: timing only,
+//   the transactions are the same. Variable mode (GSH_MISC0[1:0] == 1): a count marker N writes
+//   c0 = (N, N, N, N) as f24 and drops a partial primitive; the next N vertices go to c1 on,
+//   the first GSH_MISC1[4:0] + 1 with every output, the others with their first; a uniform
+//   past c95 is dropped (the vertex still counts); N = 0 runs the GS at once; a vertex while no
+//   count is pending is dropped (model GsAssembler). b15 is set after each GS run until the GSH
+//   bool uniforms change value (checked when an invocation starts, as the model does).
 //
 // EMIT (unit 3): the emitted bank (o0-o15) is copied into the vertex slots 0-2 (slot 3 is never
 //   read) over 16 cycles while unit 3 is held; with the GS on, the same 16 registers leave as
@@ -64,10 +77,13 @@ module pica_sh #(
   input  logic [11:0]   cfg_addr_i,     // code word / opdesc / uniform / int-uniform index
   input  logic [95:0]   cfg_data_i,     // uniforms: lane 0 = x at [23:0]; others: [31:0]
 
-  // Vertex input: one attribute per beat.
+  // Vertex input: one attribute per beat, or one marker beat.
   input  logic          in_valid_i,
   output logic          in_ready_o,
-  input  logic [31:0]   in_seq_i,       // vertex sequence number (same on every beat)
+  input  logic [1:0]    in_kind_i,      // 0 vertex attribute, 1 Begin marker, 2 GS count marker
+                                        // (in_data_i[15:0]), 3 reserved (taken, ignored)
+  input  logic [31:0]   in_seq_i,       // vertex sequence number (same on every beat); marker:
+                                        // the seq of the next vertex
   input  logic [4:0]    in_attr_i,      // input-buffer attribute index (>= input count: dropped)
   input  logic          in_last_i,      // last beat of the vertex
   input  logic [95:0]   in_data_i,
@@ -127,7 +143,18 @@ module pica_sh #(
   localparam logic [3:0] CfgPermHi   = 4'd9;
   localparam logic [3:0] CfgGeostage = 4'd10;  // GEOSTAGE_CONFIG (bank ignored)
   localparam logic [3:0] CfgGshMisc0 = 4'd11;  // GSH_MISC0
-  localparam logic [3:0] CfgGshMisc1 = 4'd12;  // GSH_MISC1 (variable mode only: kept, unused)
+  localparam logic [3:0] CfgGshMisc1 = 4'd12;  // GSH_MISC1 (variable mode: main vertices - 1)
+
+  localparam logic [1:0] InAttr  = 2'd0;
+  localparam logic [1:0] InBegin = 2'd1;
+  localparam logic [1:0] InCount = 2'd2;
+
+  // GSH_MISC0[1:0] modes (model GsMode::from_regs: 3 reads as point).
+  localparam logic [1:0] ModeVariable = 2'd1;
+  localparam logic [1:0] ModeFixed    = 2'd2;
+
+  // Markers the stage holds (model timing::SH_MARKER_DEPTH).
+  localparam int MarkerDepth = 4;
 
   localparam logic [1:0] OutVs     = 2'd0;
   localparam logic [1:0] OutVsNone = 2'd1;
@@ -325,13 +352,17 @@ module pica_sh #(
 
   // GS state (GsState of the model).
   logic        gs_made_q;
-  logic [1:0]  gs_mode_q;       // GSH_MISC0[1:0] at creation: 2 fixed, otherwise point
+  logic [1:0]  gs_mode_q;       // GSH_MISC0[1:0] at the draw: 1 variable, 2 fixed, else point
   logic [3:0]  fx_count_q, fx_stride_q;  // minus 1
   logic [7:0]  fx_start_q;
   logic [4:0]  pt_inputs_q;     // point-mode inputs per invocation (1-16)
   logic [5:0]  asm_n_q;         // point: attributes in the pending invocation (saturates)
   logic [4:0]  asm_recv_q;      // fixed: vertices received
   logic [4:0]  asm_i_q;         // attribute index within the vertex being received
+  logic [5:0]  var_main_q;      // variable: main vertices (GSH_MISC1[4:0] + 1)
+  logic [15:0] var_left_q;      // variable: vertices left in the primitive (0: need a count)
+  logic [5:0]  var_recv_q;      // variable: vertices received (saturates at 63)
+  logic [6:0]  var_next_q;      // variable: the next uniform (saturates at 96: dropped)
   logic        b15_q;
   logic [15:0] last_bools_q;
   logic [31:0] gs_inv_q;
@@ -357,10 +388,33 @@ module pica_sh #(
     for (int u = 3; u >= 0; u--) if (free[u]) free_pick = 2'(u);
   end
 
+  // Marker FIFO: {kind is count, seq, count}.
+  logic        mk_full, mk_valid, mk_empty, mk_push, mk_pop, mk_is_count, mk_due;
+  logic [31:0] mk_seq;
+  logic [15:0] mk_count;
+  logic        in_marker;
+  assign in_marker = in_kind_i != InAttr;
+  pica_fifo #(.Width(1 + 32 + 16), .Depth(MarkerDepth)) u_markers (
+    .clk_i, .rst_ni,
+    .push_i(mk_push), .wdata_i({in_kind_i == InCount, in_seq_i, in_data_i[15:0]}),
+    .full_o(mk_full),
+    .pop_i(mk_pop), .valid_o(mk_valid), .rdata_o({mk_is_count, mk_seq, mk_count}),
+    .empty_o(mk_empty)
+  );
+  // A marker is due once every vertex before its seq has left (signed distance <= 0).
+  logic [31:0] mk_dist;
+  assign mk_dist = mk_seq - next_out_q;
+  assign mk_due = mk_valid && (mk_dist[31] || mk_dist == 32'd0);
+
   logic [1:0] in_tgt;
-  logic       in_take;
-  assign in_ready_o = in_active_q || (|free);
+  logic       in_take, in_take_attr;
+  // A marker beat goes in between vertices while the FIFO has room; attribute beats as
+  // before (the vertex's unit, or a free VS unit for its first beat).
+  assign in_ready_o = in_marker ? (!in_active_q && !mk_full) : (in_active_q || (|free));
   assign in_take = in_valid_i && in_ready_o;
+  assign in_take_attr = in_take && !in_marker;
+  // Reserved kind 3 is taken and dropped.
+  assign mk_push = in_take && (in_kind_i == InBegin || in_kind_i == InCount);
   assign in_tgt = in_active_q ? in_unit_q : free_pick;
 
   // The retire candidate: a finished VS vertex whose turn it is.
@@ -375,6 +429,28 @@ module pica_sh #(
         rt_pick_v = 1'b1;
       end
     end
+  end
+
+  // A due marker acts when no vertex is retiring and, with the GS on, unit 3 is idle (a count
+  // writes its override RAM and may start it).
+  logic mk_apply, mk_begin, mk_cnt_var, mk_launch;
+  assign mk_apply = mk_due && !rt_active_q && (!gs_on || (!gs_run_q && !em_active_q));
+  assign mk_pop = mk_apply;
+  assign mk_begin = mk_apply && gs_on && !mk_is_count;
+  assign mk_cnt_var = mk_apply && gs_on && mk_is_count && gs_mode_q == ModeVariable;
+  assign mk_launch = mk_cnt_var && mk_count == 16'd0;
+
+  // The f24 of a vertex count (model io::count_to_f24): exponent 63 + the highest set bit,
+  // mantissa the bits below it.
+  // The shift puts the highest set bit at bit 16 (dropped: the implicit one).
+  logic [3:0]  cnt_msb;
+  logic [15:0] cnt_mant;
+  logic [23:0] cnt_f24;
+  always_comb begin
+    cnt_msb = 4'd0;
+    for (int b = 0; b < 16; b++) if (mk_count[b]) cnt_msb = 4'(b);
+    cnt_mant = mk_count << (5'd16 - {1'b0, cnt_msb});
+    cnt_f24 = (mk_count == 16'd0) ? 24'd0 : {1'b0, 7'd63 + {3'd0, cnt_msb}, cnt_mant};
   end
 
   // Lowest set bit of the remaining mask.
@@ -443,10 +519,14 @@ module pica_sh #(
                                           : (em_idx_q == 6'd15 && !(em_out_q && em_prim_q)));
 
   // GS assembler: the attribute of this cycle and the end of the vertex.
-  logic        asm_attr, asm_vend, gs_launch;
+  logic        asm_attr, asm_vend, gs_launch, gs_go, mode_fixed, mode_var, mode_point;
+  logic        var_take, fx_we, var_we;
   logic [5:0]  asm_n_nx;
   logic [4:0]  asm_cnt3;
   logic [9:0]  fx_idx;
+  assign mode_fixed = gs_mode_q == ModeFixed;
+  assign mode_var = gs_mode_q == ModeVariable;
+  assign mode_point = !mode_fixed && !mode_var;
   assign asm_attr = rt_step && rt_gs_q && (rt_rem_q != 16'd0);
   assign asm_vend = rt_done && rt_gs_q;
   assign asm_cnt3 = {1'b0, incfg_q[32 +: 4]} + 5'd1;
@@ -454,17 +534,33 @@ module pica_sh #(
   // Fixed mode: uniform start + received * stride + i.
   assign fx_idx = {2'b00, fx_start_q} + {5'b0, asm_recv_q} * ({6'b0, fx_stride_q} + 10'd1)
                 + {5'b0, asm_i_q};
+  // Variable mode: a main vertex gives every output, the others their first; nothing while
+  // no count is pending (the vertex is dropped).
+  assign var_take = asm_attr && mode_var && var_left_q != 16'd0
+                    && (var_recv_q < var_main_q || asm_i_q == 5'd0);
   always_comb begin
     gs_launch = 1'b0;
     if (asm_vend) begin
-      if (gs_mode_q == 2'd2) gs_launch = (asm_recv_q + 5'd1) >= ({1'b0, fx_count_q} + 5'd1);
+      if (mode_fixed) gs_launch = (asm_recv_q + 5'd1) >= ({1'b0, fx_count_q} + 5'd1);
+      else if (mode_var) gs_launch = var_left_q == 16'd1;
       else gs_launch = asm_n_nx >= {1'b0, pt_inputs_q};
     end
   end
-  assign ovl_we = asm_attr && gs_mode_q == 2'd2 && asm_i_q <= {1'b0, fx_stride_q}
-                  && fx_idx < 10'd96;
-  assign ovl_waddr = fx_idx[6:0];
-  assign ovl_wdata = rt_data;
+  assign gs_go = gs_launch || mk_launch;
+  assign fx_we = asm_attr && mode_fixed && asm_i_q <= {1'b0, fx_stride_q} && fx_idx < 10'd96;
+  assign var_we = var_take && var_next_q < 7'd96;
+  // One write port: the assembler's attribute (fixed, variable) or a count's c0 (never in the
+  // same cycle: a marker acts only while no vertex retires).
+  assign ovl_we = fx_we || var_we || mk_cnt_var;
+  always_comb begin
+    ovl_waddr = fx_idx[6:0];
+    ovl_wdata = rt_data;
+    if (var_we) ovl_waddr = var_next_q;
+    if (mk_cnt_var) begin
+      ovl_waddr = 7'd0;
+      ovl_wdata = {cnt_f24, cnt_f24, cnt_f24, cnt_f24};
+    end
+  end
 
   // b15 at the start of an invocation.
   logic b15_nx;
@@ -487,20 +583,20 @@ module pica_sh #(
     if (gs_run_q && run_b15_q) u_bools[3*16 + 15] = 1'b1;
     u_stall[3] = cf_full[3] || em_active_q;
     // Vertex input.
-    if (in_take && {1'b0, in_attr_i} < {1'b0, incfg_q[bank_of(in_tgt)*32 +: 4]} + 6'd1)
+    if (in_take_attr && {1'b0, in_attr_i} < {1'b0, incfg_q[bank_of(in_tgt)*32 +: 4]} + 6'd1)
     begin
       u_in_we[in_tgt] = 1'b1;
       u_in_idx[in_tgt*4 +: 4] = perm_q[bank_of(in_tgt)*64 + in_attr_i[3:0]*4 +: 4];
       u_in_data[in_tgt*96 +: 96] = in_data_i;
     end
-    if (in_take && in_last_i) u_start[in_tgt] = 1'b1;
+    if (in_take_attr && in_last_i) u_start[in_tgt] = 1'b1;
     // Point-mode assembler into unit 3's input registers.
-    if (asm_attr && gs_mode_q != 2'd2 && asm_n_q < {1'b0, asm_cnt3}) begin
+    if (asm_attr && mode_point && asm_n_q < {1'b0, asm_cnt3}) begin
       u_in_we[3] = 1'b1;
       u_in_idx[3*4 +: 4] = perm_q[64 + asm_n_q[3:0]*4 +: 4];
       u_in_data[3*96 +: 96] = rt_data;
     end
-    if (gs_launch) u_start[3] = 1'b1;
+    if (gs_go) u_start[3] = 1'b1;
     // Output-register reads: the retiring unit's active bank; unit 3's emitted bank.
     u_o_idx[rt_unit_q*4 +: 4] = rt_reg;
     if (em_active_q) begin
@@ -510,7 +606,7 @@ module pica_sh #(
   end
 
   assign idle_o = !(|u_job_q) && !in_active_q && !rt_active_q && !gs_run_q && !em_active_q
-                  && !(|cf_valid);
+                  && !(|cf_valid) && !mk_valid;
 
   assign hang_o      = hang_q;
   assign hang_unit_o = hang_unit_q;
@@ -555,6 +651,10 @@ module pica_sh #(
       asm_n_q <= '0;
       asm_recv_q <= '0;
       asm_i_q <= '0;
+      var_main_q <= '0;
+      var_left_q <= '0;
+      var_recv_q <= '0;
+      var_next_q <= '0;
       b15_q <= 1'b0;
       last_bools_q <= '0;
       gs_inv_q <= '0;
@@ -593,19 +693,30 @@ module pica_sh #(
         if (cfg_kind_i == CfgGshMisc1) misc1_q <= cfg_data_i[31:0];
       end
 
-      // The GS state is made the first cycle the GS is on (ShaderCore::tick).
+      // The GS state is made the first cycle the GS is on (ShaderCore::tick); its assembler
+      // configuration is read again, and the assembler emptied, at every Begin marker.
       if (gs_on && !gs_made_q) begin
         gs_made_q <= 1'b1;
+        last_bools_q <= bools_q[16 +: 16];
+      end
+      if ((gs_on && !gs_made_q) || mk_begin) begin
         gs_mode_q <= misc0_q[1:0];
         fx_count_q <= misc0_q[11:8];
         fx_stride_q <= misc0_q[15:12];
         fx_start_q <= misc0_q[23:16];
         pt_inputs_q <= {1'b0, incfg_q[32 +: 4]} + 5'd1;
-        last_bools_q <= bools_q[16 +: 16];
+        var_main_q <= {1'b0, misc1_q[4:0]} + 6'd1;
+      end
+      if (mk_begin) begin
+        asm_n_q <= '0;
+        asm_recv_q <= '0;
+        asm_i_q <= '0;
+        var_left_q <= '0;
+        ovl_valid_q <= '0;
       end
 
       // Vertex input.
-      if (in_take) begin
+      if (in_take_attr) begin
         if (!in_active_q) begin
           u_job_q[in_tgt] <= 1'b1;
           u_fin_q[in_tgt] <= 1'b0;
@@ -625,7 +736,7 @@ module pica_sh #(
 
       // Retire.
       if (!rt_active_q) begin
-        if (rt_pick_v && (!gs_on || (!gs_run_q && !em_active_q))) begin
+        if (rt_pick_v && !mk_due && (!gs_on || (!gs_run_q && !em_active_q))) begin
           rt_active_q <= 1'b1;
           rt_gs_q <= gs_on;
           rt_unit_q <= rt_pick;
@@ -646,13 +757,25 @@ module pica_sh #(
         asm_n_q <= asm_n_nx;
         asm_i_q <= asm_i_q + 5'd1;
       end
-      if (ovl_we) ovl_valid_q[ovl_waddr] <= 1'b1;
+      if (ovl_we && !mk_cnt_var) ovl_valid_q[ovl_waddr] <= 1'b1;
+      if (var_take && var_next_q != 7'd96) var_next_q <= var_next_q + 7'd1;
       if (asm_vend) begin
         asm_i_q <= '0;
-        if (gs_mode_q == 2'd2) asm_recv_q <= gs_launch ? 5'd0 : asm_recv_q + 5'd1;
+        if (mode_fixed) asm_recv_q <= gs_launch ? 5'd0 : asm_recv_q + 5'd1;
         if (gs_launch) asm_n_q <= '0;
+        if (mode_var && var_left_q != 16'd0) begin
+          var_left_q <= var_left_q - 16'd1;
+          if (var_recv_q != 6'h3F) var_recv_q <= var_recv_q + 6'd1;
+        end
       end
-      if (gs_launch) begin
+      // A count: c0 only (a partial primitive is dropped), then the next vertices from c1.
+      if (mk_cnt_var) begin
+        ovl_valid_q <= 96'd1;
+        var_left_q <= mk_count;
+        var_recv_q <= '0;
+        var_next_q <= 7'd1;
+      end
+      if (gs_go) begin
         gs_run_q <= 1'b1;
         run_b15_q <= b15_nx;
         b15_q <= b15_nx;
@@ -707,7 +830,7 @@ module pica_sh #(
   assign unused = ^{u_busy, u_done_st, u_hang_st, u_hang_code, misc0_q[31:24], misc0_q[7:2],
                     incfg_q[4 +: 28], incfg_q[36 +: 28], u_emit_v[2:0], u_emit_vtx[5:0],
                     u_emit_wind[2:0], u_emit_prim[2:0], entry_q[12 +: 4], entry_q[28 +: 4],
-                    misc1_q};
+                    misc1_q[31:5], mk_empty};
 
 `ifndef SYNTHESIS
   always @(posedge clk_i or negedge rst_ni) begin
@@ -715,7 +838,7 @@ module pica_sh #(
       // nothing to check in reset
     end else begin
       if (u_emit_v[3] && em_active_q) $error("pica_sh: EMIT while unit 3 is held");
-      if (in_take && in_last_i && u_busy[in_tgt]) $error("pica_sh: start of a busy unit");
+      if (in_take_attr && in_last_i && u_busy[in_tgt]) $error("pica_sh: start of a busy unit");
     end
   end
 `endif

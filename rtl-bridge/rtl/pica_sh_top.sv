@@ -26,9 +26,10 @@ module pica_sh_top #(
   input  logic [11:0]   cfg_addr_i,     // code word / opdesc / uniform / int-uniform index
   input  logic [95:0]   cfg_data_i,     // uniforms: lane 0 = x at [23:0]; others: [31:0]
 
-  // Vertex input: one attribute per beat.
+  // Vertex input: one attribute per beat, or one marker beat.
   input  logic          in_valid_i,
   output logic          in_ready_o,
+  input  logic [1:0]    in_kind_i,      // 0 attribute, 1 Begin marker, 2 GS count marker
   input  logic [31:0]   in_seq_i,       // vertex sequence number (same on every beat)
   input  logic [4:0]    in_attr_i,      // input-buffer attribute index (>= input count: dropped)
   input  logic          in_last_i,      // last beat of the vertex
@@ -91,6 +92,7 @@ module pica_sh_top #(
     .cfg_data_i,
     .in_valid_i,
     .in_ready_o,
+    .in_kind_i,
     .in_seq_i,
     .in_attr_i,
     .in_last_i,

@@ -60,6 +60,7 @@ module pica_top #(
   // SH stage ports (pica_sh_top's vertex input, output and commit ports, see pica_sh.sv).
   input  logic          sh_in_valid_i,
   output logic          sh_in_ready_o,
+  input  logic [1:0]    sh_in_kind_i,
   input  logic [31:0]   sh_in_seq_i,
   input  logic [4:0]    sh_in_attr_i,
   input  logic          sh_in_last_i,
@@ -224,6 +225,7 @@ module pica_top #(
       .cfg_data_i       (shcfg_data),
       .in_valid_i       (sh_in_valid_i),
       .in_ready_o       (sh_in_ready_o),
+      .in_kind_i        (sh_in_kind_i),
       .in_seq_i         (sh_in_seq_i),
       .in_attr_i        (sh_in_attr_i),
       .in_last_i        (sh_in_last_i),
@@ -301,7 +303,8 @@ module pica_top #(
     // Without the SH stage its inputs and REGS' configuration beats go nowhere.
     logic unused_sh;
     assign unused_sh = ^{shcfg_valid, shcfg_bank, shcfg_kind, shcfg_addr, shcfg_data,
-                         sh_in_valid_i, sh_in_seq_i, sh_in_attr_i, sh_in_last_i, sh_in_data_i,
+                         sh_in_valid_i, sh_in_kind_i, sh_in_seq_i, sh_in_attr_i, sh_in_last_i,
+                         sh_in_data_i,
                          sh_out_ready_i, sh_commit_ready_i};
   end
 

@@ -51,7 +51,7 @@ use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;
 use pica_model::regfile::debug;
 use pica_model::regs::id;
-use pica_model::shader::stage::VertexIn;
+use pica_model::shader::stage::{ShIn, VertexIn};
 use sh_stage::ShProtocol;
 pub use sh_stage::{PicaShCommit, PicaShsIn, PicaShsOut, RtlSh, ShTick};
 pub use state::RegsState;
@@ -436,6 +436,13 @@ impl RtlGpu {
     /// them); its beats go in over the next clocks as `sh_in_ready_o` allows.
     pub fn sh_push_vertex(&mut self, v: &VertexIn) {
         self.sh.push_vertex(v);
+        self.view = None;
+    }
+
+    /// Queues one item of VL's link for the SH input port: a vertex as
+    /// [`RtlGpu::sh_push_vertex`], a GS marker as one beat ([`RtlSh::push`]).
+    pub fn sh_push(&mut self, item: &ShIn) {
+        self.sh.push(item);
         self.view = None;
     }
 

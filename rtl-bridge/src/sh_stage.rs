@@ -4,8 +4,9 @@
 //!
 //! - [`RtlSh::sync_config`] writes what changed in REGS' unit configuration through the
 //!   stage's configuration port (one write per clock);
-//! - [`RtlSh::push_vertex`] queues a vertex whose attributes go in one per beat, as the input
-//!   port's `ready` allows ([`RtlSh::can_accept`]);
+//! - [`RtlSh::push`] queues a vertex whose attributes go in one per beat, or one of VL's GS
+//!   markers ([`ShIn::Begin`], [`ShIn::GsCount`]) as one beat, as the input port's `ready`
+//!   allows ([`RtlSh::can_accept`]);
 //! - [`RtlSh::tick`] is one clock: it returns the output item whose last beat left in it (the
 //!   consumer's `ready` is the `out_ready` argument), the commit beats the stage sent, and the
 //!   hang once the stage reports one.
@@ -38,7 +39,7 @@ use pica_model::regfile::unit::{UnitConfig, GS_UNIT};
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use pica_model::shader::interp::{Commit, Emitted, HangKind, Vec4};
-use pica_model::shader::stage::{ShadedItem, VertexIn};
+use pica_model::shader::stage::{ShIn, ShadedItem, VertexIn};
 use std::collections::VecDeque;
 use std::path::Path;
 
@@ -57,6 +58,13 @@ mod kind {
     pub const GEOSTAGE: u32 = 10;
     pub const GSH_MISC0: u32 = 11;
     pub const GSH_MISC1: u32 = 12;
+}
+
+/// Input-beat kinds (`in_kind_i`).
+mod in_kind {
+    pub const ATTR: u32 = 0;
+    pub const BEGIN: u32 = 1;
+    pub const COUNT: u32 = 2;
 }
 
 /// Output-beat kinds (`out_kind_o`).
@@ -185,6 +193,8 @@ pub struct PicaShsIn {
     pub in_attr: u32,
     /// `in_last_i`.
     pub in_last: u32,
+    /// `in_kind_i`: 0 vertex attribute, 1 Begin marker, 2 GS count marker.
+    pub in_kind: u32,
     /// `in_data_i`.
     pub in_data: [u32; 3],
     /// `out_ready_i`.
@@ -254,11 +264,34 @@ pub(crate) struct ShProtocol {
 }
 
 impl ShProtocol {
+    /// Queues one item: a vertex as one beat per attribute, a marker as one beat (see
+    /// [`RtlSh::push`]).
+    pub(crate) fn push(&mut self, item: &ShIn) {
+        match item {
+            ShIn::Vertex(v) => self.push_vertex(v),
+            &ShIn::Begin { seq } => self.in_beats.push_back(InBeat {
+                kind: in_kind::BEGIN,
+                seq,
+                attr: 0,
+                last: true,
+                data: [0; 3],
+            }),
+            &ShIn::GsCount { seq, count } => self.in_beats.push_back(InBeat {
+                kind: in_kind::COUNT,
+                seq,
+                attr: 0,
+                last: true,
+                data: [u32::from(count), 0, 0],
+            }),
+        }
+    }
+
     /// Queues one vertex, one beat per attribute (see [`RtlSh::push_vertex`]).
     pub(crate) fn push_vertex(&mut self, v: &VertexIn) {
         let n = v.attrs.len().min(16);
         if n == 0 {
             self.in_beats.push_back(InBeat {
+                kind: in_kind::ATTR,
                 seq: v.seq,
                 attr: 31,
                 last: true,
@@ -267,6 +300,7 @@ impl ShProtocol {
         }
         for (i, a) in v.attrs.iter().take(n).enumerate() {
             self.in_beats.push_back(InBeat {
+                kind: in_kind::ATTR,
                 seq: v.seq,
                 attr: i as u32,
                 last: i + 1 == n,
@@ -285,6 +319,7 @@ impl ShProtocol {
         inp.in_valid = 0;
         if let Some(b) = self.in_beats.front() {
             inp.in_valid = 1;
+            inp.in_kind = b.kind;
             inp.in_seq = b.seq;
             inp.in_attr = b.attr;
             inp.in_last = u32::from(b.last);
@@ -435,9 +470,10 @@ struct CfgBeat {
     data: [u32; 3],
 }
 
-/// One vertex-input beat.
+/// One input beat (a vertex attribute or a marker).
 #[derive(Clone, Copy, Debug)]
 struct InBeat {
+    kind: u32,
     seq: u32,
     attr: u32,
     last: bool,
@@ -575,7 +611,8 @@ impl RtlSh {
     ///
     /// Units 0-2 share the VSH bank (REGS always configures them alike; asserted), unit 3 has
     /// the GSH bank. GEOSTAGE_CONFIG is written last, so the GS state the stage latches when
-    /// the GS turns on sees the new GSH configuration.
+    /// the GS turns on sees the new GSH configuration (a stage driven without Begin markers;
+    /// with them the configuration is read again at every Begin).
     pub fn sync_config(&mut self, regs: &RegFile) {
         let key = (std::ptr::from_ref(regs) as usize, regs.writes_applied());
         if self.synced == Some(key) {
@@ -695,6 +732,13 @@ impl RtlSh {
     /// the stage drops. The beats go in over the next clocks as `in_ready_o` allows.
     pub fn push_vertex(&mut self, v: &VertexIn) {
         self.proto.push_vertex(v);
+    }
+
+    /// Queues one item of VL's link ([`ShIn`]): a vertex as [`RtlSh::push_vertex`] does, a
+    /// marker as one beat of `in_kind_i` 1 (Begin) or 2 (GS count, `in_data_i[15:0]`), with
+    /// `in_seq_i` the marker's seq.
+    pub fn push(&mut self, item: &ShIn) {
+        self.proto.push(item);
     }
 
     /// Whether the GS is on as last configured (GEOSTAGE_CONFIG bits 0-1 = 2).

@@ -5,7 +5,10 @@
 //! for the unit number and the cycle (transaction-exact comparison, design.md).
 //!
 //! Random programs come from `common` (the shader-unit test's generator); cases whose model
-//! run hangs are skipped by the random campaigns and covered by a directed test. VS programs
+//! run hangs are skipped by the random campaigns and covered by a directed test. GS cases are
+//! configured in libctru's order (GEOSTAGE_CONFIG first, the GSH_MISC0/1 and the GSH block
+//! after it) and their item stream starts with VL's Begin marker, where both sides read the GS
+//! configuration; variable-mode cases carry VL's count markers. VS programs
 //! get a prologue that makes their results independent of the unit that runs them (see
 //! `unit_independent`): which unit takes a vertex depends on timing, and registers persist in a
 //! unit across vertices.
@@ -27,7 +30,7 @@ use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use pica_model::shader::interp::HangKind;
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
-use pica_model::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
+use pica_model::shader::stage::{ShIn, ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use pica_model::timing;
 use pica_model::Memory;
 use pica_rtl_bridge::shader::ShVariant;
@@ -48,36 +51,33 @@ struct Block<'a> {
 }
 
 /// A register file programmed through register writes, and the same writes as a command list
-/// (for `pica_top`, whose REGS configures its SH stage from them). GEOSTAGE_CONFIG goes last in
-/// the list, as `RtlSh::sync_config` writes it: the GS state is latched the first cycle the GS
-/// is on (like the model's `GsState`), so the GSH configuration must be complete by then — the
-/// model run here reads the finished register file. (COM_MODE = 1 already stops the VSH
-/// propagation to unit 3, so the unit configurations do not change.)
+/// (for `pica_top`, whose REGS configures its SH stage from them), in the order written: GS
+/// cases write GEOSTAGE_CONFIG first, as libctru does, so `pica_top`'s SH stage sees the GS on
+/// before its GSH configuration and must read it at the Begin marker. `pre` is the register
+/// file right after the first GEOSTAGE_CONFIG write, which [`run_rtl`] syncs into `pica_sh_top`
+/// first for the same reason (`RtlSh::sync_config` alone writes GEOSTAGE_CONFIG last).
 #[derive(Default)]
 struct Rec {
     regs: RegFile,
     list: CommandList,
-    last: Vec<(u16, u32)>,
+    pre: Option<RegFile>,
 }
 
 impl Rec {
     fn write(&mut self, reg: u16, value: u32) {
         self.regs.write(reg, value);
-        if reg == id::GEOSTAGE_CONFIG {
-            self.last.push((reg, value));
-        } else {
-            self.list.write(reg, value);
+        self.list.write(reg, value);
+        if reg == id::GEOSTAGE_CONFIG && self.pre.is_none() {
+            self.pre = Some(self.regs.clone());
         }
     }
 
-    fn into_case(mut self, vertices: Vec<VertexIn>) -> Case {
-        for (r, v) in self.last {
-            self.list.write(r, v);
-        }
+    fn into_case(self, items: Vec<ShIn>) -> Case {
         Case {
             regs: self.regs,
             list: self.list,
-            vertices,
+            pre: self.pre,
+            items,
         }
     }
 }
@@ -249,11 +249,18 @@ fn random_bijection(r: &mut Rng) -> u64 {
         .fold(0, |p, (n, &v)| p | v << (4 * n))
 }
 
-/// One test case: the register file, the writes that made it, and the vertex stream.
+/// One test case: the register file, the writes that made it, the register file after the
+/// first GEOSTAGE_CONFIG write (GS cases), and the item stream (vertices and VL's markers).
 struct Case {
     regs: RegFile,
     list: CommandList,
-    vertices: Vec<VertexIn>,
+    pre: Option<RegFile>,
+    items: Vec<ShIn>,
+}
+
+/// Vertices only.
+fn plain(vertices: Vec<VertexIn>) -> Vec<ShIn> {
+    vertices.into_iter().map(ShIn::from).collect()
 }
 
 /// VS only (GEOSTAGE_CONFIG = 0): the VSH configuration reaches unit 3 too (VSH_COM_MODE =
@@ -283,13 +290,45 @@ fn vs_case(seed: u64) -> Case {
     let vertices = random_vertices(&mut r, n, attrs);
     assert_eq!(regs.regs.units()[0].code[..len], vsh.code[..len]);
     assert_eq!(regs.regs.units()[3].float_uniforms, vsh.float_uniforms);
-    regs.into_case(vertices)
+    regs.into_case(plain(vertices))
+}
+
+/// GS modes (GSH_MISC0 bits 0-1).
+const POINT: u32 = 0;
+const VARIABLE: u32 = 1;
+const FIXED: u32 = 2;
+
+/// The item stream of a GS case: VL's Begin, then the vertices; in variable mode a count
+/// marker before each primitive (counts of 0 to 4, sometimes one larger than the vertices
+/// left: the stream ends mid-primitive), as VL sends them for an indexed draw.
+fn gs_items(r: &mut Rng, vertices: Vec<VertexIn>, mode: u32) -> Vec<ShIn> {
+    let mut items = vec![ShIn::Begin { seq: 0 }];
+    if mode != VARIABLE {
+        items.extend(plain(vertices));
+        return items;
+    }
+    let mut left = 0;
+    for v in vertices {
+        while left == 0 {
+            let count = if r.chance(10) {
+                0
+            } else {
+                1 + r.below(4) as u16
+            };
+            items.push(ShIn::GsCount { seq: v.seq, count });
+            left = count;
+        }
+        items.push(ShIn::Vertex(v));
+        left -= 1;
+    }
+    items
 }
 
 /// GS on (GEOSTAGE_CONFIG = 2, VSH_COM_MODE = 1): a random VS on units 0-2, a random GS on
-/// unit 3 in `mode` (GSH_MISC0 bits 0-1: 0 point, 2 fixed).
+/// unit 3 in `mode` (GSH_MISC0 bits 0-1: [`POINT`], [`VARIABLE`], [`FIXED`]), configured
+/// after GEOSTAGE_CONFIG (libctru's order).
 fn gs_case(seed: u64, mode: u32) -> Case {
-    let mut r = Rng(seed ^ 0x5A5A_0000);
+    let mut r = Rng(seed ^ 0x5A5A_0000 ^ u64::from(mode) << 40);
     let mut regs = Rec::default();
     regs.write(id::GEOSTAGE_CONFIG, 2);
     regs.write(id::VSH_COM_MODE, 1);
@@ -300,7 +339,7 @@ fn gs_case(seed: u64, mode: u32) -> Case {
     let (mut gsh, glen) = random_block(&mut r, seed ^ 0x1234_5678);
     // Point mode: up to 8 GS inputs (one invocation per one or a few VS vertices).
     gsh.input_config = r.below(8) as u32;
-    let misc0 = if mode == 2 {
+    let misc0 = if mode == FIXED {
         let count = r.below(4) as u32; // minus 1
         let stride = r.below(4) as u32;
         let start = if r.chance(20) {
@@ -308,7 +347,13 @@ fn gs_case(seed: u64, mode: u32) -> Case {
         } else {
             r.below(80)
         } as u32;
-        2 | count << 8 | stride << 12 | start << 16
+        FIXED | 0x0100_0000 | count << 8 | stride << 12 | start << 16
+    } else {
+        mode
+    };
+    // Variable mode: 1-4 main vertices (GSH_MISC1 = main - 1), sometimes past the uniforms.
+    let misc1 = if mode == VARIABLE {
+        r.below(4) as u32
     } else {
         0
     };
@@ -329,10 +374,12 @@ fn gs_case(seed: u64, mode: u32) -> Case {
         },
     );
     regs.write(id::GSH_MISC0, misc0);
+    regs.write(id::GSH_MISC1, misc1);
     let n = 5 + r.below(8) as u32;
     let vertices = random_vertices(&mut r, n, 16);
     assert_eq!(regs.regs.units()[3].code[..glen], gsh.code[..glen]);
-    regs.into_case(vertices)
+    let items = gs_items(&mut r, vertices, mode);
+    regs.into_case(items)
 }
 
 /// The output consumer's ready in `cycle` (`backpressure`: about half the cycles not ready).
@@ -361,8 +408,8 @@ fn run_model(c: &Case, backpressure: bool) -> Outcome {
     for cycle in 0..CYCLE_LIMIT {
         input.begin_cycle();
         output.begin_cycle();
-        while next < c.vertices.len() && input.can_push() {
-            input.push(c.vertices[next].clone()).unwrap();
+        while next < c.items.len() && input.can_push() {
+            input.push(c.items[next].clone()).unwrap();
             next += 1;
         }
         let t = core.tick(
@@ -385,7 +432,7 @@ fn run_model(c: &Case, backpressure: bool) -> Outcome {
                 o.items.push(item);
             }
         }
-        if next == c.vertices.len() && input.is_empty() && core.is_idle() && output.is_empty() {
+        if next == c.items.len() && input.is_empty() && core.is_idle() && output.is_empty() {
             o.finished = true;
             return o;
         }
@@ -395,14 +442,19 @@ fn run_model(c: &Case, backpressure: bool) -> Outcome {
 
 fn run_rtl(variant: ShVariant, c: &Case, backpressure: bool) -> Outcome {
     let mut sh = RtlSh::new(variant).unwrap();
+    if let Some(pre) = &c.pre {
+        // The GS on before its configuration: the stage latches the stale one at once.
+        sh.sync_config(pre);
+        sh.tick(true);
+    }
     sh.sync_config(&c.regs);
     let mut o = Outcome::default();
     let mut next = 0;
     for cycle in 0..CYCLE_LIMIT {
         // Called every cycle as a harness would: nothing changed, so nothing is written.
         sh.sync_config(&c.regs);
-        if next < c.vertices.len() && sh.can_accept() {
-            sh.push_vertex(&c.vertices[next]);
+        if next < c.items.len() && sh.can_accept() {
+            sh.push(&c.items[next]);
             next += 1;
         }
         let t = sh.tick(ready(cycle, backpressure));
@@ -412,7 +464,7 @@ fn run_rtl(variant: ShVariant, c: &Case, backpressure: bool) -> Outcome {
             o.hang = Some(h);
             return o;
         }
-        if next == c.vertices.len() && sh.is_idle() {
+        if next == c.items.len() && sh.is_idle() {
             o.finished = true;
             return o;
         }
@@ -440,8 +492,8 @@ fn run_top(c: &Case, backpressure: bool) -> Outcome {
     let mut o = Outcome::default();
     let mut next = 0;
     for cycle in 0..CYCLE_LIMIT {
-        if next < c.vertices.len() && top.sh_can_accept() {
-            top.sh_push_vertex(&c.vertices[next]);
+        if next < c.items.len() && top.sh_can_accept() {
+            top.sh_push(&c.items[next]);
             next += 1;
         }
         top.set_sh_out_ready(ready(cycle, backpressure));
@@ -453,7 +505,7 @@ fn run_top(c: &Case, backpressure: bool) -> Outcome {
             o.hang = Some(h);
             return o;
         }
-        if next == c.vertices.len() && top.sh_is_idle() {
+        if next == c.items.len() && top.sh_is_idle() {
             o.finished = true;
             return o;
         }
@@ -586,7 +638,7 @@ fn sh_stage_vs_random_programs_match_the_model() {
 #[test]
 fn sh_stage_gs_point_mode_matches_the_model() {
     let (bad, compared, items) = campaign(ShVariant::Default, 0x6700_0000, cases() / 2, |s| {
-        gs_case(s, 0)
+        gs_case(s, POINT)
     });
     if let Some((seed, d)) = bad {
         panic!("GS point-mode case seed 0x{seed:x}: {d}");
@@ -601,7 +653,7 @@ fn sh_stage_gs_point_mode_matches_the_model() {
 #[test]
 fn sh_stage_gs_fixed_mode_matches_the_model() {
     let (bad, compared, items) = campaign(ShVariant::Default, 0x7700_0000, cases() / 2, |s| {
-        gs_case(s, 2)
+        gs_case(s, FIXED)
     });
     if let Some((seed, d)) = bad {
         panic!("GS fixed-mode case seed 0x{seed:x}: {d}");
@@ -611,6 +663,137 @@ fn sh_stage_gs_fixed_mode_matches_the_model() {
         "only {compared} cases ran without a hang"
     );
     assert!(items > 0, "no GS emit in any case");
+}
+
+#[test]
+fn sh_stage_gs_variable_mode_matches_the_model() {
+    // More GS runs per case (a count every 1-4 vertices) hang more often: twice the cases.
+    let (bad, compared, items) = campaign(ShVariant::Default, 0x8700_0000, cases(), |s| {
+        gs_case(s, VARIABLE)
+    });
+    if let Some((seed, d)) = bad {
+        panic!("GS variable-mode case seed 0x{seed:x}: {d}");
+    }
+    assert!(
+        compared >= cases() / 8,
+        "only {compared} cases ran without a hang"
+    );
+    assert!(items > 0, "no GS emit in any case");
+}
+
+/// A GS that copies c0-c3 to o0-o3 and EMITs once: each invocation's item shows the count
+/// (c0) and the first three vertex uniforms the assembler wrote.
+fn uniform_echo_gs() -> Vec<u32> {
+    let mov = |o: u8, c: u8| {
+        encode(&Instruction::Alu {
+            op: Opcode::Mov,
+            dst: DstReg::from_raw(o),
+            src1: SrcReg::from_raw(0x20 + c),
+            src2: SrcReg::default(),
+            idx: RelIndex::None,
+            desc: 0,
+        })
+    };
+    vec![
+        mov(0, 0),
+        mov(1, 1),
+        mov(2, 2),
+        mov(3, 3),
+        encode(&Instruction::Plain(Opcode::Emit)),
+        encode(&Instruction::Plain(Opcode::End)),
+    ]
+}
+
+/// Variable mode, directed: counts 3 (two main vertices) then 0 then 2, the GS echoing c0-c3.
+/// The count reaches c0 as f24, main vertices give every output (here two: c1, c2 from the
+/// first vertex), the others their first only, and a count of 0 runs the GS at once.
+#[test]
+fn sh_stage_gs_variable_counts_reach_c0_and_the_vertices_c1_on() {
+    let mut vs = UnitConfig::default();
+    let mov = |o: u8, v: u8| {
+        encode(&Instruction::Alu {
+            op: Opcode::Mov,
+            dst: DstReg::from_raw(o),
+            src1: SrcReg::from_raw(v),
+            src2: SrcReg::default(),
+            idx: RelIndex::None,
+            desc: 0,
+        })
+    };
+    let end = encode(&Instruction::Plain(Opcode::End));
+    let prog = [mov(0, 0), mov(1, 1), end];
+    vs.code[..3].copy_from_slice(&prog);
+    vs.opdescs[0] = 0x1B << 5 | 0x1B << 14 | 0x1B << 23 | 0xF;
+    vs.outmap_mask = 0b11;
+    vs.input_config = 1;
+    vs.permutation = 0x10;
+    let mut gs = UnitConfig::default();
+    let g = uniform_echo_gs();
+    gs.code[..g.len()].copy_from_slice(&g);
+    gs.opdescs[0] = vs.opdescs[0];
+    gs.outmap_mask = 0xF;
+    let mut regs = Rec::default();
+    regs.write(id::GEOSTAGE_CONFIG, 2);
+    regs.write(id::VSH_COM_MODE, 1);
+    load_block(
+        &mut regs,
+        false,
+        &Block {
+            cfg: &vs,
+            code_len: 3,
+        },
+    );
+    load_block(
+        &mut regs,
+        true,
+        &Block {
+            cfg: &gs,
+            code_len: g.len(),
+        },
+    );
+    regs.write(id::GSH_MISC0, VARIABLE);
+    regs.write(id::GSH_MISC1, 0); // one main vertex
+    let f = |x: f64| F24::from_f64_trunc(x);
+    let v = |seq: u32| VertexIn {
+        seq,
+        attrs: vec![[f(f64::from(seq) + 0.5); 4], [f(f64::from(seq) + 100.0); 4]],
+    };
+    let items = vec![
+        ShIn::Begin { seq: 0 },
+        ShIn::GsCount { seq: 0, count: 3 },
+        ShIn::Vertex(v(0)),
+        ShIn::Vertex(v(1)),
+        ShIn::Vertex(v(2)),
+        ShIn::GsCount { seq: 3, count: 0 },
+        ShIn::GsCount { seq: 3, count: 2 },
+        ShIn::Vertex(v(3)),
+        ShIn::Vertex(v(4)),
+    ];
+    let c = regs.into_case(items);
+    let model = run_model(&c, false);
+    let rtl = run_rtl(ShVariant::Default, &c, false);
+    assert_eq!(compare(&c, &model, &rtl), None);
+    let echoed: Vec<[f64; 4]> = model
+        .items
+        .iter()
+        .map(|i| match i {
+            ShadedItem::GsVertex { emitted, .. } => {
+                [0, 1, 2, 3].map(|r| emitted.outputs[r][0].to_f64())
+            }
+            ShadedItem::Vertex { .. } => [f64::NAN; 4],
+        })
+        .collect();
+    // c0 = 3; c1, c2 = vertex 0's two outputs (main); c3 = vertex 1's first output only.
+    // Then the count 0 (c0 = 0, nothing else overridden: c1-c3 read the GSH uniforms, 0);
+    // then c0 = 2, c1-c2 from vertex 3, c3 = vertex 4's first output.
+    assert_eq!(
+        echoed,
+        [
+            [3.0, 0.5, 100.0, 1.5],
+            [0.0, 0.0, 0.0, 0.0],
+            [2.0, 3.5, 103.0, 4.5],
+        ]
+    );
 }
 
 /// A VS whose program is `words` (from 0), all outputs enabled, `n` vertices of 4 attributes.
@@ -631,7 +814,7 @@ fn directed(words: &[u32], n: u32) -> Case {
         },
     );
     let mut r = Rng(7);
-    regs.into_case(random_vertices(&mut r, n, 4))
+    regs.into_case(plain(random_vertices(&mut r, n, 4)))
 }
 
 #[test]
@@ -643,8 +826,9 @@ fn top_sh_configured_through_cp_and_regs_matches_the_model() {
     for seed in 0..3u64 {
         for (kind, c) in [
             ("vs", vs_case(seed)),
-            ("gs point", gs_case(seed, 0)),
-            ("gs fixed", gs_case(seed, 2)),
+            ("gs point", gs_case(seed, POINT)),
+            ("gs fixed", gs_case(seed, FIXED)),
+            ("gs variable", gs_case(seed, VARIABLE)),
         ] {
             let model = run_model(&c, seed == 1);
             if !model.finished {

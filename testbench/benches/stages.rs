@@ -62,10 +62,13 @@ fn run_model(gpu: &pica_model::Gpu) -> (Vec<ShadedItem>, Vec<CommitBeat>) {
         vin.begin_cycle();
         vout.begin_cycle();
         while sent < VERTICES && vin.can_push() {
-            let _ = vin.push(VertexIn {
-                seq: sent,
-                attrs: attrs.clone(),
-            });
+            let _ = vin.push(
+                VertexIn {
+                    seq: sent,
+                    attrs: attrs.clone(),
+                }
+                .into(),
+            );
             sent += 1;
         }
         let _ = core.tick(

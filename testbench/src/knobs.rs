@@ -101,19 +101,26 @@ impl KnobArgs {
     /// The shader units' knobs, for commands that run one shader unit alone (`pica shader
     /// run|bundle`); a knob of another stage is an error naming it (it would have no effect).
     pub fn shader_knobs(&self) -> Result<pica_model::knobs::ShaderKnobs, String> {
-        if let Some(s) = self
-            .knobs
-            .iter()
-            .find(|s| pica_model::knobs::stage_of(s.name) != Some("sh"))
-        {
+        // The units' knobs only: the SH stage's area knobs (`gs-new-draw`) act around the
+        // units, which one unit alone does not have.
+        let unit_knob = |n: &str| {
+            pica_model::knobs::ShaderKnobs::NAMES
+                .iter()
+                .any(|(k, _)| *k == n)
+        };
+        if let Some(s) = self.knobs.iter().find(|s| !unit_knob(s.name)) {
             let names: Vec<&str> = pica_model::knobs::ShaderKnobs::NAMES
                 .iter()
                 .map(|(n, _)| *n)
                 .collect();
+            let stage = match pica_model::knobs::stage_of(s.name) {
+                Some("sh") => "sh (around the units: the GS input assembler)",
+                Some(st) => st,
+                None => "?",
+            };
             return Err(format!(
-                "--knob {s}: a knob of stage {}, which one shader unit does not run; the shader \
-                 units' knobs are {}",
-                pica_model::knobs::stage_of(s.name).unwrap_or("?"),
+                "--knob {s}: a knob of stage {stage}, which one shader unit does not run; the \
+                 shader units' knobs are {}",
                 names.join(", ")
             ));
         }

@@ -9,6 +9,15 @@
 //! [`full_outmap`] into a 32×32 framebuffer, and an immediate-mode draw of 3-6 vertices whose
 //! attributes are the generated inputs rotated by the vertex number.
 //!
+//! A third of the cases are **geometry-shader cases** ([`GsDraw`]): the generated program runs
+//! as the GS on unit 3 (as generated: it runs every invocation on the one unit, so it needs no
+//! prologue, and its EMITs stay) in point, fixed or variable mode, behind a pass-through
+//! vertex shader of one to four outputs, set up in libctru's order (GEOSTAGE_CONFIG = 2 first,
+//! GSH_MISC0 / GSH_MISC1 / GSH_INPUTBUFFER_CONFIG after it: `Builder::geometry_setup`) and drawn
+//! through an index buffer — in variable mode with each primitive's vertex count (0-4) before
+//! its indices, sometimes ending mid-primitive. So the SH stage in RTL must read the GS
+//! configuration at the draw (VL's Begin marker) and take the counts (count markers).
+//!
 //! The program is made **unit-independent** first ([`unit_independent`]): a unit keeps its
 //! registers from one vertex to the next, and which unit takes a vertex is timing, which the
 //! RTL does not share with the model, so a program that reads a register before writing it
@@ -23,13 +32,17 @@
 use crate::fuzz::{case_seed, FuzzReport};
 use crate::shader_fuzz::{failure, save_bundle_with, CaseAt};
 use crate::stages::{self, StageLockstepOptions, StageOptions, StageSet};
-use pica_model::regs::PrimitiveConfigMode;
+use pica_model::regs::{AttribFormatType, AttribbufferComponent, PrimitiveConfigMode};
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
+use pica_model::shader::shbin::GshMode;
 use pica_model::Outcome;
 use pica_rtl_bridge::fop_stage::MemLatency;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_vectors::builder::attrs::full_outmap;
-use pica_vectors::builder::{Clear, FbConfig};
+use pica_vectors::builder::geometry::{GeometryProgram, Uniforms};
+use pica_vectors::builder::{
+    AttribBuffer, AttribFormat, AttribLayout, Clear, FbConfig, DATA_BASE, IDENTITY_PERMUTATION,
+};
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::case::Case;
 use pica_vectors::shader_gen::{generate, shrink, Rng, ShaderCase, IDENTITY_DESC};
@@ -75,7 +88,7 @@ pub struct StageFuzzOptions {
 }
 
 /// How a case draws: fixed by the case seed, kept while the program shrinks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draw {
     /// Vertices in the immediate-mode draw.
     pub vertices: usize,
@@ -85,6 +98,74 @@ pub struct Draw {
     pub permutation: u64,
     /// The CMP of the prologue (x and y comparisons, raw 0-7).
     pub cmp: (u32, u32),
+    /// A geometry-shader case: the program runs as the GS (`None`: as the VS).
+    pub gs: Option<GsDraw>,
+}
+
+/// How a geometry-shader case draws (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GsDraw {
+    /// The input mode.
+    pub mode: GshMode,
+    /// Outputs of the pass-through vertex shader (1-4): the attributes each vertex gives the GS.
+    pub vs_outputs: u32,
+    /// Point mode: GS inputs per run (1-16).
+    pub point_inputs: u32,
+    /// Fixed mode: first uniform (0-95) and vertices per run (1-4).
+    pub fixed: (u8, u8),
+    /// Variable mode: main vertices (1-4).
+    pub main: u8,
+    /// The index buffer (u8): vertex indices, and in variable mode the counts before them.
+    pub indices: Vec<u8>,
+    /// Vertices in the vertex array.
+    pub vertices: u8,
+}
+
+impl GsDraw {
+    fn of(r: &mut Rng) -> Self {
+        let mode = r.pick(&[GshMode::Point, GshMode::Fixed, GshMode::Variable]);
+        let vs_outputs = 1 + r.below(4) as u32;
+        let vertices = 3 + r.below(6) as u8;
+        let mut indices = Vec::new();
+        if mode == GshMode::Variable {
+            // Counts 0-4 before their primitives; the draw may end mid-primitive.
+            let prims = 1 + r.below(3);
+            for _ in 0..prims {
+                let n = if r.below(8) == 0 {
+                    0
+                } else {
+                    1 + r.below(4) as u8
+                };
+                indices.push(n);
+                let n = if r.below(6) == 0 {
+                    n.saturating_sub(1)
+                } else {
+                    n
+                };
+                for _ in 0..n {
+                    indices.push(r.below(u64::from(vertices)) as u8);
+                }
+            }
+        } else {
+            for _ in 0..3 + r.below(7) {
+                indices.push(r.below(u64::from(vertices)) as u8);
+            }
+        }
+        let start = if r.below(5) == 0 {
+            90 + r.below(6)
+        } else {
+            r.below(60)
+        } as u8;
+        Self {
+            mode,
+            vs_outputs,
+            point_inputs: vs_outputs * (1 + r.below(3) as u32),
+            fixed: (start, 1 + r.below(4) as u8),
+            main: 1 + r.below(4) as u8,
+            indices,
+            vertices,
+        }
+    }
 }
 
 impl Draw {
@@ -99,15 +180,20 @@ impl Draw {
             .iter()
             .enumerate()
             .fold(0, |p, (n, &v)| p | v << (4 * n));
+        let vertices = 3 + r.below(4) as usize;
+        let mode = r.pick(&[
+            PrimitiveConfigMode::Triangles,
+            PrimitiveConfigMode::TriangleStrip,
+            PrimitiveConfigMode::TriangleFan,
+        ]);
+        let cmp = (r.below(8) as u32, r.below(8) as u32);
+        let gs = (r.below(3) == 0).then(|| GsDraw::of(&mut r));
         Self {
-            vertices: 3 + r.below(4) as usize,
-            mode: r.pick(&[
-                PrimitiveConfigMode::Triangles,
-                PrimitiveConfigMode::TriangleStrip,
-                PrimitiveConfigMode::TriangleFan,
-            ]),
+            vertices,
+            mode,
             permutation,
-            cmp: (r.below(8) as u32, r.below(8) as u32),
+            cmp,
+            gs,
         }
     }
 }
@@ -174,8 +260,104 @@ pub fn unit_independent(case: &ShaderCase, cmp: (u32, u32)) -> ShaderCase {
     c
 }
 
-/// The command list of one case: `case`'s program made unit-independent, drawn by `draw`.
+/// The pass-through vertex shader of the GS cases: o0-o3 = v0-v3 (descriptor 0: xyzw, no
+/// swizzle), END; every output it enables is written from the vertex's own inputs.
+fn gs_case_vs() -> (Vec<u32>, Vec<u32>) {
+    let mov = |o: u8| {
+        encode(&Instruction::Alu {
+            op: Opcode::Mov,
+            dst: DstReg::from_raw(o),
+            src1: SrcReg::from_raw(o),
+            src2: SrcReg::default(),
+            idx: RelIndex::None,
+            desc: 0,
+        })
+    };
+    let mut code: Vec<u32> = (0..4).map(mov).collect();
+    code.push(encode(&Instruction::Plain(Opcode::End)));
+    (code, vec![IDENTITY_DESC])
+}
+
+/// The command list of a geometry-shader case: `case`'s program as the GS of `gs`.
+fn gs_pipeline_case(case: &ShaderCase, gs: &GsDraw, name: &str) -> Result<Case, String> {
+    let mut b = Builder::standard(FbConfig::new(32, 32), Clear::color([0, 0, 0, 0xFF]))
+        .map_err(|e| format!("{name}: {e}"))?;
+    b.max_cycles(CASE_MAX_CYCLES);
+    // The application's attribute set-up: four float x4 attributes.
+    b.vs_inputs(4, IDENTITY_PERMUTATION);
+    let (vs_code, vs_desc) = gs_case_vs();
+    let stride = match gs.mode {
+        GshMode::Point => gs.point_inputs,
+        _ => gs.vs_outputs,
+    };
+    b.geometry_setup(&GeometryProgram {
+        vs_code: &vs_code,
+        vs_opdescs: &vs_desc,
+        vs_entry: 0,
+        vs_outmap_mask: (1u16 << gs.vs_outputs) - 1,
+        vs_uniforms: Uniforms::default(),
+        gs_code: &case.code,
+        gs_opdescs: &case.opdescs,
+        gs_entry: u32::from(case.entry),
+        gs_map: full_outmap(),
+        gs_uniforms: Uniforms {
+            bools: case.bool_uniforms,
+            ints: case.int_uniforms,
+            floats: case
+                .float_uniforms
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i as u16, *v))
+                .collect(),
+        },
+        mode: gs.mode,
+        fixed_start: gs.fixed.0,
+        fixed_num: gs.fixed.1,
+        variable_main: gs.main,
+        stride,
+    });
+    // Vertex k's attribute a is input (a + k) % 16 of the case.
+    let floats: Vec<f32> = (0..usize::from(gs.vertices))
+        .flat_map(|k| {
+            (0..4).flat_map(move |a| case.inputs[(a + k) % 16].map(|x| x.to_f64() as f32))
+        })
+        .collect();
+    let addr = b.alloc_f32(&floats);
+    b.attrib_buffers(&AttribLayout {
+        base: DATA_BASE,
+        formats: vec![
+            AttribFormat {
+                ty: AttribFormatType::Float,
+                components: 4
+            };
+            4
+        ],
+        fixed_mask: 0xFF0,
+        buffers: vec![AttribBuffer {
+            offset: addr - DATA_BASE,
+            components: vec![
+                AttribbufferComponent::Attribute0,
+                AttribbufferComponent::Attribute1,
+                AttribbufferComponent::Attribute2,
+                AttribbufferComponent::Attribute3,
+            ],
+        }],
+        permutation: IDENTITY_PERMUTATION,
+    });
+    let ib = b.index_buffer_u8(&gs.indices);
+    b.draw_elements(PrimitiveConfigMode::GeometryPrimitive, &ib);
+    let scene = b
+        .finish(name, "pica fuzz --rtl-stages sh geometry-shader case")
+        .map_err(|e| format!("{name}: {e}"))?;
+    Ok(scene.case)
+}
+
+/// The command list of one case: `case`'s program made unit-independent, drawn by `draw` (or,
+/// for a GS case, as the geometry shader: [`gs_pipeline_case`]).
 pub fn pipeline_case(case: &ShaderCase, draw: &Draw, name: &str) -> Result<Case, String> {
+    if let Some(gs) = &draw.gs {
+        return gs_pipeline_case(case, gs, name);
+    }
     let prog = unit_independent(case, draw.cmp);
     let mut b = Builder::standard(FbConfig::new(32, 32), Clear::color([0, 0, 0, 0xFF]))
         .map_err(|e| format!("{name}: {e}"))?;
@@ -355,9 +537,14 @@ fn save(
     let out = dir.join(name);
     write_bundle(&out, &case, &run, &crate::generator())
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    // The program alone, for one unit: what a unit replay (scripts/replay) checks.
+    // The program alone, for one unit: what a unit replay (scripts/replay) checks (a GS
+    // case's program as it ran on unit 3).
+    let unit = match s.draw.gs {
+        Some(_) => s.case.clone(),
+        None => unit_independent(&s.case, s.draw.cmp),
+    };
     save_bundle_with(
-        &unit_independent(&s.case, s.draw.cmp),
+        &unit,
         dir,
         &format!("{name}-unit"),
         &format!("program of {name}"),

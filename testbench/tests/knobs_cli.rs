@@ -269,6 +269,53 @@ fn knob_rtl_sh_stage_that_cannot_follow_is_refused() {
     assert!(text(&o).contains("loop-al=restore"), "{}", text(&o));
 }
 
+/// The SH stage's own knob (`gs-new-draw`, the GS input assembler): the model follows it, the
+/// RTL SH stage (default build, alone or in pica_top) is refused, and one shader unit alone
+/// (`pica shader run`) refuses it as a knob it does not run.
+#[test]
+fn knob_gs_new_draw_is_refused_by_the_rtl_sh_stage_and_one_unit() {
+    for stages in ["sh", "fe,sh"] {
+        let o = pica(&[
+            "lockstep",
+            "--rtl-stages",
+            stages,
+            "--scene",
+            "gs/draw_reset",
+            "--knob",
+            "gs-new-draw=keep",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{stages}: {}", text(&o));
+        let e = text(&o);
+        assert!(
+            e.contains("own knobs") && e.contains("cannot follow --knob gs-new-draw=keep"),
+            "{stages}: {e}"
+        );
+    }
+    let o = pica(&[
+        "scene",
+        "render",
+        "gs/draw_reset",
+        "--knob",
+        "gs-new-draw=keep",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let prog = tmp("knob-gs-unit.v.pica");
+    std::fs::write(&prog, ".proc main\n\tend\n.end\n").unwrap();
+    let o = pica(&[
+        "shader",
+        "run",
+        prog.to_str().unwrap(),
+        "--knob",
+        "gs-new-draw=keep",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("gs-new-draw=keep: a knob of stage sh"),
+        "{}",
+        text(&o)
+    );
+}
+
 #[test]
 fn knob_bundle_records_it_and_replays_with_it() {
     // A bundle of the case with the knob (write_bundle: what `pica vectors gen` and `pica

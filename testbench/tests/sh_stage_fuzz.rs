@@ -145,3 +145,42 @@ fn cli_fuzz_rtl_stages_sh_reports_and_replays() {
     assert!(stdout(&o).contains("against rtl:default"), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The generator's geometry-shader cases: a third of the cases, every input mode, and in
+/// variable mode counts of 0 and draws that end mid-primitive (the figures are printed).
+#[test]
+fn sh_stage_fuzz_generates_gs_cases_in_every_mode() {
+    use pica_model::shader::shbin::GshMode;
+    use pica_testbench::sh_stage_fuzz::Draw;
+    let (mut vs, mut modes) = (0, [0usize; 3]);
+    let (mut zero, mut cut) = (0, 0);
+    for i in 0..300 {
+        let d = Draw::of(pica_testbench::fuzz::case_seed(0, i));
+        let Some(gs) = d.gs else {
+            vs += 1;
+            continue;
+        };
+        let m = match gs.mode {
+            GshMode::Point => 0,
+            GshMode::Variable => 1,
+            GshMode::Fixed => 2,
+        };
+        modes[m] += 1;
+        if gs.mode == GshMode::Variable {
+            // Walk the index buffer as VL does: a count, then that many vertices.
+            let mut left = 0usize;
+            for &x in &gs.indices {
+                if left == 0 {
+                    zero += usize::from(x == 0);
+                    left = usize::from(x);
+                } else {
+                    left -= 1;
+                }
+            }
+            cut += usize::from(left > 0);
+        }
+    }
+    println!("300 cases: {vs} VS, point {} variable {} fixed {}; variable: {zero} zero counts, {cut} cut mid-primitive", modes[0], modes[1], modes[2]);
+    assert!(vs > 150 && modes.iter().all(|&n| n >= 20), "{vs} {modes:?}");
+    assert!(zero > 0 && cut > 0, "{zero} {cut}");
+}

@@ -159,6 +159,10 @@ const FE_SH_SCENES: &[&str] = &[
     "vl/fixed_color",
     "vl/permutation",
     "light/spot_cone",
+    // The GS configured after GEOSTAGE_CONFIG (libctru's order) through pica_top's REGS: its
+    // SH stage reads it at VL's Begin marker; variable mode's counts as count markers.
+    "gs/subdivide",
+    "gs/variable",
 ];
 
 #[test]

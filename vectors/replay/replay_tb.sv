@@ -91,6 +91,7 @@ module replay_tb;
     // SH ports: no vertex goes in; outputs would always be accepted.
     .sh_in_valid_i    (1'b0),
     .sh_in_ready_o    (),
+    .sh_in_kind_i     ('0),
     .sh_in_seq_i      ('0),
     .sh_in_attr_i     ('0),
     .sh_in_last_i     (1'b0),

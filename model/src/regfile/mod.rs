@@ -107,6 +107,9 @@ pub struct RegFile {
     fixed_attribs: [[F24; 4]; FIXED_ATTRIBS],
     immediate_slots: Vec<[F24; 4]>,
     immediate_vertices: Vec<ImmediateVertex>,
+    /// No immediate vertex since the last GPUREG_FIXEDATTRIB_INDEX write (or power-on): the
+    /// next one starts a batch ([`VlCmd::Immediate`]).
+    immediate_batch: bool,
     triggers: Vec<TriggerEvent>,
     writes_applied: u64,
     record_beats: bool,
@@ -185,6 +188,7 @@ impl RegFile {
             fixed_attribs: [[F24::from_bits(0); 4]; FIXED_ATTRIBS],
             immediate_slots: Vec::new(),
             immediate_vertices: Vec::new(),
+            immediate_batch: true,
             triggers: Vec::new(),
             writes_applied: 0,
             record_beats: true,
@@ -461,6 +465,7 @@ impl RegFile {
             Fifo::FixedAttrib => {
                 self.fixed_packer.clear();
                 self.immediate_slots.clear();
+                self.immediate_batch = true;
             }
             // The other index registers are plain pointers read at each data write.
             Fifo::Code(_)
@@ -583,7 +588,10 @@ impl RegFile {
         if self.immediate_slots.len() > last {
             let attributes = std::mem::take(&mut self.immediate_slots);
             tracing::debug!(target: "regs", cycle, n = attributes.len(), "immediate vertex");
-            self.pending_cmd = Some(VlCmd::Immediate(attributes.clone()));
+            self.pending_cmd = Some(VlCmd::Immediate {
+                attrs: attributes.clone(),
+                batch_start: std::mem::take(&mut self.immediate_batch),
+            });
             self.immediate_vertices
                 .push(ImmediateVertex { cycle, attributes });
         }

@@ -4,10 +4,29 @@
 //! Sources: seed 002 (GPUREG_SH_ATTRIBUTES_PERMUTATION_LOW/HIGH, GPUREG_SH_INPUTBUFFER_CONFIG,
 //! GPUREG_SH_OUTMAP_MASK), pica-facts §1 "Geometry shader", and for the GS modes the facts of
 //! Citra's geometry_pipeline.cpp (register fields below are marked UNVERIFIED(hw) [fact: gs-config-layout]).
+//!
+//! # When the GS input configuration is read
+//!
+//! [`GsSetup::from_regs`] reads GPUREG_GEOSTAGE_CONFIG bits 0-1, GPUREG_GSH_MISC0,
+//! GPUREG_GSH_MISC1 and GPUREG_GSH_INPUTBUFFER_CONFIG bits 0-3. The shader stage reads it at the
+//! start of every draw and of every immediate-mode batch (the `ShIn::Begin` item VL sends) and
+//! builds a new [`GsAssembler`] there, so a partially filled GS input buffer of the previous
+//! draw is dropped. UNVERIFIED(hw) [fact: gs-config-per-draw]: libctru's
+//! `shaderProgramConfigure` turns the geometry stage on (GEOSTAGE_CONFIG = 2) *first* and writes
+//! GSH_MISC0, GSH_MISC1, GSH_INPUTBUFFER_CONFIG and the GSH permutation afterwards, before the
+//! draw, so the configuration cannot be taken when the GS turns on; Azahar's
+//! `GeometryPipeline::Reconfigure` runs at the start of every draw (`PicaCore::LoadVertices`)
+//! and at the first immediate-mode vertex after a GPUREG_FIXEDATTRIB_INDEX write
+//! (`reset_geometry_pipeline`), making a new, empty input buffer. REGS holds register writes
+//! while a draw is in flight (fact `regs-interlock`), so the configuration cannot change inside
+//! one. Knob `gs-new-draw=keep` keeps the partial buffer when the configuration read is the
+//! same as the previous draw's.
 
 use super::interp::Vec4;
 use crate::num::F24;
-use crate::regfile::unit::UnitConfig;
+use crate::regfile::unit::{UnitConfig, FLOAT_UNIFORMS, GS_UNIT};
+use crate::regfile::RegFile;
+use crate::regs::id;
 
 /// Number of input attributes a unit reads: GPUREG_SH_INPUTBUFFER_CONFIG bits 0-3, plus 1.
 pub fn input_count(cfg: &UnitConfig) -> usize {
@@ -88,6 +107,57 @@ impl GsMode {
     }
 }
 
+/// The GS input configuration of a draw ([`GsSetup::from_regs`]; see the module docs for when
+/// it is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GsSetup {
+    /// The input mode (GSH_MISC0 / GSH_MISC1).
+    pub mode: GsMode,
+    /// Point mode: attributes per invocation (unit 3's GSH_INPUTBUFFER_CONFIG bits 0-3, plus 1).
+    pub point_inputs: usize,
+}
+
+impl GsSetup {
+    /// The configuration in `regs`, or `None` when the geometry shader is not in use
+    /// (GPUREG_GEOSTAGE_CONFIG bits 0-1 other than 2; pica-facts §1).
+    ///
+    /// UNVERIFIED(hw) [fact: gs-variable-enable]: the mode is GSH_MISC0 bits 0-1 alone
+    /// (Azahar picks its `GeometryPipeline` backend from `gs_config.mode`);
+    /// GPUREG_GEOSTAGE_CONFIG bit 31 ("use reserved geometry shader subdivision", 3dbrew
+    /// GPU/Internal_Registers) and GSH_INPUTBUFFER_CONFIG bit 8 (uniform input) are not read —
+    /// Azahar only asserts that they agree, and libctru's `shaderProgramConfigure` always sets
+    /// the three together.
+    pub fn from_regs(regs: &RegFile) -> Option<Self> {
+        if regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 != 2 {
+            return None;
+        }
+        Some(Self {
+            mode: GsMode::from_regs(
+                regs.reg(id::GSH_MISC0.into()),
+                regs.reg(id::GSH_MISC1.into()),
+            ),
+            point_inputs: input_count(&regs.units()[GS_UNIT]),
+        })
+    }
+
+    /// Whether the draw's index buffer carries the primitives' vertex counts (variable mode).
+    pub fn reads_counts(&self) -> bool {
+        matches!(self.mode, GsMode::Variable { .. })
+    }
+}
+
+/// The f24 value of a vertex count (every u16 is exact in f24's 17 significant bits), as bits:
+/// the exponent is 63 + the position of the highest set bit, the mantissa the bits below it
+/// (pica-facts §2 f24 = 1.7.16). 0 gives +0.
+pub fn count_to_f24(count: u16) -> F24 {
+    if count == 0 {
+        return F24::ZERO;
+    }
+    let msb = 15 - count.leading_zeros();
+    let mantissa = (u32::from(count) << (16 - msb)) & 0xFFFF;
+    F24::from_bits((63 + msb) << 16 | mantissa)
+}
+
 /// What the GS input assembler hands to a GS invocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GsInvocation {
@@ -111,6 +181,19 @@ pub struct GsAssembler {
 }
 
 impl GsAssembler {
+    /// An empty assembler for `setup`.
+    pub fn for_setup(setup: GsSetup) -> Self {
+        Self::new(setup.mode, setup.point_inputs)
+    }
+
+    /// The configuration it was made for.
+    pub fn setup(&self) -> GsSetup {
+        GsSetup {
+            mode: self.mode,
+            point_inputs: self.point_inputs,
+        }
+    }
+
     /// An assembler for `mode`; `point_inputs` = GS input attributes per invocation.
     pub fn new(mode: GsMode, point_inputs: usize) -> Self {
         Self {
@@ -131,16 +214,35 @@ impl GsAssembler {
         self.mode
     }
 
-    /// Variable mode: the vertex count that starts a primitive (the first index of the batch;
-    /// pica-facts §1 "the first value is the vertex count"). Ignored in other modes.
-    pub fn submit_count(&mut self, count: u32) {
-        if let GsMode::Variable { .. } = self.mode {
-            let n = F24::from_f64_trunc(f64::from(count));
-            self.pending.uniforms.push((0, [n; 4]));
-            self.remaining = Some(count as usize);
-            self.received = 0;
-            self.next_uniform = 1;
+    /// Variable mode: the vertex count `count` that starts a primitive.
+    /// UNVERIFIED(hw) [fact: gs-variable-count]: the index-buffer entry read when the input
+    /// needs a count (3dbrew GPU/Primitive_Engine "prefixing each
+    /// per-primitive sequence of indices in an index array with a primitive size", Azahar
+    /// `GeometryPipeline_VariablePrimitive::SubmitIndex`): c0.xyzw = `count` as f24
+    /// ([`count_to_f24`]) and the next `count` vertices go to c1 on. Returns the invocation
+    /// when the primitive is complete at once (`count` = 0). Ignored in other modes.
+    ///
+    /// UNVERIFIED(hw) [fact: gs-variable-edges]: a count of 0 runs the GS once with c0 = 0 and
+    /// no vertex (model choice: one invocation per count; Azahar's counter would wrap and wait
+    /// for 2^32 vertices). A count arriving before the previous primitive is complete (which
+    /// VL never sends) starts a new primitive and drops the partial one.
+    pub fn submit_count(&mut self, count: u16) -> Option<GsInvocation> {
+        if !matches!(self.mode, GsMode::Variable { .. }) {
+            return None;
         }
+        let n = count_to_f24(count);
+        self.pending = GsInvocation {
+            inputs: Vec::new(),
+            uniforms: vec![(0, [n; 4])],
+        };
+        self.received = 0;
+        self.next_uniform = 1;
+        if count == 0 {
+            self.remaining = None;
+            return Some(self.take());
+        }
+        self.remaining = Some(usize::from(count));
+        None
     }
 
     /// Whether the assembler waits for a vertex count (variable mode between primitives).
@@ -174,10 +276,18 @@ impl GsAssembler {
                 })
             }
             GsMode::Variable { main } => {
+                // UNVERIFIED(hw) [fact: gs-variable-edges]: a vertex arriving while the
+                // assembler waits for a count (VL never sends one) is dropped.
                 let remaining = self.remaining?;
+                // The first `main` vertices with every output, the others with their first
+                // (usually the position; Azahar `GeometryPipeline_VariablePrimitive`).
                 let take = if self.received < main { attrs.len() } else { 1 };
                 for a in attrs.iter().take(take) {
-                    self.pending.uniforms.push((self.next_uniform, *a));
+                    // UNVERIFIED(hw) [fact: gs-variable-edges]: outputs that would land beyond
+                    // c95 are dropped (as an upload past c95 is); the vertex still counts.
+                    if self.next_uniform < FLOAT_UNIFORMS {
+                        self.pending.uniforms.push((self.next_uniform, *a));
+                    }
                     self.next_uniform += 1;
                 }
                 self.received += 1;

@@ -8,17 +8,27 @@
 //!   link (the enabled outputs of GPUREG_VSH_OUTMAP_MASK), or, with the GS in use, feed the
 //!   GS input assembler ([`super::io::GsAssembler`]) whose invocations run on unit 3; every
 //!   EMIT of the GS leaves as a [`ShadedItem::GsVertex`].
+//! - VL also sends two marker items on the `input` link ([`ShIn`]), each carrying the `seq` of
+//!   the next vertex it sends, so that they act in order with the VS outputs (which leave the
+//!   units in `seq` order): [`ShIn::Begin`] at the start of every draw and immediate-mode batch
+//!   with the GS in use, where the GS input assembler reads its configuration
+//!   ([`io::GsSetup`]; knob `gs-new-draw`), and [`ShIn::GsCount`], the vertex count of the next
+//!   primitive in variable-size mode. A marker acts once every vertex before it has left the
+//!   VS units; the stage holds at most [`timing::SH_MARKER_DEPTH`] of them.
 //! - Beats: one [`ShaderBeat`] per input register loaded (channel `shader_in`) and per output
-//!   register sent (channel `shader_out`).
+//!   register sent (channel `shader_out`); a GS invocation's float uniforms written by the
+//!   input assembler (fixed and variable modes; variable mode's vertex count in c0) are
+//!   `shader_in` beats with `reg` = 0x20 + the uniform index (the shader's source numbering).
 //! - The stage reads the unit configuration of REGS as it stood at the start of the cycle
 //!   (the GPU ticks it before REGS), so results do not depend on stage order.
 
 use super::interp::{Commit, Emitted, Knobs, ShaderUnit, Step, Vec4};
-use super::io::{self, GsAssembler, GsInvocation, GsMode};
+use super::io::{self, GsAssembler, GsInvocation, GsSetup};
 use crate::beat::{CommitBeat, ShaderBeat};
+use crate::knobs::GsNewDraw;
 use crate::link::Link;
 use crate::outcome::HangReason;
-use crate::regfile::unit::{UnitConfig, GS_UNIT, NUM_UNITS};
+use crate::regfile::unit::{UnitConfig, FLOAT_UNIFORMS, GS_UNIT, NUM_UNITS};
 use crate::regfile::RegFile;
 use crate::regs::id;
 use crate::timing;
@@ -32,6 +42,44 @@ pub struct VertexIn {
     pub seq: u32,
     /// Attributes in input-buffer order.
     pub attrs: Vec<Vec4>,
+}
+
+/// What VL sends to the shader stage (the `vs_in` link).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShIn {
+    /// A vertex for the vertex shader.
+    Vertex(VertexIn),
+    /// A draw or an immediate-mode batch begins with the GS in use: the GS input assembler
+    /// reads its configuration once every vertex before `seq` has left the VS units
+    /// ([`io::GsSetup`], knob `gs-new-draw`).
+    Begin {
+        /// The `seq` of the next vertex VL sends.
+        seq: u32,
+    },
+    /// Variable-size GS mode: the index-buffer entry that gives the next primitive's vertex
+    /// count (it is not a vertex; [`io::GsAssembler::submit_count`]).
+    GsCount {
+        /// The `seq` of the next vertex VL sends.
+        seq: u32,
+        /// The vertex count.
+        count: u16,
+    },
+}
+
+impl From<VertexIn> for ShIn {
+    fn from(v: VertexIn) -> Self {
+        ShIn::Vertex(v)
+    }
+}
+
+impl ShIn {
+    /// The vertex's `seq`, or the marker's (the next vertex's).
+    pub fn seq(&self) -> u32 {
+        match self {
+            ShIn::Vertex(v) => v.seq,
+            ShIn::Begin { seq } | ShIn::GsCount { seq, .. } => *seq,
+        }
+    }
 }
 
 /// What the shader stage sends on to primitive assembly.
@@ -104,6 +152,8 @@ impl Stretch {
 
 #[derive(Clone, Debug)]
 struct GsState {
+    /// Rebuilt at every [`ShIn::Begin`]; made from the registers the first cycle the GS is on
+    /// when no Begin came (a stage driven without VL).
     assembler: GsAssembler,
     queue: VecDeque<GsInvocation>,
     /// The configuration the running invocation uses (REGS's unit 3 plus the assembler's
@@ -122,6 +172,9 @@ pub struct ShaderCore {
     slots: Vec<Slot>,
     next_out: u32,
     gs: Option<GsState>,
+    /// Markers taken from the input, waiting for the vertices before them to leave (at most
+    /// [`timing::SH_MARKER_DEPTH`]).
+    markers: VecDeque<ShIn>,
     knobs: Knobs,
     record_beats: bool,
     /// Whether every retired instruction is recorded on the `commit` channel (off by default:
@@ -148,8 +201,8 @@ pub struct ShaderCore {
 pub struct ShaderPorts<'a> {
     /// Configuration (REGS, start-of-cycle state).
     pub regs: &'a RegFile,
-    /// Vertices in.
-    pub input: &'a mut Link<VertexIn>,
+    /// Vertices (and VL's markers) in.
+    pub input: &'a mut Link<ShIn>,
     /// Shaded vertices out.
     pub output: &'a mut Link<ShadedItem>,
     /// Input-register beats.
@@ -247,6 +300,34 @@ impl Slot {
     }
 }
 
+/// Moves the markers at the head of `input` into `markers` while it has room.
+fn take_markers(markers: &mut VecDeque<ShIn>, input: &mut Link<ShIn>) {
+    while markers.len() < timing::SH_MARKER_DEPTH
+        && matches!(
+            input.peek(),
+            Some(ShIn::Begin { .. } | ShIn::GsCount { .. })
+        )
+    {
+        match input.pop() {
+            Some(m) => markers.push_back(m),
+            None => break,
+        }
+    }
+}
+
+/// A draw or immediate-mode batch begins ([`ShIn::Begin`]): the GS input assembler reads the
+/// configuration of `regs` and starts empty — UNVERIFIED(hw) [fact: gs-config-per-draw] (see
+/// [`io`]'s docs) — unless knob `gs-new-draw=keep` and the configuration is the one it has.
+fn begin_draw(g: &mut GsState, regs: &RegFile) {
+    let Some(setup) = GsSetup::from_regs(regs) else {
+        return;
+    };
+    let keep = regs.knobs().gs_new_draw == GsNewDraw::Keep && g.assembler.setup() == setup;
+    if !keep {
+        g.assembler = GsAssembler::for_setup(setup);
+    }
+}
+
 /// Loads vertex `v` into unit `u` (through the unit's input permutation, with the input
 /// beats) and starts it.
 fn load_vertex(
@@ -293,6 +374,7 @@ impl ShaderCore {
                 .collect(),
             next_out: 0,
             gs: None,
+            markers: VecDeque::new(),
             knobs,
             record_beats: true,
             record_commits: false,
@@ -387,6 +469,7 @@ impl ShaderCore {
         self.slots
             .iter()
             .all(|s| s.job.is_none() && s.done.is_none())
+            && self.markers.is_empty()
             && self
                 .gs
                 .as_ref()
@@ -401,15 +484,10 @@ impl ShaderCore {
             })).collect::<Vec<_>>(),
             "next_out": self.next_out,
             "gs_queue": self.gs.as_ref().map(|g| g.queue.len()),
+            "gs_setup": self.gs.as_ref().map(|g| g.assembler.setup()),
+            "markers": self.markers.len(),
             "executed": self.executed(),
         })
-    }
-
-    /// Variable GS mode: the vertex count of the next primitive (the first index value).
-    pub fn submit_gs_count(&mut self, count: u32) {
-        if let Some(g) = &mut self.gs {
-            g.assembler.submit_count(count);
-        }
     }
 
     /// Whether no unit has a vertex running or waiting to leave.
@@ -479,12 +557,20 @@ impl ShaderCore {
             }
         }
 
-        // 3. Dispatch: idle units take the next vertex.
+        // 3. Dispatch: idle units take the next vertex. VL sends markers only with the GS in
+        // use, which this path does not run: one that arrives anyway has nothing to act on.
         for (u, slot) in self.slots.iter_mut().enumerate() {
             if slot.job.is_some() || slot.done.is_some() {
                 continue;
             }
-            let Some(v) = ports.input.pop() else { break };
+            let v = loop {
+                match ports.input.pop() {
+                    Some(ShIn::Vertex(v)) => break Some(v),
+                    Some(_) => continue,
+                    None => break None,
+                }
+            };
+            let Some(v) = v else { break };
             load_vertex(
                 cycle,
                 u,
@@ -535,12 +621,18 @@ impl ShaderCore {
     pub fn tick(&mut self, cycle: u64, ports: ShaderPorts<'_>) -> Result<(), HangReason> {
         let regs = ports.regs;
         let gs_on = regs.reg(id::GEOSTAGE_CONFIG.into()) & 3 == 2;
-        if !gs_on && self.gs.is_none() && !self.record_commits && self.opcodes.is_none() {
+        if !gs_on
+            && self.gs.is_none()
+            && self.markers.is_empty()
+            && !self.record_commits
+            && self.opcodes.is_none()
+        {
             return self.tick_vs(cycle, ports);
         }
         if self.skip_idle
             && ports.input.is_empty()
             && self.slots_idle()
+            && self.markers.is_empty()
             && match &self.gs {
                 // The GS state is made on the first cycle GS is on: that cycle must run.
                 None => !gs_on,
@@ -552,14 +644,13 @@ impl ShaderCore {
             return Ok(());
         }
         let vs_units = if gs_on { GS_UNIT } else { NUM_UNITS };
-        if gs_on && self.gs.is_none() {
-            let mode = GsMode::from_regs(
-                regs.reg(id::GSH_MISC0.into()),
-                regs.reg(id::GSH_MISC1.into()),
-            );
+        if let (Some(setup), None) = (GsSetup::from_regs(regs).filter(|_| gs_on), &self.gs) {
+            // The GS state (b15, the invocation count, the queues) lives from the first cycle
+            // the GS is on until reset; its input assembler is rebuilt at every draw
+            // (ShIn::Begin). This first one serves only a stage driven without VL's markers.
             let cfg = &regs.units()[GS_UNIT];
             self.gs = Some(GsState {
-                assembler: GsAssembler::new(mode, io::input_count(cfg)),
+                assembler: GsAssembler::for_setup(setup),
                 queue: VecDeque::new(),
                 cfg: None,
                 emitted: VecDeque::new(),
@@ -569,6 +660,30 @@ impl ShaderCore {
             });
         }
         let units = regs.units();
+
+        // 0. Markers whose turn it is (every vertex before them has left) act before the
+        // vertex of their `seq` leaves.
+        while let Some(m) = self.markers.front() {
+            if (m.seq().wrapping_sub(self.next_out) as i32) > 0 {
+                break;
+            }
+            let gs = self.gs.as_mut().filter(|_| gs_on);
+            match (m, gs) {
+                (ShIn::Begin { .. }, Some(g)) => begin_draw(g, regs),
+                (&ShIn::GsCount { count, .. }, Some(g)) => {
+                    // A count may complete a primitive (count 0): it needs room in the queue.
+                    if g.queue.len() >= timing::GS_INVOCATION_QUEUE_DEPTH {
+                        break;
+                    }
+                    if let Some(inv) = g.assembler.submit_count(count) {
+                        g.queue.push_back(inv);
+                    }
+                }
+                // With the GS off a marker has nothing to act on (VL sends none then).
+                _ => {}
+            }
+            self.markers.pop_front();
+        }
 
         // 1. Retire: the vertex whose turn it is leaves (one per cycle).
         let mut out_budget = timing::SHADER_OUTPUTS_PER_CYCLE;
@@ -717,12 +832,19 @@ impl ShaderCore {
             }
         }
 
-        // 3. Dispatch: idle VS units take the next vertex; unit 3 the next GS invocation.
+        // 3. Dispatch: idle VS units take the next vertex (markers before it go to the marker
+        // queue); unit 3 the next GS invocation.
         for (u, slot) in self.slots.iter_mut().enumerate().take(vs_units) {
             if slot.job.is_some() || slot.done.is_some() {
                 continue;
             }
-            let Some(v) = ports.input.pop() else { break };
+            take_markers(&mut self.markers, ports.input);
+            if !matches!(ports.input.peek(), Some(ShIn::Vertex(_))) {
+                break;
+            }
+            let Some(ShIn::Vertex(v)) = ports.input.pop() else {
+                break;
+            };
             load_vertex(
                 cycle,
                 u,
@@ -733,6 +855,8 @@ impl ShaderCore {
                 ports.beats_in,
             );
         }
+        // Markers behind the last vertex (the end of a draw, or every unit busy).
+        take_markers(&mut self.markers, ports.input);
         if let (true, Some(g)) = (gs_on, &mut self.gs) {
             let slot = &mut self.slots[GS_UNIT];
             if slot.job.is_none() {
@@ -746,6 +870,9 @@ impl ShaderCore {
                     if g.b15_set {
                         cfg.bool_uniforms |= 1 << 15;
                     }
+                    // UNVERIFIED(hw) [fact: gs-uniform-input-scope]: the assembler's uniforms
+                    // override REGS' for this invocation only (Azahar writes them into the
+                    // uniforms for good).
                     for (i, v) in &inv.uniforms {
                         if let Some(c) = cfg.float_uniforms.get_mut(*i) {
                             *c = *v;
@@ -761,6 +888,16 @@ impl ShaderCore {
                                 g.invocations,
                                 r as u8,
                                 &slot.unit.inputs[r],
+                            ));
+                        }
+                        // The assembler's uniforms as c-registers (0x20 + index).
+                        for (i, v) in inv.uniforms.iter().filter(|u| u.0 < FLOAT_UNIFORMS) {
+                            ports.beats_in.push(beat(
+                                cycle,
+                                GS_UNIT,
+                                g.invocations,
+                                0x20 + *i as u8,
+                                v,
                             ));
                         }
                     }

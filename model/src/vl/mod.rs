@@ -15,11 +15,31 @@
 //!   doesn't use the start offset"). A vertex that must be shaded goes to the shader units as
 //!   [`VertexIn`] with the next `seq` (consecutive from 0 over the whole run, never reset; the
 //!   shader stage releases outputs in that order).
-//! - **Immediate(attrs).** REGS assembled a vertex from GPUREG_FIXEDATTRIB_DATA with index 0xF
+//! - **Immediate.** REGS assembled a vertex from GPUREG_FIXEDATTRIB_DATA with index 0xF
 //!   (GPUREG_VSH_NUM_ATTR + 1 attributes). VL sends it to the shader units as is and names it
 //!   to PA with `PaCmd::Vertex(seq)` only: no Begin/End, so strip and fan state in PA persists
 //!   across immediate vertices; the attribute-buffer registers are ignored (3dbrew
 //!   GPU/Programming_Guide "Immediate-Mode Vertex Submission").
+//!
+//! # Geometry shader
+//!
+//! With the GS in use (GPUREG_GEOSTAGE_CONFIG bits 0-1 = 2; [`GsSetup::from_regs`]) VL sends
+//! [`ShIn::Begin`] to the shader units at the start of every draw (with `PaCmd::Begin`) and
+//! before the first immediate vertex of a batch (the first after a GPUREG_FIXEDATTRIB_INDEX
+//! write): there the GS input assembler reads its configuration (fact `gs-config-per-draw`).
+//!
+//! In variable-size primitive mode (GSH_MISC0 bits 0-1 = 1) the index buffer prefixes each
+//! primitive's indices with its vertex count (3dbrew GPU/Primitive_Engine; Azahar
+//! `PicaCore::LoadVertices` with `GeometryPipeline::NeedIndexInput`): whenever the GS input
+//! needs a count, the next index-buffer entry is that count. VL sends it as
+//! [`ShIn::GsCount`] (not a vertex: not loaded, not shaded, not in the post-vertex cache, no
+//! `PaCmd`), and it counts toward GPUREG_NUMVERTICES; the next N entries are vertices. VL keeps
+//! the vertices left in the current primitive itself ([`VertexLoader`]'s `var_left`), by the
+//! same rule as the shader stage's assembler: reset at every draw under the knob
+//! `gs-new-draw=reset`, kept across draws with an unchanged configuration under `keep`.
+//! UNVERIFIED(hw) [fact: gs-variable-edges]: a draw-arrays vertex or an immediate-mode vertex
+//! that would have to supply a count (there is no index buffer to read it from) hangs VL
+//! ([`VlHang::GsCountWithoutIndex`]; Azahar asserts that such draws do not happen).
 //! - **ClearVertexCache** (GPUREG_VTX_FUNC): empties the post-vertex cache.
 //! - **RestartPrimitive**: sends `PaCmd::Restart`.
 //!
@@ -56,21 +76,21 @@
 //!   UNVERIFIED(hw) [fact: vl-draw-params-ignored]: VL ignores them; the trigger register alone says which draw it is.
 //! - GPUREG_START_DRAW_FUNC0: a draw triggered in mode 1 ("configuration") runs like one in
 //!   mode 0; VL only traces it ([`DRAW_IN_CONFIGURATION_MODE`]).
-//! - The variable-size GS mode that reads the first index of each primitive as its vertex
-//!   count (seed 004, mode 3) is not modelled here: VL sends every index as a vertex.
 //!
 //! Timing: `timing::VL_PA_CMDS_PER_CYCLE`, `timing::VL_COMMAND_LATENCY`.
 
 pub mod cache;
 pub mod layout;
 
+use crate::knobs::GsNewDraw;
 use crate::link::{Link, LinkFull};
 use crate::mem::Memory;
 use crate::pipe::{PaCmd, VlCmd};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
 use crate::shader::interp::Vec4;
-use crate::shader::stage::VertexIn;
+use crate::shader::io::GsSetup;
+use crate::shader::stage::{ShIn, VertexIn};
 use crate::timing;
 use cache::PostVertexCache;
 use layout::{Layout, Source, MAX_ATTRIBS};
@@ -124,8 +144,8 @@ pub struct VlPorts<'a> {
     pub mem: &'a Memory,
     /// Draws and immediate vertices from REGS.
     pub cmd: &'a mut Link<VlCmd>,
-    /// Vertices to the shader units.
-    pub vs_in: &'a mut Link<VertexIn>,
+    /// Vertices (and the GS markers) to the shader units.
+    pub vs_in: &'a mut Link<ShIn>,
     /// Vertex order to primitive assembly.
     pub to_pa: &'a mut Link<PaCmd>,
 }
@@ -139,6 +159,8 @@ pub struct VlStats {
     pub shaded: u64,
     /// Draw vertices served by the post-vertex cache.
     pub cache_hits: u64,
+    /// Variable-size GS mode: index-buffer entries read as primitive vertex counts.
+    pub gs_counts: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -166,6 +188,8 @@ struct Draw {
     index_u16: bool,
     /// Whether the post-vertex cache is in use.
     use_cache: bool,
+    /// The GS configuration of the draw (`None`: no GS).
+    gs: Option<GsSetup>,
     phase: Phase,
 }
 
@@ -205,7 +229,13 @@ enum Progress {
 #[derive(Clone, Debug)]
 enum Job {
     Draw(Box<Draw>),
-    Immediate(Vec<Vec4>),
+    Immediate {
+        attrs: Vec<Vec4>,
+        /// A [`ShIn::Begin`] goes first (a batch starts with the GS in use).
+        begin: bool,
+        /// The GS configuration (`None`: no GS).
+        gs: Option<GsSetup>,
+    },
     Restart,
 }
 
@@ -223,6 +253,11 @@ pub struct VertexLoader {
     /// Set once VL hung: it stops for good.
     hang: Option<VlHang>,
     stats: VlStats,
+    /// The GS configuration of the last draw or batch with the GS in use.
+    gs_setup: Option<GsSetup>,
+    /// Variable-size GS mode: vertices left in the current primitive (0: the next index-buffer
+    /// entry is a vertex count).
+    var_left: u32,
 }
 
 impl Default for VertexLoader {
@@ -247,7 +282,20 @@ impl VertexLoader {
             latch: [LATCH_RESET; MAX_ATTRIBS],
             hang: None,
             stats: VlStats::default(),
+            gs_setup: None,
+            var_left: 0,
         }
+    }
+
+    /// A draw or batch begins with the GS in use (`setup`): the variable-mode count state
+    /// starts over (knob `gs-new-draw=reset`), or carries over when the configuration is
+    /// unchanged (`keep`) — the rule the shader stage's assembler follows.
+    fn gs_begin(&mut self, regs: &RegFile, setup: GsSetup) {
+        let keep = regs.knobs().gs_new_draw == GsNewDraw::Keep && self.gs_setup == Some(setup);
+        if !keep {
+            self.var_left = 0;
+        }
+        self.gs_setup = Some(setup);
     }
 
     /// The `seq` the next vertex sent to the shader units will carry.
@@ -306,17 +354,25 @@ impl VertexLoader {
                 self.cache.clear();
             }
             VlCmd::RestartPrimitive => self.job = Some(Job::Restart),
-            VlCmd::Immediate(attrs) => self.job = Some(Job::Immediate(attrs)),
+            VlCmd::Immediate { attrs, batch_start } => {
+                let gs = GsSetup::from_regs(regs);
+                if let (true, Some(setup)) = (batch_start, gs) {
+                    self.gs_begin(regs, setup);
+                }
+                self.job = Some(Job::Immediate {
+                    attrs,
+                    begin: batch_start && gs.is_some(),
+                    gs,
+                });
+            }
             VlCmd::DrawArrays | VlCmd::DrawElements => {
                 let indexed = cmd == VlCmd::DrawElements;
                 let r = |id: u16| regs.reg(id.into());
                 let layout = Layout::decode(regs);
                 layout.check_strides()?;
                 let ib = regs::IndexbufferConfig(r(id::INDEXBUFFER_CONFIG));
-                let gs_on = matches!(
-                    regs::GeostageConfig(r(id::GEOSTAGE_CONFIG)).gs_mode(),
-                    regs::GeostageConfigGsMode::GeometryShader
-                );
+                let gs = GsSetup::from_regs(regs);
+                let gs_on = gs.is_some();
                 let cache_entries =
                     regs::PostVertexCacheNum(r(id::POST_VERTEX_CACHE_NUM)).entries() as usize;
                 let use_cache = (indexed || CACHE_DRAW_ARRAYS)
@@ -354,9 +410,13 @@ impl VertexLoader {
                     // encodings).
                     index_u16: !matches!(ib.index_type(), regs::IndexbufferConfigIndexType::U8),
                     use_cache,
+                    gs,
                     phase: Phase::Begin,
                     layout,
                 };
+                if let Some(setup) = gs {
+                    self.gs_begin(regs, setup);
+                }
                 tracing::debug!(
                     target: "vl",
                     cycle,
@@ -388,11 +448,28 @@ impl VertexLoader {
                 ports.to_pa.push(PaCmd::Restart)?;
                 Ok(false)
             }
-            Job::Immediate(attrs) => {
+            Job::Immediate { attrs, begin, gs } => {
                 if !ports.vs_in.can_push() {
-                    self.job = Some(Job::Immediate(attrs));
+                    self.job = Some(Job::Immediate { attrs, begin, gs });
                     return Ok(false);
                 }
+                if begin {
+                    // The batch's Begin first, in a step of its own.
+                    ports.vs_in.push(ShIn::Begin { seq: self.next_seq })?;
+                    self.job = Some(Job::Immediate {
+                        attrs,
+                        begin: false,
+                        gs,
+                    });
+                    return Ok(true);
+                }
+                if gs.is_some_and(|g| g.reads_counts()) && self.var_left == 0 {
+                    self.job = Some(Job::Immediate { attrs, begin, gs });
+                    return Err(VlHang::GsCountWithoutIndex {
+                        what: "an immediate-mode vertex",
+                    });
+                }
+                self.var_left = self.var_left.saturating_sub(1);
                 let seq = self.send(ports, attrs)?;
                 tracing::trace!(target: "vl", cycle, seq, "immediate vertex");
                 Ok(false)
@@ -417,6 +494,13 @@ impl VertexLoader {
     ) -> Result<Progress, VlHang> {
         match d.phase {
             Phase::Begin => {
+                if d.gs.is_some() {
+                    // The GS input assembler reads its configuration here.
+                    if !ports.vs_in.can_push() {
+                        return Ok(Progress::Stalled);
+                    }
+                    ports.vs_in.push(ShIn::Begin { seq: self.next_seq })?;
+                }
                 ports.to_pa.push(PaCmd::Begin)?;
                 d.phase = if d.count == 0 {
                     Phase::End
@@ -432,6 +516,9 @@ impl VertexLoader {
             }
             Phase::Vertices => {
                 let n = d.done;
+                if d.gs.is_some_and(|g| g.reads_counts()) && self.var_left == 0 {
+                    return self.step_count(ports, d);
+                }
                 let vertex = d.vertex_index(ports.mem, n)?;
                 let hit = if d.use_cache {
                     self.cache.hit(vertex)
@@ -457,6 +544,7 @@ impl VertexLoader {
                     }
                 };
                 tracing::trace!(target: "vl", cycle, n, vertex, seq, hit = hit.is_some(), "vertex");
+                self.var_left = self.var_left.saturating_sub(1);
                 d.done += 1;
                 if d.done == d.count {
                     d.phase = Phase::End;
@@ -464,6 +552,33 @@ impl VertexLoader {
                 Ok(Progress::Sent)
             }
         }
+    }
+
+    /// Variable-size GS mode: index-buffer entry `d.done` is the next primitive's vertex
+    /// count, sent to the shader units as [`ShIn::GsCount`] (it counts toward
+    /// GPUREG_NUMVERTICES). A draw without an index buffer has no count to read: VL hangs.
+    fn step_count(&mut self, ports: &mut VlPorts<'_>, d: &mut Draw) -> Result<Progress, VlHang> {
+        if !d.indexed {
+            return Err(VlHang::GsCountWithoutIndex {
+                what: "a draw-arrays vertex",
+            });
+        }
+        if !ports.vs_in.can_push() {
+            return Ok(Progress::Stalled);
+        }
+        // An index is at most 16 bits wide.
+        let count = d.vertex_index(ports.mem, d.done)? as u16;
+        ports.vs_in.push(ShIn::GsCount {
+            seq: self.next_seq,
+            count,
+        })?;
+        self.var_left = u32::from(count);
+        self.stats.gs_counts += 1;
+        d.done += 1;
+        if d.done == d.count {
+            d.phase = Phase::End;
+        }
+        Ok(Progress::Sent)
     }
 
     /// The attributes of vertex `vertex` of a draw, in loader-attribute order.
@@ -484,7 +599,7 @@ impl VertexLoader {
         for (l, a) in self.latch.iter_mut().zip(&attrs) {
             *l = *a;
         }
-        ports.vs_in.push(VertexIn { seq, attrs })?;
+        ports.vs_in.push(ShIn::Vertex(VertexIn { seq, attrs }))?;
         ports.to_pa.push(PaCmd::Vertex(seq))?;
         // UNVERIFIED(hw) [fact: vl-sequence-wrap]: the sequence number wraps after 2^32 vertices — model choice (the
         // shader stage counts the same way).
@@ -503,7 +618,9 @@ impl VertexLoader {
         let job = match &self.job {
             None => json!(null),
             Some(Job::Restart) => json!({ "kind": "restart" }),
-            Some(Job::Immediate(a)) => json!({ "kind": "immediate", "attribs": a.len() }),
+            Some(Job::Immediate { attrs, .. }) => {
+                json!({ "kind": "immediate", "attribs": attrs.len() })
+            }
             Some(Job::Draw(d)) => json!({
                 "kind": if d.indexed { "draw_elements" } else { "draw_arrays" },
                 "phase": d.phase,
@@ -516,6 +633,8 @@ impl VertexLoader {
         json!({
             "job": job,
             "next_seq": self.next_seq,
+            "gs_setup": self.gs_setup,
+            "gs_vertices_left": self.var_left,
             "cache": self.cache.snapshot(),
             "stats": self.stats,
             "hang": self.hang,

@@ -3,6 +3,8 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+pub mod gs;
+
 use pica_model::cmdlist::CommandList;
 use pica_model::{Gpu, Memory, Outcome};
 

@@ -20,7 +20,7 @@ use super::{CycleHook, StageDivergence, StageDivergenceKind, StageError};
 use crate::lockstep::{beat_field_diffs, state_diffs, StateRead, HISTORY};
 use pica_model::beat::RegWriteBeat;
 use pica_model::regfile::RegFile;
-use pica_model::shader::stage::VertexIn;
+use pica_model::shader::stage::ShIn;
 use pica_model::Gpu;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::{RtlGpu, Variant};
@@ -256,8 +256,8 @@ impl ShPort for TopShPort {
         self.top.borrow_mut().rtl.sh_can_accept()
     }
 
-    fn push_vertex(&mut self, v: &VertexIn) {
-        self.top.borrow_mut().rtl.sh_push_vertex(v);
+    fn push(&mut self, item: &ShIn) {
+        self.top.borrow_mut().rtl.sh_push(item);
     }
 
     fn tick(&mut self, cycle: u64, _regs: &RegFile, out_ready: bool) -> PortTick {

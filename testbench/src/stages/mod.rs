@@ -13,6 +13,10 @@
 //!   hardware may finish items out of order (the commit trace of four shader units);
 //! - every other pipeline channel in order (the model stages after the RTL one must see the
 //!   same items), then the outcome, then the final memory: the picture, byte for byte.
+//! - When both runs stop on a shader hang, the jobs in flight at that moment (other vertices in
+//!   the VS units while the GS hangs, say) got as far as each side's timing let them: every
+//!   channel is compared on the prefix both produced, except the hanging job's commits, which
+//!   must agree to the hanging instruction; the outcomes must agree; memory is not compared.
 //!
 //! The front end (`fe`) alone keeps its own cycle-exact comparison ([`crate::lockstep`]). Listed
 //! with pipeline rows (`fe,sh`), the rows combine into **one** mixed run on the full RTL top
@@ -589,20 +593,39 @@ pub fn check_knobs(
             ShVariant::KnobsAlt => ShaderKnobs::default(),
             v => v.knobs(),
         };
+        let top = if set.has_front_end() {
+            "pica_top"
+        } else {
+            "pica_sh_top"
+        };
         let bad = crate::knobs::unfollowed(&knobs.shader, &rtl);
         if !bad.is_empty() {
             errors.push(format!(
-                "the RTL SH stage ({}, build {}) implements the default shader knobs only and \
+                "the RTL SH stage ({top}, build {}) implements the default shader knobs only and \
                  cannot follow --knob {}; run these knobs on the model alone, or on one shader \
                  unit with every RTL knob flipped (`pica fuzz --target shader --rtl --variant \
                  knobs_alt`, `pica shader bundle` + `scripts/replay`)",
-                if set.has_front_end() {
-                    "pica_top"
-                } else {
-                    "pica_sh_top"
-                },
                 sh_variant.name(),
                 bad.join(" --knob ")
+            ));
+        }
+        // The SH stage's own knobs around the units (the GS input assembler's `gs-new-draw`):
+        // pica_sh implements their defaults only, in every build.
+        let unit_knob = |a: &String| {
+            pica_model::knobs::ShaderKnobs::NAMES
+                .iter()
+                .any(|(n, _)| a.starts_with(&format!("{n}=")))
+        };
+        let stage: Vec<String> = knobs
+            .non_default_in("sh")
+            .into_iter()
+            .filter(|a| !unit_knob(a))
+            .collect();
+        if !stage.is_empty() {
+            errors.push(format!(
+                "the RTL SH stage ({top}) implements the default of the SH stage's own knobs \
+                 only (its GS input assembler) and cannot follow --knob {}",
+                stage.join(" --knob ")
             ));
         }
     }
@@ -1108,8 +1131,14 @@ fn compare_channel(
             keys.sort_unstable();
             keys.dedup();
             let empty = Vec::new();
+            // The job whose commits end in a hang is compared whole even when the run is not.
+            let hangs = |bs: &[Beat]| {
+                bs.iter()
+                    .any(|b| matches!(b, Beat::Commit(c) if c.hang != 0))
+            };
             for k in keys {
                 let (we, ge) = (w.get(&k).unwrap_or(&empty), g.get(&k).unwrap_or(&empty));
+                let complete = complete || hangs(we) || hangs(ge);
                 for (i, e) in we.iter().enumerate() {
                     let key = Some(seq_key_text(k));
                     let Some(a) = ge.get(i) else {
@@ -1211,8 +1240,19 @@ pub fn stage_lockstep_with(
     let xo = case
         .run_steps(&mut run, case.max_cycles.saturating_mul(cycle_factor(rows)))?
         .outcome;
-    // A model run cut by the cycle limit is compared on the prefix both sides produced.
-    let complete = !matches!(mo, Outcome::CycleLimit { .. });
+    // A model run cut by the cycle limit is compared on the prefix both sides produced; so is
+    // a run both sides stopped on a shader hang (the module docs), whose outcome must agree.
+    let shader_hang = |o: &Outcome| {
+        matches!(
+            o,
+            Outcome::Hang {
+                reason: pica_model::gpu::HangReason::Shader { .. },
+                ..
+            }
+        )
+    };
+    let both_hang = shader_hang(&mo) && shader_hang(&xo);
+    let complete = !matches!(mo, Outcome::CycleLimit { .. }) && !both_hang;
     let mut compared = BTreeMap::new();
     // The rows' own checks first (the front end's cycle-exact beats, then its final state):
     // a front-end difference is the cause of whatever differs downstream.
@@ -1245,7 +1285,7 @@ pub fn stage_lockstep_with(
             break;
         }
     }
-    if divergence.is_none() && complete {
+    if divergence.is_none() && (complete || both_hang) {
         divergence = compare_outcome(&mo, &xo);
     }
     if divergence.is_none() && complete {

@@ -8,7 +8,7 @@ use pica_model::regfile::unit::GS_UNIT;
 use pica_model::regfile::RegFile;
 use pica_model::shader::interp::Knobs;
 use pica_model::shader::io;
-use pica_model::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
+use pica_model::shader::stage::{ShIn, ShadedItem, ShaderCore, ShaderPorts};
 use pica_model::stage::External;
 use pica_model::Gpu;
 use std::collections::BTreeMap;
@@ -32,10 +32,11 @@ pub trait ShPort {
     /// Brings the stage's configuration in line with REGS (cheap when nothing changed; a no-op
     /// where REGS itself configures the stage, inside `pica_top`).
     fn sync_config(&mut self, regs: &RegFile);
-    /// Whether the vertex input can take a vertex this cycle (the port's `ready`).
+    /// Whether the vertex input can take an item this cycle (the port's `ready`).
     fn can_accept(&self) -> bool;
-    /// Hands one vertex to the input port.
-    fn push_vertex(&mut self, v: &VertexIn);
+    /// Hands one item of VL's link to the input port: a vertex, or a GS marker (draw begin,
+    /// variable-mode vertex count).
+    fn push(&mut self, item: &ShIn);
     /// One clock, the model's cycle `cycle`; `out_ready` is the consumer's registered `ready`.
     fn tick(&mut self, cycle: u64, regs: &RegFile, out_ready: bool) -> PortTick;
     /// Nothing in flight.
@@ -113,24 +114,29 @@ impl<P: ShPort> External<ShaderCore> for ShAdapter<P> {
         }
         let regs = ports.regs;
         self.port.sync_config(regs);
-        // Input: the model's VL pushes into `input`; one vertex per cycle crosses the port
-        // while it is ready.
+        // Input: the model's VL pushes into `input`; one item per cycle crosses the port
+        // while it is ready. The `shader_in` beats recorded here are the VS input registers
+        // of the vertices handed over; the GS's inputs (point-mode registers, the uniforms of
+        // fixed and variable modes with a count's c0) are assembled inside the RTL, and the
+        // markers carry no register, so neither is recorded on this side.
         if self.port.can_accept() {
-            if let Some(v) = ports.input.pop() {
-                let cfg = &regs.units()[0];
-                let mut loaded = [[pica_model::num::F24::ZERO; 4]; 16];
-                io::load_inputs(cfg, &v.attrs, &mut loaded);
-                for n in 0..v.attrs.len().min(io::input_count(cfg)) {
-                    let r = io::input_register(cfg, n);
-                    ports.beats_in.push(shader_beat(
-                        cycle,
-                        UNIT_UNKNOWN,
-                        v.seq,
-                        r as u8,
-                        &loaded[r],
-                    ));
+            if let Some(item) = ports.input.pop() {
+                if let ShIn::Vertex(v) = &item {
+                    let cfg = &regs.units()[0];
+                    let mut loaded = [[pica_model::num::F24::ZERO; 4]; 16];
+                    io::load_inputs(cfg, &v.attrs, &mut loaded);
+                    for n in 0..v.attrs.len().min(io::input_count(cfg)) {
+                        let r = io::input_register(cfg, n);
+                        ports.beats_in.push(shader_beat(
+                            cycle,
+                            UNIT_UNKNOWN,
+                            v.seq,
+                            r as u8,
+                            &loaded[r],
+                        ));
+                    }
                 }
-                self.port.push_vertex(&v);
+                self.port.push(&item);
             }
         }
         let t = self.port.tick(cycle, regs, ports.output.can_push());
@@ -241,8 +247,8 @@ impl ShPort for RtlShPort {
         self.rtl.can_accept()
     }
 
-    fn push_vertex(&mut self, v: &VertexIn) {
-        self.rtl.push_vertex(v);
+    fn push(&mut self, item: &ShIn) {
+        self.rtl.push(item);
     }
 
     fn tick(&mut self, _cycle: u64, _regs: &RegFile, out_ready: bool) -> PortTick {
@@ -294,7 +300,7 @@ pub enum Fault {
 /// comparison, the reports) without RTL.
 pub struct ModelShPort {
     core: ShaderCore,
-    input: pica_model::link::Link<VertexIn>,
+    input: pica_model::link::Link<ShIn>,
     output: pica_model::link::Link<ShadedItem>,
     delayed: std::collections::VecDeque<(u64, ShadedItem)>,
     latency: u64,
@@ -339,9 +345,9 @@ impl ShPort for ModelShPort {
         self.input.can_push()
     }
 
-    fn push_vertex(&mut self, v: &VertexIn) {
+    fn push(&mut self, item: &ShIn) {
         // can_accept was checked: the push cannot fail.
-        let _ = self.input.push(v.clone());
+        let _ = self.input.push(item.clone());
     }
 
     fn tick(&mut self, _cycle: u64, regs: &RegFile, out_ready: bool) -> PortTick {

@@ -36,6 +36,7 @@
 pub mod attrs;
 pub mod effects;
 pub mod formats;
+pub mod geometry;
 pub mod lighting;
 pub mod outmap;
 pub mod texenv;

@@ -19,6 +19,7 @@ pub mod bench;
 mod fog;
 mod fragment;
 mod gas;
+pub mod gs;
 mod light;
 mod proctex;
 mod raster;
@@ -72,6 +73,11 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("vl/missing_components", "float x3 positions and byte x3 colours: w and alpha default to 1", vertex::missing_components),
     ("vl/padding", "one buffer with every padding code (4, 8, 12, 16 bytes) between the attributes", vertex::padding),
     ("vl/permutation", "colour stored as attribute 0 and position as attribute 1, swapped by the permutation", vertex::permutation),
+    // -- geometry shader (set up in libctru's order: GEOSTAGE_CONFIG first) --
+    ("gs/subdivide", "point-mode GS (six inputs): one triangle subdivided at its midpoints into three corner triangles, red, green, blue, the middle left open", gs::subdivide),
+    ("gs/particles", "fixed-mode GS (one vertex at c0-c1): three vertices become squares, additive blending (src + dst), two overlapping", gs::particles),
+    ("gs/variable", "variable-mode GS: an index buffer with counts (a triangle of 3, a quad of 4) drawn as fans in their first vertex's colour", gs::variable),
+    ("gs/draw_reset", "point-mode GS: a draw leaves its input buffer a vertex short, then an immediate-mode batch subdivides a whole triangle", gs::draw_reset),
     ("vsh/lit_grid", "a 5x5-vertex grid lit per vertex: transform, RSQ, three lights in a LOOP over aL, CALL, IFU (right half posterised by an IFU)", vertex::lit_grid),
     // -- rasterizer --
     ("raster/fill_rule", "two triangles sharing a diagonal and pixel-aligned edges: top-left rule", raster::fill_rule),
