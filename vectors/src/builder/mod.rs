@@ -34,6 +34,7 @@
 //! ```
 
 pub mod attrs;
+pub mod driver;
 pub mod effects;
 pub mod formats;
 pub mod geometry;

@@ -16,6 +16,7 @@
 
 mod basic;
 pub mod bench;
+pub mod driver;
 mod fog;
 mod fragment;
 mod gas;
@@ -213,6 +214,15 @@ const SCENES: &[(&str, &str, SceneFn)] = &[
     ("gas/shading", "fog mode gas with depth density, the gas LUT and shading parameters", gas::shading),
     ("gas/two_pass", "gas accumulated into a texture, then shaded from it with fog mode gas over the screen", gas::two_pass),
     ("shadow/map", "a shadow map rendered in shadow mode, then sampled as a shadow texture on a receiver", shadow::map),
+    // -- driver order (libctru / citro3d register sequences, builder::driver) --
+    ("driver/lit_mesh", "a per-vertex-lit 4x4 grid by one C3D_DrawElements after C3D_BindProgram (entry not at 0) and an AttrInfo of three loaders in permutation 0x120: every unit, unit 3 included, shades vertices (citro3d C3Di_UpdateContext + C3D_DrawElements)", driver::lit_mesh),
+    ("driver/textured_cube", "a cube turned 45 degrees, an RGBA8 quadrant texture on each face (C3D_TexBind: C3Di_SetTex order), texture x fixed-attribute colour x constant in two combiners, C3D_DrawArrays of 36 vertices, back faces culled, depth greater", driver::textured_cube),
+    ("driver/gs_point", "a point-mode geometry shader (shaderProgramConfigure GS branch, stride 6) splitting two triangles into four flat ones each, C3D_DrawArrays(GPU_GEOMETRY_PRIM)", driver::gs_point),
+    ("driver/gs_fixed", "a fixed-primitive geometry shader turning three points into squares added onto the background (GSH_MISC0 fixed, C3D_AlphaBlend src alpha + one, C3D_DrawElements(GPU_GEOMETRY_PRIM, u8))", driver::gs_fixed),
+    ("driver/gs_variable", "a variable-size-primitive geometry shader drawing a quad, a triangle and a pentagon as fans from one index buffer of counts and indices (GEOSTAGE_CONFIG bit 31, GSH_MISC1, C3D_DrawElements(GPU_GEOMETRY_PRIM, u16))", driver::gs_variable),
+    ("driver/program_switch", "four draws with C3D_BindProgram between them: a plain program, a program with a point geometry shader, its vertex shader alone (same DVLP, no code upload) and the plain one again (code re-uploaded after the GS ran on unit 3)", driver::program_switch),
+    ("driver/fog_proctex_light", "citro3d's light environment (material, D0 LUT upload, one light), procedural texture (sqrt(u2+v2), RGB map and colour tables) and fog (step LUT) set-up sequences on a depth-sloped quad drawn as an indexed fan", driver::fog_proctex_light),
+    ("driver/two_targets", "two render targets: the screen, a 16x16 offscreen target (C3D_FrameDrawOn: FRAMEBUFFER_FLUSH + EARLYDEPTH_CLEAR between draws) and the screen again with the offscreen picture as a texture", driver::two_targets),
     // -- benchmark --
     ("bench/many_triangles", "4096 small triangles in two crossing layers, depth test on, 128x128 (the standard benchmark scene)", bench::many_triangles),
     ("bench/textured_lit", "a textured (RGBA8 bilinear) and lit (2 lights) quad and hemisphere, two modulating combiner stages, depth test, 128x128 (the issue-6 benchmark scene)", bench::textured_lit),
