@@ -406,6 +406,38 @@ fn jump_chain(unmapped: bool) -> Case {
     case
 }
 
+/// A CMDBUF jump into the upper VRAM (0x18400000: address bit 22, ADDR0 bit 19) with a size
+/// field of 8 MiB + 16 bytes (SIZE0 bit 20) to a list of three commands that FINALIZEs after
+/// 16 bytes. Every other case jumps to addresses and sizes with those bits clear: `pica mutate`
+/// found REGS mutants that flip a high address bit of ADDR0 or drop the size's bit 20 (the
+/// CP then stops after 16 bytes, before FINALIZE), which no case told apart.
+fn jump_far() -> Case {
+    let target = 0x1840_0000;
+    let mut a = CommandList::new();
+    a.write(id::CMDBUF_SIZE0, (0x80_0000 + 0x10) >> 3);
+    a.write(id::CMDBUF_ADDR0, target >> 3);
+    a.write(id::CMDBUF_JUMP0, 1);
+    let mut c = CommandList::new();
+    c.write(id::FOG_COLOR, 0x0D0D_0D0D);
+    // ADDR0 again, as a list sets up its next jump: the final state is then read an odd
+    // number of cycles after the write (one mutant stores a wrong ADDR0 only every other
+    // cycle, and the jump's redirect bubble hid it).
+    c.write(id::CMDBUF_ADDR0, target >> 3);
+    c.finalize();
+    let mut aw = a.into_words();
+    aw.resize(8, 0); // three commands padded to 32 bytes so the jump is read
+    let mut case = Case::from_list(
+        "cp/jump_far",
+        "a jump to 0x18400000 with a size of 8 MiB + 16 bytes: the list FINALIZEs well inside it",
+        aw,
+    );
+    case.images.push(MemImage {
+        base: target,
+        words: c.into_words(),
+    });
+    case
+}
+
 /// A list that jumps back to its own start forever, stopped by a short cycle limit with a
 /// register write still in flight (a fuzzer find: the final state must be read with the
 /// pipeline halted, or the RTL applies that write while it is read out).
@@ -452,6 +484,7 @@ pub fn cases() -> Vec<Case> {
         masks_and_ids(),
         jump_chain(false),
         jump_chain(true),
+        jump_far(),
         cycle_limit_in_flight(),
         Case::from_list(
             "bench/frame_setup",
@@ -567,7 +600,7 @@ mod tests {
         for (name, text) in EXAMPLES {
             assert!(parse_hex(name, text).is_ok(), "{name}");
         }
-        assert_eq!(cases().len(), EXAMPLES.len() + 10 + 4);
+        assert_eq!(cases().len(), EXAMPLES.len() + 11 + 4);
     }
 
     #[test]
