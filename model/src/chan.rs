@@ -741,7 +741,7 @@ mod tests {
     #[test]
     fn chan_regwrite_layout_is_format_v1() {
         // The published v1 packing: [127:96] cycle, [84:81] mask, [80:64] id, [63:32] param,
-        // [31:0] value (README "Golden-vector bundles").
+        // [31:0] value (docs/src/bundles.md, "Golden-vector bundles").
         let spec = <RegWriteBeat as Payload>::SPEC;
         assert_eq!(spec.width(), 128);
         let l: Vec<(String, u32, u32)> = spec.layout();

@@ -20,7 +20,7 @@
 //! assert_eq!(gpu.run(1000), Outcome::Finished { cycles: 3 });
 //! ```
 //!
-//! See `shared/design.md` of the project for the architecture and `README.md` for the CLI.
+//! See `shared/design.md` of the project for the architecture and the user guide (`docs/`, an mdBook) for the CLI.
 
 pub mod beat;
 pub mod chan;

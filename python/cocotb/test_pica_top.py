@@ -143,7 +143,7 @@ class Expected:
             size = 4 * len(words)
         elif "bundle" in case:
             # A golden-vector bundle (vectors/corpus): its memory images, submission and cycle
-            # limit from the manifest (README "Golden-vector bundles").
+            # limit from the manifest (docs/src/bundles.md, "Golden-vector bundles").
             d = Path(case["bundle"])
             m = json.loads((d / "manifest.json").read_text())
             for im in m["memory"]:

@@ -553,7 +553,7 @@ pub enum CovCmd {
     Ratchet,
     /// RTL code coverage (Verilator line, toggle and branch points): `pica cov rtl run`
     /// replays bundles on coverage builds of the replay testbenches, `pica cov rtl report`
-    /// merges the coverage files and prints per stage and module (README "RTL code coverage").
+    /// merges the coverage files and prints per stage and module (docs/src/fuzzing.md, "RTL code coverage").
     Rtl {
         #[command(subcommand)]
         /// `run` or `report`.

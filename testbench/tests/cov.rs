@@ -288,7 +288,7 @@ fn cov_guided_reaches_more_bins_than_unguided_on_the_same_budget() {
     assert_eq!(fuzz::run_cov_unsaved(&opts, &mut unguided, None), 300);
     let (g, u) = (guided.total().0, unguided.total().0);
     // At least 5 % more (898 against 817 at this size after the generator gained f32-edge
-    // uniform uploads; the margin grows with the budget: README, "Coverage-guided fuzzing").
+    // uniform uploads; the margin grows with the budget: docs/src/fuzzing.md, "Coverage-guided fuzzing").
     assert!(g > u + u / 20, "guided {g} bins, unguided {u}");
     // The same seed gives the same campaign.
     let mut again = CoverageDb::new("g2");

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 /// sample) with the whole corpus, 96 fuzz cases (half of them under a REGS hold schedule) and
 /// two pipeline cases each (48 fuzz cases left two of the 40 alive after the generator grew
 /// the arms `pica mutate` asked for: each arm thins the others). `pica mutate --stage fe` runs all
-/// 256 with more cases (README, "Mutation score: `pica mutate`").
+/// 256 with more cases (docs/src/fuzzing.md, "Mutation score: `pica mutate`").
 const MUTANTS: usize = 40;
 const CASES: u64 = 96;
 /// Pipeline fuzz cases (mixed run, REGS held by the model's pipeline) of the CI sample.

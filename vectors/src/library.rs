@@ -2,7 +2,7 @@
 //! and front-end cases built with [`CommandList`], each aimed at one rule of the command
 //! processor or the register file. `pica vectors gen` writes a bundle for each; the checked-in
 //! corpus (`vectors/corpus/`) is made from them, plus the `guided__*` bundles that `pica cov
-//! select` chose from a coverage-guided fuzz campaign (README "Closing a hole").
+//! select` chose from a coverage-guided fuzz campaign (docs/src/fuzzing.md, "Closing a hole").
 //!
 //! Later issues add their scenes here, named by area (`tex/…`, `light/…`).
 
