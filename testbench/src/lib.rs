@@ -5,12 +5,13 @@
 //! ([`fuzz`], [`guided`], [`shader_fuzz`], [`sh_stage_fuzz`], [`tev_fuzz`], [`fop_fuzz`],
 //! [`rast_fuzz`], [`pipe_fuzz`]), stage recorders ([`stage_record`]),
 //! and the command handlers ([`alu_check`], [`verify_cli`], [`nv2a_cli`], [`shader_cli`], [`shader_tools_cli`],
-//! [`num_cli`]).
+//! [`num_cli`]), and the generated CLI reference with the docs' link check ([`docs_gen`]).
 
 pub mod alu_check;
 pub mod campaign;
 pub mod cov_cli;
 pub mod cov_rtl;
+pub mod docs_gen;
 pub mod facts_cli;
 pub mod fop_fuzz;
 pub mod fuzz;

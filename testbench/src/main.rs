@@ -1,6 +1,6 @@
 //! The `pica` command-line tool. `pica --help` lists the commands.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use pica_model::{regs, Outcome};
 use pica_rtl_bridge::coverage::CoverageBuild;
 use pica_testbench::fuzz::FuzzOptions;
@@ -85,7 +85,8 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Regenerate the files derived from the model's tables (registers, shader ISA, channels).
+    /// Regenerate the files derived from the model's tables (registers, shader ISA, channels)
+    /// and the docs' generated pages (register, channel, facts, knobs and CLI references).
     Gen {
         /// What to generate.
         #[arg(value_enum)]
@@ -482,7 +483,7 @@ enum ShaderCmd {
     /// Exit status: 0 END reached, 2 bad input, 3 the shader hangs, 4 instruction limit.
     Run(pica_testbench::shader_cli::ShaderRunArgs),
     /// Write the shader-unit stage bundle of a program (code, descriptors, uniforms, inputs,
-    /// the expected commit beats and outputs; README "Stage bundles") for
+    /// the expected commit beats and outputs; docs/src/bundles.md, "Stage bundles") for
     /// `scripts/replay DIR`. Takes the options of `pica shader run` (--in, --uniform, --int,
     /// --bool, --entry, --opdescs, --max-instructions, --knob).
     ///
@@ -522,7 +523,9 @@ enum GenWhat {
     /// rtl-bridge/rtl/pica_regs_pkg.sv (register table), pica_isa_pkg.sv (shader ISA) and
     /// pica_chan_pkg.sv (channel table)
     Rtl,
-    /// docs/registers.md, docs/channels.md and docs/hardware-facts.md
+    /// docs/registers.md, docs/channels.md, docs/hardware-facts.md, docs/knobs.md and
+    /// docs/cli.md (this tool's CLI reference); with --check, also the relative links of
+    /// README.md and docs/ (files and headings)
     Docs,
 }
 
@@ -1488,9 +1491,15 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
                 ("channels.md", pica_model::chan::markdown()),
                 ("hardware-facts.md", pica_model::facts::markdown()),
                 ("knobs.md", pica_model::knobs::markdown()),
+                (
+                    "cli.md",
+                    pica_testbench::docs_gen::cli_markdown(Cli::command()),
+                ),
             ],
         ),
     };
+    // The link check reads the checked-in README.md and docs/, so only without --out.
+    let check_links = check && out.is_none() && matches!(what, GenWhat::Docs);
     let dir = out.unwrap_or_else(|| PathBuf::from(dir));
     let mut status = ExitCode::SUCCESS;
     for (name, text) in files {
@@ -1513,6 +1522,26 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
         match std::fs::write(&path, text) {
             Ok(()) => println!("wrote {}", path.display()),
             Err(e) => return fail(format!("{}: {e}", path.display())),
+        }
+    }
+    if check_links {
+        // The links of the checked-in README.md and docs/ (the repository root is the
+        // working directory, as for the default output paths).
+        use pica_testbench::docs_gen;
+        let root = std::path::Path::new(".");
+        let files = docs_gen::markdown_files(root);
+        let errors = docs_gen::check_links(root, &files);
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        if errors.is_empty() {
+            println!(
+                "links: {} markdown files, every relative link resolves",
+                files.len()
+            );
+        } else {
+            eprintln!("links: {} broken", errors.len());
+            status = ExitCode::from(EXIT_STALE);
         }
     }
     status
