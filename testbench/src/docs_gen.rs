@@ -321,7 +321,13 @@ mod tests {
         let errors = check_links(&dir, &markdown_files(&dir));
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(errors[0].contains("README.md:6: link to a missing file: docs/missing.md"));
-        assert!(errors[1].contains("no heading #nope in docs/page.md"));
+        assert!(
+            errors[0].contains("README.md:8: link to a missing file: docs/missing.md"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].contains("README.md:8: no heading #nope in docs/page.md"),
+            "{errors:?}"
+        );
     }
 }
