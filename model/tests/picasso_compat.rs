@@ -13,10 +13,16 @@ use pica_model::shader::asm::{assemble, assemble_files, Options};
 use pica_model::shader::disasm;
 use pica_model::shader::shbin::{ConstValue, Shbin};
 
-/// Options that make the SHBIN byte for byte picasso's (empty label tables).
+/// Options that make the SHBIN byte for byte picasso's (empty label tables): the default.
 const PICASSO: Options = Options {
     auto_nop: true,
     labels: false,
+};
+
+/// picasso's output plus our label table (every procedure, by name).
+const LABELS: Options = Options {
+    auto_nop: true,
+    labels: true,
 };
 
 fn hex(s: &str) -> Vec<u8> {
@@ -216,7 +222,8 @@ fn picasso_links_several_files_byte_for_byte() {
 
 #[test]
 fn picasso_linking_shares_procedures_and_vertex_uniforms() {
-    let p = linked(Options::default());
+    assert_eq!(Options::default(), PICASSO);
+    let p = linked(LABELS);
     let s = &p.shbin;
     // Two executables: the `.nodvle` library contributes code only.
     assert_eq!(s.dvles.len(), 2);
@@ -352,7 +359,7 @@ fn picasso_labels_and_aliases_are_per_file() {
 fn picasso_pads_an_empty_procedure_only_after_some_code() {
     // picasso 2.7.1 ("Fix segfault on empty .proc"): no padding while no code exists at all.
     let src = ".proc first\n.end\n.proc main\n    end\n.end\n.proc last\n.end\n";
-    let p = assemble_files(&[("empty.v.pica", src)], Options::default()).unwrap();
+    let p = assemble_files(&[("empty.v.pica", src)], LABELS).unwrap();
     assert_eq!(p.shbin.code, [0x8800_0000, 0x8400_0000]);
     let d = &p.shbin.dvles[0];
     assert_eq!((d.entry, d.entry_end), (0, 1));

@@ -69,7 +69,17 @@ fn shader_lighting_example_uses_every_block_kind() {
     }
     let d = &s.dvles[0];
     assert_eq!(d.input_mask, 0b111);
-    assert_eq!(d.label("transform").map(|l| l.offset), Some(0));
+    // With the (opt-in) label table, the procedures are there by name.
+    let labelled = pica_model::shader::asm::assemble_files(
+        &[("lighting.v.pica", src.as_str())],
+        pica_model::shader::asm::Options {
+            labels: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let t = labelled.shbin.dvles[0].label("transform");
+    assert_eq!(t.map(|l| l.offset), Some(0));
     // .constfa weights[4] with 2 elements: 4 constants, padded with zeros.
     assert_eq!(d.constants.len(), 2 + 4);
 }

@@ -295,11 +295,12 @@ def read_words(path: Union[str, "os.PathLike[str]"], format: Optional[str] = Non
     """Reads a words file (``.bin`` binary, ``.hex``/``.txt`` text; ``format`` overrides)."""
 
 def assemble(
-    source: str, name: str = "<string>", auto_nop: bool = True, labels: bool = True
+    source: str, name: str = "<string>", auto_nop: bool = True, labels: bool = False
 ) -> bytes:
-    """Assembles picasso shader assembly into a SHBIN, as ``pica asm`` does. ``auto_nop``
-    inserts picasso's padding NOPs; ``labels=False`` leaves the label table empty (byte for
-    byte picasso's output). :class:`AsmError` names ``name``, the line and the column."""
+    """Assembles picasso shader assembly into a SHBIN, as ``pica asm`` does: by default byte
+    for byte picasso 2.7.1's output. ``auto_nop`` inserts picasso's padding NOPs;
+    ``labels=True`` also lists the procedures in the label table (a pica-cosim extension).
+    :class:`AsmError` names ``name``, the line and the column."""
 
 def scenes() -> List[str]:
     """The names of the scene library (``"prim/triangle"``, ...), in library order."""

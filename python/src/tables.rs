@@ -92,11 +92,12 @@ fn read_words(path: std::path::PathBuf, format: Option<&str>) -> PyResult<Vec<u3
     crate::gpu::read_words_file(&path, format)
 }
 
-/// Assembles picasso shader assembly into a SHBIN (as `pica asm`): `auto_nop` inserts
-/// picasso's padding NOPs, `labels` lists the procedures in the label table (off: byte for
-/// byte picasso's output). `AsmError` names `name`, the line and the column.
+/// Assembles picasso shader assembly into a SHBIN (as `pica asm`): by default byte for byte
+/// picasso 2.7.1's output; `auto_nop` inserts picasso's padding NOPs, `labels` lists the
+/// procedures in the label table (a pica-cosim extension, off by default). `AsmError` names
+/// `name`, the line and the column.
 #[pyfunction]
-#[pyo3(signature = (source, name = "<string>", auto_nop = true, labels = true))]
+#[pyo3(signature = (source, name = "<string>", auto_nop = true, labels = false))]
 fn assemble(source: &str, name: &str, auto_nop: bool, labels: bool) -> PyResult<Vec<u8>> {
     let options = asm::Options { auto_nop, labels };
     asm::assemble_files(&[(name, source)], options)

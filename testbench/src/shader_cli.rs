@@ -25,7 +25,8 @@ use std::path::{Path, PathBuf};
 pub struct ShaderRunArgs {
     /// The program.
     pub program: PathBuf,
-    /// Entry label (.shbin/.pica) or word address (raw code).
+    /// Entry label (.shbin: its label table, which `pica asm --labels` writes; .pica: any
+    /// procedure) or word address (raw code).
     #[arg(long)]
     pub entry: Option<String>,
     /// Input register: v0=x,y,z,w (decimal, or 0x f24 bits). Repeatable.
@@ -160,7 +161,16 @@ fn load(args: &ShaderRunArgs) -> Result<(UnitConfig, u16), InputError> {
         "pica" => {
             let src = std::fs::read_to_string(path)
                 .map_err(|e| bad(format!("{}: {e}", path.display())))?;
-            Some(asm::assemble(&src, &path.display().to_string()).map_err(|e| bad(e.to_string()))?)
+            // With the label table (not picasso's bytes, but nothing is written): `--entry`
+            // may name any procedure.
+            let name = path.display().to_string();
+            let options = asm::Options {
+                labels: true,
+                ..asm::Options::default()
+            };
+            let program = asm::assemble_files(&[(name.as_str(), src.as_str())], options)
+                .map_err(|e| bad(e.to_string()))?;
+            Some(program.shbin)
         }
         _ => None,
     };

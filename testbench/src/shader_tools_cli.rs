@@ -13,7 +13,9 @@ fn read(path: &Path) -> Result<Vec<u8>, InputError> {
     std::fs::read(path).map_err(|e| InputError(format!("{}: {e}", path.display())))
 }
 
-/// Arguments of `pica asm` (picasso's command line: `-o`, `-h`, `-n`).
+/// Arguments of `pica asm` (picasso's command line: `-o`, `-h`, `-n`). By default the SHBIN and
+/// the header are byte for byte what picasso 2.7.1 writes for the same sources (the exceptions
+/// are listed in [`pica_model::shader::asm`]'s module docs).
 #[derive(Clone, Debug, clap::Args)]
 pub struct AsmArgs {
     /// Source files, assembled in this order into one SHBIN (one DVLE per file unless it says
@@ -29,17 +31,21 @@ pub struct AsmArgs {
     /// Insert no padding NOPs (picasso -n).
     #[arg(short = 'n', long)]
     pub no_nop: bool,
-    /// Leave the DVLE label table empty, as picasso does (the SHBIN is then byte for byte
-    /// picasso's; by default it lists every procedure, which `pica disasm` and
-    /// `pica shader run --entry NAME` use).
+    /// Also list every procedure in each DVLE's label table (a pica-cosim extension that
+    /// `pica disasm` and `pica shader run --entry NAME` use to name procedures). Without it the
+    /// label table is empty and the SHBIN is byte for byte the one picasso 2.7.1 writes.
     #[arg(long)]
+    pub labels: bool,
+    /// No effect: an empty label table (picasso's bytes) is the default. Accepted so that
+    /// command lines written for earlier versions keep working.
+    #[arg(long, hide = true, conflicts_with = "labels")]
     pub no_labels: bool,
     /// Print help (-h is picasso's --header).
     #[arg(long, action = clap::ArgAction::Help)]
     pub help: Option<bool>,
 }
 
-/// `pica asm FILE.pica... -o OUT.shbin [-h FILE.h] [-n]`: assembles the files (in order, linked
+/// `pica asm FILE.pica... -o OUT.shbin [-h FILE.h] [-n] [--labels]`: assembles the files (in order, linked
 /// as picasso links them) and writes the SHBIN to `out` and, with `header`, picasso's C header.
 /// Returns the one-line summary to print.
 pub fn assemble(args: &AsmArgs) -> Result<String, InputError> {
@@ -55,7 +61,7 @@ pub fn assemble(args: &AsmArgs) -> Result<String, InputError> {
         .collect();
     let options = asm::Options {
         auto_nop: !args.no_nop,
-        labels: !args.no_labels,
+        labels: args.labels,
     };
     let program = asm::assemble_files(&refs, options).map_err(|e| InputError(e.to_string()))?;
     let out = &args.out;
@@ -94,7 +100,8 @@ pub fn assemble(args: &AsmArgs) -> Result<String, InputError> {
     ))
 }
 
-/// `pica asm FILE.pica -o OUT.shbin`: assembles one file and writes the SHBIN to `out`.
+/// `pica asm FILE.pica -o OUT.shbin`: assembles one file and writes the SHBIN (picasso's bytes)
+/// to `out`.
 /// Returns the one-line summary to print.
 pub fn assemble_file(input: &Path, out: &Path) -> Result<String, InputError> {
     assemble(&AsmArgs {
@@ -102,6 +109,7 @@ pub fn assemble_file(input: &Path, out: &Path) -> Result<String, InputError> {
         out: out.to_path_buf(),
         header: None,
         no_nop: false,
+        labels: false,
         no_labels: false,
         help: None,
     })

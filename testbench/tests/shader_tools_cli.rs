@@ -181,17 +181,45 @@ fn cli_asm_links_several_files_and_writes_picassos_header() {
         "{}",
         text(&o)
     );
-    // --no-labels (picasso's empty label table) and -n (no padding NOPs) are accepted.
+    // By default the label table is empty (picasso's bytes); --labels lists the procedures;
+    // --no-labels (the default's old spelling) is accepted and changes nothing; -n (no padding
+    // NOPs) is accepted.
+    let asm_to = |name: &str, extra: &[&str]| {
+        let out = tmp(name);
+        let mut args = vec![
+            "asm",
+            v.to_str().unwrap(),
+            lib.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-n",
+        ];
+        args.extend_from_slice(extra);
+        let o = pica(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        std::fs::read(&out).unwrap()
+    };
+    let plain = asm_to("link_plain.shbin", &[]);
+    assert_eq!(asm_to("link_old.shbin", &["--no-labels"]), plain);
+    let labelled = asm_to("link_labels.shbin", &["--labels"]);
+    let parsed = pica_model::shader::shbin::Shbin::parse(&labelled).unwrap();
+    let names: Vec<&str> = parsed.dvles[0]
+        .labels
+        .iter()
+        .map(|l| l.name.as_str())
+        .collect();
+    assert_eq!(names, ["main", "helper"]);
+    let parsed = pica_model::shader::shbin::Shbin::parse(&plain).unwrap();
+    assert!(parsed.dvles[0].labels.is_empty());
     let o = pica(&[
         "asm",
         v.to_str().unwrap(),
-        lib.to_str().unwrap(),
         "-o",
         out.to_str().unwrap(),
+        "--labels",
         "--no-labels",
-        "-n",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     // An error in the second file names it.
     std::fs::write(&lib, ".nodvle\n.ivec tint$rgb\n").unwrap();
     let o = pica(&[

@@ -27,8 +27,8 @@
 //! operand descriptors and 0x1C-0x27 are zero (picasso writes the same; 3dbrew calls these the
 //! filename symbol table, which picasso never fills). Operand-descriptor entries are the 32-bit
 //! descriptor and a zero word. Picasso writes an empty label table; ours holds whatever
-//! [`Dvle::labels`] holds (the assembler puts every procedure there), so with no labels the
-//! bytes equal picasso's.
+//! [`Dvle::labels`] holds (empty by default; the assembler's `labels` option puts every
+//! procedure there), so with no labels the bytes equal picasso's.
 //!
 //! The parser checks every magic, offset and count against the file's size and reports the
 //! first problem with its byte offset; it never panics, whatever the bytes.

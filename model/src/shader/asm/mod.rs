@@ -53,10 +53,36 @@
 //!   Constants and inputs are not in it (picasso writes only the uniform table); uniforms of a
 //!   `.gsh MODE` file are not either (they are not in the shared table). The first line is
 //!   picasso's, so a header compares equal byte for byte.
-//! - **Label table**: picasso leaves the DVLE label table empty; we list every procedure there
-//!   (sorted by address, ID = index, the 0x2 halfword = 1), in every DVLE, so entry points and
-//!   procedures can be looked up by name in the binary. [`Options::labels`] = false leaves it
-//!   empty: the SHBIN is then byte for byte picasso's.
+//! - **Label table** (opt-in): picasso leaves the DVLE label table empty ("offset to label
+//!   table (TODO)", `picasso_frontend.cpp`), and so does the default. [`Options::labels`]
+//!   (`pica asm --labels`) lists every procedure there (sorted by address, ID = index, the 0x2
+//!   halfword = 1), in every DVLE, with the names appended to the symbol table, so entry points
+//!   and procedures can be looked up by name in the binary (`pica disasm` names them, `pica
+//!   shader run --entry NAME`); the rest of the file is unchanged.
+//!
+//! **Byte for byte.** With the default [`Options`] the SHBIN (and [`Program::header`]) is what
+//! picasso 2.7.1 writes for the same sources (`picasso -o OUT.shbin -h OUT.h FILES...`; `-n` is
+//! [`Options::auto_nop`] = false). Checked locally on 2026-11-28 against picasso built from its
+//! tag v2.7.1: byte-identical SHBIN and header for all 27 devkitPro inputs tried (the 21
+//! 3ds-examples shaders, citro2d's and citro3d's test shader and picasso's `example.vsh`, one at
+//! a time, plus the three 3ds-examples `.v.pica` + `.g.pica` pairs linked as their Makefiles
+//! link them), and byte-identical SHBINs for 62 of the 63 source sets the model's and the
+//! vector crate's tests assemble that picasso accepts (7 of them after turning `.noautonop`
+//! into `-n`); the 63rd is the first case below. The goldens in `model/tests/picasso/` pin the project's own sources. Where picasso's
+//! bytes are not reproduced:
+//!
+//! - **Explicit inverted mnemonics** (`dphi`, `dsti`, `sgei`, `slti`, `madi`) where the operands
+//!   do not need the inverted form (`dphi r0, r1, r2`; `madi r0, r1, r2, r3`): picasso writes the
+//!   plain form (DPH, MAD: its `DEC_COMMAND2` treats the `i` names as aliases), we write the
+//!   inverted one (see "Narrow/wide forms"), so that disassembly re-assembles exactly. Writing
+//!   the plain mnemonic gives picasso's bytes.
+//! - **Extensions** (below): picasso refuses those sources, so there are no bytes to match;
+//!   likewise `setemit 3` (we accept vertex slots 0-3, picasso's `formatsetemit` 0-2) and files
+//!   that all say `.nodvle`.
+//! - **Sources picasso accepts and we refuse**: text after an operand that is not a separator
+//!   (`mov r0, r1 @`): picasso reads numbers with `strtoll` and ignores what follows
+//!   (`parseInt`), we report the character.
+//! - **`--labels`** ([`Options::labels`]) adds the label table on purpose.
 //!
 //! Extensions over picasso (all used by the disassembler so that its output re-assembles to the
 //! same binary): flow instructions with explicit fields — `call TARGET, NUM`,
@@ -146,18 +172,19 @@ fn fail<T>(span: Span, msg: impl Into<String>) -> R<T> {
 
 /// Assembles one picasso source file into a SHBIN with one DVLE (none if the file says
 /// `.nodvle`). `file` is only used in error messages. Same as [`assemble_files`] with one file
-/// and the default [`Options`].
+/// and the default [`Options`] (picasso's bytes: no label table).
 pub fn assemble(src: &str, file: &str) -> Result<Shbin, AsmError> {
     assemble_files(&[(file, src)], Options::default()).map(|p| p.shbin)
 }
 
-/// Assembler options (picasso's command-line flags).
+/// Assembler options (picasso's command-line flags). The default is picasso's: the SHBIN is
+/// byte for byte the one picasso 2.7.1 writes (module docs, "Byte for byte").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Insert picasso's padding NOPs (picasso: on unless `-n`/`--no-nop`).
+    /// Insert picasso's padding NOPs (picasso: on unless `-n`/`--no-nop`). Default: on.
     pub auto_nop: bool,
-    /// List the procedures in each DVLE's label table (our extension, module docs); false
-    /// leaves the table empty as picasso does, so the SHBIN is byte for byte picasso's.
+    /// List the procedures in each DVLE's label table (our extension, module docs, "Label
+    /// table"). Default: off, the table is empty as picasso leaves it.
     pub labels: bool,
 }
 
@@ -165,7 +192,7 @@ impl Default for Options {
     fn default() -> Self {
         Self {
             auto_nop: true,
-            labels: true,
+            labels: false,
         }
     }
 }

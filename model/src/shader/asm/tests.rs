@@ -83,8 +83,20 @@ fn asm_vshader_example_words_by_hand() {
             },
         ]
     );
+    // picasso's output: no label table; main is the entry procedure.
+    assert!(d.labels.is_empty());
+    assert_eq!((d.entry, d.entry_end), (0, 8));
+    let options = Options {
+        labels: true,
+        ..Options::default()
+    };
+    let Ok(labelled) = assemble_files(&[("t.pica", VSHADER)], options) else {
+        panic!("the example does not assemble with labels");
+    };
     assert_eq!(
-        d.label("main").map(|l| (l.offset, l.size)),
+        labelled.shbin.dvles[0]
+            .label("main")
+            .map(|l| (l.offset, l.size)),
         Some((0, Some(8)))
     );
 }
