@@ -9,31 +9,17 @@
 use std::collections::BTreeMap;
 
 use pica_model::cmdheader::CommandHeader;
-use pica_model::fop::fb::{read_color_image, Image};
+use pica_model::fop::fb::Image;
 use pica_model::regs::id;
 use pica_model::{Gpu, Outcome};
 use pica_vectors::builder::Scene;
 use pica_vectors::scenes::driver::{self as d, LitMeshDraw};
 use pica_vectors::scenes::{self, BG};
 
+mod common;
+use common::{render, Rendered};
+
 // ---- running ----
-
-struct Rendered {
-    outcome: Outcome,
-    image: Image,
-    gpu: Gpu,
-}
-
-fn run(scene: &Scene) -> Rendered {
-    let mut gpu = scene.case.gpu().unwrap();
-    let outcome = gpu.run(scene.case.max_cycles);
-    let image = read_color_image(gpu.regs(), gpu.mem());
-    Rendered {
-        outcome,
-        image,
-        gpu,
-    }
-}
 
 fn scene(name: &str) -> Scene {
     scenes::scene(name).unwrap_or_else(|| panic!("{name} is not in the library"))
@@ -334,7 +320,7 @@ fn driver_lit_mesh_every_unit_shades_as_unit_0() {
         .unwrap()
         .finish("ref", "")
         .unwrap();
-    let (m, r) = (run(&main), run(&reference));
+    let (m, r) = (render(&main), render(&reference));
     finished(&r, "reference");
     let ref_out = shader_outputs(&r.gpu);
     let (verts, idx) = d::lit_mesh_geometry();
@@ -375,7 +361,7 @@ fn driver_lit_mesh_every_unit_shades_as_unit_0() {
 
 #[test]
 fn driver_lit_mesh_draws_the_grid() {
-    let r = run(&scene("driver/lit_mesh"));
+    let r = render(&scene("driver/lit_mesh"));
     finished(&r, "driver/lit_mesh");
     // Outside the grid (|x|, |y| > 0.75 after the quarter turn): the clear colour.
     check(
@@ -403,7 +389,7 @@ fn driver_lit_mesh_draws_the_grid() {
 #[test]
 fn driver_textured_cube_shows_two_faces_of_quadrants() {
     let s = scene("driver/textured_cube");
-    let r = run(&s);
+    let r = render(&s);
     finished(&r, "driver/textured_cube");
     // Texture quadrant × white × constant (0x80, 0xFF, 0xFF): red → (128, 0, 0), green →
     // (0, 255, 0), blue → (0, 0, 255), white → (128, 255, 255). The +z face spans clip x
@@ -510,7 +496,7 @@ fn gs_tail(ws: &[W], variable: bool, misc0: u32, misc1: u32, input: u32) {
 fn driver_gs_point_splits_each_triangle_in_four() {
     let s = scene("driver/gs_point");
     gs_tail(&list_writes(&s), false, 0, 0, 0x0800_0005);
-    let r = run(&s);
+    let r = render(&s);
     finished(&r, "driver/gs_point");
     // Triangle 1: R (-1, -1), G (1, -1), B (-1, 1) → corners and a white middle; triangle 2:
     // Y (1, 1), C (-0.5, 1), M (1, -0.5). Probes at the sub-triangles' centroids.
@@ -537,7 +523,7 @@ fn driver_gs_fixed_adds_three_squares() {
     // Fixed mode: 2 | 0x01000000 | start 0 << 16 | (stride 2 - 1) << 12 | (1 vertex - 1) << 8;
     // input: bit 8 (to uniforms), stride - 1.
     gs_tail(&list_writes(&s), false, 0x0100_1002, 0, 0x0800_0101);
-    let r = run(&s);
+    let r = render(&s);
     finished(&r, "driver/gs_fixed");
     // BG (32, 48, 64) + red 64 (square 0: x -0.625..0.125, y -0.25..0.5) + green 128
     // (square 1: x -0.125..0.625, y -0.25..0.5) + blue 128 (square 2: x -0.375..0.375,
@@ -564,7 +550,7 @@ fn driver_gs_variable_draws_polygons_of_three_sizes() {
     let s = scene("driver/gs_variable");
     // Variable mode: GEOSTAGE_CONFIG bit 31, MISC0 = 1, MISC1 = main vertices - 1 = 0.
     gs_tail(&list_writes(&s), true, 1, 0, 0x0800_0101);
-    let r = run(&s);
+    let r = render(&s);
     finished(&r, "driver/gs_variable");
     check(
         &r.image,
@@ -623,7 +609,7 @@ fn driver_program_switch_uploads_code_as_c3d_bind_program_decides() {
 
 #[test]
 fn driver_program_switch_draws_four_quarters() {
-    let r = run(&scene("driver/program_switch"));
+    let r = render(&scene("driver/program_switch"));
     finished(&r, "driver/program_switch");
     // Each quarter: the mesh's bottom / right / top / left triangles, red / green / blue /
     // yellow; the top-right quarter went through the geometry shader, which complements them.
@@ -648,7 +634,7 @@ fn driver_program_switch_draws_four_quarters() {
 /// every unit like the first: unit 3 runs their vertex shader after it ran the GS.
 #[test]
 fn driver_program_switch_units_after_the_geometry_shader() {
-    let r = run(&scene("driver/program_switch"));
+    let r = render(&scene("driver/program_switch"));
     finished(&r, "driver/program_switch");
     let out = shader_outputs(&r.gpu);
     // Draw 1 shades seq 0-11, draw 2 (VS feeding the GS) 12-23, draw 3 24-35, draw 4 36-47.
@@ -674,7 +660,7 @@ fn driver_program_switch_units_after_the_geometry_shader() {
 #[test]
 fn driver_fog_proctex_light_fogs_the_far_half() {
     let s = scene("driver/fog_proctex_light");
-    let r = run(&s);
+    let r = render(&s);
     finished(&r, "driver/fog_proctex_light");
     let fog = [0x40, 0x60, 0x80, 0xFF];
     // Rows 24-31 (depth ≥ 0.66): the fog LUT is 0 from depth 0.5 on, so the colour is the fog
@@ -777,7 +763,7 @@ fn driver_two_targets_switches_with_flush_and_earlydepth_clear() {
             [0xF, 0xF, 3, 3]
         );
     }
-    let r = run(&s);
+    let r = render(&s);
     finished(&r, "driver/two_targets");
     let grey = [64, 64, 64, 255];
     check(
@@ -813,6 +799,6 @@ fn driver_finish_is_the_library_list_up_to_finalize() {
     // The memory images other than the list are the same.
     assert_eq!(exact.case.images[1..], lib.case.images[1..]);
     // And so is the picture.
-    let (x, y) = (run(&exact), run(&lib));
+    let (x, y) = (render(&exact), render(&lib));
     assert_eq!(x.image, y.image);
 }

@@ -4,32 +4,14 @@
 //! and leaves the bytes listed in [`mem_probes`] in memory.
 
 use pica_model::cmdlist::FINALIZE_VALUE;
-use pica_model::fop::fb::{read_color_image, Image};
+use pica_model::fop::fb::Image;
 use pica_model::regs::{self, id};
-use pica_model::{Gpu, HangReason, Outcome};
+use pica_model::{HangReason, Outcome};
 use pica_vectors::builder::{Scene, COLOR_BASE, DEPTH_BASE};
 use pica_vectors::scenes::{self, BG};
 
-/// What running a scene gives: how the run ended, the colour buffer read back, and the GPU
-/// (for the bytes in memory).
-struct Rendered {
-    outcome: Outcome,
-    /// De-tiled RGBA8, top row first ([`read_color_image`]).
-    image: Image,
-    gpu: Gpu,
-}
-
-/// Runs `scene` on the model (pipeline on) and reads the colour buffer back.
-fn render(scene: &Scene) -> Rendered {
-    let mut gpu = scene.case.gpu().unwrap();
-    let outcome = gpu.run(scene.case.max_cycles);
-    let image = read_color_image(gpu.regs(), gpu.mem());
-    Rendered {
-        outcome,
-        image,
-        gpu,
-    }
-}
+mod common;
+use common::{render, Rendered};
 
 /// The RGBA8 pixel at (`x`, `y`) of `img`, `y` counted from the top row.
 fn pixel(img: &Image, x: u32, y: u32) -> Option<[u8; 4]> {
