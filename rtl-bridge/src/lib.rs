@@ -37,6 +37,7 @@ pub mod alu;
 pub mod coverage;
 mod ffi;
 pub mod fop_stage;
+pub mod kit;
 pub mod mutants;
 pub mod rast_stage;
 pub mod sh_stage;

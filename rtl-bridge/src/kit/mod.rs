@@ -1,0 +1,7 @@
+//! The stage kit: one description per RTL stage ([`desc`]), from which the harness around
+//! the stage is generated (shim, FFI, model rows, replay testbench) or served by generic code.
+
+pub mod desc;
+pub mod regs;
+
+pub use desc::{stage, Stage, STAGES};
