@@ -6,6 +6,7 @@ use super::rtl_coverage::{
 };
 use super::{fail, parse_variant, write_json, EXIT_MISMATCH, EXIT_OK};
 use crate::fuzz::regs::{self, FuzzOptions};
+use crate::fuzz::report::FuzzReport;
 use crate::lockstep::stages::StageSet;
 use pica_rtl_bridge::coverage::CoverageBuild;
 use pica_rtl_bridge::{RtlCoverage, Variant};
@@ -202,7 +203,7 @@ fn guided_cli(
         &mut pica_model::cov::CoverageDb,
         Option<&Path>,
         &mut dyn FnMut(u64, u64, usize),
-    ) -> (regs::FuzzReport, crate::fuzz::guided::GuidedSummary),
+    ) -> (FuzzReport, crate::fuzz::report::GuidedSummary),
     baseline: Option<impl FnOnce() -> (usize, u64, Option<usize>)>,
 ) -> ExitCode {
     let keep = match keep_dir(keep) {
@@ -230,8 +231,8 @@ fn guided_cli(
 /// The guided part of a guided campaign's summary (the operations, the pool, both coverage
 /// figures), then its coverage database beside the report; the exit code when that fails.
 fn finish_guided(
-    r: &regs::FuzzReport,
-    sum: &crate::fuzz::guided::GuidedSummary,
+    r: &FuzzReport,
+    sum: &crate::fuzz::report::GuidedSummary,
     unguided: Option<(usize, u64)>,
     db: &mut pica_model::cov::CoverageDb,
     report: Option<&Path>,
@@ -321,7 +322,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn run_fuzz_cli(
     replay: Option<u64>,
     replay_one: impl FnOnce(u64) -> Result<String, String>,
-    campaign: impl FnOnce(&mut dyn FnMut(u64, u64, usize)) -> regs::FuzzReport,
+    campaign: impl FnOnce(&mut dyn FnMut(u64, u64, usize)) -> FuzzReport,
     report: Option<&Path>,
 ) -> ExitCode {
     if let Some(seed) = replay {
@@ -691,7 +692,7 @@ fn fuzz_stages_run(
     print_fuzz_report(&r, started.elapsed().as_secs_f64(), report)
 }
 
-fn print_fuzz_report(r: &regs::FuzzReport, secs: f64, report: Option<&Path>) -> ExitCode {
+fn print_fuzz_report(r: &FuzzReport, secs: f64, report: Option<&Path>) -> ExitCode {
     let unit = if r.against.starts_with("shader") {
         "instruction"
     } else if r.against.starts_with("tev") || r.against.starts_with("fop") {
@@ -872,12 +873,12 @@ fn fuzz_merge(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
             Ok(t) => t,
             Err(e) => return fail(format!("{}: cannot read: {e}", p.display())),
         };
-        match serde_json::from_str::<crate::fuzz::regs::FuzzReport>(&text) {
+        match serde_json::from_str::<crate::fuzz::report::FuzzReport>(&text) {
             Ok(r) => reports.push(r),
             Err(e) => return fail(format!("{}: not a fuzz report: {e}", p.display())),
         }
     }
-    let merged = match crate::fuzz::regs::merge_reports(&reports) {
+    let merged = match crate::fuzz::report::merge_reports(&reports) {
         Ok(m) => m,
         Err(e) => return fail(e),
     };

@@ -668,7 +668,7 @@ pub fn gen(out: &Path, target: &str, cases: u64, seed: u64) -> Result<Vec<PathBu
     std::fs::create_dir_all(out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
     let mut v = Vec::new();
     for i in 0..cases {
-        let cs = crate::fuzz::regs::case_seed(seed, i);
+        let cs = crate::fuzz::report::case_seed(seed, i);
         let name = format!("{target}-{i:05}");
         let prov = StageProvenance {
             generator: format!("pica cov rtl gen --target {target}"),

@@ -2,8 +2,7 @@
 //! case seeds with shards, failure reports and saved bundles ([`run`]), and the shrinking
 //! skeleton of an operation list ([`Shrinker`]).
 
-use crate::fuzz::regs::{case_seed, Failure, FuzzReport};
-use crate::fuzz::shader::{failure, CaseAt};
+use crate::fuzz::report::{case_seed, Failure, FuzzReport};
 use pica_vectors::stage::StageProvenance;
 use std::path::{Path, PathBuf};
 
@@ -210,5 +209,49 @@ impl<C: Clone + PartialEq, F: FnMut(&C) -> Option<String>> Shrinker<C, F> {
     /// The result: the smallest failing case and its message.
     pub fn finish(self) -> (C, String) {
         (self.best, self.message)
+    }
+}
+
+/// Where a case sits in a campaign.
+#[derive(Clone, Copy, Debug)]
+pub struct CaseAt {
+    /// The campaign's seed.
+    pub campaign_seed: u64,
+    /// The case's index.
+    pub index: u64,
+    /// The case's own seed.
+    pub seed: u64,
+}
+
+/// The report entry of a shrunk failure `(message, instructions, original instructions)` of
+/// the case `at`, with its bundle(s) written by `write(dir, provenance)` into `regressions`
+/// (when given; `write` returns the path to report).
+pub fn failure(
+    at: &CaseAt,
+    regressions: Option<&Path>,
+    origin: String,
+    (message, commands, original_commands): (String, usize, usize),
+    write: impl FnOnce(&Path, &StageProvenance) -> Result<String, String>,
+) -> Failure {
+    let bundle = match regressions {
+        Some(dir) => {
+            let prov = StageProvenance {
+                generator: crate::generator(),
+                seed: Some(at.campaign_seed),
+                case_index: Some(at.index),
+                case_seed: Some(at.seed),
+                origin,
+            };
+            write(dir, &prov).unwrap_or_else(|e| format!("(not written: {e})"))
+        }
+        None => "(not written)".to_string(),
+    };
+    Failure {
+        case_index: at.index,
+        case_seed: format!("0x{:016x}", at.seed),
+        message,
+        commands,
+        original_commands,
+        bundle,
     }
 }

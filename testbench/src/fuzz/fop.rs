@@ -2,7 +2,7 @@
 //! fragment operations, shrunk on failure and saved as FOP stage bundles
 //! (`pica_vectors::stage_fop`).
 //!
-//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::regs::case_seed)`(S, i))`, the FOP stage generator
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::report::case_seed)`(S, i))`, the FOP stage generator
 //! (`pica_vectors::stage_fop::FopGen`): configurations over every field FOP reads (reserved
 //! formats, fragment mode 2, blend equations 5-7 and factor 15, gas and shadow modes with edge
 //! f16 constants, read / write enables, junk bits), small framebuffers in both tilings and every
@@ -34,7 +34,7 @@
 //! `fuzz-fop-<model|variant>-<case seed>/`.
 
 use crate::fuzz::campaign::{self, Campaign, Found, Shrinker};
-use crate::fuzz::regs::FuzzReport;
+use crate::fuzz::report::FuzzReport;
 use pica_model::beat::PixelBeat;
 use pica_model::fop::fb;
 use pica_model::fop::{process_fragment, FopConfig, FopHang};

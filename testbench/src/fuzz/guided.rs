@@ -28,12 +28,14 @@
 //! load per point, no file): a case also joins the pool when it hit an RTL point (line,
 //! branch or toggle) no earlier case of the campaign hit.
 
-use crate::fuzz::regs::{self, case_seed, Cmd, FuzzList, FuzzOptions, FuzzReport};
+// What a guided campaign did: part of the shared report ([`super::report`]).
+pub use super::report::GuidedSummary;
+use crate::fuzz::regs::{self, Cmd, FuzzList, FuzzOptions};
+use crate::fuzz::report::{case_seed, FuzzReport};
 use pica_model::cov::{self, CoverageDb, Hits, Steer};
 use pica_model::regs::id;
 use pica_rtl_bridge::RtlCoverage;
 use pica_vectors::bundle::write_bundle;
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Percent of the cases that are mutants of pool cases once the pool is not empty (the rest
@@ -44,68 +46,6 @@ pub const MUTATED_SHARE_PERCENT: u64 = 50;
 pub const MAX_MAIN_COMMANDS: usize = 48;
 /// Checks tried when shrinking a failing mutant.
 pub const MAX_SHRINK_CHECKS: usize = 2048;
-
-/// What a guided campaign did, beside its [`FuzzReport`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GuidedSummary {
-    /// Cases drawn fresh from the strategy.
-    pub fresh: u64,
-    /// Mutants by operation: steer, splice, duplicate draw, tweak.
-    pub steer: u64,
-    /// Splices of two pool cases.
-    pub splice: u64,
-    /// Duplicated (or added) draws.
-    pub dup_draw: u64,
-    /// One-command tweaks.
-    pub tweak: u64,
-    /// Cases that reached a new bin, or with RTL coverage guidance a new RTL point (the pool's
-    /// size at the end).
-    pub pool: u64,
-    /// Of them, mutants (the rest are fresh cases).
-    pub pool_from_mutants: u64,
-    /// Bins the guided campaign reached (its coverage database has them by name).
-    pub covered_bins: usize,
-    /// Bins the unguided campaign of the same seed, size and shard reached
-    /// (`--versus-unguided`; not kept by a merge of shard reports, whose coverage databases
-    /// merge instead).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unguided_covered_bins: Option<usize>,
-    /// Cases that joined the pool for a new RTL code-coverage point alone (no new bin).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub pool_from_rtl: u64,
-    /// RTL code-coverage points the guided campaign hit, and the build's points (with RTL
-    /// coverage guidance).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rtl_points: Option<(usize, usize)>,
-    /// RTL points the unguided campaign of the same seed, size and shard hit
-    /// (`--versus-unguided` with RTL coverage guidance).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unguided_rtl_points: Option<usize>,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
-impl GuidedSummary {
-    /// Adds the counts of another shard's summary (bins are not additive: the merged coverage
-    /// database has them).
-    pub fn add(&mut self, o: &GuidedSummary) {
-        self.fresh += o.fresh;
-        self.steer += o.steer;
-        self.splice += o.splice;
-        self.dup_draw += o.dup_draw;
-        self.tweak += o.tweak;
-        self.pool += o.pool;
-        self.pool_from_mutants += o.pool_from_mutants;
-        self.pool_from_rtl += o.pool_from_rtl;
-        self.covered_bins = 0;
-        self.unguided_covered_bins = None;
-        // Points are not additive either: merge the shards' coverage files.
-        self.rtl_points = None;
-        self.unguided_rtl_points = None;
-    }
-}
 
 /// Mixed into a case seed for the guided choices, so they differ from the strategy's.
 pub(crate) const RNG_SALT: u64 = 0x6775_6964_6564; // "guided"

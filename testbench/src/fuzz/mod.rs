@@ -11,6 +11,7 @@ pub mod guided;
 pub mod pipe;
 pub mod rast;
 pub mod regs;
+pub mod report;
 pub mod sh_stage;
 pub mod shader;
 pub mod tev;

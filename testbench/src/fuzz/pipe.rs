@@ -25,7 +25,8 @@
 //! with `pica vectors check` or `pica fuzz --target pipeline --replay SEED`).
 
 use crate::fuzz::guided::{self, GuidedSummary};
-use crate::fuzz::regs::{self as fuzz_regs, case_seed, Failure, FuzzReport};
+use crate::fuzz::regs as fuzz_regs;
+use crate::fuzz::report::{case_seed, Failure, FuzzReport};
 use pica_model::cmdheader::CommandHeader;
 use pica_model::cmdlist::CommandList;
 use pica_model::cov::{CoverageDb, Hits};

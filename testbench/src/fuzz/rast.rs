@@ -2,7 +2,7 @@
 //! triangles on CLIP + RAST, shrunk on failure and saved as RAST stage bundles
 //! (`pica_vectors::stage_rast`).
 //!
-//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::regs::case_seed)`(S, i))`, the
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::report::case_seed)`(S, i))`, the
 //! RAST stage generator (`pica_vectors::stage_rast::RastGen`): vertices on pixel centres and
 //! corners (fill-rule ties on every edge orientation), degenerate, one-pixel and huge
 //! triangles, triangles crossing every clip plane (w near zero and negative, ±inf and NaN
@@ -40,7 +40,7 @@
 //! and written as `fuzz-rast-<model|variant>-<case seed>/`.
 
 use crate::fuzz::campaign::{self, Campaign, Found, Shrinker};
-use crate::fuzz::regs::FuzzReport;
+use crate::fuzz::report::FuzzReport;
 use pica_model::clip::{self, ClipPorts, Clipper, Viewport};
 use pica_model::knobs::{RastFillRule, RastFix12p4};
 use pica_model::link::Link;

@@ -29,8 +29,9 @@
 //! (replay with `pica lockstep --rtl-stages sh --bundle DIR`) and the shader-unit stage
 //! bundle of its program `…-unit/` (replay one unit with `scripts/replay`).
 
-use crate::fuzz::regs::{case_seed, FuzzReport};
-use crate::fuzz::shader::{failure, save_bundle_with, CaseAt};
+use crate::fuzz::campaign::{failure, CaseAt};
+use crate::fuzz::report::{case_seed, FuzzReport};
+use crate::fuzz::shader::save_bundle_with;
 use crate::lockstep::stages::{self, StageLockstepOptions, StageOptions, StageSet};
 use pica_model::regs::{AttribFormatType, AttribbufferComponent, PrimitiveConfigMode};
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};

@@ -1,7 +1,7 @@
 //! `pica fuzz --target shader`: random shader programs on one unit, shrunk on failure and saved
 //! as shader-unit stage bundles.
 //!
-//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::regs::case_seed)`(S, i))` (the generator of
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::report::case_seed)`(S, i))` (the generator of
 //! `pica_vectors::shader_gen`), so `--shard I/N` splits a campaign exactly as the
 //! register-sequence fuzzer does and the reports merge the same way. Without RTL each case
 //! checks the model's self-consistency ([`check_model`]: commit path vs plain path vs traced
@@ -11,7 +11,7 @@
 //! instructions that still fail and written as a stage bundle (`pica_vectors::stage`) under the
 //! regressions directory, named `fuzz-shader-<model|variant>-<case seed>`.
 
-use crate::fuzz::regs::{Failure, FuzzReport};
+use crate::fuzz::report::FuzzReport;
 use pica_model::shader::interp::Knobs;
 use pica_model::shader::isa::{encode, Instruction, Opcode};
 use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
@@ -288,50 +288,6 @@ pub fn save_bundle_with(
     )
     .map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
-}
-
-/// Where a case sits in a campaign.
-#[derive(Clone, Copy, Debug)]
-pub struct CaseAt {
-    /// The campaign's seed.
-    pub campaign_seed: u64,
-    /// The case's index.
-    pub index: u64,
-    /// The case's own seed.
-    pub seed: u64,
-}
-
-/// The report entry of a shrunk failure `(message, instructions, original instructions)` of
-/// the case `at`, with its bundle(s) written by `write(dir, provenance)` into `regressions`
-/// (when given; `write` returns the path to report).
-pub fn failure(
-    at: &CaseAt,
-    regressions: Option<&Path>,
-    origin: String,
-    (message, commands, original_commands): (String, usize, usize),
-    write: impl FnOnce(&Path, &StageProvenance) -> Result<String, String>,
-) -> Failure {
-    let bundle = match regressions {
-        Some(dir) => {
-            let prov = StageProvenance {
-                generator: crate::generator(),
-                seed: Some(at.campaign_seed),
-                case_index: Some(at.index),
-                case_seed: Some(at.seed),
-                origin,
-            };
-            write(dir, &prov).unwrap_or_else(|e| format!("(not written: {e})"))
-        }
-        None => "(not written)".to_string(),
-    };
-    Failure {
-        case_index: at.index,
-        case_seed: format!("0x{:016x}", at.seed),
-        message,
-        commands,
-        original_commands,
-        bundle,
-    }
 }
 
 /// Runs a campaign ([`crate::fuzz::campaign::run`]); `progress` is called after each case with

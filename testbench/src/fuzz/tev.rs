@@ -1,7 +1,7 @@
 //! `pica fuzz --target tev`: random combiner configurations and fragment streams on the TEV
 //! stage, shrunk on failure and saved as TEV stage bundles (`pica_vectors::stage_tev`).
 //!
-//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::regs::case_seed)`(S, i))`: one to four configurations
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::report::case_seed)`(S, i))`: one to four configurations
 //! from [`TevGen`] (every TEXENV field, reserved sources, operands, combine modes and scales
 //! and junk in the unused bits included; a later configuration is a new one or the previous one
 //! with a few registers taken from another), each written as the register writes that change
@@ -27,7 +27,7 @@
 //! nothing more goes — and written as `fuzz-tev-<model|variant>-<case seed>/`.
 
 use crate::fuzz::campaign::{self, Campaign, Found, Shrinker};
-use crate::fuzz::regs::FuzzReport;
+use crate::fuzz::report::FuzzReport;
 use pica_model::regfile::RegFile;
 use pica_model::regs;
 use pica_model::tev::{self, StageRegs, NUM_STAGES, STAGE0_PREVIOUS_BUFFER};
