@@ -4,7 +4,7 @@
 //! "Beats"). Payloads carry raw bits only. Each channel has its own payload type; [`Beat`] tags
 //! one with its channel and cycle.
 
-use crate::chan::{Payload, PayloadSpec};
+use crate::chan::spec::{Payload, PayloadSpec};
 use serde::Serialize;
 
 /// The channels whose traffic can be recorded.

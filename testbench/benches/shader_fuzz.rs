@@ -7,8 +7,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pica_rtl_bridge::shader::ShVariant;
-use pica_testbench::fuzz::case_seed;
-use pica_testbench::shader_fuzz::check;
+use pica_testbench::fuzz::regs::case_seed;
+use pica_testbench::fuzz::shader::check;
 use pica_vectors::shader_gen::generate;
 use std::hint::black_box;
 

@@ -28,7 +28,7 @@
 //!   vectors gen --stage rast`'s recorder) through the model's CLIP and RAST functions
 //!   (`pica_vectors::stage_rast::run_model`);
 //! - `rast/rtl`: the same stream through the Verilated `pica_rast_top` alone
-//!   (`pica_testbench::rast_fuzz::run_rtl`: early-depth latency 0, output ready 3 clocks in 4);
+//!   (`pica_testbench::fuzz::rast::run_rtl`: early-depth latency 0, output ready 3 clocks in 4);
 //! - `rast/lockstep`: `pica lockstep --rtl-stages rast` on the scene (model alone + mixed run
 //!   + the comparison of every channel and the picture).
 
@@ -42,7 +42,7 @@ use pica_model::shader::bench_program::{configured_gpu, inputs};
 use pica_model::shader::stage::{ShadedItem, ShaderCore, ShaderPorts, VertexIn};
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::RtlSh;
-use pica_testbench::stages::{self, StageLockstepOptions, StageOptions, StageSet};
+use pica_testbench::lockstep::stages::{self, StageLockstepOptions, StageOptions, StageSet};
 use std::collections::{HashMap, VecDeque};
 use std::hint::black_box;
 
@@ -202,7 +202,8 @@ fn bench_scene(c: &mut Criterion) {
 fn bench_fragment_back_end(c: &mut Criterion) {
     use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
     use pica_rtl_bridge::tev_stage::TevVariant;
-    use pica_testbench::{fop_fuzz, stage_record, tev_fuzz};
+    use pica_testbench::fuzz::{fop as fop_fuzz, tev as tev_fuzz};
+    use pica_testbench::lockstep::stage_record;
     let Some(scene) = pica_vectors::scenes::scene("bench/textured_lit") else {
         return;
     };
@@ -254,7 +255,8 @@ fn bench_fragment_back_end(c: &mut Criterion) {
 fn bench_rast(c: &mut Criterion) {
     use pica_rtl_bridge::fop_stage::MemLatency;
     use pica_rtl_bridge::rast_stage::RastVariant;
-    use pica_testbench::{rast_fuzz, stage_record};
+    use pica_testbench::fuzz::rast as rast_fuzz;
+    use pica_testbench::lockstep::stage_record;
     let Ok(set) = StageSet::parse("rast") else {
         return;
     };

@@ -6,8 +6,8 @@ mod common;
 
 use common::{pica, root, stdout, text, tmp};
 use pica_model::cov::{self, CoverageDb};
-use pica_testbench::cov_cli;
-use pica_testbench::fuzz::{self, FuzzOptions};
+use pica_testbench::cov::functional as cov_cli;
+use pica_testbench::fuzz::regs::{self as fuzz, FuzzOptions};
 
 fn scene_hits(name: &str) -> cov::Hits {
     let s = pica_vectors::scenes::scene(name).unwrap();
@@ -275,7 +275,7 @@ fn guided_opts(cases: u64, seed: u64, rtl: Option<pica_rtl_bridge::Variant>) -> 
 fn cov_guided_reaches_more_bins_than_unguided_on_the_same_budget() {
     let opts = guided_opts(300, 1, None);
     let mut guided = CoverageDb::new("g");
-    let (r, sum) = pica_testbench::guided::run(&opts, &mut guided, None, None, |_, _, _| {});
+    let (r, sum) = pica_testbench::fuzz::guided::run(&opts, &mut guided, None, None, |_, _, _| {});
     assert_eq!(r.cases_run, 300);
     assert!(r.failures.is_empty(), "{:?}", r.failures);
     assert_eq!(
@@ -292,7 +292,7 @@ fn cov_guided_reaches_more_bins_than_unguided_on_the_same_budget() {
     assert!(g > u + u / 20, "guided {g} bins, unguided {u}");
     // The same seed gives the same campaign.
     let mut again = CoverageDb::new("g2");
-    let (_, sum2) = pica_testbench::guided::run(&opts, &mut again, None, None, |_, _, _| {});
+    let (_, sum2) = pica_testbench::fuzz::guided::run(&opts, &mut again, None, None, |_, _, _| {});
     assert_eq!(sum, sum2);
     assert_eq!(again.counts, guided.counts);
 }
@@ -305,7 +305,8 @@ fn cov_guided_rtl_pools_cases_for_new_rtl_points() {
     let opts = guided_opts(40, 1, Some(Variant::FeCoverage));
     let mut db = CoverageDb::new("g");
     let mut rc = RtlCoverage::new(Variant::FeCoverage).expect("the coverage build");
-    let (r, sum) = pica_testbench::guided::run(&opts, &mut db, None, Some(&mut rc), |_, _, _| {});
+    let (r, sum) =
+        pica_testbench::fuzz::guided::run(&opts, &mut db, None, Some(&mut rc), |_, _, _| {});
     assert!(r.failures.is_empty(), "{:?}", r.failures);
     let (hit, points) = sum.rtl_points.expect("RTL points counted");
     assert_eq!((hit, points), (rc.hit(), rc.points()));
@@ -325,7 +326,7 @@ fn cov_guided_rtl_pools_cases_for_new_rtl_points() {
 fn cov_guided_against_an_injected_bug_saves_a_shrunk_bundle() {
     let opts = guided_opts(400, 2, Some(pica_rtl_bridge::Variant::InjectMaskBug));
     let mut db = CoverageDb::new("g");
-    let (r, _) = pica_testbench::guided::run(&opts, &mut db, None, None, |_, _, _| {});
+    let (r, _) = pica_testbench::fuzz::guided::run(&opts, &mut db, None, None, |_, _, _| {});
     let f = r.failures.first().expect("the mask bug is found");
     assert!(f.commands <= f.original_commands, "{f:?}");
     assert!(
@@ -425,7 +426,7 @@ fn cov_guided_cli_prints_both_figures_keeps_new_cases_and_merges() {
 #[test]
 fn cov_guided_pipeline_keeps_mutants_that_reach_new_bins() {
     let keep = tmp("guided-pipeline-keep");
-    let opts = pica_testbench::pipe_fuzz::PipeFuzzOptions {
+    let opts = pica_testbench::fuzz::pipe::PipeFuzzOptions {
         cases: 60,
         seed: 3,
         shard: (0, 1),
@@ -435,7 +436,7 @@ fn cov_guided_pipeline_keeps_mutants_that_reach_new_bins() {
     };
     let mut db = CoverageDb::new("p");
     let (r, _, sum) =
-        pica_testbench::pipe_fuzz::run_guided(&opts, &mut db, Some(&keep), &mut |_, _, _| {});
+        pica_testbench::fuzz::pipe::run_guided(&opts, &mut db, Some(&keep), &mut |_, _, _| {});
     assert!(r.failures.is_empty(), "{:?}", r.failures);
     assert_eq!(
         sum.fresh + sum.steer + sum.splice + sum.dup_draw + sum.tweak,
@@ -460,7 +461,7 @@ fn cov_guided_pipeline_keeps_mutants_that_reach_new_bins() {
     assert!(o.status.success(), "{}", text(&o));
     let mut again = CoverageDb::new("p2");
     let (_, _, sum2) =
-        pica_testbench::pipe_fuzz::run_guided(&opts, &mut again, None, &mut |_, _, _| {});
+        pica_testbench::fuzz::pipe::run_guided(&opts, &mut again, None, &mut |_, _, _| {});
     assert_eq!(sum, sum2);
     assert_eq!(again.counts, db.counts);
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{pica, text, tmp};
-use pica_testbench::cov_rtl::{parse_dat, read_dat, report, PointKind, RtlReport};
+use pica_testbench::cov::rtl::{parse_dat, read_dat, report, PointKind, RtlReport};
 use std::path::Path;
 
 fn json_of(p: &Path) -> serde_json::Value {
@@ -147,7 +147,7 @@ fn cov_rtl_run_merge_report_tev() {
     assert_eq!(jm["points"].as_u64(), Some(lines as u64));
     assert_eq!(merged.len(), lines);
     let (pa, pb) = (read_dat(&a).expect("a"), read_dat(&b).expect("b"));
-    let key = |p: &pica_testbench::cov_rtl::Point| {
+    let key = |p: &pica_testbench::cov::rtl::Point| {
         (
             p.file.clone(),
             p.line,
@@ -157,13 +157,13 @@ fn cov_rtl_run_merge_report_tev() {
             p.kind,
         )
     };
-    let hits = |v: &[pica_testbench::cov_rtl::Point], k| {
+    let hits = |v: &[pica_testbench::cov::rtl::Point], k| {
         v.iter()
             .filter(|p| key(p) == k)
             .map(|p| p.count)
             .sum::<u64>()
     };
-    let unique = |p: &&pica_testbench::cov_rtl::Point| {
+    let unique = |p: &&pica_testbench::cov::rtl::Point| {
         merged.iter().filter(|q| key(q) == key(p)).count() == 1
     };
     for p in merged

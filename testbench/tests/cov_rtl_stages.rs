@@ -1,7 +1,7 @@
 //! RTL code coverage of the stage tops from the bridge: the coverage builds `cov_tev`,
 //! `cov_fop`, `cov_rast` and `cov_sh` ([`pica_rtl_bridge::coverage`]) count points while the
 //! stage fuzzers' cases run on them, the totals gathered from every model dropped; the files
-//! they write read back through [`pica_testbench::cov_rtl`] under the stage's name. And the
+//! they write read back through [`pica_testbench::cov::rtl`] under the stage's name. And the
 //! CLI: `pica lockstep --rtl-stages … --rtl-coverage` writes one file per RTL stage.
 
 mod common;
@@ -13,8 +13,10 @@ use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_rtl_bridge::RtlCoverage;
-use pica_testbench::cov_rtl::{read_dat, report};
-use pica_testbench::{fop_fuzz, rast_fuzz, sh_stage_fuzz, tev_fuzz};
+use pica_testbench::cov::rtl::{read_dat, report};
+use pica_testbench::fuzz::{
+    fop as fop_fuzz, rast as rast_fuzz, sh_stage as sh_stage_fuzz, tev as tev_fuzz,
+};
 
 /// The total of `build` over `run(seed)` for each seed in `seeds` (each must pass: the
 /// coverage build is the RTL as written, so it agrees with the model).

@@ -12,9 +12,9 @@ mod common;
 
 use common::{pica, replay, root, text, tmp};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
-use pica_testbench::fop_fuzz::{self, FopFuzzOptions};
-use pica_testbench::fuzz::case_seed;
-use pica_testbench::stage_record::record_fop;
+use pica_testbench::fuzz::fop::{self as fop_fuzz, FopFuzzOptions};
+use pica_testbench::fuzz::regs::case_seed;
+use pica_testbench::lockstep::stage_record::record_fop;
 use pica_vectors::case::PipelineCapture;
 use pica_vectors::stage::bundle_kind;
 use pica_vectors::stage_fop::{image_words, load_fop_bundle, run_model, KIND_FOP};

@@ -4,8 +4,8 @@
 
 use pica_model::cmdlist::CommandList;
 use pica_model::regs::id;
-use pica_testbench::fuzz::{
-    self, abstract_run, case_seed, check_model, Cmd, FuzzList, FuzzOptions, SizeMode,
+use pica_testbench::fuzz::regs::{
+    self as fuzz, abstract_run, case_seed, check_model, Cmd, FuzzList, FuzzOptions, SizeMode,
 };
 use pica_vectors::case::Case;
 use pica_vectors::library;

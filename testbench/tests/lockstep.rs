@@ -6,9 +6,9 @@
 use pica_model::cmdlist::CommandList;
 use pica_model::regs::id;
 use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome, Variant};
-use pica_testbench::fuzz::{self, case_seed, FuzzOptions};
+use pica_testbench::cli::{bundle_dirs, load_bundles};
+use pica_testbench::fuzz::regs::{self as fuzz, case_seed, FuzzOptions};
 use pica_testbench::lockstep::{lockstep, text_report, DivergenceKind, Options, StateRead};
-use pica_testbench::verify_cli::{bundle_dirs, load_bundles};
 use pica_vectors::case::Case;
 use pica_vectors::library;
 use std::path::{Path, PathBuf};

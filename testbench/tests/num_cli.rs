@@ -7,7 +7,7 @@
 mod common;
 use common::*;
 
-use pica_testbench::num_cli::{main, NumArgs, NumCmd, NumFormat};
+use pica_testbench::cli::num::{main, NumArgs, NumCmd, NumFormat};
 
 fn decode(format: NumFormat, value: &str) -> serde_json::Value {
     let args = NumArgs {

@@ -11,7 +11,7 @@ mod common;
 
 use common::{pica, stdout, tmp};
 use pica_rtl_bridge::shader::ShVariant;
-use pica_testbench::sh_stage_fuzz::{self, StageFuzzOptions};
+use pica_testbench::fuzz::sh_stage::{self as sh_stage_fuzz, StageFuzzOptions};
 use pica_vectors::stage::{bundle_kind, KIND_SHADER_UNIT};
 use std::path::PathBuf;
 
@@ -50,7 +50,7 @@ fn sh_stage_fuzz_default_short_campaign_passes() {
 #[test]
 fn sh_stage_fuzz_on_pica_top_short_campaign_passes() {
     let mut o = opts(ShVariant::Default, 8, None);
-    o.set = pica_testbench::stages::StageSet::parse("fe,sh").unwrap();
+    o.set = pica_testbench::lockstep::stages::StageSet::parse("fe,sh").unwrap();
     let (r, skipped) = sh_stage_fuzz::run(&o, |_, _, _| {});
     assert!(r.failures.is_empty(), "{:?}", r.failures);
     assert_eq!(r.cases_run + skipped, 8);
@@ -151,11 +151,11 @@ fn cli_fuzz_rtl_stages_sh_reports_and_replays() {
 #[test]
 fn sh_stage_fuzz_generates_gs_cases_in_every_mode() {
     use pica_model::shader::shbin::GshMode;
-    use pica_testbench::sh_stage_fuzz::Draw;
+    use pica_testbench::fuzz::sh_stage::Draw;
     let (mut vs, mut modes) = (0, [0usize; 3]);
     let (mut zero, mut cut) = (0, 0);
     for i in 0..300 {
-        let d = Draw::of(pica_testbench::fuzz::case_seed(0, i));
+        let d = Draw::of(pica_testbench::fuzz::regs::case_seed(0, i));
         let Some(gs) = d.gs else {
             vs += 1;
             continue;

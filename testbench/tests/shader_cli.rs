@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use pica_model::shader::isa::*;
-use pica_testbench::shader_cli::{run, Ended, ShaderRunArgs};
+use pica_testbench::cli::shader::{run, Ended, ShaderRunArgs};
 
 fn raw_program(dir: &std::path::Path, words: &[u32], descs: &[u32]) -> ShaderRunArgs {
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();

@@ -6,7 +6,7 @@
 //! cycle limit in the middle of a vertex.
 
 use pica_model::{Gpu, Outcome};
-use pica_testbench::sh_stage_fuzz::{pipeline_case, Draw};
+use pica_testbench::fuzz::sh_stage::{pipeline_case, Draw};
 use pica_vectors::case::Case;
 use pica_vectors::shader_gen::generate;
 use pica_vectors::{library, scenes};

@@ -5,7 +5,7 @@
 //! debug map and snapshot.
 
 use pica_model::{Gpu, Outcome};
-use pica_testbench::fuzz::{case_seed, generate};
+use pica_testbench::fuzz::regs::{case_seed, generate};
 use pica_vectors::bundle::Bundle;
 use pica_vectors::case::Case;
 use std::path::Path;

@@ -6,7 +6,7 @@ use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
-use pica_testbench::stages::{
+use pica_testbench::lockstep::stages::{
     self, Fault, ModelShPort, ShAdapter, StageDivergenceKind, StageLockstepOptions, StageOptions,
     StageSet,
 };

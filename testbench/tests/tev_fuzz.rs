@@ -11,9 +11,11 @@ mod common;
 
 use common::{pica, replay, root, text, tmp};
 use pica_rtl_bridge::tev_stage::TevVariant;
-use pica_testbench::fuzz::case_seed;
-use pica_testbench::stage_record::record_tev;
-use pica_testbench::tev_fuzz::{self, save_bundle, tev_variant_define, TevFuzzOptions};
+use pica_testbench::fuzz::regs::case_seed;
+use pica_testbench::fuzz::tev::{
+    self as tev_fuzz, save_bundle, tev_variant_define, TevFuzzOptions,
+};
+use pica_testbench::lockstep::stage_record::record_tev;
 use pica_vectors::case::PipelineCapture;
 use pica_vectors::stage::{bundle_kind, StageProvenance};
 use pica_vectors::stage_tev::{check_model, load_tev_bundle, run_model, KIND_TEV};

@@ -277,7 +277,7 @@ impl Knobs {
     /// The knobs whose value is not the default, as `(name, value)` in [`Knobs::NAMES`]
     /// order (empty for [`Knobs::default`]).
     pub fn non_default(&self) -> Vec<(&'static str, &'static str)> {
-        crate::knobs::differing(self.values(), Knobs::default().values())
+        differing(self.values(), Knobs::default().values())
     }
 
     /// Sets one knob from `NAME=VALUE` (names and values in [`Knobs::NAMES`]).
@@ -1478,4 +1478,19 @@ pub enum RunEnd {
     Hang(Hang),
     /// The instruction limit was reached.
     Limit,
+}
+
+/// The `(name, value)` pairs of `values` that differ from the same position of `defaults`.
+/// Here, below [`crate::knobs`], because both the shader units' knobs and the model-wide ones
+/// (which contain them) list their non-default values with it.
+pub(crate) fn differing(
+    values: impl IntoIterator<Item = (&'static str, &'static str)>,
+    defaults: impl IntoIterator<Item = (&'static str, &'static str)>,
+) -> Vec<(&'static str, &'static str)> {
+    values
+        .into_iter()
+        .zip(defaults)
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a)
+        .collect()
 }

@@ -1,0 +1,320 @@
+//! `pica fuzz --target shader`: random shader programs on one unit, shrunk on failure and saved
+//! as shader-unit stage bundles.
+//!
+//! Case `i` of seed `S` is [`generate`]`(`[`case_seed`](crate::fuzz::report::case_seed)`(S, i))` (the generator of
+//! `pica_vectors::shader_gen`), so `--shard I/N` splits a campaign exactly as the
+//! register-sequence fuzzer does and the reports merge the same way. Without RTL each case
+//! checks the model's self-consistency ([`check_model`]: commit path vs plain path vs traced
+//! path, decode/encode round trip); with `--rtl` the model's `ShaderUnit` and the Verilated
+//! `pica_sh_unit_top` ([`RtlShaderUnit`]) run the case and every commit record, the outcome,
+//! every EMIT and the final outputs must agree. A failure is shrunk ([`shrink`]) to the fewest
+//! instructions that still fail and written as a stage bundle (`pica_vectors::stage`) under the
+//! regressions directory, named `fuzz-shader-<model|variant>-<case seed>`.
+
+use crate::fuzz::report::FuzzReport;
+use pica_model::shader::interp::Knobs;
+use pica_model::shader::isa::{encode, Instruction, Opcode};
+use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
+use pica_vectors::shader_gen::{
+    check_model, compare, generate, run_model, shrink, ShaderCase, ShaderRun, MAX_INSTRUCTIONS,
+};
+use pica_vectors::stage::{write_shader_bundle, StageProvenance};
+use std::path::{Path, PathBuf};
+
+/// Parameters of a shader fuzz campaign.
+#[derive(Clone, Debug)]
+pub struct ShaderFuzzOptions {
+    /// Cases in the whole campaign (all shards).
+    pub cases: u64,
+    /// Campaign seed.
+    pub seed: u64,
+    /// This shard's index and the shard count.
+    pub shard: (u64, u64),
+    /// Compare against this RTL build (model self-consistency only when `None`).
+    pub rtl: Option<ShVariant>,
+    /// Where shrunk failures are written as stage bundles (`None`: not written).
+    pub regressions: Option<PathBuf>,
+    /// Stop after this many failures.
+    pub max_failures: usize,
+    /// The shader knobs the model runs with (`--knob`; `None`: those of `rtl`, the defaults
+    /// without RTL). With `rtl` they must be the build's ([`ShVariant::knobs`]).
+    pub knobs: Option<Knobs>,
+}
+
+/// Parses a shader RTL variant name (`default`, `inject_sh_add_round`, `inject_sh_loop_extra`,
+/// `knobs_alt`; the `inject_sh_` prefix may be left out; `sh_mut#K`: mutant K of the mutant
+/// model, when built).
+pub fn parse_sh_variant(s: &str) -> Result<ShVariant, String> {
+    if let Some(k) = pica_rtl_bridge::mutants::parse_mutant(s, pica_rtl_bridge::mutants::SH_MODEL) {
+        return Ok(ShVariant::Mutant(k));
+    }
+    ShVariant::ALL
+        .into_iter()
+        .find(|v| v.name() == s || v.name().strip_prefix("inject_sh_") == Some(s))
+        .ok_or_else(|| {
+            format!(
+                "unknown shader RTL variant '{s}' (one of: {})",
+                ShVariant::ALL.map(ShVariant::name).join(", ")
+            )
+        })
+}
+
+/// The RTL define a variant is built with (what a stage bundle's replay needs to reproduce it;
+/// none for the default build).
+pub fn sh_variant_define(v: ShVariant) -> Option<&'static str> {
+    match v {
+        ShVariant::Default | ShVariant::Mutant(_) | ShVariant::Coverage => None,
+        ShVariant::InjectAddRound => Some("INJECT_SH_ADD_ROUND"),
+        ShVariant::InjectLoopExtra => Some("INJECT_SH_LOOP_EXTRA"),
+        ShVariant::KnobsAlt => Some("PICA_SH_KNOBS_ALT"),
+    }
+}
+
+thread_local! {
+    /// One RTL unit per variant and thread, reset between cases (building a Verilated model
+    /// per case cost more than running short programs).
+    static UNITS: std::cell::RefCell<Vec<RtlShaderUnit>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `case` on an RTL unit of `variant` in its reset state.
+pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<ShaderRun, String> {
+    let cached = UNITS.with(|u| {
+        let mut units = u.borrow_mut();
+        let i = units.iter().position(|x| x.variant() == variant)?;
+        Some(units.swap_remove(i))
+    });
+    let mut u = match cached {
+        Some(mut u) => {
+            u.reset();
+            u
+        }
+        None => RtlShaderUnit::new(variant).map_err(|e| e.to_string())?,
+    };
+    let run = run_on(&mut u, case, max);
+    // Not a mutant: `pica mutate` goes through hundreds of them, each used for a few cases, and
+    // its reset through the write ports costs more than a new model.
+    if variant.mutant().is_none() {
+        UNITS.with(|units| units.borrow_mut().push(u));
+    }
+    Ok(run)
+}
+
+/// Loads `case` into `u` (a new or reset unit) and runs it.
+pub fn run_on(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
+    u.load_code(0, &case.code);
+    u.load_opdescs(0, &case.opdescs);
+    u.load_uniforms(0, &case.float_uniforms);
+    u.set_uniforms(case.int_uniforms, case.bool_uniforms);
+    for (i, v) in case.inputs.iter().enumerate() {
+        u.set_input(i as u8, *v);
+    }
+    let mut commits = Vec::new();
+    let mut emits: Vec<RtlEmit> = Vec::new();
+    let end = match u.run(case.entry, max, &mut commits, &mut emits) {
+        RtlRunEnd::End => "end".to_string(),
+        RtlRunEnd::Hang(code) => format!("hang {code}"),
+        RtlRunEnd::Limit => "limit".to_string(),
+        RtlRunEnd::Stuck => "stuck".to_string(),
+    };
+    ShaderRun {
+        commits,
+        end,
+        outputs: u.outputs(),
+        emits: emits
+            .iter()
+            .map(|e| (e.vtx_id, e.winding, e.prim_emit, e.outputs))
+            .collect(),
+    }
+}
+
+/// The knobs the model runs with against `rtl` (the defaults without RTL).
+pub fn knobs_for(rtl: Option<ShVariant>) -> Knobs {
+    rtl.map_or_else(Knobs::default, ShVariant::knobs)
+}
+
+/// Checks one case: `Err(message)` if it fails.
+pub fn check(case: &ShaderCase, rtl: Option<ShVariant>) -> Result<(), String> {
+    check_with(case, rtl, knobs_for(rtl))
+}
+
+/// [`check`] with the model running with `knobs` (with `rtl`, the build must implement them).
+pub fn check_with(case: &ShaderCase, rtl: Option<ShVariant>, knobs: Knobs) -> Result<(), String> {
+    match rtl {
+        None => check_model(case, knobs, MAX_INSTRUCTIONS).map_err(|e| format!("model: {e}")),
+        Some(v) => {
+            let model = run_model(case, knobs, MAX_INSTRUCTIONS);
+            let rtl = run_rtl(v, case, MAX_INSTRUCTIONS)?;
+            compare(case, &model, &rtl).map_or(Ok(()), Err)
+        }
+    }
+}
+
+/// A failing case shrunk: the case, its message and the instructions before shrinking.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The smallest failing case found.
+    pub case: ShaderCase,
+    /// What fails on it.
+    pub message: String,
+    /// Instructions of the original case.
+    pub original_instructions: usize,
+}
+
+/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
+pub fn check_and_shrink(case_seed: u64, rtl: Option<ShVariant>) -> Option<Shrunk> {
+    check_and_shrink_with(case_seed, rtl, knobs_for(rtl))
+}
+
+/// [`check_and_shrink`] with the model running with `knobs`.
+pub fn check_and_shrink_with(
+    case_seed: u64,
+    rtl: Option<ShVariant>,
+    knobs: Knobs,
+) -> Option<Shrunk> {
+    let check = |c: &ShaderCase, rtl| check_with(c, rtl, knobs);
+    let case = generate(case_seed);
+    let msg = check(&case, rtl).err()?;
+    // A reproducer that ran to END or a hang keeps doing so (no shrinking into code that
+    // runs off into zero words until the instruction limit).
+    let stops = |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
+    let must_stop = stops(&case);
+    let (mut small, mut message) = shrink(&case, msg, |c| {
+        if must_stop && !stops(c) {
+            return None;
+        }
+        check(c, rtl).err()
+    });
+    if !stops(&small) {
+        // A reproducer that runs into the instruction limit (through zero words: ADD o0) is
+        // harder to read than one that ends: try END after each of its first few words, and
+        // shrink again from the first that still fails.
+        for k in 0..8 {
+            let mut cand = small.clone();
+            cand.code.resize(cand.code.len().max(k), 0);
+            cand.code.truncate(k);
+            cand.code.push(encode(&Instruction::Plain(Opcode::End)));
+            if let Err(m) = check(&cand, rtl) {
+                let (s2, m2) = shrink(&cand, m, |c| {
+                    if !stops(c) {
+                        return None;
+                    }
+                    check(c, rtl).err()
+                });
+                (small, message) = (s2, m2);
+                break;
+            }
+        }
+    }
+    Some(Shrunk {
+        case: small,
+        message,
+        original_instructions: case.instructions(),
+    })
+}
+
+/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
+/// passes): shrunk when `shrink`, else the case as generated, the model running with
+/// `knobs`. `pica mutate --stage sh` runs its mutants through this too.
+pub fn found(
+    case_seed: u64,
+    rtl: Option<ShVariant>,
+    knobs: Knobs,
+    shrink: bool,
+) -> Option<crate::fuzz::campaign::Found<'static>> {
+    let s = if shrink {
+        check_and_shrink_with(case_seed, rtl, knobs)?
+    } else {
+        let case = generate(case_seed);
+        let message = check_with(&case, rtl, knobs).err()?;
+        Shrunk {
+            original_instructions: case.instructions(),
+            case,
+            message,
+        }
+    };
+    Some(crate::fuzz::campaign::found(
+        s.case,
+        s.message,
+        s.original_instructions,
+        shrink,
+        ShaderCase::instructions,
+        |c| format!("{} instruction(s)", c.instructions()),
+        move |c, dir, name, desc, prov| save_bundle_with(c, dir, name, desc, knobs, prov),
+    ))
+}
+
+/// Writes `case` as a stage bundle `dir/name` with the model's expected run (knobs of `rtl`).
+pub fn save_bundle(
+    case: &ShaderCase,
+    dir: &Path,
+    name: &str,
+    description: &str,
+    rtl: Option<ShVariant>,
+    prov: &StageProvenance,
+) -> Result<PathBuf, String> {
+    save_bundle_with(case, dir, name, description, knobs_for(rtl), prov)
+}
+
+/// [`save_bundle`] with the model's expected run made with `knobs`; the manifest records
+/// them, with the define the RTL build needs (`PICA_SH_KNOBS_ALT` for every knob flipped; a
+/// replay of other mixes has no RTL build, only the model).
+pub fn save_bundle_with(
+    case: &ShaderCase,
+    dir: &Path,
+    name: &str,
+    description: &str,
+    knobs: Knobs,
+    prov: &StageProvenance,
+) -> Result<PathBuf, String> {
+    let run = run_model(case, knobs, MAX_INSTRUCTIONS);
+    // Knob builds need their define to replay; injected bugs do not (the bundle holds the
+    // model's answer, which the default build reproduces).
+    let defines: Vec<&str> = if knobs == ShVariant::KnobsAlt.knobs() {
+        vec!["PICA_SH_KNOBS_ALT"]
+    } else {
+        Vec::new()
+    };
+    let out = dir.join(name);
+    write_shader_bundle(
+        &out,
+        name,
+        description,
+        case,
+        &run,
+        &knobs,
+        &defines,
+        MAX_INSTRUCTIONS,
+        prov,
+    )
+    .map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(out)
+}
+
+/// Runs a campaign ([`crate::fuzz::campaign::run`]); `progress` is called after each case with
+/// (done, total for this shard, failures so far). The report has the register fuzzer's shape;
+/// `commands` counts instructions.
+pub fn run(opts: &ShaderFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
+    use crate::fuzz::campaign::{self, Campaign};
+    let kind = opts.rtl.map_or("model", ShVariant::name);
+    let c = Campaign {
+        seed: opts.seed,
+        cases: opts.cases,
+        shard: opts.shard,
+        max_failures: opts.max_failures,
+        regressions: opts.regressions.as_deref(),
+        against: opts.rtl.map_or_else(
+            || "shader:model".to_string(),
+            |v| format!("shader:rtl:{}", v.name()),
+        ),
+        origin: format!("pica fuzz --target shader (against {kind})"),
+        prefix: format!("fuzz-shader-{kind}"),
+    };
+    campaign::run(
+        &c,
+        |seed| {
+            let knobs = opts.knobs.unwrap_or_else(|| knobs_for(opts.rtl));
+            found(seed, opts.rtl, knobs, true)
+        },
+        progress,
+    )
+}

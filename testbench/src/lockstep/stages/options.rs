@@ -1,0 +1,321 @@
+//! What a stage run is configured with: the `--rtl-stages` arguments, the RTL builds of
+//! each stage ([`StageOptions`]), the errors of a run, and which knobs the RTL stages follow.
+
+use super::{row, StageSet};
+use pica_model::shader::interp::Knobs as ShaderKnobs;
+use pica_rtl_bridge::coverage::CoverageBuild;
+use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
+use pica_rtl_bridge::rast_stage::RastVariant;
+use pica_rtl_bridge::shader::ShVariant;
+use pica_rtl_bridge::tev_stage::TevVariant;
+use pica_rtl_bridge::Variant;
+use pica_vectors::case::CaseError;
+use std::path::PathBuf;
+
+/// The `--rtl-stages` options shared by `pica lockstep`, `pica scene render`, `pica vectors
+/// gen|check` and `pica fuzz`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct RtlStageArgs {
+    /// Put these stages in RTL, the rest in the model (comma-separated; `pica stages` lists
+    /// them: fe = front end, sh = shader units, tev = texture combiners, fop = fragment
+    /// operations).
+    #[arg(long, value_name = "LIST", value_parser = StageSet::parse)]
+    pub rtl_stages: Option<StageSet>,
+    /// The RTL SH build: default, add_round (inject_sh_add_round), loop_extra
+    /// (inject_sh_loop_extra).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = crate::fuzz::shader::parse_sh_variant)]
+    pub sh_variant: ShVariant,
+    /// The RTL TEV build: default, scale_sat (inject_tev_scale_sat), buffer
+    /// (inject_tev_buffer).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tev_variant)]
+    pub tev_variant: TevVariant,
+    /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32 (inject_fop_*).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
+    pub fop_variant: FopVariant,
+    /// The RTL RAST build: default, fill_rule, persp, clip_plane_order (inject_rast_*,
+    /// inject_clip_plane_order).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
+    pub rast_variant: RastVariant,
+    /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
+    /// N extra clocks, or `rand:MAX[:SEED]` (each request 0..=MAX extra clocks from SEED, and the
+    /// request side held one clock in five). Results must not depend on it.
+    #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
+    pub mem_latency: MemLatency,
+}
+
+/// Parses an FOP RTL variant name (`default`, `inject_fop_blend_factor`, ...; the
+/// `inject_fop_` prefix may be left out).
+pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
+    FopVariant::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown FOP RTL variant '{s}' (one of: {})",
+            FopVariant::ALL.map(FopVariant::name).join(", ")
+        )
+    })
+}
+
+/// Parses a RAST RTL variant name (`default`, `fill_rule`, `persp`, `clip_plane_order`, with
+/// or without their `inject_` prefixes).
+pub fn parse_rast_variant(s: &str) -> Result<RastVariant, String> {
+    RastVariant::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown RAST RTL variant '{s}' (one of: {})",
+            RastVariant::ALL.map(RastVariant::name).join(", ")
+        )
+    })
+}
+
+/// Parses a TEV RTL variant name (`default`, `inject_tev_scale_sat`, `inject_tev_buffer`; the
+/// `inject_tev_` prefix may be left out).
+pub fn parse_tev_variant(s: &str) -> Result<TevVariant, String> {
+    if let Some(k) = pica_rtl_bridge::mutants::parse_mutant(s, pica_rtl_bridge::mutants::TEV_MODEL)
+    {
+        return Ok(TevVariant::Mutant(k));
+    }
+    TevVariant::ALL
+        .into_iter()
+        .find(|v| v.name() == s || v.name().strip_prefix("inject_tev_") == Some(s))
+        .ok_or_else(|| {
+            format!(
+                "unknown TEV RTL variant '{s}' (one of: {})",
+                TevVariant::ALL.map(TevVariant::name).join(", ")
+            )
+        })
+}
+
+impl RtlStageArgs {
+    /// The mixed-run options they give.
+    pub fn options(&self) -> StageOptions {
+        StageOptions {
+            sh_variant: self.sh_variant,
+            tev_variant: self.tev_variant,
+            fop_variant: self.fop_variant,
+            rast_variant: self.rast_variant,
+            mem_latency: self.mem_latency,
+            ..StageOptions::default()
+        }
+    }
+}
+
+/// Options of a mixed run.
+#[derive(Clone, Debug)]
+pub struct StageOptions {
+    /// The `pica_top` build of the `fe` row (an injected-bug or mutant build has no shader
+    /// units: only with the SH stage in the model).
+    pub fe_variant: Variant,
+    /// The shader-unit build of the RTL SH stage.
+    pub sh_variant: ShVariant,
+    /// The build of the RTL TEV stage.
+    pub tev_variant: TevVariant,
+    /// The build of the RTL FOP stage.
+    pub fop_variant: FopVariant,
+    /// The build of the RTL CLIP + RAST stage.
+    pub rast_variant: RastVariant,
+    /// How the RTL FOP's memory port and the RTL RAST's early-depth port are answered.
+    pub mem_latency: MemLatency,
+    /// Record the `commit` channel (costs a record per instruction on both sides).
+    pub commits: bool,
+    /// Write a VCD of the RTL stages for cycles `from..=to` of the mixed run.
+    pub trace: Option<TraceWindow>,
+}
+
+impl StageOptions {
+    /// Switches each pipeline stage of `set` (sh, tev, fop, rast) to its coverage build
+    /// (`--rtl-coverage`, [`pica_rtl_bridge::coverage`]) and returns those builds, in the
+    /// set's order. Refused (the message says what is supported) when `set` holds the front end
+    /// (a mixed run's `pica_top` has no coverage build: the front end's coverage is the
+    /// front-end lockstep's, `--rtl-stages fe` alone) or a stage runs an injected-bug or mutant
+    /// build (only the RTL as written has a coverage build).
+    pub fn use_coverage(&mut self, set: &StageSet) -> Result<Vec<CoverageBuild>, String> {
+        if set.has_front_end() {
+            return Err(format!(
+                "--rtl-coverage in a mixed run counts the RTL pipeline stages (sh, tev, fop, \
+                 rast); --rtl-stages {} also puts the front end in RTL, whose coverage comes \
+                 from the front-end lockstep alone (--rtl-stages fe, without --pipeline-hold)",
+                set.names()
+            ));
+        }
+        let mut builds = Vec::new();
+        for r in set.pipeline_rows() {
+            let Some(b) = CoverageBuild::from_stage(r.name) else {
+                return Err(format!(
+                    "--rtl-coverage: stage {} has no coverage build",
+                    r.name
+                ));
+            };
+            // The build now, and whether it was the RTL as written before.
+            fn switch<V: PartialEq>(v: &mut V, coverage: V, as_written: V) -> bool {
+                std::mem::replace(v, coverage) == as_written
+            }
+            let as_written = match b {
+                CoverageBuild::Sh => switch(
+                    &mut self.sh_variant,
+                    ShVariant::Coverage,
+                    ShVariant::Default,
+                ),
+                CoverageBuild::Tev => switch(
+                    &mut self.tev_variant,
+                    TevVariant::Coverage,
+                    TevVariant::Default,
+                ),
+                CoverageBuild::Fop => switch(
+                    &mut self.fop_variant,
+                    FopVariant::Coverage,
+                    FopVariant::Default,
+                ),
+                CoverageBuild::Rast => switch(
+                    &mut self.rast_variant,
+                    RastVariant::Coverage,
+                    RastVariant::Default,
+                ),
+                CoverageBuild::Fe => false,
+            };
+            if !as_written {
+                return Err(format!(
+                    "--rtl-coverage: the RTL {} stage runs an injected-bug or mutant build, \
+                     which has no coverage build (only the RTL as written has one, {})",
+                    r.name,
+                    b.name()
+                ));
+            }
+            builds.push(b);
+        }
+        Ok(builds)
+    }
+}
+
+impl Default for StageOptions {
+    fn default() -> Self {
+        Self {
+            fe_variant: Variant::Default,
+            sh_variant: ShVariant::Default,
+            tev_variant: TevVariant::Default,
+            fop_variant: FopVariant::Default,
+            rast_variant: RastVariant::Default,
+            mem_latency: MemLatency::Zero,
+            commits: false,
+            trace: None,
+        }
+    }
+}
+
+/// A window of cycles to trace.
+#[derive(Clone, Debug)]
+pub struct TraceWindow {
+    /// The VCD file.
+    pub path: PathBuf,
+    /// First cycle traced.
+    pub from: u64,
+    /// Last cycle traced.
+    pub to: u64,
+}
+
+/// Why a stage run could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StageError {
+    /// The case is bad input.
+    #[error(transparent)]
+    Case(#[from] CaseError),
+    /// The RTL could not be built or traced.
+    #[error(transparent)]
+    Rtl(#[from] pica_rtl_bridge::RtlError),
+    /// `fe` with an SH build `pica_top` has no row for.
+    #[error(
+        "pica_top is built with the default shader units only, not {0}: use --rtl-stages sh \
+         (pica_sh_top has the injected-bug builds)"
+    )]
+    NoTopVariant(&'static str),
+    /// The SH stage in RTL with a `pica_top` build that has no shader units.
+    #[error(
+        "pica_top build {0} has no shader units (EnableSh = 0): leave sh out of --rtl-stages \
+         or use the default build"
+    )]
+    NoShInTop(String),
+    /// The case's shader knobs differ from what the RTL SH build implements.
+    #[error("{0}")]
+    Knobs(String),
+}
+
+/// Checks that the RTL stages of `set` can follow `knobs`. A knob matters where the stage that
+/// applies it ([`pica_model::knobs::stage_of`]) runs: a knob of a model stage only changes what
+/// the model feeds the RTL, which is compared as it is. The RTL implements no knob of the CP,
+/// REGS (`fe`), CLIP, RAST (`rast`), TEV (`tev`) or FOP (`fop`) other than its default; the SH
+/// stage in RTL (`pica_sh_top`, or `pica_top`'s with `fe`) is built with the shader knobs of
+/// `sh_variant` (the defaults: no SH-stage build flips them). The error names every knob a
+/// build cannot follow, so a model with knobs is never compared with an RTL without them.
+pub fn check_knobs(
+    set: &StageSet,
+    sh_variant: ShVariant,
+    knobs: &pica_model::knobs::Knobs,
+) -> Result<(), String> {
+    let mut errors = Vec::new();
+    for r in set.rows.iter().filter_map(|n| row(n)) {
+        let bad: Vec<String> = r
+            .replaces
+            .iter()
+            .filter(|s| **s != "sh")
+            .flat_map(|s| knobs.non_default_in(s))
+            .collect();
+        if !bad.is_empty() {
+            errors.push(format!(
+                "the RTL {} stage ({}) implements the default knobs of {} only and cannot follow \
+                 --knob {}",
+                r.name,
+                r.rtl_top,
+                r.replaces.join(", "),
+                bad.join(" --knob ")
+            ));
+        }
+    }
+    if set.pipeline_rows().any(|r| r.name == "sh") {
+        // pica_sh_top and pica_top have only default-knob builds (build.rs: the knobs_alt row
+        // is pica_sh_unit_top's).
+        let rtl = match sh_variant {
+            ShVariant::KnobsAlt => ShaderKnobs::default(),
+            v => v.knobs(),
+        };
+        let top = if set.has_front_end() {
+            "pica_top"
+        } else {
+            "pica_sh_top"
+        };
+        let bad = crate::knobs::unfollowed(&knobs.shader, &rtl);
+        if !bad.is_empty() {
+            errors.push(format!(
+                "the RTL SH stage ({top}, build {}) implements the default shader knobs only and \
+                 cannot follow --knob {}; run these knobs on the model alone, or on one shader \
+                 unit with every RTL knob flipped (`pica fuzz --target shader --rtl --variant \
+                 knobs_alt`, `pica shader bundle` + `scripts/replay`)",
+                sh_variant.name(),
+                bad.join(" --knob ")
+            ));
+        }
+        // The SH stage's own knobs around the units (the GS input assembler's `gs-new-draw`):
+        // pica_sh implements their defaults only, in every build.
+        let unit_knob = |a: &String| {
+            pica_model::knobs::ShaderKnobs::NAMES
+                .iter()
+                .any(|(n, _)| a.starts_with(&format!("{n}=")))
+        };
+        let stage: Vec<String> = knobs
+            .non_default_in("sh")
+            .into_iter()
+            .filter(|a| !unit_knob(a))
+            .collect();
+        if !stage.is_empty() {
+            errors.push(format!(
+                "the RTL SH stage ({top}) implements the default of the SH stage's own knobs \
+                 only (its GS input assembler) and cannot follow --knob {}",
+                stage.join(" --knob ")
+            ));
+        }
+    }
+    if errors.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "--rtl-stages {}: {}; the model alone follows every knob (run without the RTL)",
+        set.names(),
+        errors.join("; ")
+    ))
+}

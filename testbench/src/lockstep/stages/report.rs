@@ -1,0 +1,182 @@
+//! What a stage comparison found: the first divergence, the report and its text.
+
+use crate::lockstep::FieldDiff;
+use pica_vectors::bundle::OutcomeRecord;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// What kind of difference stopped a stage comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageDivergenceKind {
+    /// Both sides have the beat and it differs.
+    BeatMismatch,
+    /// The model has the beat, the mixed run does not.
+    MissingBeat,
+    /// The mixed run has a beat the model does not.
+    ExtraBeat,
+    /// The runs end differently (kind or hang reason).
+    Outcome,
+    /// Streams and outcome agree but the memory (the picture) differs.
+    Memory,
+    /// The RTL front end's final state (debug map) differs from the model REGS'.
+    FinalState,
+}
+
+/// The first difference between the model alone and the mixed run.
+#[derive(Clone, Debug, Serialize)]
+pub struct StageDivergence {
+    /// What differed.
+    pub kind: StageDivergenceKind,
+    /// The channel (or `outcome` / `memory`).
+    pub channel: String,
+    /// For a keyed channel: the key (`seq`), as text (`vertex 5`, `GS invocation 2`).
+    pub key: Option<String>,
+    /// Index of the beat within its key group (keyed) or the channel (in order).
+    pub index: usize,
+    /// Cycle of the model's beat (or of the mixed run's, when the model has none).
+    pub cycle: u64,
+    /// The model's beat.
+    pub expected: Option<serde_json::Value>,
+    /// The mixed run's beat.
+    pub actual: Option<serde_json::Value>,
+    /// Each differing field (cycle and unit are not compared).
+    pub fields: Vec<FieldDiff>,
+    /// The instruction, disassembled (commit channel).
+    pub instruction: Option<String>,
+    /// Its source operands as the model read them (commit channel, VS only).
+    pub operands: Vec<(String, String)>,
+    /// Up to [`crate::lockstep::HISTORY`] beats before it (equal on both sides).
+    pub before: Vec<serde_json::Value>,
+    /// Extra words.
+    pub note: Option<String>,
+    /// The VCD written for it.
+    pub vcd: Option<String>,
+}
+
+/// The result of one stage comparison.
+#[derive(Clone, Debug, Serialize)]
+pub struct StageReport {
+    /// Case name.
+    pub case: String,
+    /// The RTL stages (`--rtl-stages`).
+    pub stages: String,
+    /// `equal` or `mismatch`.
+    pub result: String,
+    /// Cycles the model alone ran.
+    pub model_cycles: u64,
+    /// Cycles the mixed run ran.
+    pub mixed_cycles: u64,
+    /// Beats compared equal, per channel.
+    pub compared: BTreeMap<String, usize>,
+    /// The model's outcome.
+    pub outcome: OutcomeRecord,
+    /// The first difference.
+    pub divergence: Option<StageDivergence>,
+}
+
+impl StageReport {
+    /// Whether the mixed run agreed with the model on everything.
+    pub fn is_equal(&self) -> bool {
+        self.divergence.is_none()
+    }
+}
+
+/// The report as text for people.
+pub fn text_report(r: &StageReport) -> String {
+    let mut out = String::new();
+    let counts: Vec<String> = r
+        .compared
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect();
+    let Some(d) = &r.divergence else {
+        let _ = writeln!(
+            out,
+            "EQUAL  {} with RTL stages {}: {} (transaction-exact); model {} cycles, mixed {} cycles; {}",
+            r.case,
+            r.stages,
+            if counts.is_empty() {
+                "no beats".to_string()
+            } else {
+                counts.join(", ")
+            },
+            r.model_cycles,
+            r.mixed_cycles,
+            r.outcome.message
+        );
+        return out;
+    };
+    let what = match d.kind {
+        StageDivergenceKind::BeatMismatch => "beats differ",
+        StageDivergenceKind::MissingBeat => "the mixed run lacks a beat the model has",
+        StageDivergenceKind::ExtraBeat => "the mixed run has a beat the model lacks",
+        StageDivergenceKind::Outcome => "the runs end differently",
+        StageDivergenceKind::Memory => "the final memory (picture) differs",
+        StageDivergenceKind::FinalState => "the RTL front end's final state differs",
+    };
+    let _ = writeln!(
+        out,
+        "MISMATCH  {} with RTL stages {}: {what} — channel {}{}, beat #{}, cycle {}",
+        r.case,
+        r.stages,
+        d.channel,
+        d.key
+            .as_ref()
+            .map(|k| format!(" ({k})"))
+            .unwrap_or_default(),
+        d.index,
+        d.cycle
+    );
+    if let Some(i) = &d.instruction {
+        let pc = d
+            .expected
+            .as_ref()
+            .or(d.actual.as_ref())
+            .and_then(|v| v.get("pc"))
+            .map(|v| v.to_string().trim_matches('"').to_string())
+            .unwrap_or_default();
+        let _ = writeln!(out, "  instruction: {pc}: {i}");
+    }
+    for (n, v) in &d.operands {
+        let _ = writeln!(out, "    {n:<20} = {v}");
+    }
+    let show = |v: &Option<serde_json::Value>| {
+        v.as_ref()
+            .map_or_else(|| "(none)".into(), |v| v.to_string())
+    };
+    if d.expected.is_some() || d.actual.is_some() {
+        let _ = writeln!(out, "  expected (model): {}", show(&d.expected));
+        let _ = writeln!(out, "  actual   (mixed): {}", show(&d.actual));
+    }
+    if !d.fields.is_empty() {
+        let _ = writeln!(out, "  differing fields:");
+        let w = d.fields.iter().map(|f| f.name.len()).max().unwrap_or(0);
+        for f in &d.fields {
+            let _ = writeln!(
+                out,
+                "    {:<w$}  expected {:<28} actual {}",
+                f.name, f.expected, f.actual
+            );
+        }
+    }
+    if let Some(n) = &d.note {
+        let _ = writeln!(out, "  note: {n}");
+    }
+    if !d.before.is_empty() {
+        let _ = writeln!(
+            out,
+            "  the {} beat(s) before it (equal on both sides):",
+            d.before.len()
+        );
+        for b in &d.before {
+            let _ = writeln!(out, "    {b}");
+        }
+    }
+    if let Some(v) = &d.vcd {
+        let _ = writeln!(out, "  waveform: {v}");
+    }
+    out
+}
