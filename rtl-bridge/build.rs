@@ -34,29 +34,22 @@
 //!   includes the four headers (and their root headers) itself; these rows also read the
 //!   Verilator configuration `csrc/pica_sh_unit.vlt` (the RAMs and input registers public, for
 //!   the shim's backdoor loads);
-//! - `sh_stage` (`pica_sh_top`, the four-unit SH stage, plus `PICA_RTL_DEFINES`),
-//!   `sh_stage_inject_add_round`, `sh_stage_inject_loop_extra` (the unit's injected bugs in all
-//!   four units), driven by `csrc/pica_sh_stage_shim.cpp` (`RtlSh`, `src/sh_stage.rs`);
-//! - `tev` (`pica_tev_top`, the six texture combiners, plus `PICA_RTL_DEFINES`),
-//!   `tev_inject_scale_sat` and `tev_inject_buffer` (one injected TEV bug each; the TEV is
-//!   small, so the two extra models cost seconds), driven by `csrc/pica_tev_shim.cpp`
-//!   (`RtlTev`, `src/tev_stage.rs`);
-//! - `fop` (`pica_fop_top`, the fragment operations, plus `PICA_RTL_DEFINES`),
-//!   `fop_inject_blend_factor`, `fop_inject_stencil_zfail` and `fop_inject_tile32` (one
-//!   injected FOP bug each: `INJECT_FOP_BLEND_FACTOR`, `INJECT_FOP_STENCIL_ZFAIL`,
-//!   `INJECT_FOP_TILE32`), driven by `csrc/pica_fop_shim.cpp` (`RtlFop`, `src/fop_stage.rs`);
-//! - `rast` (`pica_rast_top`, CLIP + RAST with the early-depth port, plus `PICA_RTL_DEFINES`),
-//!   `rast_inject_fill_rule`, `rast_inject_persp` and `rast_inject_clip_plane_order` (one
-//!   injected bug each: `INJECT_RAST_FILL_RULE`, `INJECT_RAST_PERSP`,
-//!   `INJECT_CLIP_PLANE_ORDER`), driven by `csrc/pica_rast_shim.cpp` (`RtlRast`,
-//!   `src/rast_stage.rs`).
+//! - the stage tops on the kit (`pica_sh_top`, `pica_rast_top`, `pica_tev_top`,
+//!   `pica_fop_top`): [`STAGE_MODELS`], generated from the stage description
+//!   (`src/kit/desc.rs`) into `stage_models.rs` by `pica gen rtl` and `include!`d here (this
+//!   script cannot depend on the crate). Per stage, its builds: the RTL as written plus
+//!   `PICA_RTL_DEFINES` (`sh_stage`, `rast`, `tev`, `fop`), then one row per injected bug
+//!   (`{row}_inject_*`, only its `INJECT_*` define), each driven by the stage's generated shim
+//!   (`csrc/pica_{tev,fop,rast,sh_stage}_shim.cpp`); `stage_models.rs` lists each row with
+//!   what its bug does.
 //!
 //! A model's stamp covers only the files its top reaches ([`dependencies`]), so editing one
 //! stage top re-verilates that stage's rows, not every model.
 //!
-//! To add a stage top: add a row (name, top, defines, shim), write the shim (it includes
-//! `Vpica_{name}.h` and exports `extern "C"` functions), and declare those in a Rust module of
-//! this crate. Nothing else in this file changes.
+//! To add a stage top: add its [`Stage`](../src/kit/desc.rs) row to the description and run
+//! `pica gen rtl`, which writes its shim, its Rust FFI and its rows here (model, coverage,
+//! mutant). Nothing in this file changes. A top off the kit (`pica_top`, the ALU, the single
+//! shader unit) gets a hand-written row in [`MODELS`] and a hand-written shim.
 //!
 //! # Coverage models (`--rtl-coverage`, guided `--rtl`)
 //!
@@ -80,14 +73,13 @@
 //!   idle, so it is left out as on the injected-bug rows); driven by `pica_shim.cpp`
 //!   (`pica_shim_coverage.inc`). `pica lockstep --rtl-coverage`, `pica fuzz --rtl
 //!   --rtl-coverage` and `pica fuzz --guided --rtl` run it;
-//! - `cov_tev` (`pica_tev_top`; 52 s), `cov_fop` (`pica_fop_top`; 17 s), `cov_rast`
-//!   (`pica_rast_top`, CLIP + RAST; 45 s), each plus `PICA_RTL_DEFINES`, driven by their
-//!   stage's shim (`pica_tev_shim.cpp`, ...): `--rtl-stages tev|fop|rast --rtl-coverage` and
-//!   `pica fuzz --target tev|fop|rast --rtl --rtl-coverage` run them;
-//! - `cov_sh` (`pica_sh_top`, the four-unit SH stage that `--rtl-stages sh` runs, plus
-//!   `PICA_RTL_DEFINES`; about 3 min), driven by `pica_sh_stage_shim.cpp`. The single shader
-//!   unit of `pica fuzz --target shader` (`pica_sh_unit_top`) has no coverage row: its code
-//!   coverage comes from the replay testbench (`pica cov rtl run`).
+//! - the stage tops' rows [`STAGE_COVERAGE_MODELS`] (generated, `stage_models.rs`): `cov_tev`
+//!   (`pica_tev_top`; 52 s), `cov_fop` (17 s), `cov_rast` (CLIP + RAST; 45 s), `cov_sh` (the
+//!   four-unit SH stage; about 3 min), each the top as written plus `PICA_RTL_DEFINES`, driven
+//!   by its stage's shim: `--rtl-stages tev|fop|rast|sh --rtl-coverage` and `pica fuzz
+//!   --target tev|fop|rast --rtl --rtl-coverage` run them. The single shader unit of `pica
+//!   fuzz --target shader` (`pica_sh_unit_top`) has no coverage row: its code coverage comes
+//!   from the replay testbench (`pica cov rtl run`).
 //!
 //! All are built by default (a few seconds of `verilated_cov.cpp` on every build-script run
 //! besides), so every `--rtl-coverage` works out of the box.
@@ -123,9 +115,10 @@
 //! same with or without them):
 //! - `fe_mut` (`pica_top` with `EnableSh = 0`: the front end alone; 45 s + 16 s),
 //!   driven by `pica_shim.cpp`;
-//! - `tev_mut` (`pica_tev_top`; 6 s + 26 s), driven by `pica_tev_shim.cpp`;
-//! - `fop_mut` (`pica_fop_top`; 2 s + 20 s), driven by `pica_fop_shim.cpp`;
-//! - `rast_mut` (`pica_rast_top`, CLIP + RAST; 15 s + 35 s), driven by `pica_rast_shim.cpp`;
+//! - the stage tops' rows [`STAGE_MUTANT_MODELS`] (generated, `stage_models.rs`, from each
+//!   stage's `Mutants` description): `tev_mut` (`pica_tev_top`; 6 s + 26 s), `fop_mut` (2 s +
+//!   20 s), `rast_mut` (CLIP + RAST; 15 s + 35 s), each driven by its stage's shim; the SH
+//!   stage has none (see `sh_mut`);
 //! - `sh_mut` (`pica_sh_unit_top`, the single shader unit that `pica fuzz --target shader`
 //!   drives, not the four-unit `pica_sh_top`: every mutant sits in the unit the fuzzer runs,
 //!   where a mutant in units 1-3 of `pica_sh_top` is reached only when the stage fuzzer's
@@ -140,7 +133,7 @@
 //! # Caching
 //!
 //! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES`,
-//! `VERILATOR`, `YOSYS` or `PICA_MUTANTS` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
+//! `VERILATOR`, `YOSYS`, `PICA_MUTANTS` or `stage_models.rs` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
 //! top can reach (every package, plus each file whose module a reached file names; in compile
 //! order), the top, the defines, the row's `.vlt` file, the Verilator version and the verilator
 //! command line of this script. Models live in `<target dir>/verilated/vl_{name}-{stamp
@@ -252,133 +245,29 @@ const MODELS: &[Model] = &[
         shims: &["pica_sh_shim.cpp"],
         vlt: Some("pica_sh_unit.vlt"),
     },
-    Model {
-        name: "sh_stage",
-        top: "pica_sh_top",
-        defines: &[],
-        params: &[],
-        user_defines: true,
-        shims: &["pica_sh_stage_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "sh_stage_inject_add_round",
-        top: "pica_sh_top",
-        defines: &["INJECT_SH_ADD_ROUND"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_sh_stage_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "sh_stage_inject_loop_extra",
-        top: "pica_sh_top",
-        defines: &["INJECT_SH_LOOP_EXTRA"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_sh_stage_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "tev",
-        top: "pica_tev_top",
-        defines: &[],
-        params: &[],
-        user_defines: true,
-        shims: &["pica_tev_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "tev_inject_scale_sat",
-        top: "pica_tev_top",
-        defines: &["INJECT_TEV_SCALE_SAT"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_tev_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "tev_inject_buffer",
-        top: "pica_tev_top",
-        defines: &["INJECT_TEV_BUFFER"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_tev_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "fop",
-        top: "pica_fop_top",
-        defines: &[],
-        params: &[],
-        user_defines: true,
-        shims: &["pica_fop_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "fop_inject_blend_factor",
-        top: "pica_fop_top",
-        defines: &["INJECT_FOP_BLEND_FACTOR"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_fop_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "fop_inject_stencil_zfail",
-        top: "pica_fop_top",
-        defines: &["INJECT_FOP_STENCIL_ZFAIL"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_fop_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "fop_inject_tile32",
-        top: "pica_fop_top",
-        defines: &["INJECT_FOP_TILE32"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_fop_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "rast",
-        top: "pica_rast_top",
-        defines: &[],
-        params: &[],
-        user_defines: true,
-        shims: &["pica_rast_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "rast_inject_fill_rule",
-        top: "pica_rast_top",
-        defines: &["INJECT_RAST_FILL_RULE"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_rast_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "rast_inject_persp",
-        top: "pica_rast_top",
-        defines: &["INJECT_RAST_PERSP"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_rast_shim.cpp"],
-        vlt: None,
-    },
-    Model {
-        name: "rast_inject_clip_plane_order",
-        top: "pica_rast_top",
-        defines: &["INJECT_CLIP_PLANE_ORDER"],
-        params: &[],
-        user_defines: false,
-        shims: &["pica_rast_shim.cpp"],
-        vlt: None,
-    },
 ];
+
+// The stage tops' rows, generated from src/kit/desc.rs (`pica gen rtl`): STAGE_MODELS,
+// STAGE_COVERAGE_MODELS, STAGE_MUTANT_MODELS.
+include!("stage_models.rs");
+
+/// Every model row: the hand-written [`MODELS`], then the stage tops' [`STAGE_MODELS`].
+fn models() -> Vec<&'static Model> {
+    MODELS.iter().chain(STAGE_MODELS).collect()
+}
+
+/// Every coverage row: [`COVERAGE_MODELS`], then [`STAGE_COVERAGE_MODELS`].
+fn coverage_models() -> Vec<&'static Model> {
+    COVERAGE_MODELS
+        .iter()
+        .chain(STAGE_COVERAGE_MODELS)
+        .collect()
+}
+
+/// Every mutant row: [`MUTANT_MODELS`], then [`STAGE_MUTANT_MODELS`].
+fn mutant_rows() -> impl Iterator<Item = &'static MutantModel> {
+    MUTANT_MODELS.iter().chain(STAGE_MUTANT_MODELS)
+}
 
 /// The top whose rows `pica_shim.cpp` instantiates through `pica_variants.inc`.
 const PICA_TOP: &str = "pica_top";
@@ -388,39 +277,15 @@ const PICA_TOP: &str = "pica_top";
 /// the flag), so the rows of [`MODELS`] keep their cache entries and their speed. Each is driven
 /// by its one shim, which lists it through `{shim stem}_coverage.inc`
 /// (`PICA_COVERAGE_VARIANTS(X)`, [`coverage_inc`]) under the row's name.
-const COVERAGE_MODELS: &[Model] = &[
-    Model {
-        name: "cov_fe",
-        top: "pica_top",
-        defines: &[],
-        params: &["EnableSh=0"],
-        user_defines: true,
-        shims: &["pica_shim.cpp"],
-        vlt: Some("pica_top.vlt"),
-    },
-    stage_coverage("cov_tev", "pica_tev_top", &["pica_tev_shim.cpp"]),
-    stage_coverage("cov_fop", "pica_fop_top", &["pica_fop_shim.cpp"]),
-    stage_coverage("cov_rast", "pica_rast_top", &["pica_rast_shim.cpp"]),
-    stage_coverage("cov_sh", "pica_sh_top", &["pica_sh_stage_shim.cpp"]),
-];
-
-/// The coverage row `name` of a stage top as written (plus `PICA_RTL_DEFINES`, like the
-/// stage's default row), driven by `shims`: no parameter override, no configuration file.
-const fn stage_coverage(
-    name: &'static str,
-    top: &'static str,
-    shims: &'static [&'static str],
-) -> Model {
-    Model {
-        name,
-        top,
-        defines: &[],
-        params: &[],
-        user_defines: true,
-        shims,
-        vlt: None,
-    }
-}
+const COVERAGE_MODELS: &[Model] = &[Model {
+    name: "cov_fe",
+    top: "pica_top",
+    defines: &[],
+    params: &["EnableSh=0"],
+    user_defines: true,
+    shims: &["pica_shim.cpp"],
+    vlt: Some("pica_top.vlt"),
+}];
 
 /// Verilator arguments of a coverage build (part of its stamp): line (with its block and branch
 /// points) and toggle coverage; `--coverage` also adds user points (the RTL has none).
@@ -755,6 +620,10 @@ fn main() {
     let csrc = manifest.join("csrc");
     println!("cargo:rerun-if-changed={}", rtl.display());
     println!("cargo:rerun-if-changed={}", csrc.display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("stage_models.rs").display()
+    );
     println!("cargo:rerun-if-env-changed=PICA_RTL_DEFINES");
     println!("cargo:rerun-if-env-changed=VERILATOR");
 
@@ -776,12 +645,12 @@ fn main() {
         d
     };
     let cache = model_cache(&out);
-    let mdirs: Vec<PathBuf> = MODELS
-        .iter()
+    let mdirs: Vec<PathBuf> = models()
+        .into_iter()
         .map(|m| verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), &[]))
         .collect();
-    let cov_dirs: Vec<PathBuf> = COVERAGE_MODELS
-        .iter()
+    let cov_dirs: Vec<PathBuf> = coverage_models()
+        .into_iter()
         .map(|m| {
             verilate(
                 &bin,
@@ -826,7 +695,7 @@ fn main() {
         .define("VM_TRACE", "1")
         .define("VM_TRACE_VCD", "1")
         .define("VM_COVERAGE", "1");
-    for f in shims_of(MODELS) {
+    for f in shims_of(&models()) {
         build.file(csrc.join(f));
     }
     // The Verilator runtime, compiled once for every model.
@@ -851,8 +720,8 @@ fn main() {
 
     for (dir, m) in mdirs
         .iter()
-        .zip(MODELS)
-        .chain(cov_dirs.iter().zip(COVERAGE_MODELS))
+        .zip(models())
+        .chain(cov_dirs.iter().zip(coverage_models()))
     {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static=Vpica_{}", m.name);
@@ -899,36 +768,6 @@ const MUTANT_MODELS: &[MutantModel] = &[
         top: "pica_top",
         params: &["EnableSh=0"],
         shim: "pica_shim.cpp",
-        mutants: 256,
-        seed: 1,
-        default: true,
-    },
-    MutantModel {
-        name: "tev_mut",
-        stage: "tev",
-        top: "pica_tev_top",
-        params: &[],
-        shim: "pica_tev_shim.cpp",
-        mutants: 256,
-        seed: 1,
-        default: true,
-    },
-    MutantModel {
-        name: "fop_mut",
-        stage: "fop",
-        top: "pica_fop_top",
-        params: &[],
-        shim: "pica_fop_shim.cpp",
-        mutants: 256,
-        seed: 1,
-        default: true,
-    },
-    MutantModel {
-        name: "rast_mut",
-        stage: "rast",
-        top: "pica_rast_top",
-        params: &[],
-        shim: "pica_rast_shim.cpp",
         mutants: 256,
         seed: 1,
         default: true,
@@ -1177,7 +1016,7 @@ fn variants_inc(names: &[&str], headers: &[&str], list: &str) -> String {
 }
 
 /// The shims that drive `rows`, each once, sorted.
-fn shims_of(rows: &[Model]) -> Vec<&'static str> {
+fn shims_of(rows: &[&Model]) -> Vec<&'static str> {
     let mut shims: Vec<&str> = rows.iter().flat_map(|m| m.shims.iter().copied()).collect();
     shims.sort_unstable();
     shims.dedup();
@@ -1188,8 +1027,9 @@ fn shims_of(rows: &[Model]) -> Vec<&'static str> {
 /// its coverage rows' model, root and symbol-table headers (the shim reads the coverage counters
 /// out of the symbol table) and `PICA_COVERAGE_VARIANTS(X)`.
 fn coverage_inc(out: &Path) {
-    for shim in shims_of(COVERAGE_MODELS) {
-        let mine: Vec<&str> = COVERAGE_MODELS
+    let rows = coverage_models();
+    for shim in shims_of(&rows) {
+        let mine: Vec<&str> = rows
             .iter()
             .filter(|m| m.shims.contains(&shim))
             .map(|m| m.name)
@@ -1225,11 +1065,10 @@ fn mutant_models(
         .map(str::to_ascii_lowercase)
         .collect();
     for w in &wanted {
-        if w != "all" && !MUTANT_MODELS.iter().any(|m| *w == m.name || *w == m.stage) {
+        if w != "all" && !mutant_rows().any(|m| *w == m.name || *w == m.stage) {
             fail(&format!(
                 "{MUTANTS_ENV}: no mutant model or stage `{w}` (known: all, {})",
-                MUTANT_MODELS
-                    .iter()
+                mutant_rows()
                     .map(|m| m.stage)
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -1248,7 +1087,7 @@ fn mutant_models(
             .unwrap_or_else(|e| fail(&format!("writing {}: {e}", path.display())));
     };
     let mut built = Vec::new();
-    for m in MUTANT_MODELS {
+    for m in mutant_rows() {
         let list = out.join(format!("mutants_{}.ys", m.name));
         let why = out.join(format!("mutants_{}.why", m.name));
         let Some(ys) = ys.as_ref().filter(|_| mutant_wanted(m, &wanted)) else {
@@ -1279,12 +1118,11 @@ fn mutant_models(
         let mdir = verilate_mutants(bin, version, cache, m, &ys_dir);
         built.push((m.name, mdir));
     }
-    let mut shims: Vec<&str> = MUTANT_MODELS.iter().map(|m| m.shim).collect();
+    let mut shims: Vec<&str> = mutant_rows().map(|m| m.shim).collect();
     shims.sort_unstable();
     shims.dedup();
     for shim in shims {
-        let mine: Vec<&str> = MUTANT_MODELS
-            .iter()
+        let mine: Vec<&str> = mutant_rows()
             .filter(|m| m.shim == shim && built.iter().any(|(n, _)| *n == m.name))
             .map(|m| m.name)
             .collect();

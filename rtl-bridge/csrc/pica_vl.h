@@ -1,8 +1,9 @@
-// Pieces shared by the shims of the stage tops (pica_sh_shim.cpp, pica_sh_stage_shim.cpp,
+// Pieces shared by the shims of the stage tops (the hand-written pica_sh_shim.cpp and the
+// stage shims generated from rtl-bridge/src/kit/desc.rs: pica_sh_stage_shim.cpp,
 // pica_tev_shim.cpp, pica_fop_shim.cpp, pica_rast_shim.cpp): a Verilated model with its own
 // context, reset, clock, VCD trace and code-coverage counters (the counters also serve
 // pica_shim.cpp's pica_top models), a variant table, the C entry points of the counters, and the
-// 96-bit <-> f24-lane packing of the shader ports.
+// packing of wide ports into lanes (pack_lanes; pack96 for the shader unit's f24 vectors).
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,47 @@ void unpack96(const W& w, uint32_t* lanes) {
   lanes[1] = ((w[0] >> 24) | (w[1] << 8)) & 0xFFFFFF;
   lanes[2] = ((w[1] >> 16) | (w[2] << 16)) & 0xFFFFFF;
   lanes[3] = (w[2] >> 8) & 0xFFFFFF;
+}
+
+// A port of `bits * n` bits cut into n lanes of `bits` bits each (bits <= 32; lane i at bits
+// bits*i +: bits), one uint32_t per lane: the layout of the generated stage shims' wide ports
+// (f24 vectors, raw words). W is Verilator's type of the port: VlWide (32-bit words) above 64
+// bits, QData (uint64_t) from 33 to 64. Inputs are masked to the lane width.
+template <class W>
+void pack_lanes(W& w, const uint32_t* lanes, int bits, int n) {
+  const uint64_t mask = (uint64_t{1} << bits) - 1;
+  if constexpr (std::is_integral_v<W>) {
+    uint64_t x = 0;
+    for (int i = 0; i < n; ++i) x |= (lanes[i] & mask) << (bits * i);
+    w = x;
+  } else {
+    const int words = (bits * n + 31) / 32;
+    for (int i = 0; i < words; ++i) w[i] = 0;
+    for (int i = 0; i < n; ++i) {
+      const uint64_t v = lanes[i] & mask;
+      const int bit = bits * i, wd = bit >> 5, sh = bit & 31;
+      w[wd] |= static_cast<uint32_t>(v << sh);
+      if (sh + bits > 32) w[wd + 1] |= static_cast<uint32_t>(v >> (32 - sh));
+    }
+  }
+}
+
+// The reverse of pack_lanes.
+template <class W>
+void unpack_lanes(const W& w, uint32_t* lanes, int bits, int n) {
+  const uint64_t mask = (uint64_t{1} << bits) - 1;
+  for (int i = 0; i < n; ++i) {
+    const int bit = bits * i;
+    uint64_t x;
+    if constexpr (std::is_integral_v<W>) {
+      x = static_cast<uint64_t>(w) >> bit;
+    } else {
+      const int wd = bit >> 5, sh = bit & 31;
+      x = static_cast<uint64_t>(w[wd]) >> sh;
+      if (sh + bits > 32) x |= static_cast<uint64_t>(w[wd + 1]) << (32 - sh);
+    }
+    lanes[i] = static_cast<uint32_t>(x & mask);
+  }
 }
 
 // The code-coverage counters of one model (build.rs COVERAGE_MODELS: verilated with

@@ -25,7 +25,9 @@
 //! would write (`verilator_coverage --write` merges it with the replay testbenches' files,
 //! `pica cov rtl report` reads it).
 
-use crate::fop_stage::{FopVariant, MemLatency, RtlFop};
+use crate::fop_stage::{FopVariant, RtlFop};
+use crate::kit::handle::{read, write_model, Counters, CoverageModel};
+use crate::kit::side::MemLatency;
 use crate::rast_stage::{RastVariant, RtlRast};
 use crate::shader::ShVariant;
 use crate::tev_stage::{RtlTev, TevVariant};
@@ -35,80 +37,6 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Model name of the front end's coverage build (`pica_top`, `EnableSh = 0`).
 pub const FE_MODEL: &str = "cov_fe";
-
-/// The code-coverage counters of one model behind a shim: the five coverage entry points every
-/// shim has (`csrc/pica_cov.h`), implemented for each shim's handle by `ffi::shim_handle!`. A
-/// build without coverage has no counters.
-pub(crate) trait Counters {
-    /// The counters (empty for a build without coverage).
-    fn cov_read(&mut self) -> Vec<u32>;
-    /// Sets the counters; false (nothing set) unless `src` has one count per counter.
-    fn cov_load(&mut self, src: &[u32]) -> bool;
-    /// Zeroes the counters (nothing for a build without coverage).
-    fn cov_zero(&mut self);
-    /// Writes the coverage file; false for a build without coverage or a path with a NUL. The
-    /// path must be writable (the caller checks: Verilator exits when it is not).
-    fn cov_write(&mut self, path: &str) -> bool;
-}
-
-/// A bridge model with coverage counters (the front end and each stage top), so that one
-/// [`RtlCoverage`] writes any build through a fresh model of it.
-pub(crate) trait CoverageModel {
-    /// The model's counters.
-    fn counters(&mut self) -> &mut dyn Counters;
-}
-
-/// The coverage methods of a bridge type whose shim handle is its field `handle` and whose
-/// build is named by `self.variant.name()`: [`CoverageModel`] and the public `coverage`,
-/// `coverage_zero` and `write_coverage`, alike for the front end and every stage top.
-///
-/// A stage type (`$stage`: its [`CoverageBuild`]) also gets a `Drop` that hands its counters to
-/// the process-wide gathering ([`gather_start`]) before the model goes.
-macro_rules! coverage_methods {
-    ($ty:ty, $build:literal $(, $stage:expr)?) => {
-        impl crate::coverage::CoverageModel for $ty {
-            fn counters(&mut self) -> &mut dyn crate::coverage::Counters {
-                &mut self.handle
-            }
-        }
-
-        $(
-        impl Drop for $ty {
-            fn drop(&mut self) {
-                crate::coverage::gather_model($stage, &mut self.handle);
-            }
-        }
-        )?
-
-        impl $ty {
-            #[doc = concat!("The code-coverage counters of the coverage build (", $build, "): one")]
-            /// count per point, in the model's point order (the same in every instance of the
-            /// build; [`crate::RtlCoverage::add_counts`] totals them); `None` for a build
-            /// without coverage.
-            pub fn coverage(&mut self) -> Option<Vec<u32>> {
-                crate::coverage::read(&mut self.handle)
-            }
-
-            /// Zeroes the code-coverage counters (nothing for a build without coverage).
-            pub fn coverage_zero(&mut self) {
-                crate::coverage::Counters::cov_zero(&mut self.handle);
-            }
-
-            /// Writes the code coverage counted so far to `path` in Verilator's
-            /// `coverage.dat` format (`verilator_coverage` merges and annotates it; `pica cov
-            /// rtl report` reads it); [`crate::RtlError::NoCoverage`] for a build without
-            /// coverage.
-            pub fn write_coverage(
-                &mut self,
-                path: &std::path::Path,
-            ) -> Result<(), crate::RtlError> {
-                let name = self.variant.name();
-                crate::coverage::write_model(&mut self.handle, name, path)
-            }
-        }
-    };
-}
-pub(crate) use coverage_methods;
 
 /// One coverage build of `build.rs` (`COVERAGE_MODELS`): a stage top verilated with
 /// `--coverage`.
@@ -220,21 +148,35 @@ pub fn gather_finish(builds: &[CoverageBuild]) -> Vec<RtlCoverage> {
     out
 }
 
+/// A stage model hands its counters to the gathering ([`gather_start`]) when it is dropped.
+macro_rules! gathered_on_drop {
+    ($($ty:ty => $build:expr),+ $(,)?) => {
+        $(
+        impl Drop for $ty {
+            fn drop(&mut self) {
+                gather_model($build, CoverageModel::counters(self));
+            }
+        }
+        )+
+    };
+}
+
+gathered_on_drop!(
+    RtlTev => CoverageBuild::Tev,
+    RtlFop => CoverageBuild::Fop,
+    RtlRast => CoverageBuild::Rast,
+    RtlSh => CoverageBuild::Sh,
+);
+
 /// Adds the counters of a stage model of `build` being dropped to the gathering, if it is a
 /// coverage model and its build is being gathered.
-pub(crate) fn gather_model(build: CoverageBuild, c: &mut dyn Counters) {
+fn gather_model(build: CoverageBuild, c: &mut dyn Counters) {
     let Some(counts) = read(c) else {
         return;
     };
     if let Some(t) = gathered().iter_mut().find(|t| t.build == build) {
         t.add_counts(&counts);
     }
-}
-
-/// The counters of a model, `None` for a build without coverage.
-pub(crate) fn read(c: &mut dyn Counters) -> Option<Vec<u32>> {
-    let v = c.cov_read();
-    (!v.is_empty()).then_some(v)
 }
 
 /// Code coverage gathered over runs of one coverage build.
@@ -336,32 +278,5 @@ impl RtlCoverage {
         // The writer model holds the totals: zeroed, its drop adds nothing to a gathering.
         c.cov_zero();
         r
-    }
-}
-
-/// Writes the coverage of the model behind `c` (of the build called `name`) to `path`, after
-/// checking that the file can be created: Verilator's writer ends the process when it cannot.
-pub(crate) fn write_model(
-    c: &mut dyn Counters,
-    name: &'static str,
-    path: &Path,
-) -> Result<(), RtlError> {
-    let shown = path.display().to_string();
-    // Before the file is created, so that a build without coverage leaves `path` alone.
-    if c.cov_read().is_empty() {
-        return Err(RtlError::NoCoverage(name));
-    }
-    std::fs::File::create(path)
-        .map_err(|e| RtlError::CoverageWrite(shown.clone(), e.to_string()))?;
-    let Some(p) = path.to_str() else {
-        return Err(RtlError::CoverageWrite(
-            shown,
-            "the path is not UTF-8".to_string(),
-        ));
-    };
-    if c.cov_write(p) {
-        Ok(())
-    } else {
-        Err(RtlError::NoCoverage(name))
     }
 }

@@ -5,8 +5,10 @@
 //! `pica_rtl_new`, freed once in `Drop`) and pointers to live, properly laid-out structs.
 #![allow(unsafe_code)]
 
-use crate::sh_stage::{PicaShsIn, PicaShsOut};
-use std::ffi::{c_char, c_int, CStr};
+use crate::kit::abi::sh::{PicaShsIn, PicaShsOut};
+pub(crate) use crate::kit::handle::names_of;
+use crate::kit::handle::static_str;
+use std::ffi::{c_char, c_int};
 use std::ptr::NonNull;
 
 /// Inputs of `pica_top` (mirror of `PicaIn` in pica_shim.h: same order, same types).
@@ -175,14 +177,6 @@ extern "C" {
     fn pica_rtl_cov_write(h: *mut PicaRtl, path: *const c_char) -> c_int;
 }
 
-fn static_str(p: *const c_char) -> Option<String> {
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: the shim returns pointers to NUL-terminated string literals with static lifetime.
-    Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
-}
-
 /// The owned handle of one Verilated model behind a shim, the part every shim has alike:
 /// `new(variant)` (NULL from the shim's range check becomes `None`), the raw pointer `p`,
 /// VCD tracing (`trace_open`, `trace_close`) and the shim's `free` in `Drop`. A shim module's
@@ -193,7 +187,7 @@ fn static_str(p: *const c_char) -> Option<String> {
 /// `set_mutant` entry point, which becomes `set_mutant(k) -> bool` (false: not a mutant model).
 /// A shim whose variants include a coverage build (build.rs `COVERAGE_MODELS`) names its five
 /// coverage entry points (`coverage: [count, read, load, zero, write]`, `csrc/pica_cov.h`),
-/// which implement [`crate::coverage::Counters`] for the handle.
+/// which implement [`crate::kit::handle::Counters`] for the handle.
 macro_rules! shim_handle {
     ($vis:vis $handle:ident($opaque:ty) { new: $new:ident, free: $free:ident,
       trace_open: $topen:ident, trace_close: $tclose:ident
@@ -241,7 +235,7 @@ macro_rules! shim_handle {
         }
 
         $(
-        impl crate::coverage::Counters for $handle {
+        impl crate::kit::handle::Counters for $handle {
             fn cov_read(&mut self) -> Vec<u32> {
                 // SAFETY: live, exclusively borrowed handle.
                 let n = unsafe { $ccount(self.0.as_ptr()) } as usize;
@@ -288,20 +282,6 @@ macro_rules! shim_handle {
     };
 }
 pub(crate) use shim_handle;
-
-/// Names of the compiled variants of one shim, index = variant number, from its
-/// `*_variant_count` and `*_variant_name` entry points (every shim has the pair).
-pub(crate) fn names_of(
-    count: unsafe extern "C" fn() -> c_int,
-    name: unsafe extern "C" fn(c_int) -> *const c_char,
-) -> Vec<String> {
-    // SAFETY: no arguments; the shim reads a constant.
-    let n = unsafe { count() };
-    // SAFETY: `i` is within the count the shim reported; it returns a static string or NULL.
-    (0..n)
-        .filter_map(|i| static_str(unsafe { name(i) }))
-        .collect()
-}
 
 /// Names of the compiled variants of `pica_top`, index = variant number.
 pub(crate) fn variant_names() -> Vec<String> {

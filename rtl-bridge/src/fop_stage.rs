@@ -43,7 +43,11 @@
 //! # Ok::<(), pica_rtl_bridge::RtlError>(())
 //! ```
 
-use crate::RtlError;
+use crate::error::RtlError;
+use crate::kit::abi::fop::{PicaFop, PicaFopIn, PicaFopOut, FNS};
+use crate::kit::core::Core;
+pub use crate::kit::side::MemLatency;
+use crate::kit::side::SideServer;
 use pica_model::beat::PixelBeat;
 use pica_model::fop::{config_words, FopHang, CONFIG_REGS};
 use pica_model::mem::Memory;
@@ -51,7 +55,6 @@ use pica_model::regfile::RegFile;
 use std::collections::VecDeque;
 use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 
 /// A build of the FOP stage: the RTL as written or with one injected bug (each its own
 /// Verilated model, rows `fop*` of build.rs).
@@ -101,7 +104,7 @@ impl FopVariant {
             FopVariant::InjectStencilZfail => "inject_fop_stencil_zfail",
             FopVariant::InjectTile32 => "inject_fop_tile32",
             FopVariant::Mutant(_) => crate::mutants::FOP_MODEL,
-            FopVariant::Coverage => crate::coverage::CoverageBuild::Fop.name(),
+            FopVariant::Coverage => crate::kit::desc::FOP.coverage.unwrap_or_default(),
         }
     }
 
@@ -137,71 +140,6 @@ impl fmt::Display for FopVariant {
     }
 }
 
-/// How the bridge's memory answers the RTL's memory port.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum MemLatency {
-    /// The response is offered the clock after the request handshake.
-    #[default]
-    Zero,
-    /// The response is offered `n` clocks later than with [`MemLatency::Zero`].
-    Fixed(u32),
-    /// Each request's extra latency is uniform in `0..=max`, drawn from a generator seeded
-    /// with `seed`; the request side is also held not-ready one clock in five.
-    Random {
-        /// Largest extra latency.
-        max: u32,
-        /// Seed of the generator.
-        seed: u64,
-    },
-}
-
-impl MemLatency {
-    /// Parses `0`, `N` (extra clocks) or `rand:MAX[:SEED]` (seed decimal or `0x` hex, 0 if
-    /// left out).
-    pub fn parse(s: &str) -> Result<Self, String> {
-        let s = s.trim();
-        let num = |t: &str| -> Result<u64, String> {
-            let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-                Some(h) => u64::from_str_radix(h, 16),
-                None => t.parse::<u64>(),
-            };
-            r.map_err(|_| format!("bad number `{t}` in memory latency `{s}`"))
-        };
-        if let Some(rest) = s.strip_prefix("rand:") {
-            let (max, seed) = match rest.split_once(':') {
-                Some((m, sd)) => (m, num(sd)?),
-                None => (rest, 0),
-            };
-            let max = u32::try_from(num(max)?)
-                .map_err(|_| format!("memory latency `{s}`: MAX is too large"))?;
-            return Ok(MemLatency::Random { max, seed });
-        }
-        let n = u32::try_from(num(s)?).map_err(|_| format!("memory latency `{s}` is too large"))?;
-        Ok(if n == 0 {
-            MemLatency::Zero
-        } else {
-            MemLatency::Fixed(n)
-        })
-    }
-}
-
-impl FromStr for MemLatency {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::parse(s)
-    }
-}
-
-impl fmt::Display for MemLatency {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MemLatency::Zero => write!(f, "0"),
-            MemLatency::Fixed(n) => write!(f, "{n}"),
-            MemLatency::Random { max, seed } => write!(f, "rand:{max}:{seed}"),
-        }
-    }
-}
-
 /// Number of configuration registers FOP reads (= [`CONFIG_REGS`]`.len()`).
 pub const NUM_CFG: usize = CONFIG_REGS.len();
 
@@ -229,123 +167,9 @@ pub struct FopResult {
     pub beat: PixelBeat,
 }
 
-#[allow(unsafe_code)]
-mod raw {
-    //! The C ABI of `csrc/pica_fop_shim.h`. Each call passes a handle that [`Handle`] owns
-    //! exclusively (created by `pica_fop_new`, freed once in `Drop`) and pointers to live
-    //! structs.
-    use std::ffi::{c_char, c_int};
-
-    /// `PicaFopIn` of the shim header.
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaFopIn {
-        pub cfg_we: u32,
-        pub cfg_id: u32,
-        pub cfg_data: u32,
-        pub in_valid: u32,
-        pub in_tag: u32,
-        pub in_x: u32,
-        pub in_y: u32,
-        pub in_depth: u32,
-        pub in_color: u32,
-        pub out_ready: u32,
-        pub mem_req_ready: u32,
-        pub mem_rsp_valid: u32,
-        pub mem_rsp_rdata: u32,
-        pub mem_rsp_err: u32,
-    }
-
-    /// `PicaFopOut` of the shim header.
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaFopOut {
-        pub in_ready: u32,
-        pub out_valid: u32,
-        pub out_tag: u32,
-        pub out_x: u32,
-        pub out_y: u32,
-        pub out_color_addr: u32,
-        pub out_color: u32,
-        pub out_depth_addr: u32,
-        pub out_depth_stencil: u32,
-        pub out_flags: u32,
-        pub mem_req_valid: u32,
-        pub mem_req_we: u32,
-        pub mem_req_addr: u32,
-        pub mem_req_be: u32,
-        pub mem_req_wdata: u32,
-        pub mem_rsp_ready: u32,
-        pub hang: u32,
-        pub hang_kind: u32,
-        pub hang_buffer: u32,
-        pub hang_addr: u32,
-        pub hang_value: u32,
-        pub idle: u32,
-    }
-
-    #[repr(C)]
-    pub(super) struct PicaFop {
-        _opaque: [u8; 0],
-    }
-
-    extern "C" {
-        fn pica_fop_variant_count() -> c_int;
-        fn pica_fop_variant_name(variant: c_int) -> *const c_char;
-        fn pica_fop_new(variant: c_int) -> *mut PicaFop;
-        fn pica_fop_free(h: *mut PicaFop);
-        fn pica_fop_eval(h: *mut PicaFop, inp: *const PicaFopIn, out: *mut PicaFopOut);
-        fn pica_fop_peek(h: *mut PicaFop, out: *mut PicaFopOut);
-        fn pica_fop_clock(h: *mut PicaFop);
-        fn pica_fop_trace_open(h: *mut PicaFop, path: *const c_char) -> c_int;
-        fn pica_fop_trace_close(h: *mut PicaFop);
-        fn pica_fop_set_mutant(h: *mut PicaFop, k: u32) -> c_int;
-        fn pica_fop_cov_count(h: *mut PicaFop) -> u32;
-        fn pica_fop_cov_read(h: *mut PicaFop, dst: *mut u32);
-        fn pica_fop_cov_load(h: *mut PicaFop, src: *const u32);
-        fn pica_fop_cov_zero(h: *mut PicaFop);
-        fn pica_fop_cov_write(h: *mut PicaFop, path: *const c_char) -> c_int;
-    }
-
-    /// Names of the compiled variants, index = variant number.
-    pub(super) fn variant_names() -> Vec<String> {
-        crate::ffi::names_of(pica_fop_variant_count, pica_fop_variant_name)
-    }
-
-    crate::ffi::shim_handle!(pub(super) Handle(PicaFop) {
-        new: pica_fop_new, free: pica_fop_free,
-        trace_open: pica_fop_trace_open, trace_close: pica_fop_trace_close,
-        set_mutant: pica_fop_set_mutant,
-        coverage: [pica_fop_cov_count, pica_fop_cov_read, pica_fop_cov_load, pica_fop_cov_zero,
-                   pica_fop_cov_write]
-    });
-
-    impl Handle {
-        pub(super) fn eval(&mut self, inp: &PicaFopIn) -> PicaFopOut {
-            let mut out = PicaFopOut::default();
-            // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
-            // mirrors of the shim's.
-            unsafe { pica_fop_eval(self.p(), inp, &mut out) };
-            out
-        }
-        pub(super) fn peek(&mut self) -> PicaFopOut {
-            let mut out = PicaFopOut::default();
-            // SAFETY: live, exclusively borrowed handle; `out` is a live #[repr(C)] mirror.
-            unsafe { pica_fop_peek(self.p(), &mut out) };
-            out
-        }
-        pub(super) fn clock(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_fop_clock(self.p()) }
-        }
-    }
-}
-
 /// A response the memory owes the RTL.
 #[derive(Clone, Copy, Debug)]
 struct MemRsp {
-    /// First clock (bridge cycle count) the response may be offered.
-    due: u64,
     rdata: u32,
     err: bool,
 }
@@ -357,7 +181,7 @@ pub const WATCHDOG_CLOCKS: u64 = 20_000;
 /// One Verilated FOP stage (`pica_fop_top`) with its memory port served by the bridge.
 #[derive(Debug)]
 pub struct RtlFop {
-    handle: raw::Handle,
+    core: Core<PicaFopIn, PicaFopOut, PicaFop>,
     variant: FopVariant,
     latency: MemLatency,
     /// The configuration words the RTL holds (`None`: not written since reset).
@@ -366,65 +190,42 @@ pub struct RtlFop {
     /// Results that left while [`RtlFop::sync_config`] drained the stage, handed out first.
     stash: VecDeque<FopResult>,
     in_flight: usize,
-    rsp: VecDeque<MemRsp>,
-    rng: u64,
-    cycles: u64,
+    /// The memory port's owed responses and latency.
+    rsp: SideServer<MemRsp>,
     reads: u64,
     writes: u64,
     /// The outputs after the last clock.
-    last: raw::PicaFopOut,
+    last: PicaFopOut,
     hang: Option<FopHang>,
     violations: Vec<String>,
-    tracing: bool,
 }
 
-crate::coverage::coverage_methods!(
-    RtlFop,
-    "`cov_fop`, [`FopVariant::Coverage`]",
-    crate::coverage::CoverageBuild::Fop
-);
+crate::kit::handle::coverage_methods!(RtlFop, "`cov_fop`, [`FopVariant::Coverage`]", core.handle);
 
 impl RtlFop {
     /// Names of the FOP variants compiled into this build.
     pub fn variants() -> Vec<String> {
-        raw::variant_names()
+        Core::variants(&FNS)
     }
 
     /// A new stage of `variant`, reset, whose memory port answers with `latency`.
     pub fn new(variant: FopVariant, latency: MemLatency) -> Result<Self, RtlError> {
-        let names = raw::variant_names();
-        let index = names
-            .iter()
-            .position(|n| n == variant.name())
-            .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
-        if let Some(k) = variant.mutant() {
-            if !handle.set_mutant(k) {
-                return Err(RtlError::Mutant(variant.name(), k));
-            }
-        }
-        let last = handle.peek();
-        let rng = match latency {
-            MemLatency::Random { seed, .. } => seed,
-            _ => 0,
-        };
+        let mut core = Core::open(&FNS, variant.name(), variant.mutant())?;
+        let last = core.peek();
         Ok(Self {
-            handle,
+            core,
             variant,
             latency,
             shadow: None,
             queue: VecDeque::new(),
             stash: VecDeque::new(),
             in_flight: 0,
-            rsp: VecDeque::new(),
-            rng,
-            cycles: 0,
+            rsp: SideServer::new(latency),
             reads: 0,
             writes: 0,
             last,
             hang: None,
             violations: Vec::new(),
-            tracing: false,
         })
     }
 
@@ -440,7 +241,7 @@ impl RtlFop {
 
     /// Clocks run since reset.
     pub fn cycles(&self) -> u64 {
-        self.cycles
+        self.core.cycles()
     }
 
     /// Memory requests performed so far: (reads, including byte-enable-0 probes; writes).
@@ -584,37 +385,20 @@ impl RtlFop {
 
     /// Starts writing a VCD of every following clock edge to `path`.
     pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
-        let p = path.to_string_lossy().into_owned();
-        if !self.handle.trace_open(&p) {
-            return Err(RtlError::Trace(p));
-        }
-        self.tracing = true;
-        Ok(())
+        self.core.trace_vcd(path)
     }
 
     /// Stops tracing and closes the VCD, if one is open.
     pub fn trace_off(&mut self) {
-        if self.tracing {
-            self.handle.trace_close();
-            self.tracing = false;
-        }
+        self.core.trace_off();
     }
 
     fn violate(&mut self, what: String) {
         // Keep the list short: the first breaches say what is wrong.
         if self.violations.len() < 32 {
             self.violations
-                .push(format!("clock {}: {what}", self.cycles));
+                .push(format!("clock {}: {what}", self.core.cycles()));
         }
-    }
-
-    /// The next 64 bits of the latency generator (SplitMix64).
-    fn rand(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 
     /// Clocks until nothing is queued, in flight or owed and the RTL is idle; the beats that
@@ -646,14 +430,14 @@ impl RtlFop {
 
     /// One register-write clock (the stage is idle: nothing else moves).
     fn cfg_write(&mut self, id: u16, value: u32) {
-        let inp = raw::PicaFopIn {
+        let inp = PicaFopIn {
             cfg_we: 1,
             cfg_id: u32::from(id & 0x3FF),
             cfg_data: value,
             out_ready: 1,
             ..Default::default()
         };
-        let o = self.handle.eval(&inp);
+        let o = self.core.eval(&inp);
         if o.mem_req_valid != 0 || o.out_valid != 0 {
             self.violate(format!(
                 "memory request or beat while idle (register 0x{id:03x} written)"
@@ -663,9 +447,7 @@ impl RtlFop {
     }
 
     fn clock(&mut self) {
-        self.handle.clock();
-        self.cycles += 1;
-        self.last = self.handle.peek();
+        self.last = self.core.clock();
         if self.last.hang != 0 && self.hang.is_none() {
             let o = self.last;
             let buffer = if o.hang_buffer & 1 != 0 {
@@ -696,7 +478,7 @@ impl RtlFop {
     }
 
     /// Performs an accepted memory request on `mem`; returns the response.
-    fn perform(&mut self, mem: &mut Memory, o: &raw::PicaFopOut) -> (u32, bool) {
+    fn perform(&mut self, mem: &mut Memory, o: &PicaFopOut) -> (u32, bool) {
         let mut addr = o.mem_req_addr;
         if addr & 3 != 0 {
             self.violate(format!(
@@ -726,13 +508,13 @@ impl RtlFop {
     /// One clock driving the head of the queue and the memory port; returns the beat taken in
     /// it and whether any handshake happened.
     fn step(&mut self, mem: &mut Memory, out_ready: bool) -> (Option<FopResult>, bool) {
-        let now = self.cycles;
+        let now = self.core.cycles();
         let head = if self.hang.is_none() {
             self.queue.front().copied()
         } else {
             None
         };
-        let mut inp = raw::PicaFopIn {
+        let mut inp = PicaFopIn {
             out_ready: u32::from(out_ready),
             mem_req_ready: 1,
             ..Default::default()
@@ -745,18 +527,13 @@ impl RtlFop {
             inp.in_depth = f.depth & 0xFF_FFFF;
             inp.in_color = u32::from_le_bytes(f.color);
         }
-        if let Some(r) = self.rsp.front() {
-            if r.due <= now {
-                inp.mem_rsp_valid = 1;
-                inp.mem_rsp_rdata = r.rdata;
-                inp.mem_rsp_err = u32::from(r.err);
-            }
+        if let Some(r) = self.rsp.offer(now) {
+            inp.mem_rsp_valid = 1;
+            inp.mem_rsp_rdata = r.rdata;
+            inp.mem_rsp_err = u32::from(r.err);
         }
-        if let MemLatency::Random { .. } = self.latency {
-            // One clock in five the memory is busy.
-            inp.mem_req_ready = u32::from(self.rand() % 5 != 0);
-        }
-        let o = self.handle.eval(&inp);
+        inp.mem_req_ready = u32::from(self.rsp.request_ready());
+        let o = self.core.eval(&inp);
         let mut moved = false;
         if head.is_some() && o.in_ready != 0 {
             self.queue.pop_front();
@@ -784,7 +561,7 @@ impl RtlFop {
             self.in_flight = self.in_flight.saturating_sub(1);
         }
         if inp.mem_rsp_valid != 0 && o.mem_rsp_ready != 0 {
-            self.rsp.pop_front();
+            self.rsp.taken();
             moved = true;
         }
         if o.mem_req_valid != 0 && inp.mem_req_ready != 0 {
@@ -795,16 +572,7 @@ impl RtlFop {
                 ));
             }
             let (rdata, err) = self.perform(mem, &o);
-            let extra = match self.latency {
-                MemLatency::Zero => 0,
-                MemLatency::Fixed(n) => u64::from(n),
-                MemLatency::Random { max, .. } => self.rand() % (u64::from(max) + 1),
-            };
-            self.rsp.push_back(MemRsp {
-                due: now + 1 + extra,
-                rdata,
-                err,
-            });
+            self.rsp.accept(now, MemRsp { rdata, err });
             moved = true;
         }
         self.clock();

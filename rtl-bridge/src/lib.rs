@@ -35,6 +35,7 @@
 
 pub mod alu;
 pub mod coverage;
+mod error;
 mod ffi;
 pub mod fop_stage;
 pub mod kit;
@@ -47,6 +48,7 @@ pub mod tev_stage;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
 pub use coverage::RtlCoverage;
+pub use error::RtlError;
 pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;
@@ -161,32 +163,6 @@ impl Variant {
     }
 }
 
-/// Errors of the bridge.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RtlError {
-    /// The requested variant was not compiled into this build.
-    #[error("RTL variant {0} is not part of this build (built: {1})")]
-    MissingVariant(&'static str, String),
-    /// The C++ side could not create the model.
-    #[error("could not create the Verilated model of variant {0}")]
-    Create(&'static str),
-    /// A VCD file could not be opened.
-    #[error("cannot open VCD file {0}")]
-    Trace(String),
-    /// The mutant model did not take the mutant selection.
-    #[error("RTL variant {0} is not a mutant model (cannot select mutant {1})")]
-    Mutant(&'static str, u16),
-    /// The build has no code coverage (not verilated with `--coverage`).
-    #[error(
-        "RTL variant {0} has no code coverage: only the coverage builds count points \
-         (cov_fe, cov_tev, cov_fop, cov_rast, cov_sh: the stage tops as written)"
-    )]
-    NoCoverage(&'static str),
-    /// A coverage file could not be written.
-    #[error("cannot write the RTL coverage file {0}: {1}")]
-    CoverageWrite(String, String),
-}
-
 /// The defines the default variant was built with (from `PICA_RTL_DEFINES`), empty if none.
 pub fn default_defines() -> String {
     ffi::default_defines()
@@ -200,7 +176,7 @@ pub struct Rtl {
     tracing: bool,
 }
 
-crate::coverage::coverage_methods!(Rtl, "`cov_fe`, [`Variant::FeCoverage`]");
+crate::kit::handle::coverage_methods!(Rtl, "`cov_fe`, [`Variant::FeCoverage`]", handle);
 
 impl Rtl {
     /// The default variant, in reset (call [`Rtl::reset`] before use, or use [`RtlGpu`]).

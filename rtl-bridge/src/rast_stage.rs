@@ -46,8 +46,11 @@
 //! # Ok::<(), pica_rtl_bridge::RtlError>(())
 //! ```
 
-pub use crate::fop_stage::MemLatency;
-use crate::RtlError;
+use crate::error::RtlError;
+use crate::kit::abi::rast::{PicaRast, PicaRastIn, PicaRastOut, FNS};
+use crate::kit::core::Core;
+pub use crate::kit::side::MemLatency;
+use crate::kit::side::SideServer;
 use pica_model::clip;
 use pica_model::num::F24;
 use pica_model::pipe::{Fragment, Triangle, NUM_SEMANTICS};
@@ -107,7 +110,7 @@ impl RastVariant {
             RastVariant::InjectPersp => "inject_rast_persp",
             RastVariant::InjectClipPlaneOrder => "inject_clip_plane_order",
             RastVariant::Mutant(_) => crate::mutants::RAST_MODEL,
-            RastVariant::Coverage => crate::coverage::CoverageBuild::Rast.name(),
+            RastVariant::Coverage => crate::kit::desc::RAST.coverage.unwrap_or_default(),
         }
     }
 
@@ -179,144 +182,15 @@ impl From<Fragment> for RastOut {
     }
 }
 
-/// f24 lanes of the vertex input port (3 vertices × 24 semantics).
-const IN_LANES: usize = 3 * NUM_SEMANTICS;
-
 /// Columns of the largest framebuffer (11-bit width: at most 2047 pixels, x < 2047).
 const MAX_FB_COLS: u32 = 2047;
 
 /// Rows of the largest framebuffer (GPUREG_FRAMEBUFFER_DIM: at most 1024).
 const MAX_FB_ROWS: u32 = 1024;
 
-#[allow(unsafe_code)]
-mod raw {
-    //! The C ABI of `csrc/pica_rast_shim.h`. Each call passes a handle that [`Handle`] owns
-    //! exclusively (created by `pica_rast_new`, freed once in `Drop`) and pointers to live
-    //! structs.
-    use super::IN_LANES;
-    use pica_model::pipe::NUM_SEMANTICS;
-    use std::ffi::{c_char, c_int};
-
-    /// `PicaRastIn` of the shim header.
-    #[repr(C)]
-    #[derive(Clone, Copy, Debug)]
-    pub(super) struct PicaRastIn {
-        pub cfg_we: u32,
-        pub cfg_id: u32,
-        pub cfg_data: u32,
-        pub in_valid: u32,
-        pub in_seq: u32,
-        /// Vertex k semantic s at index `24 * k + s` (f24 in the low 24 bits).
-        pub in_v: [u32; IN_LANES],
-        pub out_ready: u32,
-        pub ed_req_ready: u32,
-        pub ed_rsp_valid: u32,
-        pub ed_rsp_data: u32,
-    }
-
-    impl Default for PicaRastIn {
-        fn default() -> Self {
-            Self {
-                cfg_we: 0,
-                cfg_id: 0,
-                cfg_data: 0,
-                in_valid: 0,
-                in_seq: 0,
-                in_v: [0; IN_LANES],
-                out_ready: 0,
-                ed_req_ready: 0,
-                ed_rsp_valid: 0,
-                ed_rsp_data: 0,
-            }
-        }
-    }
-
-    /// `PicaRastOut` of the shim header.
-    #[repr(C)]
-    #[derive(Clone, Copy, Debug, Default)]
-    pub(super) struct PicaRastOut {
-        pub in_ready: u32,
-        pub out_valid: u32,
-        pub out_tri: u32,
-        pub out_x: u32,
-        pub out_y: u32,
-        pub out_depth: u32,
-        pub out_color: u32,
-        /// Semantic s at index s.
-        pub out_attr: [u32; NUM_SEMANTICS],
-        /// Texcoord t component c at index `4 * t + c`.
-        pub out_tex_deriv: [u32; 12],
-        pub ed_req_valid: u32,
-        pub ed_req_op: u32,
-        pub ed_req_x: u32,
-        pub ed_req_y: u32,
-        pub ed_req_data: u32,
-        pub ed_rsp_ready: u32,
-        pub idle: u32,
-    }
-
-    #[repr(C)]
-    pub(super) struct PicaRast {
-        _opaque: [u8; 0],
-    }
-
-    extern "C" {
-        fn pica_rast_variant_count() -> c_int;
-        fn pica_rast_variant_name(variant: c_int) -> *const c_char;
-        fn pica_rast_new(variant: c_int) -> *mut PicaRast;
-        fn pica_rast_free(h: *mut PicaRast);
-        fn pica_rast_eval(h: *mut PicaRast, inp: *const PicaRastIn, out: *mut PicaRastOut);
-        fn pica_rast_peek(h: *mut PicaRast, out: *mut PicaRastOut);
-        fn pica_rast_clock(h: *mut PicaRast);
-        fn pica_rast_trace_open(h: *mut PicaRast, path: *const c_char) -> c_int;
-        fn pica_rast_trace_close(h: *mut PicaRast);
-        fn pica_rast_set_mutant(h: *mut PicaRast, k: u32) -> c_int;
-        fn pica_rast_cov_count(h: *mut PicaRast) -> u32;
-        fn pica_rast_cov_read(h: *mut PicaRast, dst: *mut u32);
-        fn pica_rast_cov_load(h: *mut PicaRast, src: *const u32);
-        fn pica_rast_cov_zero(h: *mut PicaRast);
-        fn pica_rast_cov_write(h: *mut PicaRast, path: *const c_char) -> c_int;
-    }
-
-    /// Names of the compiled variants, index = variant number.
-    pub(super) fn variant_names() -> Vec<String> {
-        crate::ffi::names_of(pica_rast_variant_count, pica_rast_variant_name)
-    }
-
-    crate::ffi::shim_handle!(pub(super) Handle(PicaRast) {
-        new: pica_rast_new, free: pica_rast_free,
-        trace_open: pica_rast_trace_open, trace_close: pica_rast_trace_close,
-        set_mutant: pica_rast_set_mutant,
-        coverage: [pica_rast_cov_count, pica_rast_cov_read, pica_rast_cov_load, pica_rast_cov_zero,
-                   pica_rast_cov_write]
-    });
-
-    impl Handle {
-        pub(super) fn eval(&mut self, inp: &PicaRastIn) -> PicaRastOut {
-            let mut out = PicaRastOut::default();
-            // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
-            // mirrors of the shim's.
-            unsafe { pica_rast_eval(self.p(), inp, &mut out) };
-            out
-        }
-        pub(super) fn peek(&mut self) -> PicaRastOut {
-            let mut out = PicaRastOut::default();
-            // SAFETY: live, exclusively borrowed handle; `out` is a live #[repr(C)] mirror.
-            unsafe { pica_rast_peek(self.p(), &mut out) };
-            out
-        }
-        pub(super) fn clock(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_rast_clock(self.p()) }
-        }
-    }
-}
-
 /// A response the early-depth buffer owes the RTL.
 #[derive(Clone, Copy, Debug)]
 struct EdRsp {
-    /// First clock (bridge cycle count) the response may be offered.
-    due: u64,
     data: u32,
 }
 
@@ -341,7 +215,7 @@ pub struct EdStats {
 /// bridge.
 #[derive(Debug)]
 pub struct RtlRast {
-    handle: raw::Handle,
+    core: Core<PicaRastIn, PicaRastOut, PicaRast>,
     variant: RastVariant,
     latency: MemLatency,
     /// The stored registers the RTL holds (`None`: not written since reset).
@@ -351,80 +225,61 @@ pub struct RtlRast {
     queue: VecDeque<Triangle>,
     /// Fragments that left while the stage was drained, handed out first.
     stash: VecDeque<Fragment>,
-    rsp: VecDeque<EdRsp>,
+    /// The early-depth port's owed responses and latency.
+    rsp: SideServer<EdRsp>,
     early: EarlyDepthBuffer,
     /// Clear events written whose clear request has not been seen yet.
     clears_owed: u64,
-    rng: u64,
-    cycles: u64,
     stats: EdStats,
     triangles_in: u64,
     fragments_out: u64,
     /// Fragments after which a drain or run gives up ([`RtlRast::set_fragment_limit`]).
     fragment_limit: u64,
     /// The inputs of the next clock (the vertex lanes are rewritten only for a new head).
-    inp: raw::PicaRastIn,
+    inp: PicaRastIn,
     /// Whether `inp` holds the queue head's vertices.
     head_loaded: bool,
     /// The outputs after the last clock.
-    last: raw::PicaRastOut,
+    last: PicaRastOut,
     violations: Vec<String>,
-    tracing: bool,
 }
 
-crate::coverage::coverage_methods!(
+crate::kit::handle::coverage_methods!(
     RtlRast,
     "`cov_rast`, [`RastVariant::Coverage`]",
-    crate::coverage::CoverageBuild::Rast
+    core.handle
 );
 
 impl RtlRast {
     /// Names of the RAST variants compiled into this build.
     pub fn variants() -> Vec<String> {
-        raw::variant_names()
+        Core::variants(&FNS)
     }
 
     /// A new stage of `variant`, reset, with a power-on early-depth buffer whose port answers
     /// with `latency`.
     pub fn new(variant: RastVariant, latency: MemLatency) -> Result<Self, RtlError> {
-        let names = raw::variant_names();
-        let index = names
-            .iter()
-            .position(|n| n == variant.name())
-            .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
-        if let Some(k) = variant.mutant() {
-            if !handle.set_mutant(k) {
-                return Err(RtlError::Mutant(variant.name(), k));
-            }
-        }
-        let last = handle.peek();
-        let rng = match latency {
-            MemLatency::Random { seed, .. } => seed,
-            _ => 0,
-        };
+        let mut core = Core::open(&FNS, variant.name(), variant.mutant())?;
+        let last = core.peek();
         Ok(Self {
-            handle,
+            core,
             variant,
             latency,
             shadow: None,
             triggers_seen: 0,
             queue: VecDeque::new(),
             stash: VecDeque::new(),
-            rsp: VecDeque::new(),
+            rsp: SideServer::new(latency),
             early: EarlyDepthBuffer::new(),
             clears_owed: 0,
-            rng,
-            cycles: 0,
             stats: EdStats::default(),
             triangles_in: 0,
             fragments_out: 0,
             fragment_limit: u64::MAX,
-            inp: raw::PicaRastIn::default(),
+            inp: PicaRastIn::default(),
             head_loaded: false,
             last,
             violations: Vec::new(),
-            tracing: false,
         })
     }
 
@@ -440,7 +295,7 @@ impl RtlRast {
 
     /// Clocks run since reset.
     pub fn cycles(&self) -> u64 {
-        self.cycles
+        self.core.cycles()
     }
 
     /// Early-depth port requests performed so far.
@@ -619,37 +474,20 @@ impl RtlRast {
 
     /// Starts writing a VCD of every following clock edge to `path`.
     pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
-        let p = path.to_string_lossy().into_owned();
-        if !self.handle.trace_open(&p) {
-            return Err(RtlError::Trace(p));
-        }
-        self.tracing = true;
-        Ok(())
+        self.core.trace_vcd(path)
     }
 
     /// Stops tracing and closes the VCD, if one is open.
     pub fn trace_off(&mut self) {
-        if self.tracing {
-            self.handle.trace_close();
-            self.tracing = false;
-        }
+        self.core.trace_off();
     }
 
     fn violate(&mut self, what: String) {
         // Keep the list short: the first breaches say what is wrong.
         if self.violations.len() < 32 {
             self.violations
-                .push(format!("clock {}: {what}", self.cycles));
+                .push(format!("clock {}: {what}", self.core.cycles()));
         }
-    }
-
-    /// The next 64 bits of the latency generator (SplitMix64).
-    fn rand(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 
     /// A clear event the RTL has not performed by the time it is idle is a breach.
@@ -689,14 +527,14 @@ impl RtlRast {
 
     /// One register-write clock (the stage is idle: nothing else moves).
     fn cfg_write(&mut self, id: u16, value: u32) {
-        let inp = raw::PicaRastIn {
+        let inp = PicaRastIn {
             cfg_we: 1,
             cfg_id: u32::from(id & 0x3FF),
             cfg_data: value,
             out_ready: 1,
             ..Default::default()
         };
-        let o = self.handle.eval(&inp);
+        let o = self.core.eval(&inp);
         if o.ed_req_valid != 0 || o.out_valid != 0 || o.idle == 0 {
             self.violate(format!(
                 "register 0x{:03x} written while the stage is busy (idle_o {}, out_valid_o {}, \
@@ -714,13 +552,11 @@ impl RtlRast {
     }
 
     fn clock(&mut self) {
-        self.handle.clock();
-        self.cycles += 1;
-        self.last = self.handle.peek();
+        self.last = self.core.clock();
     }
 
     /// Performs an accepted early-depth request; returns the response data.
-    fn perform(&mut self, o: &raw::PicaRastOut) -> u32 {
+    fn perform(&mut self, o: &PicaRastOut) -> u32 {
         let (x, y, data) = (o.ed_req_x & 0xFFFF, o.ed_req_y & 0xFFFF, o.ed_req_data);
         let pixel_ok = x < MAX_FB_COLS && y < MAX_FB_ROWS;
         match o.ed_req_op & 3 {
@@ -764,7 +600,7 @@ impl RtlRast {
     }
 
     /// The fragment on the output port.
-    fn fragment(o: &raw::PicaRastOut) -> Fragment {
+    fn fragment(o: &PicaRastOut) -> Fragment {
         Fragment {
             x: o.out_x as u16,
             y: o.out_y as u16,
@@ -781,7 +617,7 @@ impl RtlRast {
     /// One clock driving the head of the queue and the early-depth port; returns the fragment
     /// taken in it and whether any handshake happened.
     fn step(&mut self, out_ready: bool) -> (Option<Fragment>, bool) {
-        let now = self.cycles;
+        let now = self.core.cycles();
         let has_head = !self.queue.is_empty();
         if let (Some(t), false) = (self.queue.front(), self.head_loaded) {
             for (k, v) in t.v.iter().enumerate() {
@@ -797,19 +633,13 @@ impl RtlRast {
         self.inp.out_ready = u32::from(out_ready);
         self.inp.ed_rsp_valid = 0;
         self.inp.ed_rsp_data = 0;
-        if let Some(r) = self.rsp.front() {
-            if r.due <= now {
-                self.inp.ed_rsp_valid = 1;
-                self.inp.ed_rsp_data = r.data;
-            }
+        if let Some(r) = self.rsp.offer(now) {
+            self.inp.ed_rsp_valid = 1;
+            self.inp.ed_rsp_data = r.data;
         }
-        self.inp.ed_req_ready = match self.latency {
-            // One clock in five the buffer is busy.
-            MemLatency::Random { .. } => u32::from(self.rand() % 5 != 0),
-            _ => 1,
-        };
+        self.inp.ed_req_ready = u32::from(self.rsp.request_ready());
         let inp = self.inp;
-        let o = self.handle.eval(&inp);
+        let o = self.core.eval(&inp);
         let mut moved = false;
         if has_head && o.in_ready != 0 {
             self.queue.pop_front();
@@ -823,23 +653,23 @@ impl RtlRast {
             moved = true;
         }
         if inp.ed_rsp_valid != 0 && o.ed_rsp_ready != 0 {
-            self.rsp.pop_front();
+            self.rsp.taken();
             moved = true;
         }
         if o.ed_req_valid != 0 && inp.ed_req_ready != 0 {
             let data = self.perform(&o);
-            let extra = match self.latency {
-                MemLatency::Zero => 0,
-                MemLatency::Fixed(n) => u64::from(n),
-                MemLatency::Random { max, .. } => self.rand() % (u64::from(max) + 1),
-            };
-            self.rsp.push_back(EdRsp {
-                due: now + 1 + extra,
-                data,
-            });
+            self.rsp.accept(now, EdRsp { data });
             moved = true;
         }
         self.clock();
         (frag, moved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slot_order_matches_the_stage_description() {
+        assert_eq!(crate::kit::regs::rast(), super::cfg_ids().to_vec());
     }
 }

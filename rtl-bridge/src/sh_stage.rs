@@ -30,8 +30,10 @@
 //! # Ok::<(), pica_rtl_bridge::RtlError>(())
 //! ```
 
+use crate::error::RtlError;
+use crate::kit::abi::sh::{PicaShs, FNS};
+use crate::kit::core::Core;
 use crate::shader::ShVariant;
-use crate::RtlError;
 use pica_model::beat::CommitBeat;
 use pica_model::gpu::HangReason;
 use pica_model::num::F24;
@@ -75,181 +77,8 @@ mod out_kind {
     pub const PRIM: u32 = 3;
 }
 
-#[allow(unsafe_code)]
-mod raw {
-    //! The C ABI of `csrc/pica_sh_stage_shim.h`. Each call passes a handle that [`Handle`] owns
-    //! exclusively (created by `pica_shs_new`, freed once in `Drop`) and pointers to live
-    //! structs.
-    use super::{PicaShsIn, PicaShsOut};
-    use std::ffi::{c_char, c_int};
-
-    #[repr(C)]
-    pub(super) struct PicaShs {
-        _opaque: [u8; 0],
-    }
-
-    extern "C" {
-        fn pica_shs_variant_count() -> c_int;
-        fn pica_shs_variant_name(variant: c_int) -> *const c_char;
-        fn pica_shs_new(variant: c_int) -> *mut PicaShs;
-        fn pica_shs_free(h: *mut PicaShs);
-        fn pica_shs_eval(h: *mut PicaShs, inp: *const PicaShsIn, out: *mut PicaShsOut);
-        fn pica_shs_clock(h: *mut PicaShs);
-        fn pica_shs_cycles(h: *mut PicaShs) -> u64;
-        fn pica_shs_trace_open(h: *mut PicaShs, path: *const c_char) -> c_int;
-        fn pica_shs_trace_close(h: *mut PicaShs);
-        fn pica_shs_cov_count(h: *mut PicaShs) -> u32;
-        fn pica_shs_cov_read(h: *mut PicaShs, dst: *mut u32);
-        fn pica_shs_cov_load(h: *mut PicaShs, src: *const u32);
-        fn pica_shs_cov_zero(h: *mut PicaShs);
-        fn pica_shs_cov_write(h: *mut PicaShs, path: *const c_char) -> c_int;
-    }
-
-    /// Names of the compiled variants, index = variant number.
-    pub(super) fn variant_names() -> Vec<String> {
-        crate::ffi::names_of(pica_shs_variant_count, pica_shs_variant_name)
-    }
-
-    crate::ffi::shim_handle!(pub(super) Handle(PicaShs) {
-        new: pica_shs_new, free: pica_shs_free,
-        trace_open: pica_shs_trace_open, trace_close: pica_shs_trace_close,
-        coverage: [pica_shs_cov_count, pica_shs_cov_read, pica_shs_cov_load, pica_shs_cov_zero,
-                   pica_shs_cov_write]
-    });
-
-    impl Handle {
-        pub(super) fn eval(&mut self, inp: &PicaShsIn) -> PicaShsOut {
-            let mut out = PicaShsOut::default();
-            // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
-            // mirrors of the shim's.
-            unsafe { pica_shs_eval(self.p(), inp, &mut out) };
-            out
-        }
-        pub(super) fn clock(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_shs_clock(self.p()) }
-        }
-        pub(super) fn cycles(&self) -> u64 {
-            // SAFETY: live handle; the shim only reads a counter.
-            unsafe { pica_shs_cycles(self.0.as_ptr()) }
-        }
-    }
-}
-
-/// `PicaShCommit` of `csrc/pica_sh_shim.h`: a commit record as the port shows it (the f24
-/// lanes of `result` unpacked, lane 0 = x).
-#[repr(C)]
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct PicaShCommit {
-    /// `commit_pc_o`.
-    pub pc: u32,
-    /// `commit_word_o`.
-    pub word: u32,
-    /// `commit_dst_o`.
-    pub dst: u32,
-    /// `commit_mask_o`.
-    pub mask: u32,
-    /// `commit_result_o`, four f24 lanes.
-    pub result: [u32; 4],
-    /// `commit_cmp_o`.
-    pub cmp: u32,
-    /// `commit_a0x_o`.
-    pub a0x: i32,
-    /// `commit_a0y_o`.
-    pub a0y: i32,
-    /// `commit_al_o`.
-    pub al: i32,
-    /// `commit_next_pc_o`.
-    pub next_pc: u32,
-    /// `commit_emit_o`.
-    pub emit: u32,
-    /// `commit_hang_o`.
-    pub hang: u32,
-    /// `commit_end_o`.
-    pub end: u32,
-}
-
-/// The inputs of the SH-stage ports (`PicaShsIn` of `csrc/pica_sh_stage_shim.h`): the ports of
-/// `pica_sh_top`, and with an `sh_` prefix those of `pica_top` (whose configuration comes from
-/// REGS: `cfg_*` are ignored there). 96-bit ports are three raw words (bits 0-31, 32-63, 64-95).
-#[repr(C)]
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct PicaShsIn {
-    /// `cfg_valid_i`.
-    pub cfg_valid: u32,
-    /// `cfg_bank_i`.
-    pub cfg_bank: u32,
-    /// `cfg_kind_i`.
-    pub cfg_kind: u32,
-    /// `cfg_addr_i`.
-    pub cfg_addr: u32,
-    /// `cfg_data_i`.
-    pub cfg_data: [u32; 3],
-    /// `in_valid_i`.
-    pub in_valid: u32,
-    /// `in_seq_i`.
-    pub in_seq: u32,
-    /// `in_attr_i`.
-    pub in_attr: u32,
-    /// `in_last_i`.
-    pub in_last: u32,
-    /// `in_kind_i`: 0 vertex attribute, 1 Begin marker, 2 GS count marker.
-    pub in_kind: u32,
-    /// `in_data_i`.
-    pub in_data: [u32; 3],
-    /// `out_ready_i`.
-    pub out_ready: u32,
-    /// `commit_ready_i`.
-    pub commit_ready: u32,
-}
-
-/// The outputs of the SH-stage ports (`PicaShsOut` of `csrc/pica_sh_stage_shim.h`).
-#[repr(C)]
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct PicaShsOut {
-    /// `cfg_ready_o` (always 1).
-    pub cfg_ready: u32,
-    /// `in_ready_o`.
-    pub in_ready: u32,
-    /// `out_valid_o`.
-    pub out_valid: u32,
-    /// `out_kind_o`.
-    pub out_kind: u32,
-    /// `out_id_o`.
-    pub out_id: u32,
-    /// `out_reg_o`.
-    pub out_reg: u32,
-    /// `out_data_o`.
-    pub out_data: [u32; 3],
-    /// `out_last_o`.
-    pub out_last: u32,
-    /// `out_vtx_id_o`.
-    pub out_vtx_id: u32,
-    /// `out_winding_o`.
-    pub out_winding: u32,
-    /// `out_prim_o`.
-    pub out_prim: u32,
-    /// `commit_valid_o`.
-    pub commit_valid: u32,
-    /// `commit_unit_o`.
-    pub commit_unit: u32,
-    /// `commit_seq_o`.
-    pub commit_seq: u32,
-    /// The commit record.
-    pub commit: PicaShCommit,
-    /// `hang_o`.
-    pub hang: u32,
-    /// `hang_unit_o`.
-    pub hang_unit: u32,
-    /// `hang_pc_o`.
-    pub hang_pc: u32,
-    /// `hang_word_o`.
-    pub hang_word: u32,
-    /// `hang_code_o`.
-    pub hang_code: u32,
-    /// `idle_o`.
-    pub idle: u32,
-}
+pub use crate::kit::abi::sh::{PicaShsIn, PicaShsOut};
+pub use crate::kit::record::PicaShCommit;
 
 /// The transaction protocol of the SH-stage ports, shared by [`RtlSh`] (`pica_sh_top`) and
 /// [`crate::RtlGpu`] (the `sh_*` ports of `pica_top`): vertices in as one attribute per beat,
@@ -541,7 +370,7 @@ struct Shadow {
 /// One Verilated SH stage (`pica_sh_top`), reset, with zeroed memories.
 #[derive(Debug)]
 pub struct RtlSh {
-    handle: raw::Handle,
+    core: Core<PicaShsIn, PicaShsOut, PicaShs>,
     variant: ShVariant,
     shadow: Shadow,
     /// `(address, writes_applied)` of the register file last synced.
@@ -553,29 +382,24 @@ pub struct RtlSh {
     last: PicaShsOut,
 }
 
-crate::coverage::coverage_methods!(
+crate::kit::handle::coverage_methods!(
     RtlSh,
     "`cov_sh`, [`crate::shader::ShVariant::Coverage`]",
-    crate::coverage::CoverageBuild::Sh
+    core.handle
 );
 
 impl RtlSh {
     /// Names of the SH-stage variants compiled into this build.
     pub fn variants() -> Vec<String> {
-        raw::variant_names()
+        Core::variants(&FNS)
     }
 
     /// A new stage of `variant` ([`ShVariant::Default`], [`ShVariant::InjectAddRound`] or
     /// [`ShVariant::InjectLoopExtra`]; the knob variant has no SH-stage build).
     pub fn new(variant: ShVariant) -> Result<Self, RtlError> {
-        let names = raw::variant_names();
-        let index = names
-            .iter()
-            .position(|n| n == variant.name())
-            .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
+        let core = Core::open(&FNS, variant.name(), variant.mutant())?;
         let mut sh = Self {
-            handle,
+            core,
             variant,
             shadow: Shadow::default(),
             synced: None,
@@ -600,7 +424,7 @@ impl RtlSh {
 
     /// Re-evaluates with idle inputs so `last` shows this cycle's ready / idle.
     fn refresh(&mut self) {
-        self.last = self.handle.eval(&Self::idle_inputs());
+        self.last = self.core.eval(&Self::idle_inputs());
     }
 
     /// Brings the RTL's configuration in line with `regs` (the four unit configurations and
@@ -711,12 +535,12 @@ impl RtlSh {
             inp.cfg_kind = b.kind;
             inp.cfg_addr = b.addr;
             inp.cfg_data = b.data;
-            let out = self.handle.eval(&inp);
+            let out = self.core.eval(&inp);
             debug_assert!(out.cfg_ready != 0, "pica_sh always takes configuration");
-            let cycle = self.handle.cycles();
+            let cycle = self.core.shim_cycles();
             let gs = self.gs_on();
             self.proto.sample(cycle, &inp, &out, gs);
-            self.handle.clock();
+            self.core.clock();
         }
         self.refresh();
     }
@@ -752,11 +576,11 @@ impl RtlSh {
         let mut inp = Self::idle_inputs();
         inp.out_ready = u32::from(out_ready);
         self.proto.drive(&mut inp);
-        let out = self.handle.eval(&inp);
-        let cycle = self.handle.cycles();
+        let out = self.core.eval(&inp);
+        let cycle = self.core.shim_cycles();
         let gs = self.gs_on();
         self.proto.sample(cycle, &inp, &out, gs);
-        self.handle.clock();
+        self.core.clock();
         self.refresh();
         self.proto.take()
     }
@@ -770,21 +594,16 @@ impl RtlSh {
 
     /// Clock cycles since reset (configuration writes included).
     pub fn cycles(&self) -> u64 {
-        self.handle.cycles()
+        self.core.shim_cycles()
     }
 
     /// Starts writing a VCD of every following clock edge to `path`.
     pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
-        let p = path.to_string_lossy();
-        if self.handle.trace_open(&p) {
-            Ok(())
-        } else {
-            Err(RtlError::Trace(p.into_owned()))
-        }
+        self.core.trace_vcd(path)
     }
 
     /// Flushes and closes the VCD, if one is open.
     pub fn trace_close(&mut self) {
-        self.handle.trace_close();
+        self.core.trace_off();
     }
 }

@@ -72,7 +72,7 @@ impl ShVariant {
             ShVariant::InjectLoopExtra => "inject_sh_loop_extra",
             ShVariant::KnobsAlt => "knobs_alt",
             ShVariant::Mutant(_) => crate::mutants::SH_MODEL,
-            ShVariant::Coverage => crate::coverage::CoverageBuild::Sh.name(),
+            ShVariant::Coverage => crate::kit::desc::SH.coverage.unwrap_or_default(),
         }
     }
 
@@ -129,25 +129,8 @@ mod raw {
     //! The C ABI of `csrc/pica_sh_shim.h`. Each call passes a handle that [`Handle`] owns
     //! exclusively (created by `pica_sh_new`, freed once in `Drop`) and pointers to live buffers
     //! of the stated lengths.
+    pub(super) use crate::kit::record::PicaShCommit;
     use std::ffi::{c_char, c_int};
-
-    #[repr(C)]
-    #[derive(Clone, Copy, Debug, Default)]
-    pub(super) struct PicaShCommit {
-        pub pc: u32,
-        pub word: u32,
-        pub dst: u32,
-        pub mask: u32,
-        pub result: [u32; 4],
-        pub cmp: u32,
-        pub a0x: i32,
-        pub a0y: i32,
-        pub al: i32,
-        pub next_pc: u32,
-        pub emit: u32,
-        pub hang: u32,
-        pub end: u32,
-    }
 
     #[repr(C)]
     #[derive(Clone, Copy, Debug, Default)]
@@ -194,7 +177,7 @@ mod raw {
 
     /// Names of the compiled variants, index = variant number.
     pub(super) fn variant_names() -> Vec<String> {
-        crate::ffi::names_of(pica_sh_variant_count, pica_sh_variant_name)
+        crate::kit::handle::names_of(pica_sh_variant_count, pica_sh_variant_name)
     }
 
     crate::ffi::shim_handle!(pub(super) Handle(PicaSh) {

@@ -27,7 +27,9 @@
 //! # Ok::<(), pica_rtl_bridge::RtlError>(())
 //! ```
 
-use crate::RtlError;
+use crate::error::RtlError;
+use crate::kit::abi::tev::{PicaTev, PicaTevIn, PicaTevOut, FNS};
+use crate::kit::core::Core;
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use pica_model::tev::{self, StageOut, TevOut, STAGE_BASE};
@@ -78,7 +80,7 @@ impl TevVariant {
             TevVariant::InjectScaleSat => "inject_tev_scale_sat",
             TevVariant::InjectBuffer => "inject_tev_buffer",
             TevVariant::Mutant(_) => crate::mutants::TEV_MODEL,
-            TevVariant::Coverage => crate::coverage::CoverageBuild::Tev.name(),
+            TevVariant::Coverage => crate::kit::desc::TEV.coverage.unwrap_or_default(),
         }
     }
 }
@@ -121,92 +123,6 @@ pub struct TevResult {
     pub out: TevOut,
 }
 
-#[allow(unsafe_code)]
-mod raw {
-    //! The C ABI of `csrc/pica_tev_shim.h`. Each call passes a handle that [`Handle`] owns
-    //! exclusively (created by `pica_tev_new`, freed once in `Drop`) and pointers to live
-    //! structs.
-    use std::ffi::{c_char, c_int};
-
-    /// `PicaTevIn` of the shim header.
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaTevIn {
-        pub cfg_we: u32,
-        pub cfg_id: u32,
-        pub cfg_data: u32,
-        pub in_valid: u32,
-        pub in_tag: u32,
-        pub in_primary: u32,
-        pub in_frag_primary: u32,
-        pub in_frag_secondary: u32,
-        pub in_tex: [u32; 4],
-        pub out_ready: u32,
-    }
-
-    /// `PicaTevOut` of the shim header.
-    #[repr(C)]
-    #[derive(Clone, Copy, Default, Debug)]
-    pub(super) struct PicaTevOut {
-        pub in_ready: u32,
-        pub out_valid: u32,
-        pub out_tag: u32,
-        pub out_color: u32,
-        pub out_stage_color: [u32; 6],
-        pub out_stage_buffer: [u32; 6],
-        pub idle: u32,
-    }
-
-    #[repr(C)]
-    pub(super) struct PicaTev {
-        _opaque: [u8; 0],
-    }
-
-    extern "C" {
-        fn pica_tev_variant_count() -> c_int;
-        fn pica_tev_variant_name(variant: c_int) -> *const c_char;
-        fn pica_tev_new(variant: c_int) -> *mut PicaTev;
-        fn pica_tev_free(h: *mut PicaTev);
-        fn pica_tev_eval(h: *mut PicaTev, inp: *const PicaTevIn, out: *mut PicaTevOut);
-        fn pica_tev_clock(h: *mut PicaTev);
-        fn pica_tev_trace_open(h: *mut PicaTev, path: *const c_char) -> c_int;
-        fn pica_tev_trace_close(h: *mut PicaTev);
-        fn pica_tev_set_mutant(h: *mut PicaTev, k: u32) -> c_int;
-        fn pica_tev_cov_count(h: *mut PicaTev) -> u32;
-        fn pica_tev_cov_read(h: *mut PicaTev, dst: *mut u32);
-        fn pica_tev_cov_load(h: *mut PicaTev, src: *const u32);
-        fn pica_tev_cov_zero(h: *mut PicaTev);
-        fn pica_tev_cov_write(h: *mut PicaTev, path: *const c_char) -> c_int;
-    }
-
-    /// Names of the compiled variants, index = variant number.
-    pub(super) fn variant_names() -> Vec<String> {
-        crate::ffi::names_of(pica_tev_variant_count, pica_tev_variant_name)
-    }
-
-    crate::ffi::shim_handle!(pub(super) Handle(PicaTev) {
-        new: pica_tev_new, free: pica_tev_free,
-        trace_open: pica_tev_trace_open, trace_close: pica_tev_trace_close,
-        set_mutant: pica_tev_set_mutant,
-        coverage: [pica_tev_cov_count, pica_tev_cov_read, pica_tev_cov_load, pica_tev_cov_zero,
-                   pica_tev_cov_write]
-    });
-
-    impl Handle {
-        pub(super) fn eval(&mut self, inp: &PicaTevIn) -> PicaTevOut {
-            let mut out = PicaTevOut::default();
-            // SAFETY: live, exclusively borrowed handle; both structs are live #[repr(C)]
-            // mirrors of the shim's.
-            unsafe { pica_tev_eval(self.p(), inp, &mut out) };
-            out
-        }
-        pub(super) fn clock(&mut self) {
-            // SAFETY: live handle.
-            unsafe { pica_tev_clock(self.p()) }
-        }
-    }
-}
-
 /// `[r, g, b, a]` → `r | g << 8 | b << 16 | a << 24` (the ports' and the channel's packing).
 pub fn pack_rgba(c: [u8; 4]) -> u32 {
     u32::from_le_bytes(c)
@@ -225,7 +141,7 @@ pub const WATCHDOG_CLOCKS: u64 = 10_000;
 /// One Verilated TEV stage (`pica_tev_top`), reset, with every register zero.
 #[derive(Debug)]
 pub struct RtlTev {
-    handle: raw::Handle,
+    core: Core<PicaTevIn, PicaTevOut, PicaTev>,
     variant: TevVariant,
     /// The configuration words the RTL holds.
     shadow: [u32; NUM_CFG],
@@ -235,45 +151,27 @@ pub struct RtlTev {
     in_flight: usize,
     /// The first clock whose `idle_o` disagreed with the fragments in flight, if any.
     idle_mismatch: Option<String>,
-    cycles: u64,
-    tracing: bool,
 }
 
-crate::coverage::coverage_methods!(
-    RtlTev,
-    "`cov_tev`, [`TevVariant::Coverage`]",
-    crate::coverage::CoverageBuild::Tev
-);
+crate::kit::handle::coverage_methods!(RtlTev, "`cov_tev`, [`TevVariant::Coverage`]", core.handle);
 
 impl RtlTev {
     /// Names of the TEV variants compiled into this build.
     pub fn variants() -> Vec<String> {
-        raw::variant_names()
+        Core::variants(&FNS)
     }
 
     /// A new stage of `variant`.
     pub fn new(variant: TevVariant) -> Result<Self, RtlError> {
-        let names = raw::variant_names();
-        let index = names
-            .iter()
-            .position(|n| n == variant.name())
-            .ok_or_else(|| RtlError::MissingVariant(variant.name(), names.join(", ")))?;
-        let mut handle = raw::Handle::new(index).ok_or(RtlError::Create(variant.name()))?;
-        if let Some(k) = variant.mutant() {
-            if !handle.set_mutant(k) {
-                return Err(RtlError::Mutant(variant.name(), k));
-            }
-        }
+        let core = Core::open(&FNS, variant.name(), variant.mutant())?;
         Ok(Self {
-            handle,
+            core,
             variant,
             shadow: [0; NUM_CFG],
             queue: VecDeque::new(),
             stash: VecDeque::new(),
             in_flight: 0,
             idle_mismatch: None,
-            cycles: 0,
-            tracing: false,
         })
     }
 
@@ -284,7 +182,7 @@ impl RtlTev {
 
     /// Clocks run since reset.
     pub fn cycles(&self) -> u64 {
-        self.cycles
+        self.core.cycles()
     }
 
     /// No fragment queued, in flight or waiting to be handed out.
@@ -347,14 +245,14 @@ impl RtlTev {
             if w == self.shadow[slot] {
                 continue;
             }
-            let inp = raw::PicaTevIn {
+            let inp = PicaTevIn {
                 cfg_we: 1,
                 cfg_id: u32::from(cfg_id(slot)),
                 cfg_data: w,
                 out_ready: 1,
                 ..Default::default()
             };
-            self.handle.eval(&inp);
+            self.core.eval(&inp);
             self.clock();
             self.shadow[slot] = w;
         }
@@ -395,37 +293,28 @@ impl RtlTev {
 
     /// Starts writing a VCD of every following clock edge to `path`.
     pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
-        let p = path.to_string_lossy().into_owned();
-        if !self.handle.trace_open(&p) {
-            return Err(RtlError::Trace(p));
-        }
-        self.tracing = true;
-        Ok(())
+        self.core.trace_vcd(path)
     }
 
     /// Stops tracing and closes the VCD, if one is open.
     pub fn trace_off(&mut self) {
-        if self.tracing {
-            self.handle.trace_close();
-            self.tracing = false;
-        }
+        self.core.trace_off();
     }
 
     fn clock(&mut self) {
-        self.handle.clock();
-        self.cycles += 1;
+        self.core.clock();
     }
 
     /// A clock with no input and the output held (nothing moves in or out).
     fn hold(&mut self) {
-        self.handle.eval(&raw::PicaTevIn::default());
+        self.core.eval(&PicaTevIn::default());
         self.clock();
     }
 
     /// One clock driving the head of the queue; returns the result taken in it.
     fn step(&mut self, out_ready: bool) -> Option<TevResult> {
         let head = self.queue.front().copied();
-        let mut inp = raw::PicaTevIn {
+        let mut inp = PicaTevIn {
             out_ready: u32::from(out_ready),
             ..Default::default()
         };
@@ -438,13 +327,15 @@ impl RtlTev {
             inp.in_frag_secondary = pack_rgba(i.frag_secondary);
             inp.in_tex = i.tex.map(pack_rgba);
         }
-        let o = self.handle.eval(&inp);
+        let o = self.core.eval(&inp);
         // idle_o promises "no fragment in the pipeline": exactly when none is in flight
         // (counted before this clock's handshakes, as idle_o shows the state before the edge).
         if (o.idle != 0) != (self.in_flight == 0) && self.idle_mismatch.is_none() {
             self.idle_mismatch = Some(format!(
                 "clock {}: idle_o {} with {} fragment(s) in flight",
-                self.cycles, o.idle, self.in_flight
+                self.core.cycles(),
+                o.idle,
+                self.in_flight
             ));
         }
         let result = (o.out_valid != 0 && out_ready).then(|| TevResult {
@@ -626,5 +517,14 @@ impl TevGen {
                 tex: [self.color(), self.color(), self.color(), self.color()],
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slot_order_matches_the_stage_description() {
+        let slots: Vec<u16> = (0..super::NUM_CFG).map(super::cfg_id).collect();
+        assert_eq!(crate::kit::regs::tev(), slots);
     }
 }

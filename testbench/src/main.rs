@@ -152,7 +152,9 @@ enum Cmd {
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum GenWhat {
     /// rtl-bridge/rtl/pica_regs_pkg.sv (register table), pica_isa_pkg.sv (shader ISA) and
-    /// pica_chan_pkg.sv (channel table)
+    /// pica_chan_pkg.sv (channel table); the stage kit's shims (rtl-bridge/csrc), Rust FFI
+    /// (rtl-bridge/src/kit/abi.rs) and build.rs rows (rtl-bridge/stage_models.rs), from
+    /// rtl-bridge/src/kit/desc.rs
     Rtl,
     /// docs/registers.md, docs/channels.md, docs/hardware-facts.md, docs/knobs.md and
     /// docs/cli.md (this tool's CLI reference); with --check, also the relative links of
@@ -282,12 +284,27 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
             ],
         ),
     };
+    // The stage kit's files (shims, FFI, build.rs rows) each have their own directory.
+    let kit = match what {
+        GenWhat::Rtl => pica_rtl_bridge::kit::gen::files(),
+        GenWhat::Docs => Vec::new(),
+    };
     // The link check reads the checked-in README.md and docs/, so only without --out.
     let check_links = check && out.is_none() && matches!(what, GenWhat::Docs);
-    let dir = out.unwrap_or_else(|| PathBuf::from(dir));
+    // With --out every file goes there under its own name.
+    let place = |p: &std::path::Path| match &out {
+        Some(o) => o.join(p.file_name().unwrap_or_default()),
+        None => p.to_path_buf(),
+    };
+    let files = files
+        .into_iter()
+        .map(|(n, t)| (place(&std::path::Path::new(dir).join(n)), t))
+        .chain(
+            kit.into_iter()
+                .map(|(n, t)| (place(std::path::Path::new(&n)), t)),
+        );
     let mut status = ExitCode::SUCCESS;
-    for (name, text) in files {
-        let path = dir.join(name);
+    for (path, text) in files {
         if check {
             match std::fs::read_to_string(&path) {
                 Ok(cur) if cur == text => println!("{}: fresh", path.display()),

@@ -159,6 +159,35 @@ pub struct KnobParam {
     pub knob: &'static str,
 }
 
+/// A group of output ports that crosses the C ABI as one nested struct shared with another
+/// shim (the SH stage's commit record is the shader unit's `PicaShCommit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Record {
+    /// The Out struct's field holding it (`commit`); a port's field in the record is its name
+    /// without `{field}_`.
+    pub field: &'static str,
+    /// The C type (declared in [`Record::header`]).
+    pub c_type: &'static str,
+    /// The hand-written C header that declares it.
+    pub header: &'static str,
+    /// The Rust `#[repr(C)]` mirror, as a path from the crate root.
+    pub rust_type: &'static str,
+    /// The ports it holds, in the record's field order (contiguous in [`Stage::ports`]).
+    pub ports: &'static [&'static str],
+}
+
+/// A header of port-moving macros shared with another shim: `pica_shim.cpp` drives the SH
+/// stage's ports inside `pica_top` (named with a prefix, `sh_`) through the same In / Out
+/// structs, so it includes this generated header rather than a copy of the port list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SharedPorts {
+    /// The header's file name under `csrc/`.
+    pub header: &'static str,
+    /// The macro prefix: `{macro}_IN(t, in, P)` moves every non-[`Role::Config`] input,
+    /// `{macro}_OUT(t, out, P)` every non-[`Role::Config`] output (`P`: the port-name prefix).
+    pub macro_prefix: &'static str,
+}
+
 /// One RTL stage top, declared once.
 #[derive(Clone, Copy, Debug)]
 pub struct Stage {
@@ -171,6 +200,16 @@ pub struct Stage {
     pub c_prefix: &'static str,
     /// The C handle type.
     pub c_type: &'static str,
+    /// The shim's file stem under `csrc/` (`pica_tev_shim`: `.h` and `.cpp`, generated).
+    pub shim: &'static str,
+    /// The order of the In struct's fields where it is not the ports' order (empty: port
+    /// order). The SH stage's `PicaShsIn` predates the description and is shared with
+    /// `pica_top`'s `sh_` ports, so its layout is kept byte for byte.
+    pub in_order: &'static [&'static str],
+    /// Output ports that travel as one nested struct.
+    pub record: Option<Record>,
+    /// A port-macro header shared with another shim.
+    pub shared_ports: Option<SharedPorts>,
     /// One line on what the stage is.
     pub doc: &'static str,
     /// Its configuration interface.
@@ -242,6 +281,10 @@ pub const TEV: Stage = Stage {
     top: "pica_tev_top",
     c_prefix: "pica_tev",
     c_type: "PicaTev",
+    shim: "pica_tev_shim",
+    in_order: &[],
+    record: None,
+    shared_ports: None,
     doc: "the six texture combiners and the combiner buffer as a six-deep pipeline",
     config: Config::Regs {
         ids: crate::kit::regs::tev,
@@ -311,6 +354,10 @@ pub const FOP: Stage = Stage {
     top: "pica_fop_top",
     c_prefix: "pica_fop",
     c_type: "PicaFop",
+    shim: "pica_fop_shim",
+    in_order: &[],
+    record: None,
+    shared_ports: None,
     doc: "the fragment operations with the framebuffer behind a memory port",
     config: Config::Regs {
         ids: crate::kit::regs::fop,
@@ -399,6 +446,10 @@ pub const RAST: Stage = Stage {
     top: "pica_rast_top",
     c_prefix: "pica_rast",
     c_type: "PicaRast",
+    shim: "pica_rast_shim",
+    in_order: &[],
+    record: None,
+    shared_ports: None,
     doc: "clipping, triangle setup and rasterization with the early-depth port",
     config: Config::Regs {
         ids: crate::kit::regs::rast,
@@ -502,6 +553,47 @@ pub const SH: Stage = Stage {
     top: "pica_sh_top",
     c_prefix: "pica_shs",
     c_type: "PicaShs",
+    shim: "pica_sh_stage_shim",
+    in_order: &[
+        "cfg_valid",
+        "cfg_bank",
+        "cfg_kind",
+        "cfg_addr",
+        "cfg_data",
+        "in_valid",
+        "in_seq",
+        "in_attr",
+        "in_last",
+        "in_kind",
+        "in_data",
+        "out_ready",
+        "commit_ready",
+    ],
+    record: Some(Record {
+        field: "commit",
+        c_type: "PicaShCommit",
+        header: "pica_sh_shim.h",
+        rust_type: "crate::kit::record::PicaShCommit",
+        ports: &[
+            "commit_pc",
+            "commit_word",
+            "commit_dst",
+            "commit_mask",
+            "commit_result",
+            "commit_cmp",
+            "commit_a0x",
+            "commit_a0y",
+            "commit_al",
+            "commit_next_pc",
+            "commit_emit",
+            "commit_hang",
+            "commit_end",
+        ],
+    }),
+    shared_ports: Some(SharedPorts {
+        header: "pica_sh_ports.h",
+        macro_prefix: "PICA_SH_PORTS",
+    }),
     doc: "the four shader units: vertex shading and the geometry shader",
     config: Config::Bus,
     input: Channel::ShaderIn,

@@ -1,7 +1,16 @@
 //! The stage kit: one description per RTL stage ([`desc`]), from which the harness around
-//! the stage is generated (shim, FFI, model rows, replay testbench) or served by generic code.
+//! the stage is generated ([`gen`]: shim, FFI, model rows) or served by generic code (the
+//! model handle and core of every stage wrapper, the side-port server).
 
+// Generated (`pica gen rtl`): formatted by its generator.
+#[rustfmt::skip]
+pub mod abi;
+pub(crate) mod core;
 pub mod desc;
+pub mod gen;
+pub(crate) mod handle;
+pub mod record;
 pub mod regs;
+pub mod side;
 
 pub use desc::{stage, Stage, STAGES};

@@ -30,15 +30,3 @@ pub fn rast() -> Vec<u16> {
         .copied()
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn slot_orders_match_the_stage_wrappers() {
-        let tev: Vec<u16> = (0..crate::tev_stage::NUM_CFG)
-            .map(crate::tev_stage::cfg_id)
-            .collect();
-        assert_eq!(super::tev(), tev);
-        assert_eq!(super::rast(), crate::rast_stage::cfg_ids().to_vec());
-    }
-}
