@@ -465,7 +465,7 @@ pub fn unpack_line<P: Unpack>(line: &str) -> Result<P, String> {
     let line = line.trim();
     let digits = spec.width().div_ceil(4) as usize;
     if line.len() != digits || !line.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!("not {digits} hex digits (a {})", spec.rust));
+        return Err(format!("not a {} ({digits} hex digits)", spec.rust));
     }
     let bits: Vec<bool> = line
         .chars()
