@@ -5,8 +5,9 @@
 //! the library of built-in cases ([`library`]), the word-file parsers ([`words`]), the
 //! command-list builder that writes draw calls as a driver does ([`builder`]) and the scene
 //! library built with it ([`scenes`]), the shader-unit program generator and shrinker
-//! ([`shader_gen`]) and stage bundles ([`stage`]: the shader unit; [`stage_tev`]: the texture
-//! combiners; [`stage_fop`]: the fragment operations; [`stage_rast`]: CLIP + RAST).
+//! ([`shader_gen`]) and stage bundles ([`stage`]: one reader/writer, [`stage::bundle`], and per
+//! stage the shader unit, [`stage::tev`] the texture combiners, [`stage::fop`] the fragment
+//! operations and [`stage::rast`] CLIP + RAST).
 
 pub mod builder;
 pub mod bundle;
@@ -17,9 +18,12 @@ pub mod scenes;
 pub mod sequences;
 pub mod shader_gen;
 pub mod stage;
-pub mod stage_fop;
-pub mod stage_rast;
-pub mod stage_tev;
+/// The FOP stage's cases and bundles ([`stage::fop`], by its older name).
+pub use stage::fop as stage_fop;
+/// The RAST stage's cases and bundles ([`stage::rast`], by its older name).
+pub use stage::rast as stage_rast;
+/// The TEV stage's cases and bundles ([`stage::tev`], by its older name).
+pub use stage::tev as stage_tev;
 pub mod streams;
 pub mod words;
 

@@ -17,10 +17,9 @@
 //! | `combiner.hex` | six per fragment | 136 | expected `combiner` beats packed as the channel table's `CombinerBeat` (`pica_chan_pkg::combiner_beat_t`): stage 0..5 of fragment 0, then of fragment 1, ...; `cycle` is the fragment index (TEV promises transactions, not cycles) |
 //! | `combiner.jsonl` | same | | the same beats as JSON |
 
-use crate::bundle::{pica_model_version, sha256_hex, FORMAT, VERSION};
-use crate::stage::StageProvenance;
+use super::bundle::{field_list, unpack_line, BundleError, BundleReader, StageBundle};
+use super::StageProvenance;
 use pica_model::beat::CombinerBeat;
-use pica_model::chan::Payload;
 use pica_model::num::F24;
 use pica_model::pipe::{Fragment, ShadedFragment, NUM_SEMANTICS};
 use pica_model::regfile::RegFile;
@@ -28,7 +27,6 @@ use pica_model::regs::id;
 use pica_model::tev::{self, Inputs, TevOut, NUM_STAGES, STAGE_BASE};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::Path;
 
 /// `kind` of a TEV stage bundle.
@@ -251,38 +249,7 @@ pub fn parse_op_line(line: &str) -> Result<TevOp, String> {
 
 /// Unpacks one `combiner.hex` line.
 pub fn parse_combiner_line(line: &str) -> Option<CombinerBeat> {
-    let spec = <CombinerBeat as Payload>::SPEC;
-    let line = line.trim();
-    let digits = spec.width().div_ceil(4) as usize;
-    if line.len() != digits {
-        return None;
-    }
-    let mut bits: Vec<bool> = Vec::with_capacity(digits * 4);
-    for ch in line.chars() {
-        let d = ch.to_digit(16)?;
-        bits.extend((0..4).rev().map(|i| (d >> i) & 1 == 1));
-    }
-    let total = bits.len();
-    let get = |lsb: u32, width: u32| -> u64 {
-        (0..width).fold(0u64, |acc, i| {
-            let pos = total - 1 - (lsb + width - 1 - i) as usize;
-            acc << 1 | u64::from(bits[pos])
-        })
-    };
-    let mut b = CombinerBeat::default();
-    for (name, lsb, width) in spec.layout() {
-        let v = get(lsb, width);
-        match name.as_str() {
-            "cycle" => b.cycle = v,
-            "x" => b.x = v as u16,
-            "y" => b.y = v as u16,
-            "stage" => b.stage = v as u8,
-            "color" => b.color = v as u32,
-            "buffer" => b.buffer = v as u32,
-            _ => {}
-        }
-    }
-    Some(b)
+    unpack_line(line).ok()
 }
 
 /// The first difference between expected and actual `combiner` beats (cycles not compared),
@@ -314,35 +281,69 @@ pub fn compare_beats(expected: &[CombinerBeat], actual: &[CombinerBeat]) -> Opti
     })
 }
 
-fn field_list(fields: &[(&str, u32, u32)]) -> Value {
-    Value::Array(
-        fields
-            .iter()
-            .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
-            .collect(),
-    )
-}
-
-/// The files of the bundle of `case` with the model's expected `run` (name, contents), sorted
-/// by name, without the manifest.
-fn data_files(case: &TevCase, run: &TevRun) -> Vec<(&'static str, String)> {
-    vec![
-        (
-            "combiner.hex",
-            run.beats.iter().map(|b| b.hex_line() + "\n").collect(),
-        ),
-        (
-            "combiner.jsonl",
-            run.beats
-                .iter()
-                .map(|b| format!("{}\n", Value::Object(b.json_fields())))
-                .collect(),
-        ),
-        (
-            "ops.hex",
-            case.ops.iter().map(|o| op_hex(o) + "\n").collect(),
-        ),
-    ]
+/// The TEV stage bundle of `case` (expectations from the model).
+fn tev_bundle(
+    name: &str,
+    description: &str,
+    case: &TevCase,
+    defines: &[&str],
+    prov: &StageProvenance,
+) -> StageBundle {
+    let run = run_model(case);
+    let mut b = StageBundle::new(KIND_TEV, name, description, TEV_DUT, prov);
+    b.file(
+        "ops.hex",
+        case.ops.iter().map(|o| op_hex(o) + "\n").collect(),
+    );
+    let combiner = b.stream(
+        "combiner",
+        &run.beats,
+        "every field but cycle, in order; six beats (stages 0-5) per fragment, cycle = fragment index",
+    );
+    let word = |n: &'static str, lsb: u32| (n, lsb, 32);
+    let frag_fields = [
+        ("kind", 256, 8),
+        word("tag", 224),
+        word("primary", 192),
+        word("frag_primary", 160),
+        word("frag_secondary", 128),
+        word("tex3", 96),
+        word("tex2", 64),
+        word("tex1", 32),
+        word("tex0", 0),
+    ];
+    let regs: Vec<Value> = (0..NUM_TEV_REGS)
+        .map(|s| json!(format!("0x{:03x}", tev_reg_id(s))))
+        .collect();
+    b.set("defines", json!(defines))
+        .set("knobs", json!(case.knobs.to_map()))
+        .set(
+            "counts",
+            json!({
+                "ops": case.ops.len(),
+                "register_writes": case.reg_writes(),
+                "fragments": case.fragments(),
+                "beats": run.beats.len(),
+            }),
+        )
+        .set(
+            "ops",
+            json!({
+                "file": "ops.hex",
+                "lines": case.ops.len(),
+                "width": OP_WIDTH,
+                "registers": regs,
+                "tag": "x | y << 16",
+                "color_packing": "r | g << 8 | b << 16 | a << 24",
+                "kinds": [
+                    {"kind": 0, "what": "register write (value after the byte-mask merge)",
+                     "fields": field_list(&[("kind", 256, 8), ("id", 32, 10), ("value", 0, 32)])},
+                    {"kind": 1, "what": "fragment", "fields": field_list(&frag_fields)},
+                ],
+            }),
+        )
+        .set("streams", json!([combiner]));
+    b
 }
 
 /// The manifest and files of the TEV stage bundle of `case` (expectations from the model), as
@@ -354,86 +355,7 @@ pub fn render_tev_bundle(
     defines: &[&str],
     prov: &StageProvenance,
 ) -> Vec<(String, String)> {
-    let run = run_model(case);
-    let files = data_files(case, &run);
-    let hashes: BTreeMap<String, String> = files
-        .iter()
-        .map(|(n, d)| (n.to_string(), sha256_hex(d.as_bytes())))
-        .collect();
-    let spec = <CombinerBeat as Payload>::SPEC;
-    let byte = |n: &str, lsb: u32| (n.to_string(), lsb, 32);
-    let frag_fields: Vec<(String, u32, u32)> = vec![
-        ("kind".to_string(), 256, 8),
-        byte("tag", 224),
-        byte("primary", 192),
-        byte("frag_primary", 160),
-        byte("frag_secondary", 128),
-        byte("tex3", 96),
-        byte("tex2", 64),
-        byte("tex1", 32),
-        byte("tex0", 0),
-    ];
-    let frag_fields: Vec<(&str, u32, u32)> = frag_fields
-        .iter()
-        .map(|(n, l, w)| (n.as_str(), *l, *w))
-        .collect();
-    let regs: Vec<Value> = (0..NUM_TEV_REGS)
-        .map(|s| json!(format!("0x{:03x}", tev_reg_id(s))))
-        .collect();
-    let manifest = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "kind": KIND_TEV,
-        "case": name,
-        "description": description,
-        "provenance": {
-            "source": "model",
-            "generator": prov.generator,
-            "model_version": pica_model_version(),
-            "origin": prov.origin,
-            "seed": prov.seed,
-            "case_index": prov.case_index,
-            "case_seed": prov.case_seed.map(|s| format!("0x{s:016x}")),
-        },
-        "dut": TEV_DUT,
-        "defines": defines,
-        "knobs": case.knobs.to_map(),
-        "counts": {
-            "ops": case.ops.len(),
-            "register_writes": case.reg_writes(),
-            "fragments": case.fragments(),
-            "beats": run.beats.len(),
-        },
-        "ops": {
-            "file": "ops.hex",
-            "lines": case.ops.len(),
-            "width": OP_WIDTH,
-            "registers": regs,
-            "tag": "x | y << 16",
-            "color_packing": "r | g << 8 | b << 16 | a << 24",
-            "kinds": [
-                {"kind": 0, "what": "register write (value after the byte-mask merge)",
-                 "fields": field_list(&[("kind", 256, 8), ("id", 32, 10), ("value", 0, 32)])},
-                {"kind": 1, "what": "fragment", "fields": field_list(&frag_fields)},
-            ],
-        },
-        "streams": [{
-            "channel": "combiner",
-            "hex": "combiner.hex",
-            "jsonl": "combiner.jsonl",
-            "beats": run.beats.len(),
-            "width": spec.width(),
-            "cycle_exact": false,
-            "compared": "every field but cycle, in order; six beats (stages 0-5) per fragment, cycle = fragment index",
-            "fields": Value::Array(spec.layout().into_iter()
-                .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w})).collect()),
-        }],
-        "files": hashes,
-    });
-    let text = serde_json::to_string_pretty(&manifest).unwrap_or_default();
-    let mut out = vec![("manifest.json".to_string(), format!("{text}\n"))];
-    out.extend(files.into_iter().map(|(n, d)| (n.to_string(), d)));
-    out
+    tev_bundle(name, description, case, defines, prov).render()
 }
 
 /// Writes the TEV stage bundle of `case` into `dir` (expectations from the model). `defines`
@@ -446,13 +368,7 @@ pub fn write_tev_bundle(
     defines: &[&str],
     prov: &StageProvenance,
 ) -> std::io::Result<Value> {
-    fs::create_dir_all(dir)?;
-    let files = render_tev_bundle(name, description, case, defines, prov);
-    for (n, data) in &files {
-        fs::write(dir.join(n), data)?;
-    }
-    let text = files.first().map(|f| f.1.as_str()).unwrap_or("{}");
-    serde_json::from_str(text).map_err(std::io::Error::other)
+    tev_bundle(name, description, case, defines, prov).write(dir)
 }
 
 /// A TEV stage bundle read back: the case and what it expects.
@@ -469,108 +385,58 @@ pub struct TevBundle {
 /// Parses a TEV stage bundle from its files (`name` → contents; `manifest.json` among them),
 /// checking the kind, every SHA-256 the manifest lists, the counts and every line. `what`
 /// names the bundle in errors.
-pub fn parse_tev_bundle(what: &str, files: &BTreeMap<String, String>) -> Result<TevBundle, String> {
-    let text = files
-        .get("manifest.json")
-        .ok_or_else(|| format!("{what}: no manifest.json"))?;
-    let m: Value = serde_json::from_str(text).map_err(|e| format!("{what}/manifest.json: {e}"))?;
-    if m["format"] != FORMAT || m["version"] != VERSION || m["kind"] != KIND_TEV {
-        return Err(format!(
-            "{what}: not a {KIND_TEV} bundle (format {FORMAT} v{VERSION})"
-        ));
-    }
-    let listed = m["files"]
-        .as_object()
-        .ok_or_else(|| format!("{what}/manifest.json: no `files`"))?;
-    for (name, sha) in listed {
-        let data = files
-            .get(name)
-            .ok_or_else(|| format!("{what}/{name}: missing"))?;
-        if Some(sha256_hex(data.as_bytes()).as_str()) != sha.as_str() {
-            return Err(format!(
-                "{what}/{name}: SHA-256 does not match the manifest"
-            ));
-        }
-    }
-    for need in ["ops.hex", "combiner.hex"] {
-        if !listed.contains_key(need) {
-            return Err(format!(
-                "{what}/manifest.json: {need} is not listed in `files`"
-            ));
-        }
-    }
-    let lines = |name: &str| -> Vec<&str> {
-        files
-            .get(name)
-            .map(|t| t.lines().collect())
-            .unwrap_or_default()
-    };
-    let ops = lines("ops.hex")
-        .iter()
-        .enumerate()
-        .map(|(i, l)| parse_op_line(l).map_err(|e| format!("{what}/ops.hex line {}: {e}", i + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
+pub fn parse_tev_bundle(
+    what: &str,
+    files: &BTreeMap<String, String>,
+) -> Result<TevBundle, BundleError> {
+    tev_of(BundleReader::parse(what, files, KIND_TEV)?)
+}
+
+/// The TEV bundle `r` holds, its counts checked.
+fn tev_of(r: BundleReader) -> Result<TevBundle, BundleError> {
     let case = TevCase {
-        ops,
-        knobs: crate::stage::manifest_knobs(&m).map_err(|e| format!("{what}/{e}"))?,
+        ops: r.parse_lines("ops.hex", parse_op_line)?,
+        knobs: r.knobs()?,
     };
-    let counts = &m["counts"];
+    let counts = &r.manifest()["counts"];
     if counts["ops"].as_u64() != Some(case.ops.len() as u64)
         || counts["fragments"].as_u64() != Some(case.fragments() as u64)
     {
-        return Err(format!(
-            "{what}/ops.hex: {} operations ({} fragments), the manifest says {} ({})",
-            case.ops.len(),
-            case.fragments(),
-            counts["ops"],
-            counts["fragments"]
+        return Err(r.error(
+            "ops.hex",
+            None,
+            format!(
+                "{} operations ({} fragments), the manifest says {} ({})",
+                case.ops.len(),
+                case.fragments(),
+                counts["ops"],
+                counts["fragments"]
+            ),
         ));
     }
-    let beats = lines("combiner.hex")
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            parse_combiner_line(l)
-                .ok_or_else(|| format!("{what}/combiner.hex line {}: malformed `{l}`", i + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let stream_beats = m["streams"]
-        .as_array()
-        .and_then(|s| s.iter().find(|s| s["channel"] == "combiner"))
-        .and_then(|s| s["beats"].as_u64());
-    if beats.len() != case.fragments() * NUM_STAGES || stream_beats != Some(beats.len() as u64) {
-        return Err(format!(
-            "{what}/combiner.hex: {} beats; {} fragments need {}, the manifest says {}",
-            beats.len(),
-            case.fragments(),
-            case.fragments() * NUM_STAGES,
-            stream_beats.map_or("nothing".to_string(), |n| n.to_string())
+    let beats: Vec<CombinerBeat> = r.stream_beats("combiner")?;
+    if beats.len() != case.fragments() * NUM_STAGES {
+        return Err(r.error(
+            "combiner.hex",
+            None,
+            format!(
+                "{} beats; {} fragments need {}",
+                beats.len(),
+                case.fragments(),
+                case.fragments() * NUM_STAGES
+            ),
         ));
     }
     Ok(TevBundle {
-        manifest: m,
+        manifest: r.into_manifest(),
         case,
         beats,
     })
 }
 
 /// Reads a TEV stage bundle from `dir` ([`parse_tev_bundle`]).
-pub fn load_tev_bundle(dir: &Path) -> Result<TevBundle, String> {
-    let what = dir.display().to_string();
-    let p = dir.join("manifest.json");
-    let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    let m: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
-    let mut files = BTreeMap::new();
-    for name in m["files"].as_object().into_iter().flatten().map(|(n, _)| n) {
-        if name.contains('/') || name.contains("..") {
-            return Err(format!("{what}/manifest.json: bad file name `{name}`"));
-        }
-        let f = dir.join(name);
-        let data = fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        files.insert(name.clone(), data);
-    }
-    files.insert("manifest.json".to_string(), text);
-    parse_tev_bundle(&what, &files)
+pub fn load_tev_bundle(dir: &Path) -> Result<TevBundle, BundleError> {
+    tev_of(BundleReader::load(dir, KIND_TEV)?)
 }
 
 /// Checks that the model reproduces a loaded bundle's beats: `None` if it does, else the first
@@ -582,6 +448,7 @@ pub fn check_model(b: &TevBundle) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pica_model::chan::Payload;
 
     fn case() -> TevCase {
         let inputs = Inputs {

@@ -27,11 +27,10 @@
 //! The early-depth files hold the pixels of the largest framebuffer (x < 2048, y < 1024); a
 //! buffer value outside it is not carried (RAST never reads or writes one).
 
-use crate::bundle::{pica_model_version, sha256_hex, FORMAT, VERSION};
+use super::bundle::{field_list, unpack_line, BundleError, BundleReader, StageBundle};
+use super::StageProvenance;
 use crate::shader_gen::{edgy_f24, Rng};
-use crate::stage::StageProvenance;
 use pica_model::beat::FragmentBeat;
-use pica_model::chan::Payload;
 use pica_model::clip::{self, Viewport, W_EPSILON};
 use pica_model::num::F24;
 use pica_model::pipe::{semantic, Fragment, OutVertex, Triangle, NUM_SEMANTICS};
@@ -41,8 +40,6 @@ use pica_model::rast::{
 use pica_model::regfile::RegFile;
 use pica_model::regs::{self, id, Trigger};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-use std::fs;
 use std::path::Path;
 
 /// `kind` of a RAST stage bundle.
@@ -436,48 +433,7 @@ pub fn parse_tex_deriv_line(line: &str) -> Option<[[F24; 4]; 3]> {
 
 /// Unpacks one `fragment.hex` line (the channel table's `FragmentBeat` packing).
 pub fn parse_fragment_line(line: &str) -> Option<FragmentBeat> {
-    let spec = <FragmentBeat as Payload>::SPEC;
-    let line = line.trim();
-    let digits = spec.width().div_ceil(4) as usize;
-    if line.is_empty() || line.len() > digits || !line.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let p = format!("{line:0>digits$}");
-    let bits: Vec<bool> = p
-        .chars()
-        .flat_map(|ch| {
-            let d = ch.to_digit(16).unwrap_or(0);
-            (0..4).rev().map(move |i| (d >> i) & 1 == 1)
-        })
-        .collect();
-    let total = bits.len();
-    let get = |lsb: u32, width: u32| -> u64 {
-        (0..width).fold(0u64, |acc, i| {
-            let pos = total - 1 - (lsb + width - 1 - i) as usize;
-            acc << 1 | u64::from(bits.get(pos).copied().unwrap_or(false))
-        })
-    };
-    let mut b = FragmentBeat::default();
-    for (name, lsb, width) in spec.layout() {
-        let v = get(lsb, width);
-        match name.as_str() {
-            "cycle" => b.cycle = v,
-            "tri" => b.tri = v as u32,
-            "x" => b.x = v as u16,
-            "y" => b.y = v as u16,
-            "depth" => b.depth = v as u32,
-            "color" => b.color = v as u32,
-            n => {
-                let i = n
-                    .strip_prefix("attr[0x")
-                    .and_then(|r| r.strip_suffix(']'))
-                    .and_then(|h| usize::from_str_radix(h, 16).ok())?;
-                *b.attr.get_mut(i)? = v as u32;
-            }
-        }
-    }
-    // Nothing but the fields (the line re-packs to itself).
-    (b.hex_line() == p).then_some(b)
+    unpack_line(line).ok()
 }
 
 /// The fragment a beat and its `tex_deriv` line describe.
@@ -495,15 +451,6 @@ pub fn fragment_of(b: &FragmentBeat, tex_deriv: [[F24; 4]; 3]) -> Fragment {
 
 // ---------------------------------------------------------------------------------------------
 // Bundles
-
-fn field_list(fields: &[(&str, u32, u32)]) -> Value {
-    Value::Array(
-        fields
-            .iter()
-            .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
-            .collect(),
-    )
-}
 
 fn early_json(file: &str, buf: &EarlyDepthBuffer) -> Value {
     let n = early_entries(buf).len();
@@ -527,7 +474,6 @@ pub fn write_rast_bundle(
     case: &RastCase,
     prov: &StageProvenance,
 ) -> std::io::Result<Value> {
-    fs::create_dir_all(dir)?;
     let run = run_model(case);
     let beats: Vec<FragmentBeat> = run
         .fragments
@@ -535,214 +481,109 @@ pub fn write_rast_bundle(
         .enumerate()
         .map(|(i, f)| fragment_beat(i as u64, f))
         .collect();
-    let files: Vec<(String, String)> = vec![
-        (
-            "ops.hex".into(),
-            case.ops.iter().map(|o| o.hex_line() + "\n").collect(),
-        ),
-        ("early_before.hex".into(), early_hex(&case.early)),
-        ("early_after.hex".into(), early_hex(&run.early)),
-        (
-            "fragment.hex".into(),
-            beats.iter().map(|b| b.hex_line() + "\n").collect(),
-        ),
-        (
-            "fragment.jsonl".into(),
-            beats
-                .iter()
-                .map(|b| format!("{}\n", Value::Object(b.json_fields())))
-                .collect(),
-        ),
-        (
-            "tex_deriv.hex".into(),
-            run.fragments
-                .iter()
-                .map(|f| tex_deriv_hex(f) + "\n")
-                .collect(),
-        ),
-    ];
-    let mut hashes = BTreeMap::new();
-    for (n, data) in &files {
-        fs::write(dir.join(n), data)?;
-        hashes.insert(n.clone(), sha256_hex(data.as_bytes()));
-    }
-    let spec = <FragmentBeat as Payload>::SPEC;
-    let frag_fields: Vec<Value> = spec
-        .layout()
-        .into_iter()
-        .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
-        .collect();
+    let mut b = StageBundle::new(KIND_RAST, name, description, RAST_DUT, prov);
+    b.file(
+        "ops.hex",
+        case.ops.iter().map(|o| o.hex_line() + "\n").collect(),
+    );
+    b.file("early_before.hex", early_hex(&case.early));
+    b.file("early_after.hex", early_hex(&run.early));
+    b.file(
+        "tex_deriv.hex",
+        run.fragments
+            .iter()
+            .map(|f| tex_deriv_hex(f) + "\n")
+            .collect(),
+    );
+    let fragment = b.stream("fragment", &beats, "every field but cycle, in order");
     let deriv_fields: Vec<Value> = (0..12u32)
         .map(|i| {
             let c = ["du_dx", "dv_dx", "du_dy", "dv_dy"][(i % 4) as usize];
             json!({"name": format!("t{}_{c}", i / 4), "lsb": 24 * i, "width": 24})
         })
         .collect();
-    let manifest = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "kind": KIND_RAST,
-        "case": name,
-        "description": description,
-        "provenance": {
-            "source": "model",
-            "generator": prov.generator,
-            "model_version": pica_model_version(),
-            "origin": prov.origin,
-            "seed": prov.seed,
-            "case_index": prov.case_index,
-            "case_seed": prov.case_seed.map(|s| format!("0x{s:016x}")),
-        },
-        "dut": RAST_DUT,
-        "defines": Vec::<String>::new(),
-        "knobs": case.knobs.to_map(),
-        "ops": case.ops.len(),
-        "triangles": case.triangles(),
-        "clears": case.clears(),
-        "reg_writes": case.reg_writes(),
-        "fragments": run.fragments.len(),
-        "ops_file": {
-            "file": "ops.hex",
-            "lines": case.ops.len(),
-            "width": OP_WIDTH,
-            "register_write": field_list(&[("kind", 1760, 8), ("id", 32, 10), ("value", 0, 32)]),
-            "clear": field_list(&[("kind", 1760, 8)]),
-            "triangle": field_list(&[("kind", 1760, 8), ("seq", 1728, 32), ("v", 0, 1728)]),
-            "vertex_packing": "vertex k semantic s at [24*(24*k + s) +: 24] (as in_v_i)",
-            "clear_write_value": CLEAR_WRITE_VALUE,
-        },
-        "early_before": early_json("early_before.hex", &case.early),
-        "early_after": early_json("early_after.hex", &run.early),
-        "streams": [
-            {
-                "channel": "fragment",
-                "hex": "fragment.hex",
-                "jsonl": "fragment.jsonl",
-                "beats": beats.len(),
-                "width": spec.width(),
-                "cycle_exact": false,
-                "compared": "every field but cycle, in order",
-                "fields": frag_fields,
-            },
-            {
-                "channel": "tex_deriv",
-                "hex": "tex_deriv.hex",
-                "beats": run.fragments.len(),
-                "width": TEX_DERIV_WIDTH,
-                "cycle_exact": false,
-                "compared": "every field, in order (one line per fragment)",
-                "fields": deriv_fields,
-            },
-        ],
-        "ed_latency": 0,
-        "files": hashes,
+    let tex_deriv = json!({
+        "channel": "tex_deriv",
+        "hex": "tex_deriv.hex",
+        "beats": run.fragments.len(),
+        "width": TEX_DERIV_WIDTH,
+        "cycle_exact": false,
+        "compared": "every field, in order (one line per fragment)",
+        "fields": deriv_fields,
     });
-    let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
-    fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
-    Ok(manifest)
+    b.set("defines", json!([]))
+        .set("knobs", json!(case.knobs.to_map()))
+        .set("ops", json!(case.ops.len()))
+        .set("triangles", json!(case.triangles()))
+        .set("clears", json!(case.clears()))
+        .set("reg_writes", json!(case.reg_writes()))
+        .set("fragments", json!(run.fragments.len()))
+        .set(
+            "ops_file",
+            json!({
+                "file": "ops.hex",
+                "lines": case.ops.len(),
+                "width": OP_WIDTH,
+                "register_write": field_list(&[("kind", 1760, 8), ("id", 32, 10), ("value", 0, 32)]),
+                "clear": field_list(&[("kind", 1760, 8)]),
+                "triangle": field_list(&[("kind", 1760, 8), ("seq", 1728, 32), ("v", 0, 1728)]),
+                "vertex_packing": "vertex k semantic s at [24*(24*k + s) +: 24] (as in_v_i)",
+                "clear_write_value": CLEAR_WRITE_VALUE,
+            }),
+        )
+        .set("early_before", early_json("early_before.hex", &case.early))
+        .set("early_after", early_json("early_after.hex", &run.early))
+        .set("streams", json!([fragment, tex_deriv]))
+        .set("ed_latency", json!(0));
+    b.write(dir)
 }
 
 /// Reads a RAST stage bundle, checking its format, kind, every file's SHA-256, line counts and
 /// line formats. Returns the manifest, the case and the expected run. The early-depth buffers
 /// come back equal pixel for pixel ([`early_same`]), cleared once if they were cleared at all.
-pub fn load_rast_bundle(dir: &Path) -> Result<(Value, RastCase, RastRun), String> {
-    let p = dir.join("manifest.json");
-    let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    let m: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
-    if m["format"] != FORMAT || m["version"] != VERSION || m["kind"] != KIND_RAST {
-        return Err(format!("{}: not a {KIND_RAST} bundle", dir.display()));
-    }
-    let mut contents = BTreeMap::new();
-    for (name, sha) in m["files"].as_object().into_iter().flatten() {
-        let f = dir.join(name);
-        let data = fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        if Some(sha256_hex(data.as_bytes()).as_str()) != sha.as_str() {
-            return Err(format!(
-                "{}: SHA-256 does not match the manifest",
-                f.display()
-            ));
-        }
-        contents.insert(name.clone(), data);
-    }
-    let lines = |name: &str| -> Result<Vec<&str>, String> {
-        contents
-            .get(name)
-            .map(|t| t.lines().filter(|l| !l.trim().is_empty()).collect())
-            .ok_or_else(|| format!("{}: no {name} in the manifest's files", dir.display()))
-    };
-    let count = |what: &str, got: usize, want: &Value| -> Result<(), String> {
-        if want.as_u64() == Some(got as u64) {
-            Ok(())
-        } else {
-            Err(format!("{what}: {got} lines, the manifest says {want}"))
-        }
-    };
+pub fn load_rast_bundle(dir: &Path) -> Result<(Value, RastCase, RastRun), BundleError> {
+    let r = BundleReader::load(dir, KIND_RAST)?;
+    let m = r.manifest();
     let ops_file = m["ops_file"]["file"].as_str().unwrap_or("ops.hex");
-    let ops = lines(ops_file)?
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            RastOp::parse_hex_line(l).ok_or_else(|| format!("{ops_file} line {}: bad op", i + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    count(ops_file, ops.len(), &m["ops"])?;
-    let early_of = |key: &str| -> Result<EarlyDepthBuffer, String> {
+    let ops = r.parse_lines(ops_file, |l| {
+        RastOp::parse_hex_line(l).ok_or_else(|| "bad op".to_string())
+    })?;
+    r.check_count(ops_file, ops.len(), &m["ops"], "lines")?;
+    let early_of = |key: &str| -> Result<EarlyDepthBuffer, BundleError> {
         let e = &m[key];
         let file = e["file"]
             .as_str()
-            .ok_or_else(|| format!("manifest.json: {key} without a file"))?;
-        let l = lines(file)?;
-        count(file, l.len(), &e["lines"])?;
-        let (cv, entries) = parse_early_lines(&l).map_err(|err| format!("{file}: {err}"))?;
+            .ok_or_else(|| r.error("manifest.json", None, format!("{key} without a file")))?;
+        let lines: Vec<&str> = r.lines(file)?.into_iter().map(|(_, l)| l).collect();
+        r.check_count(file, lines.len(), &e["lines"], "lines")?;
+        let (cv, entries) = parse_early_lines(&lines).map_err(|err| r.error(file, None, err))?;
         let cleared = e["clears"].as_u64().unwrap_or(0) > 0;
         Ok(early_from_entries(cv, cleared, &entries))
     };
     let case = RastCase {
         ops,
         early: early_of("early_before")?,
-        knobs: crate::stage::manifest_knobs(&m)?,
+        knobs: r.knobs()?,
     };
-    let stream = |channel: &str| -> Result<&Value, String> {
-        m["streams"]
-            .as_array()
-            .and_then(|s| s.iter().find(|s| s["channel"] == channel))
-            .ok_or_else(|| format!("manifest.json: no {channel} stream"))
-    };
-    let fs_ = stream("fragment")?;
-    let hex = fs_["hex"].as_str().unwrap_or("fragment.hex");
-    let beats = lines(hex)?
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            parse_fragment_line(l).ok_or_else(|| format!("{hex} line {}: bad beat", i + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    count(hex, beats.len(), &fs_["beats"])?;
-    let ds = stream("tex_deriv")?;
+    let beats = r.stream_beats::<FragmentBeat>("fragment")?;
+    let ds = r.stream("tex_deriv")?;
     let dhex = ds["hex"].as_str().unwrap_or("tex_deriv.hex");
-    let derivs = lines(dhex)?
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            parse_tex_deriv_line(l).ok_or_else(|| format!("{dhex} line {}: bad line", i + 1))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    count(dhex, derivs.len(), &ds["beats"])?;
+    let derivs = r.parse_lines(dhex, |l| {
+        parse_tex_deriv_line(l).ok_or_else(|| "bad line".to_string())
+    })?;
+    r.check_count(dhex, derivs.len(), &ds["beats"], "lines")?;
     if derivs.len() != beats.len() {
-        return Err(format!(
-            "{dhex}: {} lines for {} fragments",
-            derivs.len(),
-            beats.len()
+        return Err(r.error(
+            dhex,
+            None,
+            format!("{} lines for {} fragments", derivs.len(), beats.len()),
         ));
     }
-    for (i, b) in beats.iter().enumerate() {
-        if b.cycle != i as u64 {
-            return Err(format!(
-                "{hex} line {}: cycle {} (want {i})",
-                i + 1,
-                b.cycle
-            ));
-        }
+    if let Some((i, b)) = beats.iter().enumerate().find(|(i, b)| b.cycle != *i as u64) {
+        let hex = r.stream("fragment")?["hex"]
+            .as_str()
+            .unwrap_or("fragment.hex");
+        return Err(r.error(hex, Some(i + 1), format!("cycle {} (want {i})", b.cycle)));
     }
     let fragments = beats
         .iter()
@@ -753,7 +594,7 @@ pub fn load_rast_bundle(dir: &Path) -> Result<(Value, RastCase, RastRun), String
         fragments,
         early: early_of("early_after")?,
     };
-    Ok((m, case, run))
+    Ok((r.into_manifest(), case, run))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1952,6 +1793,8 @@ impl RastGen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pica_model::chan::Payload;
+    use std::fs;
 
     fn tri(seq: u32) -> Triangle {
         let mut t = Triangle {
@@ -2077,6 +1920,7 @@ mod tests {
         fs::write(&f, t).unwrap();
         assert!(load_rast_bundle(&base.join("0"))
             .unwrap_err()
+            .to_string()
             .contains("SHA-256"));
         let _ = fs::remove_dir_all(&base);
     }
@@ -2094,6 +1938,7 @@ mod coverage {
     use super::*;
     use pica_model::clip::Plane;
     use pica_model::rast::{DepthMode, PixelOutcome};
+    use std::collections::BTreeMap;
 
     #[derive(Default, Debug)]
     struct Stats {

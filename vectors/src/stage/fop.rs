@@ -27,11 +27,10 @@
 //! outside every image as reading 0 (writes there are ignored) and answers unmapped addresses
 //! (outside VRAM and FCRAM) with an error.
 
-use crate::bundle::{pica_model_version, sha256_hex, FORMAT, VERSION};
+use super::bundle::{field_list, unpack_line, word_lines, BundleError, BundleReader, StageBundle};
+use super::StageProvenance;
 use crate::case::MemImage;
-use crate::stage::StageProvenance;
 use pica_model::beat::PixelBeat;
-use pica_model::chan::Payload;
 use pica_model::fop::fb::{self, FbLayout};
 use pica_model::fop::ops::blend_factor;
 use pica_model::fop::{process_fragment, FopConfig, FopHang, CONFIG_REGS};
@@ -41,8 +40,6 @@ use pica_model::pipe::{Fragment, NUM_SEMANTICS};
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-use std::fs;
 use std::path::Path;
 
 /// `kind` of a FOP stage bundle.
@@ -303,19 +300,6 @@ pub fn hang_of_code(kind: u8, buffer: u8, addr: u32, value: u32) -> Option<FopHa
 // ---------------------------------------------------------------------------------------------
 // Bundles
 
-fn lines_of_words(words: &[u32]) -> String {
-    words.iter().map(|w| format!("{w:08x}\n")).collect()
-}
-
-fn field_list(fields: &[(&str, u32, u32)]) -> Value {
-    Value::Array(
-        fields
-            .iter()
-            .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
-            .collect(),
-    )
-}
-
 /// The `outcome` object of a run.
 fn outcome_json(run: &FopRun) -> Value {
     match &run.hang {
@@ -354,146 +338,52 @@ pub fn write_fop_bundle(
     case: &FopCase,
     prov: &StageProvenance,
 ) -> std::io::Result<Value> {
-    fs::create_dir_all(dir)?;
     let run = run_model(case);
-    let mut files: Vec<(String, String)> = Vec::new();
-    files.push((
-        "ops.hex".into(),
+    let mut b = StageBundle::new(KIND_FOP, name, description, FOP_DUT, prov);
+    b.file(
+        "ops.hex",
         case.ops.iter().map(|o| o.hex_line() + "\n").collect(),
-    ));
-    let mut memory = Vec::new();
-    for im in &case.images {
-        let f = format!("mem_{:08x}.hex", im.base);
-        memory.push(
-            json!({"file": f, "base": format!("0x{:08x}", im.base), "words": im.words.len()}),
-        );
-        files.push((f, lines_of_words(&im.words)));
-    }
-    let mut final_memory = Vec::new();
-    for im in run.final_images(&case.images) {
-        let f = format!("final_mem_{:08x}.hex", im.base);
-        final_memory.push(
-            json!({"file": f, "base": format!("0x{:08x}", im.base), "words": im.words.len()}),
-        );
-        files.push((f, lines_of_words(&im.words)));
-    }
-    files.push((
-        "pixel.hex".into(),
-        run.beats.iter().map(|b| b.hex_line() + "\n").collect(),
-    ));
-    files.push((
-        "pixel.jsonl".into(),
-        run.beats
+    );
+    // `mem_<base>.hex` (prefix "") and `final_mem_<base>.hex` (prefix "final_").
+    let mut images = |prefix: &str, images: &[MemImage]| -> Vec<Value> {
+        images
             .iter()
-            .map(|b| format!("{}\n", Value::Object(b.json_fields())))
-            .collect(),
-    ));
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    files.dedup_by(|a, b| a.0 == b.0);
-    let mut hashes = BTreeMap::new();
-    for (n, data) in &files {
-        fs::write(dir.join(n), data)?;
-        hashes.insert(n.clone(), sha256_hex(data.as_bytes()));
-    }
-    let spec = <PixelBeat as Payload>::SPEC;
-    let pixel_fields: Vec<Value> = spec
-        .layout()
-        .into_iter()
-        .map(|(n, lsb, w)| json!({"name": n, "lsb": lsb, "width": w}))
-        .collect();
-    let manifest = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "kind": KIND_FOP,
-        "case": name,
-        "description": description,
-        "provenance": {
-            "source": "model",
-            "generator": prov.generator,
-            "model_version": pica_model_version(),
-            "origin": prov.origin,
-            "seed": prov.seed,
-            "case_index": prov.case_index,
-            "case_seed": prov.case_seed.map(|s| format!("0x{s:016x}")),
-        },
-        "dut": FOP_DUT,
-        "defines": Vec::<String>::new(),
-        "knobs": case.knobs.to_map(),
-        "ops": case.ops.len(),
-        "fragments": case.fragments(),
-        "ops_file": {
-            "file": "ops.hex",
-            "lines": case.ops.len(),
-            "width": OP_WIDTH,
-            "register_write": field_list(&[("kind", 88, 8), ("id", 32, 10), ("value", 0, 32)]),
-            "fragment": field_list(&[("kind", 88, 8), ("x", 72, 16), ("y", 56, 16),
-                ("depth", 32, 24), ("color", 0, 32)]),
-        },
-        "memory": memory,
-        "streams": [{
-            "channel": "pixel",
-            "hex": "pixel.hex",
-            "jsonl": "pixel.jsonl",
-            "beats": run.beats.len(),
-            "width": spec.width(),
-            "cycle_exact": false,
-            "compared": "every field but cycle, in order",
-            "fields": pixel_fields,
-        }],
-        "final_memory": final_memory,
-        "outcome": outcome_json(&run),
-        "mem_latency": 0,
-        "files": hashes,
-    });
-    let text = serde_json::to_string_pretty(&manifest).map_err(std::io::Error::other)?;
-    fs::write(dir.join("manifest.json"), format!("{text}\n"))?;
-    Ok(manifest)
+            .map(|im| {
+                let f = format!("{prefix}mem_{:08x}.hex", im.base);
+                b.file(f.clone(), word_lines(&im.words, 8));
+                json!({"file": f, "base": format!("0x{:08x}", im.base), "words": im.words.len()})
+            })
+            .collect()
+    };
+    let memory = images("", &case.images);
+    let final_memory = images("final_", &run.final_images(&case.images));
+    let pixel = b.stream("pixel", &run.beats, "every field but cycle, in order");
+    b.set("defines", json!([]))
+        .set("knobs", json!(case.knobs.to_map()))
+        .set("ops", json!(case.ops.len()))
+        .set("fragments", json!(case.fragments()))
+        .set(
+            "ops_file",
+            json!({
+                "file": "ops.hex",
+                "lines": case.ops.len(),
+                "width": OP_WIDTH,
+                "register_write": field_list(&[("kind", 88, 8), ("id", 32, 10), ("value", 0, 32)]),
+                "fragment": field_list(&[("kind", 88, 8), ("x", 72, 16), ("y", 56, 16),
+                    ("depth", 32, 24), ("color", 0, 32)]),
+            }),
+        )
+        .set("memory", json!(memory))
+        .set("streams", json!([pixel]))
+        .set("final_memory", json!(final_memory))
+        .set("outcome", outcome_json(&run))
+        .set("mem_latency", json!(0));
+    b.write(dir)
 }
 
 /// Unpacks one `pixel.hex` line.
 pub fn parse_pixel_line(line: &str) -> Option<PixelBeat> {
-    let spec = <PixelBeat as Payload>::SPEC;
-    let line = line.trim();
-    if line.is_empty() || line.len() * 4 < spec.width() as usize {
-        return None;
-    }
-    let mut bits: Vec<bool> = Vec::with_capacity(line.len() * 4);
-    for ch in line.chars() {
-        let d = ch.to_digit(16)?;
-        bits.extend((0..4).rev().map(|i| (d >> i) & 1 == 1));
-    }
-    let total = bits.len();
-    let get = |lsb: u32, width: u32| -> u64 {
-        (0..width).fold(0u64, |acc, i| {
-            let pos = total - 1 - (lsb + width - 1 - i) as usize;
-            acc << 1 | u64::from(bits.get(pos).copied().unwrap_or(false))
-        })
-    };
-    let mut b = PixelBeat {
-        cycle: 0,
-        x: 0,
-        y: 0,
-        color_addr: 0,
-        color: 0,
-        depth_addr: 0,
-        depth_stencil: 0,
-        flags: 0,
-    };
-    for (name, lsb, width) in spec.layout() {
-        let v = get(lsb, width);
-        match name.as_str() {
-            "cycle" => b.cycle = v,
-            "x" => b.x = v as u16,
-            "y" => b.y = v as u16,
-            "color_addr" => b.color_addr = v as u32,
-            "color" => b.color = v as u32,
-            "depth_addr" => b.depth_addr = v as u32,
-            "depth_stencil" => b.depth_stencil = v as u32,
-            "flags" => b.flags = v as u8,
-            _ => {}
-        }
-    }
-    Some(b)
+    unpack_line(line).ok()
 }
 
 fn parse_hex_u32(v: &Value) -> Option<u32> {
@@ -507,91 +397,33 @@ fn parse_hex_u32(v: &Value) -> Option<u32> {
 /// Reads a FOP stage bundle, checking its format, kind and every file's SHA-256. Returns the
 /// manifest, the case and the expected run (its `mem`: the initial images with the expected
 /// final images written over them).
-pub fn load_fop_bundle(dir: &Path) -> Result<(Value, FopCase, FopRun), String> {
-    let p = dir.join("manifest.json");
-    let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    let m: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
-    if m["format"] != FORMAT || m["version"] != VERSION || m["kind"] != KIND_FOP {
-        return Err(format!("{}: not a {KIND_FOP} bundle", dir.display()));
-    }
-    let mut contents = BTreeMap::new();
-    for (name, sha) in m["files"].as_object().into_iter().flatten() {
-        let f = dir.join(name);
-        let data = fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        if Some(sha256_hex(data.as_bytes()).as_str()) != sha.as_str() {
-            return Err(format!(
-                "{}: SHA-256 does not match the manifest",
-                f.display()
-            ));
-        }
-        contents.insert(name.clone(), data);
-    }
-    let lines = |name: &str| -> Result<Vec<&str>, String> {
-        contents
-            .get(name)
-            .map(|t| t.lines().filter(|l| !l.trim().is_empty()).collect())
-            .ok_or_else(|| format!("{}: no {name} in the manifest's files", dir.display()))
-    };
-    let words = |name: &str| -> Result<Vec<u32>, String> {
-        lines(name)?
-            .iter()
-            .map(|l| {
-                u32::from_str_radix(l.trim(), 16).map_err(|_| format!("{name}: bad line `{l}`"))
-            })
-            .collect()
-    };
-    let images_of = |key: &str| -> Result<Vec<MemImage>, String> {
+pub fn load_fop_bundle(dir: &Path) -> Result<(Value, FopCase, FopRun), BundleError> {
+    let r = BundleReader::load(dir, KIND_FOP)?;
+    let m = r.manifest();
+    let images_of = |key: &str| -> Result<Vec<MemImage>, BundleError> {
         let mut out = Vec::new();
         for e in m[key].as_array().into_iter().flatten() {
-            let file = e["file"]
-                .as_str()
-                .ok_or_else(|| format!("manifest.json: {key} entry without a file"))?;
+            let file = e["file"].as_str().ok_or_else(|| {
+                r.error("manifest.json", None, format!("{key} entry without a file"))
+            })?;
             let base = parse_hex_u32(&e["base"])
-                .ok_or_else(|| format!("manifest.json: {key} {file}: bad base"))?;
-            let w = words(file)?;
-            if e["words"].as_u64() != Some(w.len() as u64) {
-                return Err(format!(
-                    "{file}: {} words, the manifest says {}",
-                    w.len(),
-                    e["words"]
-                ));
-            }
-            out.push(MemImage { base, words: w });
+                .ok_or_else(|| r.error("manifest.json", None, format!("{key} {file}: bad base")))?;
+            let words = r.words(file)?;
+            r.check_count(file, words.len(), &e["words"], "words")?;
+            out.push(MemImage { base, words });
         }
         Ok(out)
     };
-    let ops = lines("ops.hex")?
-        .iter()
-        .map(|l| FopOp::parse_hex_line(l).ok_or_else(|| format!("ops.hex: bad line `{l}`")))
-        .collect::<Result<Vec<_>, _>>()?;
-    if m["ops"].as_u64() != Some(ops.len() as u64) {
-        return Err(format!(
-            "ops.hex: {} operations, the manifest says {}",
-            ops.len(),
-            m["ops"]
-        ));
-    }
+    let ops = r.parse_lines("ops.hex", |l| {
+        FopOp::parse_hex_line(l).ok_or_else(|| format!("bad line `{l}`"))
+    })?;
+    r.check_count("ops.hex", ops.len(), &m["ops"], "operations")?;
     let case = FopCase {
         ops,
         images: images_of("memory")?,
-        knobs: crate::stage::manifest_knobs(&m)?,
+        knobs: r.knobs()?,
     };
-    let stream = m["streams"]
-        .as_array()
-        .and_then(|s| s.iter().find(|s| s["channel"] == "pixel"))
-        .ok_or_else(|| "manifest.json: no pixel stream".to_string())?;
-    let hex = stream["hex"].as_str().unwrap_or("pixel.hex");
-    let beats = lines(hex)?
-        .iter()
-        .map(|l| parse_pixel_line(l).ok_or_else(|| format!("{hex}: bad line `{l}`")))
-        .collect::<Result<Vec<_>, _>>()?;
-    if stream["beats"].as_u64() != Some(beats.len() as u64) {
-        return Err(format!(
-            "{hex}: {} beats, the manifest says {}",
-            beats.len(),
-            stream["beats"]
-        ));
-    }
+    let beats = r.stream_beats::<PixelBeat>("pixel")?;
     let o = &m["outcome"];
     let hang = match o["kind"].as_str() {
         Some("finished") => None,
@@ -600,12 +432,17 @@ pub fn load_fop_bundle(dir: &Path) -> Result<(Value, FopCase, FopRun), String> {
             let buf = u8::from(o["buffer"] == "depth");
             let addr = parse_hex_u32(&o["addr"]).unwrap_or(0);
             let value = o["value"].as_u64().unwrap_or(0) as u32;
-            Some(
-                hang_of_code(kind, buf, addr, value)
-                    .ok_or_else(|| format!("manifest.json: unknown hang kind {kind}"))?,
-            )
+            Some(hang_of_code(kind, buf, addr, value).ok_or_else(|| {
+                r.error("manifest.json", None, format!("unknown hang kind {kind}"))
+            })?)
         }
-        other => return Err(format!("manifest.json: unknown outcome kind {other:?}")),
+        other => {
+            return Err(r.error(
+                "manifest.json",
+                None,
+                format!("unknown outcome kind {other:?}"),
+            ))
+        }
     };
     let mut mem = case.memory();
     for im in images_of("final_memory")? {
@@ -613,7 +450,7 @@ pub fn load_fop_bundle(dir: &Path) -> Result<(Value, FopCase, FopRun), String> {
             let _ = mem.write_u32(im.base.wrapping_add(4 * i as u32), *w);
         }
     }
-    Ok((m, case, FopRun { beats, hang, mem }))
+    Ok((r.into_manifest(), case, FopRun { beats, hang, mem }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1654,6 +1491,7 @@ pub fn buffer_ranges(ops: &[FopOp]) -> Vec<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pica_model::chan::Payload;
 
     #[test]
     fn fop_op_hex_lines_round_trip() {
@@ -1713,6 +1551,7 @@ mod tests {
 mod coverage {
     use super::*;
     use pica_model::beat::PixelBeat;
+    use std::collections::BTreeMap;
 
     /// Every field value FOP reads turns up at a fragment within the first 2,000 cases of a
     /// seed, and the outcomes the RTL must reproduce all occur.
