@@ -1501,10 +1501,22 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
     };
     // The link check reads the checked-in README.md and docs/, so only without --out.
     let check_links = check && out.is_none() && matches!(what, GenWhat::Docs);
-    let dir = out.unwrap_or_else(|| PathBuf::from(dir));
+    let dir = out.clone().unwrap_or_else(|| PathBuf::from(dir));
+    let mut files: Vec<(PathBuf, String)> =
+        files.into_iter().map(|(n, t)| (dir.join(n), t)).collect();
+    if matches!(what, GenWhat::Rtl) {
+        // The stages' replay testbenches, at their own paths (under --out: in DIR too).
+        for (path, text) in pica_rtl_bridge::kit::gen_tb::files() {
+            let path = PathBuf::from(path);
+            let path = match &out {
+                Some(o) => o.join(path.file_name().expect("a file name")),
+                None => path,
+            };
+            files.push((path, text));
+        }
+    }
     let mut status = ExitCode::SUCCESS;
-    for (name, text) in files {
-        let path = dir.join(name);
+    for (path, text) in files {
         if check {
             match std::fs::read_to_string(&path) {
                 Ok(cur) if cur == text => println!("{}: fresh", path.display()),

@@ -2,6 +2,8 @@
 //! the stage is generated (shim, FFI, model rows, replay testbench) or served by generic code.
 
 pub mod desc;
+pub mod gen_tb;
 pub mod regs;
+pub mod replay;
 
 pub use desc::{stage, Stage, STAGES};
