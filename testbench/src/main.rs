@@ -284,9 +284,14 @@ fn cmd_gen(what: GenWhat, check: bool, out: Option<PathBuf>) -> ExitCode {
             ],
         ),
     };
-    // The stage kit's files (shims, FFI, build.rs rows) each have their own directory.
+    // The stage kit's files (shims, FFI, build.rs rows, replay testbenches) each have their own
+    // directory.
     let kit = match what {
-        GenWhat::Rtl => pica_rtl_bridge::kit::gen::files(),
+        GenWhat::Rtl => {
+            let mut kit = pica_rtl_bridge::kit::gen::files();
+            kit.extend(pica_rtl_bridge::kit::gen_tb::files());
+            kit
+        }
         GenWhat::Docs => Vec::new(),
     };
     // The link check reads the checked-in README.md and docs/, so only without --out.
