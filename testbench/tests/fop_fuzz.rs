@@ -10,7 +10,9 @@
 
 mod common;
 
-use common::{pica, replay, root, text, tmp};
+use common::{
+    campaign_done, campaign_opts, caught, pica, replay, replays_clean_fails_with, root, text, tmp,
+};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_testbench::fuzz::fop::{self as fop_fuzz, FopFuzzOptions};
 use pica_testbench::fuzz::regs::case_seed;
@@ -22,16 +24,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn opts(rtl: Option<FopVariant>, cases: u64, dir: Option<PathBuf>) -> FopFuzzOptions {
-    FopFuzzOptions {
+    campaign_opts!(FopFuzzOptions {
         cases,
-        seed: 0,
-        shard: (0, 1),
         rtl,
-        latency: MemLatency::Zero,
         regressions: dir,
-        max_failures: 1,
-        knobs: Default::default(),
-    }
+        latency: MemLatency::Zero,
+        knobs: Default::default()
+    })
 }
 
 #[test]
@@ -80,20 +79,7 @@ fn caught_and_shrunk(variant: FopVariant) {
     let dir = tmp(&format!("fopfuzz-{}", variant.name()));
     let t = Instant::now();
     let r = fop_fuzz::run(&opts(Some(variant), 2000, Some(dir.clone())), |_, _, _| {});
-    let f = r
-        .failures
-        .first()
-        .unwrap_or_else(|| panic!("{} not caught by 2000 cases", variant.name()));
-    eprintln!(
-        "{}: caught by case {} in {:.2} s, shrunk {} -> {} fragments: {}",
-        variant.name(),
-        f.case_index,
-        t.elapsed().as_secs_f64(),
-        f.original_commands,
-        f.commands,
-        f.message
-    );
-    assert!(f.case_index < 2000);
+    let f = caught(&r, variant.name(), 2000, t, "fragments");
     assert!(f.commands <= 3, "shrunk only to {} fragments", f.commands);
     let (_, case, expected) = load_fop_bundle(Path::new(&f.bundle)).unwrap();
     assert_eq!(case.fragments(), f.commands);
@@ -111,21 +97,8 @@ fn caught_and_shrunk(variant: FopVariant) {
     assert!(d.failures.is_empty(), "{:?}", d.failures);
     let define = variant.define().unwrap();
     let bundle = PathBuf::from(&f.bundle);
-    for sim in ["icarus", "verilator"] {
-        let (ok, out) = replay(&bundle, sim, &[]);
-        assert!(ok && out.contains("PASS"), "{sim}: {out}");
-        let (ok, out) = replay(&bundle, sim, &[define]);
-        assert!(
-            !ok && out.contains("FAIL") && out.contains("field"),
-            "{sim} with {define}: {out}"
-        );
-    }
-    eprintln!(
-        "{}: campaign, replays and checks in {:.1} s",
-        variant.name(),
-        t.elapsed().as_secs_f64()
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    replays_clean_fails_with(&bundle, define, &["FAIL", "field"]);
+    campaign_done(variant.name(), t, &dir);
 }
 
 #[test]

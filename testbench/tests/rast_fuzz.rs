@@ -10,7 +10,9 @@
 
 mod common;
 
-use common::{pica, replay, root, text, tmp};
+use common::{
+    campaign_done, campaign_opts, caught, pica, replay, replays_clean_fails_with, root, text, tmp,
+};
 use pica_model::beat::FragmentBeat;
 use pica_model::rast::fragment_beat;
 use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant};
@@ -24,16 +26,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn opts(rtl: Option<RastVariant>, cases: u64, dir: Option<PathBuf>) -> RastFuzzOptions {
-    RastFuzzOptions {
+    campaign_opts!(RastFuzzOptions {
         cases,
-        seed: 0,
-        shard: (0, 1),
         rtl,
-        latency: MemLatency::Zero,
         regressions: dir,
-        max_failures: 1,
-        knobs: Default::default(),
-    }
+        latency: MemLatency::Zero,
+        knobs: Default::default()
+    })
 }
 
 #[test]
@@ -87,20 +86,7 @@ fn caught_and_shrunk(variant: RastVariant) {
     let t = Instant::now();
     let r = rast_fuzz::run(&opts(Some(variant), 2000, Some(dir.clone())), |_, _, _| {});
     assert_eq!(r.against, format!("rast:rtl:{}", variant.name()));
-    let f = r
-        .failures
-        .first()
-        .unwrap_or_else(|| panic!("{} not caught by 2000 cases", variant.name()));
-    eprintln!(
-        "{}: caught by case {} in {:.2} s, shrunk {} -> {} triangles: {}",
-        variant.name(),
-        f.case_index,
-        t.elapsed().as_secs_f64(),
-        f.original_commands,
-        f.commands,
-        f.message
-    );
-    assert!(f.case_index < 2000);
+    let f = caught(&r, variant.name(), 2000, t, "triangles");
     assert_eq!(f.commands, 1, "shrunk only to {} triangles", f.commands);
     assert!(f.original_commands >= f.commands);
     let (_, case, expected) = load_rast_bundle(Path::new(&f.bundle)).unwrap();
@@ -126,18 +112,8 @@ fn caught_and_shrunk(variant: RastVariant) {
     assert!(d.failures.is_empty(), "{:?}", d.failures);
     let define = variant.define().unwrap();
     let bundle = PathBuf::from(&f.bundle);
-    for sim in ["icarus", "verilator"] {
-        let (ok, out) = replay(&bundle, sim, &[]);
-        assert!(ok && out.contains("PASS"), "{sim}: {out}");
-        let (ok, out) = replay(&bundle, sim, &[define]);
-        assert!(!ok && out.contains("FAIL"), "{sim} with {define}: {out}");
-    }
-    eprintln!(
-        "{}: campaign, replays and checks in {:.1} s",
-        variant.name(),
-        t.elapsed().as_secs_f64()
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    replays_clean_fails_with(&bundle, define, &["FAIL"]);
+    campaign_done(variant.name(), t, &dir);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{pica, replay, root, text, tmp};
+use common::{campaign_opts, pica, replay, root, text, tmp};
 use pica_model::beat::CommitBeat;
 use pica_model::chan::Payload;
 use pica_rtl_bridge::shader::{RtlShaderUnit, ShVariant};
@@ -20,15 +20,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn opts(rtl: Option<ShVariant>, cases: u64, dir: Option<PathBuf>) -> ShaderFuzzOptions {
-    ShaderFuzzOptions {
+    campaign_opts!(ShaderFuzzOptions {
         cases,
-        seed: 0,
-        shard: (0, 1),
         rtl,
         regressions: dir,
-        max_failures: 1,
-        knobs: None,
-    }
+        knobs: None
+    })
 }
 
 #[test]

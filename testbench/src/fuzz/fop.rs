@@ -33,7 +33,7 @@
 //! cover exactly the buffers its configurations use, and it is written as
 //! `fuzz-fop-<model|variant>-<case seed>/`.
 
-use crate::fuzz::campaign::{self, Campaign, Found, Shrinker};
+use crate::fuzz::campaign::{self, impl_stage_target, plan_of, Shrinker};
 use crate::fuzz::report::FuzzReport;
 use pica_model::beat::PixelBeat;
 use pica_model::fop::fb;
@@ -590,63 +590,6 @@ pub fn shrink(
     (best, message)
 }
 
-/// A failing case shrunk.
-#[derive(Clone, Debug)]
-pub struct Shrunk {
-    /// The smallest failing case found.
-    pub case: FopCase,
-    /// What fails on it.
-    pub message: String,
-    /// Fragments of the original case.
-    pub original_fragments: usize,
-}
-
-/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
-/// passes).
-pub fn check_and_shrink(
-    case_seed: u64,
-    rtl: Option<FopVariant>,
-    latency: MemLatency,
-    knobs: pica_model::knobs::Knobs,
-    shrink: bool,
-) -> Option<Shrunk> {
-    let mut case = generate(case_seed);
-    case.knobs = knobs;
-    let msg = check(&case, rtl, latency).err()?;
-    let (small, message) = if shrink {
-        self::shrink(&case, msg, |c| check(c, rtl, latency).err())
-    } else {
-        (case.clone(), msg)
-    };
-    Some(Shrunk {
-        original_fragments: case.fragments(),
-        case: small,
-        message,
-    })
-}
-
-/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
-/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage fop` runs its
-/// mutants through this too.
-pub fn found(
-    case_seed: u64,
-    rtl: Option<FopVariant>,
-    latency: MemLatency,
-    knobs: pica_model::knobs::Knobs,
-    shrink: bool,
-) -> Option<Found<'static>> {
-    let s = check_and_shrink(case_seed, rtl, latency, knobs, shrink)?;
-    Some(campaign::found(
-        s.case,
-        s.message,
-        s.original_fragments,
-        shrink,
-        FopCase::fragments,
-        describe,
-        save_bundle,
-    ))
-}
-
 /// The one-line summary of a case's size.
 pub fn describe(case: &FopCase) -> String {
     format!(
@@ -670,30 +613,34 @@ pub fn save_bundle(
     Ok(out)
 }
 
-/// Runs a campaign ([`campaign::run`]); `progress` is called after each case with (done, total
-/// for this shard, failures so far). The report has the register fuzzer's shape; `commands`
-/// counts fragments.
+/// The FOP stage as a fuzz target ([`campaign::StageTarget`]: its generator,
+/// verdict, shrink steps and bundle).
+#[derive(Clone, Copy, Debug)]
+pub struct FopTarget {
+    /// Compare against this RTL build (model self-check only when `None`).
+    pub rtl: Option<FopVariant>,
+    /// How the RTL's memory port is answered.
+    pub latency: MemLatency,
+    /// The knobs every case runs with.
+    pub knobs: pica_model::knobs::Knobs,
+}
+
+impl_stage_target!(
+    FopTarget,
+    FopCase,
+    "fop",
+    fragments,
+    [latency],
+    |t| format!(", memory latency {}", t.latency)
+);
+
+/// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
+/// total for this shard, failures so far). `commands` counts fragments.
 pub fn run(opts: &FopFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    let kind = opts.rtl.map_or("model", FopVariant::name);
-    let c = Campaign {
-        seed: opts.seed,
-        cases: opts.cases,
-        shard: opts.shard,
-        max_failures: opts.max_failures,
-        regressions: opts.regressions.as_deref(),
-        against: opts.rtl.map_or_else(
-            || "fop:model".to_string(),
-            |v| format!("fop:rtl:{}", v.name()),
-        ),
-        origin: format!(
-            "pica fuzz --target fop (against {kind}, memory latency {})",
-            opts.latency
-        ),
-        prefix: format!("fuzz-fop-{kind}"),
+    let target = FopTarget {
+        rtl: opts.rtl,
+        latency: opts.latency,
+        knobs: opts.knobs,
     };
-    campaign::run(
-        &c,
-        |seed| found(seed, opts.rtl, opts.latency, opts.knobs, true),
-        progress,
-    )
+    campaign::run_target(&target, plan_of!(opts), progress)
 }

@@ -29,8 +29,8 @@
 //! (replay with `pica lockstep --rtl-stages sh --bundle DIR`) and the shader-unit stage
 //! bundle of its program `…-unit/` (replay one unit with `scripts/replay`).
 
-use crate::fuzz::campaign::{failure, CaseAt};
-use crate::fuzz::report::{case_seed, FuzzReport};
+use crate::fuzz::campaign::{self, plan_of, Found, Labels};
+use crate::fuzz::report::FuzzReport;
 use crate::fuzz::shader::save_bundle_with;
 use crate::lockstep::stages::{self, StageLockstepOptions, StageOptions, StageSet};
 use pica_model::regs::{AttribFormatType, AttribbufferComponent, PrimitiveConfigMode};
@@ -555,67 +555,30 @@ fn save(
     Ok(out.display().to_string())
 }
 
-/// Runs a campaign; `progress` is called after each case with (done, total for this shard,
-/// failures so far). `cases_run` counts the compared cases, `skipped` (in the returned pair)
-/// those the model did not finish.
-pub fn run(
-    opts: &StageFuzzOptions,
-    mut progress: impl FnMut(u64, u64, usize),
-) -> (FuzzReport, u64) {
-    let (index, count) = (opts.shard.0, opts.shard.1.max(1));
-    let total = (0..opts.cases).filter(|i| i % count == index).count() as u64;
-    let mut failures = Vec::new();
-    let (mut done, mut run, mut skipped) = (0, 0, 0);
+/// Runs a campaign ([`campaign::run_with_skips`]); `progress` is called after each case with
+/// (done, total for this shard, failures so far). `cases_run` counts the compared cases,
+/// `skipped` (in the returned pair) those the model did not finish.
+pub fn run(opts: &StageFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> (FuzzReport, u64) {
     let kind = opts.variant.name();
-    for i in (0..opts.cases).filter(|i| i % count == index) {
-        let seed = case_seed(opts.seed, i);
-        match check_and_shrink(seed, &opts.set, opts.variant, opts.mem_latency, &opts.knobs) {
-            Checked::Skipped => skipped += 1,
-            Checked::Passed => run += 1,
-            Checked::Failed(s) => {
-                run += 1;
-                let at = CaseAt {
-                    campaign_seed: opts.seed,
-                    index: i,
-                    seed,
-                };
-                let origin = format!("pica fuzz --rtl-stages sh (against {kind})");
-                let result = (
-                    s.message.clone(),
-                    s.case.instructions(),
-                    s.original_instructions,
-                );
-                failures.push(failure(
-                    &at,
-                    opts.regressions.as_deref(),
-                    origin,
-                    result,
-                    |dir, prov| {
-                        save(
-                            &s,
-                            dir,
-                            &format!("fuzz-sh-stage-{kind}-{seed:016x}"),
-                            prov,
-                            &opts.knobs,
-                        )
-                    },
-                ));
-            }
-        }
-        done += 1;
-        progress(done, total, failures.len());
-        if failures.len() >= opts.max_failures {
-            break;
-        }
-    }
-    let report = FuzzReport {
-        seed: opts.seed,
-        cases: opts.cases,
-        shard: format!("{index}/{count}"),
+    let labels = Labels {
         against: format!("shader:stage:{kind}"),
-        cases_run: run,
-        failures,
-        guided: None,
+        origin: format!("pica fuzz --rtl-stages sh (against {kind})"),
+        prefix: format!("fuzz-sh-stage-{kind}"),
     };
-    (report, skipped)
+    let c = plan_of!(opts).campaign(labels);
+    let verdict =
+        |seed| match check_and_shrink(seed, &opts.set, opts.variant, opts.mem_latency, &opts.knobs)
+        {
+            Checked::Passed => campaign::Verdict::Pass,
+            Checked::Skipped => campaign::Verdict::Skipped,
+            Checked::Failed(s) => campaign::Verdict::Fail(Found {
+                message: s.message.clone(),
+                commands: s.case.instructions(),
+                original_commands: s.original_instructions,
+                save: Box::new(move |dir, name, prov| {
+                    save(&s, dir, name, prov, &opts.knobs).map(PathBuf::from)
+                }),
+            }),
+        };
+    campaign::run_with_skips(&c, verdict, progress)
 }

@@ -11,6 +11,7 @@
 //! instructions that still fail and written as a stage bundle (`pica_vectors::stage`) under the
 //! regressions directory, named `fuzz-shader-<model|variant>-<case seed>`.
 
+use crate::fuzz::campaign::{self, plan_of, Labels, StageTarget};
 use crate::fuzz::report::FuzzReport;
 use pica_model::shader::interp::Knobs;
 use pica_model::shader::isa::{encode, Instruction, Opcode};
@@ -149,100 +150,6 @@ pub fn check_with(case: &ShaderCase, rtl: Option<ShVariant>, knobs: Knobs) -> Re
     }
 }
 
-/// A failing case shrunk: the case, its message and the instructions before shrinking.
-#[derive(Clone, Debug)]
-pub struct Shrunk {
-    /// The smallest failing case found.
-    pub case: ShaderCase,
-    /// What fails on it.
-    pub message: String,
-    /// Instructions of the original case.
-    pub original_instructions: usize,
-}
-
-/// Checks the case of `case_seed` and shrinks it if it fails (`None` if it passes).
-pub fn check_and_shrink(case_seed: u64, rtl: Option<ShVariant>) -> Option<Shrunk> {
-    check_and_shrink_with(case_seed, rtl, knobs_for(rtl))
-}
-
-/// [`check_and_shrink`] with the model running with `knobs`.
-pub fn check_and_shrink_with(
-    case_seed: u64,
-    rtl: Option<ShVariant>,
-    knobs: Knobs,
-) -> Option<Shrunk> {
-    let check = |c: &ShaderCase, rtl| check_with(c, rtl, knobs);
-    let case = generate(case_seed);
-    let msg = check(&case, rtl).err()?;
-    // A reproducer that ran to END or a hang keeps doing so (no shrinking into code that
-    // runs off into zero words until the instruction limit).
-    let stops = |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
-    let must_stop = stops(&case);
-    let (mut small, mut message) = shrink(&case, msg, |c| {
-        if must_stop && !stops(c) {
-            return None;
-        }
-        check(c, rtl).err()
-    });
-    if !stops(&small) {
-        // A reproducer that runs into the instruction limit (through zero words: ADD o0) is
-        // harder to read than one that ends: try END after each of its first few words, and
-        // shrink again from the first that still fails.
-        for k in 0..8 {
-            let mut cand = small.clone();
-            cand.code.resize(cand.code.len().max(k), 0);
-            cand.code.truncate(k);
-            cand.code.push(encode(&Instruction::Plain(Opcode::End)));
-            if let Err(m) = check(&cand, rtl) {
-                let (s2, m2) = shrink(&cand, m, |c| {
-                    if !stops(c) {
-                        return None;
-                    }
-                    check(c, rtl).err()
-                });
-                (small, message) = (s2, m2);
-                break;
-            }
-        }
-    }
-    Some(Shrunk {
-        case: small,
-        message,
-        original_instructions: case.instructions(),
-    })
-}
-
-/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
-/// passes): shrunk when `shrink`, else the case as generated, the model running with
-/// `knobs`. `pica mutate --stage sh` runs its mutants through this too.
-pub fn found(
-    case_seed: u64,
-    rtl: Option<ShVariant>,
-    knobs: Knobs,
-    shrink: bool,
-) -> Option<crate::fuzz::campaign::Found<'static>> {
-    let s = if shrink {
-        check_and_shrink_with(case_seed, rtl, knobs)?
-    } else {
-        let case = generate(case_seed);
-        let message = check_with(&case, rtl, knobs).err()?;
-        Shrunk {
-            original_instructions: case.instructions(),
-            case,
-            message,
-        }
-    };
-    Some(crate::fuzz::campaign::found(
-        s.case,
-        s.message,
-        s.original_instructions,
-        shrink,
-        ShaderCase::instructions,
-        |c| format!("{} instruction(s)", c.instructions()),
-        move |c, dir, name, desc, prov| save_bundle_with(c, dir, name, desc, knobs, prov),
-    ))
-}
-
 /// Writes `case` as a stage bundle `dir/name` with the model's expected run (knobs of `rtl`).
 pub fn save_bundle(
     case: &ShaderCase,
@@ -290,31 +197,95 @@ pub fn save_bundle_with(
     Ok(out)
 }
 
-/// Runs a campaign ([`crate::fuzz::campaign::run`]); `progress` is called after each case with
-/// (done, total for this shard, failures so far). The report has the register fuzzer's shape;
-/// `commands` counts instructions.
+/// One shader unit as a fuzz target ([`StageTarget`]): random programs, the model's run
+/// checked against itself or the RTL unit, shrunk to the fewest instructions.
+#[derive(Clone, Copy, Debug)]
+pub struct ShaderTarget {
+    /// Compare against this RTL build (model self-check only when `None`).
+    pub rtl: Option<ShVariant>,
+    /// The shader knobs the model runs with.
+    pub knobs: Knobs,
+}
+
+impl StageTarget for ShaderTarget {
+    type Case = ShaderCase;
+
+    fn labels(&self) -> Labels {
+        Labels::of("shader", self.rtl.map(ShVariant::name), "")
+    }
+
+    fn generate(&self, case_seed: u64) -> ShaderCase {
+        generate(case_seed)
+    }
+
+    fn check(&self, case: &ShaderCase) -> Result<(), String> {
+        check_with(case, self.rtl, self.knobs)
+    }
+
+    /// A reproducer that ran to END or a hang keeps doing so (no shrinking into code that runs
+    /// off into zero words until the instruction limit); one that runs into the limit is
+    /// tried with END after each of its first few words.
+    fn shrink(&self, case: &ShaderCase, msg: String) -> (ShaderCase, String) {
+        let (rtl, knobs) = (self.rtl, self.knobs);
+        let check = |c: &ShaderCase| check_with(c, rtl, knobs);
+        let stops = |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
+        let must_stop = stops(case);
+        let (mut small, mut message) = shrink(case, msg, |c| {
+            if must_stop && !stops(c) {
+                return None;
+            }
+            check(c).err()
+        });
+        if !stops(&small) {
+            // A reproducer that runs into the instruction limit (through zero words: ADD o0)
+            // is harder to read than one that ends: try END after each of its first few
+            // words, and shrink again from the first that still fails.
+            for k in 0..8 {
+                let mut cand = small.clone();
+                cand.code.resize(cand.code.len().max(k), 0);
+                cand.code.truncate(k);
+                cand.code.push(encode(&Instruction::Plain(Opcode::End)));
+                if let Err(m) = check(&cand) {
+                    let (s2, m2) = shrink(&cand, m, |c| {
+                        if !stops(c) {
+                            return None;
+                        }
+                        check(c).err()
+                    });
+                    (small, message) = (s2, m2);
+                    break;
+                }
+            }
+        }
+        (small, message)
+    }
+
+    fn size(case: &ShaderCase) -> usize {
+        case.instructions()
+    }
+
+    fn describe(case: &ShaderCase) -> String {
+        format!("{} instruction(s)", case.instructions())
+    }
+
+    fn save_bundle(
+        &self,
+        case: &ShaderCase,
+        dir: &Path,
+        name: &str,
+        description: &str,
+        prov: &StageProvenance,
+    ) -> Result<PathBuf, String> {
+        save_bundle_with(case, dir, name, description, self.knobs, prov)
+    }
+}
+
+/// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
+/// total for this shard, failures so far). `commands` counts instructions.
 pub fn run(opts: &ShaderFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    use crate::fuzz::campaign::{self, Campaign};
-    let kind = opts.rtl.map_or("model", ShVariant::name);
-    let c = Campaign {
-        seed: opts.seed,
-        cases: opts.cases,
-        shard: opts.shard,
-        max_failures: opts.max_failures,
-        regressions: opts.regressions.as_deref(),
-        against: opts.rtl.map_or_else(
-            || "shader:model".to_string(),
-            |v| format!("shader:rtl:{}", v.name()),
-        ),
-        origin: format!("pica fuzz --target shader (against {kind})"),
-        prefix: format!("fuzz-shader-{kind}"),
+    let target = ShaderTarget {
+        rtl: opts.rtl,
+        knobs: opts.knobs.unwrap_or_else(|| knobs_for(opts.rtl)),
     };
-    campaign::run(
-        &c,
-        |seed| {
-            let knobs = opts.knobs.unwrap_or_else(|| knobs_for(opts.rtl));
-            found(seed, opts.rtl, knobs, true)
-        },
-        progress,
-    )
+    campaign::run_target(&target, plan_of!(opts), progress)
 }

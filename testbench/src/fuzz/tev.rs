@@ -26,7 +26,7 @@
 //! i.e. sources "primary colour", operands "colour", mode REPLACE, scale 1×) — repeated until
 //! nothing more goes — and written as `fuzz-tev-<model|variant>-<case seed>/`.
 
-use crate::fuzz::campaign::{self, Campaign, Found, Shrinker};
+use crate::fuzz::campaign::{self, impl_stage_target, plan_of, Shrinker};
 use crate::fuzz::report::FuzzReport;
 use pica_model::regfile::RegFile;
 use pica_model::regs;
@@ -483,40 +483,6 @@ pub fn shrink(
     sh.finish()
 }
 
-/// A failing case shrunk.
-#[derive(Clone, Debug)]
-pub struct Shrunk {
-    /// The smallest failing case found.
-    pub case: TevCase,
-    /// What fails on it.
-    pub message: String,
-    /// Fragments of the original case.
-    pub original_fragments: usize,
-}
-
-/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
-/// passes).
-pub fn check_and_shrink(
-    case_seed: u64,
-    rtl: Option<TevVariant>,
-    knobs: pica_model::knobs::Knobs,
-    shrink: bool,
-) -> Option<Shrunk> {
-    let mut case = generate(case_seed);
-    case.knobs = knobs;
-    let msg = check(&case, rtl).err()?;
-    let (small, message) = if shrink {
-        self::shrink(&case, msg, |c| check(c, rtl).err())
-    } else {
-        (case.clone(), msg)
-    };
-    Some(Shrunk {
-        original_fragments: case.fragments(),
-        case: small,
-        message,
-    })
-}
-
 /// Writes `case` as a TEV stage bundle `dir/name` (the model's expected beats). Returns its
 /// directory.
 pub fn save_bundle(
@@ -530,27 +496,6 @@ pub fn save_bundle(
     write_tev_bundle(&out, name, description, case, &[], prov)
         .map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
-}
-
-/// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
-/// passes): shrunk when `shrink`, else the case as generated. `pica mutate --stage tev` runs its
-/// mutants through this too.
-pub fn found(
-    case_seed: u64,
-    rtl: Option<TevVariant>,
-    knobs: pica_model::knobs::Knobs,
-    shrink: bool,
-) -> Option<Found<'static>> {
-    let s = check_and_shrink(case_seed, rtl, knobs, shrink)?;
-    Some(campaign::found(
-        s.case,
-        s.message,
-        s.original_fragments,
-        shrink,
-        TevCase::fragments,
-        describe,
-        save_bundle,
-    ))
 }
 
 /// The one-line summary of a case's size.
@@ -577,23 +522,24 @@ pub fn writes_text(case: &TevCase) -> String {
         .join(" ")
 }
 
-/// Runs a campaign ([`campaign::run`]); `progress` is called after each case with (done, total
-/// for this shard, failures so far). The report has the register fuzzer's shape; `commands`
-/// counts fragments.
+/// The TEV stage as a fuzz target ([`campaign::StageTarget`]: its generator,
+/// verdict, shrink steps and bundle).
+#[derive(Clone, Copy, Debug)]
+pub struct TevTarget {
+    /// Compare against this RTL build (model self-check only when `None`).
+    pub rtl: Option<TevVariant>,
+    /// The knobs every case runs with.
+    pub knobs: pica_model::knobs::Knobs,
+}
+
+impl_stage_target!(TevTarget, TevCase, "tev", fragments, [], |_t| "");
+
+/// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
+/// total for this shard, failures so far). `commands` counts fragments.
 pub fn run(opts: &TevFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    let kind = opts.rtl.map_or("model", TevVariant::name);
-    let c = Campaign {
-        seed: opts.seed,
-        cases: opts.cases,
-        shard: opts.shard,
-        max_failures: opts.max_failures,
-        regressions: opts.regressions.as_deref(),
-        against: opts.rtl.map_or_else(
-            || "tev:model".to_string(),
-            |v| format!("tev:rtl:{}", v.name()),
-        ),
-        origin: format!("pica fuzz --target tev (against {kind})"),
-        prefix: format!("fuzz-tev-{kind}"),
+    let target = TevTarget {
+        rtl: opts.rtl,
+        knobs: opts.knobs,
     };
-    campaign::run(&c, |seed| found(seed, opts.rtl, opts.knobs, true), progress)
+    campaign::run_target(&target, plan_of!(opts), progress)
 }

@@ -16,7 +16,7 @@
 //! Before any mutant, `mutsel = 0` (the Yosys netlist without mutation) must pass every case:
 //! otherwise the netlist or the harness is wrong and no figure would mean anything.
 
-use crate::fuzz::campaign::Found;
+use crate::fuzz::campaign::{found_in, Found};
 use crate::fuzz::{fop, pipe, rast, regs, shader, tev};
 use crate::lockstep::stages::{self, StageSet};
 use crate::lockstep::{self, HoldSchedule, Options};
@@ -505,21 +505,41 @@ fn fuzz_harness<'a>(
 
 /// The harness of `opts.stage`.
 fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
-    let lat = opts.mem_latency;
+    let latency = opts.mem_latency;
     let knobs = Knobs::default();
     Ok(match opts.stage {
         Stage::Fe => fe_harness(opts)?,
         Stage::Tev => fuzz_harness(opts, move |s, k, shrink| {
-            tev::found(s, Some(TevVariant::Mutant(k)), knobs, shrink)
+            let rtl = Some(TevVariant::Mutant(k));
+            found_in(tev::TevTarget { rtl, knobs }, s, shrink)
         }),
         Stage::Fop => fuzz_harness(opts, move |s, k, shrink| {
-            fop::found(s, Some(FopVariant::Mutant(k)), lat, knobs, shrink)
+            let rtl = Some(FopVariant::Mutant(k));
+            found_in(
+                fop::FopTarget {
+                    rtl,
+                    latency,
+                    knobs,
+                },
+                s,
+                shrink,
+            )
         }),
         Stage::Rast => fuzz_harness(opts, move |s, k, shrink| {
-            rast::found(s, Some(RastVariant::Mutant(k)), lat, knobs, shrink)
+            let rtl = Some(RastVariant::Mutant(k));
+            found_in(
+                rast::RastTarget {
+                    rtl,
+                    latency,
+                    knobs,
+                },
+                s,
+                shrink,
+            )
         }),
         Stage::Sh => fuzz_harness(opts, move |s, k, shrink| {
-            shader::found(s, Some(ShVariant::Mutant(k)), knobs.shader, shrink)
+            let (rtl, knobs) = (Some(ShVariant::Mutant(k)), knobs.shader);
+            found_in(shader::ShaderTarget { rtl, knobs }, s, shrink)
         }),
     })
 }

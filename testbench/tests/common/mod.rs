@@ -84,3 +84,70 @@ pub fn replay(bundle: &Path, sim: &str, defines: &[&str]) -> (bool, String) {
     let o = cmd.output().expect("timeout runs");
     (o.status.success(), text(&o))
 }
+
+/// The first failure of a stage fuzz campaign that must catch `variant` within `cases` cases
+/// (started at `started`): printed with how far it shrank (`unit`: fragments, triangles).
+pub fn caught<'r>(
+    r: &'r pica_testbench::fuzz::report::FuzzReport,
+    variant: &str,
+    cases: u64,
+    started: std::time::Instant,
+    unit: &str,
+) -> &'r pica_testbench::fuzz::report::Failure {
+    let f = r
+        .failures
+        .first()
+        .unwrap_or_else(|| panic!("{variant} not caught by {cases} cases"));
+    eprintln!(
+        "{variant}: caught by case {} in {:.2} s, shrunk {} -> {} {unit}: {}",
+        f.case_index,
+        started.elapsed().as_secs_f64(),
+        f.original_commands,
+        f.commands,
+        f.message
+    );
+    assert!(f.case_index < cases);
+    f
+}
+
+/// A fuzz failure's stage `bundle` replays clean on the default RTL under Icarus and
+/// Verilator, and fails under both with the bug's `define`, the output naming every one of
+/// `marks`.
+pub fn replays_clean_fails_with(bundle: &Path, define: &str, marks: &[&str]) {
+    for sim in ["icarus", "verilator"] {
+        let (ok, out) = replay(bundle, sim, &[]);
+        assert!(ok && out.contains("PASS"), "{sim}: {out}");
+        let (ok, out) = replay(bundle, sim, &[define]);
+        assert!(
+            !ok && marks.iter().all(|m| out.contains(m)),
+            "{sim} with {define}: {out}"
+        );
+    }
+}
+
+/// Prints how long `variant`'s campaign, replays and checks took (since `started`) and
+/// removes the campaign's scratch `dir`.
+pub fn campaign_done(variant: &str, started: std::time::Instant, dir: &Path) {
+    eprintln!(
+        "{variant}: campaign, replays and checks in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The options `$T` of a stage fuzz campaign of seed 0, one shard, stopping at the first
+/// failure, with the given `cases`, `rtl`, `regressions` and target-specific fields.
+// Like the helpers above, used by some test binaries only.
+#[allow(unused_macros)]
+macro_rules! campaign_opts {
+    ($T:ident { $($field:ident $(: $value:expr)?),* $(,)? }) => {
+        $T {
+            seed: 0,
+            shard: (0, 1),
+            max_failures: 1,
+            $($field $(: $value)?),*
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use campaign_opts;
