@@ -1,5 +1,5 @@
 // pica_sh_unit_replay_tb: replays a shader-unit stage bundle (kind "stage:shader_unit"; README
-// "Stage bundles", vectors/src/stage.rs) on pica_sh_unit_top.
+// "Stage bundles", vectors/src/stage/shader_unit.rs) on pica_sh_unit_top.
 //
 // Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator (--binary).
 // scripts/replay detects the bundle kind and builds the plusargs from its manifest.json:

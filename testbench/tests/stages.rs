@@ -832,3 +832,22 @@ fn rtl_sh_and_fe_sh_unit3_takes_the_vs_config_in_citro3d_order() {
     let e = stages::stage_lockstep(&case, &set, &StageLockstepOptions::default()).unwrap_err();
     assert!(e.to_string().contains("regs-unit3-config=seed"), "{e}");
 }
+
+/// Every stage of the kit's description (rtl-bridge/src/kit/desc.rs) is a stage-swap row of
+/// `pica stages`, under its name and with its top: adding a stage description without its
+/// lockstep row (or renaming one side) fails here.
+#[test]
+fn every_kit_stage_is_a_stage_swap_row_with_its_top() {
+    for k in pica_rtl_bridge::kit::STAGES {
+        let row = pica_testbench::lockstep::stages::STAGES
+            .iter()
+            .find(|r| r.name == k.name)
+            .unwrap_or_else(|| {
+                panic!(
+                    "kit stage {} has no row in lockstep::stages::STAGES",
+                    k.name
+                )
+            });
+        assert_eq!(row.rtl_top, k.top, "stage {}", k.name);
+    }
+}

@@ -362,7 +362,7 @@ pub const TEV: Replay = Replay {
 /// FOP: fragments in, pixel beats out, the framebuffer behind the memory port; may hang.
 pub const FOP: Replay = Replay {
     about: "replays a FOP stage bundle (kind \"stage:fop\"; the FOP contract, \
-            vectors/src/stage_fop.rs) on pica_fop_top and compares the pixel beats, the \
+            vectors/src/stage/fop.rs) on pica_fop_top and compares the pixel beats, the \
             outcome (hang) and the final memory with the model's.",
     ops: Ops {
         max: 1 << 18,
@@ -461,7 +461,7 @@ pub const FOP: Replay = Replay {
 /// RAST: triangles in, fragments out, the early-depth buffer behind its port.
 pub const RAST: Replay = Replay {
     about: "replays a RAST stage bundle (kind \"stage:rast\"; the RAST contract, \
-            vectors/src/stage_rast.rs) on pica_rast_top (CLIP -> RAST) and compares every \
+            vectors/src/stage/rast.rs) on pica_rast_top (CLIP -> RAST) and compares every \
             fragment and the early-depth buffer after the run with the model's.",
     ops: Ops {
         max: 1 << 14,

@@ -32,6 +32,7 @@
 
 use pica_model::beat::Channel;
 use pica_model::Gpu;
+use pica_rtl_bridge::kit;
 use pica_vectors::case::Step as CaseStep;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -71,7 +72,7 @@ pub struct StageRow {
     pub name: &'static str,
     /// The model stages it stands in for.
     pub replaces: &'static [&'static str],
-    /// The RTL stage top.
+    /// The RTL stage top (a kit stage's from its description, `pica_rtl_bridge::kit::desc`).
     pub rtl_top: &'static str,
     /// How it is compared.
     pub compare: Compare,
@@ -137,7 +138,7 @@ pub static STAGES: &[StageRow] = &[
     StageRow {
         name: "sh",
         replaces: &["sh"],
-        rtl_top: "pica_sh_top",
+        rtl_top: kit::desc::SH.top,
         compare: Compare::TransactionExact,
         inputs: &[Channel::ShaderIn],
         outputs: &[
@@ -155,7 +156,7 @@ pub static STAGES: &[StageRow] = &[
     StageRow {
         name: "tev",
         replaces: &["tev"],
-        rtl_top: "pica_tev_top",
+        rtl_top: kit::desc::TEV.top,
         compare: Compare::TransactionExact,
         inputs: &[],
         outputs: &[(Channel::Combiner, Order::InOrder)],
@@ -170,7 +171,7 @@ pub static STAGES: &[StageRow] = &[
     StageRow {
         name: "fop",
         replaces: &["fop"],
-        rtl_top: "pica_fop_top",
+        rtl_top: kit::desc::FOP.top,
         compare: Compare::TransactionExact,
         inputs: &[],
         outputs: &[(Channel::Pixel, Order::InOrder)],
@@ -188,7 +189,7 @@ pub static STAGES: &[StageRow] = &[
     StageRow {
         name: "rast",
         replaces: &["clip", "rast"],
-        rtl_top: "pica_rast_top",
+        rtl_top: kit::desc::RAST.top,
         compare: Compare::TransactionExact,
         inputs: &[Channel::Primitive],
         outputs: &[(Channel::Fragment, Order::InOrder)],
