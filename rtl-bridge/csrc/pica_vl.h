@@ -266,7 +266,85 @@ D* make() {
   return new Impl();
 }
 
+// The model behind a generated stage shim (rtl-bridge/src/kit/gen.rs), as an interface over its
+// ABI structs In / Out, so one handle type serves every build (variant) of the stage.
+template <class In, class Out>
+struct StageDut {
+  virtual ~StageDut() = default;
+  // Applies `in` (the clock stays where it is), settles, and reads the outputs.
+  virtual void eval(const In* in, Out* out) = 0;
+  // Reads the outputs as they are (after clock(): what the edge produced).
+  virtual void peek(Out* out) = 0;
+  virtual void clock() = 0;
+  virtual uint64_t cycles() = 0;
+  virtual int trace_open(const char* path) = 0;
+  virtual void trace_close() = 0;
+  // The model's code-coverage counters (0 points unless a coverage row).
+  virtual Counters* cov() = 0;
+  virtual int set_mutant(uint32_t k) = 0;
+};
+
+// StageDut over the Verilated top V (a coverage row when kCov, see Model). Ports is the one
+// stage-specific part, generated from the stage's description: `Ports::write(V*, const In*)`
+// drives the inputs, `Ports::read(V*, Out*)` reads the outputs. Everything else is the same for
+// every stage, so it is written here once rather than in every generated shim.
+template <class In, class Out, class Ports, class V, bool kCov = false>
+struct StageDutImpl final : StageDut<In, Out> {
+  Model<V, kCov> m;
+
+  void eval(const In* in, Out* out) override {
+    m.enter();
+    Ports::write(m.top.get(), in);
+    m.top->eval();
+    Ports::read(m.top.get(), out);
+  }
+  void peek(Out* out) override {
+    m.enter();
+    Ports::read(m.top.get(), out);
+  }
+  void clock() override {
+    m.enter();
+    m.clock();
+  }
+  uint64_t cycles() override { return m.cycle; }
+  int trace_open(const char* path) override { return m.trace_open(path); }
+  void trace_close() override { m.trace_close(); }
+  Counters* cov() override { return &m.cov; }
+  int set_mutant(uint32_t k) override { return m.set_mutant(k); }
+};
+
 }  // namespace pica_vl
+
+// The C entry points of a generated stage shim whose handle type H holds
+// `std::unique_ptr<pica_vl::StageDut<IN, OUT>> dut`, over its table VARIANTS of COUNT entries
+// (pica_vl::Variant): PREFIX_variant_count, _variant_name, _new, _free, _eval, _peek, _clock,
+// _cycles, _trace_open, _trace_close, _set_mutant and the coverage counters (declared in the
+// generated header). Expands inside `extern "C"`.
+#define PICA_VL_STAGE_ABI(PREFIX, H, IN, OUT, VARIANTS, COUNT)                              \
+  int PREFIX##_variant_count(void) { return COUNT; }                                         \
+  const char* PREFIX##_variant_name(int variant) {                                           \
+    if (variant < 0 || variant >= COUNT) return nullptr;                                     \
+    return VARIANTS[variant].name;                                                           \
+  }                                                                                          \
+  H* PREFIX##_new(int variant) {                                                             \
+    if (variant < 0 || variant >= COUNT) return nullptr;                                     \
+    try {                                                                                    \
+      std::unique_ptr<H> h(new H);                                                           \
+      h->dut.reset(VARIANTS[variant].make());                                                \
+      return h.release();                                                                    \
+    } catch (...) {                                                                          \
+      return nullptr;                                                                        \
+    }                                                                                        \
+  }                                                                                          \
+  void PREFIX##_free(H* h) { delete h; }                                                     \
+  void PREFIX##_eval(H* h, const IN* in, OUT* out) { h->dut->eval(in, out); }                \
+  void PREFIX##_peek(H* h, OUT* out) { h->dut->peek(out); }                                  \
+  void PREFIX##_clock(H* h) { h->dut->clock(); }                                             \
+  uint64_t PREFIX##_cycles(H* h) { return h->dut->cycles(); }                                \
+  int PREFIX##_trace_open(H* h, const char* path) { return h->dut->trace_open(path); }       \
+  void PREFIX##_trace_close(H* h) { h->dut->trace_close(); }                                 \
+  int PREFIX##_set_mutant(H* h, uint32_t k) { return h->dut->set_mutant(k); }                \
+  PICA_VL_COVERAGE_ABI(PREFIX, H)
 
 // The C entry points of the coverage counters of a shim whose handle type H holds
 // `std::unique_ptr<Dut> dut` and whose Dut has `pica_vl::Counters* cov()`: PREFIX_cov_count,

@@ -2,7 +2,7 @@
 // rtl-bridge/src/kit/gen_tb.rs) — do not edit; change the stage's row and regenerate.
 //
 // pica_fop_replay_tb: replays a FOP stage bundle (kind "stage:fop"; the FOP contract,
-// vectors/src/stage_fop.rs) on pica_fop_top and compares the pixel beats, the outcome (hang) and
+// vectors/src/stage/fop.rs) on pica_fop_top and compares the pixel beats, the outcome (hang) and
 // the final memory with the model's.
 //
 // Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator

@@ -2,7 +2,7 @@
 // rtl-bridge/src/kit/gen_tb.rs) — do not edit; change the stage's row and regenerate.
 //
 // pica_rast_replay_tb: replays a RAST stage bundle (kind "stage:rast"; the RAST contract,
-// vectors/src/stage_rast.rs) on pica_rast_top (CLIP -> RAST) and compares every fragment and the
+// vectors/src/stage/rast.rs) on pica_rast_top (CLIP -> RAST) and compares every fragment and the
 // early-depth buffer after the run with the model's.
 //
 // Plain SystemVerilog, no DPI: runs under Icarus (iverilog -g2012) and Verilator
