@@ -19,21 +19,22 @@
 //! alive at once never mix their points. A campaign builds one model per case, so the counts of
 //! a run are gathered here ([`RtlCoverage`]: one total per point, the points in the model's
 //! order) from each model before it is dropped ([`RtlCoverage::add`], or
-//! [`RtlCoverage::add_counts`] with a stage's `coverage()`) and written once at the end
+//! [`RtlCoverage::add_counts`] with a stage's `coverage()`; the stage models of a run through a
+//! [`CoverageSink`] the caller owns and hands down) and written once at the end
 //! ([`RtlCoverage::write`]): a fresh model of the build is loaded with the totals and writes
 //! them through Verilator's own writer, so the file is exactly what a `--coverage` simulation
 //! would write (`verilator_coverage --write` merges it with the replay testbenches' files,
 //! `pica cov rtl report` reads it).
 
 use crate::fop_stage::{FopVariant, RtlFop};
-use crate::kit::handle::{read, write_model, Counters, CoverageModel};
+use crate::kit::handle::{read, write_model, CoverageModel};
 use crate::kit::side::MemLatency;
 use crate::rast_stage::{RastVariant, RtlRast};
 use crate::shader::ShVariant;
 use crate::tev_stage::{RtlTev, TevVariant};
 use crate::{Rtl, RtlError, RtlSh, Variant};
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Model name of the front end's coverage build (`pica_top`, `EnableSh = 0`).
 pub const FE_MODEL: &str = "cov_fe";
@@ -106,78 +107,130 @@ impl CoverageBuild {
     }
 }
 
-/// The totals of [`gather_start`]: one per build being gathered.
-static GATHERED: Mutex<Vec<RtlCoverage>> = Mutex::new(Vec::new());
-
-/// [`GATHERED`], even after a panic elsewhere (the totals are plain counts: a panic between two
-/// updates leaves them consistent enough to write).
-fn gathered() -> MutexGuard<'static, Vec<RtlCoverage>> {
-    GATHERED.lock().unwrap_or_else(PoisonError::into_inner)
+/// The code coverage of the stage models of one run, gathered build by build. The caller that
+/// wants the totals (`--rtl-coverage`) makes one for the builds it counts and hands it to
+/// whatever builds and drops those models (the stage adapters of a mixed run, the fuzzers'
+/// per-case runs); the owner of a model adds its counters before dropping it
+/// ([`CoverageSink::gather`]). A clone shares the totals, so that the models of a campaign's
+/// worker threads add to the same ones; two sinks never mix: nothing is process-wide.
+#[derive(Clone, Debug)]
+pub struct CoverageSink {
+    totals: Arc<Mutex<Vec<RtlCoverage>>>,
 }
 
-/// Starts gathering, process-wide, the counters of every stage model of the coverage builds
-/// `builds` (TEV, FOP, RAST, SH: not the front end, whose runs are totalled explicitly): each
-/// model adds its counters when it is dropped, wherever it was built. The stage models of a
-/// mixed run live inside the model GPU's stage adapters, and a stage fuzzer builds one per
-/// case and per shrink step, so this saves threading a total through every one of those
-/// owners. A CLI run gathers once ([`gather_finish`] ends it); a build already being gathered
-/// starts again from zero, the others are left alone (so that tests of different builds may
-/// gather at once). [`RtlError::MissingVariant`] if a build was not compiled.
-pub fn gather_start(builds: &[CoverageBuild]) -> Result<(), RtlError> {
-    let totals = builds
-        .iter()
-        .filter(|b| **b != CoverageBuild::Fe)
-        .map(|&b| RtlCoverage::of(b))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut g = gathered();
-    g.retain(|t| !builds.contains(&t.build));
-    g.extend(totals);
-    Ok(())
-}
+impl CoverageSink {
+    /// A sink for the stage builds `builds` (the front end's runs are totalled with
+    /// [`RtlCoverage::add`] by their owner, so [`CoverageBuild::Fe`] is left out);
+    /// [`RtlError::MissingVariant`] if a build was not compiled.
+    pub fn new(builds: &[CoverageBuild]) -> Result<Self, RtlError> {
+        let totals = builds
+            .iter()
+            .filter(|b| **b != CoverageBuild::Fe)
+            .map(|&b| RtlCoverage::of(b))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            totals: Arc::new(Mutex::new(totals)),
+        })
+    }
 
-/// Ends the gathering of `builds` ([`gather_start`]): their totals, in the order of `builds`
-/// (a build not being gathered is left out). Models of these builds dropped later add nothing.
-pub fn gather_finish(builds: &[CoverageBuild]) -> Vec<RtlCoverage> {
-    let mut g = gathered();
-    let mut out = Vec::new();
-    for b in builds {
-        if let Some(i) = g.iter().position(|t| t.build == *b) {
-            out.push(g.swap_remove(i));
+    /// The totals, even after a panic elsewhere (they are plain counts: a panic between two
+    /// updates leaves them consistent enough to write).
+    fn lock(&self) -> MutexGuard<'_, Vec<RtlCoverage>> {
+        self.totals.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Adds one run's counters of build `build` (a model's `coverage()`), if this sink gathers
+    /// it.
+    pub fn add(&self, build: CoverageBuild, counts: &[u32]) {
+        if let Some(t) = self.lock().iter_mut().find(|t| t.build == build) {
+            t.add_counts(counts);
         }
     }
-    out
+
+    /// Adds the counters of a stage model as they stand (nothing for a build without coverage
+    /// or one this sink does not gather); its owner calls it before dropping the model.
+    pub fn gather(&self, model: &mut impl StageCoverage) {
+        if let Some(c) = model.counts() {
+            self.add(model.build(), &c);
+        }
+    }
+
+    /// The totals so far, in the order of the builds given to [`CoverageSink::new`].
+    pub fn totals(&self) -> Vec<RtlCoverage> {
+        self.lock().clone()
+    }
 }
 
-/// A stage model hands its counters to the gathering ([`gather_start`]) when it is dropped.
-macro_rules! gathered_on_drop {
+/// A stage model that hands its counters to a [`CoverageSink`] when it is dropped (none: a
+/// plain model): what an owner that builds models for a run holds instead of the model itself.
+/// It dereferences to the model.
+#[derive(Debug)]
+pub struct Gathered<M: StageCoverage> {
+    model: M,
+    sink: Option<CoverageSink>,
+}
+
+impl<M: StageCoverage> Gathered<M> {
+    /// `model`, gathered into `sink` when dropped.
+    pub fn new(model: M, sink: Option<&CoverageSink>) -> Self {
+        Self {
+            model,
+            sink: sink.cloned(),
+        }
+    }
+}
+
+impl<M: StageCoverage> std::ops::Deref for Gathered<M> {
+    type Target = M;
+    fn deref(&self) -> &M {
+        &self.model
+    }
+}
+
+impl<M: StageCoverage> std::ops::DerefMut for Gathered<M> {
+    fn deref_mut(&mut self) -> &mut M {
+        &mut self.model
+    }
+}
+
+impl<M: StageCoverage> Drop for Gathered<M> {
+    fn drop(&mut self) {
+        if let Some(s) = &self.sink {
+            s.gather(&mut self.model);
+        }
+    }
+}
+
+/// A stage model a [`CoverageSink`] gathers: its coverage build and its counters.
+pub trait StageCoverage {
+    /// The coverage build its counters belong to (whether or not it is that build).
+    fn build(&self) -> CoverageBuild;
+    /// Its counters, `None` unless it is a coverage build.
+    fn counts(&mut self) -> Option<Vec<u32>>;
+}
+
+/// [`StageCoverage`] of each stage wrapper.
+macro_rules! stage_coverage {
     ($($ty:ty => $build:expr),+ $(,)?) => {
         $(
-        impl Drop for $ty {
-            fn drop(&mut self) {
-                gather_model($build, CoverageModel::counters(self));
+        impl StageCoverage for $ty {
+            fn build(&self) -> CoverageBuild {
+                $build
+            }
+            fn counts(&mut self) -> Option<Vec<u32>> {
+                read(CoverageModel::counters(self))
             }
         }
         )+
     };
 }
 
-gathered_on_drop!(
+stage_coverage!(
     RtlTev => CoverageBuild::Tev,
     RtlFop => CoverageBuild::Fop,
     RtlRast => CoverageBuild::Rast,
     RtlSh => CoverageBuild::Sh,
 );
-
-/// Adds the counters of a stage model of `build` being dropped to the gathering, if it is a
-/// coverage model and its build is being gathered.
-fn gather_model(build: CoverageBuild, c: &mut dyn Counters) {
-    let Some(counts) = read(c) else {
-        return;
-    };
-    if let Some(t) = gathered().iter_mut().find(|t| t.build == build) {
-        t.add_counts(&counts);
-    }
-}
 
 /// Code coverage gathered over runs of one coverage build.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -275,7 +328,7 @@ impl RtlCoverage {
             return Err(RtlError::NoCoverage(self.build.name()));
         }
         let r = write_model(c, self.build.name(), path);
-        // The writer model holds the totals: zeroed, its drop adds nothing to a gathering.
+        // The writer model holds the totals: zeroed, it carries nothing further.
         c.cov_zero();
         r
     }

@@ -229,9 +229,9 @@ fn bench_fragment_back_end(c: &mut Criterion) {
     });
     g.bench_function("rtl_tev_fop", |b| {
         b.iter(|| {
-            let t = tev_fuzz::run_rtl(TevVariant::Default, &tev_case).expect("RTL TEV");
-            let f =
-                fop_fuzz::run_rtl(FopVariant::Default, MemLatency::Zero, &fop).expect("RTL FOP");
+            let t = tev_fuzz::run_rtl(TevVariant::Default, &tev_case, None).expect("RTL TEV");
+            let f = fop_fuzz::run_rtl(FopVariant::Default, MemLatency::Zero, &fop, None)
+                .expect("RTL FOP");
             black_box((t.len(), f.beats.len()))
         })
     });

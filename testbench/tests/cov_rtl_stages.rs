@@ -1,13 +1,13 @@
 //! RTL code coverage of the stage tops from the bridge: the coverage builds `cov_tev`,
 //! `cov_fop`, `cov_rast` and `cov_sh` ([`pica_rtl_bridge::coverage`]) count points while the
-//! stage fuzzers' cases run on them, the totals gathered from every model dropped; the files
-//! they write read back through [`pica_testbench::cov::rtl`] under the stage's name. And the
-//! CLI: `pica lockstep --rtl-stages … --rtl-coverage` writes one file per RTL stage.
+//! stage fuzzers' cases run on them, the totals gathered into a sink from every model dropped;
+//! the files they write read back through [`pica_testbench::cov::rtl`] under the stage's name.
+//! And the CLI: `pica lockstep --rtl-stages … --rtl-coverage` writes one file per RTL stage.
 
 mod common;
 
 use common::{pica, text, tmp};
-use pica_rtl_bridge::coverage::{gather_finish, gather_start, CoverageBuild};
+use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
@@ -18,22 +18,24 @@ use pica_testbench::fuzz::{
     fop as fop_fuzz, rast as rast_fuzz, sh_stage as sh_stage_fuzz, tev as tev_fuzz,
 };
 
-/// The total of `build` over `run(seed)` for each seed in `seeds` (each must pass: the
+/// The total of `build` over `run(seed, sink)` for each seed in `seeds` (each must pass: the
 /// coverage build is the RTL as written, so it agrees with the model).
-fn gathered(build: CoverageBuild, seeds: std::ops::Range<u64>, run: fn(u64)) -> RtlCoverage {
-    gather_start(&[build]).expect("the coverage build is compiled");
+fn gathered(
+    build: CoverageBuild,
+    seeds: std::ops::Range<u64>,
+    run: fn(u64, &CoverageSink),
+) -> RtlCoverage {
+    let sink = CoverageSink::new(&[build]).expect("the coverage build is compiled");
     for s in seeds {
-        run(s);
+        run(s, &sink);
     }
-    gather_finish(&[build])
-        .pop()
-        .expect("the build was gathered")
+    sink.totals().pop().expect("the build was gathered")
 }
 
 /// A few cases hit some points but not all; more cases never hit fewer (every point of the
 /// shorter run is hit in the longer one); the file written reads back with those hits, under
 /// the stage `stage` of `pica cov rtl report`.
-fn check_build(build: CoverageBuild, stage: &str, run: fn(u64)) {
+fn check_build(build: CoverageBuild, stage: &str, run: fn(u64, &CoverageSink)) {
     let few = gathered(build, 0..2, run);
     let more = gathered(build, 0..5, run);
     assert!(few.hit() > 0, "{}: no point hit", build.name());
@@ -70,40 +72,52 @@ fn check_build(build: CoverageBuild, stage: &str, run: fn(u64)) {
 
 #[test]
 fn cov_rtl_stages_tev_counts_and_writes() {
-    check_build(CoverageBuild::Tev, "tev", |s| {
+    check_build(CoverageBuild::Tev, "tev", |s, sink| {
         let case = tev_fuzz::generate(s);
-        tev_fuzz::check(&case, Some(TevVariant::Coverage)).expect("the case passes");
+        tev_fuzz::check(&case, Some(TevVariant::Coverage), Some(sink)).expect("the case passes");
     });
 }
 
 #[test]
 fn cov_rtl_stages_fop_counts_and_writes() {
-    check_build(CoverageBuild::Fop, "fop", |s| {
+    check_build(CoverageBuild::Fop, "fop", |s, sink| {
         let case = fop_fuzz::generate(s);
-        fop_fuzz::check(&case, Some(FopVariant::Coverage), MemLatency::Zero)
-            .expect("the case passes");
+        fop_fuzz::check(
+            &case,
+            Some(FopVariant::Coverage),
+            MemLatency::Zero,
+            Some(sink),
+        )
+        .expect("the case passes");
     });
 }
 
 #[test]
 fn cov_rtl_stages_rast_counts_and_writes() {
-    check_build(CoverageBuild::Rast, "rast", |s| {
+    check_build(CoverageBuild::Rast, "rast", |s, sink| {
         let case = rast_fuzz::generate(s);
-        rast_fuzz::check(&case, Some(RastVariant::Coverage), MemLatency::Zero)
-            .expect("the case passes");
+        rast_fuzz::check(
+            &case,
+            Some(RastVariant::Coverage),
+            MemLatency::Zero,
+            Some(sink),
+        )
+        .expect("the case passes");
     });
 }
 
 #[test]
 fn cov_rtl_stages_sh_counts_and_writes() {
-    check_build(CoverageBuild::Sh, "sh", |s| {
+    check_build(CoverageBuild::Sh, "sh", |s, sink| {
         let case = pica_vectors::shader_gen::generate(s);
-        let v = sh_stage_fuzz::check(
+        let v = sh_stage_fuzz::check_with(
             &case,
             &sh_stage_fuzz::Draw::of(s),
             &sh_stage_fuzz::sh_only(),
             ShVariant::Coverage,
             MemLatency::Zero,
+            &Default::default(),
+            Some(sink),
         );
         assert!(
             !matches!(v, sh_stage_fuzz::Verdict::Fail(_)),

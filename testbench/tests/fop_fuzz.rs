@@ -29,7 +29,8 @@ fn opts(rtl: Option<FopVariant>, cases: u64, dir: Option<PathBuf>) -> FopFuzzOpt
         rtl,
         regressions: dir,
         latency: MemLatency::Zero,
-        knobs: Default::default()
+        knobs: Default::default(),
+        coverage: None
     })
 }
 
@@ -267,7 +268,7 @@ fn fop_regressions_replay_forever() {
             "{}",
             d.display()
         );
-        let got = fop_fuzz::run_rtl(FopVariant::Default, MemLatency::Zero, &case).unwrap();
+        let got = fop_fuzz::run_rtl(FopVariant::Default, MemLatency::Zero, &case, None).unwrap();
         assert_eq!(fop_fuzz::compare_rtl(&run, &got), None, "{}", d.display());
     }
 }

@@ -31,7 +31,8 @@ fn opts(rtl: Option<RastVariant>, cases: u64, dir: Option<PathBuf>) -> RastFuzzO
         rtl,
         regressions: dir,
         latency: MemLatency::Zero,
-        knobs: Default::default()
+        knobs: Default::default(),
+        coverage: None
     })
 }
 
@@ -101,8 +102,8 @@ fn caught_and_shrunk(variant: RastVariant) {
     assert!(early_same(&run.early, &expected.early));
     // The bundle's case still fails on the variant (through the bridge) and passes on the
     // default build.
-    assert!(rast_fuzz::check(&case, Some(variant), MemLatency::Zero).is_err());
-    rast_fuzz::check(&case, Some(RastVariant::Default), MemLatency::Zero).unwrap();
+    assert!(rast_fuzz::check(&case, Some(variant), MemLatency::Zero, None).is_err());
+    rast_fuzz::check(&case, Some(RastVariant::Default), MemLatency::Zero, None).unwrap();
     // The default build passes every case the campaign ran.
     let d = rast_fuzz::run(
         &opts(Some(RastVariant::Default), r.cases_run, None),

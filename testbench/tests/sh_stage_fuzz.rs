@@ -29,6 +29,7 @@ fn opts(variant: ShVariant, cases: u64, dir: Option<PathBuf>) -> StageFuzzOption
         regressions: dir,
         max_failures: 1,
         knobs: Default::default(),
+        coverage: None,
     }
 }
 

@@ -29,7 +29,8 @@ fn opts(rtl: Option<TevVariant>, cases: u64, dir: Option<PathBuf>) -> TevFuzzOpt
         cases,
         rtl,
         regressions: dir,
-        knobs: Default::default()
+        knobs: Default::default(),
+        coverage: None
     })
 }
 
@@ -300,7 +301,7 @@ fn tev_regressions_replay_forever() {
         }
         let b = load_tev_bundle(&d).unwrap();
         assert_eq!(check_model(&b), None, "{}", d.display());
-        let got = tev_fuzz::run_rtl(TevVariant::Default, &b.case).unwrap();
+        let got = tev_fuzz::run_rtl(TevVariant::Default, &b.case, None).unwrap();
         assert_eq!(
             tev_fuzz::compare_rtl(&b.case, &run_model(&b.case), &got),
             None,

@@ -8,7 +8,7 @@ use super::{fail, parse_variant, write_json, EXIT_MISMATCH, EXIT_OK};
 use crate::fuzz::regs::{self, FuzzOptions};
 use crate::fuzz::report::FuzzReport;
 use crate::lockstep::stages::StageSet;
-use pica_rtl_bridge::coverage::CoverageBuild;
+use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
 use pica_rtl_bridge::{RtlCoverage, Variant};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -381,7 +381,8 @@ pub fn fuzz_tev(
         |seed| {
             let mut case = tev_fuzz::generate(seed);
             case.knobs = opts.knobs;
-            tev_fuzz::check(&case, opts.rtl).map(|()| tev_fuzz::describe(&case))
+            tev_fuzz::check(&case, opts.rtl, opts.coverage.as_ref())
+                .map(|()| tev_fuzz::describe(&case))
         },
         |p| tev_fuzz::run(opts, p),
         report,
@@ -401,7 +402,8 @@ pub fn fuzz_fop(
         |seed| {
             let mut case = fop_fuzz::generate(seed);
             case.knobs = opts.knobs;
-            fop_fuzz::check(&case, opts.rtl, opts.latency).map(|()| fop_fuzz::describe(&case))
+            fop_fuzz::check(&case, opts.rtl, opts.latency, opts.coverage.as_ref())
+                .map(|()| fop_fuzz::describe(&case))
         },
         |p| fop_fuzz::run(opts, p),
         report,
@@ -461,7 +463,8 @@ pub fn fuzz_rast(
         |seed| {
             let mut case = rast_fuzz::generate(seed);
             case.knobs = opts.knobs;
-            rast_fuzz::check(&case, opts.rtl, opts.latency).map(|()| rast_fuzz::describe(&case))
+            rast_fuzz::check(&case, opts.rtl, opts.latency, opts.coverage.as_ref())
+                .map(|()| rast_fuzz::describe(&case))
         },
         |p| rast_fuzz::run(opts, p),
         report,
@@ -528,22 +531,22 @@ pub fn fuzz_stages(
     };
     if cov.is_none() {
         // The front end alone (its register fuzz writes `rtl_coverage` itself), or no FILE.
-        return fuzz_stages_run(a, report, replay, rtl_coverage, false);
+        return fuzz_stages_run(a, report, replay, rtl_coverage, None);
     }
-    with_stage_coverage(cov.as_slice(), rtl_coverage, || {
-        fuzz_stages_run(a, report, replay, None, true)
+    with_stage_coverage(cov.as_slice(), rtl_coverage, |sink| {
+        fuzz_stages_run(a, report, replay, None, sink)
     })
 }
 
 /// [`fuzz_stages`] once the coverage is settled: `fe_coverage` is the front end's
 /// `--rtl-coverage FILE`; with `coverage` the one RTL pipeline stage runs its coverage build
-/// (`--variant` was checked to be the default).
+/// (`--variant` was checked to be the default), whose counters go there.
 fn fuzz_stages_run(
     a: &StageFuzzArgs,
     report: Option<&Path>,
     replay: Option<u64>,
     fe_coverage: Option<&Path>,
-    coverage: bool,
+    coverage: Option<&CoverageSink>,
 ) -> ExitCode {
     use crate::fuzz::sh_stage::{Draw, StageFuzzOptions, Verdict};
     use pica_rtl_bridge::fop_stage::FopVariant;
@@ -553,7 +556,7 @@ fn fuzz_stages_run(
     if a.set.names() == "tev" {
         // The TEV stage on its own: `--target tev --rtl`.
         let variant = match crate::lockstep::stages::parse_tev_variant(&a.variant) {
-            Ok(_) if coverage => TevVariant::Coverage,
+            Ok(_) if coverage.is_some() => TevVariant::Coverage,
             Ok(v) => v,
             Err(e) => return fail(e),
         };
@@ -565,13 +568,14 @@ fn fuzz_stages_run(
             regressions: Some(a.regressions.clone()),
             max_failures: a.max_failures,
             knobs: a.knobs,
+            coverage: coverage.cloned(),
         };
         return fuzz_tev(&opts, report, replay);
     }
     if a.set.names() == "fop" {
         // The FOP stage on its own: `--target fop --rtl`.
         let variant = match crate::fuzz::fop::parse_fop_variant(&a.variant) {
-            Ok(_) if coverage => FopVariant::Coverage,
+            Ok(_) if coverage.is_some() => FopVariant::Coverage,
             Ok(v) => v,
             Err(e) => return fail(e),
         };
@@ -584,13 +588,14 @@ fn fuzz_stages_run(
             regressions: Some(a.regressions.clone()),
             max_failures: a.max_failures,
             knobs: a.knobs,
+            coverage: coverage.cloned(),
         };
         return fuzz_fop(&opts, report, replay);
     }
     if a.set.names() == "rast" {
         // CLIP + RAST on their own: `--target rast --rtl`.
         let variant = match crate::lockstep::stages::parse_rast_variant(&a.variant) {
-            Ok(_) if coverage => RastVariant::Coverage,
+            Ok(_) if coverage.is_some() => RastVariant::Coverage,
             Ok(v) => v,
             Err(e) => return fail(e),
         };
@@ -603,6 +608,7 @@ fn fuzz_stages_run(
             regressions: Some(a.regressions.clone()),
             max_failures: a.max_failures,
             knobs: a.knobs,
+            coverage: coverage.cloned(),
         };
         return fuzz_rast(&opts, report, replay);
     }
@@ -638,7 +644,7 @@ fn fuzz_stages_run(
                 v.name()
             ))
         }
-        Ok(_) if coverage => ShVariant::Coverage,
+        Ok(_) if coverage.is_some() => ShVariant::Coverage,
         Ok(v) => v,
         Err(e) => return fail(e),
     };
@@ -652,6 +658,7 @@ fn fuzz_stages_run(
             variant,
             a.mem_latency,
             &a.knobs,
+            coverage,
         ) {
             Verdict::Pass => {
                 println!(
@@ -680,6 +687,7 @@ fn fuzz_stages_run(
         regressions: Some(a.regressions.clone()),
         max_failures: a.max_failures,
         knobs: a.knobs,
+        coverage: coverage.cloned(),
     };
     let bar = progress_bar();
     let started = std::time::Instant::now();
@@ -1167,7 +1175,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
-                    let opts = crate::fuzz::fop::FopFuzzOptions {
+                    let mut opts = crate::fuzz::fop::FopFuzzOptions {
                         cases,
                         seed,
                         shard,
@@ -1176,11 +1184,15 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         regressions: Some(regressions),
                         max_failures: max_failures.max(1),
                         knobs,
+                        coverage: None,
                     };
                     crate::cli::rtl_coverage::with_stage_coverage(
                         cov.as_slice(),
                         rtl_coverage.as_deref(),
-                        || fuzz_fop(&opts, report.as_deref(), replay),
+                        |s| {
+                            opts.coverage = s.cloned();
+                            fuzz_fop(&opts, report.as_deref(), replay)
+                        },
                     )
                 }
                 (FuzzTarget::Rast, None) => {
@@ -1200,7 +1212,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
-                    let opts = crate::fuzz::rast::RastFuzzOptions {
+                    let mut opts = crate::fuzz::rast::RastFuzzOptions {
                         cases,
                         seed,
                         shard,
@@ -1209,11 +1221,15 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         regressions: Some(regressions),
                         max_failures: max_failures.max(1),
                         knobs,
+                        coverage: None,
                     };
                     crate::cli::rtl_coverage::with_stage_coverage(
                         cov.as_slice(),
                         rtl_coverage.as_deref(),
-                        || fuzz_rast(&opts, report.as_deref(), replay),
+                        |s| {
+                            opts.coverage = s.cloned();
+                            fuzz_rast(&opts, report.as_deref(), replay)
+                        },
                     )
                 }
                 (FuzzTarget::Tev, None) => {
@@ -1231,7 +1247,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
-                    let opts = crate::fuzz::tev::TevFuzzOptions {
+                    let mut opts = crate::fuzz::tev::TevFuzzOptions {
                         cases,
                         seed,
                         shard,
@@ -1239,11 +1255,15 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         regressions: Some(regressions),
                         max_failures: max_failures.max(1),
                         knobs,
+                        coverage: None,
                     };
                     crate::cli::rtl_coverage::with_stage_coverage(
                         cov.as_slice(),
                         rtl_coverage.as_deref(),
-                        || fuzz_tev(&opts, report.as_deref(), replay),
+                        |s| {
+                            opts.coverage = s.cloned();
+                            fuzz_tev(&opts, report.as_deref(), replay)
+                        },
                     )
                 }
                 (FuzzTarget::Pipeline, None) => {

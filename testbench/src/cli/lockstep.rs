@@ -322,7 +322,7 @@ pub fn main(args: LockstepArgs) -> ExitCode {
             Some(Ok(b)) => b,
             None => Vec::new(),
         };
-        let sopts = crate::lockstep::stages::StageLockstepOptions {
+        let mut sopts = crate::lockstep::stages::StageLockstepOptions {
             stage,
             trace_window,
             vcd: vcd.clone(),
@@ -332,7 +332,10 @@ pub fn main(args: LockstepArgs) -> ExitCode {
         return crate::cli::rtl_coverage::with_stage_coverage(
             &builds,
             rtl_coverage.as_deref(),
-            || stage_lockstep(&cases, &set, &sopts, report.as_deref()),
+            |s| {
+                sopts.stage.coverage = s.cloned();
+                stage_lockstep(&cases, &set, &sopts, report.as_deref())
+            },
         );
     }
     if !set.has_front_end() {

@@ -2,7 +2,7 @@
 //! build, and writing the points its cases hit.
 
 use super::fail;
-use pica_rtl_bridge::coverage::CoverageBuild;
+use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
 use pica_rtl_bridge::{RtlCoverage, Variant};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,19 +81,18 @@ pub fn stage_coverage_file(file: &Path, build: CoverageBuild, several: bool) -> 
 }
 
 /// `--rtl-coverage FILE` of a run of RTL pipeline stages (`pica lockstep --rtl-stages`, the
-/// stage fuzz targets): runs `run` while the counters of every model of `builds` it drops are
-/// gathered ([`pica_rtl_bridge::coverage::gather_start`]: the stage models live inside the
-/// model GPU's adapters and the fuzzers' per-case runs), then writes each build's total to its
-/// file ([`stage_coverage_file`]) and prints the points hit. The run's exit code, or 2 when a
-/// file cannot be written (checked before the run) or a build is not compiled. Without FILE,
-/// just `run`.
+/// stage fuzz targets): runs `run` with a [`CoverageSink`] of `builds` it hands to what builds
+/// the stage models (the model GPU's adapters, the fuzzers' per-case runs), then writes each
+/// build's total to its file ([`stage_coverage_file`]) and prints the points hit. The run's exit
+/// code, or 2 when a file cannot be written (checked before the run) or a build is not compiled.
+/// Without FILE, just `run` without a sink.
 pub fn with_stage_coverage(
     builds: &[CoverageBuild],
     file: Option<&Path>,
-    run: impl FnOnce() -> ExitCode,
+    run: impl FnOnce(Option<&CoverageSink>) -> ExitCode,
 ) -> ExitCode {
     let Some(file) = file else {
-        return run();
+        return run(None);
     };
     let files: Vec<PathBuf> = builds
         .iter()
@@ -102,12 +101,12 @@ pub fn with_stage_coverage(
     if let Some(e) = files.iter().find_map(|f| check_writable(f).err()) {
         return fail(e);
     }
-    if let Err(e) = pica_rtl_bridge::coverage::gather_start(builds) {
-        return fail(format!("--rtl-coverage: {e}"));
-    }
-    let code = run();
-    let totals = pica_rtl_bridge::coverage::gather_finish(builds);
-    for (cov, f) in totals.iter().zip(&files) {
+    let sink = match CoverageSink::new(builds) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("--rtl-coverage: {e}")),
+    };
+    let code = run(Some(&sink));
+    for (cov, f) in sink.totals().iter().zip(&files) {
         if let Some(e) = rtl_coverage_finish(Some(cov), Some(f)) {
             return e;
         }

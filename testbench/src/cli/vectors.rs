@@ -347,7 +347,7 @@ fn check_tev_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
             .map(|d| d.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>())
             .unwrap_or_default();
         let variant = tev_variant_of_defines(defines);
-        let got = run_rtl(variant, &b.case)?;
+        let got = run_rtl(variant, &b.case, None)?;
         if let Some(d) = compare_rtl(&b.case, &run_model(&b.case), &got) {
             return Err(format!(
                 "{}: the RTL TEV stage ({}) differs: {d}",
@@ -402,7 +402,7 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         rtl_follows(dir, &case.knobs)?;
         let variant = manifest_variant(&m, FopVariant::from_name).unwrap_or(FopVariant::Default);
         let latency = manifest_latency(&m, "mem_latency")?;
-        let got = run_rtl(variant, latency, &case)?;
+        let got = run_rtl(variant, latency, &case, None)?;
         if let Some(d) = compare_rtl(&run, &got) {
             return Err(format!(
                 "{}: the RTL FOP stage ({}, latency {latency}) differs: {d}",

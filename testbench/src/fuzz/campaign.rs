@@ -296,10 +296,19 @@ pub fn run_target<T: StageTarget + Clone + 'static>(
 /// usual items — `generate(case_seed)`, `check(case, rtl, fields...)`, `shrink(case, message,
 /// fails)`, `describe(case)` and `save_bundle(case, dir, name, description, prov)` — whose
 /// cases carry the struct's `knobs`. `$field`s are the struct's fields the verdict takes after
-/// `rtl`; `$size` is the case method counting its commands; the labels are `$name`'s against
-/// `rtl`'s build, with `$detail` (of the target `$t`) after it in the origin.
+/// `rtl`; `+ coverage` after them names the struct's `Option<CoverageSink>` field (a stage with
+/// a coverage build), handed to the verdict last as `Option<&CoverageSink>`; `$size` is the
+/// case method counting its commands; the labels are `$name`'s against `rtl`'s build, with
+/// `$detail` (of the target `$t`) after it in the origin.
 macro_rules! impl_stage_target {
-    ($target:ty, $case:ty, $name:literal, $size:ident, [$($field:ident),*], |$t:ident| $detail:expr) => {
+    (
+        $target:ty,
+        $case:ty,
+        $name:literal,
+        $size:ident,
+        [$($field:ident),*] $(+ $cov:ident)?,
+        |$t:ident| $detail:expr
+    ) => {
         impl $crate::fuzz::campaign::StageTarget for $target {
             type Case = $case;
 
@@ -316,11 +325,13 @@ macro_rules! impl_stage_target {
             }
 
             fn check(&self, case: &$case) -> Result<(), String> {
-                check(case, self.rtl $(, self.$field)*)
+                check(case, self.rtl $(, self.$field)* $(, self.$cov.as_ref())?)
             }
 
             fn shrink(&self, case: &$case, message: String) -> ($case, String) {
-                shrink(case, message, |c| check(c, self.rtl $(, self.$field)*).err())
+                shrink(case, message, |c| {
+                    check(c, self.rtl $(, self.$field)* $(, self.$cov.as_ref())?).err()
+                })
             }
 
             fn size(case: &$case) -> usize {

@@ -41,6 +41,7 @@ use pica_model::fop::{process_fragment, FopConfig, FopHang};
 use pica_model::mem::Memory;
 use pica_model::regfile::RegFile;
 use pica_model::regs::ColorOperationFragmentMode;
+use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::fop_stage::{FopFragment, FopResult, FopVariant, MemLatency, RtlFop};
 use pica_vectors::case::MemImage;
 use pica_vectors::stage::StageProvenance;
@@ -74,6 +75,9 @@ pub struct FopFuzzOptions {
     /// The knobs every case runs with (`--knob`, of [`STAGE_KNOBS`]); saved bundles record
     /// them. The RTL builds implement the defaults only (refused by the caller otherwise).
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
+    /// them over when it is dropped.
+    pub coverage: Option<CoverageSink>,
 }
 
 /// The stages whose knobs `--target fop` applies: the fragment operations only.
@@ -366,8 +370,15 @@ pub struct RtlRun {
 /// Runs `case` on a new RTL stage of `variant` whose memory port answers with `latency`:
 /// every register write through the write port, fragments fed as the input port allows,
 /// output held not-ready about one clock in four.
-pub fn run_rtl(variant: FopVariant, latency: MemLatency, case: &FopCase) -> Result<RtlRun, String> {
-    let mut rtl = RtlFop::new(variant, latency).map_err(|e| e.to_string())?;
+/// A coverage build's counters go to `cov`.
+pub fn run_rtl(
+    variant: FopVariant,
+    latency: MemLatency,
+    case: &FopCase,
+    cov: Option<&CoverageSink>,
+) -> Result<RtlRun, String> {
+    let rtl = RtlFop::new(variant, latency).map_err(|e| e.to_string())?;
+    let mut rtl = Gathered::new(rtl, cov);
     let mut mem = case.memory();
     rtl.set_config(&[0; pica_rtl_bridge::fop_stage::NUM_CFG], &mut mem);
     let mut ready = FopGen::new(0xF0_BAC4);
@@ -487,11 +498,17 @@ pub fn compare_rtl(model: &FopRun, rtl: &RtlRun) -> Option<String> {
 }
 
 /// Checks one case: `Err(message)` if it fails.
-pub fn check(case: &FopCase, rtl: Option<FopVariant>, latency: MemLatency) -> Result<(), String> {
+/// A coverage build's counters go to `cov`.
+pub fn check(
+    case: &FopCase,
+    rtl: Option<FopVariant>,
+    latency: MemLatency,
+    cov: Option<&CoverageSink>,
+) -> Result<(), String> {
     match rtl {
         None => check_model(case).map_err(|e| format!("model: {e}")),
         Some(v) => {
-            let got = run_rtl(v, latency, case)?;
+            let got = run_rtl(v, latency, case, cov)?;
             compare_rtl(&run_model(case), &got).map_or(Ok(()), |d| {
                 Err(format!(
                     "rtl ({}, latency {latency}) differs: {d}",
@@ -615,7 +632,7 @@ pub fn save_bundle(
 
 /// The FOP stage as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct FopTarget {
     /// Compare against this RTL build (model self-check only when `None`).
     pub rtl: Option<FopVariant>,
@@ -623,6 +640,8 @@ pub struct FopTarget {
     pub latency: MemLatency,
     /// The knobs every case runs with.
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
+    pub coverage: Option<CoverageSink>,
 }
 
 impl_stage_target!(
@@ -630,7 +649,7 @@ impl_stage_target!(
     FopCase,
     "fop",
     fragments,
-    [latency],
+    [latency] + coverage,
     |t| format!(", memory latency {}", t.latency)
 );
 
@@ -641,6 +660,7 @@ pub fn run(opts: &FopFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
         rtl: opts.rtl,
         latency: opts.latency,
         knobs: opts.knobs,
+        coverage: opts.coverage.clone(),
     };
     campaign::run_target(&target, plan_of!(opts), progress)
 }

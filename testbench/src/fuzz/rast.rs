@@ -52,6 +52,7 @@ use pica_model::rast::{
 };
 use pica_model::regfile::RegFile;
 use pica_model::timing;
+use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant, RtlRast};
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::stage_rast::{
@@ -87,6 +88,9 @@ pub struct RastFuzzOptions {
     /// The knobs every case runs with (`--knob`, of [`STAGE_KNOBS`]); saved bundles record
     /// them. The RTL builds implement the defaults only (refused by the caller otherwise).
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
+    /// them over when it is dropped.
+    pub coverage: Option<CoverageSink>,
 }
 
 /// The stages whose knobs `--target rast` applies: clipping and the rasterizer.
@@ -632,7 +636,7 @@ pub fn run_rtl(
     latency: MemLatency,
     case: &RastCase,
 ) -> Result<RtlRun, String> {
-    run_rtl_at_most(variant, latency, case, usize::MAX)
+    run_rtl_at_most(variant, latency, case, usize::MAX, None)
 }
 
 /// [`run_rtl`], giving up (with a violation) once the stage has sent more than `limit`
@@ -643,8 +647,10 @@ pub fn run_rtl_at_most(
     latency: MemLatency,
     case: &RastCase,
     limit: usize,
+    cov: Option<&CoverageSink>,
 ) -> Result<RtlRun, String> {
-    let mut rtl = RtlRast::new(variant, latency).map_err(|e| e.to_string())?;
+    let rtl = RtlRast::new(variant, latency).map_err(|e| e.to_string())?;
+    let mut rtl = Gathered::new(rtl, cov);
     rtl.set_fragment_limit(u64::try_from(limit).unwrap_or(u64::MAX));
     rtl.set_early_depth(case.early.clone());
     rtl.set_config(&cfg_words(&RegFile::new()));
@@ -742,13 +748,19 @@ pub fn compare_rtl(model: &RastRun, rtl: &RtlRun) -> Option<String> {
 }
 
 /// Checks one case: `Err(message)` if it fails.
-pub fn check(case: &RastCase, rtl: Option<RastVariant>, latency: MemLatency) -> Result<(), String> {
+/// A coverage build's counters go to `cov`.
+pub fn check(
+    case: &RastCase,
+    rtl: Option<RastVariant>,
+    latency: MemLatency,
+    cov: Option<&CoverageSink>,
+) -> Result<(), String> {
     match rtl {
         None => check_model(case).map_err(|e| format!("model: {e}")),
         Some(v) => {
             // The model first: an RTL that sends more fragments than it is stopped there.
             let model = run_model(case);
-            let got = run_rtl_at_most(v, latency, case, model.fragments.len())?;
+            let got = run_rtl_at_most(v, latency, case, model.fragments.len(), cov)?;
             compare_rtl(&model, &got).map_or(Ok(()), |d| {
                 Err(format!(
                     "rtl ({}, latency {latency}) differs: {d}",
@@ -904,7 +916,7 @@ pub fn save_bundle(
 
 /// CLIP + RAST as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RastTarget {
     /// Compare against this RTL build (model self-check only when `None`).
     pub rtl: Option<RastVariant>,
@@ -912,6 +924,8 @@ pub struct RastTarget {
     pub latency: MemLatency,
     /// The knobs every case runs with.
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
+    pub coverage: Option<CoverageSink>,
 }
 
 impl_stage_target!(
@@ -919,7 +933,7 @@ impl_stage_target!(
     RastCase,
     "rast",
     triangles,
-    [latency],
+    [latency] + coverage,
     |t| format!(", early-depth latency {}", t.latency)
 );
 
@@ -930,6 +944,7 @@ pub fn run(opts: &RastFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuz
         rtl: opts.rtl,
         latency: opts.latency,
         knobs: opts.knobs,
+        coverage: opts.coverage.clone(),
     };
     campaign::run_target(&target, plan_of!(opts), progress)
 }

@@ -37,6 +37,7 @@ use pica_model::regs::{AttribFormatType, AttribbufferComponent, PrimitiveConfigM
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use pica_model::shader::shbin::GshMode;
 use pica_model::Outcome;
+use pica_rtl_bridge::coverage::CoverageSink;
 use pica_rtl_bridge::fop_stage::MemLatency;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_vectors::builder::attrs::full_outmap;
@@ -86,6 +87,9 @@ pub struct StageFuzzOptions {
     /// The knobs every case runs with (`--knob`; the RTL stages must follow them,
     /// [`stages::check_knobs`]); saved case bundles record them.
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
+    /// them over when it is dropped.
+    pub coverage: Option<CoverageSink>,
 }
 
 /// How a case draws: fixed by the case seed, kept while the program shrinks.
@@ -420,10 +424,12 @@ pub fn check(
         variant,
         mem_latency,
         &pica_model::knobs::Knobs::default(),
+        None,
     )
 }
 
-/// [`check`] with the model (alone and around the RTL stages) running with `knobs`.
+/// [`check`] with the model (alone and around the RTL stages) running with `knobs`; a coverage
+/// build's counters go to `cov`.
 pub fn check_with(
     case: &ShaderCase,
     draw: &Draw,
@@ -431,6 +437,7 @@ pub fn check_with(
     variant: ShVariant,
     mem_latency: MemLatency,
     knobs: &pica_model::knobs::Knobs,
+    cov: Option<&CoverageSink>,
 ) -> Verdict {
     let c = match pipeline_case(case, draw, "fuzz/sh_stage") {
         Ok(mut c) => {
@@ -448,6 +455,7 @@ pub fn check_with(
         stage: StageOptions {
             sh_variant: variant,
             mem_latency,
+            coverage: cov.cloned(),
             ..StageOptions::default()
         },
         ..StageLockstepOptions::default()
@@ -496,9 +504,10 @@ pub fn check_and_shrink(
     variant: ShVariant,
     mem_latency: MemLatency,
     knobs: &pica_model::knobs::Knobs,
+    cov: Option<&CoverageSink>,
 ) -> Checked {
     let check = |c: &ShaderCase, draw: &Draw, set, variant, mem_latency| {
-        check_with(c, draw, set, variant, mem_latency, knobs)
+        check_with(c, draw, set, variant, mem_latency, knobs, cov)
     };
     let case = generate(seed);
     let draw = Draw::of(seed);
@@ -566,19 +575,24 @@ pub fn run(opts: &StageFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> (F
         prefix: format!("fuzz-sh-stage-{kind}"),
     };
     let c = plan_of!(opts).campaign(labels);
-    let verdict =
-        |seed| match check_and_shrink(seed, &opts.set, opts.variant, opts.mem_latency, &opts.knobs)
-        {
-            Checked::Passed => campaign::Verdict::Pass,
-            Checked::Skipped => campaign::Verdict::Skipped,
-            Checked::Failed(s) => campaign::Verdict::Fail(Found {
-                message: s.message.clone(),
-                commands: s.case.instructions(),
-                original_commands: s.original_instructions,
-                save: Box::new(move |dir, name, prov| {
-                    save(&s, dir, name, prov, &opts.knobs).map(PathBuf::from)
-                }),
+    let verdict = |seed| match check_and_shrink(
+        seed,
+        &opts.set,
+        opts.variant,
+        opts.mem_latency,
+        &opts.knobs,
+        opts.coverage.as_ref(),
+    ) {
+        Checked::Passed => campaign::Verdict::Pass,
+        Checked::Skipped => campaign::Verdict::Skipped,
+        Checked::Failed(s) => campaign::Verdict::Fail(Found {
+            message: s.message.clone(),
+            commands: s.case.instructions(),
+            original_commands: s.original_instructions,
+            save: Box::new(move |dir, name, prov| {
+                save(&s, dir, name, prov, &opts.knobs).map(PathBuf::from)
             }),
-        };
+        }),
+    };
     campaign::run_with_skips(&c, verdict, progress)
 }

@@ -31,6 +31,7 @@ use crate::fuzz::report::FuzzReport;
 use pica_model::regfile::RegFile;
 use pica_model::regs;
 use pica_model::tev::{self, StageRegs, NUM_STAGES, STAGE0_PREVIOUS_BUFFER};
+use pica_rtl_bridge::coverage::CoverageSink;
 use pica_rtl_bridge::tev_stage::{RtlTev, TevFragment, TevGen, TevResult, TevVariant};
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::stage_tev::{
@@ -61,6 +62,9 @@ pub struct TevFuzzOptions {
     /// The knobs every case runs with (`--knob`, TEV's own: [`STAGE_KNOBS`]); the default
     /// RTL build implements the defaults only (refused by the caller otherwise).
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
+    /// them over when it is dropped.
+    pub coverage: Option<CoverageSink>,
 }
 
 /// The stages whose knobs `--target tev` applies: the combiners only.
@@ -352,7 +356,12 @@ pub fn run_on(rtl: &mut RtlTev, case: &TevCase) -> Result<Vec<TevResult>, String
 }
 
 /// Runs `case` on an RTL stage of `variant` (one per variant and thread, reused).
-pub fn run_rtl(variant: TevVariant, case: &TevCase) -> Result<Vec<TevResult>, String> {
+/// A coverage build's counters go to `cov`.
+pub fn run_rtl(
+    variant: TevVariant,
+    case: &TevCase,
+    cov: Option<&CoverageSink>,
+) -> Result<Vec<TevResult>, String> {
     let cached = STAGES.with(|s| {
         let mut v = s.borrow_mut();
         let i = v.iter().position(|x| x.variant() == variant)?;
@@ -363,10 +372,12 @@ pub fn run_rtl(variant: TevVariant, case: &TevCase) -> Result<Vec<TevResult>, St
         None => RtlTev::new(variant).map_err(|e| e.to_string())?,
     };
     let r = run_on(&mut rtl, case);
+    if let Some(s) = cov {
+        s.gather(&mut rtl);
+    }
     // A stage that stopped is dropped (a new one is built next time), and so is a mutant
     // (`pica mutate` goes through hundreds, each for a few cases) and a coverage build (its
-    // counters reach `--rtl-coverage` when it is dropped, which a thread's cache never is
-    // before the run writes them).
+    // counters went to `cov` above; a thread's cache would count them again).
     if r.is_ok() && variant.mutant().is_none() && variant != TevVariant::Coverage {
         STAGES.with(|s| s.borrow_mut().push(rtl));
     }
@@ -405,12 +416,17 @@ pub fn compare_rtl(case: &TevCase, model: &TevRun, rtl: &[TevResult]) -> Option<
 }
 
 /// Checks one case: `Err(message)` if it fails.
-pub fn check(case: &TevCase, rtl: Option<TevVariant>) -> Result<(), String> {
+/// A coverage build's counters go to `cov`.
+pub fn check(
+    case: &TevCase,
+    rtl: Option<TevVariant>,
+    cov: Option<&CoverageSink>,
+) -> Result<(), String> {
     match rtl {
         None => check_model(case).map_err(|e| format!("model: {e}")),
         Some(v) => {
             let model = run_model(case);
-            let got = run_rtl(v, case)?;
+            let got = run_rtl(v, case, cov)?;
             compare_rtl(case, &model, &got)
                 .map_or(Ok(()), |d| Err(format!("rtl ({}) differs: {d}", v.name())))
         }
@@ -524,15 +540,17 @@ pub fn writes_text(case: &TevCase) -> String {
 
 /// The TEV stage as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TevTarget {
     /// Compare against this RTL build (model self-check only when `None`).
     pub rtl: Option<TevVariant>,
     /// The knobs every case runs with.
     pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
+    pub coverage: Option<CoverageSink>,
 }
 
-impl_stage_target!(TevTarget, TevCase, "tev", fragments, [], |_t| "");
+impl_stage_target!(TevTarget, TevCase, "tev", fragments, [] + coverage, |_t| "");
 
 /// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
 /// total for this shard, failures so far). `commands` counts fragments.
@@ -540,6 +558,7 @@ pub fn run(opts: &TevFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> Fuzz
     let target = TevTarget {
         rtl: opts.rtl,
         knobs: opts.knobs,
+        coverage: opts.coverage.clone(),
     };
     campaign::run_target(&target, plan_of!(opts), progress)
 }

@@ -511,7 +511,15 @@ fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
         Stage::Fe => fe_harness(opts)?,
         Stage::Tev => fuzz_harness(opts, move |s, k, shrink| {
             let rtl = Some(TevVariant::Mutant(k));
-            found_in(tev::TevTarget { rtl, knobs }, s, shrink)
+            found_in(
+                tev::TevTarget {
+                    rtl,
+                    knobs,
+                    coverage: None,
+                },
+                s,
+                shrink,
+            )
         }),
         Stage::Fop => fuzz_harness(opts, move |s, k, shrink| {
             let rtl = Some(FopVariant::Mutant(k));
@@ -520,6 +528,7 @@ fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
                     rtl,
                     latency,
                     knobs,
+                    coverage: None,
                 },
                 s,
                 shrink,
@@ -532,6 +541,7 @@ fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
                     rtl,
                     latency,
                     knobs,
+                    coverage: None,
                 },
                 s,
                 shrink,

@@ -21,12 +21,13 @@ use pica_model::fop::FragmentOps;
 use pica_model::gpu::HangReason;
 use pica_model::stage::External;
 use pica_model::Gpu;
+use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::fop_stage::{FopFragment, FopVariant, MemLatency, RtlFop};
 use std::collections::VecDeque;
 
 /// The RTL FOP stage in the FOP slot.
 pub struct FopAdapter {
-    rtl: RtlFop,
+    rtl: Gathered<RtlFop>,
     /// Fragments handed to the RTL and not yet back, oldest first: (tag, x, y).
     inflight: VecDeque<(u32, u16, u16)>,
     next_tag: u32,
@@ -41,9 +42,10 @@ impl FopAdapter {
         variant: FopVariant,
         latency: MemLatency,
         trace: Option<TraceWindow>,
+        cov: Option<&CoverageSink>,
     ) -> Result<Self, StageError> {
         Ok(Self {
-            rtl: RtlFop::new(variant, latency)?,
+            rtl: Gathered::new(RtlFop::new(variant, latency)?, cov),
             inflight: VecDeque::new(),
             next_tag: 0,
             trace,
@@ -139,6 +141,7 @@ pub(super) fn attach_fop(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), Stage
         opts.fop_variant,
         opts.mem_latency,
         opts.trace.clone(),
+        opts.coverage.as_ref(),
     )?));
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use super::{row, StageSet};
 use pica_model::shader::interp::Knobs as ShaderKnobs;
-use pica_rtl_bridge::coverage::CoverageBuild;
+use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
@@ -117,6 +117,9 @@ pub struct StageOptions {
     pub commits: bool,
     /// Write a VCD of the RTL stages for cycles `from..=to` of the mixed run.
     pub trace: Option<TraceWindow>,
+    /// Where the RTL stages' coverage builds hand their counters when they are dropped
+    /// (`--rtl-coverage`, [`StageOptions::use_coverage`]).
+    pub coverage: Option<CoverageSink>,
 }
 
 impl StageOptions {
@@ -195,6 +198,7 @@ impl Default for StageOptions {
             mem_latency: MemLatency::Zero,
             commits: false,
             trace: None,
+            coverage: None,
         }
     }
 }

@@ -22,6 +22,7 @@ use pica_model::gpu::HangReason;
 use pica_model::rast::{fragment_beat, RastPorts, Rasterizer};
 use pica_model::stage::External;
 use pica_model::Gpu;
+use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::fop_stage::MemLatency;
 use pica_rtl_bridge::rast_stage::{RastVariant, RtlRast};
 use std::cell::RefCell;
@@ -29,7 +30,7 @@ use std::rc::Rc;
 
 /// The RTL stage both sides drive, and the triangles handed to it.
 struct Shared {
-    rtl: RtlRast,
+    rtl: Gathered<RtlRast>,
     taken: u64,
     trace: Option<TraceWindow>,
     tracing: bool,
@@ -47,9 +48,10 @@ pub fn sides(
     variant: RastVariant,
     latency: MemLatency,
     trace: Option<TraceWindow>,
+    cov: Option<&CoverageSink>,
 ) -> Result<(ClipSide, RastSide), StageError> {
     let shared = Rc::new(RefCell::new(Shared {
-        rtl: RtlRast::new(variant, latency)?,
+        rtl: Gathered::new(RtlRast::new(variant, latency)?, cov),
         taken: 0,
         trace,
         tracing: false,
@@ -143,7 +145,12 @@ impl External<Rasterizer> for RastSide {
 }
 
 pub(super) fn attach_rast(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), StageError> {
-    let (clip, rast) = sides(opts.rast_variant, opts.mem_latency, opts.trace.clone())?;
+    let (clip, rast) = sides(
+        opts.rast_variant,
+        opts.mem_latency,
+        opts.trace.clone(),
+        opts.coverage.as_ref(),
+    )?;
     gpu.replace_stage::<Clipper>(Box::new(clip));
     gpu.replace_stage::<Rasterizer>(Box::new(rast));
     Ok(())

@@ -12,6 +12,7 @@ use pica_model::shader::io;
 use pica_model::shader::stage::{ShIn, ShadedItem, ShaderCore, ShaderPorts};
 use pica_model::stage::External;
 use pica_model::Gpu;
+use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use std::collections::BTreeMap;
 
 /// The unit number recorded on `shader_in` beats the adapter writes: the port does not say
@@ -156,7 +157,7 @@ impl<P: ShPort> External<ShaderCore> for ShAdapter<P> {
 }
 
 pub(super) fn attach_sh(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), StageError> {
-    let port = RtlShPort::new(opts.sh_variant)?;
+    let port = RtlShPort::new(opts.sh_variant, opts.coverage.as_ref())?;
     gpu.replace_stage(Box::new(ShAdapter::new(
         port,
         opts.commits,
@@ -183,14 +184,18 @@ pub(super) fn attach_sh_in_top(
 
 /// The RTL SH stage (`pica_sh_top`) as a [`ShPort`].
 pub struct RtlShPort {
-    rtl: pica_rtl_bridge::RtlSh,
+    rtl: Gathered<pica_rtl_bridge::RtlSh>,
 }
 
 impl RtlShPort {
     /// Builds the Verilated SH stage of `variant`.
-    pub fn new(variant: pica_rtl_bridge::shader::ShVariant) -> Result<Self, StageError> {
+    /// Its coverage build's counters go to `cov` when it is dropped.
+    pub fn new(
+        variant: pica_rtl_bridge::shader::ShVariant,
+        cov: Option<&CoverageSink>,
+    ) -> Result<Self, StageError> {
         Ok(Self {
-            rtl: pica_rtl_bridge::RtlSh::new(variant)?,
+            rtl: Gathered::new(pica_rtl_bridge::RtlSh::new(variant)?, cov),
         })
     }
 }

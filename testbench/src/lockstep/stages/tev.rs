@@ -17,12 +17,13 @@ use pica_model::pipe::ShadedFragment;
 use pica_model::stage::External;
 use pica_model::tev::Inputs;
 use pica_model::Gpu;
+use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::tev_stage::{pack_rgba, RtlTev, TevFragment, TevVariant};
 use std::collections::VecDeque;
 
 /// The RTL TEV stage in the TEV slot.
 pub struct TevAdapter {
-    rtl: RtlTev,
+    rtl: Gathered<RtlTev>,
     /// Fragments handed to the RTL and not yet back, oldest first, with their tags.
     inflight: VecDeque<(u32, ShadedFragment)>,
     next_tag: u32,
@@ -32,9 +33,14 @@ pub struct TevAdapter {
 
 impl TevAdapter {
     /// An adapter around a new RTL TEV stage of `variant`.
-    pub fn new(variant: TevVariant, trace: Option<TraceWindow>) -> Result<Self, StageError> {
+    /// Its coverage build's counters go to `cov` when it is dropped.
+    pub fn new(
+        variant: TevVariant,
+        trace: Option<TraceWindow>,
+        cov: Option<&CoverageSink>,
+    ) -> Result<Self, StageError> {
         Ok(Self {
-            rtl: RtlTev::new(variant)?,
+            rtl: Gathered::new(RtlTev::new(variant)?, cov),
             inflight: VecDeque::new(),
             next_tag: 0,
             trace,
@@ -122,6 +128,7 @@ pub(super) fn attach_tev(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), Stage
     gpu.replace_stage::<TevStage>(Box::new(TevAdapter::new(
         opts.tev_variant,
         opts.trace.clone(),
+        opts.coverage.as_ref(),
     )?));
     Ok(())
 }
