@@ -14,8 +14,8 @@ pub fn markdown() -> String {
         })
     };
     let mut out = String::from(
-        "# Knobs\n\n<!-- Generated from model/src/knobs.rs by `pica gen docs`; do not edit. -->\n\n\
-         Generated from `model/src/knobs.rs` by `pica gen docs` (checked fresh by `pica gen docs \
+        "# Knobs\n\n<!-- Generated from model/src/knobs/mod.rs (the knob table) by `pica gen docs`; do not edit. -->\n\n\
+         Generated from `model/src/knobs/mod.rs` by `pica gen docs` (checked fresh by `pica gen docs \
          --check`). A knob picks the model's answer to a disputed or unmeasured hardware case \
          (`UNVERIFIED(hw)`); `--knob NAME=VALUE` selects it on `pica run`, `pica scene \
          render|render-all`, `pica shader run|bundle` (the shader units' knobs), `pica \
