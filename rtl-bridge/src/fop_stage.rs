@@ -113,7 +113,7 @@ impl Protocol for Fop {
         orphan: "a pixel beat with no fragment in flight",
         // A run ends with the last beat: the stage may still finish writes after it.
         run_until_idle: false,
-        ..Rules::SIDE_PORT
+        ..Rules::HANDSHAKES
     };
 
     fn drive(&mut self, head: Option<&FopFragment>, out_ready: bool) -> PicaFopIn {

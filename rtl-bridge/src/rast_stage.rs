@@ -149,7 +149,7 @@ impl Protocol for Rast {
         // How many fragments a triangle yields is unknown: idle_o says whether any are inside.
         one_result_per_item: false,
         results: "fragments",
-        ..Rules::SIDE_PORT
+        ..Rules::HANDSHAKES
     };
 
     fn drive(&mut self, head: Option<&Triangle>, out_ready: bool) -> PicaRastIn {

@@ -111,7 +111,7 @@ impl Protocol for Tev {
         stash_holds: true,
         // Only a result shows the six-deep pipeline moving.
         quiet_without_result: true,
-        ..Rules::SIDE_PORT
+        ..Rules::HANDSHAKES
     };
 
     fn drive(&mut self, head: Option<&TevFragment>, out_ready: bool) -> PicaTevIn {

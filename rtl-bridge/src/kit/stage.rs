@@ -186,10 +186,10 @@ pub(crate) struct Rules {
 }
 
 impl Rules {
-    /// The rules of a stage with a side port: one result per item, idle when `idle_o` says so,
-    /// stashed results handed out in clocks that keep serving the port, runs until idle, any
-    /// handshake is progress.
-    pub(crate) const SIDE_PORT: Rules = Rules {
+    /// The common rules (FOP's and RAST's, apart from their watchdog and nouns): one result
+    /// per item, idle when `idle_o` says so, stashed results handed out in clocks that keep
+    /// driving the ports, runs until idle, any handshake is progress.
+    pub(crate) const HANDSHAKES: Rules = Rules {
         watchdog_clocks: 20_000,
         one_result_per_item: true,
         orphan: "a result with no item in flight",
