@@ -47,107 +47,17 @@
 //! ```
 
 use crate::error::RtlError;
-use crate::kit::abi::rast::{PicaRast, PicaRastIn, PicaRastOut, FNS};
-use crate::kit::core::Core;
+use crate::kit::abi::rast::{PicaRastIn, PicaRastOut};
 pub use crate::kit::side::MemLatency;
-use crate::kit::side::SideServer;
+use crate::kit::stage::{Log, Protocol, RastShim, RtlStage, Rules};
 use pica_model::clip;
 use pica_model::num::F24;
 use pica_model::pipe::{Fragment, Triangle, NUM_SEMANTICS};
 use pica_model::rast::{self, EarlyDepthBuffer, EARLY_DEPTH_CLEAR};
 use pica_model::regfile::RegFile;
 use pica_model::regs::Trigger;
-use std::collections::VecDeque;
-use std::fmt;
-use std::path::Path;
 
-/// A build of the CLIP + RAST stage: the RTL as written or with one injected bug (each its own
-/// Verilated model, rows `rast*` of build.rs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum RastVariant {
-    /// The RTL as written (plus any `PICA_RTL_DEFINES` given at build time).
-    #[default]
-    Default,
-    /// `INJECT_RAST_FILL_RULE`: the top-left tie broken the wrong way (a pixel centre exactly
-    /// on an edge is covered when the edge does not own it, and not when it does).
-    InjectFillRule,
-    /// `INJECT_RAST_PERSP`: texcoord0.u interpolated linearly in screen space (no
-    /// perspective correction).
-    InjectPersp,
-    /// `INJECT_CLIP_PLANE_ORDER`: the z ≤ 0 and z ≥ −w planes clipped in swapped order.
-    InjectClipPlaneOrder,
-    /// Mutant `k` of the stage's mutant model (`rast_mut`: Yosys mutations of the stage top,
-    /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`RastVariant::ALL`].
-    Mutant(u16),
-    /// The RTL as written (plus any `PICA_RTL_DEFINES`), verilated with `--coverage`
-    /// (`cov_rast`, [`crate::coverage`]): slower, and its code-coverage counters can be read
-    /// ([`RtlRast::coverage`]). Not in [`RastVariant::ALL`].
-    Coverage,
-}
-
-impl RastVariant {
-    /// The mutant number of a [`RastVariant::Mutant`].
-    pub fn mutant(self) -> Option<u16> {
-        match self {
-            RastVariant::Mutant(k) => Some(k),
-            _ => None,
-        }
-    }
-
-    /// Every variant, in build order.
-    pub const ALL: [RastVariant; 4] = [
-        RastVariant::Default,
-        RastVariant::InjectFillRule,
-        RastVariant::InjectPersp,
-        RastVariant::InjectClipPlaneOrder,
-    ];
-
-    /// The variant's name as the shim reports it.
-    pub fn name(self) -> &'static str {
-        match self {
-            RastVariant::Default => "default",
-            RastVariant::InjectFillRule => "inject_rast_fill_rule",
-            RastVariant::InjectPersp => "inject_rast_persp",
-            RastVariant::InjectClipPlaneOrder => "inject_clip_plane_order",
-            RastVariant::Mutant(_) => crate::mutants::RAST_MODEL,
-            RastVariant::Coverage => crate::kit::desc::RAST.coverage.unwrap_or_default(),
-        }
-    }
-
-    /// The define that injects the variant's bug (`None` for the default build).
-    pub fn define(self) -> Option<&'static str> {
-        match self {
-            RastVariant::Default | RastVariant::Mutant(_) | RastVariant::Coverage => None,
-            RastVariant::InjectFillRule => Some("INJECT_RAST_FILL_RULE"),
-            RastVariant::InjectPersp => Some("INJECT_RAST_PERSP"),
-            RastVariant::InjectClipPlaneOrder => Some("INJECT_CLIP_PLANE_ORDER"),
-        }
-    }
-
-    /// The variant called `name`: its full name (`inject_rast_fill_rule`), the name without
-    /// `inject_`, `inject_rast_` or `inject_clip_` (`fill_rule`, `persp`, `plane_order`,
-    /// `clip_plane_order`), or its define; `-` and `_` alike, any case; `{model}#K`
-    /// (`rast_mut#12`): mutant K of the stage's mutant model.
-    pub fn from_name(name: &str) -> Option<RastVariant> {
-        if let Some(k) = crate::mutants::parse_mutant(name, crate::mutants::RAST_MODEL) {
-            return Some(RastVariant::Mutant(k));
-        }
-        let n = name.to_ascii_lowercase().replace('-', "_");
-        RastVariant::ALL.into_iter().find(|v| {
-            v.name() == n
-                || ["inject_", "inject_rast_", "inject_clip_"]
-                    .iter()
-                    .any(|p| v.name() == format!("{p}{n}"))
-                || v.define().is_some_and(|d| d.eq_ignore_ascii_case(&n))
-        })
-    }
-}
-
-impl fmt::Display for RastVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::kit::variant::RastVariant;
 
 /// Number of registers the stage stores: [`clip::CONFIG_REGS`] then [`rast::CONFIG_REGS`].
 pub const NUM_CFG: usize = clip::CONFIG_REGS.len() + rast::CONFIG_REGS.len();
@@ -190,7 +100,7 @@ const MAX_FB_ROWS: u32 = 1024;
 
 /// A response the early-depth buffer owes the RTL.
 #[derive(Clone, Copy, Debug)]
-struct EdRsp {
+pub(crate) struct EdRsp {
     data: u32,
 }
 
@@ -211,396 +121,54 @@ pub struct EdStats {
     pub clears: u64,
 }
 
-/// One Verilated CLIP + RAST stage (`pica_rast_top`) with its early-depth port served by the
-/// bridge.
+/// RAST's part of the stage protocol: the triangle and fragment on the ports, the early-depth
+/// port and its clear events.
 #[derive(Debug)]
-pub struct RtlRast {
-    core: Core<PicaRastIn, PicaRastOut, PicaRast>,
-    variant: RastVariant,
-    latency: MemLatency,
-    /// The stored registers the RTL holds (`None`: not written since reset).
-    shadow: Option<[u32; NUM_CFG]>,
-    /// Trigger events of the register file [`RtlRast::sync_config`] has handled.
-    triggers_seen: usize,
-    queue: VecDeque<Triangle>,
-    /// Fragments that left while the stage was drained, handed out first.
-    stash: VecDeque<Fragment>,
-    /// The early-depth port's owed responses and latency.
-    rsp: SideServer<EdRsp>,
+pub(crate) struct Rast {
     early: EarlyDepthBuffer,
     /// Clear events written whose clear request has not been seen yet.
     clears_owed: u64,
     stats: EdStats,
-    triangles_in: u64,
-    fragments_out: u64,
-    /// Fragments after which a drain or run gives up ([`RtlRast::set_fragment_limit`]).
-    fragment_limit: u64,
     /// The inputs of the next clock (the vertex lanes are rewritten only for a new head).
     inp: PicaRastIn,
     /// Whether `inp` holds the queue head's vertices.
     head_loaded: bool,
-    /// The outputs after the last clock.
-    last: PicaRastOut,
-    violations: Vec<String>,
+    /// Trigger events of the register file [`RtlRast::sync_config`] has handled.
+    triggers_seen: usize,
 }
 
-crate::kit::handle::coverage_methods!(
-    RtlRast,
-    "`cov_rast`, [`RastVariant::Coverage`]",
-    core.handle
-);
+impl Protocol for Rast {
+    type Shim = RastShim;
+    type Item = Triangle;
+    type Result = Fragment;
+    type Rsp = EdRsp;
+    type Ctx = ();
 
-impl RtlRast {
-    /// Names of the RAST variants compiled into this build.
-    pub fn variants() -> Vec<String> {
-        Core::variants(&FNS)
-    }
+    const RULES: Rules = Rules {
+        watchdog_clocks: WATCHDOG_CLOCKS,
+        // How many fragments a triangle yields is unknown: idle_o says whether any are inside.
+        one_result_per_item: false,
+        results: "fragments",
+        ..Rules::HANDSHAKES
+    };
 
-    /// A new stage of `variant`, reset, with a power-on early-depth buffer whose port answers
-    /// with `latency`.
-    pub fn new(variant: RastVariant, latency: MemLatency) -> Result<Self, RtlError> {
-        let mut core = Core::open(&FNS, variant.name(), variant.mutant())?;
-        let last = core.peek();
-        Ok(Self {
-            core,
-            variant,
-            latency,
-            shadow: None,
-            triggers_seen: 0,
-            queue: VecDeque::new(),
-            stash: VecDeque::new(),
-            rsp: SideServer::new(latency),
-            early: EarlyDepthBuffer::new(),
-            clears_owed: 0,
-            stats: EdStats::default(),
-            triangles_in: 0,
-            fragments_out: 0,
-            fragment_limit: u64::MAX,
-            inp: PicaRastIn::default(),
-            head_loaded: false,
-            last,
-            violations: Vec::new(),
-        })
-    }
-
-    /// Which build this is.
-    pub fn variant(&self) -> RastVariant {
-        self.variant
-    }
-
-    /// How the early-depth port is answered.
-    pub fn latency(&self) -> MemLatency {
-        self.latency
-    }
-
-    /// Clocks run since reset.
-    pub fn cycles(&self) -> u64 {
-        self.core.cycles()
-    }
-
-    /// Early-depth port requests performed so far.
-    pub fn ed_stats(&self) -> EdStats {
-        self.stats
-    }
-
-    /// Triangles the input port took and fragments the output port gave, so far.
-    pub fn counts(&self) -> (u64, u64) {
-        (self.triangles_in, self.fragments_out)
-    }
-
-    /// Protocol breaches the bridge saw (empty for an RTL that keeps the contract).
-    pub fn violations(&self) -> &[String] {
-        &self.violations
-    }
-
-    /// The early-depth buffer the port serves (as the RTL's requests left it).
-    pub fn early_depth(&self) -> &EarlyDepthBuffer {
-        &self.early
-    }
-
-    /// Replaces the early-depth buffer the port serves (between runs: the stage should be
-    /// idle).
-    pub fn set_early_depth(&mut self, b: EarlyDepthBuffer) {
-        self.early = b;
-    }
-
-    /// Nothing queued, waiting to be handed out or owed by the early-depth buffer, and the RTL
-    /// reports `idle_o`.
-    pub fn is_idle(&self) -> bool {
-        self.queue.is_empty() && self.stash.is_empty() && self.rsp.is_empty() && self.last.idle != 0
-    }
-
-    /// Whether the input side is free: nothing queued that has not yet entered the stage.
-    pub fn can_accept(&self) -> bool {
-        self.queue.is_empty()
-    }
-
-    /// Triangles pushed but not yet taken by the input port, plus fragments that left while
-    /// the stage was drained and are not yet handed out. (Triangles inside the RTL are not
-    /// counted: how many fragments they still yield is unknown; [`RtlRast::is_idle`] says
-    /// whether any are.)
-    pub fn pending(&self) -> usize {
-        self.queue.len() + self.stash.len()
-    }
-
-    /// Makes the RTL's stored registers equal to `regs`' ([`cfg_words`]), then forwards every
-    /// GPUREG_EARLYDEPTH_CLEAR event `regs` logged since the last call (a register file with
-    /// a shorter log is a new one: its events count from the start). If a register differs or
-    /// an event is new, every triangle already pushed is finished first (its fragments come
-    /// out of the following [`RtlRast::tick`]s).
-    pub fn sync_config(&mut self, regs: &RegFile) {
-        self.set_config(&cfg_words(regs));
-        let clears = regs
-            .triggers_since(&mut self.triggers_seen)
-            .iter()
-            .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
-            .count();
-        for _ in 0..clears {
-            self.write_reg(EARLY_DEPTH_CLEAR, 1);
-        }
-    }
-
-    /// [`RtlRast::sync_config`]'s register part from the words directly ([`cfg_ids`] order):
-    /// if any differs from what the RTL holds, drains the stage, then writes the differing
-    /// ones (all of them the first time), one per clock.
-    pub fn set_config(&mut self, words: &[u32; NUM_CFG]) {
-        if self.shadow.as_ref() == Some(words) {
-            return;
-        }
-        if !self.drain() {
-            return;
-        }
-        let ids = cfg_ids();
-        for (slot, &w) in words.iter().enumerate() {
-            if self.shadow.is_some_and(|s| s[slot] == w) {
-                continue;
-            }
-            self.cfg_write(ids[slot], w);
-        }
-        self.shadow = Some(*words);
-    }
-
-    /// Writes register `id` (any ID: the RTL ignores those it does not store; a write of
-    /// GPUREG_EARLYDEPTH_CLEAR is the clear event, whatever `value`) with the full value
-    /// `value` through the write port, after draining the stage (registers are written only
-    /// while it is idle). The configuration [`RtlRast::set_config`] compares with follows.
-    pub fn write_reg(&mut self, id: u16, value: u32) {
-        if !self.drain() {
-            return;
-        }
-        self.cfg_write(id, value);
-        if let (Some(slot), Some(s)) = (
-            cfg_ids().iter().position(|&r| r == id & 0x3FF),
-            self.shadow.as_mut(),
-        ) {
-            s[slot] = value;
-        }
-    }
-
-    /// Makes [`RtlRast::run`] and the drains before register writes give up (recorded in
-    /// [`RtlRast::violations`]) once more than `limit` fragments have left the stage: a broken
-    /// RTL that sends fragments forever keeps the handshake watchdog quiet, so without a
-    /// limit they would never return. A checker that knows how many fragments to expect (the
-    /// model's) sets it.
-    pub fn set_fragment_limit(&mut self, limit: u64) {
-        self.fragment_limit = limit;
-    }
-
-    /// Whether more fragments than the limit have left ([`RtlRast::set_fragment_limit`]),
-    /// recorded as a violation (the callers stop at once).
-    fn over_limit(&mut self) -> bool {
-        if self.fragments_out <= self.fragment_limit {
-            return false;
-        }
-        self.violate(format!("more than {} fragments", self.fragment_limit));
-        true
-    }
-
-    /// Queues `tri`; it enters the stage in a later [`RtlRast::tick`].
-    pub fn push(&mut self, tri: &Triangle) {
-        self.queue.push_back(*tri);
-    }
-
-    /// One clock: serves the early-depth port (a request is performed on the buffer in the
-    /// clock it is accepted and answered after the latency), feeds the head of the queue, and
-    /// returns the fragment taken in this clock (`out_ready`: the consumer's ready). Fragments
-    /// stashed by a drain come first, one per tick (the stage still advances one clock, its
-    /// output held).
-    pub fn tick(&mut self, out_ready: bool) -> Option<Fragment> {
-        if out_ready {
-            if let Some(f) = self.stash.pop_front() {
-                let _ = self.step(false);
-                return Some(f);
-            }
-        }
-        self.step(out_ready).0
-    }
-
-    /// Pushes every triangle of `tris`, clocks (output always ready) until the stage is idle,
-    /// and returns the fragments in order (plus any pending from before). Gives up after
-    /// [`WATCHDOG_CLOCKS`] clocks without a handshake (recorded in
-    /// [`RtlRast::violations`]).
-    pub fn run(&mut self, tris: &[Triangle]) -> Vec<Fragment> {
-        for t in tris {
-            self.push(t);
-        }
-        let mut out = Vec::new();
-        let mut quiet = 0u64;
-        while !self.is_idle() {
-            let (f, moved) = match self.stash.pop_front() {
-                Some(f) => {
-                    let _ = self.step(false);
-                    (Some(f), true)
+    fn drive(&mut self, head: Option<&Triangle>, out_ready: bool) -> PicaRastIn {
+        if let (Some(t), false) = (head, self.head_loaded) {
+            for (k, v) in t.v.iter().enumerate() {
+                for (s, a) in v.attr.iter().enumerate() {
+                    self.inp.in_v[NUM_SEMANTICS * k + s] = a.bits() & 0xFF_FFFF;
                 }
-                None => self.step(true),
-            };
-            out.extend(f);
-            quiet = if moved { 0 } else { quiet + 1 };
-            if self.over_limit() {
-                break;
             }
-            if quiet > WATCHDOG_CLOCKS {
-                self.violate(format!(
-                    "no handshake for {WATCHDOG_CLOCKS} clocks with {} triangles queued and \
-                     the stage not idle",
-                    self.queue.len()
-                ));
-                break;
-            }
+            self.inp.in_seq = t.seq;
+            self.head_loaded = true;
         }
-        self.check_clears_done();
-        out
+        self.inp.cfg_we = 0;
+        self.inp.in_valid = u32::from(head.is_some());
+        self.inp.out_ready = u32::from(out_ready);
+        self.inp
     }
 
-    /// Starts writing a VCD of every following clock edge to `path`.
-    pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
-        self.core.trace_vcd(path)
-    }
-
-    /// Stops tracing and closes the VCD, if one is open.
-    pub fn trace_off(&mut self) {
-        self.core.trace_off();
-    }
-
-    fn violate(&mut self, what: String) {
-        // Keep the list short: the first breaches say what is wrong.
-        if self.violations.len() < 32 {
-            self.violations
-                .push(format!("clock {}: {what}", self.core.cycles()));
-        }
-    }
-
-    /// A clear event the RTL has not performed by the time it is idle is a breach.
-    fn check_clears_done(&mut self) {
-        if self.clears_owed > 0 && self.is_idle() {
-            let n = self.clears_owed;
-            self.clears_owed = 0;
-            self.violate(format!(
-                "idle with {n} early-depth clear event(s) not performed (no op-2 request)"
-            ));
-        }
-    }
-
-    /// Clocks until nothing is queued or owed and the RTL is idle; the fragments that leave
-    /// go to the stash. `false` if the stage got stuck instead.
-    fn drain(&mut self) -> bool {
-        let mut quiet = 0u64;
-        while !self.queue.is_empty() || !self.rsp.is_empty() || self.last.idle == 0 {
-            let (f, moved) = self.step(true);
-            self.stash.extend(f);
-            quiet = if moved { 0 } else { quiet + 1 };
-            if self.over_limit() {
-                return false;
-            }
-            if quiet > WATCHDOG_CLOCKS {
-                self.violate(format!(
-                    "not idle after {WATCHDOG_CLOCKS} clocks without a handshake ({} triangles \
-                     queued)",
-                    self.queue.len()
-                ));
-                return false;
-            }
-        }
-        self.check_clears_done();
-        true
-    }
-
-    /// One register-write clock (the stage is idle: nothing else moves).
-    fn cfg_write(&mut self, id: u16, value: u32) {
-        let inp = PicaRastIn {
-            cfg_we: 1,
-            cfg_id: u32::from(id & 0x3FF),
-            cfg_data: value,
-            out_ready: 1,
-            ..Default::default()
-        };
-        let o = self.core.eval(&inp);
-        if o.ed_req_valid != 0 || o.out_valid != 0 || o.idle == 0 {
-            self.violate(format!(
-                "register 0x{:03x} written while the stage is busy (idle_o {}, out_valid_o {}, \
-                 ed_req_valid_o {})",
-                id & 0x3FF,
-                o.idle,
-                o.out_valid,
-                o.ed_req_valid
-            ));
-        }
-        if id & 0x3FF == EARLY_DEPTH_CLEAR {
-            self.clears_owed += 1;
-        }
-        self.clock();
-    }
-
-    fn clock(&mut self) {
-        self.last = self.core.clock();
-    }
-
-    /// Performs an accepted early-depth request; returns the response data.
-    fn perform(&mut self, o: &PicaRastOut) -> u32 {
-        let (x, y, data) = (o.ed_req_x & 0xFFFF, o.ed_req_y & 0xFFFF, o.ed_req_data);
-        let pixel_ok = x < MAX_FB_COLS && y < MAX_FB_ROWS;
-        match o.ed_req_op & 3 {
-            0 => {
-                self.stats.reads += 1;
-                if !pixel_ok {
-                    self.violate(format!(
-                        "early-depth read of ({x}, {y}), outside the largest framebuffer"
-                    ));
-                }
-                self.early.get(x as u16, y as u16)
-            }
-            1 => {
-                self.stats.writes += 1;
-                if !pixel_ok {
-                    self.violate(format!(
-                        "early-depth write of ({x}, {y}), outside the largest framebuffer"
-                    ));
-                }
-                self.early.store(x as u16, y as u16, data & 0xFF_FFFF);
-                0
-            }
-            2 => {
-                self.stats.clears += 1;
-                if self.clears_owed == 0 {
-                    self.violate(format!(
-                        "early-depth clear request (to 0x{:06x}) without a clear event",
-                        data & 0xFF_FFFF
-                    ));
-                } else {
-                    self.clears_owed -= 1;
-                }
-                self.early.clear(data & 0xFF_FFFF);
-                0
-            }
-            op => {
-                self.violate(format!("early-depth request with op {op}"));
-                0
-            }
-        }
-    }
-
-    /// The fragment on the output port.
-    fn fragment(o: &PicaRastOut) -> Fragment {
+    fn result(o: &PicaRastOut) -> Fragment {
         Fragment {
             x: o.out_x as u16,
             y: o.out_y as u16,
@@ -614,55 +182,217 @@ impl RtlRast {
         }
     }
 
-    /// One clock driving the head of the queue and the early-depth port; returns the fragment
-    /// taken in it and whether any handshake happened.
-    fn step(&mut self, out_ready: bool) -> (Option<Fragment>, bool) {
-        let now = self.core.cycles();
-        let has_head = !self.queue.is_empty();
-        if let (Some(t), false) = (self.queue.front(), self.head_loaded) {
-            for (k, v) in t.v.iter().enumerate() {
-                for (s, a) in v.attr.iter().enumerate() {
-                    self.inp.in_v[NUM_SEMANTICS * k + s] = a.bits() & 0xFF_FFFF;
+    fn accepted(&mut self) {
+        self.head_loaded = false;
+    }
+
+    fn drain_stuck(&self, queued: usize, _in_flight: usize) -> Option<String> {
+        Some(format!(
+            "not idle after {WATCHDOG_CLOCKS} clocks without a handshake ({queued} triangles \
+             queued)"
+        ))
+    }
+
+    fn run_stuck(&self, queued: usize, _pending: usize) -> Option<String> {
+        Some(format!(
+            "no handshake for {WATCHDOG_CLOCKS} clocks with {queued} triangles queued and \
+             the stage not idle"
+        ))
+    }
+
+    /// A clear event the RTL has not performed by the time it is idle is a breach.
+    fn settled(&mut self, idle: bool, log: &mut Log<'_>) {
+        if self.clears_owed > 0 && idle {
+            let n = self.clears_owed;
+            self.clears_owed = 0;
+            log.violate(format!(
+                "idle with {n} early-depth clear event(s) not performed (no op-2 request)"
+            ));
+        }
+    }
+
+    fn wrote(&mut self, id: u16, o: &PicaRastOut, log: &mut Log<'_>) {
+        if o.ed_req_valid != 0 || o.out_valid != 0 || o.idle == 0 {
+            log.violate(format!(
+                "register 0x{:03x} written while the stage is busy (idle_o {}, out_valid_o {}, \
+                 ed_req_valid_o {})",
+                id & 0x3FF,
+                o.idle,
+                o.out_valid,
+                o.ed_req_valid
+            ));
+        }
+        if id & 0x3FF == EARLY_DEPTH_CLEAR {
+            self.clears_owed += 1;
+        }
+    }
+
+    fn offer(inp: &mut PicaRastIn, rsp: Option<&EdRsp>) {
+        inp.ed_rsp_data = rsp.map_or(0, |r| r.data);
+    }
+
+    fn perform(&mut self, _: &mut (), o: &PicaRastOut, log: &mut Log<'_>) -> EdRsp {
+        EdRsp {
+            data: self.access(o, log),
+        }
+    }
+}
+
+impl Rast {
+    /// Performs an accepted early-depth request; returns the response data.
+    fn access(&mut self, o: &PicaRastOut, log: &mut Log<'_>) -> u32 {
+        let (x, y, data) = (o.ed_req_x & 0xFFFF, o.ed_req_y & 0xFFFF, o.ed_req_data);
+        let pixel_ok = x < MAX_FB_COLS && y < MAX_FB_ROWS;
+        match o.ed_req_op & 3 {
+            0 => {
+                self.stats.reads += 1;
+                if !pixel_ok {
+                    log.violate(format!(
+                        "early-depth read of ({x}, {y}), outside the largest framebuffer"
+                    ));
                 }
+                self.early.get(x as u16, y as u16)
             }
-            self.inp.in_seq = t.seq;
-            self.head_loaded = true;
+            1 => {
+                self.stats.writes += 1;
+                if !pixel_ok {
+                    log.violate(format!(
+                        "early-depth write of ({x}, {y}), outside the largest framebuffer"
+                    ));
+                }
+                self.early.store(x as u16, y as u16, data & 0xFF_FFFF);
+                0
+            }
+            2 => {
+                self.stats.clears += 1;
+                if self.clears_owed == 0 {
+                    log.violate(format!(
+                        "early-depth clear request (to 0x{:06x}) without a clear event",
+                        data & 0xFF_FFFF
+                    ));
+                } else {
+                    self.clears_owed -= 1;
+                }
+                self.early.clear(data & 0xFF_FFFF);
+                0
+            }
+            op => {
+                log.violate(format!("early-depth request with op {op}"));
+                0
+            }
         }
-        self.inp.cfg_we = 0;
-        self.inp.in_valid = u32::from(has_head);
-        self.inp.out_ready = u32::from(out_ready);
-        self.inp.ed_rsp_valid = 0;
-        self.inp.ed_rsp_data = 0;
-        if let Some(r) = self.rsp.offer(now) {
-            self.inp.ed_rsp_valid = 1;
-            self.inp.ed_rsp_data = r.data;
+    }
+}
+
+crate::kit::stage::stage_wrapper! {
+    /// One Verilated CLIP + RAST stage (`pica_rast_top`) with its early-depth port served by
+    /// the bridge.
+    pub struct RtlRast(Rast, RastVariant), "RAST", "`cov_rast`, [`RastVariant::Coverage`]";
+}
+
+impl RtlRast {
+    /// A new stage of `variant`, reset, with a power-on early-depth buffer whose port answers
+    /// with `latency`.
+    pub fn new(variant: RastVariant, latency: MemLatency) -> Result<Self, RtlError> {
+        let rast = Rast {
+            early: EarlyDepthBuffer::new(),
+            clears_owed: 0,
+            stats: EdStats::default(),
+            inp: PicaRastIn::default(),
+            head_loaded: false,
+            triggers_seen: 0,
+        };
+        let stage = RtlStage::open(variant.name(), variant.mutant(), rast, Some(latency), false)?;
+        Ok(Self { stage, variant })
+    }
+
+    /// How the early-depth port is answered.
+    pub fn latency(&self) -> MemLatency {
+        self.stage.latency().unwrap_or_default()
+    }
+
+    /// Early-depth port requests performed so far.
+    pub fn ed_stats(&self) -> EdStats {
+        self.stage.proto.stats
+    }
+
+    /// Triangles the input port took and fragments the output port gave, so far.
+    pub fn counts(&self) -> (u64, u64) {
+        self.stage.counts()
+    }
+
+    /// The early-depth buffer the port serves (as the RTL's requests left it).
+    pub fn early_depth(&self) -> &EarlyDepthBuffer {
+        &self.stage.proto.early
+    }
+
+    /// Replaces the early-depth buffer the port serves (between runs: the stage should be
+    /// idle).
+    pub fn set_early_depth(&mut self, b: EarlyDepthBuffer) {
+        self.stage.proto.early = b;
+    }
+
+    /// Makes the RTL's stored registers equal to `regs`' ([`cfg_words`]), then forwards every
+    /// GPUREG_EARLYDEPTH_CLEAR event `regs` logged since the last call (a register file with
+    /// a shorter log is a new one: its events count from the start). If a register differs or
+    /// an event is new, every triangle already pushed is finished first (its fragments come
+    /// out of the following [`RtlRast::tick`]s).
+    pub fn sync_config(&mut self, regs: &RegFile) {
+        self.set_config(&cfg_words(regs));
+        let clears = regs
+            .triggers_since(&mut self.stage.proto.triggers_seen)
+            .iter()
+            .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
+            .count();
+        for _ in 0..clears {
+            self.write_reg(EARLY_DEPTH_CLEAR, 1);
         }
-        self.inp.ed_req_ready = u32::from(self.rsp.request_ready());
-        let inp = self.inp;
-        let o = self.core.eval(&inp);
-        let mut moved = false;
-        if has_head && o.in_ready != 0 {
-            self.queue.pop_front();
-            self.triangles_in += 1;
-            self.head_loaded = false;
-            moved = true;
-        }
-        let frag = (o.out_valid != 0 && out_ready).then(|| Self::fragment(&o));
-        if frag.is_some() {
-            self.fragments_out += 1;
-            moved = true;
-        }
-        if inp.ed_rsp_valid != 0 && o.ed_rsp_ready != 0 {
-            self.rsp.taken();
-            moved = true;
-        }
-        if o.ed_req_valid != 0 && inp.ed_req_ready != 0 {
-            let data = self.perform(&o);
-            self.rsp.accept(now, EdRsp { data });
-            moved = true;
-        }
-        self.clock();
-        (frag, moved)
+    }
+
+    /// [`RtlRast::sync_config`]'s register part from the words directly ([`cfg_ids`] order):
+    /// if any differs from what the RTL holds, drains the stage, then writes the differing
+    /// ones (all of them the first time), one per clock.
+    pub fn set_config(&mut self, words: &[u32; NUM_CFG]) {
+        self.stage.set_config(words, &mut ());
+    }
+
+    /// Writes register `id` (any ID: the RTL ignores those it does not store; a write of
+    /// GPUREG_EARLYDEPTH_CLEAR is the clear event, whatever `value`) with the full value
+    /// `value` through the write port, after draining the stage (registers are written only
+    /// while it is idle). The configuration [`RtlRast::set_config`] compares with follows.
+    pub fn write_reg(&mut self, id: u16, value: u32) {
+        self.stage.write_reg(id, value, &mut ());
+    }
+
+    /// Makes [`RtlRast::run`] and the drains before register writes give up (recorded in
+    /// [`RtlRast::violations`]) once more than `limit` fragments have left the stage: a broken
+    /// RTL that sends fragments forever keeps the handshake watchdog quiet, so without a
+    /// limit they would never return. A checker that knows how many fragments to expect (the
+    /// model's) sets it.
+    pub fn set_fragment_limit(&mut self, limit: u64) {
+        self.stage.set_result_limit(limit);
+    }
+
+    /// Queues `tri`; it enters the stage in a later [`RtlRast::tick`].
+    pub fn push(&mut self, tri: &Triangle) {
+        self.stage.push(*tri);
+    }
+
+    /// One clock: serves the early-depth port (a request is performed on the buffer in the
+    /// clock it is accepted and answered after the latency), feeds the head of the queue, and
+    /// returns the fragment taken in this clock (`out_ready`: the consumer's ready). Fragments
+    /// stashed by a drain come first, one per tick (the stage still advances one clock, its
+    /// output held).
+    pub fn tick(&mut self, out_ready: bool) -> Option<Fragment> {
+        self.stage.tick(&mut (), out_ready)
+    }
+
+    /// Pushes every triangle of `tris`, clocks (output always ready) until the stage is idle,
+    /// and returns the fragments in order (plus any pending from before). Gives up after
+    /// [`WATCHDOG_CLOCKS`] clocks without a handshake (recorded in
+    /// [`RtlRast::violations`]).
+    pub fn run(&mut self, tris: &[Triangle]) -> Vec<Fragment> {
+        self.stage.run(tris, &mut ())
     }
 }
 

@@ -28,62 +28,13 @@
 //! ```
 
 use crate::error::RtlError;
-use crate::kit::abi::tev::{PicaTev, PicaTevIn, PicaTevOut, FNS};
-use crate::kit::core::Core;
+use crate::kit::abi::tev::{PicaTevIn, PicaTevOut};
+use crate::kit::stage::{Protocol, RtlStage, Rules, TevShim};
 use pica_model::regfile::RegFile;
 use pica_model::regs::id;
 use pica_model::tev::{self, StageOut, TevOut, STAGE_BASE};
-use std::collections::VecDeque;
-use std::path::Path;
 
-/// A build of the TEV stage: the RTL as written or with one injected bug (each its own
-/// Verilated model, rows `tev*` of build.rs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TevVariant {
-    /// The RTL as written (plus any `PICA_RTL_DEFINES` given at build time).
-    Default,
-    /// `INJECT_TEV_SCALE_SAT`: the 4× scale wraps (low 8 bits of `x << 2`) instead of
-    /// saturating.
-    InjectScaleSat,
-    /// `INJECT_TEV_BUFFER`: stages 1-4 take the RGB buffer-input bit of the next stage (stage
-    /// 4: none), so GPUREG_TEXENV_UPDATE_BUFFER's RGB bits act one stage early.
-    InjectBuffer,
-    /// Mutant `k` of the stage's mutant model (`tev_mut`: Yosys mutations of the stage top,
-    /// [`crate::mutants`]; 0 = the unmutated netlist). Not in [`TevVariant::ALL`].
-    Mutant(u16),
-    /// The RTL as written (plus any `PICA_RTL_DEFINES`), verilated with `--coverage` (`cov_tev`,
-    /// [`crate::coverage`]): slower, and its code-coverage counters can be read
-    /// ([`RtlTev::coverage`]). Not in [`TevVariant::ALL`].
-    Coverage,
-}
-
-impl TevVariant {
-    /// The mutant number of a [`TevVariant::Mutant`].
-    pub fn mutant(self) -> Option<u16> {
-        match self {
-            TevVariant::Mutant(k) => Some(k),
-            _ => None,
-        }
-    }
-
-    /// Every variant, in build order.
-    pub const ALL: [TevVariant; 3] = [
-        TevVariant::Default,
-        TevVariant::InjectScaleSat,
-        TevVariant::InjectBuffer,
-    ];
-
-    /// The variant's name as the shim reports it.
-    pub fn name(self) -> &'static str {
-        match self {
-            TevVariant::Default => "default",
-            TevVariant::InjectScaleSat => "inject_tev_scale_sat",
-            TevVariant::InjectBuffer => "inject_tev_buffer",
-            TevVariant::Mutant(_) => crate::mutants::TEV_MODEL,
-            TevVariant::Coverage => crate::kit::desc::TEV.coverage.unwrap_or_default(),
-        }
-    }
-}
+pub use crate::kit::variant::TevVariant;
 
 /// Number of configuration registers TEV reads: 6 stages × 5, UPDATE_BUFFER, BUFFER_COLOR.
 pub const NUM_CFG: usize = 32;
@@ -138,182 +89,32 @@ pub fn unpack_rgba(w: u32) -> [u8; 4] {
 /// gets here).
 pub const WATCHDOG_CLOCKS: u64 = 10_000;
 
-/// One Verilated TEV stage (`pica_tev_top`), reset, with every register zero.
-#[derive(Debug)]
-pub struct RtlTev {
-    core: Core<PicaTevIn, PicaTevOut, PicaTev>,
-    variant: TevVariant,
-    /// The configuration words the RTL holds.
-    shadow: [u32; NUM_CFG],
-    queue: VecDeque<TevFragment>,
-    /// Results that left while [`RtlTev::sync_config`] drained the pipeline, handed out first.
-    stash: VecDeque<TevResult>,
-    in_flight: usize,
+/// TEV's part of the stage protocol: the fragment and result on the ports, and the check of
+/// `idle_o` against the fragments in flight.
+#[derive(Debug, Default)]
+pub(crate) struct Tev {
     /// The first clock whose `idle_o` disagreed with the fragments in flight, if any.
     idle_mismatch: Option<String>,
 }
 
-crate::kit::handle::coverage_methods!(RtlTev, "`cov_tev`, [`TevVariant::Coverage`]", core.handle);
+impl Protocol for Tev {
+    type Shim = TevShim;
+    type Item = TevFragment;
+    type Result = TevResult;
+    type Rsp = ();
+    type Ctx = ();
 
-impl RtlTev {
-    /// Names of the TEV variants compiled into this build.
-    pub fn variants() -> Vec<String> {
-        Core::variants(&FNS)
-    }
+    const RULES: Rules = Rules {
+        watchdog_clocks: WATCHDOG_CLOCKS,
+        // idle_o is checked against the count in flight rather than waited for.
+        idle_from_port: false,
+        stash_holds: true,
+        // Only a result shows the six-deep pipeline moving.
+        quiet_without_result: true,
+        ..Rules::HANDSHAKES
+    };
 
-    /// A new stage of `variant`.
-    pub fn new(variant: TevVariant) -> Result<Self, RtlError> {
-        let core = Core::open(&FNS, variant.name(), variant.mutant())?;
-        Ok(Self {
-            core,
-            variant,
-            shadow: [0; NUM_CFG],
-            queue: VecDeque::new(),
-            stash: VecDeque::new(),
-            in_flight: 0,
-            idle_mismatch: None,
-        })
-    }
-
-    /// Which build this is.
-    pub fn variant(&self) -> TevVariant {
-        self.variant
-    }
-
-    /// Clocks run since reset.
-    pub fn cycles(&self) -> u64 {
-        self.core.cycles()
-    }
-
-    /// No fragment queued, in flight or waiting to be handed out.
-    pub fn is_idle(&self) -> bool {
-        self.queue.is_empty() && self.in_flight == 0 && self.stash.is_empty()
-    }
-
-    /// Whether the input side is free: nothing queued that has not yet entered the pipeline
-    /// (a stage adapter pushes one fragment at a time, as the input port's `ready` allows).
-    pub fn can_accept(&self) -> bool {
-        self.queue.is_empty()
-    }
-
-    /// The first clock at which the RTL's `idle_o` said otherwise than the fragments in flight
-    /// (`None`: it never did). [`RtlTev::take_idle_mismatch`] clears it.
-    pub fn idle_mismatch(&self) -> Option<&str> {
-        self.idle_mismatch.as_deref()
-    }
-
-    /// Returns and clears [`RtlTev::idle_mismatch`] (a stage reused for the next case starts
-    /// clean).
-    pub fn take_idle_mismatch(&mut self) -> Option<String> {
-        self.idle_mismatch.take()
-    }
-
-    /// Fragments pushed but not yet handed out by [`RtlTev::tick`].
-    pub fn pending(&self) -> usize {
-        self.queue.len() + self.in_flight + self.stash.len()
-    }
-
-    /// Makes the RTL's TEXENV registers equal to `regs`' ([`cfg_words`]). If any differs,
-    /// first finishes every fragment already pushed with the old configuration (their results
-    /// come out of the following [`RtlTev::tick`]s), then writes the differing registers, one
-    /// per clock.
-    pub fn sync_config(&mut self, regs: &RegFile) {
-        self.set_config(&cfg_words(regs));
-    }
-
-    /// [`RtlTev::sync_config`] from the 32 words directly (slot order of [`cfg_id`]).
-    pub fn set_config(&mut self, words: &[u32; NUM_CFG]) {
-        if *words == self.shadow {
-            return;
-        }
-        let mut quiet = 0;
-        while !self.queue.is_empty() || self.in_flight > 0 {
-            if let Some(r) = self.step(true) {
-                self.stash.push_back(r);
-                quiet = 0;
-            } else {
-                quiet += 1;
-            }
-            if quiet > WATCHDOG_CLOCKS {
-                // A stuck pipeline (a broken RTL, e.g. a mutant): the fragments are lost, so the
-                // comparison reports them missing instead of this loop never ending.
-                self.queue.clear();
-                self.in_flight = 0;
-            }
-        }
-        for (slot, &w) in words.iter().enumerate() {
-            if w == self.shadow[slot] {
-                continue;
-            }
-            let inp = PicaTevIn {
-                cfg_we: 1,
-                cfg_id: u32::from(cfg_id(slot)),
-                cfg_data: w,
-                out_ready: 1,
-                ..Default::default()
-            };
-            self.core.eval(&inp);
-            self.clock();
-            self.shadow[slot] = w;
-        }
-    }
-
-    /// Queues `f`; it enters the pipeline in a later [`RtlTev::tick`].
-    pub fn push(&mut self, f: TevFragment) {
-        self.queue.push_back(f);
-    }
-
-    /// One clock. Returns the result handed to the consumer in it (`out_ready` is the
-    /// consumer's ready); results stashed by [`RtlTev::sync_config`] come first, one per tick.
-    pub fn tick(&mut self, out_ready: bool) -> Option<TevResult> {
-        if out_ready {
-            if let Some(r) = self.stash.pop_front() {
-                // The pipeline still advances by one clock so time moves on.
-                self.hold();
-                return Some(r);
-            }
-        }
-        self.step(out_ready)
-    }
-
-    /// Pushes every fragment of `frags`, clocks until all are out and returns their results
-    /// in order (plus any results pending from before).
-    pub fn run(&mut self, frags: &[TevFragment]) -> Vec<TevResult> {
-        for f in frags {
-            self.push(*f);
-        }
-        let mut out = Vec::with_capacity(self.pending());
-        while !self.is_idle() {
-            if let Some(r) = self.tick(true) {
-                out.push(r);
-            }
-        }
-        out
-    }
-
-    /// Starts writing a VCD of every following clock edge to `path`.
-    pub fn trace_vcd(&mut self, path: &Path) -> Result<(), RtlError> {
-        self.core.trace_vcd(path)
-    }
-
-    /// Stops tracing and closes the VCD, if one is open.
-    pub fn trace_off(&mut self) {
-        self.core.trace_off();
-    }
-
-    fn clock(&mut self) {
-        self.core.clock();
-    }
-
-    /// A clock with no input and the output held (nothing moves in or out).
-    fn hold(&mut self) {
-        self.core.eval(&PicaTevIn::default());
-        self.clock();
-    }
-
-    /// One clock driving the head of the queue; returns the result taken in it.
-    fn step(&mut self, out_ready: bool) -> Option<TevResult> {
-        let head = self.queue.front().copied();
+    fn drive(&mut self, head: Option<&TevFragment>, out_ready: bool) -> PicaTevIn {
         let mut inp = PicaTevIn {
             out_ready: u32::from(out_ready),
             ..Default::default()
@@ -327,18 +128,11 @@ impl RtlTev {
             inp.in_frag_secondary = pack_rgba(i.frag_secondary);
             inp.in_tex = i.tex.map(pack_rgba);
         }
-        let o = self.core.eval(&inp);
-        // idle_o promises "no fragment in the pipeline": exactly when none is in flight
-        // (counted before this clock's handshakes, as idle_o shows the state before the edge).
-        if (o.idle != 0) != (self.in_flight == 0) && self.idle_mismatch.is_none() {
-            self.idle_mismatch = Some(format!(
-                "clock {}: idle_o {} with {} fragment(s) in flight",
-                self.core.cycles(),
-                o.idle,
-                self.in_flight
-            ));
-        }
-        let result = (o.out_valid != 0 && out_ready).then(|| TevResult {
+        inp
+    }
+
+    fn result(o: &PicaTevOut) -> TevResult {
+        TevResult {
             tag: o.out_tag,
             out: TevOut {
                 stages: std::array::from_fn(|s| StageOut {
@@ -347,16 +141,75 @@ impl RtlTev {
                 }),
                 color: unpack_rgba(o.out_color),
             },
-        });
-        if head.is_some() && o.in_ready != 0 {
-            self.queue.pop_front();
-            self.in_flight += 1;
         }
-        if result.is_some() {
-            self.in_flight = self.in_flight.saturating_sub(1);
+    }
+
+    fn checked(&mut self, o: &PicaTevOut, in_flight: usize, clock: u64) {
+        // idle_o promises "no fragment in the pipeline": exactly when none is in flight
+        // (counted before this clock's handshakes, as idle_o shows the state before the edge).
+        if (o.idle != 0) != (in_flight == 0) && self.idle_mismatch.is_none() {
+            self.idle_mismatch = Some(format!(
+                "clock {clock}: idle_o {} with {in_flight} fragment(s) in flight",
+                o.idle
+            ));
         }
-        self.clock();
-        result
+    }
+}
+
+crate::kit::stage::stage_wrapper! {
+    /// One Verilated TEV stage (`pica_tev_top`), reset, with every register zero.
+    pub struct RtlTev(Tev, TevVariant), "TEV", "`cov_tev`, [`TevVariant::Coverage`]";
+}
+
+impl RtlTev {
+    /// A new stage of `variant`.
+    pub fn new(variant: TevVariant) -> Result<Self, RtlError> {
+        let stage = RtlStage::open(variant.name(), variant.mutant(), Tev::default(), None, true)?;
+        Ok(Self { stage, variant })
+    }
+
+    /// The first clock at which the RTL's `idle_o` said otherwise than the fragments in flight
+    /// (`None`: it never did). [`RtlTev::take_idle_mismatch`] clears it.
+    pub fn idle_mismatch(&self) -> Option<&str> {
+        self.stage.proto.idle_mismatch.as_deref()
+    }
+
+    /// Returns and clears [`RtlTev::idle_mismatch`] (a stage reused for the next case starts
+    /// clean).
+    pub fn take_idle_mismatch(&mut self) -> Option<String> {
+        self.stage.proto.idle_mismatch.take()
+    }
+
+    /// Makes the RTL's TEXENV registers equal to `regs`' ([`cfg_words`]). If any differs,
+    /// first finishes every fragment already pushed with the old configuration (their results
+    /// come out of the following [`RtlTev::tick`]s), then writes the differing registers, one
+    /// per clock.
+    pub fn sync_config(&mut self, regs: &RegFile) {
+        self.set_config(&cfg_words(regs));
+    }
+
+    /// [`RtlTev::sync_config`] from the 32 words directly (slot order of [`cfg_id`]). Fragments
+    /// that do not leave within [`WATCHDOG_CLOCKS`] clocks are dropped.
+    pub fn set_config(&mut self, words: &[u32; NUM_CFG]) {
+        self.stage.set_config(words, &mut ());
+    }
+
+    /// Queues `f`; it enters the pipeline in a later [`RtlTev::tick`].
+    pub fn push(&mut self, f: TevFragment) {
+        self.stage.push(f);
+    }
+
+    /// One clock. Returns the result handed to the consumer in it (`out_ready` is the
+    /// consumer's ready); results stashed by [`RtlTev::sync_config`] come first, one per tick
+    /// (the pipeline still advances one clock, nothing driven and the output held).
+    pub fn tick(&mut self, out_ready: bool) -> Option<TevResult> {
+        self.stage.tick(&mut (), out_ready)
+    }
+
+    /// Pushes every fragment of `frags`, clocks until all are out and returns their results
+    /// in order (plus any results pending from before).
+    pub fn run(&mut self, frags: &[TevFragment]) -> Vec<TevResult> {
+        self.stage.run(frags, &mut ())
     }
 }
 

@@ -15,5 +15,7 @@ pub mod record;
 pub mod regs;
 pub mod replay;
 pub mod side;
+pub(crate) mod stage;
+pub(crate) mod variant;
 
 pub use desc::{stage, Stage, STAGES};
