@@ -22,12 +22,7 @@ use std::time::Instant;
 
 #[test]
 fn fop_fuzz_default_campaign_passes() {
-    let latencies = [
-        MemLatency::Zero,
-        MemLatency::Fixed(3),
-        MemLatency::Random { max: 5, seed: 7 },
-    ];
-    stage::default_campaign_passes(FopVariant::Default, 200, 300, &latencies);
+    stage::default_campaign_passes(FopVariant::Default, 200, 300, &stage::LATENCIES);
 }
 
 #[test]
@@ -56,20 +51,11 @@ fn caught_and_shrunk(variant: FopVariant) {
     campaign_done(variant.name(), t, &dir);
 }
 
-#[test]
-fn fop_fuzz_catches_inject_blend_factor() {
-    caught_and_shrunk(FopVariant::InjectBlendFactor);
-}
-
-#[test]
-fn fop_fuzz_catches_inject_stencil_zfail() {
-    caught_and_shrunk(FopVariant::InjectStencilZfail);
-}
-
-#[test]
-fn fop_fuzz_catches_inject_tile32() {
-    caught_and_shrunk(FopVariant::InjectTile32);
-}
+stage::tests_of!(caught_and_shrunk:
+    fop_fuzz_catches_inject_blend_factor => FopVariant::InjectBlendFactor,
+    fop_fuzz_catches_inject_stencil_zfail => FopVariant::InjectStencilZfail,
+    fop_fuzz_catches_inject_tile32 => FopVariant::InjectTile32,
+);
 
 #[test]
 fn fop_recorder_is_the_model_stage() {

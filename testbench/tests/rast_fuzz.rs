@@ -25,12 +25,7 @@ use std::time::Instant;
 
 #[test]
 fn rast_fuzz_default_campaign_passes() {
-    let latencies = [
-        MemLatency::Zero,
-        MemLatency::Fixed(3),
-        MemLatency::Random { max: 5, seed: 7 },
-    ];
-    stage::default_campaign_passes(RastVariant::Default, 1000, 1500, &latencies);
+    stage::default_campaign_passes(RastVariant::Default, 1000, 1500, &stage::LATENCIES);
     let a = rast_fuzz::generate(case_seed(0, 7));
     assert!(a.triangles() > 0, "{}", a.describe());
 }
@@ -68,20 +63,11 @@ fn caught_and_shrunk(variant: RastVariant) {
     campaign_done(variant.name(), t, &dir);
 }
 
-#[test]
-fn rast_fuzz_catches_inject_fill_rule() {
-    caught_and_shrunk(RastVariant::InjectFillRule);
-}
-
-#[test]
-fn rast_fuzz_catches_inject_persp() {
-    caught_and_shrunk(RastVariant::InjectPersp);
-}
-
-#[test]
-fn rast_fuzz_catches_inject_clip_plane_order() {
-    caught_and_shrunk(RastVariant::InjectClipPlaneOrder);
-}
+stage::tests_of!(caught_and_shrunk:
+    rast_fuzz_catches_inject_fill_rule => RastVariant::InjectFillRule,
+    rast_fuzz_catches_inject_persp => RastVariant::InjectPersp,
+    rast_fuzz_catches_inject_clip_plane_order => RastVariant::InjectClipPlaneOrder,
+);
 
 /// A fragment beat without its cycle.
 fn uncycled(b: &FragmentBeat) -> FragmentBeat {

@@ -49,15 +49,10 @@ fn caught_and_shrunk(variant: TevVariant) {
     campaign_done(variant.name(), t, &dir);
 }
 
-#[test]
-fn tev_fuzz_catches_inject_scale_sat() {
-    caught_and_shrunk(TevVariant::InjectScaleSat);
-}
-
-#[test]
-fn tev_fuzz_catches_inject_buffer() {
-    caught_and_shrunk(TevVariant::InjectBuffer);
-}
+stage::tests_of!(caught_and_shrunk:
+    tev_fuzz_catches_inject_scale_sat => TevVariant::InjectScaleSat,
+    tev_fuzz_catches_inject_buffer => TevVariant::InjectBuffer,
+);
 
 #[test]
 fn tev_stage_bundles_replay_and_catch_a_changed_beat() {

@@ -368,6 +368,17 @@ pub fn shrink<T: StageTarget>(target: &T, case: &T::Case, message: String) -> (T
     shrink_with(&steps, target.shrink_budget(), case, message, &mut fails)
 }
 
+/// Writes a bundle at `dir/name` with `write(path)`; its path, or the error naming it.
+pub fn bundle_at<T, E: std::fmt::Display>(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<PathBuf, String> {
+    let out = dir.join(name);
+    write(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(out)
+}
+
 /// How a target's campaign is labelled (see [`Campaign`]).
 #[derive(Clone, Debug)]
 pub struct Labels {

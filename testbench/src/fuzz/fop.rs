@@ -599,10 +599,9 @@ pub fn save_bundle(
     description: &str,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let out = dir.join(name);
-    write_fop_bundle(&out, name, description, case, prov)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    campaign::bundle_at(dir, name, |out| {
+        write_fop_bundle(out, name, description, case, prov)
+    })
 }
 
 /// The FOP stage as a fuzz target ([`campaign::StageTarget`]: its generator,

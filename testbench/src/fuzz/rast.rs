@@ -886,10 +886,9 @@ pub fn save_bundle(
     description: &str,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let out = dir.join(name);
-    write_rast_bundle(&out, name, description, case, prov)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    campaign::bundle_at(dir, name, |out| {
+        write_rast_bundle(out, name, description, case, prov)
+    })
 }
 
 /// CLIP + RAST as a fuzz target ([`campaign::StageTarget`]: its generator,

@@ -482,10 +482,9 @@ pub fn save_bundle(
     description: &str,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let out = dir.join(name);
-    write_tev_bundle(&out, name, description, case, &[], prov)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    campaign::bundle_at(dir, name, |out| {
+        write_tev_bundle(out, name, description, case, &[], prov)
+    })
 }
 
 /// The one-line summary of a case's size.

@@ -11,6 +11,30 @@ use pica_testbench::fuzz::report::{Failure, FuzzReport};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The side-port latencies the default builds of FOP and RAST must pass a campaign under: the
+/// clock after the request, three clocks, random up to five with the port sometimes busy.
+pub const LATENCIES: [MemLatency; 3] = [
+    MemLatency::Zero,
+    MemLatency::Fixed(3),
+    MemLatency::Random { max: 5, seed: 7 },
+];
+
+/// One `#[test]` per argument: `name => arg` is a test `name` that runs `check(arg)` (each
+/// injected bug of a stage its own test, so they run in parallel and fail apart).
+#[allow(unused_macros)]
+macro_rules! tests_of {
+    ($check:ident: $($name:ident => $arg:expr),+ $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                $check($arg);
+            }
+        )+
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use tests_of;
+
 /// A campaign of `cases` of seed 0 against `rtl`, its failures saved under `dir`.
 pub fn opts<V>(rtl: Option<V>, cases: u64, dir: Option<PathBuf>) -> TargetOptions<V> {
     TargetOptions {
