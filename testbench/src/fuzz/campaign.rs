@@ -756,6 +756,20 @@ impl<V> TargetOptions<V> {
     }
 }
 
+/// The target of a stage whose RTL has a side port (FOP's memory port, RAST's early-depth
+/// port): every such stage's target has these fields; `V` is its RTL build type.
+#[derive(Clone, Debug)]
+pub struct SidePortTarget<V> {
+    /// Compare against this RTL build (model self-check only when `None`).
+    pub rtl: Option<V>,
+    /// How the RTL's side port is answered.
+    pub latency: MemLatency,
+    /// The knobs every case runs with.
+    pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
+    pub coverage: Option<CoverageSink>,
+}
+
 /// A stage's RTL build type as the key of its fuzz target: what the one campaign and the CLI
 /// need to know of the stage beyond its [`StageTarget`].
 pub trait StageVariant: Copy + PartialEq + std::fmt::Debug + 'static {

@@ -606,17 +606,7 @@ pub fn save_bundle(
 
 /// The FOP stage as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Debug)]
-pub struct FopTarget {
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<FopVariant>,
-    /// How the RTL's memory port is answered.
-    pub latency: MemLatency,
-    /// The knobs every case runs with.
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
-    pub coverage: Option<CoverageSink>,
-}
+pub type FopTarget = campaign::SidePortTarget<FopVariant>;
 
 impl_stage_target!(
     FopTarget,

@@ -893,17 +893,7 @@ pub fn save_bundle(
 
 /// CLIP + RAST as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Debug)]
-pub struct RastTarget {
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<RastVariant>,
-    /// How the RTL's early-depth port is answered.
-    pub latency: MemLatency,
-    /// The knobs every case runs with.
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
-    pub coverage: Option<CoverageSink>,
-}
+pub type RastTarget = campaign::SidePortTarget<RastVariant>;
 
 impl_stage_target!(
     RastTarget,
