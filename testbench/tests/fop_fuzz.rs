@@ -10,12 +10,9 @@
 
 mod common;
 
-use common::{
-    campaign_done, campaign_opts, caught, pica, replay, replays_clean_fails_with, root, text, tmp,
-};
+use common::{campaign_done, pica, replay, replays_clean_fails_with, root, stage, text, tmp};
 use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
-use pica_testbench::fuzz::fop::{self as fop_fuzz, FopFuzzOptions};
-use pica_testbench::fuzz::regs::case_seed;
+use pica_testbench::fuzz::fop as fop_fuzz;
 use pica_testbench::lockstep::stage_record::record_fop;
 use pica_vectors::case::PipelineCapture;
 use pica_vectors::stage::bundle_kind;
@@ -23,54 +20,14 @@ use pica_vectors::stage_fop::{image_words, load_fop_bundle, run_model, KIND_FOP}
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn opts(rtl: Option<FopVariant>, cases: u64, dir: Option<PathBuf>) -> FopFuzzOptions {
-    campaign_opts!(FopFuzzOptions {
-        cases,
-        rtl,
-        regressions: dir,
-        latency: MemLatency::Zero,
-        knobs: Default::default(),
-        coverage: None
-    })
-}
-
 #[test]
 fn fop_fuzz_default_campaign_passes() {
-    let t = Instant::now();
-    let r = fop_fuzz::run(&opts(None, 200, None), |_, _, _| {});
-    assert_eq!(r.cases_run, 200);
-    assert_eq!(r.against, "fop:model");
-    assert!(r.failures.is_empty(), "{:?}", r.failures);
-    for latency in [
-        MemLatency::Zero,
-        MemLatency::Fixed(3),
-        MemLatency::Random { max: 5, seed: 7 },
-    ] {
-        let mut o = opts(Some(FopVariant::Default), 300, None);
-        o.latency = latency;
-        let r = fop_fuzz::run(&o, |_, _, _| {});
-        assert_eq!(r.against, "fop:rtl:default");
-        assert!(r.failures.is_empty(), "latency {latency}: {:?}", r.failures);
-    }
-    eprintln!(
-        "200 model cases and 3 x 300 RTL cases in {:.2} s",
-        t.elapsed().as_secs_f64()
-    );
+    stage::default_campaign_passes(FopVariant::Default, 200, 300, &stage::LATENCIES);
 }
 
 #[test]
 fn fop_fuzz_shards_partition_the_campaign() {
-    let mut seen = 0;
-    for k in 0..3 {
-        let mut o = opts(None, 30, None);
-        o.shard = (k, 3);
-        seen += fop_fuzz::run(&o, |_, _, _| {}).cases_run;
-    }
-    assert_eq!(seen, 30);
-    assert_eq!(
-        fop_fuzz::generate(case_seed(0, 7)),
-        fop_fuzz::generate(case_seed(0, 7))
-    );
+    stage::shards_partition_the_campaign::<FopVariant>();
 }
 
 /// The campaign against `variant` must fail within 2,000 cases of seed 0, shrink to at most 3
@@ -79,8 +36,7 @@ fn fop_fuzz_shards_partition_the_campaign() {
 fn caught_and_shrunk(variant: FopVariant) {
     let dir = tmp(&format!("fopfuzz-{}", variant.name()));
     let t = Instant::now();
-    let r = fop_fuzz::run(&opts(Some(variant), 2000, Some(dir.clone())), |_, _, _| {});
-    let f = caught(&r, variant.name(), 2000, t, "fragments");
+    let (_, f) = stage::caught_by(variant, FopVariant::Default, 2000, &dir, "fragments");
     assert!(f.commands <= 3, "shrunk only to {} fragments", f.commands);
     let (_, case, expected) = load_fop_bundle(Path::new(&f.bundle)).unwrap();
     assert_eq!(case.fragments(), f.commands);
@@ -90,32 +46,16 @@ fn caught_and_shrunk(variant: FopVariant) {
         run.final_images(&case.images),
         image_words(&expected.mem, &case.images)
     );
-    // The default build passes every case the campaign ran.
-    let d = fop_fuzz::run(
-        &opts(Some(FopVariant::Default), r.cases_run, None),
-        |_, _, _| {},
-    );
-    assert!(d.failures.is_empty(), "{:?}", d.failures);
     let define = variant.define().unwrap();
-    let bundle = PathBuf::from(&f.bundle);
-    replays_clean_fails_with(&bundle, define, &["FAIL", "field"]);
+    replays_clean_fails_with(&PathBuf::from(&f.bundle), define, &["FAIL", "field"]);
     campaign_done(variant.name(), t, &dir);
 }
 
-#[test]
-fn fop_fuzz_catches_inject_blend_factor() {
-    caught_and_shrunk(FopVariant::InjectBlendFactor);
-}
-
-#[test]
-fn fop_fuzz_catches_inject_stencil_zfail() {
-    caught_and_shrunk(FopVariant::InjectStencilZfail);
-}
-
-#[test]
-fn fop_fuzz_catches_inject_tile32() {
-    caught_and_shrunk(FopVariant::InjectTile32);
-}
+stage::tests_of!(caught_and_shrunk:
+    fop_fuzz_catches_inject_blend_factor => FopVariant::InjectBlendFactor,
+    fop_fuzz_catches_inject_stencil_zfail => FopVariant::InjectStencilZfail,
+    fop_fuzz_catches_inject_tile32 => FopVariant::InjectTile32,
+);
 
 #[test]
 fn fop_recorder_is_the_model_stage() {
@@ -196,26 +136,7 @@ fn cli_vectors_gen_stage_fop_and_check() {
 #[test]
 fn cli_fuzz_fop() {
     let dir = tmp("fopcli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let report = dir.join("report.json");
-    let o = pica(&[
-        "fuzz",
-        "--target",
-        "fop",
-        "--cases",
-        "40",
-        "--seed",
-        "5",
-        "--shard",
-        "1/2",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    assert_eq!(j["cases_run"], 20);
-    assert_eq!(j["against"], "fop:model");
+    stage::cli_model_half_campaign("fop", 40, &dir);
     // --rtl-stages fop is --target fop --rtl: an injected bug, exit 1, bundle written.
     let regs = dir.join("regs");
     let o = pica(&[

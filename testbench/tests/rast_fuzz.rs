@@ -10,13 +10,11 @@
 
 mod common;
 
-use common::{
-    campaign_done, campaign_opts, caught, pica, replay, replays_clean_fails_with, root, text, tmp,
-};
+use common::{campaign_done, pica, replay, replays_clean_fails_with, root, stage, text, tmp};
 use pica_model::beat::FragmentBeat;
 use pica_model::rast::fragment_beat;
 use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant};
-use pica_testbench::fuzz::rast::{self as rast_fuzz, RastFuzzOptions};
+use pica_testbench::fuzz::rast as rast_fuzz;
 use pica_testbench::fuzz::regs::case_seed;
 use pica_testbench::lockstep::stage_record::record_rast;
 use pica_vectors::case::PipelineCapture;
@@ -25,58 +23,16 @@ use pica_vectors::stage_rast::{early_same, load_rast_bundle, run_model, KIND_RAS
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn opts(rtl: Option<RastVariant>, cases: u64, dir: Option<PathBuf>) -> RastFuzzOptions {
-    campaign_opts!(RastFuzzOptions {
-        cases,
-        rtl,
-        regressions: dir,
-        latency: MemLatency::Zero,
-        knobs: Default::default(),
-        coverage: None
-    })
-}
-
 #[test]
 fn rast_fuzz_default_campaign_passes() {
-    let t = Instant::now();
-    let r = rast_fuzz::run(&opts(None, 1000, None), |_, _, _| {});
-    assert_eq!(r.cases_run, 1000);
-    assert_eq!(r.against, "rast:model");
-    assert!(r.failures.is_empty(), "{:?}", r.failures);
-    for latency in [
-        MemLatency::Zero,
-        MemLatency::Fixed(3),
-        MemLatency::Random { max: 5, seed: 7 },
-    ] {
-        let mut o = opts(Some(RastVariant::Default), 1500, None);
-        o.latency = latency;
-        let r = rast_fuzz::run(&o, |_, _, _| {});
-        assert_eq!(r.cases_run, 1500);
-        assert_eq!(r.against, "rast:rtl:default");
-        assert!(r.failures.is_empty(), "latency {latency}: {:?}", r.failures);
-    }
-    eprintln!(
-        "1000 model cases and 3 x 1500 RTL cases in {:.2} s",
-        t.elapsed().as_secs_f64()
-    );
+    stage::default_campaign_passes(RastVariant::Default, 1000, 1500, &stage::LATENCIES);
+    let a = rast_fuzz::generate(case_seed(0, 7));
+    assert!(a.triangles() > 0, "{}", a.describe());
 }
 
 #[test]
 fn rast_fuzz_shards_partition_the_campaign() {
-    let mut seen = 0;
-    for k in 0..3 {
-        let mut o = opts(None, 30, None);
-        o.shard = (k, 3);
-        let n = rast_fuzz::run(&o, |_, _, _| {}).cases_run;
-        assert!(n > 0, "shard {k}/3 ran no case");
-        seen += n;
-    }
-    assert_eq!(seen, 30);
-    let a = rast_fuzz::generate(case_seed(0, 7));
-    assert_eq!(a, rast_fuzz::generate(case_seed(0, 7)));
-    assert!(a.triangles() > 0, "{}", a.describe());
-    // Different seeds, different cases.
-    assert_ne!(a, rast_fuzz::generate(case_seed(0, 8)));
+    stage::shards_partition_the_campaign::<RastVariant>();
 }
 
 /// The campaign against `variant` must fail within 2,000 cases of seed 0, shrink to one
@@ -85,11 +41,9 @@ fn rast_fuzz_shards_partition_the_campaign() {
 fn caught_and_shrunk(variant: RastVariant) {
     let dir = tmp(&format!("rastfuzz-{}", variant.name()));
     let t = Instant::now();
-    let r = rast_fuzz::run(&opts(Some(variant), 2000, Some(dir.clone())), |_, _, _| {});
+    let (r, f) = stage::caught_by(variant, RastVariant::Default, 2000, &dir, "triangles");
     assert_eq!(r.against, format!("rast:rtl:{}", variant.name()));
-    let f = caught(&r, variant.name(), 2000, t, "triangles");
     assert_eq!(f.commands, 1, "shrunk only to {} triangles", f.commands);
-    assert!(f.original_commands >= f.commands);
     let (_, case, expected) = load_rast_bundle(Path::new(&f.bundle)).unwrap();
     assert_eq!(case.triangles(), 1);
     // The bundle holds the model's answer.
@@ -104,33 +58,16 @@ fn caught_and_shrunk(variant: RastVariant) {
     // default build.
     assert!(rast_fuzz::check(&case, Some(variant), MemLatency::Zero, None).is_err());
     rast_fuzz::check(&case, Some(RastVariant::Default), MemLatency::Zero, None).unwrap();
-    // The default build passes every case the campaign ran.
-    let d = rast_fuzz::run(
-        &opts(Some(RastVariant::Default), r.cases_run, None),
-        |_, _, _| {},
-    );
-    assert_eq!(d.cases_run, r.cases_run);
-    assert!(d.failures.is_empty(), "{:?}", d.failures);
     let define = variant.define().unwrap();
-    let bundle = PathBuf::from(&f.bundle);
-    replays_clean_fails_with(&bundle, define, &["FAIL"]);
+    replays_clean_fails_with(&PathBuf::from(&f.bundle), define, &["FAIL"]);
     campaign_done(variant.name(), t, &dir);
 }
 
-#[test]
-fn rast_fuzz_catches_inject_fill_rule() {
-    caught_and_shrunk(RastVariant::InjectFillRule);
-}
-
-#[test]
-fn rast_fuzz_catches_inject_persp() {
-    caught_and_shrunk(RastVariant::InjectPersp);
-}
-
-#[test]
-fn rast_fuzz_catches_inject_clip_plane_order() {
-    caught_and_shrunk(RastVariant::InjectClipPlaneOrder);
-}
+stage::tests_of!(caught_and_shrunk:
+    rast_fuzz_catches_inject_fill_rule => RastVariant::InjectFillRule,
+    rast_fuzz_catches_inject_persp => RastVariant::InjectPersp,
+    rast_fuzz_catches_inject_clip_plane_order => RastVariant::InjectClipPlaneOrder,
+);
 
 /// A fragment beat without its cycle.
 fn uncycled(b: &FragmentBeat) -> FragmentBeat {
@@ -223,27 +160,7 @@ fn cli_vectors_gen_stage_rast_and_check() {
 #[test]
 fn cli_fuzz_rast() {
     let dir = tmp("rastcli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let report = dir.join("report.json");
-    let o = pica(&[
-        "fuzz",
-        "--target",
-        "rast",
-        "--cases",
-        "40",
-        "--seed",
-        "5",
-        "--shard",
-        "1/2",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    assert_eq!(j["cases_run"], 20);
-    assert_eq!(j["against"], "rast:model");
-    assert_eq!(j["failures"].as_array().map(Vec::len), Some(0));
+    stage::cli_model_half_campaign("rast", 40, &dir);
     // --rtl-stages rast is --target rast --rtl: an injected bug, exit 1, bundle written.
     let regs = dir.join("regs");
     let o = pica(&[

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{campaign_opts, pica, replay, root, text, tmp};
+use common::{campaign_opts, pica, replay, root, stage, text, tmp};
 use pica_model::beat::CommitBeat;
 use pica_model::chan::Payload;
 use pica_rtl_bridge::shader::{RtlShaderUnit, ShVariant};
@@ -240,26 +240,7 @@ fn shader_stage_bundle_replay_catches_an_injected_bug() {
 fn cli_fuzz_shader_and_shader_bundle() {
     // Model-only campaign through the CLI, with its JSON report.
     let dir = tmp("shcli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let report = dir.join("report.json");
-    let o = pica(&[
-        "fuzz",
-        "--target",
-        "shader",
-        "--cases",
-        "200",
-        "--seed",
-        "5",
-        "--shard",
-        "1/2",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    assert_eq!(j["cases_run"], 100);
-    assert_eq!(j["against"], "shader:model");
+    stage::cli_model_half_campaign("shader", 200, &dir);
     // An injected bug through the CLI: exit 1, bundle written.
     let regs = dir.join("regs");
     let o = pica(&[

@@ -351,6 +351,24 @@ fn rtl_tev_renders_every_scene_byte_for_byte() {
 
 // ---- the RTL fragment operations (pica_fop_top) in the FOP row, with and without tev, sh ----
 
+/// Asserts that `compared` (a stage report's beats compared per channel) has beats of every
+/// channel in `channels` (a channel's beats may be split by stage or unit: `commit:0`, ...).
+fn assert_compared<'a>(
+    compared: impl IntoIterator<Item = (&'a String, &'a usize)> + Clone + std::fmt::Debug,
+    name: &str,
+    channels: &[&str],
+) {
+    for ch in channels {
+        let n: usize = compared
+            .clone()
+            .into_iter()
+            .filter(|(k, _)| k.starts_with(ch))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(n > 0, "{name}: no {ch} beat compared: {compared:?}");
+    }
+}
+
 fn rtl_stages(
     case: &pica_vectors::case::Case,
     set: &str,
@@ -420,15 +438,11 @@ fn rtl_fe_sh_tev_fop_is_one_run_with_every_rtl_stage() {
         let case = scenes::scene(name).unwrap().case;
         let r = rtl_stages(&case, "fe,sh,tev,fop", StageOptions::default());
         assert!(r.is_equal(), "{}", stages::text_report(&r));
-        for ch in ["regwrite", "commit", "combiner", "pixel"] {
-            let n: usize = r
-                .compared
-                .iter()
-                .filter(|(k, _)| k.starts_with(ch))
-                .map(|(_, n)| n)
-                .sum();
-            assert!(n > 0, "{name}: no {ch} beat compared: {:?}", r.compared);
-        }
+        assert_compared(
+            &r.compared,
+            name,
+            &["regwrite", "commit", "combiner", "pixel"],
+        );
     }
 }
 
@@ -701,15 +715,7 @@ fn rtl_fe_rast_is_one_run() {
         let r = rtl_stages(&case, "fe,rast", StageOptions::default());
         assert_eq!(r.stages, "fe,rast");
         assert!(r.is_equal(), "{}", stages::text_report(&r));
-        for ch in ["regwrite", "fragment"] {
-            let n: usize = r
-                .compared
-                .iter()
-                .filter(|(k, _)| k.starts_with(ch))
-                .map(|(_, n)| n)
-                .sum();
-            assert!(n > 0, "{name}: no {ch} beat compared: {:?}", r.compared);
-        }
+        assert_compared(&r.compared, name, &["regwrite", "fragment"]);
     }
 }
 

@@ -9,14 +9,11 @@
 
 mod common;
 
-use common::{
-    campaign_done, campaign_opts, caught, pica, replay, replays_clean_fails_with, root, text, tmp,
-};
+use common::{campaign_done, pica, replay, replays_clean_fails_with, root, stage, text, tmp};
+use pica_rtl_bridge::kit::side::MemLatency;
 use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_testbench::fuzz::regs::case_seed;
-use pica_testbench::fuzz::tev::{
-    self as tev_fuzz, save_bundle, tev_variant_define, TevFuzzOptions,
-};
+use pica_testbench::fuzz::tev::{self as tev_fuzz, save_bundle, tev_variant_define};
 use pica_testbench::lockstep::stage_record::record_tev;
 use pica_vectors::case::PipelineCapture;
 use pica_vectors::stage::{bundle_kind, StageProvenance};
@@ -24,50 +21,14 @@ use pica_vectors::stage_tev::{check_model, load_tev_bundle, run_model, KIND_TEV}
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn opts(rtl: Option<TevVariant>, cases: u64, dir: Option<PathBuf>) -> TevFuzzOptions {
-    campaign_opts!(TevFuzzOptions {
-        cases,
-        rtl,
-        regressions: dir,
-        knobs: Default::default(),
-        coverage: None
-    })
-}
-
 #[test]
 fn tev_fuzz_default_campaign_passes() {
-    let t = Instant::now();
-    let r = tev_fuzz::run(&opts(None, 300, None), |_, _, _| {});
-    assert_eq!(r.cases_run, 300);
-    assert_eq!(r.against, "tev:model");
-    assert!(r.failures.is_empty(), "{:?}", r.failures);
-    let r = tev_fuzz::run(&opts(Some(TevVariant::Default), 1000, None), |_, _, _| {});
-    assert_eq!(r.against, "tev:rtl:default");
-    assert!(r.failures.is_empty(), "{:?}", r.failures);
-    eprintln!(
-        "300 model cases and 1000 RTL cases in {:.2} s",
-        t.elapsed().as_secs_f64()
-    );
+    stage::default_campaign_passes(TevVariant::Default, 300, 1000, &[MemLatency::Zero]);
 }
 
 #[test]
 fn tev_fuzz_shards_partition_the_campaign() {
-    let mut seen = 0;
-    for k in 0..3 {
-        let mut o = opts(None, 30, None);
-        o.shard = (k, 3);
-        seen += tev_fuzz::run(&o, |_, _, _| {}).cases_run;
-    }
-    assert_eq!(seen, 30);
-    // Case i of seed S is the same case whichever shard runs it, and cases differ.
-    assert_eq!(
-        tev_fuzz::generate(case_seed(0, 7)),
-        tev_fuzz::generate(case_seed(0, 7))
-    );
-    assert_ne!(
-        tev_fuzz::generate(case_seed(0, 7)),
-        tev_fuzz::generate(case_seed(0, 8))
-    );
+    stage::shards_partition_the_campaign::<TevVariant>();
 }
 
 /// The campaign against `variant` must fail within 2,000 cases of seed 0, shrink to at most 3
@@ -76,34 +37,22 @@ fn tev_fuzz_shards_partition_the_campaign() {
 fn caught_and_shrunk(variant: TevVariant) {
     let dir = tmp(&format!("tevfuzz-{}", variant.name()));
     let t = Instant::now();
-    let r = tev_fuzz::run(&opts(Some(variant), 2000, Some(dir.clone())), |_, _, _| {});
-    let f = caught(&r, variant.name(), 2000, t, "fragments");
+    let (_, f) = stage::caught_by(variant, TevVariant::Default, 2000, &dir, "fragments");
     assert!(f.commands <= 3, "shrunk only to {} fragments", f.commands);
     let b = load_tev_bundle(Path::new(&f.bundle)).unwrap();
     assert_eq!(b.case.fragments(), f.commands);
     assert_eq!(check_model(&b), None);
     assert_eq!(b.beats, run_model(&b.case).beats);
-    // The default build passes every case the campaign ran.
-    let d = tev_fuzz::run(
-        &opts(Some(TevVariant::Default), r.cases_run, None),
-        |_, _, _| {},
-    );
-    assert!(d.failures.is_empty(), "{:?}", d.failures);
     let define = tev_variant_define(variant).unwrap();
-    let bundle = PathBuf::from(&f.bundle);
-    replays_clean_fails_with(&bundle, define, &["FAIL: fragment", "field"]);
+    let pats = ["FAIL: fragment", "field"];
+    replays_clean_fails_with(&PathBuf::from(&f.bundle), define, &pats);
     campaign_done(variant.name(), t, &dir);
 }
 
-#[test]
-fn tev_fuzz_catches_inject_scale_sat() {
-    caught_and_shrunk(TevVariant::InjectScaleSat);
-}
-
-#[test]
-fn tev_fuzz_catches_inject_buffer() {
-    caught_and_shrunk(TevVariant::InjectBuffer);
-}
+stage::tests_of!(caught_and_shrunk:
+    tev_fuzz_catches_inject_scale_sat => TevVariant::InjectScaleSat,
+    tev_fuzz_catches_inject_buffer => TevVariant::InjectBuffer,
+);
 
 #[test]
 fn tev_stage_bundles_replay_and_catch_a_changed_beat() {
@@ -226,26 +175,7 @@ fn cli_vectors_gen_stage_tev_and_check() {
 #[test]
 fn cli_fuzz_tev() {
     let dir = tmp("tevcli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let report = dir.join("report.json");
-    let o = pica(&[
-        "fuzz",
-        "--target",
-        "tev",
-        "--cases",
-        "60",
-        "--seed",
-        "5",
-        "--shard",
-        "1/2",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    assert_eq!(j["cases_run"], 30);
-    assert_eq!(j["against"], "tev:model");
+    stage::cli_model_half_campaign("tev", 60, &dir);
     // --rtl-stages tev is --target tev --rtl: an injected bug, exit 1, bundle written.
     let regs = dir.join("regs");
     let o = pica(&[

@@ -5,10 +5,15 @@ use super::rtl_coverage::{
     fuzz_coverage_build, rtl_coverage_finish, rtl_coverage_start, with_stage_coverage,
 };
 use super::{fail, parse_variant, write_json, EXIT_MISMATCH, EXIT_OK};
+use crate::fuzz::campaign::{self, plan_of, Check, StageTarget, StageVariant, TargetOptions};
 use crate::fuzz::regs::{self, FuzzOptions};
 use crate::fuzz::report::FuzzReport;
 use crate::lockstep::stages::StageSet;
 use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
+use pica_rtl_bridge::fop_stage::FopVariant;
+use pica_rtl_bridge::kit::desc;
+use pica_rtl_bridge::rast_stage::RastVariant;
+use pica_rtl_bridge::tev_stage::TevVariant;
 use pica_rtl_bridge::{RtlCoverage, Variant};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -368,46 +373,169 @@ pub fn fuzz_shader(
     )
 }
 
-/// `pica fuzz --target tev`: a TEV campaign (combiner configurations and fragment streams),
-/// or with `replay` one case seed.
-pub fn fuzz_tev(
-    opts: &crate::fuzz::tev::TevFuzzOptions,
+/// `pica fuzz --target tev|fop|rast` once its options are made: the stage's campaign
+/// ([`campaign::run_stage`]), or with `replay` one case seed; with `guided` the guided
+/// campaign ([`fuzz_stage_guided`]).
+pub fn fuzz_stage<V: StageVariant>(
+    opts: &TargetOptions<V>,
     report: Option<&Path>,
     replay: Option<u64>,
+    guided: Option<StageGuided>,
 ) -> ExitCode {
-    use crate::fuzz::tev as tev_fuzz;
+    if let Some(g) = guided {
+        return fuzz_stage_guided(
+            &V::target(opts),
+            opts.plan(),
+            opts.coverage.as_ref(),
+            g,
+            report,
+        );
+    }
     run_fuzz_cli(
         replay,
         |seed| {
-            let mut case = tev_fuzz::generate(seed);
-            case.knobs = opts.knobs;
-            tev_fuzz::check(&case, opts.rtl, opts.coverage.as_ref())
-                .map(|()| tev_fuzz::describe(&case))
+            let target = V::target(opts);
+            let case = target.generate(seed);
+            match target.check(&case) {
+                Check::Pass => Ok(<V::Target as StageTarget>::describe(&case)),
+                Check::Skipped => Ok("skipped".to_string()),
+                Check::Fail(e) => Err(e),
+            }
         },
-        |p| tev_fuzz::run(opts, p),
+        |p| campaign::run_stage(opts, p),
         report,
     )
 }
 
-/// `pica fuzz --target fop`: a FOP campaign (configurations, framebuffers and fragment
-/// streams), or with `replay` one case seed.
-pub fn fuzz_fop(
-    opts: &crate::fuzz::fop::FopFuzzOptions,
+/// How `pica fuzz --guided` runs on a stage target.
+#[derive(Clone, Copy, Debug)]
+pub struct StageGuided {
+    /// Also run the unguided campaign of the same seed, size and shard (`--versus-unguided`).
+    pub versus_unguided: bool,
+}
+
+/// `pica fuzz --target tev|fop|rast --rtl --guided` and `--rtl-stages sh --guided`: the guided
+/// campaign of `target` ([`crate::fuzz::stage_guided`]) under a progress bar, its RTL points
+/// gathered into `sink` (`--rtl-coverage FILE`'s, written by the caller) or a sink of its own,
+/// then (with `versus_unguided`) the unguided campaign beside it, and the report with the
+/// guided summary: the pool, the mutants, the points hit over the cases.
+pub fn fuzz_stage_guided<T: StageTarget + Clone + 'static>(
+    target: &T,
+    plan: campaign::Plan<'_>,
+    sink: Option<&CoverageSink>,
+    g: StageGuided,
     report: Option<&Path>,
-    replay: Option<u64>,
 ) -> ExitCode {
-    use crate::fuzz::fop as fop_fuzz;
-    run_fuzz_cli(
-        replay,
-        |seed| {
-            let mut case = fop_fuzz::generate(seed);
-            case.knobs = opts.knobs;
-            fop_fuzz::check(&case, opts.rtl, opts.latency, opts.coverage.as_ref())
-                .map(|()| fop_fuzz::describe(&case))
+    let Some(build) = target.coverage_build() else {
+        return fail("--guided: this stage's RTL has no coverage build to guide by");
+    };
+    let new_sink = || CoverageSink::new(&[build]).map_err(|e| format!("--guided: {e}"));
+    let own = match sink {
+        Some(s) => s.clone(),
+        None => match new_sink() {
+            Ok(s) => s,
+            Err(e) => return fail(e),
         },
-        |p| fop_fuzz::run(opts, p),
+    };
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let run =
+        crate::fuzz::stage_guided::run(target, plan, &own, true, |d, t, f| show(&bar, d, t, f));
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let (mut r, mut sum, skipped) = match run {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    if g.versus_unguided {
+        let unguided = new_sink().and_then(|s| {
+            crate::fuzz::stage_guided::run(target, plan, &s, false, |_, _, _| {}).map(|(_, u, _)| u)
+        });
+        match unguided {
+            Ok(u) => sum.unguided_rtl_points = u.rtl_points.map(|p| p.0),
+            Err(e) => return fail(e),
+        }
+    }
+    if skipped > 0 {
+        println!("fuzz: {skipped} case(s) skipped (the model alone hit the cycle limit)");
+    }
+    print_stage_guided(&sum, build);
+    r.guided = Some(sum);
+    print_fuzz_report(&r, secs, report)
+}
+
+/// The guided part of a guided stage campaign's summary.
+fn print_stage_guided(sum: &crate::fuzz::report::GuidedSummary, build: CoverageBuild) {
+    println!(
+        "guided: {} fresh case(s), {} mutant(s); pool {} case(s) ({} from mutants)",
+        sum.fresh, sum.mutants, sum.pool, sum.pool_from_mutants
+    );
+    if let Some((hit, points)) = sum.rtl_points {
+        let curve: Vec<String> = sum
+            .rtl_points_curve
+            .iter()
+            .map(|(d, h)| format!("{d}:{h}"))
+            .collect();
+        println!(
+            "RTL points ({}): {hit}/{points} hit; over the cases (case:points) {}",
+            build.name(),
+            curve.join(" ")
+        );
+        if let Some(u) = sum.unguided_rtl_points {
+            println!("versus unguided: guided {hit}/{points} RTL points, unguided {u}/{points}");
+        }
+    }
+}
+
+/// How a stage campaign runs beside its options: where its report goes (`--report`), one case
+/// seed instead (`--replay`), where its RTL code coverage goes (`--rtl-coverage FILE`), and
+/// guided or not (`--guided`).
+#[derive(Clone, Copy, Debug)]
+pub struct StageRun<'a> {
+    /// `--report FILE`.
+    pub report: Option<&'a Path>,
+    /// `--replay CASE_SEED`.
+    pub replay: Option<u64>,
+    /// `--rtl-coverage FILE`.
+    pub rtl_coverage: Option<&'a Path>,
+    /// `--guided` on a stage target.
+    pub guided: Option<StageGuided>,
+}
+
+/// `pica fuzz --target tev|fop|rast` (`rtl`: with `--rtl`; `--rtl-stages tev|fop|rast` is the
+/// same with `rtl` true): the variant `variant` parsed, the coverage build run instead with
+/// `rtl_coverage` (`--rtl-coverage FILE`, written after the campaign), then [`fuzz_stage`].
+pub fn fuzz_stage_target<V: StageVariant>(
+    mut opts: TargetOptions<V>,
+    variant: &str,
+    run: StageRun<'_>,
+) -> ExitCode {
+    let StageRun {
         report,
-    )
+        replay,
+        rtl_coverage,
+        guided,
+    } = run;
+    let rtl = opts.rtl.is_some();
+    let Some(build) = V::coverage_build() else {
+        return fail(format!("stage {} has no coverage build", V::STAGE.name));
+    };
+    let cov = match fuzz_coverage_build(build, rtl, variant, rtl_coverage) {
+        Ok(c) => c,
+        Err(e) => return fail(e),
+    };
+    let variant = match V::parse(variant) {
+        Ok(_) if cov.is_some() => V::COVERAGE,
+        Ok(v) => v,
+        Err(e) => return fail(e),
+    };
+    opts.rtl = rtl.then_some(variant);
+    with_stage_coverage(cov.as_slice(), rtl_coverage, |s| {
+        opts.coverage = s.cloned();
+        fuzz_stage(&opts, report, replay, guided)
+    })
 }
 
 /// `pica fuzz --target pipeline`: random writes spliced into the scenes, through the whole
@@ -450,27 +578,6 @@ pub fn fuzz_pipeline(
     code
 }
 
-/// `pica fuzz --target rast`: a RAST campaign (configurations, early-depth buffers and
-/// clip-space triangles on CLIP + RAST), or with `replay` one case seed.
-pub fn fuzz_rast(
-    opts: &crate::fuzz::rast::RastFuzzOptions,
-    report: Option<&Path>,
-    replay: Option<u64>,
-) -> ExitCode {
-    use crate::fuzz::rast as rast_fuzz;
-    run_fuzz_cli(
-        replay,
-        |seed| {
-            let mut case = rast_fuzz::generate(seed);
-            case.knobs = opts.knobs;
-            rast_fuzz::check(&case, opts.rtl, opts.latency, opts.coverage.as_ref())
-                .map(|()| rast_fuzz::describe(&case))
-        },
-        |p| rast_fuzz::run(opts, p),
-        report,
-    )
-}
-
 /// The options of `pica fuzz --rtl-stages LIST`.
 #[derive(Clone, Debug)]
 pub struct StageFuzzArgs {
@@ -496,6 +603,77 @@ pub struct StageFuzzArgs {
     pub knobs: pica_model::knobs::Knobs,
 }
 
+/// The options of a one-stage campaign against `rtl` from the campaign's arguments `a` (the
+/// stage set aside: the build type names the stage).
+fn target_options<V>(rtl: Option<V>, a: &StageFuzzArgs) -> TargetOptions<V> {
+    TargetOptions {
+        seed: a.seed,
+        shard: a.shard,
+        latency: a.mem_latency,
+        regressions: Some(a.regressions.clone()),
+        max_failures: a.max_failures,
+        knobs: a.knobs,
+        ..TargetOptions::new(rtl, a.cases)
+    }
+}
+
+/// Why `--guided` cannot run as asked, if it cannot: register sequences and the pipeline are
+/// guided by functional bins (and the front end's points); a stage target (`--target
+/// tev|fop|rast --rtl`, `--rtl-stages` with one of tev, fop, rast or sh) by its RTL coverage
+/// build's points, so it needs the RTL; the single shader unit has no coverage build.
+fn check_stage_guided(
+    target: FuzzTarget,
+    rtl: bool,
+    rtl_stages: Option<&StageSet>,
+    keep_new: &Option<PathBuf>,
+) -> Result<(), String> {
+    let stage = match rtl_stages {
+        Some(set) => {
+            let n = set.names();
+            if ![
+                desc::TEV.name,
+                desc::FOP.name,
+                desc::RAST.name,
+                desc::SH.name,
+            ]
+            .contains(&n.as_str())
+            {
+                return Err(format!(
+                    "--guided --rtl-stages {n}: a guided stage campaign runs one stage with a \
+                     coverage build (tev, fop, rast or sh alone)"
+                ));
+            }
+            true
+        }
+        None => match target {
+            FuzzTarget::Regs | FuzzTarget::Pipeline => false,
+            FuzzTarget::Shader => {
+                return Err(
+                    "--guided --target shader: the single shader unit has no coverage \
+                     build to guide by (--rtl-stages sh --guided guides the SH stage)"
+                        .into(),
+                )
+            }
+            FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast if !rtl => {
+                return Err(
+                    "--guided --target tev|fop|rast is guided by the stage's RTL code \
+                     coverage: it needs --rtl"
+                        .into(),
+                )
+            }
+            FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast => true,
+        },
+    };
+    if stage && keep_new.is_some() {
+        return Err(
+            "--keep-new keeps the cases that reached a new functional bin: --guided \
+             --target regs|pipeline (a stage campaign's pool is not written)"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
 /// (`--rtl`), `tev` / `fop` / `rast` alone the stage fuzz with `--rtl` ([`crate::fuzz::tev`],
 /// [`crate::fuzz::fop`], [`crate::fuzz::rast`]), a list with `sh` the SH stage fuzz
@@ -504,13 +682,27 @@ pub struct StageFuzzArgs {
 /// With `rtl_coverage` (`--rtl-coverage FILE`) the one RTL stage runs its coverage build and
 /// the campaign's RTL code coverage is written to FILE ([`with_stage_coverage`]); a list of
 /// several stages is refused (exit 2): fuzz them one at a time.
-pub fn fuzz_stages(
-    a: &StageFuzzArgs,
-    report: Option<&Path>,
-    replay: Option<u64>,
-    rtl_coverage: Option<&Path>,
-) -> ExitCode {
+pub fn fuzz_stages(a: &StageFuzzArgs, run: StageRun<'_>) -> ExitCode {
     let names = a.set.names();
+    // One pipeline stage alone: its own target with `--rtl` (`--target tev|fop|rast --rtl`).
+    let v = a.variant.as_str();
+    match names.as_str() {
+        n if n == desc::TEV.name => {
+            let o = target_options(Some(TevVariant::Default), a);
+            return fuzz_stage_target(o, v, run);
+        }
+        n if n == desc::FOP.name => {
+            let o = target_options(Some(FopVariant::Default), a);
+            return fuzz_stage_target(o, v, run);
+        }
+        n if n == desc::RAST.name => {
+            let o = target_options(Some(RastVariant::Default), a);
+            return fuzz_stage_target(o, v, run);
+        }
+        _ => {}
+    }
+    let (report, replay, rtl_coverage) = (run.report, run.replay, run.rtl_coverage);
+    let guided = run.guided;
     let cov = match CoverageBuild::from_stage(&names) {
         // The front end's coverage is the register fuzz's (below).
         Some(b) if b != CoverageBuild::Fe => {
@@ -531,10 +723,10 @@ pub fn fuzz_stages(
     };
     if cov.is_none() {
         // The front end alone (its register fuzz writes `rtl_coverage` itself), or no FILE.
-        return fuzz_stages_run(a, report, replay, rtl_coverage, None);
+        return fuzz_stages_run(a, report, replay, rtl_coverage, None, guided);
     }
     with_stage_coverage(cov.as_slice(), rtl_coverage, |sink| {
-        fuzz_stages_run(a, report, replay, None, sink)
+        fuzz_stages_run(a, report, replay, None, sink, guided)
     })
 }
 
@@ -547,71 +739,10 @@ fn fuzz_stages_run(
     replay: Option<u64>,
     fe_coverage: Option<&Path>,
     coverage: Option<&CoverageSink>,
+    guided: Option<StageGuided>,
 ) -> ExitCode {
-    use crate::fuzz::sh_stage::{Draw, StageFuzzOptions, Verdict};
-    use pica_rtl_bridge::fop_stage::FopVariant;
-    use pica_rtl_bridge::rast_stage::RastVariant;
+    use crate::fuzz::sh_stage::{Draw, ShStageTarget, StageFuzzOptions, Verdict};
     use pica_rtl_bridge::shader::ShVariant;
-    use pica_rtl_bridge::tev_stage::TevVariant;
-    if a.set.names() == "tev" {
-        // The TEV stage on its own: `--target tev --rtl`.
-        let variant = match crate::lockstep::stages::parse_tev_variant(&a.variant) {
-            Ok(_) if coverage.is_some() => TevVariant::Coverage,
-            Ok(v) => v,
-            Err(e) => return fail(e),
-        };
-        let opts = crate::fuzz::tev::TevFuzzOptions {
-            cases: a.cases,
-            seed: a.seed,
-            shard: a.shard,
-            rtl: Some(variant),
-            regressions: Some(a.regressions.clone()),
-            max_failures: a.max_failures,
-            knobs: a.knobs,
-            coverage: coverage.cloned(),
-        };
-        return fuzz_tev(&opts, report, replay);
-    }
-    if a.set.names() == "fop" {
-        // The FOP stage on its own: `--target fop --rtl`.
-        let variant = match crate::fuzz::fop::parse_fop_variant(&a.variant) {
-            Ok(_) if coverage.is_some() => FopVariant::Coverage,
-            Ok(v) => v,
-            Err(e) => return fail(e),
-        };
-        let opts = crate::fuzz::fop::FopFuzzOptions {
-            cases: a.cases,
-            seed: a.seed,
-            shard: a.shard,
-            rtl: Some(variant),
-            latency: a.mem_latency,
-            regressions: Some(a.regressions.clone()),
-            max_failures: a.max_failures,
-            knobs: a.knobs,
-            coverage: coverage.cloned(),
-        };
-        return fuzz_fop(&opts, report, replay);
-    }
-    if a.set.names() == "rast" {
-        // CLIP + RAST on their own: `--target rast --rtl`.
-        let variant = match crate::lockstep::stages::parse_rast_variant(&a.variant) {
-            Ok(_) if coverage.is_some() => RastVariant::Coverage,
-            Ok(v) => v,
-            Err(e) => return fail(e),
-        };
-        let opts = crate::fuzz::rast::RastFuzzOptions {
-            cases: a.cases,
-            seed: a.seed,
-            shard: a.shard,
-            rtl: Some(variant),
-            latency: a.mem_latency,
-            regressions: Some(a.regressions.clone()),
-            max_failures: a.max_failures,
-            knobs: a.knobs,
-            coverage: coverage.cloned(),
-        };
-        return fuzz_rast(&opts, report, replay);
-    }
     if !a.set.has_pipeline_stages() {
         if !a.set.has_front_end() {
             return fail("--rtl-stages names no stage");
@@ -689,6 +820,10 @@ fn fuzz_stages_run(
         knobs: a.knobs,
         coverage: coverage.cloned(),
     };
+    if let Some(g) = guided {
+        let target = ShStageTarget::of(&opts);
+        return fuzz_stage_guided(&target, plan_of!(opts), coverage, g, report);
+    }
     let bar = progress_bar();
     let started = std::time::Instant::now();
     let (r, skipped) =
@@ -797,11 +932,16 @@ pub struct FuzzArgs {
     /// written beside --report as .cov.json, the bins reached in the summary).
     #[arg(long)]
     no_coverage: bool,
-    /// --target regs|pipeline: coverage-guided — keep every case that reached a new
+    /// Coverage-guided. --target regs|pipeline: keep every case that reached a new
     /// functional bin (regs with --rtl: or hit a new RTL code-coverage point of the front
     /// end's coverage build, cov_fe) and spend half the budget on mutants of those (steered
     /// to bins not reached yet, spliced, a draw duplicated, one command changed); the
-    /// summary gives the bins (and RTL points) reached and the pool.
+    /// summary gives the bins (and RTL points) reached and the pool. --target tev|fop|rast
+    /// --rtl, or --rtl-stages with one of tev, fop, rast, sh: keep every case that hit a new
+    /// line, branch or toggle point of the stage's coverage build (cov_tev, cov_fop,
+    /// cov_rast, cov_sh; run beside the --variant build when that is not it) and spend half
+    /// the budget on mutants of those (operations spliced, duplicated, removed or taken from
+    /// another case); the summary gives the pool and the RTL points hit over the cases.
     #[arg(long)]
     guided: bool,
     /// With --guided: write each case that reached a new bin as a bundle in DIR (new corpus
@@ -811,7 +951,8 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "DIR", requires = "guided")]
     keep_new: Option<PathBuf>,
     /// With --guided: also run the unguided campaign of the same seed, size and shard and
-    /// print both coverage figures (with --guided --rtl, the RTL points hit too).
+    /// print both coverage figures (with --guided --rtl and for the stage targets, the RTL
+    /// points hit too).
     #[arg(long, requires = "guided")]
     versus_unguided: bool,
     /// --target regs|tev|fop|rast --rtl, or --rtl-stages with one stage (fe, sh, tev, fop,
@@ -1095,14 +1236,14 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                  --rtl-stages sh counts the SH stage's; --target pipeline runs no RTL)",
                 );
             }
-            if guided
-                && (!matches!(target, FuzzTarget::Regs | FuzzTarget::Pipeline)
-                    || rtl_stages.is_some())
-            {
-                return fail(
-                    "--guided fuzzes register sequences (--target regs, with or without --rtl) \
-                 and the pipeline (--target pipeline); the stage targets are not guided yet",
-                );
+            // A stage target or one RTL stage: guided by the stage's RTL coverage build.
+            let stage_guided = guided
+                && (rtl_stages.is_some()
+                    || matches!(target, FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast));
+            if guided {
+                if let Err(e) = check_stage_guided(target, rtl, rtl_stages.as_ref(), &keep_new) {
+                    return fail(e);
+                }
             }
             if guided && (no_coverage || replay.is_some()) {
                 return fail(
@@ -1114,21 +1255,26 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                 Ok(k) => k,
                 Err(e) => return fail(e),
             };
+            let stage_guided = stage_guided.then_some(StageGuided { versus_unguided });
+            let common = StageFuzzArgs {
+                set: rtl_stages.clone().unwrap_or_default(),
+                cases,
+                seed,
+                shard,
+                variant: variant.clone(),
+                regressions: regressions.clone(),
+                max_failures: max_failures.max(1),
+                mem_latency,
+                knobs,
+            };
+            let run = StageRun {
+                report: report.as_deref(),
+                replay,
+                rtl_coverage: rtl_coverage.as_deref(),
+                guided: stage_guided,
+            };
             match (target, rtl_stages) {
-                (_, Some(set)) => {
-                    let opts = StageFuzzArgs {
-                        set,
-                        cases,
-                        seed,
-                        shard,
-                        variant,
-                        regressions,
-                        max_failures: max_failures.max(1),
-                        mem_latency,
-                        knobs,
-                    };
-                    fuzz_stages(&opts, report.as_deref(), replay, rtl_coverage.as_deref())
-                }
+                (_, Some(_)) => fuzz_stages(&common, run),
                 (FuzzTarget::Regs, None) => {
                     let variant = match crate::cli::parse_variant(&variant) {
                         Ok(v) => v,
@@ -1160,111 +1306,17 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         rtl_coverage.as_deref(),
                     )
                 }
+                (FuzzTarget::Tev, None) => {
+                    let o = target_options(rtl.then_some(TevVariant::Default), &common);
+                    fuzz_stage_target(o, &variant, run)
+                }
                 (FuzzTarget::Fop, None) => {
-                    let cov = match crate::cli::rtl_coverage::fuzz_coverage_build(
-                        CoverageBuild::Fop,
-                        rtl,
-                        &variant,
-                        rtl_coverage.as_deref(),
-                    ) {
-                        Ok(c) => c,
-                        Err(e) => return fail(e),
-                    };
-                    let variant = match crate::fuzz::fop::parse_fop_variant(&variant) {
-                        Ok(_) if cov.is_some() => pica_rtl_bridge::fop_stage::FopVariant::Coverage,
-                        Ok(v) => v,
-                        Err(e) => return fail(e),
-                    };
-                    let mut opts = crate::fuzz::fop::FopFuzzOptions {
-                        cases,
-                        seed,
-                        shard,
-                        rtl: rtl.then_some(variant),
-                        latency: mem_latency,
-                        regressions: Some(regressions),
-                        max_failures: max_failures.max(1),
-                        knobs,
-                        coverage: None,
-                    };
-                    crate::cli::rtl_coverage::with_stage_coverage(
-                        cov.as_slice(),
-                        rtl_coverage.as_deref(),
-                        |s| {
-                            opts.coverage = s.cloned();
-                            fuzz_fop(&opts, report.as_deref(), replay)
-                        },
-                    )
+                    let o = target_options(rtl.then_some(FopVariant::Default), &common);
+                    fuzz_stage_target(o, &variant, run)
                 }
                 (FuzzTarget::Rast, None) => {
-                    let cov = match crate::cli::rtl_coverage::fuzz_coverage_build(
-                        CoverageBuild::Rast,
-                        rtl,
-                        &variant,
-                        rtl_coverage.as_deref(),
-                    ) {
-                        Ok(c) => c,
-                        Err(e) => return fail(e),
-                    };
-                    let variant = match crate::lockstep::stages::parse_rast_variant(&variant) {
-                        Ok(_) if cov.is_some() => {
-                            pica_rtl_bridge::rast_stage::RastVariant::Coverage
-                        }
-                        Ok(v) => v,
-                        Err(e) => return fail(e),
-                    };
-                    let mut opts = crate::fuzz::rast::RastFuzzOptions {
-                        cases,
-                        seed,
-                        shard,
-                        rtl: rtl.then_some(variant),
-                        latency: mem_latency,
-                        regressions: Some(regressions),
-                        max_failures: max_failures.max(1),
-                        knobs,
-                        coverage: None,
-                    };
-                    crate::cli::rtl_coverage::with_stage_coverage(
-                        cov.as_slice(),
-                        rtl_coverage.as_deref(),
-                        |s| {
-                            opts.coverage = s.cloned();
-                            fuzz_rast(&opts, report.as_deref(), replay)
-                        },
-                    )
-                }
-                (FuzzTarget::Tev, None) => {
-                    let cov = match crate::cli::rtl_coverage::fuzz_coverage_build(
-                        CoverageBuild::Tev,
-                        rtl,
-                        &variant,
-                        rtl_coverage.as_deref(),
-                    ) {
-                        Ok(c) => c,
-                        Err(e) => return fail(e),
-                    };
-                    let variant = match crate::lockstep::stages::parse_tev_variant(&variant) {
-                        Ok(_) if cov.is_some() => pica_rtl_bridge::tev_stage::TevVariant::Coverage,
-                        Ok(v) => v,
-                        Err(e) => return fail(e),
-                    };
-                    let mut opts = crate::fuzz::tev::TevFuzzOptions {
-                        cases,
-                        seed,
-                        shard,
-                        rtl: rtl.then_some(variant),
-                        regressions: Some(regressions),
-                        max_failures: max_failures.max(1),
-                        knobs,
-                        coverage: None,
-                    };
-                    crate::cli::rtl_coverage::with_stage_coverage(
-                        cov.as_slice(),
-                        rtl_coverage.as_deref(),
-                        |s| {
-                            opts.coverage = s.cloned();
-                            fuzz_tev(&opts, report.as_deref(), replay)
-                        },
-                    )
+                    let o = target_options(rtl.then_some(RastVariant::Default), &common);
+                    fuzz_stage_target(o, &variant, run)
                 }
                 (FuzzTarget::Pipeline, None) => {
                     if rtl {

@@ -1,10 +1,14 @@
 //! What the per-stage fuzzers (`--target shader`, `tev`, `fop`, `rast`, `--rtl-stages sh`)
 //! share: the campaign loop over case seeds with shards, failure reports and saved bundles
 //! ([`run`], [`run_with_skips`]); a stage target as a trait ([`StageTarget`]: its generator,
-//! verdict, shrink steps and bundle) with the campaign around it ([`run_target`],
-//! [`found_in`]); and the shrinking skeleton of an operation list ([`Shrinker`]).
+//! verdict, shrink steps, bundle and guided-mode hooks) with the campaign around it
+//! ([`run_target`], [`found_in`]); the shrink loop every target's steps run in ([`shrink`],
+//! [`ShrinkStep`], [`Shrinker`]); and the guided mutation of an operation list
+//! ([`mutate_ops`]). The guided stage campaign itself is [`crate::fuzz::stage_guided`].
 
 use crate::fuzz::report::{case_seed, Failure, FuzzReport};
+use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
+use pica_rtl_bridge::kit::side::MemLatency;
 use pica_vectors::stage::StageProvenance;
 use std::path::{Path, PathBuf};
 
@@ -43,28 +47,6 @@ pub struct Found<'s> {
     pub original_commands: usize,
     /// Writes its bundle.
     pub save: SaveFn<'s>,
-}
-
-/// The [`Found`] of a failing `case` (`message`; `original` commands before shrinking, `shrunk`
-/// whether it was): `size` counts its commands, `describe` summarises it for the message, and
-/// `save(case, dir, name, description, provenance)` writes its bundle.
-pub fn found<'s, C: 's>(
-    case: C,
-    message: String,
-    original: usize,
-    shrunk: bool,
-    size: fn(&C) -> usize,
-    describe: fn(&C) -> String,
-    save: impl FnOnce(&C, &Path, &str, &str, &StageProvenance) -> Result<PathBuf, String> + 's,
-) -> Found<'s> {
-    let how = if shrunk { "shrunk" } else { "unshrunk" };
-    let desc = format!("{how} fuzz failure: {message}");
-    Found {
-        message: format!("{message} [{how}: {}]", describe(&case)),
-        commands: size(&case),
-        original_commands: original,
-        save: Box::new(move |dir, name, prov| save(&case, dir, name, &desc, prov)),
-    }
 }
 
 /// What one case of a campaign gave.
@@ -140,27 +122,66 @@ pub fn run_with_skips<'s>(
     (report, skipped)
 }
 
+/// What one check of a case found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The case passes.
+    Pass,
+    /// The case was not compared (the model alone did not finish it): neither a pass nor a
+    /// failure, so the campaign counts it apart and a shrink candidate that skips is no
+    /// reproducer.
+    Skipped,
+    /// The case fails with this message.
+    Fail(String),
+}
+
+impl Check {
+    /// `Pass` for `Ok`, `Fail` for `Err`: a verdict that never skips.
+    pub fn of(r: Result<(), String>) -> Check {
+        r.err().map_or(Check::Pass, Check::Fail)
+    }
+
+    /// The failure's message (`None`: it passed or was skipped).
+    pub fn failure(self) -> Option<String> {
+        match self {
+            Check::Fail(m) => Some(m),
+            Check::Pass | Check::Skipped => None,
+        }
+    }
+}
+
 /// One stage fuzz target: what is its own — the case generator ([`StageTarget::generate`]),
-/// the verdict ([`StageTarget::check`]), the shrink steps ([`StageTarget::shrink`]) and the
-/// bundle a failure is saved as — while the campaign around it (shards, the failure report,
-/// shrinking only failing cases, saving bundles under a name of the case seed) is
-/// [`run_target`]'s and [`found_in`]'s, the same for every target.
+/// the verdict ([`StageTarget::check`]), its shrink steps ([`StageTarget::shrink_steps`]), the
+/// bundle a failure is saved as and, for guided mode, how a case mutates
+/// ([`StageTarget::mutate`]) and which RTL coverage build measures it
+/// ([`StageTarget::coverage_probe`]) — while the campaign around it (shards, the failure
+/// report, the shrink loop over the steps, saving bundles under a name of the case seed, the
+/// guided pool) is [`run_target`]'s, [`found_in`]'s, [`shrink`]'s and
+/// [`crate::fuzz::stage_guided::run`]'s, the same for every target.
 pub trait StageTarget {
     /// A case of the target.
-    type Case: Clone + 'static;
+    type Case: Clone + PartialEq + 'static;
     /// The report's `against`, the saved bundles' `origin` and their name prefix.
     fn labels(&self) -> Labels;
     /// The case of `case_seed` (carrying the target's knobs).
     fn generate(&self, case_seed: u64) -> Self::Case;
-    /// The verdict on `case`: `Err(message)` when it fails.
-    fn check(&self, case: &Self::Case) -> Result<(), String>;
-    /// The smallest case found from failing `case` (failing with `message`) that still fails
-    /// [`StageTarget::check`], and its message.
-    fn shrink(&self, case: &Self::Case, message: String) -> (Self::Case, String);
+    /// The verdict on `case`.
+    fn check(&self, case: &Self::Case) -> Check;
+    /// Candidates checked at most while shrinking one failure (each a model run, and with RTL
+    /// an RTL run).
+    fn shrink_budget(&self) -> usize;
+    /// The shrink steps for a failing case (`case`: the failure as generated), in the order
+    /// [`shrink`] runs them.
+    fn shrink_steps(&self, case: &Self::Case) -> Vec<ShrinkStep<'_, Self::Case>>;
     /// The commands (fragments, triangles, instructions) of a case, as the report counts them.
     fn size(case: &Self::Case) -> usize;
     /// The one-line summary of a case's size.
     fn describe(case: &Self::Case) -> String;
+    /// The report's message of a failure `message` of `case`, `how` (`shrunk`, `unshrunk`) it
+    /// was reported: by default the message with the case's summary.
+    fn report_message(case: &Self::Case, message: &str, how: &str) -> String {
+        format!("{message} [{how}: {}]", Self::describe(case))
+    }
     /// Writes `case` as the bundle `dir/name`; its directory.
     fn save_bundle(
         &self,
@@ -170,6 +191,192 @@ pub trait StageTarget {
         description: &str,
         prov: &StageProvenance,
     ) -> Result<PathBuf, String>;
+    /// Guided mode: a mutant of `case` made with `donor` (another pool case, or a fresh one)
+    /// and the choices of `rng`; `None` (the default) when the target has no guided mode.
+    fn mutate(
+        &self,
+        case: &Self::Case,
+        donor: &Self::Case,
+        rng: &mut MutRng,
+    ) -> Option<Self::Case> {
+        let _ = (case, donor, rng);
+        None
+    }
+    /// Guided mode: the target that measures a case's RTL code coverage into `sink` (its
+    /// coverage build), and whether it is this target itself (already that build: its verdict
+    /// and its coverage come from one run) or runs beside it; `None` (the default) when the
+    /// stage's RTL has no coverage build.
+    fn coverage_probe(&self, sink: &CoverageSink) -> Option<Probe<Self>>
+    where
+        Self: Sized,
+    {
+        let _ = sink;
+        None
+    }
+    /// Guided mode: the coverage build [`StageTarget::coverage_probe`] runs (`None`: none).
+    fn coverage_build(&self) -> Option<CoverageBuild> {
+        None
+    }
+}
+
+/// The target that measures a guided case's RTL coverage ([`StageTarget::coverage_probe`]).
+pub enum Probe<T> {
+    /// The target itself runs the coverage build: one run gives the verdict and the coverage.
+    Itself(T),
+    /// A second target on the coverage build runs each case for its coverage only (the target
+    /// runs another build: an injected bug, the default).
+    Beside(T),
+}
+
+/// The choices of a guided mutation (SplitMix64, seeded by the case seed: a guided campaign is
+/// as deterministic as an unguided one).
+pub struct MutRng(pub u64);
+
+impl MutRng {
+    /// The next 64 random bits.
+    pub fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        case_seed(self.0, 0)
+    }
+
+    /// A value in `0..n` (`0` when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.bits() % n.max(1) as u64) as usize
+    }
+}
+
+/// Operations a case's list is cut to by a mutation (splices and insertions grow lists; long
+/// lists only slow every later case down).
+pub const MAX_MUTANT_OPS: usize = 96;
+
+/// The generic guided mutation of an operation list (what tev, fop and rast cases are): with
+/// `donor`'s operations, one of splice (the head of `ops`, the tail of `donor`), duplicate (an
+/// operation copied to a later place), remove (one operation) and insert (one of `donor`'s
+/// operations at a random place); the list is cut to [`MAX_MUTANT_OPS`].
+pub fn mutate_ops<O: Clone>(ops: &mut Vec<O>, donor: &[O], rng: &mut MutRng) {
+    match rng.below(4) {
+        0 => {
+            let cut = rng.below(ops.len() + 1);
+            let from = rng.below(donor.len() + 1);
+            ops.truncate(cut);
+            ops.extend_from_slice(&donor[from..]);
+        }
+        1 if !ops.is_empty() => {
+            let src = rng.below(ops.len());
+            let at = src + 1 + rng.below(ops.len() - src);
+            let o = ops[src].clone();
+            ops.insert(at.min(ops.len()), o);
+        }
+        2 if ops.len() > 1 => {
+            ops.remove(rng.below(ops.len()));
+        }
+        _ => {
+            if !donor.is_empty() {
+                let o = donor[rng.below(donor.len())].clone();
+                let at = rng.below(ops.len() + 1);
+                ops.insert(at, o);
+            }
+        }
+    }
+    ops.truncate(MAX_MUTANT_OPS);
+}
+
+/// What a [`ShrinkStep`] runs: it offers its candidates to the shrinker it is given.
+pub type StepFn<'t, C> = Box<dyn Fn(&mut Shrinker<'_, C>) + 't>;
+
+/// One shrink step of a stage: it makes candidates from the best case so far and offers them
+/// to the [`Shrinker`] ([`Shrinker::attempt`]), which keeps each that still fails.
+pub struct ShrinkStep<'t, C> {
+    /// What the step simplifies (`fragments`, `register bits`: for the docs and debugging).
+    pub name: &'static str,
+    /// Run in every round of the loop until a round changes nothing (`true`), or once after
+    /// that loop, in order (`false`: a final tidying, or a step that runs its own loop).
+    pub repeat: bool,
+    /// Makes and offers the candidates.
+    pub run: StepFn<'t, C>,
+}
+
+impl<'t, C: Clone + PartialEq> ShrinkStep<'t, C> {
+    /// A step run in every round that deletes the operations `pick` selects from the list
+    /// `ops` gives ([`Shrinker::drop_ops`]).
+    pub fn drop_ops<O: Clone + 't>(
+        name: &'static str,
+        ops: fn(&mut C) -> &mut Vec<O>,
+        pick: fn(&O) -> bool,
+    ) -> Self
+    where
+        C: 't,
+    {
+        Self::each_round(name, move |sh| sh.drop_ops(ops, pick))
+    }
+
+    /// A step run in every round.
+    pub fn each_round(name: &'static str, run: impl Fn(&mut Shrinker<'_, C>) + 't) -> Self {
+        Self {
+            name,
+            repeat: true,
+            run: Box::new(run),
+        }
+    }
+
+    /// A step run once after the rounds.
+    pub fn once(name: &'static str, run: impl Fn(&mut Shrinker<'_, C>) + 't) -> Self {
+        Self {
+            name,
+            repeat: false,
+            run: Box::new(run),
+        }
+    }
+}
+
+/// The campaign's shrink loop: from failing `case` (failing with `message`), runs the repeated
+/// steps of `steps` in order, round after round until a round leaves the best case unchanged,
+/// then the once-steps in order; a candidate replaces the best case when `fails` says it still
+/// fails, at most `budget` candidates checked by [`Shrinker::attempt`]. Returns the smallest
+/// failing case found and its message.
+pub fn shrink_with<C: Clone + PartialEq>(
+    steps: &[ShrinkStep<'_, C>],
+    budget: usize,
+    case: &C,
+    message: String,
+    fails: &mut dyn FnMut(&C) -> Option<String>,
+) -> (C, String) {
+    let mut sh = Shrinker::new(case, message, budget, fails);
+    if steps.iter().any(|s| s.repeat) {
+        loop {
+            let before = sh.best.clone();
+            for s in steps.iter().filter(|s| s.repeat) {
+                (s.run)(&mut sh);
+            }
+            if sh.best == before {
+                break;
+            }
+        }
+    }
+    for s in steps.iter().filter(|s| !s.repeat) {
+        (s.run)(&mut sh);
+    }
+    sh.finish()
+}
+
+/// Shrinks failing `case` of `target` (failing with `message`) with the target's steps
+/// ([`StageTarget::shrink_steps`]) in the campaign's loop ([`shrink_with`]); a candidate still
+/// fails when [`StageTarget::check`] fails on it (one that skips does not).
+pub fn shrink<T: StageTarget>(target: &T, case: &T::Case, message: String) -> (T::Case, String) {
+    let steps = target.shrink_steps(case);
+    let mut fails = |c: &T::Case| target.check(c).failure();
+    shrink_with(&steps, target.shrink_budget(), case, message, &mut fails)
+}
+
+/// Writes a bundle at `dir/name` with `write(path)`; its path, or the error naming it.
+pub fn bundle_at<T, E: std::fmt::Display>(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<PathBuf, String> {
+    let out = dir.join(name);
+    write(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(out)
 }
 
 /// How a target's campaign is labelled (see [`Campaign`]).
@@ -239,76 +446,163 @@ pub struct Shrunk<C> {
     pub original: usize,
 }
 
-/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails (`None` if it
-/// passes).
+/// What [`check_and_shrink`] found for one case.
+#[derive(Clone, Debug)]
+pub enum Checked<C> {
+    /// The case passes.
+    Passed,
+    /// The case was not compared ([`Check::Skipped`]).
+    Skipped,
+    /// The case fails: shrunk, or as generated when not shrinking.
+    Failed(Box<Shrunk<C>>),
+}
+
+/// Checks `case` and, when `shrink`, shrinks it if it fails ([`shrink`]).
+pub fn check_case_and_shrink<T: StageTarget>(
+    target: &T,
+    case: T::Case,
+    shrink: bool,
+) -> Checked<T::Case> {
+    let msg = match target.check(&case) {
+        Check::Pass => return Checked::Passed,
+        Check::Skipped => return Checked::Skipped,
+        Check::Fail(m) => m,
+    };
+    let (small, message) = if shrink {
+        self::shrink(target, &case, msg)
+    } else {
+        (case.clone(), msg)
+    };
+    Checked::Failed(Box::new(Shrunk {
+        original: T::size(&case),
+        case: small,
+        message,
+    }))
+}
+
+/// Checks the case of `case_seed` and, when `shrink`, shrinks it if it fails.
 pub fn check_and_shrink<T: StageTarget>(
     target: &T,
     case_seed: u64,
     shrink: bool,
-) -> Option<Shrunk<T::Case>> {
-    let case = target.generate(case_seed);
-    let msg = target.check(&case).err()?;
-    let (small, message) = if shrink {
-        target.shrink(&case, msg)
-    } else {
-        (case.clone(), msg)
-    };
-    Some(Shrunk {
-        original: T::size(&case),
-        case: small,
+) -> Checked<T::Case> {
+    check_case_and_shrink(target, target.generate(case_seed), shrink)
+}
+
+/// The [`Found`] of a shrunk failure `s` of `target` (`shrunk`: whether it was).
+pub fn found_of<T: StageTarget + 'static>(
+    target: T,
+    s: Shrunk<T::Case>,
+    shrunk: bool,
+) -> Found<'static> {
+    let how = if shrunk { "shrunk" } else { "unshrunk" };
+    let desc = format!("{how} fuzz failure: {}", s.message);
+    let message = T::report_message(&s.case, &s.message, how);
+    let commands = T::size(&s.case);
+    let case = s.case;
+    Found {
         message,
-    })
+        commands,
+        original_commands: s.original,
+        save: Box::new(move |dir, name, prov| target.save_bundle(&case, dir, name, &desc, prov)),
+    }
+}
+
+/// What the case of `case_seed` gives a campaign: passes, skipped, or its failure as the
+/// campaign reports it (shrunk when `shrink`, else the case as generated).
+pub fn verdict_in<T: StageTarget + 'static>(
+    target: T,
+    case_seed: u64,
+    shrink: bool,
+) -> Verdict<'static> {
+    match check_and_shrink(&target, case_seed, shrink) {
+        Checked::Passed => Verdict::Pass,
+        Checked::Skipped => Verdict::Skipped,
+        Checked::Failed(s) => Verdict::Fail(found_of(target, *s, shrink)),
+    }
 }
 
 /// The failure of the case of `case_seed` as a campaign reports it (`None` if the case
-/// passes): shrunk when `shrink`, else the case as generated. `pica mutate` runs its mutants'
-/// stage cases through this too.
+/// passes or is skipped): shrunk when `shrink`, else the case as generated. `pica mutate` runs
+/// its mutants' stage cases through this too.
 pub fn found_in<T: StageTarget + 'static>(
     target: T,
     case_seed: u64,
     shrink: bool,
 ) -> Option<Found<'static>> {
-    let s = check_and_shrink(&target, case_seed, shrink)?;
-    Some(found(
-        s.case,
-        s.message,
-        s.original,
-        shrink,
-        T::size,
-        T::describe,
-        move |c, dir, name, desc, prov| target.save_bundle(c, dir, name, desc, prov),
-    ))
+    match verdict_in(target, case_seed, shrink) {
+        Verdict::Fail(f) => Some(f),
+        Verdict::Pass | Verdict::Skipped => None,
+    }
 }
 
-/// Runs the campaign of `plan` on `target` ([`run`] over [`found_in`], shrinking failures);
-/// `progress` is called after each case with (done, total for this shard, failures so far).
-/// The report has the register fuzzer's shape; `commands` counts [`StageTarget::size`].
+/// Runs the campaign of `plan` on `target` ([`run_with_skips`] over [`verdict_in`], shrinking
+/// failures); `progress` is called after each case with (done, total for this shard, failures
+/// so far). The report has the register fuzzer's shape; `commands` counts
+/// [`StageTarget::size`]; `cases_run` counts the compared cases, the second half of the pair
+/// the skipped ones.
+pub fn run_target_with_skips<T: StageTarget + Clone + 'static>(
+    target: &T,
+    plan: Plan<'_>,
+    progress: impl FnMut(u64, u64, usize),
+) -> (FuzzReport, u64) {
+    let c = plan.campaign(target.labels());
+    run_with_skips(&c, |seed| verdict_in(target.clone(), seed, true), progress)
+}
+
+/// [`run_target_with_skips`]'s report, for a target whose cases are never skipped.
 pub fn run_target<T: StageTarget + Clone + 'static>(
     target: &T,
     plan: Plan<'_>,
     progress: impl FnMut(u64, u64, usize),
 ) -> FuzzReport {
-    let c = plan.campaign(target.labels());
-    run(&c, |seed| found_in(target.clone(), seed, true), progress)
+    run_target_with_skips(target, plan, progress).0
 }
 
 /// Implements [`StageTarget`] for `$target`, the target struct of a stage fuzzer module with the
-/// usual items — `generate(case_seed)`, `check(case, rtl, fields...)`, `shrink(case, message,
-/// fails)`, `describe(case)` and `save_bundle(case, dir, name, description, prov)` — whose
-/// cases carry the struct's `knobs`. `$field`s are the struct's fields the verdict takes after
-/// `rtl`; `+ coverage` after them names the struct's `Option<CoverageSink>` field (a stage with
-/// a coverage build), handed to the verdict last as `Option<&CoverageSink>`; `$size` is the
-/// case method counting its commands; the labels are `$name`'s against `rtl`'s build, with
-/// `$detail` (of the target `$t`) after it in the origin.
+/// usual items — `generate(case_seed)`, `check(case, rtl, fields...)`, `shrink_steps()` (the
+/// stage's [`ShrinkStep`]s), `MAX_SHRINK_CHECKS`, `describe(case)` and `save_bundle(case, dir,
+/// name, description, prov)` — whose cases carry the struct's `knobs` and list their operations
+/// in `ops` (what guided mode mutates: [`mutate_ops`]). `$field`s are the struct's fields the
+/// verdict takes after `rtl`; `+ coverage` after them names the struct's
+/// `Option<CoverageSink>` field, handed to the verdict last as `Option<&CoverageSink>`;
+/// `$variant::Coverage` is the stage's coverage build (`$build` its [`CoverageBuild`]), and
+/// `$variant` the key of the stage ([`StageVariant`], the kit's description `$desc`, names
+/// parsed by `$parse`, the target made from [`TargetOptions`]' fields of the same names);
+/// `$size` is the case method counting its commands; the labels are `$name`'s against `rtl`'s
+/// build, with `$detail` (of the target `$t`) after it in the origin.
 macro_rules! impl_stage_target {
     (
         $target:ty,
         $case:ty,
         $name:literal,
         $size:ident,
-        [$($field:ident),*] $(+ $cov:ident)?,
+        [$($field:ident),*] + $cov:ident,
+        $variant:ident :: Coverage => $build:expr,
+        $desc:ident, $parse:path,
         |$t:ident| $detail:expr
     ) => {
+        impl $crate::fuzz::campaign::StageVariant for $variant {
+            const STAGE: &'static pica_rtl_bridge::kit::desc::Stage =
+                &pica_rtl_bridge::kit::desc::$desc;
+            const COVERAGE: Self = $variant::Coverage;
+            const STAGE_KNOBS: &'static [&'static str] = STAGE_KNOBS;
+            type Target = $target;
+
+            fn parse(name: &str) -> Result<Self, String> {
+                $parse(name)
+            }
+
+            fn target(opts: &$crate::fuzz::campaign::TargetOptions<Self>) -> $target {
+                Self::Target {
+                    rtl: opts.rtl,
+                    $($field: opts.$field,)*
+                    knobs: opts.knobs,
+                    $cov: opts.coverage.clone(),
+                }
+            }
+        }
+
         impl $crate::fuzz::campaign::StageTarget for $target {
             type Case = $case;
 
@@ -324,14 +618,24 @@ macro_rules! impl_stage_target {
                 case
             }
 
-            fn check(&self, case: &$case) -> Result<(), String> {
-                check(case, self.rtl $(, self.$field)* $(, self.$cov.as_ref())?)
+            fn check(&self, case: &$case) -> $crate::fuzz::campaign::Check {
+                $crate::fuzz::campaign::Check::of(check(
+                    case,
+                    self.rtl
+                    $(, self.$field)*,
+                    self.$cov.as_ref(),
+                ))
             }
 
-            fn shrink(&self, case: &$case, message: String) -> ($case, String) {
-                shrink(case, message, |c| {
-                    check(c, self.rtl $(, self.$field)* $(, self.$cov.as_ref())?).err()
-                })
+            fn shrink_budget(&self) -> usize {
+                MAX_SHRINK_CHECKS
+            }
+
+            fn shrink_steps(
+                &self,
+                _case: &$case,
+            ) -> Vec<$crate::fuzz::campaign::ShrinkStep<'_, $case>> {
+                shrink_steps()
             }
 
             fn size(case: &$case) -> usize {
@@ -351,6 +655,34 @@ macro_rules! impl_stage_target {
                 prov: &pica_vectors::stage::StageProvenance,
             ) -> Result<std::path::PathBuf, String> {
                 save_bundle(case, dir, name, description, prov)
+            }
+
+            fn mutate(
+                &self,
+                case: &$case,
+                donor: &$case,
+                rng: &mut $crate::fuzz::campaign::MutRng,
+            ) -> Option<$case> {
+                let mut c = case.clone();
+                $crate::fuzz::campaign::mutate_ops(&mut c.ops, &donor.ops, rng);
+                Some(c)
+            }
+
+            fn coverage_probe(
+                &self,
+                sink: &pica_rtl_bridge::coverage::CoverageSink,
+            ) -> Option<$crate::fuzz::campaign::Probe<Self>> {
+                let mut t = self.clone();
+                t.$cov = Some(sink.clone());
+                if self.rtl == Some($variant::Coverage) {
+                    return Some($crate::fuzz::campaign::Probe::Itself(t));
+                }
+                t.rtl = Some($variant::Coverage);
+                Some($crate::fuzz::campaign::Probe::Beside(t))
+            }
+
+            fn coverage_build(&self) -> Option<pica_rtl_bridge::coverage::CoverageBuild> {
+                Some($build)
             }
         }
     };
@@ -372,20 +704,122 @@ macro_rules! plan_of {
 }
 pub(crate) use plan_of;
 
+/// The options of a one-stage fuzz campaign (`pica fuzz --target tev|fop|rast`,
+/// `--rtl-stages tev|fop|rast`), one type for every stage: `V`, the stage's RTL build type,
+/// says which ([`StageVariant`]).
+#[derive(Clone, Debug)]
+pub struct TargetOptions<V> {
+    /// Cases in the whole campaign (all shards).
+    pub cases: u64,
+    /// Campaign seed.
+    pub seed: u64,
+    /// This shard's index and the shard count.
+    pub shard: (u64, u64),
+    /// Compare against this RTL build (model self-check only when `None`).
+    pub rtl: Option<V>,
+    /// How the RTL's side port is answered (FOP's memory port, RAST's early-depth port; a
+    /// stage without a side port, TEV, ignores it: [`StageVariant::STAGE`]`.side_ports`).
+    pub latency: MemLatency,
+    /// Where shrunk failures are written as stage bundles (`None`: not written).
+    pub regressions: Option<PathBuf>,
+    /// Stop after this many failures.
+    pub max_failures: usize,
+    /// The knobs every case runs with (`--knob`, of [`StageVariant::STAGE_KNOBS`]); saved
+    /// bundles record them. The RTL builds implement the defaults only (refused by the caller
+    /// otherwise).
+    pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
+    /// them over when it is dropped.
+    pub coverage: Option<CoverageSink>,
+}
+
+impl<V> TargetOptions<V> {
+    /// The size, shard and output of the campaign.
+    pub fn plan(&self) -> Plan<'_> {
+        plan_of!(self)
+    }
+
+    /// A campaign of `cases` cases of seed 0 against `rtl`, unsharded, memory latency 0,
+    /// stopping at the first failure, not saved, default knobs, no coverage.
+    pub fn new(rtl: Option<V>, cases: u64) -> Self {
+        Self {
+            cases,
+            seed: 0,
+            shard: (0, 1),
+            rtl,
+            latency: MemLatency::Zero,
+            regressions: None,
+            max_failures: 1,
+            knobs: pica_model::knobs::Knobs::default(),
+            coverage: None,
+        }
+    }
+}
+
+/// The target of a stage whose RTL has a side port (FOP's memory port, RAST's early-depth
+/// port): every such stage's target has these fields; `V` is its RTL build type.
+#[derive(Clone, Debug)]
+pub struct SidePortTarget<V> {
+    /// Compare against this RTL build (model self-check only when `None`).
+    pub rtl: Option<V>,
+    /// How the RTL's side port is answered.
+    pub latency: MemLatency,
+    /// The knobs every case runs with.
+    pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
+    pub coverage: Option<CoverageSink>,
+}
+
+/// A stage's RTL build type as the key of its fuzz target: what the one campaign and the CLI
+/// need to know of the stage beyond its [`StageTarget`].
+pub trait StageVariant: Copy + PartialEq + std::fmt::Debug + 'static {
+    /// The kit's description of the stage (its name is the target's, `--target tev`).
+    const STAGE: &'static pica_rtl_bridge::kit::desc::Stage;
+    /// Its coverage build.
+    const COVERAGE: Self;
+    /// The model stages whose knobs the target applies.
+    const STAGE_KNOBS: &'static [&'static str];
+    /// The target.
+    type Target: StageTarget + Clone + 'static;
+    /// Parses a `--variant` name of the stage.
+    fn parse(name: &str) -> Result<Self, String>;
+    /// The target of a campaign's options.
+    fn target(opts: &TargetOptions<Self>) -> Self::Target;
+    /// The coverage build of the stage.
+    fn coverage_build() -> Option<CoverageBuild> {
+        CoverageBuild::from_stage(Self::STAGE.name)
+    }
+}
+
+/// Runs the campaign of `opts` on its stage's target ([`run_target`]); `progress` is called
+/// after each case with (done, total for this shard, failures so far).
+pub fn run_stage<V: StageVariant>(
+    opts: &TargetOptions<V>,
+    progress: impl FnMut(u64, u64, usize),
+) -> FuzzReport {
+    run_target(&V::target(opts), opts.plan(), progress)
+}
+
 /// Greedy shrinking of a failing case: a candidate replaces the best case so far when it
-/// still fails (`fails` returns its message), within a budget of checks.
-pub struct Shrinker<C, F> {
+/// still fails (`fails` returns its message), within a budget of checks. The shrink steps of
+/// a stage ([`ShrinkStep`]) drive it.
+pub struct Shrinker<'f, C> {
     /// The smallest failing case found so far.
     pub best: C,
     /// What fails on it.
     pub message: String,
     budget: usize,
-    fails: F,
+    fails: &'f mut dyn FnMut(&C) -> Option<String>,
 }
 
-impl<C: Clone + PartialEq, F: FnMut(&C) -> Option<String>> Shrinker<C, F> {
+impl<'f, C: Clone + PartialEq> Shrinker<'f, C> {
     /// Starts from `case`, failing with `message`; at most `budget` candidates are checked.
-    pub fn new(case: &C, message: String, budget: usize, fails: F) -> Self {
+    pub fn new(
+        case: &C,
+        message: String,
+        budget: usize,
+        fails: &'f mut dyn FnMut(&C) -> Option<String>,
+    ) -> Self {
         Self {
             best: case.clone(),
             message,
@@ -400,6 +834,16 @@ impl<C: Clone + PartialEq, F: FnMut(&C) -> Option<String>> Shrinker<C, F> {
             return false;
         }
         self.budget -= 1;
+        self.keep_if_fails(cand)
+    }
+
+    /// [`Shrinker::attempt`] outside the budget: a final step that must be tried even when
+    /// the rounds used the budget up.
+    pub fn attempt_unbudgeted(&mut self, cand: C) -> bool {
+        cand != self.best && self.keep_if_fails(cand)
+    }
+
+    fn keep_if_fails(&mut self, cand: C) -> bool {
         match (self.fails)(&cand) {
             Some(m) => {
                 self.best = cand;
@@ -408,6 +852,12 @@ impl<C: Clone + PartialEq, F: FnMut(&C) -> Option<String>> Shrinker<C, F> {
             }
             None => false,
         }
+    }
+
+    /// Whether `cand` fails (its message), outside the budget and without keeping it: for a
+    /// step that runs a shrinker of its own (the shader generator's).
+    pub fn fails(&mut self, cand: &C) -> Option<String> {
+        (self.fails)(cand)
     }
 
     /// Deletes the operations `pick` selects from the list `ops` gives: in chunks of all of
@@ -464,6 +914,27 @@ impl<C: Clone + PartialEq, F: FnMut(&C) -> Option<String>> Shrinker<C, F> {
             }
             self.attempt(cand);
         }
+    }
+
+    /// [`Shrinker::clear_bits`] on operation `k` if it is a register write (`value` finds
+    /// its value); whether it was one.
+    pub fn clear_reg_bits(
+        &mut self,
+        k: usize,
+        value: fn(&mut C, usize) -> Option<&mut u32>,
+    ) -> bool {
+        if value(&mut self.best, k).is_none() {
+            return false;
+        }
+        self.clear_bits(k, value);
+        true
+    }
+
+    /// Attempts the best case changed by `change` ([`Shrinker::attempt`]).
+    pub fn attempt_with(&mut self, change: impl FnOnce(&mut C)) -> bool {
+        let mut cand = self.best.clone();
+        change(&mut cand);
+        self.attempt(cand)
     }
 
     /// The result: the smallest failing case and its message.

@@ -27,13 +27,13 @@
 //!   which comes first). Then the case's stage bundle is written and read back (SHA-256,
 //!   formats): same operations, images, beats, outcome and final memory.
 //!
-//! A failure is shrunk ([`shrink`]): fewest fragments, then fewest register writes, then
+//! A failure is shrunk by the campaign's loop over [`shrink_steps`]: fewest fragments, then fewest register writes, then
 //! simpler values (fragment at 0, 0, depth 0, colours and channels 0, register nibbles and bits
 //! cleared, memory image words zeroed), until nothing more goes; its images are then made to
 //! cover exactly the buffers its configurations use, and it is written as
 //! `fuzz-fop-<model|variant>-<case seed>/`.
 
-use crate::fuzz::campaign::{self, impl_stage_target, plan_of, Shrinker};
+use crate::fuzz::campaign::{self, impl_stage_target, ShrinkStep, Shrinker};
 use crate::fuzz::report::FuzzReport;
 use pica_model::beat::PixelBeat;
 use pica_model::fop::fb;
@@ -55,30 +55,8 @@ use std::path::{Path, PathBuf};
 /// Checks tried per shrink.
 pub const MAX_SHRINK_CHECKS: usize = 6_000;
 
-/// Parameters of a FOP fuzz campaign.
-#[derive(Clone, Debug)]
-pub struct FopFuzzOptions {
-    /// Cases in the whole campaign (all shards).
-    pub cases: u64,
-    /// Campaign seed.
-    pub seed: u64,
-    /// This shard's index and the shard count.
-    pub shard: (u64, u64),
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<FopVariant>,
-    /// How the RTL's memory port is answered.
-    pub latency: MemLatency,
-    /// Where shrunk failures are written as stage bundles (`None`: not written).
-    pub regressions: Option<PathBuf>,
-    /// Stop after this many failures.
-    pub max_failures: usize,
-    /// The knobs every case runs with (`--knob`, of [`STAGE_KNOBS`]); saved bundles record
-    /// them. The RTL builds implement the defaults only (refused by the caller otherwise).
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
-    /// them over when it is dropped.
-    pub coverage: Option<CoverageSink>,
-}
+/// Parameters of a FOP fuzz campaign (the one stage-fuzz options type).
+pub type FopFuzzOptions = campaign::TargetOptions<FopVariant>;
 
 /// The stages whose knobs `--target fop` applies: the fragment operations only.
 pub const STAGE_KNOBS: &[&str] = &["fop"];
@@ -537,74 +515,71 @@ pub fn covering_images(case: &FopCase) -> FopCase {
     }
 }
 
-/// Shrinks a failing `case` (failing with `msg`): fewest fragments, then fewest register
-/// writes, then simpler values, until nothing more goes; then images covering exactly the
-/// buffers used. `fails` re-checks a candidate (`Some(message)` if it still fails).
-pub fn shrink(
-    case: &FopCase,
-    msg: String,
-    mut fails: impl FnMut(&FopCase) -> Option<String>,
-) -> (FopCase, String) {
+/// The shrink steps of a FOP case, run by the campaign's loop ([`campaign::shrink`]): round
+/// after round until nothing more goes, fewest fragments, then fewest register writes, then
+/// simpler values, then memory images zeroed; once after that, images covering exactly the
+/// buffers used ([`covering_images`]).
+pub fn shrink_steps<'t>() -> Vec<ShrinkStep<'t, FopCase>> {
     fn ops(c: &mut FopCase) -> &mut Vec<FopOp> {
         &mut c.ops
     }
-    let mut sh = Shrinker::new(case, msg, MAX_SHRINK_CHECKS, &mut fails);
-    loop {
-        let before = sh.best.clone();
-        sh.drop_ops(ops, |o| matches!(o, FopOp::Frag { .. }));
-        sh.drop_ops(ops, |o| matches!(o, FopOp::Reg { .. }));
-        for k in 0..sh.best.ops.len() {
-            if !matches!(sh.best.ops[k], FopOp::Frag { .. }) {
-                sh.clear_bits(k, |c, k| match &mut c.ops[k] {
-                    FopOp::Reg { value, .. } => Some(value),
-                    FopOp::Frag { .. } => None,
+    vec![
+        ShrinkStep::drop_ops("fragments", ops, |o| matches!(o, FopOp::Frag { .. })),
+        ShrinkStep::drop_ops("register writes", ops, |o| matches!(o, FopOp::Reg { .. })),
+        ShrinkStep::each_round("values", simpler_values),
+        ShrinkStep::each_round("memory images", zero_images),
+        // Tried even when the rounds used the budget up: it only tidies the bundle.
+        ShrinkStep::once("covering images", |sh| {
+            let covered = covering_images(&sh.best);
+            sh.attempt_unbudgeted(covered);
+        }),
+    ]
+}
+
+/// Simpler values, operation by operation: a register's nibbles, then bits; a fragment's
+/// position, depth and colour, then each channel.
+fn simpler_values(sh: &mut Shrinker<'_, FopCase>) {
+    fn reg_value(c: &mut FopCase, k: usize) -> Option<&mut u32> {
+        let FopOp::Reg { value, .. } = &mut c.ops[k] else {
+            return None;
+        };
+        Some(value)
+    }
+    for k in 0..sh.best.ops.len() {
+        if !sh.clear_reg_bits(k, reg_value) {
+            (0..9).for_each(|step| {
+                sh.attempt_with(|c| match (&mut c.ops[k], step) {
+                    (FopOp::Frag { x, y, .. }, 0) => (*x, *y) = (0, 0),
+                    (FopOp::Frag { x, .. }, 1) => *x = 0,
+                    (FopOp::Frag { y, .. }, 2) => *y = 0,
+                    (FopOp::Frag { depth, .. }, 3) => *depth = 0,
+                    (FopOp::Frag { color, .. }, 4) => *color = [0; 4],
+                    (FopOp::Frag { color, .. }, c) => color[c - 5] = 0,
+                    (FopOp::Reg { .. }, _) => {}
                 });
-                continue;
-            }
-            for step in 0..9 {
-                let mut cand = sh.best.clone();
-                if let FopOp::Frag { x, y, depth, color } = &mut cand.ops[k] {
-                    match step {
-                        0 => (*x, *y) = (0, 0),
-                        1 => *x = 0,
-                        2 => *y = 0,
-                        3 => *depth = 0,
-                        4 => *color = [0; 4],
-                        c => color[c - 5] = 0,
-                    }
-                }
-                sh.attempt(cand);
-            }
-        }
-        // Memory images: whole images, then halves, ... to zero.
-        for im in 0..sh.best.images.len() {
-            let mut chunk = sh.best.images[im].words.len().max(1);
-            while chunk >= 1 {
-                let mut i = 0;
-                while i < sh.best.images[im].words.len() {
-                    let end = (i + chunk).min(sh.best.images[im].words.len());
-                    if sh.best.images[im].words[i..end].iter().any(|&w| w != 0) {
-                        let mut cand = sh.best.clone();
-                        cand.images[im].words[i..end].fill(0);
-                        sh.attempt(cand);
-                    }
-                    i += chunk;
-                }
-                chunk /= 2;
-            }
-        }
-        if sh.best == before {
-            break;
+            });
         }
     }
-    let (best, message) = sh.finish();
-    let covered = covering_images(&best);
-    if covered != best {
-        if let Some(m) = fails(&covered) {
-            return (covered, m);
+}
+
+/// Memory images zeroed: whole images, then halves, ... down to single words.
+fn zero_images(sh: &mut Shrinker<'_, FopCase>) {
+    for im in 0..sh.best.images.len() {
+        let mut chunk = sh.best.images[im].words.len().max(1);
+        while chunk >= 1 {
+            let mut i = 0;
+            while i < sh.best.images[im].words.len() {
+                let end = (i + chunk).min(sh.best.images[im].words.len());
+                if sh.best.images[im].words[i..end].iter().any(|&w| w != 0) {
+                    let mut cand = sh.best.clone();
+                    cand.images[im].words[i..end].fill(0);
+                    sh.attempt(cand);
+                }
+                i += chunk;
+            }
+            chunk /= 2;
         }
     }
-    (best, message)
 }
 
 /// The one-line summary of a case's size.
@@ -624,25 +599,14 @@ pub fn save_bundle(
     description: &str,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let out = dir.join(name);
-    write_fop_bundle(&out, name, description, case, prov)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    campaign::bundle_at(dir, name, |out| {
+        write_fop_bundle(out, name, description, case, prov)
+    })
 }
 
 /// The FOP stage as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Debug)]
-pub struct FopTarget {
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<FopVariant>,
-    /// How the RTL's memory port is answered.
-    pub latency: MemLatency,
-    /// The knobs every case runs with.
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
-    pub coverage: Option<CoverageSink>,
-}
+pub type FopTarget = campaign::SidePortTarget<FopVariant>;
 
 impl_stage_target!(
     FopTarget,
@@ -650,17 +614,13 @@ impl_stage_target!(
     "fop",
     fragments,
     [latency] + coverage,
+    FopVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Fop,
+    FOP, parse_fop_variant,
     |t| format!(", memory latency {}", t.latency)
 );
 
-/// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
-/// total for this shard, failures so far). `commands` counts fragments.
+/// Runs a campaign ([`campaign::run_stage`]); `progress` is called after each case with (done,
+/// total for this shard, failures so far).
 pub fn run(opts: &FopFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    let target = FopTarget {
-        rtl: opts.rtl,
-        latency: opts.latency,
-        knobs: opts.knobs,
-        coverage: opts.coverage.clone(),
-    };
-    campaign::run_target(&target, plan_of!(opts), progress)
+    campaign::run_stage(opts, progress)
 }

@@ -33,13 +33,13 @@
 //!   the reference's covered, scissor-passing pixels. Then the case's stage bundle is written
 //!   and read back (SHA-256, formats): same operations, early-depth buffers, fragments.
 //!
-//! A failure is shrunk ([`shrink`]): fewest triangles, then fewest register writes and clears,
+//! A failure is shrunk by the campaign's loop over [`shrink_steps`]: fewest triangles, then fewest register writes and clears,
 //! then simpler values (register nibbles and bits cleared, the early-depth buffer before a
 //! power-on one; per triangle semantics zeroed, w made 1 by dividing through or outright,
 //! vertices snapped to pixel centres, z put inside both z planes), until nothing more goes,
 //! and written as `fuzz-rast-<model|variant>-<case seed>/`.
 
-use crate::fuzz::campaign::{self, impl_stage_target, plan_of, Shrinker};
+use crate::fuzz::campaign::{self, impl_stage_target, ShrinkStep, Shrinker};
 use crate::fuzz::report::FuzzReport;
 use pica_model::clip::{self, ClipPorts, Clipper, Viewport};
 use pica_model::knobs::{RastFillRule, RastFix12p4};
@@ -68,30 +68,8 @@ pub const MAX_SHRINK_CHECKS: usize = 3_000;
 /// Clocks the RTL may run without a fragment out before the case counts as hung.
 pub const STALL_CLOCKS: u64 = 200_000;
 
-/// Parameters of a RAST fuzz campaign.
-#[derive(Clone, Debug)]
-pub struct RastFuzzOptions {
-    /// Cases in the whole campaign (all shards).
-    pub cases: u64,
-    /// Campaign seed.
-    pub seed: u64,
-    /// This shard's index and the shard count.
-    pub shard: (u64, u64),
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<RastVariant>,
-    /// How the RTL's early-depth port is answered.
-    pub latency: MemLatency,
-    /// Where shrunk failures are written as stage bundles (`None`: not written).
-    pub regressions: Option<PathBuf>,
-    /// Stop after this many failures.
-    pub max_failures: usize,
-    /// The knobs every case runs with (`--knob`, of [`STAGE_KNOBS`]); saved bundles record
-    /// them. The RTL builds implement the defaults only (refused by the caller otherwise).
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
-    /// them over when it is dropped.
-    pub coverage: Option<CoverageSink>,
-}
+/// Parameters of a RAST fuzz campaign (the one stage-fuzz options type).
+pub type RastFuzzOptions = campaign::TargetOptions<RastVariant>;
 
 /// The stages whose knobs `--target rast` applies: clipping and the rasterizer.
 pub const STAGE_KNOBS: &[&str] = &["clip", "rast"];
@@ -844,50 +822,50 @@ fn vertex_candidates(case: &RastCase, k: usize) -> Vec<Triangle> {
     out
 }
 
-/// Shrinks a failing `case` (failing with `msg`): fewest triangles, then fewest register
-/// writes and clears, then simpler values, until nothing more goes. `fails` re-checks a
-/// candidate (`Some(message)` if it still fails).
-pub fn shrink(
-    case: &RastCase,
-    msg: String,
-    mut fails: impl FnMut(&RastCase) -> Option<String>,
-) -> (RastCase, String) {
+/// The shrink steps of a RAST case, run by the campaign's loop ([`campaign::shrink`]) round
+/// after round until nothing more goes: fewest triangles, then fewest register writes and
+/// clears, then an empty early-depth buffer, then simpler values.
+pub fn shrink_steps<'t>() -> Vec<ShrinkStep<'t, RastCase>> {
     fn ops(c: &mut RastCase) -> &mut Vec<RastOp> {
         &mut c.ops
     }
-    let mut sh = Shrinker::new(case, msg, MAX_SHRINK_CHECKS, &mut fails);
-    loop {
-        let before = sh.best.clone();
-        sh.drop_ops(ops, |o| matches!(o, RastOp::Tri(_)));
-        sh.drop_ops(ops, |o| matches!(o, RastOp::Reg { .. } | RastOp::Clear));
-        let mut cand = sh.best.clone();
-        cand.early = EarlyDepthBuffer::new();
-        sh.attempt(cand);
-        for k in 0..sh.best.ops.len() {
-            match sh.best.ops[k] {
-                RastOp::Reg { .. } => sh.clear_bits(k, |c, k| match &mut c.ops[k] {
-                    RastOp::Reg { value, .. } => Some(value),
-                    _ => None,
-                }),
-                RastOp::Tri(_) => {
-                    // Each candidate is made from the best case so far (one that went changes
-                    // what the next is made from).
-                    let mut i = 0;
-                    while let Some(&t) = vertex_candidates(&sh.best, k).get(i) {
-                        let mut cand = sh.best.clone();
-                        cand.ops[k] = RastOp::Tri(t);
-                        sh.attempt(cand);
-                        i += 1;
-                    }
+    vec![
+        ShrinkStep::drop_ops("triangles", ops, |o| matches!(o, RastOp::Tri(_))),
+        ShrinkStep::drop_ops("register writes and clears", ops, |o| {
+            matches!(o, RastOp::Reg { .. } | RastOp::Clear)
+        }),
+        ShrinkStep::each_round("early-depth buffer", |sh: &mut Shrinker<'_, RastCase>| {
+            let mut cand = sh.best.clone();
+            cand.early = EarlyDepthBuffer::new();
+            sh.attempt(cand);
+        }),
+        ShrinkStep::each_round("values", simpler_values),
+    ]
+}
+
+/// Simpler values, operation by operation: a register's nibbles, then bits; a triangle's
+/// vertices ([`vertex_candidates`]).
+fn simpler_values(sh: &mut Shrinker<'_, RastCase>) {
+    for k in 0..sh.best.ops.len() {
+        match sh.best.ops[k] {
+            RastOp::Reg { .. } => sh.clear_bits(k, |c, k| match &mut c.ops[k] {
+                RastOp::Reg { value, .. } => Some(value),
+                _ => None,
+            }),
+            RastOp::Tri(_) => {
+                // Each candidate is made from the best case so far (one that went changes
+                // what the next is made from).
+                let mut i = 0;
+                while let Some(&t) = vertex_candidates(&sh.best, k).get(i) {
+                    let mut cand = sh.best.clone();
+                    cand.ops[k] = RastOp::Tri(t);
+                    sh.attempt(cand);
+                    i += 1;
                 }
-                RastOp::Clear => {}
             }
-        }
-        if sh.best == before {
-            break;
+            RastOp::Clear => {}
         }
     }
-    sh.finish()
 }
 
 /// The one-line summary of a case's size.
@@ -908,25 +886,14 @@ pub fn save_bundle(
     description: &str,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let out = dir.join(name);
-    write_rast_bundle(&out, name, description, case, prov)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    campaign::bundle_at(dir, name, |out| {
+        write_rast_bundle(out, name, description, case, prov)
+    })
 }
 
 /// CLIP + RAST as a fuzz target ([`campaign::StageTarget`]: its generator,
 /// verdict, shrink steps and bundle).
-#[derive(Clone, Debug)]
-pub struct RastTarget {
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<RastVariant>,
-    /// How the RTL's early-depth port is answered.
-    pub latency: MemLatency,
-    /// The knobs every case runs with.
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).
-    pub coverage: Option<CoverageSink>,
-}
+pub type RastTarget = campaign::SidePortTarget<RastVariant>;
 
 impl_stage_target!(
     RastTarget,
@@ -934,17 +901,13 @@ impl_stage_target!(
     "rast",
     triangles,
     [latency] + coverage,
+    RastVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Rast,
+    RAST, crate::lockstep::stages::parse_rast_variant,
     |t| format!(", early-depth latency {}", t.latency)
 );
 
-/// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
-/// total for this shard, failures so far). `commands` counts triangles.
+/// Runs a campaign ([`campaign::run_stage`]); `progress` is called after each case with (done,
+/// total for this shard, failures so far).
 pub fn run(opts: &RastFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    let target = RastTarget {
-        rtl: opts.rtl,
-        latency: opts.latency,
-        knobs: opts.knobs,
-        coverage: opts.coverage.clone(),
-    };
-    campaign::run_target(&target, plan_of!(opts), progress)
+    campaign::run_stage(opts, progress)
 }

@@ -158,6 +158,14 @@ pub struct GuidedSummary {
     /// (`--versus-unguided` with RTL coverage guidance).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unguided_rtl_points: Option<usize>,
+    /// Mutants of a guided stage campaign ([`crate::fuzz::stage_guided`]: the stage's own
+    /// mutation, not one of the register fuzzer's operations).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mutants: u64,
+    /// A guided stage campaign's RTL points hit over its cases: (cases done, points hit) after
+    /// the first four cases, then after each power of two, and at the end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rtl_points_curve: Vec<(u64, usize)>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -176,6 +184,9 @@ impl GuidedSummary {
         self.pool += o.pool;
         self.pool_from_mutants += o.pool_from_mutants;
         self.pool_from_rtl += o.pool_from_rtl;
+        self.mutants += o.mutants;
+        // Per shard: the merged coverage files give the whole campaign's points.
+        self.rtl_points_curve.clear();
         self.covered_bins = 0;
         self.unguided_covered_bins = None;
         // Points are not additive either: merge the shards' coverage files.

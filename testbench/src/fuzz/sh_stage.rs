@@ -23,13 +23,14 @@
 //! RTL does not share with the model, so a program that reads a register before writing it
 //! would legitimately differ. Cases whose model run does not finish (cycle limit: a program
 //! that never reaches END) are skipped and counted; shader hangs are compared like any other
-//! outcome. A failure is shrunk with the shader generator's shrinker ([`shrink`]: fewest
+//! outcome. A failure is shrunk with the shader generator's shrinker (the one step of
+//! [`ShStageTarget`]'s, in the campaign's loop: fewest
 //! instructions, then simpler descriptors, inputs and uniforms, the draw unchanged) and saved
 //! twice under the regressions directory: the case bundle `fuzz-sh-stage-<variant>-<seed>/`
 //! (replay with `pica lockstep --rtl-stages sh --bundle DIR`) and the shader-unit stage
 //! bundle of its program `…-unit/` (replay one unit with `scripts/replay`).
 
-use crate::fuzz::campaign::{self, plan_of, Found, Labels};
+use crate::fuzz::campaign::{self, plan_of, Check, Labels, MutRng, Probe, ShrinkStep, Shrinker};
 use crate::fuzz::report::FuzzReport;
 use crate::fuzz::shader::save_bundle_with;
 use crate::lockstep::stages::{self, StageLockstepOptions, StageOptions, StageSet};
@@ -37,7 +38,7 @@ use pica_model::regs::{AttribFormatType, AttribbufferComponent, PrimitiveConfigM
 use pica_model::shader::isa::{encode, CmpOp, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use pica_model::shader::shbin::GshMode;
 use pica_model::Outcome;
-use pica_rtl_bridge::coverage::CoverageSink;
+use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
 use pica_rtl_bridge::fop_stage::MemLatency;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_vectors::builder::attrs::full_outmap;
@@ -50,7 +51,7 @@ use pica_vectors::case::Case;
 use pica_vectors::shader_gen::{generate, shrink, Rng, ShaderCase, IDENTITY_DESC};
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::Builder;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Code address of the unit-independence prologue (the generator's programs end below 0x160).
 pub const PROLOGUE: usize = 0x200;
@@ -473,75 +474,189 @@ pub fn check_with(
     }
 }
 
-/// A failing case shrunk: the program, its message and the instructions before shrinking.
-#[derive(Clone, Debug)]
-pub struct Shrunk {
-    /// The smallest failing program found (the draw is the seed's).
-    pub case: ShaderCase,
+/// A case: the generated program and how it is drawn (both of one case seed; shrinking
+/// changes the program only).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShStageCase {
+    /// The program (as generated: [`pipeline_case`] makes it unit-independent).
+    pub program: ShaderCase,
     /// The draw.
     pub draw: Draw,
-    /// What fails on it.
-    pub message: String,
-    /// Instructions of the original program.
-    pub original_instructions: usize,
 }
 
-/// What [`check_and_shrink`] found.
+/// The SH stage in the whole GPU as a fuzz target ([`campaign::StageTarget`]): its
+/// generator (the shader-unit fuzzer's program and a [`Draw`]), its verdict (which may skip a
+/// case the model alone does not finish), the shader generator's shrinker as its one step and
+/// its two bundles.
 #[derive(Clone, Debug)]
-pub enum Checked {
-    /// The case passes.
-    Passed,
-    /// The model alone does not finish: not compared.
-    Skipped,
-    /// The case fails, shrunk.
-    Failed(Box<Shrunk>),
+pub struct ShStageTarget {
+    /// The stages in RTL: `sh` or `fe,sh`.
+    pub set: StageSet,
+    /// The RTL SH build.
+    pub variant: ShVariant,
+    /// How an RTL FOP stage's memory port is answered (when the set holds `fop`).
+    pub mem_latency: MemLatency,
+    /// The knobs every case runs with.
+    pub knobs: pica_model::knobs::Knobs,
+    /// Where the RTL coverage build's counters go (`None`: not gathered).
+    pub coverage: Option<CoverageSink>,
 }
 
-/// Checks case `seed` and shrinks it if it fails.
-pub fn check_and_shrink(
-    seed: u64,
-    set: &StageSet,
-    variant: ShVariant,
-    mem_latency: MemLatency,
-    knobs: &pica_model::knobs::Knobs,
-    cov: Option<&CoverageSink>,
-) -> Checked {
-    let check = |c: &ShaderCase, draw: &Draw, set, variant, mem_latency| {
-        check_with(c, draw, set, variant, mem_latency, knobs, cov)
-    };
-    let case = generate(seed);
-    let draw = Draw::of(seed);
-    let msg = match check(&case, &draw, set, variant, mem_latency) {
-        Verdict::Pass => return Checked::Passed,
-        Verdict::Skipped => return Checked::Skipped,
-        Verdict::Fail(m) => m,
-    };
-    let (small, message) = shrink(&case, msg, |c| {
-        match check(c, &draw, set, variant, mem_latency) {
-            Verdict::Fail(m) => Some(m),
-            _ => None,
+impl ShStageTarget {
+    /// The target of a campaign's options.
+    pub fn of(opts: &StageFuzzOptions) -> Self {
+        Self {
+            set: opts.set.clone(),
+            variant: opts.variant,
+            mem_latency: opts.mem_latency,
+            knobs: opts.knobs,
+            coverage: opts.coverage.clone(),
         }
-    });
-    Checked::Failed(Box::new(Shrunk {
-        case: small,
-        draw,
-        message,
-        original_instructions: case.instructions(),
-    }))
+    }
 }
 
-/// Writes the case bundle and the shader-unit stage bundle of `s`; returns the case bundle's
-/// path.
+impl campaign::StageTarget for ShStageTarget {
+    type Case = ShStageCase;
+
+    fn labels(&self) -> Labels {
+        let kind = self.variant.name();
+        Labels {
+            against: format!("shader:stage:{kind}"),
+            origin: format!("pica fuzz --rtl-stages sh (against {kind})"),
+            prefix: format!("fuzz-sh-stage-{kind}"),
+        }
+    }
+
+    fn generate(&self, case_seed: u64) -> ShStageCase {
+        ShStageCase {
+            program: generate(case_seed),
+            draw: Draw::of(case_seed),
+        }
+    }
+
+    fn check(&self, case: &ShStageCase) -> Check {
+        let v = check_with(
+            &case.program,
+            &case.draw,
+            &self.set,
+            self.variant,
+            self.mem_latency,
+            &self.knobs,
+            self.coverage.as_ref(),
+        );
+        match v {
+            Verdict::Pass => Check::Pass,
+            Verdict::Skipped => Check::Skipped,
+            Verdict::Fail(m) => Check::Fail(m),
+        }
+    }
+
+    /// The generator's shrinker keeps its own budget.
+    fn shrink_budget(&self) -> usize {
+        usize::MAX
+    }
+
+    /// One step, once: the shader generator's shrinker on the program (fewest instructions,
+    /// then simpler descriptors, inputs and uniforms), the draw unchanged.
+    fn shrink_steps(&self, _case: &ShStageCase) -> Vec<ShrinkStep<'_, ShStageCase>> {
+        vec![ShrinkStep::once(
+            "program",
+            |sh: &mut Shrinker<'_, ShStageCase>| {
+                let best = sh.best.clone();
+                let msg = sh.message.clone();
+                let (program, message) = shrink(&best.program, msg, |p| {
+                    sh.fails(&ShStageCase {
+                        program: p.clone(),
+                        draw: best.draw.clone(),
+                    })
+                });
+                sh.best.program = program;
+                sh.message = message;
+            },
+        )]
+    }
+
+    fn size(case: &ShStageCase) -> usize {
+        case.program.instructions()
+    }
+
+    fn describe(case: &ShStageCase) -> String {
+        format!("{} instruction(s)", case.program.instructions())
+    }
+
+    /// The stage lockstep's first line is the report's message as it is.
+    fn report_message(_case: &ShStageCase, message: &str, _how: &str) -> String {
+        message.to_string()
+    }
+
+    /// One of: the program's code from a random word on taken from the donor's (same
+    /// addresses, so jumps keep their targets' meaning), the donor's inputs, the donor's
+    /// uniforms; the draw stays the case's.
+    fn mutate(
+        &self,
+        case: &ShStageCase,
+        donor: &ShStageCase,
+        rng: &mut MutRng,
+    ) -> Option<ShStageCase> {
+        let mut c = case.clone();
+        let (p, d) = (&mut c.program, &donor.program);
+        match rng.below(3) {
+            0 => {
+                let cut = rng.below(p.code.len().max(d.code.len()) + 1);
+                p.code.truncate(cut);
+                p.code.extend(d.code.iter().skip(cut).copied());
+            }
+            1 => p.inputs = d.inputs,
+            _ => {
+                p.float_uniforms.clone_from(&d.float_uniforms);
+                p.int_uniforms = d.int_uniforms;
+                p.bool_uniforms = d.bool_uniforms;
+            }
+        }
+        Some(c)
+    }
+
+    fn coverage_probe(&self, sink: &CoverageSink) -> Option<Probe<Self>> {
+        let mut t = self.clone();
+        t.coverage = Some(sink.clone());
+        if self.variant == ShVariant::Coverage {
+            return Some(Probe::Itself(t));
+        }
+        t.variant = ShVariant::Coverage;
+        Some(Probe::Beside(t))
+    }
+
+    fn coverage_build(&self) -> Option<CoverageBuild> {
+        Some(CoverageBuild::Sh)
+    }
+
+    /// The case bundle and the shader-unit stage bundle of its program; the case bundle's
+    /// path.
+    fn save_bundle(
+        &self,
+        case: &ShStageCase,
+        dir: &Path,
+        name: &str,
+        description: &str,
+        prov: &StageProvenance,
+    ) -> Result<PathBuf, String> {
+        save(case, dir, name, description, prov, &self.knobs)
+    }
+}
+
+/// Writes the case bundle and the shader-unit stage bundle of `s` (`description`: the
+/// campaign's, `shrunk fuzz failure: MESSAGE`); returns the case bundle's path.
 fn save(
-    s: &Shrunk,
-    dir: &std::path::Path,
+    s: &ShStageCase,
+    dir: &Path,
     name: &str,
+    description: &str,
     prov: &StageProvenance,
     knobs: &pica_model::knobs::Knobs,
-) -> Result<String, String> {
-    let mut case = pipeline_case(&s.case, &s.draw, &format!("fuzz/{name}"))?;
+) -> Result<PathBuf, String> {
+    let mut case = pipeline_case(&s.program, &s.draw, &format!("fuzz/{name}"))?;
     case.knobs = *knobs;
-    case.description = format!("shrunk pica fuzz --rtl-stages sh failure: {}", s.message);
+    case.description = description.replacen("fuzz failure", "pica fuzz --rtl-stages sh failure", 1);
     case.seed = prov.case_seed;
     let run = case.run_model().map_err(|e| e.to_string())?;
     let out = dir.join(name);
@@ -550,8 +665,8 @@ fn save(
     // The program alone, for one unit: what a unit replay (scripts/replay) checks (a GS
     // case's program as it ran on unit 3).
     let unit = match s.draw.gs {
-        Some(_) => s.case.clone(),
-        None => unit_independent(&s.case, s.draw.cmp),
+        Some(_) => s.program.clone(),
+        None => unit_independent(&s.program, s.draw.cmp),
     };
     save_bundle_with(
         &unit,
@@ -561,38 +676,12 @@ fn save(
         knobs.shader,
         prov,
     )?;
-    Ok(out.display().to_string())
+    Ok(out)
 }
 
-/// Runs a campaign ([`campaign::run_with_skips`]); `progress` is called after each case with
-/// (done, total for this shard, failures so far). `cases_run` counts the compared cases,
-/// `skipped` (in the returned pair) those the model did not finish.
+/// Runs a campaign ([`campaign::run_target_with_skips`]); `progress` is called after each
+/// case with (done, total for this shard, failures so far). `cases_run` counts the compared
+/// cases, `skipped` (in the returned pair) those the model did not finish.
 pub fn run(opts: &StageFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> (FuzzReport, u64) {
-    let kind = opts.variant.name();
-    let labels = Labels {
-        against: format!("shader:stage:{kind}"),
-        origin: format!("pica fuzz --rtl-stages sh (against {kind})"),
-        prefix: format!("fuzz-sh-stage-{kind}"),
-    };
-    let c = plan_of!(opts).campaign(labels);
-    let verdict = |seed| match check_and_shrink(
-        seed,
-        &opts.set,
-        opts.variant,
-        opts.mem_latency,
-        &opts.knobs,
-        opts.coverage.as_ref(),
-    ) {
-        Checked::Passed => campaign::Verdict::Pass,
-        Checked::Skipped => campaign::Verdict::Skipped,
-        Checked::Failed(s) => campaign::Verdict::Fail(Found {
-            message: s.message.clone(),
-            commands: s.case.instructions(),
-            original_commands: s.original_instructions,
-            save: Box::new(move |dir, name, prov| {
-                save(&s, dir, name, prov, &opts.knobs).map(PathBuf::from)
-            }),
-        }),
-    };
-    campaign::run_with_skips(&c, verdict, progress)
+    campaign::run_target_with_skips(&ShStageTarget::of(opts), plan_of!(opts), progress)
 }

@@ -7,11 +7,11 @@
 //! checks the model's self-consistency ([`check_model`]: commit path vs plain path vs traced
 //! path, decode/encode round trip); with `--rtl` the model's `ShaderUnit` and the Verilated
 //! `pica_sh_unit_top` ([`RtlShaderUnit`]) run the case and every commit record, the outcome,
-//! every EMIT and the final outputs must agree. A failure is shrunk ([`shrink`]) to the fewest
+//! every EMIT and the final outputs must agree. A failure is shrunk ([`shrink_steps`]) to the fewest
 //! instructions that still fail and written as a stage bundle (`pica_vectors::stage`) under the
 //! regressions directory, named `fuzz-shader-<model|variant>-<case seed>`.
 
-use crate::fuzz::campaign::{self, plan_of, Labels, StageTarget};
+use crate::fuzz::campaign::{self, plan_of, Check, Labels, ShrinkStep, Shrinker, StageTarget};
 use crate::fuzz::report::FuzzReport;
 use pica_model::shader::interp::Knobs;
 use pica_model::shader::isa::{encode, Instruction, Opcode};
@@ -197,6 +197,54 @@ pub fn save_bundle_with(
     Ok(out)
 }
 
+/// The shrink steps of a shader case (`case`: the failure as generated; the model runs with
+/// `knobs`), both once, in order: the shader generator's shrinker (fewest instructions, then
+/// simpler descriptors, inputs and uniforms), keeping a reproducer that ran to END or a hang
+/// doing so (no shrinking into code that runs off into zero words until the instruction
+/// limit); then, for one that runs into the limit, END after each of its first few words,
+/// shrunk again from the first that still fails (such a reproducer is easier to read).
+pub fn shrink_steps<'t>(knobs: Knobs, case: &ShaderCase) -> Vec<ShrinkStep<'t, ShaderCase>> {
+    let stops = move |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
+    let must_stop = stops(case);
+    vec![
+        ShrinkStep::once("program", move |sh: &mut Shrinker<'_, ShaderCase>| {
+            let best = sh.best.clone();
+            let msg = sh.message.clone();
+            let (small, message) = shrink(&best, msg, |c| {
+                if must_stop && !stops(c) {
+                    return None;
+                }
+                sh.fails(c)
+            });
+            (sh.best, sh.message) = (small, message);
+        }),
+        ShrinkStep::once(
+            "END after the first words",
+            move |sh: &mut Shrinker<'_, ShaderCase>| {
+                if stops(&sh.best) {
+                    return;
+                }
+                for k in 0..8 {
+                    let mut cand = sh.best.clone();
+                    cand.code.resize(cand.code.len().max(k), 0);
+                    cand.code.truncate(k);
+                    cand.code.push(encode(&Instruction::Plain(Opcode::End)));
+                    if let Some(m) = sh.fails(&cand) {
+                        let (small, message) = shrink(&cand, m, |c| {
+                            if !stops(c) {
+                                return None;
+                            }
+                            sh.fails(c)
+                        });
+                        (sh.best, sh.message) = (small, message);
+                        break;
+                    }
+                }
+            },
+        ),
+    ]
+}
+
 /// One shader unit as a fuzz target ([`StageTarget`]): random programs, the model's run
 /// checked against itself or the RTL unit, shrunk to the fewest instructions.
 #[derive(Clone, Copy, Debug)]
@@ -218,46 +266,17 @@ impl StageTarget for ShaderTarget {
         generate(case_seed)
     }
 
-    fn check(&self, case: &ShaderCase) -> Result<(), String> {
-        check_with(case, self.rtl, self.knobs)
+    fn check(&self, case: &ShaderCase) -> Check {
+        Check::of(check_with(case, self.rtl, self.knobs))
     }
 
-    /// A reproducer that ran to END or a hang keeps doing so (no shrinking into code that runs
-    /// off into zero words until the instruction limit); one that runs into the limit is
-    /// tried with END after each of its first few words.
-    fn shrink(&self, case: &ShaderCase, msg: String) -> (ShaderCase, String) {
-        let (rtl, knobs) = (self.rtl, self.knobs);
-        let check = |c: &ShaderCase| check_with(c, rtl, knobs);
-        let stops = |c: &ShaderCase| run_model(c, knobs, MAX_INSTRUCTIONS).end != "limit";
-        let must_stop = stops(case);
-        let (mut small, mut message) = shrink(case, msg, |c| {
-            if must_stop && !stops(c) {
-                return None;
-            }
-            check(c).err()
-        });
-        if !stops(&small) {
-            // A reproducer that runs into the instruction limit (through zero words: ADD o0)
-            // is harder to read than one that ends: try END after each of its first few
-            // words, and shrink again from the first that still fails.
-            for k in 0..8 {
-                let mut cand = small.clone();
-                cand.code.resize(cand.code.len().max(k), 0);
-                cand.code.truncate(k);
-                cand.code.push(encode(&Instruction::Plain(Opcode::End)));
-                if let Err(m) = check(&cand) {
-                    let (s2, m2) = shrink(&cand, m, |c| {
-                        if !stops(c) {
-                            return None;
-                        }
-                        check(c).err()
-                    });
-                    (small, message) = (s2, m2);
-                    break;
-                }
-            }
-        }
-        (small, message)
+    /// The generator's shrinker keeps its own budget.
+    fn shrink_budget(&self) -> usize {
+        usize::MAX
+    }
+
+    fn shrink_steps(&self, case: &ShaderCase) -> Vec<ShrinkStep<'_, ShaderCase>> {
+        shrink_steps(self.knobs, case)
     }
 
     fn size(case: &ShaderCase) -> usize {

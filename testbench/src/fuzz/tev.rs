@@ -21,12 +21,12 @@
 //!   when perturbed; and the stage bundle written for the case reads back (SHA-256, formats,
 //!   counts) as the same operations and beats.
 //!
-//! A failure is shrunk ([`shrink`]): fewest fragments, then fewest register writes, then
+//! A failure is shrunk by the campaign's loop over [`shrink_steps`]: fewest fragments, then fewest register writes, then
 //! simpler values (fragment position 0, colours and channels 0, register nibbles and bits 0,
 //! i.e. sources "primary colour", operands "colour", mode REPLACE, scale 1×) — repeated until
 //! nothing more goes — and written as `fuzz-tev-<model|variant>-<case seed>/`.
 
-use crate::fuzz::campaign::{self, impl_stage_target, plan_of, Shrinker};
+use crate::fuzz::campaign::{self, impl_stage_target, ShrinkStep, Shrinker};
 use crate::fuzz::report::FuzzReport;
 use pica_model::regfile::RegFile;
 use pica_model::regs;
@@ -44,28 +44,8 @@ use std::path::{Path, PathBuf};
 /// Checks tried per shrink (each one model run, and with RTL one RTL run).
 pub const MAX_SHRINK_CHECKS: usize = 20_000;
 
-/// Parameters of a TEV fuzz campaign.
-#[derive(Clone, Debug)]
-pub struct TevFuzzOptions {
-    /// Cases in the whole campaign (all shards).
-    pub cases: u64,
-    /// Campaign seed.
-    pub seed: u64,
-    /// This shard's index and the shard count.
-    pub shard: (u64, u64),
-    /// Compare against this RTL build (model self-check only when `None`).
-    pub rtl: Option<TevVariant>,
-    /// Where shrunk failures are written as stage bundles (`None`: not written).
-    pub regressions: Option<PathBuf>,
-    /// Stop after this many failures.
-    pub max_failures: usize,
-    /// The knobs every case runs with (`--knob`, TEV's own: [`STAGE_KNOBS`]); the default
-    /// RTL build implements the defaults only (refused by the caller otherwise).
-    pub knobs: pica_model::knobs::Knobs,
-    /// Where the RTL coverage build's counters go (`--rtl-coverage`): each case's model hands
-    /// them over when it is dropped.
-    pub coverage: Option<CoverageSink>,
-}
+/// Parameters of a TEV fuzz campaign (the one stage-fuzz options type).
+pub type TevFuzzOptions = campaign::TargetOptions<TevVariant>;
 
 /// The stages whose knobs `--target tev` applies: the combiners only.
 pub const STAGE_KNOBS: &[&str] = &["tev"];
@@ -433,70 +413,64 @@ pub fn check(
     }
 }
 
-/// Shrinks a failing `case` (failing with `msg`): fewest fragments, then fewest register
-/// writes, then simpler values, until nothing more goes. `fails` re-checks a candidate
-/// (`Some(message)` if it still fails).
-pub fn shrink(
-    case: &TevCase,
-    msg: String,
-    fails: impl FnMut(&TevCase) -> Option<String>,
-) -> (TevCase, String) {
-    let mut sh = Shrinker::new(case, msg, MAX_SHRINK_CHECKS, fails);
+/// The shrink steps of a TEV case, run by the campaign's loop ([`campaign::shrink`]) round
+/// after round until nothing more goes: fewest fragments, then fewest register writes (chunks,
+/// then one at a time), then simpler values.
+pub fn shrink_steps<'t>() -> Vec<ShrinkStep<'t, TevCase>> {
     fn ops(c: &mut TevCase) -> &mut Vec<TevOp> {
         &mut c.ops
     }
-    loop {
-        let before = sh.best.clone();
-        // 1. Fewest fragments, then 2. fewest register writes: chunks, then one at a time.
-        sh.drop_ops(ops, |o| matches!(o, TevOp::Frag { .. }));
-        sh.drop_ops(ops, |o| matches!(o, TevOp::Reg { .. }));
-        // 3. Simpler values.
-        for k in 0..sh.best.ops.len() {
-            if !matches!(sh.best.ops[k], TevOp::Frag { .. }) {
-                // Nibbles (sources to primary, operands to colour, modes to REPLACE, scales
-                // to 1x, colour channels towards 0), then single bits.
-                sh.clear_bits(k, |c, k| match &mut c.ops[k] {
-                    TevOp::Reg { value, .. } => Some(value),
-                    TevOp::Frag { .. } => None,
-                });
-                continue;
+    vec![
+        ShrinkStep::drop_ops("fragments", ops, |o| matches!(o, TevOp::Frag { .. })),
+        ShrinkStep::drop_ops("register writes", ops, |o| matches!(o, TevOp::Reg { .. })),
+        ShrinkStep::each_round("values", simpler_values),
+    ]
+}
+
+/// Simpler values, operation by operation: a register's nibbles (sources to primary, operands
+/// to colour, modes to REPLACE, scales to 1x, colour channels towards 0), then single bits; a
+/// fragment's position, then its inputs, colour by colour, then channel by channel.
+fn simpler_values(sh: &mut Shrinker<'_, TevCase>) {
+    fn reg_value(c: &mut TevCase, k: usize) -> Option<&mut u32> {
+        match &mut c.ops[k] {
+            TevOp::Reg { value, .. } => Some(value),
+            TevOp::Frag { .. } => None,
+        }
+    }
+    for k in 0..sh.best.ops.len() {
+        if sh.clear_reg_bits(k, reg_value) {
+            continue;
+        }
+        for step in 0..2 {
+            let mut cand = sh.best.clone();
+            if let TevOp::Frag { x, y, inputs } = &mut cand.ops[k] {
+                if step == 0 {
+                    (*x, *y) = (0, 0);
+                } else {
+                    *inputs = Default::default();
+                }
             }
-            for step in 0..2 {
+            sh.attempt(cand);
+        }
+        for c in 0..7 {
+            for ch in [None, Some(0), Some(1), Some(2), Some(3)] {
                 let mut cand = sh.best.clone();
-                if let TevOp::Frag { x, y, inputs } = &mut cand.ops[k] {
-                    if step == 0 {
-                        (*x, *y) = (0, 0);
-                    } else {
-                        *inputs = Default::default();
+                if let TevOp::Frag { inputs, .. } = &mut cand.ops[k] {
+                    let col = match c {
+                        0 => &mut inputs.primary,
+                        1 => &mut inputs.frag_primary,
+                        2 => &mut inputs.frag_secondary,
+                        t => &mut inputs.tex[t - 3],
+                    };
+                    match ch {
+                        None => *col = [0; 4],
+                        Some(i) => col[i] = 0,
                     }
                 }
                 sh.attempt(cand);
             }
-            // Colour by colour, then channel by channel.
-            for c in 0..7 {
-                for ch in [None, Some(0), Some(1), Some(2), Some(3)] {
-                    let mut cand = sh.best.clone();
-                    if let TevOp::Frag { inputs, .. } = &mut cand.ops[k] {
-                        let col = match c {
-                            0 => &mut inputs.primary,
-                            1 => &mut inputs.frag_primary,
-                            2 => &mut inputs.frag_secondary,
-                            t => &mut inputs.tex[t - 3],
-                        };
-                        match ch {
-                            None => *col = [0; 4],
-                            Some(i) => col[i] = 0,
-                        }
-                    }
-                    sh.attempt(cand);
-                }
-            }
-        }
-        if sh.best == before {
-            break;
         }
     }
-    sh.finish()
 }
 
 /// Writes `case` as a TEV stage bundle `dir/name` (the model's expected beats). Returns its
@@ -508,10 +482,9 @@ pub fn save_bundle(
     description: &str,
     prov: &StageProvenance,
 ) -> Result<PathBuf, String> {
-    let out = dir.join(name);
-    write_tev_bundle(&out, name, description, case, &[], prov)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    campaign::bundle_at(dir, name, |out| {
+        write_tev_bundle(out, name, description, case, &[], prov)
+    })
 }
 
 /// The one-line summary of a case's size.
@@ -550,15 +523,19 @@ pub struct TevTarget {
     pub coverage: Option<CoverageSink>,
 }
 
-impl_stage_target!(TevTarget, TevCase, "tev", fragments, [] + coverage, |_t| "");
+impl_stage_target!(
+    TevTarget,
+    TevCase,
+    "tev",
+    fragments,
+    [] + coverage,
+    TevVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Tev,
+    TEV, crate::lockstep::stages::parse_tev_variant,
+    |_t| ""
+);
 
-/// Runs a campaign ([`campaign::run_target`]); `progress` is called after each case with (done,
-/// total for this shard, failures so far). `commands` counts fragments.
+/// Runs a campaign ([`campaign::run_stage`]); `progress` is called after each case with (done,
+/// total for this shard, failures so far).
 pub fn run(opts: &TevFuzzOptions, progress: impl FnMut(u64, u64, usize)) -> FuzzReport {
-    let target = TevTarget {
-        rtl: opts.rtl,
-        knobs: opts.knobs,
-        coverage: opts.coverage.clone(),
-    };
-    campaign::run_target(&target, plan_of!(opts), progress)
+    campaign::run_stage(opts, progress)
 }

@@ -4,6 +4,8 @@
 // Each test binary uses a different subset of these helpers.
 #![allow(dead_code)]
 
+pub mod stage;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
