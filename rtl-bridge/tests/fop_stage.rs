@@ -25,18 +25,14 @@ use pica_vectors::stage_fop::{
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
+
+#[path = "common/stage.rs"]
+mod stage_util;
+use stage_util::{cases_per_run, catch_every_bug, Ready};
 
 /// Random cases per latency unless `PICA_FOP_CASES` says otherwise.
 const DEFAULT_CASES: u64 = 10_000;
-
-fn cases_per_run() -> u64 {
-    std::env::var("PICA_FOP_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_CASES)
-}
 
 /// What a run produced (the RTL's or the model's).
 #[derive(Debug)]
@@ -54,19 +50,6 @@ enum Feed {
     Sync,
     /// Every register write of the case through `write_reg` (the replay testbench's way).
     Raw,
-}
-
-/// SplitMix64 for the output backpressure.
-struct Ready(u64);
-
-impl Ready {
-    fn next(&mut self) -> bool {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % 4 != 0
-    }
 }
 
 /// Runs `case` on `rtl` (fresh, or reused after a case that did not hang), with the output
@@ -283,7 +266,7 @@ fn campaign(
 }
 
 fn run_campaign(latency: MemLatency, seed: u64) {
-    let n = cases_per_run();
+    let n = cases_per_run("PICA_FOP_CASES", DEFAULT_CASES);
     let t = Instant::now();
     let mut tot = Totals::default();
     if let Some((i, msg)) = campaign(FopVariant::Default, latency, seed, n, &mut tot) {
@@ -710,39 +693,26 @@ fn fop_directed_shadow() {
 fn fop_random_catches_every_injected_bug() {
     // Each bug within 2,000 cases of each of five seeds; the case index of the first catch is
     // logged per seed.
-    for variant in [
-        FopVariant::InjectBlendFactor,
-        FopVariant::InjectStencilZfail,
-        FopVariant::InjectTile32,
-    ] {
-        let t = Instant::now();
-        let mut at = Vec::new();
-        let mut first = String::new();
-        for seed in 1..=5u64 {
-            let found = campaign(
+    catch_every_bug(
+        &[
+            FopVariant::InjectBlendFactor,
+            FopVariant::InjectStencilZfail,
+            FopVariant::InjectTile32,
+        ],
+        FopVariant::name,
+        5,
+        3,
+        |variant, seed, n| {
+            let latency = MemLatency::Fixed(1);
+            campaign(
                 variant,
-                MemLatency::Fixed(1),
+                latency,
                 0xF0F_0000 + seed,
-                2000,
+                n,
                 &mut Totals::default(),
-            );
-            let Some((i, msg)) = found else {
-                panic!(
-                    "{} not caught in 2,000 cases of seed {seed}",
-                    variant.name()
-                );
-            };
-            if first.is_empty() {
-                first = msg.lines().take(3).collect::<Vec<_>>().join("\n");
-            }
-            at.push(i);
-        }
-        eprintln!(
-            "{} caught at cases {at:?} of seeds 1-5 ({:.2} s); first:\n{first}",
-            variant.name(),
-            t.elapsed().as_secs_f64(),
-        );
-    }
+            )
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -750,7 +720,7 @@ fn fop_random_catches_every_injected_bug() {
 
 #[path = "common/replay.rs"]
 mod replay_util;
-use replay_util::{replay, root, target_dir};
+use replay_util::{replay_passes, replay_rejects, require_sim, root, target_dir};
 
 #[test]
 fn fop_bundles_round_trip_and_replay() {
@@ -800,35 +770,10 @@ fn fop_bundles_round_trip_and_replay() {
         return;
     }
     for sim in ["icarus", "verilator"] {
-        let tool = if sim == "icarus" {
-            "iverilog"
-        } else {
-            "verilator"
-        };
-        let found = Command::new("sh")
-            .args(["-c", &format!("command -v {tool}")])
-            .output()
-            .is_ok_and(|o| o.status.success());
-        assert!(
-            found,
-            "{tool} is not installed: run scripts/setup (as root)"
-        );
+        require_sim(sim);
         // A few bundles — the four with the most beats and the first that hangs — one of them
         // under random latency with output backpressure, one under latency 3.
-        for (k, dir) in picks.iter().enumerate() {
-            let extra: &[&str] = match k {
-                1 => &["--lat-max", "7", "--lat-seed", "5", "--ready-seed", "3"],
-                2 => &["--latency", "3"],
-                _ => &[],
-            };
-            let (ok, text) = replay(dir, sim, extra, Duration::from_secs(600));
-            assert!(
-                ok,
-                "{sim} replay of {} {extra:?} failed:\n{text}",
-                dir.display()
-            );
-            eprintln!("{sim} {} {extra:?}: {}", dir.display(), text.trim());
-        }
+        replay_passes(&picks, sim, Duration::from_secs(600));
         // The replay must reject an RTL with a bug the bundle shows: a 32×32-block buffer
         // with fragments on memory row y' = 31 (window y = 64 - 1 - 31), built with
         // INJECT_FOP_TILE32.
@@ -839,22 +784,8 @@ fn fop_bundles_round_trip_and_replay() {
         let case = directed(&regs, &[(3, 32, 5, [1, 2, 3, 4]), (17, 32, 6, [5; 4])]);
         let dir = base.join("fop-tile32");
         write_fop_bundle(&dir, "fop/tile32", "block-row edge", &case, &prov).unwrap();
-        let (ok, text) = replay(&dir, sim, &[], Duration::from_secs(600));
-        assert!(ok, "{sim} replay of {} failed:\n{text}", dir.display());
-        let (ok, text) = replay(
-            &dir,
-            sim,
-            &["--define", "INJECT_FOP_TILE32"],
-            Duration::from_secs(600),
-        );
-        assert!(
-            !ok && text.contains("FAIL"),
-            "{sim}: the INJECT_FOP_TILE32 replay passed:\n{text}"
-        );
-        eprintln!(
-            "{sim} INJECT_FOP_TILE32: {}",
-            text.lines().find(|l| l.starts_with("FAIL")).unwrap_or("")
-        );
+        replay_passes(&[&dir], sim, Duration::from_secs(600));
+        replay_rejects(&dir, sim, "INJECT_FOP_TILE32", Duration::from_secs(600));
     }
 }
 

@@ -27,18 +27,14 @@ use pica_vectors::stage_rast::{
     CLEAR_WRITE_VALUE,
 };
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
+
+#[path = "common/stage.rs"]
+mod stage_util;
+use stage_util::{cases_per_run, catch_every_bug, Ready};
 
 /// Random cases per latency unless `PICA_RAST_CASES` says otherwise.
 const DEFAULT_CASES: u64 = 400;
-
-fn cases_per_run() -> u64 {
-    std::env::var("PICA_RAST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_CASES)
-}
 
 /// What a run produced (the RTL's or the model's).
 #[derive(Debug)]
@@ -57,19 +53,6 @@ enum Feed {
     /// Every register write and clear of the case through `write_reg` (the replay
     /// testbench's way).
     Raw,
-}
-
-/// SplitMix64 for the output backpressure: ready three clocks in four.
-struct Ready(u64);
-
-impl Ready {
-    fn next(&mut self) -> bool {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % 4 != 0
-    }
 }
 
 /// Clocks without a fragment or progress after which a run is declared stuck.
@@ -322,7 +305,7 @@ fn campaign(
 }
 
 fn run_campaign(latency: MemLatency, seed: u64) {
-    let n = cases_per_run();
+    let n = cases_per_run("PICA_RAST_CASES", DEFAULT_CASES);
     let t = Instant::now();
     let mut tot = Totals::default();
     if let Some((i, msg)) = campaign(RastVariant::Default, latency, seed, n, &mut tot) {
@@ -864,39 +847,26 @@ fn rast_directed_texture_coordinate_differences() {
 fn rast_random_catches_every_injected_bug() {
     // Each bug within 2,000 cases of each of three seeds; the case index of the first catch
     // is logged per seed.
-    for variant in [
-        RastVariant::InjectFillRule,
-        RastVariant::InjectPersp,
-        RastVariant::InjectClipPlaneOrder,
-    ] {
-        let t = Instant::now();
-        let mut at = Vec::new();
-        let mut first = String::new();
-        for seed in 1..=3u64 {
-            let found = campaign(
+    catch_every_bug(
+        &[
+            RastVariant::InjectFillRule,
+            RastVariant::InjectPersp,
+            RastVariant::InjectClipPlaneOrder,
+        ],
+        RastVariant::name,
+        3,
+        2,
+        |variant, seed, n| {
+            let latency = MemLatency::Fixed(1);
+            campaign(
                 variant,
-                MemLatency::Fixed(1),
+                latency,
                 0x4A57_0000 + seed,
-                2000,
+                n,
                 &mut Totals::default(),
-            );
-            let Some((i, msg)) = found else {
-                panic!(
-                    "{} not caught in 2,000 cases of seed {seed}",
-                    variant.name()
-                );
-            };
-            if first.is_empty() {
-                first = msg.lines().take(2).collect::<Vec<_>>().join("\n");
-            }
-            at.push(i);
-        }
-        eprintln!(
-            "{} caught at cases {at:?} of seeds 1-3 ({:.2} s); first:\n{first}",
-            variant.name(),
-            t.elapsed().as_secs_f64(),
-        );
-    }
+            )
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -904,7 +874,7 @@ fn rast_random_catches_every_injected_bug() {
 
 #[path = "common/replay.rs"]
 mod replay_util;
-use replay_util::{replay, root, target_dir};
+use replay_util::{replay_passes, replay_rejects, require_sim, root, target_dir};
 
 #[test]
 fn rast_bundles_round_trip_and_replay() {
@@ -980,50 +950,19 @@ fn rast_bundles_round_trip_and_replay() {
     }
     dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
     let picks: Vec<PathBuf> = dirs.iter().take(3).map(|d| d.1.clone()).collect();
+    // The three bundles with the most fragments, one under random latency with output
+    // backpressure, one under latency 3, and the ties bundle.
+    let mut all: Vec<&PathBuf> = picks.iter().collect();
+    all.push(&ties_dir);
     for sim in ["icarus", "verilator"] {
-        let tool = if sim == "icarus" {
-            "iverilog"
-        } else {
-            "verilator"
-        };
-        let found = Command::new("sh")
-            .args(["-c", &format!("command -v {tool}")])
-            .output()
-            .is_ok_and(|o| o.status.success());
-        assert!(
-            found,
-            "{tool} is not installed: run scripts/setup (as root)"
-        );
-        // The three bundles with the most fragments, one under random latency with output
-        // backpressure, one under latency 3, and the ties bundle.
-        for (k, dir) in picks.iter().chain([&ties_dir]).enumerate() {
-            let extra: &[&str] = match k {
-                1 => &["--lat-max", "7", "--lat-seed", "5", "--ready-seed", "3"],
-                2 => &["--latency", "3"],
-                _ => &[],
-            };
-            let (ok, text) = replay(dir, sim, extra, Duration::from_secs(900));
-            assert!(
-                ok,
-                "{sim} replay of {} {extra:?} failed:\n{text}",
-                dir.display()
-            );
-            eprintln!("{sim} {} {extra:?}: {}", dir.display(), text.trim());
-        }
+        require_sim(sim);
+        replay_passes(&all, sim, Duration::from_secs(900));
         // The replay must reject an RTL with a bug the bundle shows.
-        let (ok, text) = replay(
+        replay_rejects(
             &ties_dir,
             sim,
-            &["--define", "INJECT_RAST_FILL_RULE"],
+            "INJECT_RAST_FILL_RULE",
             Duration::from_secs(900),
-        );
-        assert!(
-            !ok && text.contains("FAIL"),
-            "{sim}: the INJECT_RAST_FILL_RULE replay passed:\n{text}"
-        );
-        eprintln!(
-            "{sim} INJECT_RAST_FILL_RULE: {}",
-            text.lines().find(|l| l.starts_with("FAIL")).unwrap_or("")
         );
     }
 }

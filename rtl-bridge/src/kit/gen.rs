@@ -172,19 +172,16 @@ pub fn c_header(s: &Stage) -> String {
         &mut o,
         "//",
         &format!(
-            "C ABI of the {} stage (Verilated {}: {}); the Rust mirrors are src/kit/abi.rs, \
-             generated with it. One field per port of {} (clk_i and rst_ni are the shim's), each \
-             widened to 32 bits (signed ports as int32_t); a wide port is one uint32_t per lane \
-             (lane k at bits lane*k +: lane). Inputs are masked to their port's width.",
+            "C ABI of the {} stage (Verilated {}: {}): one field per port of {} in {t}In and \
+             {t}Out, as pica_stage.h says, and its entry points; the Rust mirrors are \
+             src/kit/abi.rs, generated with it.",
             upper(s),
             s.top,
             s.doc,
             s.top
         ),
     );
-    o.push_str(
-        "#pragma once\n#include <stddef.h>\n#include <stdint.h>\n\n#include \"pica_cov.h\"\n",
-    );
+    o.push_str("#pragma once\n#include \"pica_stage.h\"\n");
     if let Some(r) = s.record {
         let _ = writeln!(
             o,
@@ -192,11 +189,11 @@ pub fn c_header(s: &Stage) -> String {
             r.c_type, r.field, r.header
         );
     }
-    o.push_str("\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\ntypedef struct {\n");
+    let _ = writeln!(o, "\nPICA_STAGE_C_BEGIN\n\ntypedef struct {t}In {{");
     for port in inputs(s) {
         c_line(&mut o, port.name, port);
     }
-    let _ = writeln!(o, "}} {t}In;\n\ntypedef struct {{");
+    let _ = writeln!(o, "}} {t}In;\n\ntypedef struct {t}Out {{");
     for m in out_members(s) {
         match m {
             Member::Port(port) => c_line(&mut o, port.name, port),
@@ -217,54 +214,15 @@ pub fn c_header(s: &Stage) -> String {
         &mut o,
         "//",
         &format!(
-            "Number of compiled variants: the description's builds ({}), then the mutant and \
-             coverage models of build.rs.",
+            "Variants: the description's builds ({}), then the mutant and coverage models of \
+             build.rs.",
             names.join(", ")
         ),
     );
-    let _ = writeln!(o, "int {p}_variant_count(void);");
-    let _ = writeln!(o, "// Name of variant `variant`; NULL if out of range.");
-    let _ = writeln!(o, "const char* {p}_variant_name(int variant);");
     let _ = writeln!(
         o,
-        "// A new model of `variant`, reset; NULL if out of range."
+        "PICA_STAGE_DECLS({p}, {t}, {t}In, {t}Out)\n\nPICA_STAGE_C_END"
     );
-    let _ = writeln!(o, "{t}* {p}_new(int variant);");
-    let _ = writeln!(o, "void {p}_free({t}* h);");
-    let _ = writeln!(
-        o,
-        "// Applies `in` (the clock stays where it is), settles, and reads the outputs."
-    );
-    let _ = writeln!(o, "void {p}_eval({t}* h, const {t}In* in, {t}Out* out);");
-    let _ = writeln!(
-        o,
-        "// Reads the outputs as they are (no input change, no evaluation): after {p}_clock, the\n\
-         // state the clock edge produced with the inputs last applied."
-    );
-    let _ = writeln!(o, "void {p}_peek({t}* h, {t}Out* out);");
-    let _ = writeln!(o, "// One full clock period with the inputs last applied.");
-    let _ = writeln!(o, "void {p}_clock({t}* h);");
-    let _ = writeln!(o, "// Clock cycles since reset.");
-    let _ = writeln!(o, "uint64_t {p}_cycles({t}* h);");
-    let _ = writeln!(
-        o,
-        "// VCD of every following clock edge to `path`; 0 on success."
-    );
-    let _ = writeln!(o, "int {p}_trace_open({t}* h, const char* path);");
-    let _ = writeln!(o, "void {p}_trace_close({t}* h);");
-    let _ = writeln!(
-        o,
-        "// Selects mutant `k` of a mutant model (build.rs MUTANT_MODELS; 0 = the unmutated netlist) by\n\
-         // driving its `mutsel` input, and resets the model: 0 on success, -1 if the variant is not a\n\
-         // mutant model."
-    );
-    let _ = writeln!(o, "int {p}_set_mutant({t}* h, uint32_t k);");
-    let _ = writeln!(
-        o,
-        "// Code coverage of a coverage build (build.rs COVERAGE_MODELS): pica_cov.h."
-    );
-    let _ = writeln!(o, "PICA_COVERAGE_DECLS({p}, {t})");
-    o.push_str("\n#ifdef __cplusplus\n}\n#endif\n");
     o
 }
 
