@@ -21,7 +21,10 @@ fn rows() -> Vec<(String, String, Option<String>)> {
     let mut out = Vec::new();
     // Each row starts `"name": dict(top="...",` and may name `part_of="..."` before the next row.
     let body = &text[start..end];
-    let starts: Vec<usize> = body.match_indices(": dict(top=\"").map(|(i, _)| i).collect();
+    let starts: Vec<usize> = body
+        .match_indices(": dict(top=\"")
+        .map(|(i, _)| i)
+        .collect();
     for (n, &i) in starts.iter().enumerate() {
         let row_end = starts.get(n + 1).copied().unwrap_or(body.len());
         let name_end = body[..i].rfind('"').expect("a quoted name");
@@ -48,7 +51,10 @@ fn every_kit_stage_has_a_row_in_the_fpga_flow() {
     for s in STAGES {
         let row = rows.iter().find(|(n, _, _)| n == s.name);
         let Some((_, top, part_of)) = row else {
-            panic!("scripts/fpga.py has no row `{}` (kit stage, top {})", s.name, s.top);
+            panic!(
+                "scripts/fpga.py has no row `{}` (kit stage, top {})",
+                s.name, s.top
+            );
         };
         assert!(
             top == s.top || part_of.as_deref() == Some(s.top),
