@@ -27,8 +27,8 @@ macro_rules! stage_variants {
                 stringify!($name), "::ALL`].")]
             Mutant(u16),
             #[doc = concat!("The RTL as written (plus any `PICA_RTL_DEFINES`), verilated with ",
-                "`--coverage` (", $cov, ", [`crate::coverage`]): slower, and its code-coverage ",
-                "counters can be read. Not in [`", stringify!($name), "::ALL`].")]
+                "`--coverage` (", $cov, ", read through the crate's `coverage` module): slower, ",
+                "and its code-coverage counters can be read. Not in [`", stringify!($name), "::ALL`].")]
             Coverage,
         }
 
