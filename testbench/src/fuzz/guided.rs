@@ -50,20 +50,9 @@ pub const MAX_SHRINK_CHECKS: usize = 2048;
 /// Mixed into a case seed for the guided choices, so they differ from the strategy's.
 pub(crate) const RNG_SALT: u64 = 0x6775_6964_6564; // "guided"
 
-/// A SplitMix64 stream: the guided fuzzer's own choices (the strategy keeps its ChaCha RNG).
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        case_seed(self.0, 0)
-    }
-
-    /// A value in `0..n` (`n` > 0).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+/// The guided fuzzer's own choices (the strategy keeps its ChaCha RNG): the same SplitMix64
+/// stream the stage targets' guided mutations use.
+pub(crate) use crate::fuzz::campaign::MutRng as Rng;
 
 /// The mutation operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +118,7 @@ fn insert_limit(main: &[Cmd]) -> usize {
 /// A fresh command from the strategy (the first of a fresh case that has one).
 fn fresh_command(rng: &mut Rng) -> Option<Cmd> {
     for _ in 0..4 {
-        if let Some(l) = regs::generate(rng.next()) {
+        if let Some(l) = regs::generate(rng.bits()) {
             if let Some(c) = l.main.into_iter().next() {
                 return Some(c);
             }
@@ -155,7 +144,7 @@ pub(crate) fn pick_steer(db: &CoverageDb, rng: &mut Rng) -> &'static [Steer] {
 /// Whether case `rng`'s case is a mutant (the pool not empty), and with which operation; counts
 /// it in `sum`.
 pub(crate) fn choose(pool_empty: bool, rng: &mut Rng, sum: &mut GuidedSummary) -> Option<Op> {
-    if pool_empty || (rng.next() % 100) >= MUTATED_SHARE_PERCENT {
+    if pool_empty || (rng.bits() % 100) >= MUTATED_SHARE_PERCENT {
         sum.fresh += 1;
         return None;
     }
@@ -184,7 +173,7 @@ fn mutate(pool: &[FuzzList], db: &CoverageDb, op: Op, rng: &mut Rng) -> FuzzList
             let mut cmds: Vec<Cmd> = pick
                 .iter()
                 .map(|s| {
-                    let noise = rng.next() as u32;
+                    let noise = rng.bits() as u32;
                     Cmd::Write {
                         id: s.id,
                         mask: byte_enables(s.mask),
@@ -229,7 +218,7 @@ fn mutate(pool: &[FuzzList], db: &CoverageDb, op: Op, rng: &mut Rng) -> FuzzList
                 if let Some(&i) = writes.get(rng.below(writes.len().max(1))) {
                     if let Cmd::Write { params, .. } = &mut l.main[i] {
                         let k = rng.below(params.len());
-                        params[k] = rng.next() as u32;
+                        params[k] = rng.bits() as u32;
                     }
                 }
             }

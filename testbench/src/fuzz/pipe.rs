@@ -503,7 +503,7 @@ fn mutate(
         .find(|(s, _)| s.name == c.scene)
         .map_or(no_cmds, |(_, cmds)| cmds.as_slice());
     let draws = draw_positions(cmds);
-    let mut r = Rng(rng.next());
+    let mut r = Rng(rng.bits());
     let command = |id: u16, mask: u8, params: &[u32]| {
         let mut l = CommandList::new();
         l.command(u32::from(id), mask, false, params);
@@ -518,7 +518,7 @@ fn mutate(
                 draws[rng.below(draws.len())]
             };
             for s in st {
-                let word = (rng.next() as u32 & !s.mask) | s.value;
+                let word = (rng.bits() as u32 & !s.mask) | s.value;
                 c.splices
                     .push((at, command(s.id, guided::byte_enables(s.mask), &[word])));
             }
