@@ -73,17 +73,12 @@ def run(cmd, log, timeout):
 
 
 def cells(stat_json, top):
-    """Cell counts by type of `top`: with every instance counted when Yosys wrote the design
-    totals (`stat -json -top`), else the sum over the modules (each counted once)."""
+    """Cell counts by type of `top` with every instance counted (`stat -json -top`)."""
     d = json.load(open(stat_json))
     design = d.get("design")
     if design and "num_cells_by_type" in design:
         return design["num_cells_by_type"]
-    total = {}
-    for m in d.get("modules", {}).values():
-        for k, n in m.get("num_cells_by_type", {}).items():
-            total[k] = total.get(k, 0) + n
-    return total
+    return d["modules"]["\\" + top]["num_cells_by_type"]
 
 
 def count(c, pred):
