@@ -21,7 +21,11 @@
 //!   the front-end lockstep does not use the four shader units, and leaving them out keeps
 //!   each of these rows at the front end's Verilation time instead of the SH stage's; no
 //!   `pica_top` row carries a shader-unit bug, which would cost one more Verilation of the four
-//!   units: the shader bugs are on the `sh*` rows below), all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
+//!   units: the shader bugs are on the `sh*` rows below), and `fe` (`pica_top` with
+//!   `EnableSh=0`, plus `PICA_RTL_DEFINES`: the front end as written, which the front-end
+//!   lockstep and `pica fuzz --rtl` run instead of `default`, since they never drive the SH
+//!   stage and its four idle units took about three quarters of a register-fuzz case's time),
+//!   all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
 //!   (it includes every `pica_top` row's header and root header and defines
 //!   `PICA_VARIANTS(X)`); these rows also read the Verilator configuration `csrc/pica_top.vlt`
 //!   (REGS' arrays and the RAMs public read-only, for the shim's one-call state copy);
@@ -171,7 +175,7 @@ struct Model {
 }
 
 /// Every Verilated model. `pica_top` rows must stay in this order (the `Variant` enum of
-/// src/lib.rs indexes them: default, then the injected bugs).
+/// src/lib.rs indexes them: default, the injected bugs, then the front end alone).
 const MODELS: &[Model] = &[
     Model {
         name: "default",
@@ -197,6 +201,18 @@ const MODELS: &[Model] = &[
         defines: &["INJECT_PACKER_BUG"],
         params: &["EnableSh=0"],
         user_defines: false,
+        shims: &["pica_shim.cpp"],
+        vlt: Some("pica_top.vlt"),
+    },
+    // The front end as written without the SH stage: the front-end lockstep (`pica lockstep`
+    // of a list, `pica fuzz --rtl`) never drives the shader units, and clocking their four
+    // idle units took about three quarters of a register-fuzz case's time.
+    Model {
+        name: "fe",
+        top: "pica_top",
+        defines: &[],
+        params: &["EnableSh=0"],
+        user_defines: true,
         shims: &["pica_shim.cpp"],
         vlt: Some("pica_top.vlt"),
     },

@@ -72,6 +72,10 @@ pub enum Variant {
     /// `INJECT_PACKER_BUG`: the f24 float-uniform unpack drops the low 8 bits of y (built with
     /// `EnableSh = 0`: no SH stage).
     InjectPackerBug,
+    /// The front end as written, without the SH stage (`fe`: `pica_top` with `EnableSh = 0`,
+    /// plus `PICA_RTL_DEFINES`): what the front-end lockstep runs for [`Variant::Default`]
+    /// ([`Variant::front_end`]), a few times faster per cycle.
+    FrontEnd,
     /// Mutant `n` of the front-end mutant model (`fe_mut`: Yosys mutations of `pica_top` with
     /// `EnableSh = 0`, [`mutants`]; 0 = the unmutated netlist). Not in [`Variant::ALL`]: its
     /// final state is read through the debug port ([`Variant::has_direct_state`]).
@@ -84,10 +88,11 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant, in build order.
-    pub const ALL: [Variant; 3] = [
+    pub const ALL: [Variant; 4] = [
         Variant::Default,
         Variant::InjectMaskBug,
         Variant::InjectPackerBug,
+        Variant::FrontEnd,
     ];
 
     /// The variant's name as build.rs compiled it (`default`, `inject_mask_bug`, ...).
@@ -96,6 +101,7 @@ impl Variant {
             Variant::Default => "default",
             Variant::InjectMaskBug => "inject_mask_bug",
             Variant::InjectPackerBug => "inject_packer_bug",
+            Variant::FrontEnd => "fe",
             Variant::FeMutant(_) => mutants::FE_MODEL,
             Variant::FeCoverage => coverage::FE_MODEL,
         }
@@ -107,12 +113,26 @@ impl Variant {
     }
 
     /// The coverage build of the same RTL: the build itself when it has coverage, `cov_fe`
-    /// for `default` (the front end; lockstep does not drive the SH stage), `None` for an
+    /// for `default` and `fe` (the front end; lockstep does not drive the SH stage), `None` for an
     /// injected-bug or mutant build (no coverage build of those).
     pub fn coverage_build(self) -> Option<Variant> {
         match self {
-            Variant::Default | Variant::FeCoverage => Some(Variant::FeCoverage),
+            Variant::Default | Variant::FrontEnd | Variant::FeCoverage => Some(Variant::FeCoverage),
             _ => None,
+        }
+    }
+
+    /// The build that runs the front end of this one: [`Variant::FrontEnd`] for
+    /// [`Variant::Default`] (the same RTL and `PICA_RTL_DEFINES` without the SH stage), every
+    /// other build itself (each is a front-end build already). The front-end lockstep never
+    /// drives the SH stage (the model runs with its pipeline off, so no draw reaches the shader
+    /// units, and REGS' configuration beats into them are never waited on: `pica_sh` always
+    /// takes them), so both builds give the same beats, outcome and state, and the one without
+    /// the four idle shader units clocks a few times faster.
+    pub fn front_end(self) -> Variant {
+        match self {
+            Variant::Default => Variant::FrontEnd,
+            v => v,
         }
     }
 
@@ -137,7 +157,7 @@ impl Variant {
             .filter(|d| !d.is_empty())
             .collect();
         match self {
-            Variant::Default | Variant::FeCoverage if !d.is_empty() => {
+            Variant::Default | Variant::FrontEnd | Variant::FeCoverage if !d.is_empty() => {
                 format!("{}[{}]", self.name(), d.join(","))
             }
             Variant::FeMutant(n) => format!("{}#{n}", self.name()),

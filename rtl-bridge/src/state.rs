@@ -120,6 +120,45 @@ impl RegsState {
         }
     }
 
+    /// Appends the words of region `r` of [`debug::debug_regions`] to `out`, one per address
+    /// from `r.start` on, as [`RegsState::debug_read`] reads them, the big arrays a slice at a
+    /// time: `pica fuzz --rtl` compares the whole map once per case, and decoding its 26,486
+    /// addresses one by one was the largest cost of a case.
+    pub fn region_words(&self, r: &debug::DebugRegion, out: &mut Vec<u32>) {
+        let s = &*self.0;
+        let (start, len) = (usize::from(r.start), usize::from(r.len));
+        let slice = |words: &[u32], from: usize, mask: u32| -> Option<Vec<u32>> {
+            words
+                .get(from..from + len)
+                .map(|w| w.iter().map(|&x| x & mask).collect())
+        };
+        let fast = match r.start {
+            0 if len <= usize::from(NUM_REGS) => {
+                let mut w = s.reg_mem[..len].to_vec();
+                for (k, &i) in SHADOW_IDS.iter().enumerate() {
+                    if let Some(slot) = w.get_mut(usize::from(i)) {
+                        *slot = s.shadow[k];
+                    }
+                }
+                Some(w)
+            }
+            0x2000..0x3800 => slice(&s.lighting, start & 0x1FFF, 0xFF_FFFF),
+            0x4000..0xC000 => {
+                let u = (start >> 13) - 2;
+                match start & 0x1FFF {
+                    0x0000 => slice(&s.code[u], 0, u32::MAX),
+                    0x1000 => slice(&s.opdesc[u], 0, u32::MAX),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match fast {
+            Some(w) => out.extend(w),
+            None => out.extend((r.start..r.start + r.len).map(|a| self.debug_read(a))),
+        }
+    }
+
     /// `addrs` as the debug port reads them ([`crate::RtlGpu::debug_read`]).
     pub fn read(&self, addrs: &[u16]) -> Vec<u32> {
         addrs.iter().map(|&a| self.debug_read(a)).collect()
@@ -150,6 +189,38 @@ mod tests {
         assert_eq!(pend_word([1, 2, 3], 2, 2), 2);
         assert_eq!(pend_word([1, 2, 3], 2, 3), 0, "not pending");
         assert_eq!(pend_word([1, 2, 3], 3, 4), 0, "no fourth slot");
+    }
+
+    #[test]
+    fn state_region_words_read_as_debug_read() {
+        // Every word a different value, so a word read from the wrong place shows.
+        let mut raw = PicaState::boxed();
+        let mut n = 0x0100_0001u32;
+        let mut next = || {
+            n = n.wrapping_mul(0x9E37_79B9).wrapping_add(0x7F4A_7C15);
+            n
+        };
+        raw.reg_mem.iter_mut().for_each(|w| *w = next());
+        raw.shadow.iter_mut().for_each(|w| *w = next());
+        raw.lighting.iter_mut().for_each(|w| *w = next());
+        raw.code.iter_mut().flatten().for_each(|w| *w = next());
+        raw.opdesc.iter_mut().flatten().for_each(|w| *w = next());
+        raw.float_u
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|w| *w = next());
+        raw.proctex.iter_mut().for_each(|w| *w = next());
+        let st = RegsState::new(raw);
+        let mut words = Vec::new();
+        for r in debug::debug_regions() {
+            words.clear();
+            st.region_words(r, &mut words);
+            let want: Vec<u32> = (r.start..r.start + r.len)
+                .map(|a| st.debug_read(a))
+                .collect();
+            assert_eq!(words, want, "region {}", r.name);
+        }
     }
 
     #[test]
