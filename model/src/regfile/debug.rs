@@ -301,11 +301,111 @@ impl RegFile {
     pub fn debug_dump(&self) -> Vec<(u16, u32)> {
         debug_addresses().map(|a| (a, self.debug_read(a))).collect()
     }
+
+    /// Appends the words of region `r` of [`debug_regions`] to `out`, one per address from
+    /// `r.start` on, as [`RegFile::debug_read`] reads them, a whole array at a time: the
+    /// final-state comparison of `pica fuzz --rtl` reads the whole map once per case, and the
+    /// address search of `debug_read` for each of its 26,486 words cost more than the case.
+    pub fn debug_region_words(&self, r: &DebugRegion, out: &mut Vec<u32>) {
+        let len = usize::from(r.len);
+        let table = |out: &mut Vec<u32>, words: &[u32]| {
+            out.extend((0..len).map(|i| words.get(i).copied().unwrap_or(0)));
+        };
+        if r.start == 0 {
+            return table(out, &self.regs);
+        }
+        if (LIGHTING..UNITS).contains(&r.start) {
+            let t = usize::from(r.start - LIGHTING) / 0x100;
+            return table(out, self.luts.lighting.get(t).map_or(&[], |t| &t[..]));
+        }
+        if r.start >= UNITS {
+            let rel = r.start - UNITS;
+            if let Some(unit) = self.units.get(usize::from(rel / UNIT_STRIDE)) {
+                match rel % UNIT_STRIDE {
+                    unit_off::CODE => return table(out, &unit.code),
+                    unit_off::OPDESCS => return table(out, &unit.opdescs),
+                    unit_off::FLOAT_UNIFORMS => {
+                        let lanes = unit.float_uniforms.iter().flatten().map(|f| f.bits());
+                        out.extend(lanes.chain(std::iter::repeat(0)).take(len));
+                        return;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // The small regions: address by address.
+        out.extend((r.start..r.start + r.len).map(|a| self.debug_read(a)));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_state_compares_state_not_traffic() {
+        let mut a = RegFile::default();
+        a.write(regs::id::FOG_COLOR, 5);
+        let copy = a.state_copy();
+        assert!(a.same_state(&copy) && copy.same_state(&a));
+        // The same value again: the same state.
+        a.write(regs::id::FOG_COLOR, 5);
+        assert!(a.same_state(&copy));
+        // A code word: the unit's memory and the upload index change.
+        a.write(regs::id::VSH_CODETRANSFER_DATA0, 7);
+        assert!(!a.same_state(&copy));
+        // Only the code memory differs (the index written back, the data register too).
+        let (mut b, mut c) = (copy.state_copy(), copy.state_copy());
+        for (rf, first) in [(&mut b, 7), (&mut c, 0)] {
+            rf.write(regs::id::VSH_CODETRANSFER_DATA0, first);
+            rf.write(regs::id::VSH_CODETRANSFER_DATA0, 0);
+            rf.write(regs::id::VSH_CODETRANSFER_INDEX, 0);
+        }
+        assert_eq!(b.regs(), c.regs());
+        assert!(
+            !b.same_state(&c),
+            "code words differ: {:?}",
+            &b.units()[0].code[..2]
+        );
+    }
+
+    #[test]
+    fn debug_region_words_read_as_debug_read() {
+        let mut rf = RegFile::default();
+        // Words in every kind of region: registers, code and descriptors of two units, float
+        // uniforms, a lighting LUT, the fog LUT, fixed attributes.
+        let writes: &[(u16, u32)] = &[
+            (regs::id::VSH_CODETRANSFER_INDEX, 5),
+            (regs::id::VSH_CODETRANSFER_DATA0, 0x1234_5678),
+            (regs::id::VSH_CODETRANSFER_DATA0, 0x9ABC_DEF0),
+            (regs::id::GSH_OPDESCS_INDEX, 3),
+            (regs::id::GSH_OPDESCS_DATA0, 0x00AB_CDEF),
+            (regs::id::VSH_FLOATUNIFORM_INDEX, 0x8000_0002),
+            (regs::id::VSH_FLOATUNIFORM_DATA0, 0x3F80_0000),
+            (regs::id::VSH_FLOATUNIFORM_DATA0, 0xC000_0000),
+            (regs::id::VSH_FLOATUNIFORM_DATA0, 0x7F80_0000),
+            (regs::id::VSH_FLOATUNIFORM_DATA0, 0x0000_0001),
+            (regs::id::LIGHTING_LUT_INDEX, 0x0000_0305),
+            (regs::id::LIGHTING_LUT_DATA0, 0x0012_3456),
+            (regs::id::FOG_LUT_INDEX, 7),
+            (regs::id::FOG_LUT_DATA0, 0xFFFF_FFFF),
+            (regs::id::FIXEDATTRIB_INDEX, 2),
+            (regs::id::FIXEDATTRIB_DATA0, 0x1122_3344),
+            (0x0123, 0xDEAD_BEEF),
+        ];
+        for &(id, value) in writes {
+            rf.write(id, value);
+        }
+        let mut words = Vec::new();
+        for r in debug_regions() {
+            words.clear();
+            rf.debug_region_words(r, &mut words);
+            let want: Vec<u32> = (r.start..r.start + r.len)
+                .map(|a| rf.debug_read(a))
+                .collect();
+            assert_eq!(words, want, "region {}", r.name);
+        }
+    }
 
     #[test]
     fn edge_probes_are_unmapped_and_touch_every_region() {

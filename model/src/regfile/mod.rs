@@ -212,6 +212,50 @@ impl RegFile {
         self.record_beats = on;
     }
 
+    /// A copy of the state alone ([`RegFile::same_state`]): the traffic recorded so far
+    /// (trigger events, immediate-mode vertices), which grows with the run and is no state,
+    /// is left out, so a copy costs the same at any point of a run.
+    pub fn state_copy(&self) -> RegFile {
+        RegFile {
+            regs: self.regs.clone(),
+            units: self.units.clone(),
+            luts: self.luts.clone(),
+            uniform_packers: self.uniform_packers.clone(),
+            fixed_packer: self.fixed_packer.clone(),
+            fixed_attribs: self.fixed_attribs,
+            immediate_slots: self.immediate_slots.clone(),
+            immediate_vertices: Vec::new(),
+            immediate_batch: self.immediate_batch,
+            triggers: Vec::new(),
+            writes_applied: self.writes_applied,
+            record_beats: self.record_beats,
+            pending_cmd: self.pending_cmd.clone(),
+            knobs: self.knobs,
+        }
+    }
+
+    /// Whether `self` and `other` hold the same state: every word of the debug map (the
+    /// registers, the LUTs, the fixed attributes, the packers, each unit's memories and
+    /// configuration), the immediate-mode vertex being assembled, the batch flag, the work
+    /// pending for the vertex loader and the knobs — everything the effect of a later write
+    /// depends on. The traffic recorded (beats, trigger events, immediate vertices) and the
+    /// count of writes applied are not compared: they say what happened, not what will. Two
+    /// front ends in the same CP state over equal REGS states do the same from there on,
+    /// which is what the loop detection of `pica fuzz` rests on.
+    pub fn same_state(&self, other: &RegFile) -> bool {
+        self.regs == other.regs
+            && self.uniform_packers == other.uniform_packers
+            && self.fixed_packer == other.fixed_packer
+            && self.immediate_batch == other.immediate_batch
+            && self.immediate_slots == other.immediate_slots
+            && self.pending_cmd == other.pending_cmd
+            && self.knobs == other.knobs
+            && self.record_beats == other.record_beats
+            && self.fixed_attribs == other.fixed_attribs
+            && self.units == other.units
+            && self.luts == other.luts
+    }
+
     /// The raw register array, index = register ID, each the full merged 32-bit value.
     pub fn regs(&self) -> &[u32] {
         &self.regs
