@@ -854,6 +854,13 @@ fn print_fuzz_report(r: &FuzzReport, secs: f64, report: Option<&Path>) -> ExitCo
         r.cases_run as f64 / secs.max(1e-9),
         r.failures.len()
     );
+    if r.loops > 0 {
+        println!(
+            "  {} case(s) ended early, their command stream provably repeating to the cycle \
+             limit (the same jump in the same state twice, or a walk through zero memory)",
+            r.loops
+        );
+    }
     for f in &r.failures {
         println!(
             "  case {} (seed {}): {}\n    shrunk from {} to {} {unit}(s); bundle {}",

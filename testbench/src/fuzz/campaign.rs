@@ -117,6 +117,7 @@ pub fn run_with_skips<'s>(
         against: c.against.clone(),
         cases_run: done - skipped,
         failures,
+        loops: 0,
         guided: None,
     };
     (report, skipped)

@@ -310,6 +310,7 @@ pub fn run(
     let mut sum = GuidedSummary::default();
     let mut failures = Vec::new();
     let mut done = 0;
+    let mut loops = 0;
     for i in mine {
         let seed = case_seed(opts.seed, i);
         let mut rng = Rng(seed ^ RNG_SALT);
@@ -337,6 +338,7 @@ pub fn run(
             crate::lockstep::HoldSchedule::of_case(seed)
         };
         let c = regs::check_full(&list, opts.rtl, &opts.knobs, true, hold);
+        loops += u64::from(c.loop_proof.is_some());
         let r = c.result;
         let hits = c.hits.unwrap_or_else(|| Hits::from_counts(&[]));
         let new_bin = hits.iter().any(|(b, _)| !db.is_hit(b));
@@ -403,6 +405,7 @@ pub fn run(
         ),
         cases_run: done,
         failures,
+        loops,
         guided: None,
     };
     (report, sum)

@@ -648,6 +648,7 @@ fn run_inner(
         against: "model:pipeline".to_string(),
         cases_run: done,
         failures,
+        loops: 0,
         guided: None,
     };
     if let (Some(_), Some(db)) = (guide, cov) {

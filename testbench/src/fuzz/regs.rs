@@ -6,7 +6,11 @@
 //! CMDBUF jumps into a second buffer, FINALIZE anywhere or nowhere, sizes that break the
 //! 16-byte rule) or raw word sequences. Without RTL every case is checked against invariants
 //! and an abstract model of the command stream ([`check_model`]); with RTL, model and RTL run
-//! in lockstep. A failing case is shrunk with proptest's value trees and written as a bundle.
+//! in lockstep (on the RTL's front-end build, [`Variant::front_end`]). A case whose command
+//! stream provably repeats up to the cycle limit (a jump loop, a walk through zero memory)
+//! ends once that is proven, on the model alone and in lockstep alike
+//! ([`crate::lockstep::loops`]). A failing case is shrunk with proptest's value trees and
+//! written as a bundle.
 //!
 //! Runs are deterministic: case `i` of seed `S` is generated from its own RNG seeded with
 //! [`case_seed`]`(S, i)`, so `--shard I/N` (cases with `i % N == I`) splits a campaign across
@@ -14,6 +18,7 @@
 
 // The report every target shares ([`super::report`]), by the register fuzzer's name too.
 pub use super::report::{case_seed, merge_reports, Failure, FuzzReport};
+use crate::lockstep::loops::{LoopDetector, LoopProof};
 use crate::lockstep::{self, HoldSchedule, Options};
 use pica_model::beat::merge_masked;
 use pica_model::cov::{CoverageDb, Hits};
@@ -30,7 +35,8 @@ use std::path::{Path, PathBuf};
 
 /// Where the second buffer (the target of CMDBUF jumps) is placed.
 pub const JUMP_TARGET: u32 = 0x1800_0000;
-/// Cycle limit of a fuzz case (jump loops end here, on both sides alike).
+/// Cycle limit of a fuzz case (jump loops the loop detection cannot prove end here, on both
+/// sides alike; [`crate::lockstep::loops`] ends the others earlier).
 pub const FUZZ_MAX_CYCLES: u64 = 20_000;
 /// Shrink steps tried per failure.
 pub const MAX_SHRINK_STEPS: u32 = 4096;
@@ -579,14 +585,36 @@ pub fn check_model(case: &Case) -> Result<(), String> {
 
 /// [`check_model`], with the run's functional coverage when `cov` ([`pica_model::cov`]).
 pub fn check_model_cov(case: &Case, cov: bool) -> (Result<(), String>, Option<Hits>) {
+    let (result, hits, _) = check_model_looped(case, cov);
+    (result, hits)
+}
+
+/// [`check_model_cov`], ending the run where the command stream provably loops
+/// ([`loops`]: as at the cycle limit, which it would otherwise run to), and saying so.
+fn check_model_looped(
+    case: &Case,
+    cov: bool,
+) -> (Result<(), String>, Option<Hits>, Option<LoopProof>) {
     let mut gpu = match case.gpu() {
         Ok(g) => g,
-        Err(e) => return (Err(e.to_string()), None),
+        Err(e) => return (Err(e.to_string()), None, None),
     };
     gpu.set_coverage(cov);
-    let outcome = gpu.run(case.max_cycles);
+    let mut detector = LoopDetector::new(case.max_cycles);
+    let mut proof = None;
+    let outcome = loop {
+        // One cycle per call: `run` keeps its rules for the outcome and the limit.
+        let o = gpu.run((gpu.cycle() + 1).min(case.max_cycles));
+        if !matches!(o, Outcome::CycleLimit { .. }) || gpu.cycle() >= case.max_cycles {
+            break o;
+        }
+        proof = detector.observe(&gpu);
+        if proof.is_some() {
+            break o;
+        }
+    };
     let hits = gpu.coverage(Some(&outcome));
-    (invariants(case, &gpu, outcome), hits)
+    (invariants(case, &gpu, outcome), hits, proof)
 }
 
 fn invariants(case: &Case, gpu: &pica_model::Gpu, outcome: Outcome) -> Result<(), String> {
@@ -758,6 +786,9 @@ pub struct Checked {
     /// The RTL's code-coverage counters of the lockstep run, when `rtl` is a coverage build
     /// ([`Variant::has_coverage`]).
     pub rtl_coverage: Option<Vec<u32>>,
+    /// Where the run stopped because the command stream provably loops (the lockstep's proof
+    /// with RTL, the model run's without).
+    pub loop_proof: Option<LoopProof>,
 }
 
 /// [`check_cov`], with the RTL's code-coverage counters of the run when `rtl` is a coverage
@@ -771,15 +802,16 @@ pub fn check_full(
 ) -> Checked {
     let mut case = list.to_case("fuzz", None);
     case.knobs = *knobs;
-    let (r, hits) = check_model_cov(&case, cov);
-    let (result, rtl_coverage) = match r {
-        Err(e) => (Err(format!("model invariant: {e}")), None),
+    let (r, hits, model_loop) = check_model_looped(&case, cov);
+    let (result, rtl_coverage, rtl_loop) = match r {
+        Err(e) => (Err(format!("model invariant: {e}")), None, None),
         Ok(()) => check_rtl(&case, rtl, hold),
     };
     Checked {
         result,
         hits,
         rtl_coverage,
+        loop_proof: if rtl.is_some() { rtl_loop } else { model_loop },
     }
 }
 
@@ -787,25 +819,33 @@ fn check_rtl(
     case: &Case,
     rtl: Option<Variant>,
     hold: Option<HoldSchedule>,
-) -> (Result<(), String>, Option<Vec<u32>>) {
+) -> (Result<(), String>, Option<Vec<u32>>, Option<LoopProof>) {
     let Some(variant) = rtl else {
-        return (Ok(()), None);
+        return (Ok(()), None, None);
     };
     let opts = Options {
         variant,
         hold,
+        stop_on_loop: true,
         ..Options::default()
     };
     match lockstep::lockstep(case, &opts) {
-        Err(e) => (Err(format!("lockstep: {e}")), None),
+        Err(e) => (Err(format!("lockstep: {e}")), None, None),
         Ok(mut r) => {
             let counts = r.rtl_coverage.take();
             if r.is_equal() {
-                return (Ok(()), counts);
+                return (Ok(()), counts, r.loop_proof);
             }
             let text = lockstep::text_report(&r);
-            let first = text.lines().next().unwrap_or("mismatch").to_string();
-            (Err(first), counts)
+            let mut first = text.lines().next().unwrap_or("mismatch").to_string();
+            // A final state compared where the loop was proven, not at the cycle limit: say
+            // so, since a replay of the saved bundle runs on to the limit.
+            if let (Some(p), Some(lockstep::DivergenceKind::FinalState)) =
+                (r.loop_proof, r.divergence.as_ref().map(|d| d.kind))
+            {
+                first.push_str(&format!(" (compared in cycle {}: {p})", r.cycles));
+            }
+            (Err(first), counts, r.loop_proof)
         }
     }
 }
@@ -885,6 +925,7 @@ pub fn run_rtl_cov(
     let total = mine.len() as u64;
     let mut failures = Vec::new();
     let mut done = 0;
+    let mut loops = 0;
     for i in mine {
         let seed = case_seed(opts.seed, i);
         let failed = generate(seed).is_some_and(|l| {
@@ -901,6 +942,7 @@ pub fn run_rtl_cov(
             if let (Some(rc), Some(counts)) = (rtl_cov.as_deref_mut(), c.rtl_coverage) {
                 rc.add_counts(&counts);
             }
+            loops += u64::from(c.loop_proof.is_some());
             c.result.is_err()
         });
         if failed {
@@ -938,6 +980,7 @@ pub fn run_rtl_cov(
             .map_or_else(|| "model".to_string(), |v| format!("rtl:{}", v.label())),
         cases_run: done,
         failures,
+        loops,
         guided: None,
     }
 }

@@ -46,6 +46,10 @@ pub struct FuzzReport {
     pub cases_run: u64,
     /// Failures found.
     pub failures: Vec<Failure>,
+    /// Cases of the register target that ended early because their command stream provably
+    /// loops (`lockstep::loops`), which would otherwise run to the cycle limit.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub loops: u64,
     /// What a guided campaign did (`pica fuzz --guided`); absent for an unguided one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guided: Option<GuidedSummary>,
@@ -76,6 +80,7 @@ pub fn merge_reports(reports: &[FuzzReport]) -> Result<FuzzReport, String> {
         against: first.against.clone(),
         cases_run: 0,
         failures: Vec::new(),
+        loops: 0,
         guided: None,
     };
     for (k, r) in reports.iter().enumerate() {
@@ -106,6 +111,7 @@ pub fn merge_reports(reports: &[FuzzReport]) -> Result<FuzzReport, String> {
         }
         *slot = true;
         merged.cases_run += r.cases_run;
+        merged.loops += r.loops;
         merged.failures.extend(r.failures.iter().cloned());
         if let Some(g) = &r.guided {
             merged.guided.get_or_insert_with(Default::default).add(g);

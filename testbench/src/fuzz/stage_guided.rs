@@ -168,6 +168,7 @@ pub fn run<T: StageTarget + Clone + 'static>(
         ),
         cases_run: done - skipped,
         failures,
+        loops: 0,
         guided: None,
     };
     Ok((report, sum, skipped))

@@ -14,6 +14,7 @@
 //! its register table name, expected and actual, the 8 beats before it; optionally a VCD of
 //! the cycles around it from a second, traced RTL run.
 
+pub mod loops;
 pub mod stage_record;
 pub mod stages;
 
@@ -53,6 +54,11 @@ pub struct Options {
     /// Hold REGS on this schedule, on both sides (`--hold`): backpressure the front end alone
     /// never sees otherwise.
     pub hold: Option<HoldSchedule>,
+    /// End the run where the model's command stream provably loops ([`loops`]), as at the
+    /// cycle limit: both sides' outcome is the cycle limit of that cycle, the final states are
+    /// compared there, and the report says why ([`Report::loop_proof`]). `pica fuzz` sets it;
+    /// off, a loop runs to the case's cycle limit.
+    pub stop_on_loop: bool,
 }
 
 /// A deterministic schedule of REGS holds for the front-end lockstep: the model's
@@ -150,8 +156,7 @@ pub fn state_diffs(
     };
     let mut fields = Vec::new();
     let mut total = 0;
-    let mut compare = |addr: u16, got: u32| {
-        let want = regs.debug_read(addr);
+    let mut compare = |addr: u16, want: u32, got: u32| {
         if want != got {
             total += 1;
             if fields.len() < shown {
@@ -166,13 +171,24 @@ pub fn state_diffs(
     match how {
         StateRead::Direct => {
             let state = rtl.state();
-            for addr in debug::debug_addresses() {
-                compare(addr, state.debug_read(addr));
+            // A region at a time on both sides (decoding each of the map's addresses alone
+            // cost more than a fuzz case), word by word only where a region differs.
+            let (mut want, mut got) = (Vec::new(), Vec::new());
+            for r in debug::debug_regions() {
+                want.clear();
+                got.clear();
+                regs.debug_region_words(r, &mut want);
+                state.region_words(r, &mut got);
+                if want != got {
+                    for ((addr, &w), &g) in (r.start..).zip(&want).zip(&got) {
+                        compare(addr, w, g);
+                    }
+                }
             }
         }
         StateRead::DebugPort => {
             for (addr, got) in rtl.debug_dump() {
-                compare(addr, got);
+                compare(addr, regs.debug_read(addr), got);
             }
         }
     }
@@ -181,7 +197,7 @@ pub fn state_diffs(
     // after the run, so the cycle count and the beats are already compared.
     let probes = debug::edge_probes();
     for (&addr, got) in probes.iter().zip(rtl.debug_read(probes)) {
-        compare(addr, got);
+        compare(addr, regs.debug_read(addr), got);
     }
     (fields, total)
 }
@@ -195,6 +211,7 @@ impl Default for Options {
             compare_state: true,
             state_read: StateRead::Direct,
             hold: None,
+            stop_on_loop: false,
         }
     }
 }
@@ -282,6 +299,10 @@ pub struct Report {
     pub outcome: OutcomeRecord,
     /// The first difference.
     pub divergence: Option<Divergence>,
+    /// Why the run ended before the cycle limit with neither side done, when it did: the
+    /// model's command stream provably loops ([`Options::stop_on_loop`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loop_proof: Option<loops::LoopProof>,
     /// The RTL's code-coverage counters after the run, when the build is a coverage build
     /// ([`pica_rtl_bridge::coverage`]; `pica lockstep --rtl-coverage`).
     #[serde(skip)]
@@ -360,7 +381,10 @@ pub fn lockstep(case: &Case, opts: &Options) -> Result<Report, LockstepError> {
     let mut gpu = case.gpu()?;
     // The RTL implements the front end (CP and REGS): compare the model's front end with it.
     gpu.set_pipeline(false);
-    let mut rtl = rtl_gpu(case, opts.variant)?;
+    // With the pipeline off no draw reaches the shader units, so the SH stage inside
+    // `pica_top` would only be clocked idle: run the build without it (same beats, outcome and
+    // state; a few times faster per cycle).
+    let mut rtl = rtl_gpu(case, opts.variant.front_end())?;
     let mut report = compare(case, opts, &mut gpu, &mut rtl)?;
     // Read before the model is dropped: its counters go with it.
     report.rtl_coverage = rtl.rtl_mut().coverage();
@@ -450,22 +474,30 @@ fn compare(
     let mut history: VecDeque<RegWriteBeat> = VecDeque::with_capacity(HISTORY);
     let mut compared = 0usize;
     let mut model_seen = 0usize;
-    let report =
-        |outcome: &Outcome, cycles: u64, compared: usize, divergence: Option<Divergence>| Report {
-            case: case.name.clone(),
-            variant: opts.variant.label(),
-            result: if divergence.is_some() {
-                "mismatch"
-            } else {
-                "equal"
-            }
-            .into(),
-            cycles,
-            beats: compared,
-            outcome: OutcomeRecord::of(outcome),
-            divergence,
-            rtl_coverage: None,
-        };
+    let mut detector = opts
+        .stop_on_loop
+        .then(|| loops::LoopDetector::new(case.max_cycles));
+    let mut loop_proof: Option<loops::LoopProof> = None;
+    let report = |outcome: &Outcome,
+                  cycles: u64,
+                  compared: usize,
+                  divergence: Option<Divergence>,
+                  loop_proof: Option<loops::LoopProof>| Report {
+        case: case.name.clone(),
+        variant: opts.variant.label(),
+        result: if divergence.is_some() {
+            "mismatch"
+        } else {
+            "equal"
+        }
+        .into(),
+        cycles,
+        beats: compared,
+        outcome: OutcomeRecord::of(outcome),
+        divergence,
+        loop_proof,
+        rtl_coverage: None,
+    };
     let before = |h: &VecDeque<RegWriteBeat>| h.iter().map(beat_json).collect::<Vec<_>>();
     // The next step of `case.more` (both sides walk the steps together: they finish each
     // submission in the same cycle, or the run ends there with an outcome divergence).
@@ -474,7 +506,8 @@ fn compare(
         let k = gpu.cycle();
         let mo = gpu.outcome();
         let ro = rtl.outcome();
-        let limit = k >= case.max_cycles;
+        // A proven loop ends the run as the cycle limit does, in the cycle after the proof.
+        let limit = k >= case.max_cycles || loop_proof.is_some();
         if mo.is_some() || ro.is_some() || limit {
             let mo = mo.unwrap_or(Outcome::CycleLimit { cycles: k });
             let ro = ro.unwrap_or(RtlOutcome::CycleLimit { cycles: k });
@@ -522,7 +555,13 @@ fn compare(
                     }),
                     vcd: None,
                 };
-                return Ok(report(&mo, k, compared, Some(finish(case, opts, d)?)));
+                return Ok(report(
+                    &mo,
+                    k,
+                    compared,
+                    Some(finish(case, opts, d)?),
+                    loop_proof,
+                ));
             }
             // Both finished this submission in this cycle: do the steps up to the next one on
             // both sides and step on (the next list starts in this cycle). None left: the
@@ -558,10 +597,10 @@ fn compare(
                             note: None,
                             vcd: None,
                         };
-                        return Ok(report(&mo, k, compared, Some(d)));
+                        return Ok(report(&mo, k, compared, Some(d), loop_proof));
                     }
                 }
-                return Ok(report(&mo, k, compared, None));
+                return Ok(report(&mo, k, compared, None, loop_proof));
             }
         }
         if let Some(h) = &opts.hold {
@@ -575,6 +614,11 @@ fn compare(
             model_seen += 1;
         }
         let rb = rtl.clock().beat;
+        if let Some(d) = detector.as_mut() {
+            // Looked at after this cycle's beats are compared below: the proof ends the run
+            // at the top of the next iteration, this cycle included.
+            loop_proof = loop_proof.or_else(|| d.observe(gpu));
+        }
         let kind = match (mb, rb) {
             (None, None) => continue,
             (Some(m), Some(r)) if m == r => {
@@ -650,14 +694,14 @@ fn compare(
             vcd: None,
         };
         let mo = gpu.outcome().unwrap_or(Outcome::CycleLimit { cycles: k });
-        return Ok(report(&mo, k, compared, Some(finish(case, opts, d)?)));
+        return Ok(report(&mo, k, compared, Some(finish(case, opts, d)?), None));
     }
 }
 
 /// Adds the VCD of the cycles around a divergence, if asked for.
 fn finish(case: &Case, opts: &Options, mut d: Divergence) -> Result<Divergence, LockstepError> {
     if let Some(w) = opts.trace_window {
-        let (from, to) = trace_window_vcd(case, opts.variant, d.cycle, w, &opts.vcd)?;
+        let (from, to) = trace_window_vcd(case, opts.variant.front_end(), d.cycle, w, &opts.vcd)?;
         d.vcd = Some(format!("{} (cycles {from}..={to})", opts.vcd.display()));
     }
     Ok(d)
@@ -721,6 +765,9 @@ pub fn text_report(r: &Report) -> String {
             "EQUAL  {}: {} beats, {} cycles, {} (RTL variant {})",
             r.case, r.beats, r.cycles, r.outcome.message, r.variant
         );
+        if let Some(p) = &r.loop_proof {
+            let _ = writeln!(out, "  ended early: {p}");
+        }
         return out;
     };
     let what = match d.kind {
