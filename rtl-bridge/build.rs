@@ -31,6 +31,9 @@
 //!   (REGS' arrays and the RAMs public read-only, for the shim's one-call state copy);
 //! - `alu` (`pica_alu_top`, the f24 ALU modules), driven by `csrc/pica_alu_shim.cpp`, which
 //!   includes `Vpica_alu.h` itself;
+//! - `sfu` (`pica_sh_sfu`, the shader unit's multi-cycle RCP/RSQ/EX2/LG2 unit on its own, so
+//!   that `pica alu-check` clocks it through all 2^24 inputs without evaluating the rest of the
+//!   ALU every clock), driven by the same `csrc/pica_alu_shim.cpp` (ops 24-27);
 //! - `sh` (`pica_sh_unit_top`, one shader unit with its RAMs, plus `PICA_RTL_DEFINES`),
 //!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
 //!   models, so a bug variant re-verilates only the shader unit) and `sh_knobs_alt` (every
@@ -226,6 +229,15 @@ const MODELS: &[Model] = &[
         vlt: None,
     },
     Model {
+        name: "sfu",
+        top: "pica_sh_sfu",
+        defines: &[],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_alu_shim.cpp"],
+        vlt: None,
+    },
+    Model {
         name: "sh",
         top: "pica_sh_unit_top",
         defines: &[],
@@ -390,6 +402,12 @@ fn sources(rtl: &Path) -> Vec<PathBuf> {
 /// `top` (a file is taken when its text names a module another taken file declares; comments
 /// mentioning a module only make the set larger, never smaller), in compile order.
 fn dependencies(rtl: &Path, top: &str) -> Vec<PathBuf> {
+    dependencies_skipping(rtl, top, &[])
+}
+
+/// [`dependencies`] without following the modules `skip` (their files are taken only when
+/// another followed file names a module of theirs).
+fn dependencies_skipping(rtl: &Path, top: &str, skip: &[&str]) -> Vec<PathBuf> {
     let files: Vec<(PathBuf, String)> = sources(rtl)
         .into_iter()
         .map(|f| {
@@ -427,6 +445,9 @@ fn dependencies(rtl: &Path, top: &str) -> Vec<PathBuf> {
             continue;
         }
         for w in words(&files[i].1) {
+            if skip.contains(&w.as_str()) {
+                continue;
+            }
             if let Some(&j) = declares.get(&w) {
                 if !taken[j] {
                     todo.push(j);
@@ -860,8 +881,19 @@ fn mutant_script(m: &MutantModel, srcs: &[String], out: &Path) -> String {
 
 /// Runs Yosys for `m` unless the cache holds its output; returns the directory holding
 /// `netlist.v` and `mutations.ys`.
+/// Modules a mutant row's parameter removes from the design (`NAME=VALUE`, module): their files
+/// are not read, so that the netlist — and with it Yosys' names and the sampled mutations,
+/// which the rows' notes files are keyed by — does not change when only such a module's RTL
+/// does (`fe_mut`: `EnableSh=0` leaves `pica_sh`, the shader units, out of `pica_top`).
+const PARAM_SKIPS: &[(&str, &str)] = &[("EnableSh=0", "pica_sh")];
+
 fn mutant_netlist(ys: &(String, String), rtl: &Path, cache: &Path, m: &MutantModel) -> PathBuf {
-    let srcs: Vec<String> = dependencies(rtl, m.top)
+    let skip: Vec<&str> = PARAM_SKIPS
+        .iter()
+        .filter(|(p, _)| m.params.contains(p))
+        .map(|&(_, module)| module)
+        .collect();
+    let srcs: Vec<String> = dependencies_skipping(rtl, m.top, &skip)
         .iter()
         .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
         .collect();

@@ -1,5 +1,7 @@
-// The Verilator bridge of pica_alu_top: one Verilated model, evaluated in batches so that a
-// sweep of 2^24 operands costs one FFI call per batch instead of one per evaluation.
+// The Verilator bridge of pica_alu_top and pica_sh_sfu: two Verilated models, evaluated in
+// batches so that a sweep of 2^24 operands costs one FFI call per batch instead of one per
+// evaluation. pica_alu_top is combinational (one eval per set); pica_sh_sfu (ops 24-27) is
+// clocked through its start/done handshake for every set.
 #include "pica_alu_shim.h"
 
 #include <verilated.h>
@@ -7,12 +9,20 @@
 #include <memory>
 
 #include "Vpica_alu.h"
+#include "Vpica_sfu.h"
 
 namespace {
 
 constexpr uint32_t kOpMova = 16;
 constexpr uint32_t kOpF32 = 17;
 constexpr uint32_t kOpFix = 19;  // to_fix12p4: int_o, like MOVA
+// Ops 24-27: RCP, RSQ, EX2, LG2 on pica_sh_sfu (its op_i = op - 24).
+constexpr uint32_t kOpSfuFirst = 24;
+constexpr uint32_t kOpSfuLast = 27;
+// Clocks after which a set that never signals done gives kSfuTimeout in every lane (not an
+// f24: a mismatch the checker reports, never a hang). The unit needs at most 303.
+constexpr uint32_t kSfuMaxClocks = 4096;
+constexpr uint32_t kSfuTimeout = 0xFFFFFFFFu;
 
 // Packs four 24-bit lanes into a 96-bit port (lane l at bits [24*l +: 24]).
 template <class W>
@@ -37,6 +47,7 @@ void unpack(const W& w, uint32_t* l) {
 struct PicaAlu {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Vpica_alu> top;
+  std::unique_ptr<Vpica_sfu> sfu;
 
   // Verilator's per-thread current context must be this model's whenever we touch it (several
   // models may live in one process; see pica_shim.cpp).
@@ -45,12 +56,43 @@ struct PicaAlu {
   PicaAlu() : ctx(new VerilatedContext) {
     enter();
     top.reset(new Vpica_alu(ctx.get(), "TOP"));
+    sfu.reset(new Vpica_sfu(ctx.get(), "SFU"));
+    sfu->clk_i = 0;
+    sfu->start_i = 0;
+    sfu->rst_ni = 0;
+    sfu->eval();
+    sfu->rst_ni = 1;
+    sfu->eval();
+  }
+
+  // One rising and one falling edge of the SFU's clock.
+  void sfu_clock() {
+    sfu->clk_i = 1;
+    sfu->eval();
+    sfu->clk_i = 0;
+    sfu->eval();
+  }
+
+  // Runs one SFU operation to done (or to kSfuMaxClocks).
+  uint32_t sfu_run(uint32_t op, uint32_t a) {
+    sfu->op_i = op & 3;
+    sfu->a_i = a & 0xFFFFFF;
+    sfu->start_i = 1;
+    sfu_clock();
+    sfu->start_i = 0;
+    for (uint32_t n = 0; n < kSfuMaxClocks; ++n) {
+      sfu_clock();
+      if (sfu->done_o) return sfu->y_o & 0xFFFFFF;
+    }
+    return kSfuTimeout;
   }
 
   ~PicaAlu() {
     enter();
     top->final();
+    sfu->final();
     top.reset();
+    sfu.reset();
   }
 };
 
@@ -69,6 +111,13 @@ void pica_alu_free(PicaAlu* h) { delete h; }
 void pica_alu_eval_batch(PicaAlu* h, uint32_t op, uint32_t knob, uint64_t n, const uint32_t* a,
                          const uint32_t* b, const uint32_t* c, uint32_t* out) {
   h->enter();
+  if (op >= kOpSfuFirst && op <= kOpSfuLast) {
+    for (uint64_t k = 0; k < n; ++k) {
+      const uint32_t y = h->sfu_run(op - kOpSfuFirst, a[4 * k]);
+      for (int l = 0; l < 4; ++l) out[4 * k + l] = y;
+    }
+    return;
+  }
   Vpica_alu* t = h->top.get();
   t->op_i = op & 0x1F;
   t->max_neg_inf_i = knob & 1;

@@ -1,5 +1,6 @@
-// C ABI of the Verilated pica_alu_top (rtl/pica_alu_top.sv): the surface rtl-bridge/src/alu.rs
-// sees. The op numbers are the op_i encoding documented in pica_alu_top.sv.
+// C ABI of the Verilated pica_alu_top (rtl/pica_alu_top.sv) and pica_sh_sfu (rtl/pica_sh_sfu.sv):
+// the surface rtl-bridge/src/alu.rs sees. Ops 0-23 are the op_i encoding documented in
+// pica_alu_top.sv; ops 24-27 (RCP, RSQ, EX2, LG2) run on pica_sh_sfu, clocked to done.
 #pragma once
 #include <stdint.h>
 
@@ -17,7 +18,8 @@ void pica_alu_free(PicaAlu* h);
 // 23:0 (higher bits ignored). For op 17 (F32) lane 0 of a is the f32 input (all 32 bits).
 // out receives y_o's lanes (f24 / CMP bits), or int_o's lanes for ops 16 (MOVA) and 19
 // (to_fix12p4), i32 bits. Op 23 (WEIGHT) reads lane 0's 24 bits and lane 1's low 12 bits as
-// one signed 36-bit integer.
+// one signed 36-bit integer. Ops 24-27 read lane 0 of a and write the SFU's result to every
+// lane (0xFFFFFFFF if it never signals done).
 void pica_alu_eval_batch(PicaAlu* h, uint32_t op, uint32_t knob, uint64_t n, const uint32_t* a,
                          const uint32_t* b, const uint32_t* c, uint32_t* out);
 

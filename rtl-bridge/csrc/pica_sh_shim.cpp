@@ -54,6 +54,8 @@ struct Dut {
 constexpr size_t kCodeWords = 4096;
 constexpr size_t kDescWords = 128;
 constexpr size_t kUniforms = 96;
+// A bound on the clocks one instruction takes (LG2 on the SFU: 307), for the stuck-unit guard.
+constexpr uint64_t kClocksPerInstrMax = 320;
 
 template <class V>
 struct DutImpl final : Dut {
@@ -152,7 +154,7 @@ struct DutImpl final : Dut {
     top->eval();
   }
 
-  // v[idx] is bits [96 idx +: 96] of vin_q: three whole words from word 3 idx.
+  // v[idx] is word idx of vin_mem (three 32-bit words), made readable by its valid bit.
   void set_input(uint32_t idx, const uint32_t lanes[4]) override {
     enter();
     if constexpr (kPorts) {
@@ -166,8 +168,9 @@ struct DutImpl final : Dut {
     } else {
       uint32_t w[3];
       pack96(w, lanes);
-      auto& vin = top->rootp->pica_sh_unit_top__DOT__u_unit__DOT__vin_q;
-      for (int k = 0; k < 3; k++) vin[3 * (idx & 15) + k] = w[k];
+      auto& vin = top->rootp->pica_sh_unit_top__DOT__u_unit__DOT__vin_mem;
+      for (int k = 0; k < 3; k++) vin[idx & 15][k] = w[k];
+      top->rootp->pica_sh_unit_top__DOT__u_unit__DOT__vin_vld_q |= 1u << (idx & 15);
       top->eval();
     }
   }
@@ -195,8 +198,9 @@ struct DutImpl final : Dut {
       clock();
       top->start_i = 0;
       top->eval();
-      // The unit retires one instruction per 3 cycles; the guard only catches a stuck unit.
-      for (uint64_t guard = 0; guard < 8 * max + 16; guard++) {
+      // The unit retires one instruction per 3 cycles, an SFU instruction (RCP, RSQ, EX2, LG2)
+      // in at most 307 (rtl/pica_shader_unit.sv); the guard only catches a stuck unit.
+      for (uint64_t guard = 0; guard < kClocksPerInstrMax * max + 16; guard++) {
         if (top->emit_valid_o) {
           if (ne < emit_cap) {
             PicaShEmit& e = emits[ne];

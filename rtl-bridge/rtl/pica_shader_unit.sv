@@ -9,8 +9,13 @@
 //          (after relative addressing)                      (opdesc and uniform ports)
 //   EXEC   sources, ALU, write-back, flow control, stacks; the commit record and the EMIT
 //          beat are valid in this cycle; then FETCH, DONE (END) or HANG.
+//   SFU    RCP, RSQ, EX2 and LG2 only: the first EXEC cycle starts the multi-cycle special-
+//          function unit (pica_sh_sfu) on the source's x and waits here until it is done;
+//          EXEC then runs again with its result (the descriptor and uniform read in DESC stay
+//          on the memories' outputs: they change only on the next read request).
 // So one instruction takes 3 clock cycles (more while stall_i holds FETCH: the 4-unit stage
-// pica_sh stalls a unit whose commit queue is full). start_i (in IDLE, DONE or HANG) enters FETCH at
+// pica_sh stalls a unit whose commit queue is full); RCP and RSQ take 24, EX2 up to 141 and LG2
+// 307 (a special-value operand 6). start_i (in IDLE, DONE or HANG) enters FETCH at
 // entry_i with empty stacks, as ShaderUnit::start; registers keep their values.
 //
 // The model's Knobs are parameters with the model's defaults.
@@ -52,7 +57,8 @@ module pica_shader_unit #(
   input  logic [3:0]        in_idx_i,
   input  logic [95:0]       in_data_i,
 
-  // Memories, synchronous read: rdata is valid the cycle after req.
+  // Memories, synchronous read: rdata is valid the cycle after req and holds until the next req
+  // (the SFU wait relies on it).
   output logic              code_req_o,
   output logic [11:0]       code_addr_o,
   input  logic [31:0]       code_rdata_i,
@@ -104,7 +110,8 @@ module pica_shader_unit #(
     StDesc  = 3'd2,
     StExec  = 3'd3,
     StDone  = 3'd4,
-    StHang  = 3'd5
+    StHang  = 3'd5,
+    StSfu   = 3'd6
   } state_e;
 
   // Hang codes (Commit::hang).
@@ -120,11 +127,24 @@ module pica_shader_unit #(
   logic [31:0]        ir_q;
   logic               unif_ones_q, unif_ones_d;  // the wide uniform read is out of range
   logic [2:0]         hang_q, hang_d;
-  // Register files, flattened (register n at [n*96 +: 96], lane l of it at [l*24 +: 24]) so
-  // that Icarus and Yosys accept every variable index.
-  logic [16*96-1:0]   vin_q;
-  logic [16*96-1:0]   tmp_q, tmp_d;
-  logic [2*16*96-1:0] obank_q, obank_d;  // bank b, register n at [(b*16+n)*96 +: 96]
+  // Register files: memories with one write port and asynchronous reads (lane l of a register
+  // at [l*24 +: 24]), the shape FPGA distributed RAM takes (Xilinx RAM32M: one write and
+  // three read ports per 32 x 2 bits; the read ports beyond are copies), instead of flops
+  // with a decoder on every bit. A RAM has no reset, so a valid bit per register (flops,
+  // cleared by rst_ni) makes a register never written since reset read as zero: the unit's
+  // reset state is still all-zero registers, as the model's (ShaderUnit::new).
+  //   vin_mem  v0-v15: written by the input port; read by the three sources;
+  //   tmp_mem  r0-r15: written by EXEC; read by the three sources and the destination merge;
+  //   ob_mem   o0-o15 of bank b at 16 b + n: written by EXEC; read by the destination merge
+  //            and the output read port.
+  logic [95:0]        vin_mem [16];
+  logic [95:0]        tmp_mem [16];
+  logic [95:0]        ob_mem  [32];
+  logic [15:0]        vin_vld_q;
+  logic [15:0]        tmp_vld_q;
+  logic [31:0]        ob_vld_q;
+  logic               reg_we;               // EXEC writes dst_new to the destination
+  logic               tmp_we, ob_we;
   logic               bank_q, bank_d;
   logic [31:0]        a0x_q, a0x_d, a0y_q, a0y_d, al_q, al_d;
   logic [1:0]         cmp_q, cmp_d;
@@ -226,10 +246,15 @@ module pica_shader_unit #(
 
   // Only the wide source can name a uniform (5-bit fields hold v/r only).
   for (genvar s = 0; s < 3; s++) begin : g_src
+    logic [3:0]  idx;
+    logic [95:0] vin_rd, tmp_rd;
+    assign idx    = sraw[s*7 +: 4];
+    assign vin_rd = vin_vld_q[idx] ? vin_mem[idx] : '0;
+    assign tmp_rd = tmp_vld_q[idx] ? tmp_mem[idx] : '0;
     assign sval[s*96 +: 96] =
-        (sraw[s*7 +: 7] < 7'h10) ? vin_q[sraw[s*7 +: 4]*96 +: 96] :
-        (sraw[s*7 +: 7] < 7'h20) ? tmp_q[sraw[s*7 +: 4]*96 +: 96] :
-        unif_ones_q              ? {4{F24One}}                    : unif_rdata_i;
+        (sraw[s*7 +: 7] < 7'h10) ? vin_rd :
+        (sraw[s*7 +: 7] < 7'h20) ? tmp_rd :
+        unif_ones_q              ? {4{F24One}} : unif_rdata_i;
   end
 
   function automatic logic [95:0] swz(input logic [95:0] v, input logic [7:0] sel,
@@ -266,7 +291,7 @@ module pica_shader_unit #(
   logic [95:0] mul_y, add_a, add_b, add_y, flr_y, mm_a, mm_b, mm_y, cmp_a, cmp_b;
   logic [3:0] mm_max, c_lt, c_eq, c_gt;
   logic [95:0] dot_a;
-  logic [23:0] dot_y, rcp_y, rsq_y, ex2_y, lg2_y, lit_y1;
+  logic [23:0] dot_y, lit_y1;
   logic [31:0] toint_x, toint_y;
   logic cmp_flush;
 
@@ -293,10 +318,25 @@ module pica_shader_unit #(
   pica_f24_minmax u_lit_y (.a_i(mm_y[24 +: 24]), .b_i(LitpNeg), .max_i(1'b1),
                            .max_neg_inf_i(MaxNegInf), .y_o(lit_y1));
   pica_f24_dot u_dot (.a_i(dot_a), .b_i(sb), .four_i(op6 != OpDp3), .y_o(dot_y));
-  pica_f24_rcp u_rcp (.a_i(sa[0 +: 24]), .y_o(rcp_y));
-  pica_f24_rsq u_rsq (.a_i(sa[0 +: 24]), .y_o(rsq_y));
-  pica_f24_ex2 u_ex2 (.a_i(sa[0 +: 24]), .y_o(ex2_y));
-  pica_f24_lg2 u_lg2 (.a_i(sa[0 +: 24]), .y_o(lg2_y));
+
+  // RCP, RSQ, EX2, LG2: the multi-cycle special-function unit, started by the first EXEC
+  // cycle of such an instruction (sfu_wait); its result stays on sfu_y until the next start.
+  logic        is_sfu, sfu_wait, sfu_done, sfu_ready_q, sfu_ready_d;
+  logic [1:0]  sfu_op;
+  logic [23:0] sfu_y;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        sfu_busy;  // the wait ends on done; busy is for benches
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign is_sfu   = (op6 == OpRcp) || (op6 == OpRsq) || (op6 == OpEx2) || (op6 == OpLg2);
+  assign sfu_wait = (state_q == StExec) && is_sfu && !sfu_ready_q;
+  assign sfu_op   = (op6 == OpRcp) ? 2'd0 : (op6 == OpRsq) ? 2'd1 : (op6 == OpEx2) ? 2'd2 : 2'd3;
+  // Set when the SFU finishes; cleared by the EXEC cycle that uses the result.
+  assign sfu_ready_d = (state_q == StSfu) ? (sfu_ready_q | sfu_done)
+                                          : (state_q == StExec) ? 1'b0 : sfu_ready_q;
+  pica_sh_sfu u_sfu (
+    .clk_i, .rst_ni, .start_i(sfu_wait), .op_i(sfu_op), .a_i(sa[0 +: 24]),
+    .busy_o(sfu_busy), .done_o(sfu_done), .y_o(sfu_y)
+  );
   pica_f24_to_int u_toint_x (.a_i(sa[0 +: 24]), .y_o(toint_x));
   pica_f24_to_int u_toint_y (.a_i(sa[24 +: 24]), .y_o(toint_y));
 
@@ -339,10 +379,7 @@ module pica_shader_unit #(
       OpMul:                value = mul_y;
       OpDp3, OpDp4, OpDph, OpDphi: value = {4{dot_y}};
       OpDst, OpDsti:        value = {sb[72 +: 24], sa[48 +: 24], mul_y[24 +: 24], F24One};
-      OpEx2:                value = {4{ex2_y}};
-      OpLg2:                value = {4{lg2_y}};
-      OpRcp:                value = {4{rcp_y}};
-      OpRsq:                value = {4{rsq_y}};
+      OpEx2, OpLg2, OpRcp, OpRsq: value = {4{sfu_y}};
       OpLitp:               value = {mm_y[72 +: 24], F24Zero, lit_y1, mm_y[0 +: 24]};
       OpSge, OpSgei:        value = sge_y;
       OpSlt, OpSlti:        value = slt_y;
@@ -378,6 +415,14 @@ module pica_shader_unit #(
   logic        jump_v;
   logic [12:0] sel_pc;
   logic [95:0] dst_old, dst_new;
+  logic [4:0]  ob_didx;  // the destination's o-bank entry (active bank)
+
+  assign dst_raw = is_mad ? ir_q[28:24] : ir_q[25:21];
+  assign ob_didx = {bank_q, dst_raw[3:0]};
+  assign dst_old = dst_raw[4] ? (tmp_vld_q[dst_raw[3:0]] ? tmp_mem[dst_raw[3:0]] : '0)
+                              : (ob_vld_q[ob_didx] ? ob_mem[ob_didx] : '0);
+  assign tmp_we  = reg_we && dst_raw[4];
+  assign ob_we   = reg_we && !dst_raw[4];
   logic [2:0]  hang_now;
   logic        loop_hit, if_hit, call_hit;
   logic [12:0] loop_pc, if_pc, call_pc, copy;
@@ -393,7 +438,6 @@ module pica_shader_unit #(
               (op6 >= 6'h1C && op6 <= 6'h1F));
     is_mova_op = (op6 == OpMova);
     has_dst = (op6 < 6'h20 && known && !is_mova_op) || is_mad;
-    dst_raw = is_mad ? ir_q[28:24] : ir_q[25:21];
     wmask = desc[3:0];
     f_tgt = ir_q[21:10];
     f_num = ir_q[7:0];
@@ -412,8 +456,7 @@ module pica_shader_unit #(
     state_d = state_q;
     pc_d = pc_q;
     hang_d = hang_q;
-    tmp_d = tmp_q;
-    obank_d = obank_q;
+    reg_we = 1'b0;
     bank_d = bank_q;
     a0x_d = a0x_q;
     a0y_d = a0y_q;
@@ -453,8 +496,6 @@ module pica_shader_unit #(
     call_stop = 1'b0;
     loop_stop = 1'b0;
     sel_pc = next;
-    dst_old = dst_raw[4] ? tmp_q[dst_raw[3:0]*96 +: 96]
-                          : obank_q[{bank_q, dst_raw[3:0]}*96 +: 96];
     dst_new = dst_old;
 
     unique case (state_q)
@@ -471,8 +512,11 @@ module pica_shader_unit #(
       end
       StFetch: if (!stall_i) state_d = StDesc;
       StDesc:  state_d = StExec;
+      StSfu:   if (sfu_done) state_d = StExec;
       default: begin  // StExec
-        if (is_mova_op && prev_mova_q) begin
+        if (sfu_wait) begin
+          state_d = StSfu;  // nothing executes until the SFU's result is there
+        end else if (is_mova_op && prev_mova_q) begin
           hang_now = HangMova;
         end else if (!known && !UnknownOpNop) begin
           hang_now = HangUnknown;
@@ -484,8 +528,7 @@ module pica_shader_unit #(
             for (int l = 0; l < 4; l++) begin
               if (wmask[3-l]) dst_new[l*24 +: 24] = value[l*24 +: 24];
             end
-            if (dst_raw[4]) tmp_d[dst_raw[3:0]*96 +: 96] = dst_new;
-            else obank_d[{bank_q, dst_raw[3:0]}*96 +: 96] = dst_new;
+            reg_we = 1'b1;
           end
           if (is_mova_op) begin
             if (wmask[3]) a0x_d = toint_x;
@@ -685,8 +728,7 @@ module pica_shader_unit #(
           hang_d = hang_now;
           if (hang_now != HangPc) begin
             // The instruction did not execute: no state changes at all.
-            tmp_d = tmp_q;
-            obank_d = obank_q;
+            reg_we = 1'b0;
             bank_d = bank_q;
             a0x_d = a0x_q;
             a0y_d = a0y_q;
@@ -701,7 +743,7 @@ module pica_shader_unit #(
           end
         end else if (end_now) begin
           state_d = StDone;
-        end else begin
+        end else if (!sfu_wait) begin
           state_d = StFetch;
         end
       end
@@ -710,12 +752,13 @@ module pica_shader_unit #(
 
   // ---------------------------------------------------------------------------------------
   // Ports.
-  assign busy_o = (state_q == StFetch) || (state_q == StDesc) || (state_q == StExec);
+  assign busy_o = (state_q == StFetch) || (state_q == StDesc) || (state_q == StExec) ||
+                  (state_q == StSfu);
   assign done_o = (state_q == StDone);
   assign hang_o = (state_q == StHang);
   assign hang_code_o = hang_q;
 
-  assign commit_valid_o   = (state_q == StExec);
+  assign commit_valid_o   = (state_q == StExec) && !sfu_wait;
   assign commit_pc_o      = pc_q;
   assign commit_word_o    = ir_q;
   assign commit_dst_o     = writes ? {3'b000, dst_raw} : 8'hFF;
@@ -737,7 +780,7 @@ module pica_shader_unit #(
 
   logic o_rd_bank;
   assign o_rd_bank   = bank_q ^ o_rd_sel_i;
-  assign o_rd_data_o = obank_q[{o_rd_bank, o_rd_idx_i}*96 +: 96];
+  assign o_rd_data_o = ob_vld_q[{o_rd_bank, o_rd_idx_i}] ? ob_mem[{o_rd_bank, o_rd_idx_i}] : '0;
 
   // ---------------------------------------------------------------------------------------
   // Flops.
@@ -747,10 +790,11 @@ module pica_shader_unit #(
       pc_q <= '0;
       ir_q <= '0;
       unif_ones_q <= 1'b0;
+      sfu_ready_q <= 1'b0;
       hang_q <= '0;
-      vin_q <= '0;
-      tmp_q <= '0;
-      obank_q <= '0;
+      vin_vld_q <= '0;
+      tmp_vld_q <= '0;
+      ob_vld_q <= '0;
       bank_q <= 1'b0;
       a0x_q <= '0;
       a0y_q <= '0;
@@ -777,10 +821,11 @@ module pica_shader_unit #(
       pc_q <= pc_d;
       if (state_q == StDesc) ir_q <= code_rdata_i;
       unif_ones_q <= unif_ones_d;
+      sfu_ready_q <= sfu_ready_d;
       hang_q <= hang_d;
-      if (in_we_i) vin_q[in_idx_i*96 +: 96] <= in_data_i;
-      tmp_q <= tmp_d;
-      obank_q <= obank_d;
+      if (in_we_i) vin_vld_q[in_idx_i] <= 1'b1;
+      if (tmp_we) tmp_vld_q[dst_raw[3:0]] <= 1'b1;
+      if (ob_we) ob_vld_q[{bank_q, dst_raw[3:0]}] <= 1'b1;
       bank_q <= bank_d;
       a0x_q <= a0x_d;
       a0y_q <= a0y_d;
@@ -803,6 +848,28 @@ module pica_shader_unit #(
       ls_sav_q <= ls_sav_d;
       ls_cnt_q <= ls_cnt_d;
     end
+  end
+
+  // The register-file RAMs (no reset: see the valid bits). Power-on zero like pica_ram, so that
+  // simulators never read X from a word the valid bits mask.
+  initial begin
+    for (int i = 0; i < 16; i++) begin
+      vin_mem[i] = '0;
+      tmp_mem[i] = '0;
+    end
+    for (int i = 0; i < 32; i++) ob_mem[i] = '0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (in_we_i) vin_mem[in_idx_i] <= in_data_i;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (tmp_we) tmp_mem[dst_raw[3:0]] <= dst_new;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ob_we) ob_mem[ob_didx] <= dst_new;
   end
 
 `ifndef SYNTHESIS

@@ -63,11 +63,20 @@ pub enum AluOp {
     /// `rast::interp::weight_f24(v)` in every lane, `v` the signed 36-bit integer of lane 0's
     /// 24 bits and lane 1's low 12 bits (`v = sext36(a[1] << 24 | a[0])`, see [`weight_input`]).
     Weight = 23,
+    /// `rcp(a.x)` in every lane, on the shader unit's multi-cycle special-function unit
+    /// (`pica_sh_sfu`, a model of its own: clocked from start to done for every set).
+    RcpSfu = 24,
+    /// `rsq(a.x)` in every lane, on `pica_sh_sfu`.
+    RsqSfu = 25,
+    /// `ex2(a.x)` in every lane, on `pica_sh_sfu`.
+    Ex2Sfu = 26,
+    /// `lg2(a.x)` in every lane, on `pica_sh_sfu`.
+    Lg2Sfu = 27,
 }
 
 impl AluOp {
     /// Every op, in encoding order.
-    pub const ALL: [AluOp; 24] = [
+    pub const ALL: [AluOp; 28] = [
         AluOp::Add,
         AluOp::Mul,
         AluOp::Mad,
@@ -92,6 +101,10 @@ impl AluOp {
         AluOp::Depth16,
         AluOp::Depth24,
         AluOp::Weight,
+        AluOp::RcpSfu,
+        AluOp::RsqSfu,
+        AluOp::Ex2Sfu,
+        AluOp::Lg2Sfu,
     ];
 
     /// The lower-case name (`add`, ..., `mova`, `f32_to_f24`, `div`, ..., `weight`).
@@ -121,6 +134,23 @@ impl AluOp {
             AluOp::Depth16 => "depth16",
             AluOp::Depth24 => "depth24",
             AluOp::Weight => "weight",
+            AluOp::RcpSfu => "rcp_sfu",
+            AluOp::RsqSfu => "rsq_sfu",
+            AluOp::Ex2Sfu => "ex2_sfu",
+            AluOp::Lg2Sfu => "lg2_sfu",
+        }
+    }
+
+    /// The op of the combinational modules that computes the same function: the SFU ops give
+    /// their combinational twin (`RcpSfu` → `Rcp`, ...), every other op itself. Arity and
+    /// lane conventions are the twin's.
+    pub fn reference(self) -> AluOp {
+        match self {
+            AluOp::RcpSfu => AluOp::Rcp,
+            AluOp::RsqSfu => AluOp::Rsq,
+            AluOp::Ex2Sfu => AluOp::Ex2,
+            AluOp::Lg2Sfu => AluOp::Lg2,
+            op => op,
         }
     }
 
@@ -132,7 +162,7 @@ impl AluOp {
 
     /// Number of operands read: 1 (a), 2 (a, b) or 3 (a, b, c).
     pub fn arity(self) -> usize {
-        match self {
+        match self.reference() {
             AluOp::Rcp
             | AluOp::Rsq
             | AluOp::Ex2
@@ -154,7 +184,7 @@ impl AluOp {
     /// and write every lane.
     pub fn scalar(self) -> bool {
         matches!(
-            self,
+            self.reference(),
             AluOp::Rcp | AluOp::Rsq | AluOp::Ex2 | AluOp::Lg2 | AluOp::F32ToF24 | AluOp::Weight
         )
     }
@@ -248,10 +278,10 @@ pub fn model_eval(op: AluOp, max_neg_inf: bool, a: [u32; 4], b: [u32; 4], c: [u3
         AluOp::Dp3 => splat(alu::dot(&fa[..3], &fb[..3])),
         AluOp::Dp4 => splat(alu::dot(&fa, &fb)),
         AluOp::Dph => splat(alu::dot(&[fa[0], fa[1], fa[2], F24::ONE], &fb)),
-        AluOp::Rcp => splat(alu::rcp(fa[0])),
-        AluOp::Rsq => splat(alu::rsq(fa[0])),
-        AluOp::Ex2 => splat(alu::ex2(fa[0])),
-        AluOp::Lg2 => splat(alu::lg2(fa[0])),
+        AluOp::Rcp | AluOp::RcpSfu => splat(alu::rcp(fa[0])),
+        AluOp::Rsq | AluOp::RsqSfu => splat(alu::rsq(fa[0])),
+        AluOp::Ex2 | AluOp::Ex2Sfu => splat(alu::ex2(fa[0])),
+        AluOp::Lg2 | AluOp::Lg2Sfu => splat(alu::lg2(fa[0])),
         AluOp::Flr => lanes(&|x, _, _| alu::flr(x)),
         AluOp::Max => lanes(&|x, y, _| alu::max(x, y, knob)),
         AluOp::Min => lanes(&|x, y, _| alu::min(x, y)),
@@ -456,7 +486,7 @@ pub const WINDOW_PARTNERS: usize = 4;
 
 /// The exhaustive operand plan of `op`, delivered in batches of about `batch` sets to `f`
 /// (so a 2^24 sweep never sits in memory at once):
-/// - rcp, rsq, ex2, lg2: every one of the 2^24 patterns as a.x;
+/// - rcp, rsq, ex2, lg2 (and their `_sfu` twins): every one of the 2^24 patterns as a.x;
 /// - flr, mova, fix12p4, color_u8, depth16, depth24: every pattern, four per set;
 /// - weight: a windowed sweep of the 36-bit integers (2^36 are too many): every value in
 ///   `-2^23 ..= 2^23 - 1`, and `±(2^p + d)` for every p < 36 and `|d| <= 4096` (the 17-bit
@@ -478,7 +508,14 @@ pub fn exhaustive_plan(op: AluOp, seed: u64, batch: usize, f: &mut dyn FnMut(&[O
         }
     };
     match op {
-        AluOp::Rcp | AluOp::Rsq | AluOp::Ex2 | AluOp::Lg2 => {
+        AluOp::Rcp
+        | AluOp::Rsq
+        | AluOp::Ex2
+        | AluOp::Lg2
+        | AluOp::RcpSfu
+        | AluOp::RsqSfu
+        | AluOp::Ex2Sfu
+        | AluOp::Lg2Sfu => {
             for x in 0..0x100_0000u32 {
                 buf.push(([x, 0, 0, 0], [0; 4], [0; 4]));
                 flush(&mut buf, false);

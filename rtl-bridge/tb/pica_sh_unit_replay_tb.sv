@@ -221,8 +221,9 @@ module pica_sh_unit_replay_tb;
       end
       tick;
       guard++;
-      // The unit retires one instruction per 3 cycles; this only catches a stuck unit.
-      if (!stop && guard > 8 * max_instr + 16)
+      // The unit retires one instruction per 3 cycles, an SFU instruction (RCP, RSQ, EX2,
+      // LG2) in at most 307; this only catches a stuck unit.
+      if (!stop && guard > 320 * max_instr + 16)
         fail($sformatf("commit %0d: no beat for %0d cycles (unit stuck; expected %0d beats)",
                        bi, guard, nbeats));
     end

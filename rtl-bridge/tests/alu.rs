@@ -95,6 +95,42 @@ fn alu_unary_ops_match_the_model() {
     }
 }
 
+/// The SFU's plan: every `UNARY_STRIDE * SFU_STRIDE_FACTOR`-th pattern and every pattern of
+/// the exponents where the iteration starts or ends differently (0 and 127: the constant arms;
+/// 63 and 64: around 1.0, where LG2 is near 0 and RSQ's root is near 1; 9: EX2's tiny-negative
+/// edge; 69: EX2's overflow), both signs. The SFU is clocked to done for every set (up to 303
+/// clocks for LG2), so the plan of the combinational ops would take minutes;
+/// `pica alu-check --op lg2_sfu --exhaustive` (and rcp_sfu, rsq_sfu, ex2_sfu) sweeps all 2^24.
+fn sfu_sets(f: &mut dyn FnMut(&[OperandSet])) {
+    const EDGE: &[u32] = &[0, 9, 63, 64, 69, 127];
+    let mut xs: Vec<u32> = (0..0x100_0000u32)
+        .step_by((UNARY_STRIDE * SFU_STRIDE_FACTOR) as usize)
+        .collect();
+    for s in 0..2u32 {
+        for &e in EDGE {
+            xs.extend((0..0x1_0000u32).map(|m| s << 23 | e << 16 | m));
+        }
+    }
+    let sets: Vec<OperandSet> = xs.iter().map(|&x| ([x, 0, 0, 0], [0; 4], [0; 4])).collect();
+    for chunk in sets.chunks(BATCH) {
+        f(chunk);
+    }
+}
+
+/// How much sparser than the combinational ops' stride the SFU's strided sweep is.
+const SFU_STRIDE_FACTOR: u32 = 8;
+
+#[test]
+fn alu_sfu_ops_match_the_model() {
+    let mut rtl = RtlAlu::new().expect("Verilated ALU");
+    for op in [AluOp::RcpSfu, AluOp::RsqSfu, AluOp::Ex2Sfu, AluOp::Lg2Sfu] {
+        check(&mut rtl, op, false, &mut |f| sfu_sets(f));
+        check(&mut rtl, op, false, &mut |f| {
+            alu::random_plan(op, RANDOM_SETS / 10, 1, BATCH, f)
+        });
+    }
+}
+
 #[test]
 fn alu_f32_to_f24_matches_the_model() {
     let mut rtl = RtlAlu::new().expect("Verilated ALU");

@@ -173,7 +173,10 @@ const PROLOGUE: usize = 0x200;
 /// which unit takes a vertex depends on timing, which the RTL does not share with the model.
 /// So: a prologue at [`PROLOGUE`] (the entry point) sets r0-r15, o0-o15, a0, aL and the flags
 /// from uniforms, then jumps to the program at 0; EMIT (which swaps the output bank) becomes
-/// NOP; every input register is written (16 attributes through a one-to-one permutation).
+/// NOP; every input register is written (16 attributes through a one-to-one permutation). A
+/// commit record carries a0, aL and the flags as they are after its instruction, so the
+/// prologue's records before the MOVA, CMP and LOOP still hold what the unit's previous vertex
+/// left there: [`by_job`] blanks those fields ([`prologue_carried`]).
 fn unit_independent(cfg: &mut UnitConfig, r: &mut Rng) {
     let desc = 127u8;
     cfg.opdescs[usize::from(desc)] = 0x1B << 5 | 0x1B << 14 | 0x1B << 23 | 0xF;
@@ -199,6 +202,7 @@ fn unit_independent(cfg: &mut UnitConfig, r: &mut Rng) {
         p.push(mov(0x10 + n, n));
         p.push(mov(n, 16 + n));
     }
+    debug_assert_eq!(p.len(), PROLOGUE_MOVS);
     p.push(encode(&Instruction::Alu {
         op: Opcode::Mova,
         dst: DstReg::default(),
@@ -513,12 +517,37 @@ fn run_top(c: &Case, backpressure: bool) -> Outcome {
     o
 }
 
+/// The MOVs at the start of the VS prologue ([`unit_independent`]); the MOVA, CMP and LOOP
+/// follow them.
+const PROLOGUE_MOVS: usize = 32;
+
+/// Blanks the fields of a VS prologue record ([`unit_independent`]) that still hold what the
+/// unit's previous vertex left: the MOVs report the old a0, flags and aL, the MOVA the old
+/// flags and aL, the CMP the old aL. Which unit takes a vertex depends on timing, which the RTL
+/// does not share with the model (an SFU instruction takes hundreds of clocks there).
+fn prologue_carried(c: &mut CommitBeat) {
+    let pc = usize::from(c.pc);
+    if (PROLOGUE..PROLOGUE + PROLOGUE_MOVS).contains(&pc) {
+        c.a0x = 0;
+        c.a0y = 0;
+    }
+    if (PROLOGUE..=PROLOGUE + PROLOGUE_MOVS).contains(&pc) {
+        c.cmp = 0;
+    }
+    if (PROLOGUE..=PROLOGUE + PROLOGUE_MOVS + 1).contains(&pc) {
+        c.al = 0;
+    }
+}
+
 /// Commits keyed by (GS invocation?, seq), in program order, without unit and cycle.
 fn by_job(commits: &[CommitBeat], gs_on: bool) -> BTreeMap<(bool, u32), Vec<CommitBeat>> {
     let mut m: BTreeMap<(bool, u32), Vec<CommitBeat>> = BTreeMap::new();
     for c in commits {
         let gs = gs_on && c.unit == 3;
         let mut c = *c;
+        if !gs {
+            prologue_carried(&mut c);
+        }
         c.unit = 0;
         c.cycle = 0;
         m.entry((gs, c.seq)).or_default().push(c);
