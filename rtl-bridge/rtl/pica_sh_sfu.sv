@@ -16,9 +16,10 @@
 // Products: one 32 x 32 -> 64 multiplier (four DSP48E1 or MULT18X18 tiles); a 64 x 64
 // product takes four clocks (the limb products x_lo y_lo, x_lo y_hi, x_hi y_lo, x_hi y_hi
 // added into a 128-bit accumulator at their weights), so every truncated product of the
-// reference (`mul_shr62`, tl, tt) is a bit range of the exact product. Clocks from start to
-// done: RCP / RSQ 20, EX2 at most 2 + 5 * 23 + 20, LG2 2 + 5 * 60; inputs whose result is a
-// special value (zero exponent, NaN, infinities, out-of-range EX2) take 2.
+// reference (`mul_shr62`, tl, tt) is a bit range of the exact product. done_o is high in the
+// 21st clock after the start clock for RCP and RSQ, at most the 139th for EX2 (every root
+// taken), the 303rd for LG2 (5 clocks per squaring), the 3rd for an input whose result is a
+// special value (zero exponent, NaN, infinities, out-of-range EX2).
 //
 // Handshake: start_i (any state; a running operation is abandoned) latches op_i and a_i;
 // done_o is high for one clock when y_o holds the result, which stays until the next start.

@@ -2,21 +2,29 @@
 // (model/src/shader/interp.rs) instruction by instruction; f24 arithmetic in the pica_f24_*
 // modules (model/src/shader/alu.rs).
 //
-// Micro-architecture: a 3-state loop per instruction, no pipelining (transaction-exact, not
-// cycle-exact, with the model):
-//   FETCH  read code[pc]                                    (code port, 1-cycle latency)
-//   DESC   latch the word; read its operand descriptor and the uniform its wide source names
-//          (after relative addressing)                      (opdesc and uniform ports)
-//   EXEC   sources, ALU, write-back, flow control, stacks; the commit record and the EMIT
-//          beat are valid in this cycle; then FETCH, DONE (END) or HANG.
-//   SFU    RCP, RSQ, EX2 and LG2 only: the first EXEC cycle starts the multi-cycle special-
-//          function unit (pica_sh_sfu) on the source's x and waits here until it is done;
-//          EXEC then runs again with its result (the descriptor and uniform read in DESC stay
-//          on the memories' outputs: they change only on the next read request).
-// So one instruction takes 3 clock cycles (more while stall_i holds FETCH: the 4-unit stage
-// pica_sh stalls a unit whose commit queue is full); RCP and RSQ take 24, EX2 up to 141 and LG2
-// 307 (a special-value operand 6). start_i (in IDLE, DONE or HANG) enters FETCH at
-// entry_i with empty stacks, as ShaderUnit::start; registers keep their values.
+// Micro-architecture: an in-order pipeline of three stages, one instruction per clock
+// (transaction-exact, not cycle-exact, with the model: the same commits in the same order):
+//   F  read code[f_pc]                                      (code port, 1-clock latency)
+//   D  the word is on code_rdata_i: read its operand descriptor and the uniform its wide
+//      source names (after relative addressing)             (opdesc and uniform ports)
+//   E  the word (ir_q) with its descriptor and uniform on the ports: sources, ALU,
+//      write-back, flow control, stacks; the commit record and the EMIT beat are valid in
+//      this clock.
+// Registers are read in E and written at its clock edge, so the next instruction in E sees
+// every write: no register hazard. F fetches sequentially; when E's next PC is not the one
+// behind it (a jump, call, return, IF or LOOP end, PC wrap), the stages behind are dropped and F
+// fetches E's next PC in the same clock (one bubble). D reads the uniform with a0.x, a0.y and
+// aL as they are; when the instruction in E changes the one D's word uses for relative
+// addressing, D reads again the next clock (one bubble). END and hangs stop the pipeline.
+// RCP, RSQ, EX2 and LG2 run on the multi-cycle special-function unit (pica_sh_sfu): E starts it
+// on the source's x and the pipeline holds (state SFU) until it is done; E then executes with
+// its result. RCP and RSQ take 23 clocks in E, EX2 up to 141, LG2 305 (a special-value operand
+// 5). A held pipeline issues no memory read, so the memories' outputs (which change only on a
+// read request) keep the words of the instructions in D and E.
+// stall_i holds the whole pipeline (E executes nothing; the 4-unit stage pica_sh holds a unit
+// whose commit queue is full, and unit 3 while an EMIT is copied). start_i (in IDLE, DONE or
+// HANG) starts fetching at entry_i with empty stacks, as ShaderUnit::start; registers keep
+// their values.
 //
 // The model's Knobs are parameters with the model's defaults.
 //
@@ -42,11 +50,11 @@ module pica_shader_unit #(
   // Invocation control.
   input  logic              start_i,        // taken when !busy_o
   input  logic [11:0]       entry_i,
-  output logic              busy_o,         // FETCH/DESC/EXEC
+  output logic              busy_o,         // RUN or SFU
   output logic              done_o,         // END executed (until the next start)
   output logic              hang_o,         // a hang (until the next start)
   output logic [2:0]        hang_code_o,    // Commit::hang of the hanging instruction
-  input  logic              stall_i,        // hold in FETCH (no code read) while set
+  input  logic              stall_i,        // hold the pipeline (nothing executes) while set
 
   // Uniforms: i_n = x | y << 8 | z << 16 | w << 24; bool bit n = b_n.
   input  logic [127:0]      int_uniforms_i,
@@ -58,7 +66,7 @@ module pica_shader_unit #(
   input  logic [95:0]       in_data_i,
 
   // Memories, synchronous read: rdata is valid the cycle after req and holds until the next req
-  // (the SFU wait relies on it).
+  // (the held pipeline relies on it).
   output logic              code_req_o,
   output logic [11:0]       code_addr_o,
   input  logic [31:0]       code_rdata_i,
@@ -106,9 +114,7 @@ module pica_shader_unit #(
 
   typedef enum logic [2:0] {
     StIdle  = 3'd0,
-    StFetch = 3'd1,
-    StDesc  = 3'd2,
-    StExec  = 3'd3,
+    StRun   = 3'd1,
     StDone  = 3'd4,
     StHang  = 3'd5,
     StSfu   = 3'd6
@@ -123,7 +129,14 @@ module pica_shader_unit #(
   // ---------------------------------------------------------------------------------------
   // State
   state_e             state_q, state_d;
-  logic [11:0]        pc_q, pc_d;
+  logic [11:0]        pc_q, pc_d;            // the PC of the instruction in E; its next PC
+  // Pipeline: F's next PC, D's instruction (its word on code_rdata_i), E's valid bit.
+  logic [11:0]        f_pc_q;
+  logic               d_valid_q;
+  logic [11:0]        d_pc_q;
+  logic               e_valid_q;
+  logic               e_go, e_exec, e_stop, redirect, d_haz, advance, fetch, promote;
+  logic [11:0]        exp_pc, fetch_pc;
   logic [31:0]        ir_q;
   logic               unif_ones_q, unif_ones_d;  // the wide uniform read is out of range
   logic [2:0]         hang_q, hang_d;
@@ -206,14 +219,32 @@ module pica_shader_unit #(
   assign rel_off = ($signed(rel_sel) < -32'sd128 || $signed(rel_sel) > 32'sd127) ? 7'd0
                                                                                   : rel_sel[6:0];
   assign unif_idx = (wide_raw(code_rdata_i) - 7'h20) + rel_off;
-  assign unif_ones_d = (state_q == StDesc) ? (unif_idx > 7'd95) : unif_ones_q;
+  assign unif_ones_d = promote ? (unif_idx > 7'd95) : unif_ones_q;
 
-  assign code_req_o  = (state_q == StFetch) && !stall_i;
-  assign code_addr_o = pc_q;
-  assign desc_req_o  = (state_q == StDesc);
+  // Pipeline control. E runs its instruction when nothing holds it (e_go) and, for an SFU
+  // instruction, once the SFU's result is there (e_exec).
+  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i;
+  assign e_exec   = e_go && !sfu_wait;
+  assign e_stop   = e_exec && (hang_now != 3'd0 || end_now);
+  // The PC of the instruction behind E (D's, or the one F fetches next).
+  assign exp_pc   = d_valid_q ? d_pc_q : f_pc_q;
+  assign redirect = e_exec && !e_stop && (pc_d != exp_pc);
+  // D's uniform index reads a0.x, a0.y or aL, which E changes in this clock.
+  assign d_haz    = e_exec && !e_stop && !redirect && d_valid_q &&
+                    (idx_field(code_rdata_i) != 2'd0) &&
+                    ((a0x_d != a0x_q) || (a0y_d != a0y_q) || (al_d != al_q));
+  // The stages move when E is empty or executes (and the run goes on).
+  assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !e_stop;
+  assign fetch    = advance && !d_haz;
+  assign fetch_pc = redirect ? pc_d : f_pc_q;
+  assign promote  = advance && d_valid_q && !redirect && !d_haz;
+
+  assign code_req_o  = fetch;
+  assign code_addr_o = fetch_pc;
+  assign desc_req_o  = advance && d_valid_q;
   assign desc_addr_o = (code_rdata_i[31:30] == 2'b11) ? {2'b00, code_rdata_i[4:0]}
                                                       : code_rdata_i[6:0];
-  assign unif_req_o  = (state_q == StDesc) && (unif_idx <= 7'd95);
+  assign unif_req_o  = advance && d_valid_q && (unif_idx <= 7'd95);
   assign unif_addr_o = unif_idx;
 
   // ---------------------------------------------------------------------------------------
@@ -288,7 +319,11 @@ module pica_shader_unit #(
   assign is_sge = (op6 == OpSge) || (op6 == OpSgei);
   assign is_slt = (op6 == OpSlt) || (op6 == OpSlti);
 
-  logic [95:0] mul_y, add_a, add_b, add_y, flr_y, mm_a, mm_b, mm_y, cmp_a, cmp_b;
+  logic [95:0] mul_y, add_y, flr_y, mm_a, mm_b, mm_y, cmp_a, cmp_b;
+  // Per lane, so that no vector feeds its own lanes (the dot chain runs lane to lane).
+  logic [23:0] add_a0, add_a1, add_a2, add_a3, add_b0, add_b1, add_b2, add_b3;
+  logic [23:0] add_y0, add_y1, add_y2, add_y3;
+  logic        is_dot;
   logic [3:0] mm_max, c_lt, c_eq, c_gt;
   logic [95:0] dot_a;
   logic [23:0] dot_y, lit_y1;
@@ -298,8 +333,24 @@ module pica_shader_unit #(
   // LITP: (max(x, 0), max(min(y, B), -B), 0, max(w, 0)); flags x >= 0, w >= 0.
   assign dot_a = (op6 == OpDph || op6 == OpDphi) ? {F24One, sa[71:0]} : sa;
   assign cmp_flush = is_sge || is_slt;
-  assign add_a = is_mad ? mul_y : sa;
-  assign add_b = is_mad ? sc : sb;
+  // The dot products run on the lanes' multipliers and adders (alu::dot's order: products
+  // summed left to right, ((x + y) + z) + w, each add truncated): lane 0 adds x and y, lane 1
+  // adds z to that, lane 2 adds w. DPH's a.w = 1.0 goes into lane 3's multiplier.
+  assign is_dot = (op6 == OpDp3) || (op6 == OpDp4) || (op6 == OpDph) || (op6 == OpDphi);
+  assign add_a0 = (is_dot || is_mad) ? mul_y[0 +: 24] : sa[0 +: 24];
+  assign add_b0 = is_dot ? mul_y[24 +: 24] : is_mad ? sc[0 +: 24] : sb[0 +: 24];
+  assign add_a1 = is_dot ? add_y0 : is_mad ? mul_y[24 +: 24] : sa[24 +: 24];
+  assign add_b1 = is_dot ? mul_y[48 +: 24] : is_mad ? sc[24 +: 24] : sb[24 +: 24];
+  assign add_a2 = is_dot ? add_y1 : is_mad ? mul_y[48 +: 24] : sa[48 +: 24];
+  assign add_b2 = is_dot ? mul_y[72 +: 24] : is_mad ? sc[48 +: 24] : sb[48 +: 24];
+  assign add_a3 = is_mad ? mul_y[72 +: 24] : sa[72 +: 24];
+  assign add_b3 = is_mad ? sc[72 +: 24] : sb[72 +: 24];
+  assign add_y = {add_y3, add_y2, add_y1, add_y0};
+  pica_f24_add u_add0 (.a_i(add_a0), .b_i(add_b0), .y_o(add_y0));
+  pica_f24_add u_add1 (.a_i(add_a1), .b_i(add_b1), .y_o(add_y1));
+  pica_f24_add u_add2 (.a_i(add_a2), .b_i(add_b2), .y_o(add_y2));
+  pica_f24_add u_add3 (.a_i(add_a3), .b_i(add_b3), .y_o(add_y3));
+  assign dot_y = (op6 == OpDp3) ? add_y1 : add_y2;
   assign mm_a = sa;
   assign mm_b = is_lit ? {F24Zero, sb[48 +: 24], LitpPos, F24Zero} : sb;
   assign mm_max = is_lit ? 4'b1001 : {4{op6 == OpMax}};
@@ -307,8 +358,7 @@ module pica_shader_unit #(
   assign cmp_b = is_lit ? {F24Zero, sb[24 +: 48], F24Zero} : sb;
 
   for (genvar l = 0; l < 4; l++) begin : g_lane
-    pica_f24_mul u_mul (.a_i(sa[l*24 +: 24]), .b_i(sb[l*24 +: 24]), .y_o(mul_y[l*24 +: 24]));
-    pica_f24_add u_add (.a_i(add_a[l*24 +: 24]), .b_i(add_b[l*24 +: 24]), .y_o(add_y[l*24 +: 24]));
+    pica_f24_mul u_mul (.a_i(dot_a[l*24 +: 24]), .b_i(sb[l*24 +: 24]), .y_o(mul_y[l*24 +: 24]));
     pica_f24_flr u_flr (.a_i(sa[l*24 +: 24]), .y_o(flr_y[l*24 +: 24]));
     pica_f24_minmax u_mm (.a_i(mm_a[l*24 +: 24]), .b_i(mm_b[l*24 +: 24]), .max_i(mm_max[l]),
                           .max_neg_inf_i(MaxNegInf), .y_o(mm_y[l*24 +: 24]));
@@ -317,10 +367,9 @@ module pica_shader_unit #(
   end
   pica_f24_minmax u_lit_y (.a_i(mm_y[24 +: 24]), .b_i(LitpNeg), .max_i(1'b1),
                            .max_neg_inf_i(MaxNegInf), .y_o(lit_y1));
-  pica_f24_dot u_dot (.a_i(dot_a), .b_i(sb), .four_i(op6 != OpDp3), .y_o(dot_y));
 
-  // RCP, RSQ, EX2, LG2: the multi-cycle special-function unit, started by the first EXEC
-  // cycle of such an instruction (sfu_wait); its result stays on sfu_y until the next start.
+  // RCP, RSQ, EX2, LG2: the multi-cycle special-function unit, started by the first clock E
+  // holds such an instruction (sfu_wait); its result stays on sfu_y until the next start.
   logic        is_sfu, sfu_wait, sfu_done, sfu_ready_q, sfu_ready_d;
   logic [1:0]  sfu_op;
   logic [23:0] sfu_y;
@@ -328,11 +377,11 @@ module pica_shader_unit #(
   logic        sfu_busy;  // the wait ends on done; busy is for benches
   /* verilator lint_on UNUSEDSIGNAL */
   assign is_sfu   = (op6 == OpRcp) || (op6 == OpRsq) || (op6 == OpEx2) || (op6 == OpLg2);
-  assign sfu_wait = (state_q == StExec) && is_sfu && !sfu_ready_q;
+  assign sfu_wait = e_go && is_sfu && !sfu_ready_q;
   assign sfu_op   = (op6 == OpRcp) ? 2'd0 : (op6 == OpRsq) ? 2'd1 : (op6 == OpEx2) ? 2'd2 : 2'd3;
   // Set when the SFU finishes; cleared by the EXEC cycle that uses the result.
   assign sfu_ready_d = (state_q == StSfu) ? (sfu_ready_q | sfu_done)
-                                          : (state_q == StExec) ? 1'b0 : sfu_ready_q;
+                                          : e_exec ? 1'b0 : sfu_ready_q;
   pica_sh_sfu u_sfu (
     .clk_i, .rst_ni, .start_i(sfu_wait), .op_i(sfu_op), .a_i(sa[0 +: 24]),
     .busy_o(sfu_busy), .done_o(sfu_done), .y_o(sfu_y)
@@ -501,8 +550,7 @@ module pica_shader_unit #(
     unique case (state_q)
       StIdle, StDone, StHang: begin
         if (start_i) begin
-          state_d = StFetch;
-          pc_d = entry_i;
+          state_d = StRun;
           hang_d = 3'd0;
           cs_cnt_d = 3'd0;
           is_cnt_d = 4'd0;
@@ -510,12 +558,11 @@ module pica_shader_unit #(
           prev_mova_d = 1'b0;
         end
       end
-      StFetch: if (!stall_i) state_d = StDesc;
-      StDesc:  state_d = StExec;
-      StSfu:   if (sfu_done) state_d = StExec;
-      default: begin  // StExec
-        if (sfu_wait) begin
-          state_d = StSfu;  // nothing executes until the SFU's result is there
+      StSfu:   if (sfu_done) state_d = StRun;
+      default: begin  // StRun: E
+        if (!e_exec) begin
+          // Nothing in E, held, or waiting for the SFU's result.
+          if (sfu_wait) state_d = StSfu;
         end else if (is_mova_op && prev_mova_q) begin
           hang_now = HangMova;
         end else if (!known && !UnknownOpNop) begin
@@ -743,8 +790,6 @@ module pica_shader_unit #(
           end
         end else if (end_now) begin
           state_d = StDone;
-        end else if (!sfu_wait) begin
-          state_d = StFetch;
         end
       end
     endcase
@@ -752,13 +797,12 @@ module pica_shader_unit #(
 
   // ---------------------------------------------------------------------------------------
   // Ports.
-  assign busy_o = (state_q == StFetch) || (state_q == StDesc) || (state_q == StExec) ||
-                  (state_q == StSfu);
+  assign busy_o = (state_q == StRun) || (state_q == StSfu);
   assign done_o = (state_q == StDone);
   assign hang_o = (state_q == StHang);
   assign hang_code_o = hang_q;
 
-  assign commit_valid_o   = (state_q == StExec) && !sfu_wait;
+  assign commit_valid_o   = e_exec;
   assign commit_pc_o      = pc_q;
   assign commit_word_o    = ir_q;
   assign commit_dst_o     = writes ? {3'b000, dst_raw} : 8'hFF;
@@ -773,7 +817,7 @@ module pica_shader_unit #(
   assign commit_hang_o    = hang_now;
   assign commit_end_o     = end_now;
 
-  assign emit_valid_o   = (state_q == StExec) && emit_now;
+  assign emit_valid_o   = e_exec && emit_now;
   assign emit_vtx_id_o  = em_vtx_q;
   assign emit_winding_o = em_wind_q;
   assign emit_prim_o    = em_prim_q;
@@ -788,6 +832,10 @@ module pica_shader_unit #(
     if (!rst_ni) begin
       state_q <= StIdle;
       pc_q <= '0;
+      f_pc_q <= '0;
+      d_valid_q <= 1'b0;
+      d_pc_q <= '0;
+      e_valid_q <= 1'b0;
       ir_q <= '0;
       unif_ones_q <= 1'b0;
       sfu_ready_q <= 1'b0;
@@ -818,8 +866,25 @@ module pica_shader_unit #(
       ls_cnt_q <= '0;
     end else begin
       state_q <= state_d;
-      pc_q <= pc_d;
-      if (state_q == StDesc) ir_q <= code_rdata_i;
+      if (start_i && (state_q == StIdle || state_q == StDone || state_q == StHang)) begin
+        f_pc_q <= entry_i;
+        d_valid_q <= 1'b0;
+        e_valid_q <= 1'b0;
+      end else if (e_stop) begin
+        d_valid_q <= 1'b0;
+        e_valid_q <= 1'b0;
+      end else if (advance) begin
+        e_valid_q <= promote;
+        if (promote) begin
+          ir_q <= code_rdata_i;
+          pc_q <= d_pc_q;
+        end
+        if (fetch) begin
+          d_valid_q <= 1'b1;
+          d_pc_q <= fetch_pc;
+          f_pc_q <= fetch_pc + 12'd1;
+        end
+      end
       unif_ones_q <= unif_ones_d;
       sfu_ready_q <= sfu_ready_d;
       hang_q <= hang_d;

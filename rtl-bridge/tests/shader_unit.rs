@@ -387,3 +387,46 @@ fn shader_unit_nested_loops_and_ifs_follow_the_stacks() {
         assert_eq!(run.end, "end");
     }
 }
+
+/// The benchmark shader of `model/benches/shader.rs` (20 instructions: 4x4 transform, normal
+/// transform and normalisation with one RSQ, one diffuse light) on the RTL unit: the same
+/// commits as the model, and the clocks it takes from start to END, printed (the figure of the
+/// user guide's FPGA table). The unit's pipeline retires an independent instruction per clock,
+/// so the count is the instructions, the pipeline's fill (2), the RSQ's SFU time and the clock
+/// after END; the bound fails if an instruction took the old 3 clocks.
+#[test]
+fn bench_shader_clocks_per_vertex() {
+    use pica_model::shader::bench_program::{inputs, program, uniforms};
+    let (code, descs) = program();
+    let mut case = ShaderCase::empty();
+    case.code = code;
+    case.opdescs[..descs.len()].copy_from_slice(&descs);
+    case.float_uniforms[..11].copy_from_slice(&uniforms());
+    case.inputs[..4].copy_from_slice(&inputs());
+    let mut u = RtlShaderUnit::new(ShVariant::Default).unwrap();
+    u.load_code(0, &case.code);
+    u.load_opdescs(0, &case.opdescs);
+    u.load_uniforms(0, &case.float_uniforms);
+    for (i, v) in case.inputs.iter().enumerate() {
+        u.set_input(i as u8, *v);
+    }
+    let mut commits = Vec::new();
+    let mut emits: Vec<RtlEmit> = Vec::new();
+    let t0 = u.cycles();
+    let end = u.run(0, MAX_INSTRUCTIONS, &mut commits, &mut emits);
+    let clocks = u.cycles() - t0;
+    assert_eq!(end, RtlRunEnd::End);
+    let model = run_model(&case, Default::default(), MAX_INSTRUCTIONS);
+    assert_eq!(commits, model.commits);
+    println!(
+        "bench shader: {} instructions, {clocks} clocks per vertex on one unit",
+        commits.len()
+    );
+    // 20 instructions, 19 at one clock and the RSQ at 23 in E, plus the pipeline's fill and
+    // END's clock: 46 at most (3 clocks per instruction without the pipeline: 82).
+    assert!(
+        clocks <= 46,
+        "{clocks} clocks for {} instructions",
+        commits.len()
+    );
+}
