@@ -420,10 +420,37 @@ fn cmd() -> impl Strategy<Value = Cmd> {
             consecutive: false,
             params: vec![v],
         });
+    // A shader bind: several of one block's per-unit configuration registers (offsets 0x0-0xD
+    // of GSH 0x280 / VSH 0x2B0) written back to back in any order, as a driver's program switch
+    // does (citro3d's shaderProgramUse writes the entry point, output mask, input config,
+    // permutation and uniforms as a group). Single writes among ~90 IDs rarely put two of them
+    // in one case (`pica mutate`: a mutant that lost bit 12 of unit 2's output mask whenever
+    // another configuration register of the unit was written survived 96 cases).
+    let bind = (
+        prop::sample::select(vec![id::GSH_BOOLUNIFORM, id::VSH_BOOLUNIFORM]),
+        prop::collection::vec((0u16..=0xD, word()), 2..6),
+    )
+        .prop_map(|(base, regs)| {
+            let mut w = Vec::with_capacity(2 * regs.len());
+            for (off, v) in regs {
+                w.push(v);
+                w.push(
+                    CommandHeader {
+                        id: base + off,
+                        mask: 0xF,
+                        extra: 0,
+                        consecutive: false,
+                    }
+                    .encode(),
+                );
+            }
+            Cmd::Raw(w)
+        });
     prop_oneof![
         3 => write(prop::sample::select(ids).boxed()),
         1 => write(alias),
         1 => gs_mode,
+        1 => bind,
         3 => upload,
         1 => f32_uniforms,
         2 => write((0u16..0x300).boxed()),
@@ -440,7 +467,7 @@ fn cmd() -> impl Strategy<Value = Cmd> {
 
 /// Targets of [`Cmd::JumpTo`]: anywhere (mostly unmapped, often at or above 2^31), 8-byte steps
 /// into the second buffer, the jump target or the submitted list with one address bit
-/// flipped, or the list itself.
+/// flipped, the list itself, or an address with one bit set.
 fn far_addr() -> impl Strategy<Value = u32> {
     prop_oneof![
         2 => any::<u32>(),
@@ -451,6 +478,10 @@ fn far_addr() -> impl Strategy<Value = u32> {
         2 => (3u32..32).prop_map(|b| JUMP_TARGET ^ (1 << b)),
         1 => (3u32..32).prop_map(|b| pica_vectors::case::DEFAULT_LIST_ADDR ^ (1 << b)),
         1 => Just(pica_vectors::case::DEFAULT_LIST_ADDR),
+        // One address bit set (unmapped but for bit 29): the CP's 33-bit end register then
+        // holds a single high bit of the address, whose loss makes the buffer look exhausted
+        // before its first word (`pica mutate`: end bit 26 stuck at 0 survived 96 cases).
+        1 => (3u32..32).prop_map(|b| 1u32 << b),
     ]
 }
 
