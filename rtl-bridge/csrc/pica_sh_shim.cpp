@@ -48,6 +48,7 @@ struct Dut {
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
   virtual int set_mutant(uint32_t k) = 0;
+  virtual void set_stall(uint32_t percent, uint64_t seed) = 0;
 };
 
 // Depths of the code, operand-descriptor and uniform RAMs of pica_sh_unit_top.
@@ -63,6 +64,19 @@ struct DutImpl final : Dut {
   static constexpr bool kPorts = pica_vl::HasMutsel<V>::value;
   pica_vl::Model<V> m;
   V* top = m.top.get();
+  // stall_i during run(): held high on about `stall_pct` % of the clocks, drawn from a
+  // xorshift64 sequence that restarts from `stall_seed` at every run (reproducible per case).
+  uint32_t stall_pct = 0;
+  uint64_t stall_seed = 1;
+  uint64_t stall_state = 1;
+
+  bool next_stall() {
+    if (stall_pct == 0) return false;
+    stall_state ^= stall_state << 13;
+    stall_state ^= stall_state >> 7;
+    stall_state ^= stall_state << 17;
+    return (stall_state % 100) < stall_pct;
+  }
 
   // One word into memory `mem` (0 code, 1 descriptors, 2 uniforms) through its write port.
   void port_write(int mem, uint32_t a, const uint32_t* w) {
@@ -200,7 +214,20 @@ struct DutImpl final : Dut {
       top->eval();
       // The unit retires one instruction per 3 cycles, an SFU instruction (RCP, RSQ, EX2, LG2)
       // in at most 307 (rtl/pica_shader_unit.sv); the guard only catches a stuck unit.
-      for (uint64_t guard = 0; guard < kClocksPerInstrMax * max + 16; guard++) {
+      stall_state = stall_seed ? stall_seed : 1;
+      // Stalls stretch the run by 100 / (100 - stall_pct) on average: the guard allows twice
+      // that (a stuck mutant of `pica mutate` runs to the guard, so it stays tight).
+      const uint64_t guard_max =
+          (kClocksPerInstrMax * max + 16) * (stall_pct ? 1 + 200 / (100 - uint64_t{stall_pct}) : 1);
+      for (uint64_t guard = 0; guard < guard_max; guard++) {
+        top->stall_i = next_stall();
+        top->eval();
+        // done_o and hang_o promise END or a hang "until the next start": while instructions
+        // still retire neither may be up (a unit that shows them early lies to its stage).
+        if (top->done_o || top->hang_o) {
+          status = 4;
+          break;
+        }
         if (top->emit_valid_o) {
           if (ne < emit_cap) {
             PicaShEmit& e = emits[ne];
@@ -242,8 +269,17 @@ struct DutImpl final : Dut {
           }
         }
         clock();
-        if (stop) break;
+        if (stop) {
+          // The clock after the last commit: END shows done_o, a hang hang_o, a run cut at
+          // the instruction limit neither (the unit is still running).
+          const bool done_ok = top->done_o == (status == 0);
+          const bool hang_ok = top->hang_o == (status == 1);
+          if (!done_ok || !hang_ok) status = 4;
+          break;
+        }
       }
+      top->stall_i = 0;
+      top->eval();
     }
     *n_commits = nc;
     *n_emits = ne;
@@ -262,6 +298,11 @@ struct DutImpl final : Dut {
   void trace_close() override { m.trace_close(); }
 
   int set_mutant(uint32_t k) override { return m.set_mutant(k); }
+
+  void set_stall(uint32_t percent, uint64_t seed) override {
+    stall_pct = percent > 99 ? 99 : percent;
+    stall_seed = seed;
+  }
 };
 
 #define PICA_SH_VARIANT_ENTRY(cls, name) {name, &pica_vl::make<Dut, DutImpl<cls>>},
@@ -334,6 +375,10 @@ int pica_sh_trace_open(PicaSh* h, const char* path) { return h->dut->trace_open(
 void pica_sh_trace_close(PicaSh* h) { h->dut->trace_close(); }
 
 int pica_sh_set_mutant(PicaSh* h, uint32_t k) { return h->dut->set_mutant(k); }
+
+void pica_sh_set_stall(PicaSh* h, uint32_t percent, uint64_t seed) {
+  h->dut->set_stall(percent, seed);
+}
 
 }  // extern "C"
 

@@ -56,7 +56,8 @@ void pica_sh_set_input(PicaSh* h, uint32_t idx, const uint32_t lanes[4]);
 void pica_sh_reset(PicaSh* h);
 // Runs one invocation from `entry` until END, a hang or `max_instructions` commits. Stores up to
 // `commit_cap` commits and `emit_cap` emits, and their total counts in *n_commits / *n_emits.
-// Returns 0 END, 1 hang, 2 instruction limit, 3 no progress (cycle guard).
+// Returns 0 END, 1 hang, 2 instruction limit, 3 no progress (cycle guard), 4 done_o / hang_o
+// disagree with the commits (up while instructions retire, or not showing how the run ended).
 int pica_sh_run(PicaSh* h, uint32_t entry, uint64_t max_instructions, PicaShCommit* commits,
                 size_t commit_cap, size_t* n_commits, PicaShEmit* emits, size_t emit_cap,
                 size_t* n_emits);
@@ -71,6 +72,10 @@ void pica_sh_trace_close(PicaSh* h);
 // netlist) by driving its `mutsel` input, and resets the unit: 0 on success, -1 if the variant
 // is not a mutant model.
 int pica_sh_set_mutant(PicaSh* h, uint32_t k);
+// run() drives stall_i high on about `percent` % of its clocks (0: never, at most 99), drawn
+// from a xorshift64 sequence restarted from `seed` at every run: the held pipeline the SH
+// stage produces (a full commit queue, an EMIT copy), reproducible per case.
+void pica_sh_set_stall(PicaSh* h, uint32_t percent, uint64_t seed);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,10 @@ module pica_sh_unit_top #(
 
   input  logic          start_i,
   input  logic [11:0]   entry_i,
+  // Holds the unit's pipeline for the clock, as pica_sh does when its commit queue is full or
+  // unit 3 copies an EMIT: the harness drives random stalls so the single-unit fuzzer
+  // exercises the held pipeline the SH stage produces (tie 0 for none).
+  input  logic          stall_i,
   output logic          busy_o,
   output logic          done_o,
   output logic          hang_o,
@@ -104,7 +108,7 @@ module pica_sh_unit_top #(
     .LoopEndAll(LoopEndAll ^ AltKnobs)
   ) u_unit (
     .clk_i, .rst_ni,
-    .start_i, .entry_i, .busy_o, .done_o, .hang_o, .hang_code_o, .stall_i(1'b0),
+    .start_i, .entry_i, .busy_o, .done_o, .hang_o, .hang_code_o, .stall_i,
     .int_uniforms_i, .bool_uniforms_i,
     .in_we_i, .in_idx_i, .in_data_i,
     .code_req_o(code_req), .code_addr_o(code_addr), .code_rdata_i(code_rdata),

@@ -122,6 +122,10 @@ pub enum RtlRunEnd {
     Limit,
     /// The unit stopped retiring instructions (an RTL bug: the shim's cycle guard fired).
     Stuck,
+    /// `done_o` / `hang_o` disagree with the commits: one was up while instructions still
+    /// retired, or the clock after the last commit did not show how the run ended (END:
+    /// `done_o`, a hang: `hang_o`, the instruction limit: neither). An RTL bug.
+    BadStatus,
 }
 
 #[allow(unsafe_code)]
@@ -173,6 +177,7 @@ mod raw {
         fn pica_sh_trace_open(h: *mut PicaSh, path: *const c_char) -> c_int;
         fn pica_sh_trace_close(h: *mut PicaSh);
         fn pica_sh_set_mutant(h: *mut PicaSh, k: u32) -> c_int;
+        fn pica_sh_set_stall(h: *mut PicaSh, percent: u32, seed: u64);
     }
 
     /// Names of the compiled variants, index = variant number.
@@ -245,6 +250,10 @@ mod raw {
             // SAFETY: live handle.
             unsafe { pica_sh_cycles(self.p()) }
         }
+        pub(super) fn set_stall(&mut self, percent: u32, seed: u64) {
+            // SAFETY: live handle.
+            unsafe { pica_sh_set_stall(self.p(), percent, seed) }
+        }
     }
 }
 
@@ -299,6 +308,15 @@ impl RtlShaderUnit {
     /// clock; cheaper than building a new model).
     pub fn reset(&mut self) {
         self.handle.reset();
+    }
+
+    /// Backpressure for the following [`Self::run`] calls: `stall_i` (the hold `pica_sh` gives a
+    /// unit while its commit queue is full or unit 3 copies an EMIT) is high on about
+    /// `percent` % of the clocks (0 = never, the default; at most 99), from a pseudo-random
+    /// sequence restarted from `seed` at every run. Commits, emits and outputs must not change;
+    /// only the clocks do.
+    pub fn set_stall(&mut self, percent: u8, seed: u64) {
+        self.handle.set_stall(u32::from(percent), seed);
     }
 
     /// Which build this is.
@@ -391,6 +409,7 @@ impl RtlShaderUnit {
             0 => RtlRunEnd::End,
             1 => RtlRunEnd::Hang(commits.last().map_or(0, |c| c.hang)),
             2 => RtlRunEnd::Limit,
+            4 => RtlRunEnd::BadStatus,
             _ => RtlRunEnd::Stuck,
         }
     }

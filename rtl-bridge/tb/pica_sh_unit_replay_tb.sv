@@ -67,7 +67,7 @@ module pica_sh_unit_replay_tb;
     .unif_we_i(unif_we), .unif_waddr_i(unif_waddr), .unif_wdata_i(unif_wdata),
     .int_uniforms_i(int_unif), .bool_uniforms_i(bool_unif),
     .in_we_i(in_we), .in_idx_i(in_idx), .in_data_i(in_data),
-    .start_i(start), .entry_i(entry), .busy_o(busy), .done_o(done), .hang_o(hang),
+    .start_i(start), .entry_i(entry), .stall_i(1'b0), .busy_o(busy), .done_o(done), .hang_o(hang),
     .hang_code_o(hang_code),
     .commit_valid_o(c_valid), .commit_pc_o(c_pc), .commit_word_o(c_word),
     .commit_dst_o(c_dst), .commit_mask_o(c_mask), .commit_result_o(c_result),

@@ -41,6 +41,7 @@ fn run_rtl(variant: ShVariant, case: &ShaderCase) -> ShaderRun {
         RtlRunEnd::Hang(code) => format!("hang {code}"),
         RtlRunEnd::Limit => "limit".to_string(),
         RtlRunEnd::Stuck => "stuck".to_string(),
+        RtlRunEnd::BadStatus => "done_o/hang_o disagree with the commits".to_string(),
     };
     ShaderRun {
         commits,

@@ -100,8 +100,32 @@ pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<Shader
     Ok(run)
 }
 
-/// Loads `case` into `u` (a new or reset unit) and runs it.
+/// The backpressure a case runs under on the RTL unit: `(percent, seed)` for
+/// [`RtlShaderUnit::set_stall`], a function of the case alone (an FNV-1a hash of its code,
+/// descriptors and entry point), so a bundle or a shrunk case replays under the same stalls.
+/// One case in four runs without stalls; the others hold the pipeline on 10-40 % of the clocks,
+/// as `pica_sh` does when its commit queue fills (`pica mutate --stage sh`: a mutant of the
+/// SFU's result register that toggles while held survived every unstalled case).
+pub fn stall_of(case: &ShaderCase) -> (u8, u64) {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for w in case
+        .code
+        .iter()
+        .chain(&case.opdescs)
+        .chain([&u32::from(case.entry)])
+    {
+        for b in w.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+    let percent = if h % 4 == 0 { 0 } else { 10 + (h >> 8) % 31 };
+    (percent as u8, h | 1)
+}
+
+/// Loads `case` into `u` (a new or reset unit) and runs it, under the case's [`stall_of`].
 pub fn run_on(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
+    let (percent, seed) = stall_of(case);
+    u.set_stall(percent, seed);
     u.load_code(0, &case.code);
     u.load_opdescs(0, &case.opdescs);
     u.load_uniforms(0, &case.float_uniforms);
@@ -116,6 +140,7 @@ pub fn run_on(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
         RtlRunEnd::Hang(code) => format!("hang {code}"),
         RtlRunEnd::Limit => "limit".to_string(),
         RtlRunEnd::Stuck => "stuck".to_string(),
+        RtlRunEnd::BadStatus => "done_o/hang_o disagree with the commits".to_string(),
     };
     ShaderRun {
         commits,
