@@ -18,9 +18,8 @@ use pica_vectors::shader_gen::{
     compare, generate, run_model, ShaderCase, ShaderRun as Run, MAX_INSTRUCTIONS,
 };
 
-fn run_rtl(variant: ShVariant, case: &ShaderCase) -> Run {
-    let mut u = RtlShaderUnit::new(variant).unwrap();
-    // Code beyond the program is zero on both sides (fresh RAM).
+/// Loads `case` into a new unit (code beyond the program is zero on both sides: fresh RAM).
+fn load(u: &mut RtlShaderUnit, case: &ShaderCase) {
     u.load_code(0, &case.code);
     u.load_opdescs(0, &case.opdescs);
     u.load_uniforms(0, &case.float_uniforms);
@@ -28,6 +27,28 @@ fn run_rtl(variant: ShVariant, case: &ShaderCase) -> Run {
     for (i, v) in case.inputs.iter().enumerate() {
         u.set_input(i as u8, *v);
     }
+}
+
+/// The benchmark shader of `model/benches/shader.rs` as a case.
+fn bench_case() -> ShaderCase {
+    use pica_model::shader::bench_program::{inputs, program, uniforms};
+    let (code, descs) = program();
+    let mut case = ShaderCase::empty();
+    case.code = code;
+    case.opdescs[..descs.len()].copy_from_slice(&descs);
+    case.float_uniforms[..11].copy_from_slice(&uniforms());
+    case.inputs[..4].copy_from_slice(&inputs());
+    case
+}
+
+fn run_rtl(variant: ShVariant, case: &ShaderCase) -> Run {
+    let mut u = RtlShaderUnit::new(variant).unwrap();
+    load(&mut u, case);
+    run_unit(&mut u, case)
+}
+
+/// Runs a loaded unit from the case's entry point.
+fn run_unit(u: &mut RtlShaderUnit, case: &ShaderCase) -> Run {
     let mut commits = Vec::new();
     let mut emits: Vec<RtlEmit> = Vec::new();
     let end = match u.run(case.entry, MAX_INSTRUCTIONS, &mut commits, &mut emits) {
@@ -397,20 +418,9 @@ fn shader_unit_nested_loops_and_ifs_follow_the_stacks() {
 /// after END; the bound fails if an instruction took the old 3 clocks.
 #[test]
 fn bench_shader_clocks_per_vertex() {
-    use pica_model::shader::bench_program::{inputs, program, uniforms};
-    let (code, descs) = program();
-    let mut case = ShaderCase::empty();
-    case.code = code;
-    case.opdescs[..descs.len()].copy_from_slice(&descs);
-    case.float_uniforms[..11].copy_from_slice(&uniforms());
-    case.inputs[..4].copy_from_slice(&inputs());
+    let case = bench_case();
     let mut u = RtlShaderUnit::new(ShVariant::Default).unwrap();
-    u.load_code(0, &case.code);
-    u.load_opdescs(0, &case.opdescs);
-    u.load_uniforms(0, &case.float_uniforms);
-    for (i, v) in case.inputs.iter().enumerate() {
-        u.set_input(i as u8, *v);
-    }
+    load(&mut u, &case);
     let mut commits = Vec::new();
     let mut emits: Vec<RtlEmit> = Vec::new();
     let t0 = u.cycles();
@@ -438,41 +448,27 @@ fn bench_shader_clocks_per_vertex() {
 /// the stalled runs take more clocks (so the stalls did reach the unit).
 #[test]
 fn stalls_change_clocks_not_commits() {
-    use pica_model::shader::bench_program::{inputs, program, uniforms};
-    let (code, descs) = program();
-    let mut bench = ShaderCase::empty();
-    bench.code = code;
-    bench.opdescs[..descs.len()].copy_from_slice(&descs);
-    bench.float_uniforms[..11].copy_from_slice(&uniforms());
-    bench.inputs[..4].copy_from_slice(&inputs());
-    let cases = std::iter::once(bench).chain((0..100).map(generate));
+    let cases = std::iter::once(bench_case()).chain((0..100).map(generate));
     for (n, case) in cases.enumerate() {
         let mut runs = Vec::new();
         for percent in [0u8, 30, 90] {
             let mut u = RtlShaderUnit::new(ShVariant::Default).unwrap();
             u.set_stall(percent, 0x9E37_79B9_7F4A_7C15 ^ n as u64);
-            u.load_code(0, &case.code);
-            u.load_opdescs(0, &case.opdescs);
-            u.load_uniforms(0, &case.float_uniforms);
-            u.set_uniforms(case.int_uniforms, case.bool_uniforms);
-            for (i, v) in case.inputs.iter().enumerate() {
-                u.set_input(i as u8, *v);
-            }
-            let (mut commits, mut emits) = (Vec::new(), Vec::new());
+            load(&mut u, &case);
             let t0 = u.cycles();
-            let end = u.run(case.entry, MAX_INSTRUCTIONS, &mut commits, &mut emits);
-            let clocks = u.cycles() - t0;
-            runs.push((end, commits, emits, u.outputs(), clocks));
+            let run = run_unit(&mut u, &case);
+            runs.push((run, u.cycles() - t0));
         }
-        for r in &runs[1..] {
-            assert_eq!(r.0, runs[0].0, "case {n}: end");
-            assert_eq!(r.1, runs[0].1, "case {n}: commits");
-            assert_eq!(r.2, runs[0].2, "case {n}: emits");
-            assert_eq!(r.3, runs[0].3, "case {n}: outputs");
+        for (r, _) in &runs[1..] {
+            let first = &runs[0].0;
+            assert_eq!(r.end, first.end, "case {n}: end");
+            assert_eq!(r.commits, first.commits, "case {n}: commits");
+            assert_eq!(r.emits, first.emits, "case {n}: emits");
+            assert_eq!(r.outputs, first.outputs, "case {n}: outputs");
         }
-        if runs[0].1.len() > 1 {
+        if runs[0].0.commits.len() > 1 {
             assert!(
-                runs[2].4 > runs[0].4,
+                runs[2].1 > runs[0].1,
                 "case {n}: 90 % stalls took no more clocks"
             );
         }
