@@ -408,12 +408,14 @@ fn dependencies(rtl: &Path, top: &str) -> Vec<PathBuf> {
 /// [`dependencies`] without following the modules `skip` (their files are taken only when
 /// another followed file names a module of theirs).
 fn dependencies_skipping(rtl: &Path, top: &str, skip: &[&str]) -> Vec<PathBuf> {
+    // Comments are left out: "the module is combinational" in a comment declared a module
+    // `is`, which every file using the word then reached (re-verilating every model).
     let files: Vec<(PathBuf, String)> = sources(rtl)
         .into_iter()
         .map(|f| {
             let text = fs::read_to_string(&f)
                 .unwrap_or_else(|e| fail(&format!("reading {}: {e}", f.display())));
-            (f, text)
+            (f, strip_comments(&text))
         })
         .collect();
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
@@ -460,6 +462,41 @@ fn dependencies_skipping(rtl: &Path, top: &str, skip: &[&str]) -> Vec<PathBuf> {
         .zip(taken)
         .filter_map(|((f, _), t)| t.then_some(f))
         .collect()
+}
+
+/// SystemVerilog text without its `//` and `/* */` comments (string literals are not
+/// special-cased: the RTL has no `//` inside a string).
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let line = rest.find("//");
+        let block = rest.find("/*");
+        match (line, block) {
+            (Some(l), Some(b)) if b < l => {
+                out.push_str(&rest[..b]);
+                out.push(' ');
+                rest = rest[b + 2..]
+                    .find("*/")
+                    .map_or("", |e| &rest[b + 2 + e + 2..]);
+            }
+            (Some(l), _) => {
+                out.push_str(&rest[..l]);
+                rest = rest[l..].find('\n').map_or("", |e| &rest[l + e..]);
+            }
+            (None, Some(b)) => {
+                out.push_str(&rest[..b]);
+                out.push(' ');
+                rest = rest[b + 2..]
+                    .find("*/")
+                    .map_or("", |e| &rest[b + 2 + e + 2..]);
+            }
+            (None, None) => {
+                out.push_str(rest);
+                return out;
+            }
+        }
+    }
 }
 
 /// The stamp of a model: what its Verilated output depends on (the files of
