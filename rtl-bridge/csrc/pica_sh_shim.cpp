@@ -55,7 +55,9 @@ struct Dut {
 constexpr size_t kCodeWords = 4096;
 constexpr size_t kDescWords = 128;
 constexpr size_t kUniforms = 96;
-// A bound on the clocks one instruction takes (LG2 on the SFU: 307), for the stuck-unit guard.
+// A bound on the clocks between two commits, for the stuck-unit guard: an instruction waits in E
+// at most for the one before it to leave the 12-clock arithmetic pipeline, an SFU instruction
+// (LG2: 307 clocks) then takes its SFU time on top (rtl/pica_shader_unit.sv).
 constexpr uint64_t kClocksPerInstrMax = 320;
 
 template <class V>
@@ -212,8 +214,7 @@ struct DutImpl final : Dut {
       clock();
       top->start_i = 0;
       top->eval();
-      // The unit retires one instruction per 3 cycles, an SFU instruction (RCP, RSQ, EX2, LG2)
-      // in at most 307 (rtl/pica_shader_unit.sv); the guard only catches a stuck unit.
+      // The guard (kClocksPerInstrMax per commit) only catches a stuck unit.
       stall_state = stall_seed ? stall_seed : 1;
       // Stalls stretch the run by 100 / (100 - stall_pct) on average: the guard allows twice
       // that (a stuck mutant of `pica mutate` runs to the guard, so it stays tight).

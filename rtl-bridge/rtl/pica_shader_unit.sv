@@ -2,26 +2,35 @@
 // (model/src/shader/interp.rs) instruction by instruction; f24 arithmetic in the pica_f24_*
 // modules (model/src/shader/alu.rs).
 //
-// Micro-architecture: an in-order pipeline of three stages, one instruction per clock
+// Micro-architecture: an in-order pipeline that issues one instruction per clock
 // (transaction-exact, not cycle-exact, with the model: the same commits in the same order):
 //   F  read code[f_pc]                                      (code port, 1-clock latency)
 //   D  the word is on code_rdata_i: read its operand descriptor and the uniform its wide
 //      source names (after relative addressing)             (opdesc and uniform ports)
-//   E  the word (ir_q) with its descriptor and uniform on the ports: sources, ALU,
-//      write-back, flow control, stacks; the commit record and the EMIT beat are valid in
-//      this clock.
-// Registers are read in E and written at its clock edge, so the next instruction in E sees
-// every write: no register hazard. F fetches sequentially; when E's next PC is not the one
-// behind it (a jump, call, return, IF or LOOP end, PC wrap), the stages behind are dropped and F
-// fetches E's next PC in the same clock (one bubble). D reads the uniform with a0.x, a0.y and
-// aL as they are; when the instruction in E changes the one D's word uses for relative
-// addressing, D reads again the next clock (one bubble). END and hangs stop the pipeline.
+//   E  the word (ir_q) with its descriptor and uniform on the ports: sources, comparators,
+//      MOVA, flow control and stacks, the SFU; E decides everything but the arithmetic result
+//      and issues the instruction with its commit record into
+//   X  pica_sh_alu, AluLatency clocks (12 with every register: multipliers, then three steps
+//      of one f24 adder each, for the dot product's three chained adds), the record beside it;
+//   W  the record leaves with its result: the destination's other lanes are read and merged,
+//      the register written, the commit and the EMIT beat reported, END and hangs take effect.
+// Every instruction (flow control too) takes the same path, so commits stay in program order.
+// E reads registers at its clock and W writes at the end of its clock: an instruction whose
+// source is a temporary that a record in flight will write waits in E until W has written it
+// (read-after-write interlock, no forwarding); address registers (MOVA), the condition flags
+// (CMP, LITP) and the stacks are E's own, so flow control and relative addressing never wait.
+// F fetches sequentially; when E's next PC is not the one behind it (a jump, call, return, IF or
+// LOOP end, PC wrap), the stages behind are dropped and F fetches E's next PC in the same clock
+// (one bubble). D reads the uniform with a0.x, a0.y and aL as they are; when the instruction in
+// E changes the one D's word uses for relative addressing, D reads again the next clock (one
+// bubble). END and hangs stop E from issuing; the unit is done (or hung) when their record
+// reaches W, after every older instruction.
 // RCP, RSQ, EX2 and LG2 run on the multi-cycle special-function unit (pica_sh_sfu): E starts it
-// on the source's x and the pipeline holds (state SFU) until it is done; E then executes with
-// its result. RCP and RSQ take 23 clocks in E, EX2 up to 141, LG2 305 (a special-value operand
-// 5). A held pipeline issues no memory read, so the memories' outputs (which change only on a
-// read request) keep the words of the instructions in D and E.
-// stall_i holds the whole pipeline (E executes nothing; the 4-unit stage pica_sh holds a unit
+// on the source's x and holds (state SFU) until it is done; E then issues with its result. RCP
+// and RSQ take 23 clocks in E, EX2 up to 141, LG2 305 (a special-value operand 5). A held E
+// issues no memory read, so the memories' outputs (which change only on a read request) keep
+// the words of the instructions in D and E.
+// stall_i holds the whole pipeline (E issues nothing, X and W do not move; the 4-unit stage pica_sh holds a unit
 // whose commit queue is full, and unit 3 while an EMIT is copied). start_i (in IDLE, DONE or
 // HANG) starts fetching at entry_i with empty stacks, as ShaderUnit::start; registers keep
 // their values.
@@ -29,9 +38,7 @@
 // The model's Knobs are parameters with the model's defaults.
 //
 // Injected bugs (off by default; see rtl/README.md):
-//   INJECT_SH_ADD_ROUND   ADD (the opcode only, not MAD/DP) sets the lowest mantissa bit of its
-//                         result when the two operands' exponents differ: a stand-in for "rounds
-//                         instead of truncating" that perturbs the last bit like a rounding error.
+//   INJECT_SH_ADD_ROUND   in pica_sh_alu: ADD's last mantissa bit set when the exponents differ.
 //   INJECT_SH_LOOP_EXTRA  LOOP runs one iteration too many (i.x + 2 iterations).
 module pica_shader_unit #(
   parameter bit MaxNegInf      = 1'b0,  // Knobs::max_neg_inf: 0 Zero (default), 1 NegInf
@@ -42,7 +49,11 @@ module pica_shader_unit #(
   parameter bit UnknownOpNop   = 1'b0,  // Knobs::unknown_op: 0 Hang (default), 1 Nop
   parameter bit LoopAlRestore  = 1'b0,  // Knobs::loop_al: 0 Keep (default), 1 Restore
   parameter bit MovFlush       = 1'b0,  // Knobs::mov_subnormal: 0 Pass (default), 1 Flush
-  parameter bit LoopEndAll     = 1'b0   // Knobs::loop_shared_end: 0 One (default), 1 All
+  parameter bit LoopEndAll     = 1'b0,  // Knobs::loop_shared_end: 0 One (default), 1 All
+  // pica_sh_alu's pipeline registers (micro-architecture, not model knobs): see there.
+  parameter int AluMulReg      = 1,
+  parameter int AluAddRegA     = 1,
+  parameter int AluAddRegB     = 1
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -109,8 +120,6 @@ module pica_shader_unit #(
 
   localparam logic [23:0] F24One   = 24'h3F0000;
   localparam logic [23:0] F24Zero  = 24'h000000;
-  localparam logic [23:0] LitpPos  = 24'h45FFFC;  // alu::LITP_Y_BOUND
-  localparam logic [23:0] LitpNeg  = 24'hC5FFFC;
 
   typedef enum logic [2:0] {
     StIdle  = 3'd0,
@@ -156,9 +165,10 @@ module pica_shader_unit #(
   logic [15:0]        vin_vld_q;
   logic [15:0]        tmp_vld_q;
   logic [31:0]        ob_vld_q;
-  logic               reg_we;               // EXEC writes dst_new to the destination
-  logic               tmp_we, ob_we;
-  logic               bank_q, bank_d;
+  logic               tmp_we, ob_we;        // W writes w_new to the destination
+  logic               bank_q, bank_d;       // E's active output bank (EMIT flips it)
+  logic               wbank_q;              // W's: flips when the EMIT commits
+  logic               halt_q, halt_d;       // E executed END or a hang: it issues nothing more
   logic [31:0]        a0x_q, a0x_d, a0y_q, a0y_d, al_q, al_d;
   logic [1:0]         cmp_q, cmp_d;
   logic               prev_mova_q, prev_mova_d;
@@ -178,6 +188,33 @@ module pica_shader_unit #(
   logic [4*32-1:0]    ls_step_q, ls_step_d;
   logic [4*32-1:0]    ls_sav_q, ls_sav_d;    // aL before the LOOP (LoopAlRestore)
   logic [2:0]         ls_cnt_q, ls_cnt_d;
+
+  // Commit records: what E decided for an instruction, carried beside its operands' way through
+  // pica_sh_alu to W, where the result is merged into the destination and the commit reported.
+  // Every instruction takes the AluLatency clocks, so records and results stay in order.
+  // A record is a flat vector (Yosys 0.23 mis-elaborates arrays of packed structs), fields from
+  // the top: pc 12, word 32, writes 1, dst 5, mask 4, bank 1 (the output bank of the
+  // destination: E's at issue), cmp 2, a0x 32, a0y 32, aL 32, next_pc 13, emit 1, em_vtx 2,
+  // em_wind 1, em_prim 1, hang 3, end 1.
+  localparam int RecW      = 175;
+  localparam int RecWrites = 130;  // bit of `writes`
+  localparam int RecDst    = 125;  // dst at [RecDst +: 5]
+  localparam int AluLatency = 1 + AluMulReg + 1 + 3 * (AluAddRegA + AluAddRegB + 1);
+  // Record k at [k*RecW +: RecW] (one flat shift register: Icarus 11 did not update a continuous
+  // read of an unpacked array's word written this way, so every record read back as x).
+  logic [AluLatency*RecW-1:0] rec_q;
+  logic [AluLatency-1:0] rec_v_q;
+  logic [RecW-1:0]       e_rec, w_rec;
+  logic                  w_go;        // W commits this clock
+  // The fields of W's record.
+  logic [11:0] w_pc;
+  logic [31:0] w_word, w_a0x, w_a0y, w_al;
+  logic        w_writes, w_bank, w_emit, w_em_wind, w_em_prim, w_end;
+  logic [4:0]  w_dst;
+  logic [3:0]  w_mask;
+  logic [1:0]  w_cmp, w_em_vtx;
+  logic [12:0] w_next_pc;
+  logic [2:0]  w_hang;
 
   // ---------------------------------------------------------------------------------------
   // Decode (of the word being executed, ir_q, and of the word arriving in DESC).
@@ -223,7 +260,8 @@ module pica_shader_unit #(
 
   // Pipeline control. E runs its instruction when nothing holds it (e_go) and, for an SFU
   // instruction, once the SFU's result is there (e_exec).
-  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i;
+  logic raw_haz;  // a source is a temporary an instruction in flight still writes
+  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !raw_haz;
   assign e_exec   = e_go && !sfu_wait;
   assign e_stop   = e_exec && (hang_now != 3'd0 || end_now);
   // The PC of the instruction behind E (D's, or the one F fetches next).
@@ -234,7 +272,8 @@ module pica_shader_unit #(
                     (idx_field(code_rdata_i) != 2'd0) &&
                     ((a0x_d != a0x_q) || (a0y_d != a0y_q) || (al_d != al_q));
   // The stages move when E is empty or executes (and the run goes on).
-  assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !e_stop;
+  assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !e_stop &&
+                    !halt_q;
   assign fetch    = advance && !d_haz;
   assign fetch_pc = redirect ? pc_d : f_pc_q;
   assign promote  = advance && d_valid_q && !redirect && !d_haz;
@@ -296,18 +335,41 @@ module pica_shader_unit #(
     end
   endfunction
 
+  // Read-after-write: a temporary that a record in flight (up to and including W, which writes
+  // at the end of its clock) will write is not read until it is written. Outputs are never
+  // sources; address registers and flags are E's own.
+  function automatic logic [15:0] or16(input logic [AluLatency*16-1:0] v);
+    or16 = '0;
+    for (int k = 0; k < AluLatency; k++) or16 = or16 | v[k*16 +: 16];
+  endfunction
+  logic [AluLatency*16-1:0] busy_oh;  // per record the temporary it writes, one-hot
+  logic [15:0]              busy;
+  for (genvar k = 0; k < AluLatency; k++) begin : g_busy
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [RecW-1:0] r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign r = rec_q[k*RecW +: RecW];
+    assign busy_oh[k*16 +: 16] = (rec_v_q[k] && r[RecWrites] && r[RecDst+4])
+                                 ? (16'd1 << r[RecDst +: 4]) : 16'd0;
+  end
+  assign busy = or16(busy_oh);
+  logic [2:0] src_haz;
+  for (genvar s = 0; s < 3; s++) begin : g_haz
+    assign src_haz[s] = (sraw[s*7 +: 7] >= 7'h10) && (sraw[s*7 +: 7] < 7'h20) &&
+                        busy[sraw[s*7 +: 4]];
+  end
+  assign raw_haz = |src_haz;
+
   assign sa = swz(sval[0 +: 96], desc[12:5], desc[4]);
   assign sb = swz(sval[96 +: 96], desc[21:14], desc[13]);
   assign sc = swz(sval[192 +: 96], desc[30:23], desc[22]);
 
   // ---------------------------------------------------------------------------------------
   // Execute: arithmetic.
-  localparam logic [5:0] OpAdd = 6'h00, OpDp3 = 6'h01, OpDp4 = 6'h02, OpDph = 6'h03,
-                         OpDst = 6'h04, OpEx2 = 6'h05, OpLg2 = 6'h06, OpLitp = 6'h07,
-                         OpMul = 6'h08, OpSge = 6'h09, OpSlt = 6'h0A, OpFlr = 6'h0B,
-                         OpMax = 6'h0C, OpMin = 6'h0D, OpRcp = 6'h0E, OpRsq = 6'h0F,
-                         OpMova = 6'h12, OpMov = 6'h13, OpDphi = 6'h18, OpDsti = 6'h19,
-                         OpSgei = 6'h1A, OpSlti = 6'h1B, OpBreak = 6'h20,
+  // The opcodes E decodes itself (pica_sh_alu decodes the arithmetic ones).
+  localparam logic [5:0] OpEx2 = 6'h05, OpLg2 = 6'h06, OpLitp = 6'h07, OpSge = 6'h09,
+                         OpSlt = 6'h0A, OpRcp = 6'h0E, OpRsq = 6'h0F, OpMova = 6'h12,
+                         OpMov = 6'h13, OpSgei = 6'h1A, OpSlti = 6'h1B, OpBreak = 6'h20,
                          OpEnd = 6'h22, OpBreakc = 6'h23, OpCall = 6'h24, OpCallc = 6'h25,
                          OpCallu = 6'h26, OpIfu = 6'h27, OpIfc = 6'h28, OpLoop = 6'h29,
                          OpEmit = 6'h2A, OpSetemit = 6'h2B, OpJmpc = 6'h2C, OpJmpu = 6'h2D;
@@ -319,54 +381,20 @@ module pica_shader_unit #(
   assign is_sge = (op6 == OpSge) || (op6 == OpSgei);
   assign is_slt = (op6 == OpSlt) || (op6 == OpSlti);
 
-  logic [95:0] mul_y, add_y, flr_y, mm_a, mm_b, mm_y, cmp_a, cmp_b;
-  // Per lane, so that no vector feeds its own lanes (the dot chain runs lane to lane).
-  logic [23:0] add_a0, add_a1, add_a2, add_a3, add_b0, add_b1, add_b2, add_b3;
-  logic [23:0] add_y0, add_y1, add_y2, add_y3;
-  logic        is_dot;
-  logic [3:0] mm_max, c_lt, c_eq, c_gt;
-  logic [95:0] dot_a;
-  logic [23:0] dot_y, lit_y1;
+  logic [95:0] cmp_a, cmp_b;
+  logic [3:0]  c_lt, c_eq, c_gt;
   logic [31:0] toint_x, toint_y;
-  logic cmp_flush;
+  logic        cmp_flush;
 
-  // LITP: (max(x, 0), max(min(y, B), -B), 0, max(w, 0)); flags x >= 0, w >= 0.
-  assign dot_a = (op6 == OpDph || op6 == OpDphi) ? {F24One, sa[71:0]} : sa;
+  // The comparators serve CMP, LITP's flags and SGE/SLT (flushed), all in E: the flags steer
+  // the next instruction's conditions. LITP compares (x, y, z, w) with (0, y', z', 0).
   assign cmp_flush = is_sge || is_slt;
-  // The dot products run on the lanes' multipliers and adders (alu::dot's order: products
-  // summed left to right, ((x + y) + z) + w, each add truncated): lane 0 adds x and y, lane 1
-  // adds z to that, lane 2 adds w. DPH's a.w = 1.0 goes into lane 3's multiplier.
-  assign is_dot = (op6 == OpDp3) || (op6 == OpDp4) || (op6 == OpDph) || (op6 == OpDphi);
-  assign add_a0 = (is_dot || is_mad) ? mul_y[0 +: 24] : sa[0 +: 24];
-  assign add_b0 = is_dot ? mul_y[24 +: 24] : is_mad ? sc[0 +: 24] : sb[0 +: 24];
-  assign add_a1 = is_dot ? add_y0 : is_mad ? mul_y[24 +: 24] : sa[24 +: 24];
-  assign add_b1 = is_dot ? mul_y[48 +: 24] : is_mad ? sc[24 +: 24] : sb[24 +: 24];
-  assign add_a2 = is_dot ? add_y1 : is_mad ? mul_y[48 +: 24] : sa[48 +: 24];
-  assign add_b2 = is_dot ? mul_y[72 +: 24] : is_mad ? sc[48 +: 24] : sb[48 +: 24];
-  assign add_a3 = is_mad ? mul_y[72 +: 24] : sa[72 +: 24];
-  assign add_b3 = is_mad ? sc[72 +: 24] : sb[72 +: 24];
-  assign add_y = {add_y3, add_y2, add_y1, add_y0};
-  pica_f24_add u_add0 (.a_i(add_a0), .b_i(add_b0), .y_o(add_y0));
-  pica_f24_add u_add1 (.a_i(add_a1), .b_i(add_b1), .y_o(add_y1));
-  pica_f24_add u_add2 (.a_i(add_a2), .b_i(add_b2), .y_o(add_y2));
-  pica_f24_add u_add3 (.a_i(add_a3), .b_i(add_b3), .y_o(add_y3));
-  assign dot_y = (op6 == OpDp3) ? add_y1 : add_y2;
-  assign mm_a = sa;
-  assign mm_b = is_lit ? {F24Zero, sb[48 +: 24], LitpPos, F24Zero} : sb;
-  assign mm_max = is_lit ? 4'b1001 : {4{op6 == OpMax}};
   assign cmp_a = sa;
   assign cmp_b = is_lit ? {F24Zero, sb[24 +: 48], F24Zero} : sb;
-
   for (genvar l = 0; l < 4; l++) begin : g_lane
-    pica_f24_mul u_mul (.a_i(dot_a[l*24 +: 24]), .b_i(sb[l*24 +: 24]), .y_o(mul_y[l*24 +: 24]));
-    pica_f24_flr u_flr (.a_i(sa[l*24 +: 24]), .y_o(flr_y[l*24 +: 24]));
-    pica_f24_minmax u_mm (.a_i(mm_a[l*24 +: 24]), .b_i(mm_b[l*24 +: 24]), .max_i(mm_max[l]),
-                          .max_neg_inf_i(MaxNegInf), .y_o(mm_y[l*24 +: 24]));
     pica_f24_cmp u_cmp (.a_i(cmp_a[l*24 +: 24]), .b_i(cmp_b[l*24 +: 24]), .flush_i(cmp_flush),
                         .lt_o(c_lt[l]), .eq_o(c_eq[l]), .gt_o(c_gt[l]));
   end
-  pica_f24_minmax u_lit_y (.a_i(mm_y[24 +: 24]), .b_i(LitpNeg), .max_i(1'b1),
-                           .max_neg_inf_i(MaxNegInf), .y_o(lit_y1));
 
   // RCP, RSQ, EX2, LG2: the multi-cycle special-function unit, started by the first clock E
   // holds such an instruction (sfu_wait); its result stays on sfu_y until the next start.
@@ -389,55 +417,45 @@ module pica_shader_unit #(
   pica_f24_to_int u_toint_x (.a_i(sa[0 +: 24]), .y_o(toint_x));
   pica_f24_to_int u_toint_y (.a_i(sa[24 +: 24]), .y_o(toint_y));
 
-  logic [95:0] add_res;
-`ifdef INJECT_SH_ADD_ROUND
-  // Injected bug: ADD's result gets its lowest mantissa bit set when the exponents differ.
-  // (Continuous assignments, not an always_comb that overwrites its own default: Icarus 11
-  // re-runs such a block on its own writes and never settles.)
-  for (genvar l = 0; l < 4; l++) begin : g_add_round
-    assign add_res[l*24 +: 24] = add_y[l*24 +: 24]
-        | {23'h0, op6 == OpAdd && sa[l*24+16 +: 7] != sb[l*24+16 +: 7]};
-  end
-`else
-  assign add_res = add_y;
-`endif
-
   // MOV with MovFlush: exponent-0 lanes (subnormals, -0) become +0.
   logic [95:0] mov_flushed;
   for (genvar l = 0; l < 4; l++) begin : g_mov
     assign mov_flushed[l*24 +: 24] = (sa[l*24+16 +: 7] == 7'd0) ? F24Zero : sa[l*24 +: 24];
   end
 
-  // SGE/SLT results, per lane (continuous: see `value` below).
+  // SGE/SLT results, per lane (continuous: see `pre` below).
   logic [95:0] sge_y, slt_y;
   for (genvar l = 0; l < 4; l++) begin : g_set
     assign sge_y[l*24 +: 24] = (c_gt[l] | c_eq[l]) ? F24One : F24Zero;
     assign slt_y[l*24 +: 24] = c_lt[l] ? F24One : F24Zero;
   end
 
-  // The ALU result before the write mask. Every branch writes `value` once and nothing else
-  // writes it: Icarus 11 makes this block sensitive to `value` itself (it cannot exclude a
-  // variable written through a part-select), so a default followed by an override (MOV's sa,
-  // then the opcode's result) changed `value` twice per pass and woke the block forever
-  // whenever the two differed (e.g. DPHI with sa.x != dot: case_seed(3, 1) of the shader
-  // generator hung the Icarus replay).
-  logic [95:0] value;
+  // The results E has itself (the comparators', the SFU's, MOV's); pica_sh_alu passes them
+  // through, and computes the arithmetic ones. Every branch writes `pre` once and nothing else
+  // writes it: Icarus 11 makes this block sensitive to `pre` itself (it cannot exclude a
+  // variable written through a part-select), so a default followed by an override woke the
+  // block forever whenever the two differed (case_seed(3, 1) of the shader generator hung the
+  // Icarus replay that way).
+  logic [95:0] pre;
   always_comb begin
     unique case (op6)
-      OpAdd:                value = add_res;
-      OpMul:                value = mul_y;
-      OpDp3, OpDp4, OpDph, OpDphi: value = {4{dot_y}};
-      OpDst, OpDsti:        value = {sb[72 +: 24], sa[48 +: 24], mul_y[24 +: 24], F24One};
-      OpEx2, OpLg2, OpRcp, OpRsq: value = {4{sfu_y}};
-      OpLitp:               value = {mm_y[72 +: 24], F24Zero, lit_y1, mm_y[0 +: 24]};
-      OpSge, OpSgei:        value = sge_y;
-      OpSlt, OpSlti:        value = slt_y;
-      OpFlr:                value = flr_y;
-      OpMax, OpMin:         value = mm_y;
-      OpMov:                value = MovFlush ? mov_flushed : sa;
-      default:              value = is_mad ? add_y : sa;  // MAD, MADI; the rest: sa
+      OpEx2, OpLg2, OpRcp, OpRsq: pre = {4{sfu_y}};
+      OpSge, OpSgei:        pre = sge_y;
+      OpSlt, OpSlti:        pre = slt_y;
+      OpMov:                pre = MovFlush ? mov_flushed : sa;
+      default:              pre = sa;
     endcase
   end
+
+  // The arithmetic pipeline: the result of the instruction E issues is on alu_y AluLatency
+  // clocks later, when its commit record reaches W (below). It moves with the records.
+  logic [95:0] alu_y;
+  logic        pipe_en;
+  assign pipe_en = !stall_i;
+  pica_sh_alu #(.MaxNegInf(MaxNegInf), .MulReg(AluMulReg), .AddRegA(AluAddRegA),
+                .AddRegB(AluAddRegB)) u_alu (
+    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa), .b_i(sb), .c_i(sc), .pre_i(pre), .y_o(alu_y)
+  );
 
   function automatic logic cmp_sel(input logic [2:0] c, input logic lt, input logic eq,
                                    input logic gt);
@@ -463,15 +481,8 @@ module pica_shader_unit #(
   logic [12:0] jump;
   logic        jump_v;
   logic [12:0] sel_pc;
-  logic [95:0] dst_old, dst_new;
-  logic [4:0]  ob_didx;  // the destination's o-bank entry (active bank)
 
   assign dst_raw = is_mad ? ir_q[28:24] : ir_q[25:21];
-  assign ob_didx = {bank_q, dst_raw[3:0]};
-  assign dst_old = dst_raw[4] ? (tmp_vld_q[dst_raw[3:0]] ? tmp_mem[dst_raw[3:0]] : '0)
-                              : (ob_vld_q[ob_didx] ? ob_mem[ob_didx] : '0);
-  assign tmp_we  = reg_we && dst_raw[4];
-  assign ob_we   = reg_we && !dst_raw[4];
   logic [2:0]  hang_now;
   logic        loop_hit, if_hit, call_hit;
   logic [12:0] loop_pc, if_pc, call_pc, copy;
@@ -504,8 +515,7 @@ module pica_shader_unit #(
     // Defaults: nothing changes.
     state_d = state_q;
     pc_d = pc_q;
-    hang_d = hang_q;
-    reg_we = 1'b0;
+    halt_d = halt_q;
     bank_d = bank_q;
     a0x_d = a0x_q;
     a0y_d = a0y_q;
@@ -545,13 +555,12 @@ module pica_shader_unit #(
     call_stop = 1'b0;
     loop_stop = 1'b0;
     sel_pc = next;
-    dst_new = dst_old;
 
     unique case (state_q)
       StIdle, StDone, StHang: begin
         if (start_i) begin
           state_d = StRun;
-          hang_d = 3'd0;
+          halt_d = 1'b0;
           cs_cnt_d = 3'd0;
           is_cnt_d = 4'd0;
           ls_cnt_d = 3'd0;
@@ -570,13 +579,7 @@ module pica_shader_unit #(
         end else begin
           prev_mova_d = is_mova_op;
           // Register results.
-          if (has_dst) begin
-            writes = 1'b1;
-            for (int l = 0; l < 4; l++) begin
-              if (wmask[3-l]) dst_new[l*24 +: 24] = value[l*24 +: 24];
-            end
-            reg_we = 1'b1;
-          end
+          writes = has_dst;
           if (is_mova_op) begin
             if (wmask[3]) a0x_d = toint_x;
             if (wmask[2]) a0y_d = toint_y;
@@ -771,11 +774,10 @@ module pica_shader_unit #(
           end
         end
         if (hang_now != 3'd0) begin
-          state_d = StHang;
-          hang_d = hang_now;
+          // E issues nothing after it; the state changes when its record reaches W.
+          halt_d = 1'b1;
           if (hang_now != HangPc) begin
             // The instruction did not execute: no state changes at all.
-            reg_we = 1'b0;
             bank_d = bank_q;
             a0x_d = a0x_q;
             a0y_d = a0y_q;
@@ -789,10 +791,13 @@ module pica_shader_unit #(
             emit_now = 1'b0;
           end
         end else if (end_now) begin
-          state_d = StDone;
+          halt_d = 1'b1;
         end
       end
     endcase
+    // W: the END or hang record commits; the unit stops.
+    if (w_go && w_hang != 3'd0) state_d = StHang;
+    else if (w_go && w_end) state_d = StDone;
   end
 
   // ---------------------------------------------------------------------------------------
@@ -802,28 +807,50 @@ module pica_shader_unit #(
   assign hang_o = (state_q == StHang);
   assign hang_code_o = hang_q;
 
-  assign commit_valid_o   = e_exec;
-  assign commit_pc_o      = pc_q;
-  assign commit_word_o    = ir_q;
-  assign commit_dst_o     = writes ? {3'b000, dst_raw} : 8'hFF;
-  assign commit_mask_o    = writes ? wmask : 4'd0;
-  assign commit_result_o  = writes ? dst_new : '0;
-  assign commit_cmp_o     = cmp_d;
-  assign commit_a0x_o     = a0x_d;
-  assign commit_a0y_o     = a0y_d;
-  assign commit_al_o      = al_d;
-  assign commit_next_pc_o = (hang_now != 3'd0 || end_now) ? {1'b0, pc_q} : {1'b0, pc_d};
-  assign commit_emit_o    = emit_now;
-  assign commit_hang_o    = hang_now;
-  assign commit_end_o     = end_now;
+  // ---------------------------------------------------------------------------------------
+  // W: the record leaving the pipeline with its result. The destination's other lanes are read
+  // here (every write before it has landed: records leave in order, one per clock).
+  logic [4:0]  w_ob;     // the destination's entry in the output RAM
+  logic [95:0] w_old, w_new;
+  assign e_rec = {pc_q, ir_q, writes, dst_raw, wmask, bank_q, cmp_d, a0x_d, a0y_d, al_d,
+                  (hang_now != 3'd0 || end_now) ? {1'b0, pc_q} : {1'b0, pc_d},
+                  emit_now, em_vtx_q, em_wind_q, em_prim_q, hang_now, end_now};
+  assign w_rec = rec_q[(AluLatency-1)*RecW +: RecW];
+  assign {w_pc, w_word, w_writes, w_dst, w_mask, w_bank, w_cmp, w_a0x, w_a0y, w_al, w_next_pc,
+          w_emit, w_em_vtx, w_em_wind, w_em_prim, w_hang, w_end} = w_rec;
+  assign w_go  = rec_v_q[AluLatency-1] && pipe_en;
+  assign w_ob  = {w_bank, w_dst[3:0]};
+  assign w_old = w_dst[4] ? (tmp_vld_q[w_dst[3:0]] ? tmp_mem[w_dst[3:0]] : '0)
+                              : (ob_vld_q[w_ob] ? ob_mem[w_ob] : '0);
+  for (genvar l = 0; l < 4; l++) begin : g_merge
+    assign w_new[l*24 +: 24] = w_mask[3-l] ? alu_y[l*24 +: 24] : w_old[l*24 +: 24];
+  end
+  assign tmp_we = w_go && w_writes && w_dst[4];
+  assign ob_we  = w_go && w_writes && !w_dst[4];
+  assign hang_d = (start_i && !busy_o) ? 3'd0 : (w_go && w_hang != 3'd0) ? w_hang : hang_q;
 
-  assign emit_valid_o   = e_exec && emit_now;
-  assign emit_vtx_id_o  = em_vtx_q;
-  assign emit_winding_o = em_wind_q;
-  assign emit_prim_o    = em_prim_q;
+  assign commit_valid_o   = w_go;
+  assign commit_pc_o      = w_pc;
+  assign commit_word_o    = w_word;
+  assign commit_dst_o     = w_writes ? {3'b000, w_dst} : 8'hFF;
+  assign commit_mask_o    = w_writes ? w_mask : 4'd0;
+  assign commit_result_o  = w_writes ? w_new : '0;
+  assign commit_cmp_o     = w_cmp;
+  assign commit_a0x_o     = w_a0x;
+  assign commit_a0y_o     = w_a0y;
+  assign commit_al_o      = w_al;
+  assign commit_next_pc_o = w_next_pc;
+  assign commit_emit_o    = w_emit;
+  assign commit_hang_o    = w_hang;
+  assign commit_end_o     = w_end;
+
+  assign emit_valid_o   = w_go && w_emit;
+  assign emit_vtx_id_o  = w_em_vtx;
+  assign emit_winding_o = w_em_wind;
+  assign emit_prim_o    = w_em_prim;
 
   logic o_rd_bank;
-  assign o_rd_bank   = bank_q ^ o_rd_sel_i;
+  assign o_rd_bank   = wbank_q ^ o_rd_sel_i;
   assign o_rd_data_o = ob_vld_q[{o_rd_bank, o_rd_idx_i}] ? ob_mem[{o_rd_bank, o_rd_idx_i}] : '0;
 
   // ---------------------------------------------------------------------------------------
@@ -840,6 +867,9 @@ module pica_shader_unit #(
       unif_ones_q <= 1'b0;
       sfu_ready_q <= 1'b0;
       hang_q <= '0;
+      halt_q <= 1'b0;
+      wbank_q <= 1'b0;
+      rec_v_q <= '0;
       vin_vld_q <= '0;
       tmp_vld_q <= '0;
       ob_vld_q <= '0;
@@ -888,9 +918,12 @@ module pica_shader_unit #(
       unif_ones_q <= unif_ones_d;
       sfu_ready_q <= sfu_ready_d;
       hang_q <= hang_d;
+      halt_q <= halt_d;
+      if (w_go && w_emit) wbank_q <= !wbank_q;
+      if (pipe_en) rec_v_q <= {rec_v_q[AluLatency-2:0], e_exec};
       if (in_we_i) vin_vld_q[in_idx_i] <= 1'b1;
-      if (tmp_we) tmp_vld_q[dst_raw[3:0]] <= 1'b1;
-      if (ob_we) ob_vld_q[{bank_q, dst_raw[3:0]}] <= 1'b1;
+      if (tmp_we) tmp_vld_q[w_dst[3:0]] <= 1'b1;
+      if (ob_we) ob_vld_q[w_ob] <= 1'b1;
       bank_q <= bank_d;
       a0x_q <= a0x_d;
       a0y_q <= a0y_d;
@@ -930,11 +963,16 @@ module pica_shader_unit #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (tmp_we) tmp_mem[dst_raw[3:0]] <= dst_new;
+    if (tmp_we) tmp_mem[w_dst[3:0]] <= w_new;
   end
 
   always_ff @(posedge clk_i) begin
-    if (ob_we) ob_mem[ob_didx] <= dst_new;
+    if (ob_we) ob_mem[w_ob] <= w_new;
+  end
+
+  // The commit records (no reset: rec_v_q says which hold an instruction).
+  always_ff @(posedge clk_i) begin
+    if (pipe_en) rec_q <= {rec_q[(AluLatency-1)*RecW-1:0], e_rec};
   end
 
 `ifndef SYNTHESIS
