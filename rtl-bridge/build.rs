@@ -158,6 +158,8 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// One Verilated model (a row of the table in the header comment).
 struct Model {
@@ -331,6 +333,38 @@ const VERILATOR_ARGS: &[&str] = &[
     "-MAKEFLAGS",
     "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2",
 ];
+
+/// How many model builds run at once: cargo's `NUM_JOBS` (its `-j`, by default the number of
+/// CPUs), at least one.
+fn jobs() -> usize {
+    env::var("NUM_JOBS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// `f` over `items` on up to `jobs` threads, the results in the order of `items`. A failing
+/// build ends the whole script ([`fail`] exits the process).
+fn par_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<R>>> = Mutex::new(items.iter().map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(items.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    done.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| fail("a model build thread ended without its model")))
+        .collect()
+}
 
 fn fail(msg: &str) -> ! {
     // A build script reports errors by failing; the message is what the user sees.
@@ -719,24 +753,19 @@ fn main() {
         d
     };
     let cache = model_cache(&out);
-    let mdirs: Vec<PathBuf> = models()
+    // Every model and coverage row, built `jobs` at a time: most models are a handful of C++
+    // files, so one Verilator build keeps one core busy, and a cold build of the rows one after
+    // the other left the second core of a 2-core machine idle for most of its minutes.
+    let rows: Vec<(&Model, &[&str])> = models()
         .into_iter()
-        .map(|m| verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), &[]))
+        .map(|m| (m, &[][..]))
+        .chain(coverage_models().into_iter().map(|m| (m, COVERAGE_ARGS)))
         .collect();
-    let cov_dirs: Vec<PathBuf> = coverage_models()
-        .into_iter()
-        .map(|m| {
-            verilate(
-                &bin,
-                &version,
-                &rtl,
-                &cache,
-                m,
-                &defines_of(m),
-                COVERAGE_ARGS,
-            )
-        })
-        .collect();
+    let mut dirs = par_map(&rows, jobs(), |&(m, extra)| {
+        verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), extra)
+    });
+    let cov_dirs = dirs.split_off(models().len());
+    let mdirs = dirs;
     let mutants = mutant_models(&bin, &version, &rtl, &cache, &out);
 
     // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
@@ -1171,8 +1200,9 @@ fn mutant_models(
         fs::write(&path, text)
             .unwrap_or_else(|e| fail(&format!("writing {}: {e}", path.display())));
     };
-    let mut built = Vec::new();
-    for m in mutant_rows() {
+    // Yosys and Verilator per row, `jobs` rows at a time (as the models in `main`).
+    let rows: Vec<&MutantModel> = mutant_rows().collect();
+    let built: Vec<(&str, PathBuf)> = par_map(&rows, jobs(), |&m| {
         let list = out.join(format!("mutants_{}.ys", m.name));
         let why = out.join(format!("mutants_{}.why", m.name));
         let Some(ys) = ys.as_ref().filter(|_| mutant_wanted(m, &wanted)) else {
@@ -1194,15 +1224,18 @@ fn mutant_models(
                     )
                 },
             );
-            continue;
+            return None;
         };
         let ys_dir = mutant_netlist(ys, rtl, cache, m);
         fs::copy(ys_dir.join("mutations.ys"), &list)
             .unwrap_or_else(|e| fail(&format!("copying the {} mutation list: {e}", m.name)));
         write(why, "");
         let mdir = verilate_mutants(bin, version, cache, m, &ys_dir);
-        built.push((m.name, mdir));
-    }
+        Some((m.name, mdir))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     let mut shims: Vec<&str> = mutant_rows().map(|m| m.shim).collect();
     shims.sort_unstable();
     shims.dedup();
