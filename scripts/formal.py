@@ -36,6 +36,8 @@ def targets():
         "mul_p_r0": ("mul_p.sby", "r0", "pica_f24_mul_p Reg=0 (combinational) = pica_f24_mul"),
         "dot_p": ("dot_p.sby", "r111", "4 mul_p + 3 chained add_p (latency 11) = pica_f24_dot"),
         "dot_p_en1": ("dot_p.sby", "r111_en1", "the same, en_i = 1"),
+        "cmp": ("cmp.ys", None,
+                "pica_f24_cmp = pica_f24_cmp_ref (the signed-key compare), every input"),
         "alu_struct": ("alu_struct.ys", None,
                        "pica_sh_alu: every register loads on en_i alone, no feedback loop"),
         "alu": ("alu.sby", "all",
@@ -52,7 +54,7 @@ def targets():
 # What runs without target names: every target that decides within the default timeout on a
 # 2-core machine (docs/src/formal.md has the measured times). The ALU families with an adder
 # (add, mad, dp3, dp4, dph) decide with en_i = 1 only; alu_struct carries that over to stalls.
-DEFAULT_TARGETS = (["add_p", "add_p_r10", "add_p_r00", "mul_p", "mul_p_r0", "dot_p_en1",
+DEFAULT_TARGETS = (["add_p", "add_p_r10", "add_p_r00", "mul_p", "mul_p_r0", "dot_p_en1", "cmp",
                     "alu_struct"] + [f"alu_{f}_en1" for f in ALU_FAMILIES]
                    + [f"alu_{f}" for f in ["mul", "dst", "litp", "flr", "minmax", "pass"]])
 ENGINES = ["pdr", "kind", "bmc3", "sweep", "yices", "boolector"]

@@ -17,18 +17,22 @@ module pica_f24_cmp (
 );
 
   logic [23:0] a, b;
-  logic        nan;
-  logic [23:0] ka, kb;   // signed keys: +-magnitude
+  logic        nan, zero, mlt, mgt;
 
   assign a = (flush_i && a_i[22:16] == 7'd0) ? 24'h0 : a_i;
   assign b = (flush_i && b_i[22:16] == 7'd0) ? 24'h0 : b_i;
   assign nan = ((a[22:16] == 7'h7F) && (a[15:0] != 16'h0))
             || ((b[22:16] == 7'h7F) && (b[15:0] != 16'h0));
-  assign ka = a[23] ? (24'h0 - {1'b0, a[22:0]}) : {1'b0, a[22:0]};
-  assign kb = b[23] ? (24'h0 - {1'b0, b[22:0]}) : {1'b0, b[22:0]};
+  // The order of the signed keys +-magnitude, from one unsigned compare of the magnitudes per
+  // direction and the signs, instead of negating each magnitude and comparing the keys (two
+  // carry chains in a row, on the shader unit's critical path on the ECP5). Only +-0 has two
+  // keys that are equal with different signs.
+  assign zero = (a[22:0] == 23'd0) && (b[22:0] == 23'd0);
+  assign mlt = a[22:0] < b[22:0];
+  assign mgt = a[22:0] > b[22:0];
 
-  assign lt_o = !nan && ($signed(ka) <  $signed(kb));
-  assign eq_o = !nan && (ka == kb);
-  assign gt_o = !nan && ($signed(ka) >  $signed(kb));
+  assign lt_o = !nan && !zero && (a[23] ? (!b[23] || mgt) : (!b[23] && mlt));
+  assign gt_o = !nan && !zero && (b[23] ? (!a[23] || mlt) : (!a[23] && mgt));
+  assign eq_o = !nan && (zero || (a[23] == b[23] && a[22:0] == b[22:0]));
 
 endmodule : pica_f24_cmp

@@ -267,10 +267,8 @@ module pica_shader_unit #(
   // The PC of the instruction behind E (D's, or the one F fetches next).
   assign exp_pc   = d_valid_q ? d_pc_q : f_pc_q;
   assign redirect = e_exec && !e_stop && (pc_d != exp_pc);
-  // D's uniform index reads a0.x, a0.y or aL, which E changes in this clock.
-  assign d_haz    = e_exec && !e_stop && !redirect && d_valid_q &&
-                    (idx_field(code_rdata_i) != 2'd0) &&
-                    ((a0x_d != a0x_q) || (a0y_d != a0y_q) || (al_d != al_q));
+  // D's uniform index reads an address register E writes in this clock: d_haz, after E's
+  // control below.
   // The stages move when E is empty or executes (and the run goes on).
   assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !e_stop &&
                     !halt_q;
@@ -300,19 +298,24 @@ module pica_shader_unit #(
   assign op6  = ir_q[31:26];
   assign desc = desc_rdata_i;
 
-  // Raw source fields by format: MAD, MADI, 1i, 1u, and 1/1c.
-  logic [3*7-1:0] sraw_mad, sraw_madi, sraw_1i, sraw_1u, sraw_1;
-  assign sraw_mad  = {{2'b00, ir_q[9:5]}, ir_q[16:10], {2'b00, ir_q[21:17]}};
-  assign sraw_madi = {ir_q[11:5], {2'b00, ir_q[16:12]}, {2'b00, ir_q[21:17]}};
-  assign sraw_1i   = {7'd0, ir_q[13:7], {2'b00, ir_q[18:14]}};
-  assign sraw_1u   = {7'd0, 7'd0, ir_q[18:12]};
-  assign sraw_1    = {7'd0, {2'b00, ir_q[11:7]}, ir_q[18:12]};
-  assign sraw = (op6[5:3] == 3'b111)            ? sraw_mad  :
-                (op6[5:3] == 3'b110)            ? sraw_madi :
-                (op6 >= 6'h18 && op6 <= 6'h1B)  ? sraw_1i   :
-                (op6 == 6'h05 || op6 == 6'h06 || op6 == 6'h07 || op6 == 6'h0B ||
-                 op6 == 6'h0E || op6 == 6'h0F || op6 == 6'h12 || op6 == 6'h13) ? sraw_1u
-                                                                               : sraw_1;
+  // Raw source fields by format (MAD, MADI, 1i, 1u, and 1/1c), decoded in D from the word
+  // arriving on code_rdata_i and registered with it (sraw_q): E's register-file read addresses
+  // then come straight from flops. Decoded from ir_q, the format decode sat in front of the
+  // RAM reads, the swizzle and the comparators on the unit's critical path (ECP5).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [3*7-1:0] src_fields(input logic [31:0] w);
+    logic [5:0] o;
+    o = w[31:26];
+    if (o[5:3] == 3'b111) src_fields = {{2'b00, w[9:5]}, w[16:10], {2'b00, w[21:17]}};
+    else if (o[5:3] == 3'b110) src_fields = {w[11:5], {2'b00, w[16:12]}, {2'b00, w[21:17]}};
+    else if (o >= 6'h18 && o <= 6'h1B) src_fields = {7'd0, w[13:7], {2'b00, w[18:14]}};
+    else if (o == 6'h05 || o == 6'h06 || o == 6'h07 || o == 6'h0B || o == 6'h0E ||
+             o == 6'h0F || o == 6'h12 || o == 6'h13) src_fields = {7'd0, 7'd0, w[18:12]};
+    else src_fields = {7'd0, {2'b00, w[11:7]}, w[18:12]};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [3*7-1:0] sraw_q;
+  assign sraw = sraw_q;
 
   // Only the wide source can name a uniform (5-bit fields hold v/r only).
   for (genvar s = 0; s < 3; s++) begin : g_src
@@ -801,6 +804,26 @@ module pica_shader_unit #(
   end
 
   // ---------------------------------------------------------------------------------------
+  // D's hazard on the address registers.
+  // D's uniform index reads a0.x, a0.y or aL, which E writes in this clock. For a0 the test is
+  // the write itself (MOVA and its mask), not a changed value: the new value comes from a
+  // register read, swizzle and float-to-int conversion, and comparing it with the old one put
+  // all of that in front of the fetch request (the unit's critical path on the ECP5). aL's
+  // new value comes from E's own registers (LOOP, the loop stack), so it is compared.
+  logic [1:0] d_idx;
+  logic       d_idx_written;
+  assign d_idx = idx_field(code_rdata_i);
+  always_comb begin
+    unique case (d_idx)
+      2'd1:    d_idx_written = is_mova_op && wmask[3];
+      2'd2:    d_idx_written = is_mova_op && wmask[2];
+      2'd3:    d_idx_written = (al_d != al_q);
+      default: d_idx_written = 1'b0;
+    endcase
+  end
+  assign d_haz    = e_exec && !e_stop && !redirect && d_valid_q && d_idx_written;
+
+  // ---------------------------------------------------------------------------------------
   // Ports.
   assign busy_o = (state_q == StRun) || (state_q == StSfu);
   assign done_o = (state_q == StDone);
@@ -864,6 +887,7 @@ module pica_shader_unit #(
       d_pc_q <= '0;
       e_valid_q <= 1'b0;
       ir_q <= '0;
+      sraw_q <= '0;
       unif_ones_q <= 1'b0;
       sfu_ready_q <= 1'b0;
       hang_q <= '0;
@@ -907,6 +931,7 @@ module pica_shader_unit #(
         e_valid_q <= promote;
         if (promote) begin
           ir_q <= code_rdata_i;
+          sraw_q <= src_fields(code_rdata_i);
           pc_q <= d_pc_q;
         end
         if (fetch) begin
