@@ -145,6 +145,12 @@ module pica_shader_unit #(
   logic [11:0]        d_pc_q;
   logic               e_valid_q;
   logic               e_go, e_exec, e_stop, redirect, d_haz, advance, fetch, promote;
+  // A taken branch (E's next PC is not the PC behind it) is registered and fetched one clock
+  // later: redir_q squashes what D and E took meanwhile. Fetching pc_d in the clock E computed
+  // it put E's stack checks and the PC compare in front of the code RAM's address (the unit's
+  // critical path on the ECP5); the price is one more bubble per taken branch.
+  logic               redir_q, redir_go;
+  logic [11:0]        redir_pc_q;
   logic [11:0]        exp_pc, fetch_pc;
   logic [31:0]        ir_q;
   logic               unif_ones_q, unif_ones_d;  // the wide uniform read is out of range
@@ -261,7 +267,7 @@ module pica_shader_unit #(
   // Pipeline control. E runs its instruction when nothing holds it (e_go) and, for an SFU
   // instruction, once the SFU's result is there (e_exec).
   logic raw_haz;  // a source is a temporary an instruction in flight still writes
-  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !raw_haz;
+  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !raw_haz && !redir_q;
   assign e_exec   = e_go && !sfu_wait;
   assign e_stop   = e_exec && (hang_now != 3'd0 || end_now);
   // The PC of the instruction behind E (D's, or the one F fetches next).
@@ -270,11 +276,16 @@ module pica_shader_unit #(
   // D's uniform index reads an address register E writes in this clock: d_haz, after E's
   // control below.
   // The stages move when E is empty or executes (and the run goes on).
-  assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !e_stop &&
-                    !halt_q;
-  assign fetch    = advance && !d_haz;
-  assign fetch_pc = redirect ? pc_d : f_pc_q;
-  assign promote  = advance && d_valid_q && !redirect && !d_haz;
+  // (An END or a hang in E, e_stop, clears D and E instead: see the registers below. It is
+  // not in `advance`, whose fetch request it would delay by the stack checks: the word fetched
+  // in that clock is dropped.)
+  assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !halt_q &&
+                    !redir_q;
+  // The registered redirect's clock: fetch its PC; D and E are dropped.
+  assign redir_go = redir_q && !stall_i;
+  assign fetch    = (advance && !d_haz) || redir_go;
+  assign fetch_pc = redir_q ? redir_pc_q : f_pc_q;
+  assign promote  = advance && d_valid_q && !d_haz;
 
   assign code_req_o  = fetch;
   assign code_addr_o = fetch_pc;
@@ -821,7 +832,7 @@ module pica_shader_unit #(
       default: d_idx_written = 1'b0;
     endcase
   end
-  assign d_haz    = e_exec && !e_stop && !redirect && d_valid_q && d_idx_written;
+  assign d_haz    = e_exec && !e_stop && d_valid_q && d_idx_written;
 
   // ---------------------------------------------------------------------------------------
   // Ports.
@@ -886,6 +897,8 @@ module pica_shader_unit #(
       d_valid_q <= 1'b0;
       d_pc_q <= '0;
       e_valid_q <= 1'b0;
+      redir_q <= 1'b0;
+      redir_pc_q <= '0;
       ir_q <= '0;
       sraw_q <= '0;
       unif_ones_q <= 1'b0;
@@ -924,10 +937,23 @@ module pica_shader_unit #(
         f_pc_q <= entry_i;
         d_valid_q <= 1'b0;
         e_valid_q <= 1'b0;
+        redir_q <= 1'b0;
       end else if (e_stop) begin
         d_valid_q <= 1'b0;
         e_valid_q <= 1'b0;
+      end else if (redir_go) begin
+        redir_q <= 1'b0;
+        e_valid_q <= 1'b0;
+        d_valid_q <= 1'b1;
+        d_pc_q <= redir_pc_q;
+        f_pc_q <= redir_pc_q + 12'd1;
       end else if (advance) begin
+        // E's branch (redirect implies advance): what D and E take in this clock is dropped
+        // in the next, which fetches pc_d.
+        if (redirect) begin
+          redir_q <= 1'b1;
+          redir_pc_q <= pc_d;
+        end
         e_valid_q <= promote;
         if (promote) begin
           ir_q <= code_rdata_i;
