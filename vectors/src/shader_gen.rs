@@ -10,11 +10,17 @@
 //! tail calls and now and then a chain of calls one deeper than the CALL stack, JMPC/JMPU),
 //! relative addressing (a0.x, a0.y, aL), sources that often read back the temporaries earlier
 //! instructions write, random operand descriptors, inputs and uniforms biased to ±0,
-//! subnormals, ±inf, NaN and exponent edges (and c88-c95 spread normals for EX2/LG2/RCP/RSQ),
-//! and random int/bool uniforms. Loops are bounded by the int uniforms (at most 256 iterations
-//! each) and every run by [`MAX_INSTRUCTIONS`]; the rare END mid-program, BREAK outside a loop
-//! and unknown opcodes end in the model's defined hangs, and so does one program in four at its
-//! end (BREAK, two MOVAs, an unknown opcode, or a jump to 0xFFF that runs the PC past 4095).
+//! subnormals, ±inf, NaN and exponent edges (and c88-c95 spread normals for EX2/LG2/RCP/RSQ,
+//! c80-c87 and v12-v15 a close-magnitude cluster for the adders and comparators, c72-c79
+//! fractions at every exponent for FLR and MOVA), and random int/bool uniforms. Now and then
+//! main holds a deep nest (up to nine IFs, or four LOOPs), the case enters past word 0, an
+//! ALU word carries random bits in its unused fields, or the program ends in a flow range at
+//! 0x800-0xFEF. Loops are bounded by the int uniforms (at most 256 iterations each; the
+//! nests take uniforms of at most 3 iterations) and every run by [`MAX_INSTRUCTIONS`]; the
+//! rare END mid-program, BREAK outside a loop and unknown opcodes end in the model's defined
+//! hangs, and so does one program in four at its end (BREAK, two MOVAs, an unknown opcode, or
+//! a jump to 0xFFF that runs the PC past 4095); a far IF or LOOP ending runs on through zero
+//! words to the PC overflow or the instruction limit.
 //!
 //! [`shrink`] makes a failing case smaller while a caller's check still fails: it deletes code
 //! (chunks, then single words) relocating every flow target, simplifies flow control and
@@ -486,21 +492,150 @@ const SPREAD_UNIFORMS: std::ops::Range<u8> = 88..96;
 /// ends at 2^6), mostly positive (LG2 and RSQ of a negative are NaN), the mantissa random or
 /// near the ends of its range (log2 near 0 and 1, 2^x near a power of two); one in eight a
 /// negative around EX2's tiny-negative bound (biased exponents 8-10 about
-/// `alu::EX2_TINY_NEG_MAX`, exponent 9: where 2^x is 1.0 or the largest f24 below it).
+/// `alu::EX2_TINY_NEG_MAX`, exponent 9: where 2^x is 1.0 or the largest f24 below it) or just
+/// above it (11-32).
+///
+/// The SFU's iteration registers (pica_sh_sfu.sv) also need the classes a random mantissa at
+/// a mid exponent almost never gives: exact powers of two (mantissa 0: LG2's squarings stay
+/// at 1.0, 1.0 itself gives L = 0, RCP/RSQ's quotient is exact), exponents at both ends of
+/// the range (RCP/RSQ results near overflow and underflow), values just around 1.0 (EX2 near
+/// 0, LG2's leading one far down) and negatives for every op (RSQ/LG2's NaN arm, EX2's
+/// negated fixed-point x): about one value in three is one of these.
 pub fn spread_f24(r: &mut Rng) -> F24 {
     if r.chance(12) {
-        let exp = 8 + r.below(3) as u32;
+        // Half about the tiny-negative bound, half the negatives above it up to the main
+        // range (biased exponents 11-32: 2^x within 2^-20 below 1, where P runs just under
+        // 2^63 and one wrong low bit of q carries it over; `sh_sfu_enum qx19 / qy24`).
+        let exp = if r.chance(50) {
+            8 + r.below(3) as u32
+        } else {
+            11 + r.below(22) as u32
+        };
         return F24::from_bits(1 << 23 | exp << 16 | r.below(1 << 16) as u32);
     }
     let sign = u32::from(r.chance(25)) << 23;
-    let exp = 33 + r.below(36) as u32;
-    let mant = match r.below(4) {
-        0 => r.below(64) as u32,
-        1 => 0xFFFF - r.below(64) as u32,
+    let exp = match r.below(8) {
+        // Anywhere in the normal range, or about EX2's overflow bound (|x| >= 64: biased
+        // exponent 69, pica_sh_sfu.sv `e >= 7'd69`).
+        0 => {
+            if r.chance(50) {
+                1 + r.below(0x7E) as u32
+            } else {
+                68 + r.below(3) as u32
+            }
+        }
+        // Around 1.0: 0.5 .. 4.
+        1 => 0x3E + r.below(3) as u32,
+        _ => 33 + r.below(36) as u32,
+    };
+    let mant = match r.below(6) {
+        0 => 0,
+        1 => r.below(64) as u32,
+        2 => 0xFFFF - r.below(64) as u32,
         _ => r.below(1 << 16) as u32,
     };
     F24::from_bits(sign | exp << 16 | mant)
 }
+
+/// A value of the case's close-magnitude cluster (see [`Cluster`]).
+///
+/// The adders' alignment and normalisation (pica_f24_add_p.sv in pica_sh_alu: the operand
+/// order, the shift by the exponent difference, the leading-one search after a cancellation,
+/// the exact-zero sum) and the comparators' magnitude compares (pica_f24_cmp.sv) act only on
+/// operands within a few binades of each other, which independent random or edge values
+/// almost never are.
+fn cluster_f24(r: &mut Rng, c: &Cluster) -> F24 {
+    let sign = (r.below(2) as u32) << 23;
+    let delta: i32 = match r.below(10) {
+        0..=4 => 0,
+        5..=6 => r.pick(&[-1, 1]),
+        // Every alignment shift, 0 to past the 16 mantissa bits plus guard bits.
+        _ => r.below(51) as i32 - 25,
+    };
+    let exp = (c.exp as i32 + delta).clamp(1, 0x7E) as u32;
+    let mant = match r.below(20) {
+        0..=4 => c.mant,
+        // A cancellation of 16 - k bits against the base mantissa; k <= 5 one time in three
+        // (the comparators' low magnitude bits decide only between neighbours that close).
+        5..=17 => {
+            let k = if r.chance(33) {
+                r.below(6) as u32
+            } else {
+                r.below(17) as u32
+            };
+            let d = r.below(1 << k) as u32;
+            if r.chance(50) {
+                (c.mant + d) & 0xFFFF
+            } else {
+                c.mant.wrapping_sub(d) & 0xFFFF
+            }
+        }
+        _ => r.below(1 << 16) as u32,
+    };
+    F24::from_bits(sign | exp << 16 | mant)
+}
+
+/// The close-magnitude cluster of one case: a centre exponent and a base mantissa that the
+/// [`CLUSTER_UNIFORMS`] and [`CLUSTER_INPUTS`] values stay near.
+struct Cluster {
+    exp: u32,
+    mant: u32,
+}
+
+impl Cluster {
+    fn new(r: &mut Rng) -> Self {
+        let exp = if r.chance(20) {
+            1 + r.below(0x7E) as u32
+        } else {
+            0x30 + r.below(0x20) as u32
+        };
+        Self {
+            exp,
+            mant: r.below(1 << 16) as u32,
+        }
+    }
+
+    /// A vector of cluster values; one in three a single magnitude with a random sign per
+    /// lane, so the products of two such vectors cancel exactly in pairs (DP's `dsum == 0`
+    /// and the partial sums' full cancellation).
+    fn vec(&self, r: &mut Rng) -> [F24; 4] {
+        if r.chance(33) {
+            let x = cluster_f24(r, self).bits() & 0x7F_FFFF;
+            return [(); 4].map(|()| F24::from_bits(x | (r.below(2) as u32) << 23));
+        }
+        [(); 4].map(|()| cluster_f24(r, self))
+    }
+}
+
+/// The float uniforms [`generate`] fills with cluster vectors (c80-c87).
+const CLUSTER_UNIFORMS: std::ops::Range<u8> = 80..88;
+/// The inputs [`generate`] fills with cluster vectors (v14, v15, and v12, v13 in half the
+/// cases): the narrow source of the cluster arm (formats 1 and 2 read a wide and a narrow
+/// source, so a pair of cluster operands needs one in v0-v15).
+const CLUSTER_INPUTS: std::ops::Range<usize> = 12..16;
+
+/// An f24 for FLR and MOVA: a fraction below the binary point at every exponent from 2^-2 to
+/// 2^33 (FLR's integer-part mask moves one bit per exponent and ends at 2^23; MOVA's to-int
+/// shifts the mantissa up to bit 30 and saturates from 2^31), half of them negative (FLR
+/// rounds toward -inf), one in ten a per-lane infinity or NaN (FLR passes them through lane
+/// by lane, pica_f24_flr.sv:44).
+pub fn int_range_f24(r: &mut Rng) -> F24 {
+    let sign = (r.below(2) as u32) << 23;
+    let mant = r.below(1 << 16) as u32;
+    if r.chance(10) {
+        return F24::from_bits(if r.chance(50) {
+            sign | 0x7F << 16
+        } else {
+            sign | 0x7F << 16 | mant.max(1)
+        });
+    }
+    let exp = 0x3D + r.below(36) as u32;
+    F24::from_bits(sign | exp << 16 | mant)
+}
+
+/// The float uniforms [`generate`] fills with [`int_range_f24`] vectors (c72-c79), read by
+/// the FLR/MOVA arm of [`Gen::simple`].
+const INT_RANGE_UNIFORMS: std::ops::Range<u8> = 72..80;
 
 /// A program under construction: the main code from 0, subroutines at `SUB_BASE + SUB_SPAN k`.
 struct Gen<'a> {
@@ -517,6 +652,14 @@ struct Gen<'a> {
     /// the outer frame in the same step (the CALL stack's chained pops, 3dbrew "Control
     /// Flow").
     sub_calls: Vec<Vec<usize>>,
+    /// The case's bool uniforms and int uniforms: the deep nests ([`Gen::nest`]) open IFUs
+    /// that are taken and LOOPs with few iterations.
+    bools: u16,
+    ints: [[u8; 4]; 4],
+    /// Every call into a subroutine with calls of its own ends right after its first one (in
+    /// the chained cases: main -> s0 (or s1) -> ... -> s4 with every frame ending where the
+    /// next returns, so s4's return pops four frames in one step).
+    tail_chain: bool,
 }
 
 const SUB_BASE: usize = 0x100;
@@ -551,6 +694,7 @@ impl Gen<'_> {
         let target = SUB_BASE + SUB_SPAN * k;
         let tail = match self.sub_calls[k].as_slice() {
             [] => None,
+            [first, ..] if self.tail_chain => Some(*first),
             calls if self.r.chance(50) => Some(self.r.pick(calls)),
             _ => None,
         };
@@ -607,10 +751,10 @@ impl Gen<'_> {
     /// One non-flow instruction.
     fn simple(&mut self) -> Instruction {
         let desc = self.r.below(128) as u8;
-        match self.r.below(24) {
+        match self.r.below(32) {
             // EX2/LG2/RCP/RSQ of a spread uniform (the other arms' operands are mostly edge
             // values, which these ops map to constants).
-            20..=23 => Instruction::Alu {
+            20..=23 | 30..=31 => Instruction::Alu {
                 op: self.r.pick(UNARY_OPS),
                 dst: self.dst(),
                 src1: SrcReg::from_raw(
@@ -671,6 +815,28 @@ impl Gen<'_> {
                     desc,
                 }
             }
+            // Two cluster operands (close magnitudes) in one arithmetic or compare op.
+            24..=27 => self.cluster_op(desc),
+            // FLR or MOVA of an int-range uniform.
+            28..=29 => {
+                let src1 = SrcReg::from_raw(
+                    0x20 + INT_RANGE_UNIFORMS.start
+                        + self.r.below(INT_RANGE_UNIFORMS.len() as u64) as u8,
+                );
+                let (op, dst) = if self.r.chance(75) {
+                    (Opcode::Flr, self.dst())
+                } else {
+                    (Opcode::Mova, DstReg::default())
+                };
+                Instruction::Alu {
+                    op,
+                    dst,
+                    src1,
+                    src2: SrcReg::default(),
+                    idx: RelIndex::None,
+                    desc,
+                }
+            }
             15..=16 => self.mova(Some(desc)),
             17 => Instruction::SetEmit {
                 vtx_id: self.r.below(4) as u8,
@@ -682,14 +848,186 @@ impl Gen<'_> {
         }
     }
 
+    /// A nest of `levels` IFs and LOOPs (at most `loops` of them LOOPs) from `pc`, each level's
+    /// body holding the next level and now and then a word after it; returns the next free pc.
+    ///
+    /// The random blocks nest three deep; the IF stack's entries 4-8 and the LOOP stack's
+    /// fourth entry (their pushes, the pops that shift them up, a BREAK from the innermost of
+    /// several loops with the outer ones iterating on) need more open at once. The IFUs read a
+    /// bool uniform that is set (the body runs) and the LOOPs an int uniform of at most three
+    /// iterations, so the innermost body runs at most 81 times.
+    fn nest(&mut self, pc: usize, levels: usize, loops: usize, min_sub: usize) -> usize {
+        if levels == 0 {
+            let mut p = pc;
+            if self.loop_depth > 0 && self.r.chance(50) {
+                let brk = Instruction::Flow {
+                    op: Opcode::Breakc,
+                    cond: self.cond(),
+                    target: self.r.below(4096) as u16,
+                    num: self.r.below(256) as u8,
+                };
+                self.at(p, encode(&brk));
+                p += 1;
+            }
+            let budget = 1 + self.r.below(3) as usize;
+            return self.block(p, budget, 3, min_sub);
+        }
+        let short: Vec<u8> = (0..4u8)
+            .filter(|&i| self.ints[usize::from(i)][0] <= 2)
+            .collect();
+        if loops > 0 && !short.is_empty() && (loops >= levels || self.r.chance(70)) {
+            self.loop_depth += 1;
+            let inner = self.nest(pc + 1, levels - 1, loops - 1, min_sub);
+            let after = self.after_inner();
+            let body_end = self.block(inner, after, 3, min_sub);
+            self.loop_depth -= 1;
+            let inst = Instruction::FlowUniform {
+                op: Opcode::Loop,
+                id: self.r.pick(&short),
+                target: (body_end - 1) as u16,
+                num: 0,
+            };
+            self.at(pc, encode(&inst));
+            return body_end;
+        }
+        let inner = self.nest(pc + 1, levels - 1, loops, min_sub);
+        let after = self.after_inner();
+        let then_end = self.block(inner, after, 3, min_sub);
+        let b = self.r.below(2) as usize;
+        let else_end = self.block(then_end, b, 3, min_sub);
+        let (target, num) = (then_end as u16, (else_end - then_end) as u8);
+        let set: Vec<u8> = (0..16u8).filter(|&i| self.bools >> i & 1 == 1).collect();
+        let inst = if !set.is_empty() && self.r.chance(85) {
+            Instruction::FlowUniform {
+                op: Opcode::Ifu,
+                id: self.r.pick(&set),
+                target,
+                num,
+            }
+        } else {
+            Instruction::Flow {
+                op: Opcode::Ifc,
+                cond: self.cond(),
+                target,
+                num,
+            }
+        };
+        self.at(pc, encode(&inst));
+        else_end
+    }
+
+    /// The words a nest level's body holds after the inner level: mostly one, so that the
+    /// level ends on its own word. A level ending where the inner one ends never pops or
+    /// iterates at its end (an IF pops one entry per instruction; a LOOP, LoopSharedEnd::One,
+    /// steps only the inner entry), and a jump past an inner else-body skips the outer trigger.
+    fn after_inner(&mut self) -> usize {
+        usize::from(self.r.chance(85))
+    }
+
+    /// An op on two cluster operands (a [`CLUSTER_UNIFORMS`] uniform and a [`CLUSTER_INPUTS`]
+    /// input, in the format's wide and narrow slots), unindexed so the pair stays a pair.
+    fn cluster_op(&mut self, desc: u8) -> Instruction {
+        let wide = SrcReg::from_raw(
+            0x20 + CLUSTER_UNIFORMS.start + self.r.below(CLUSTER_UNIFORMS.len() as u64) as u8,
+        );
+        let narrow = SrcReg::from_raw(
+            CLUSTER_INPUTS.start as u8 + self.r.below(CLUSTER_INPUTS.len() as u64) as u8,
+        );
+        let idx = RelIndex::None;
+        match self.r.below(16) {
+            0..=1 => Instruction::Cmp {
+                src1: wide,
+                src2: narrow,
+                idx,
+                cmp_x: CmpOp::from_bits(self.r.below(8) as u32),
+                cmp_y: CmpOp::from_bits(self.r.below(8) as u32),
+                desc,
+            },
+            2..=3 => {
+                // The product's addend is a cluster value too (close to the product when the
+                // cluster lies near 1.0).
+                let op = self.r.pick(&[Opcode::Mad, Opcode::Madi]);
+                let other = SrcReg::from_raw(
+                    CLUSTER_INPUTS.start as u8 + self.r.below(CLUSTER_INPUTS.len() as u64) as u8,
+                );
+                let (src2, src3) = if op == Opcode::Mad {
+                    (wide, other)
+                } else {
+                    (other, wide)
+                };
+                Instruction::Mad {
+                    op,
+                    dst: self.dst(),
+                    src1: narrow,
+                    src2,
+                    src3,
+                    idx,
+                    desc: desc & 31,
+                }
+            }
+            _ => {
+                let op = self.r.pick(&[
+                    Opcode::Add,
+                    Opcode::Add,
+                    Opcode::Dp3,
+                    Opcode::Dp4,
+                    Opcode::Dp4,
+                    Opcode::Dph,
+                    Opcode::Mul,
+                    Opcode::Sge,
+                    Opcode::Slt,
+                    Opcode::Max,
+                    Opcode::Min,
+                    Opcode::Dphi,
+                    Opcode::Sgei,
+                    Opcode::Slti,
+                    // LITP's y clamp compares with -127.99 (0xC5FFFC): cluster values near
+                    // that binade.
+                    Opcode::Litp,
+                ]);
+                let (src1, src2) = if op.format() == Format::F1i {
+                    (narrow, wide)
+                } else {
+                    (wide, narrow)
+                };
+                Instruction::Alu {
+                    op,
+                    dst: self.dst(),
+                    src1,
+                    src2,
+                    idx,
+                    desc,
+                }
+            }
+        }
+    }
+
     /// Emits a block from `pc` of about `budget` instructions; returns the next free pc.
     /// `min_sub`: the first subroutine it may call (subroutine k calls only later ones, so
     /// calls cannot recurse).
     fn block(&mut self, mut pc: usize, budget: usize, depth: usize, min_sub: usize) -> usize {
         let end = pc + budget;
         while pc < end {
-            let kind = if depth >= 3 { 0 } else { self.r.below(14) };
+            let kind = if depth >= 3 { 0 } else { self.r.below(15) };
             match kind {
+                // A deep nest, in main's top level only (outside every loop, so its loops'
+                // iterations multiply with no others).
+                // (At most 31 words: 9 levels of 3, the innermost 4.)
+                14 if depth == 0
+                    && self.loop_depth == 0
+                    && pc + 40 < SUB_BASE
+                    && self.r.chance(35) =>
+                {
+                    // Half IFs only, seven to nine deep (the IF stack's eighth entry, and its
+                    // overflow); half mostly LOOPs, all four entries in most (a pop shifts the
+                    // fourth entry up).
+                    let (levels, loops) = if self.r.chance(50) {
+                        (7 + self.r.below(3) as usize, 0)
+                    } else {
+                        (4 + self.r.below(3) as usize, self.r.pick(&[2, 3, 4, 4, 4]))
+                    };
+                    pc = self.nest(pc, levels, loops, min_sub);
+                }
                 // IF: then-body [pc+1, dst), else-body [dst, dst+num).
                 9 | 10 => {
                     let then_start = pc + 1;
@@ -802,7 +1140,19 @@ impl Gen<'_> {
                     } else {
                         self.simple()
                     };
-                    self.at(pc, encode(&inst));
+                    let mut word = encode(&inst);
+                    if matches!(
+                        inst,
+                        Instruction::Alu { .. } | Instruction::Mad { .. } | Instruction::Cmp { .. }
+                    ) && self.r.chance(12)
+                    {
+                        // Random bits in the fields the format leaves unused (encode writes
+                        // them 0; the model ignores them, isa::used_mask): the unit's decode
+                        // must ignore them too (a one-source op's second source field, the
+                        // gaps of format 1c).
+                        word |= self.r.next_u64() as u32 & !used_mask(word);
+                    }
+                    self.at(pc, word);
                     pc += 1;
                 }
             }
@@ -823,9 +1173,15 @@ pub fn generate(seed: u64) -> ShaderCase {
             *d = (*d & 0x0000_000F) | 0x1B << 5 | 0x1B << 14 | 0x1B << 23 | (*d & 0x0040_2010);
         }
     }
+    let cluster = Cluster::new(&mut r);
     for (k, u) in cfg.float_uniforms.iter_mut().enumerate() {
-        *u = if SPREAD_UNIFORMS.contains(&(k as u8)) {
+        let k = k as u8;
+        *u = if SPREAD_UNIFORMS.contains(&k) {
             [(); 4].map(|()| spread_f24(&mut r))
+        } else if CLUSTER_UNIFORMS.contains(&k) {
+            cluster.vec(&mut r)
+        } else if INT_RANGE_UNIFORMS.contains(&k) {
+            [(); 4].map(|()| int_range_f24(&mut r))
         } else {
             edgy_vec(&mut r)
         };
@@ -849,8 +1205,14 @@ pub fn generate(seed: u64) -> ShaderCase {
     }
     cfg.bool_uniforms = r.next_u64() as u16;
     let inputs = &mut cfg.inputs;
-    for v in inputs.iter_mut() {
-        *v = edgy_vec(&mut r);
+    for (k, v) in inputs.iter_mut().enumerate() {
+        // v12 and v13 are cluster inputs in half the cases only: the other half keep their
+        // edge values for the other arms' narrow sources.
+        *v = if k >= CLUSTER_INPUTS.start + 2 || (CLUSTER_INPUTS.contains(&k) && r.chance(50)) {
+            cluster.vec(&mut r)
+        } else {
+            edgy_vec(&mut r)
+        };
     }
     // Small integers in some inputs make MOVA offsets land in range.
     for v in inputs.iter_mut().take(4) {
@@ -866,11 +1228,16 @@ pub fn generate(seed: u64) -> ShaderCase {
         loop_depth: 0,
         written: Vec::new(),
         sub_calls: vec![Vec::new(); SUBS],
+        bools: cfg.bool_uniforms,
+        ints: cfg.int_uniforms,
+        tail_chain: false,
     };
     // One case in five chains the subroutines: main and each subroutine but the last start
     // with a CALL of the next, so the calls nest SUBS + 1 deep (the stack's overflow, and
-    // with tail calls up to four pops in one step).
+    // with tail calls up to four pops in one step); half of those make every call a tail
+    // call of that first CALL (the four pops in one step for sure).
     let chain = g.r.chance(20);
+    g.tail_chain = chain && g.r.chance(50);
     for k in (0..SUBS).rev() {
         let mut base = SUB_BASE + SUB_SPAN * k;
         if chain && k + 1 < SUBS {
@@ -883,18 +1250,34 @@ pub fn generate(seed: u64) -> ShaderCase {
         debug_assert!(end < base + SUB_SPAN, "subroutine {k} overflows");
     }
     let budget = 6 + g.r.below(24) as usize;
-    let start = if chain {
-        let (target, num) = g.call_range(0, 0);
-        g.at(0, encode(&call(target, num)));
-        1
+    // One case in four enters past word 0 (the words before it are ENDs, never reached): the
+    // unit must take the entry point at start instead of fetching on from where reset (or the
+    // last run) left its fetch PC.
+    let entry = if g.r.chance(25) {
+        1 + g.r.below(8) as usize
     } else {
         0
+    };
+    for pc in 0..entry {
+        g.at(pc, encode(&Instruction::Plain(Opcode::End)));
+    }
+    let start = if chain {
+        // Main calls s0 (five frames: the oldest falls off) or s1 (four: the full stack,
+        // whose oldest return address, main's, is the only one below SUB_BASE and so the only
+        // one with bit 8 clear).
+        let first = g.r.below(2) as usize;
+        let (target, num) = g.call_range(entry, first);
+        g.at(entry, encode(&call(target, num)));
+        entry + 1
+    } else {
+        entry
     };
     let end = g.block(start, budget, 0, 0);
     debug_assert!(end < SUB_BASE, "main program overflows");
     let bools = cfg.bool_uniforms;
     g.last(end, bools);
     cfg.code = g.code;
+    cfg.entry = entry as u16;
     cfg
 }
 
@@ -934,24 +1317,25 @@ impl Gen<'_> {
     /// The program's last word(s) at `pc`: END, or now and then one of the four hangs, so
     /// that the unit's hang paths (nothing of the hanging instruction commits, except the
     /// PC overflow's own state changes) run after a whole program's state is built up rather
-    /// than only in the rare mid-program arm. `bools`: the bool uniforms (an always-taken
-    /// JMPU).
+    /// than only in the rare mid-program arm; or one of the far endings ([`Self::far`]).
+    /// `bools`: the bool uniforms (an always-taken JMPU).
     fn last(&mut self, pc: usize, bools: u16) {
         let end = encode(&Instruction::Plain(Opcode::End));
-        match self.r.below(16) {
-            0 => self.at(pc, encode(&Instruction::Plain(Opcode::Break))),
-            1 => {
+        match self.r.below(32) {
+            0 | 1 => self.at(pc, encode(&Instruction::Plain(Opcode::Break))),
+            4..=6 => self.far(pc, bools),
+            2 | 3 => {
                 // Two MOVAs in a row: the second hangs.
                 for k in 0..2 {
                     let mova = self.mova(None);
                     self.at(pc + k, encode(&mova));
                 }
             }
-            2 => {
+            7 | 8 => {
                 let unknown = self.unknown();
                 self.at(pc, encode(&unknown));
             }
-            3 => {
+            9 | 10 => {
                 // A JMPU that always jumps (NUM bit 0 = !b_id) to the last word, which holds
                 // zero (ADD o0, v0, v0; the case's code ends far below): the PC runs past 4095
                 // (Knobs::pc_overflow, Hang by default).
@@ -968,6 +1352,69 @@ impl Gen<'_> {
             }
             _ => self.at(pc, end),
         }
+    }
+
+    /// A far ending at `pc`: an IF, LOOP or CALL whose range lies at 0x800-0xFEF, where the
+    /// code is zero words (ADD o0, v0, v0), reached by an always-taken JMPU to two words
+    /// before it, so that the stacks hold and compare addresses with bits 8-11 set (the
+    /// program's own code lies below 0x200). The IF and the LOOP then run on through the zero
+    /// words past 4095 (the PC-overflow hang); the CALL returns to an END after it.
+    fn far(&mut self, pc: usize, bools: u16) {
+        let t = 0x800 + self.r.below(0x7C0) as u16;
+        let num = self.r.below(16) as u8;
+        let id = self.r.below(16) as u8;
+        let jump = Instruction::FlowUniform {
+            op: Opcode::Jmpu,
+            id,
+            target: t - 2,
+            num: u8::from((bools >> id) & 1 == 0),
+        };
+        let (open, jump_at) = match self.r.below(3) {
+            // IF: taken (an IFC on a condition and its negation), the then-body runs from the
+            // JMPU to the trigger t, then on at t + num.
+            0 => (
+                Instruction::Flow {
+                    op: Opcode::Ifc,
+                    cond: Condition {
+                        op: CondOp::from_bits(0),
+                        ref_x: true,
+                        ref_y: false,
+                    },
+                    target: t,
+                    num,
+                },
+                pc + 1,
+            ),
+            // LOOP: the body runs from the JMPU to its end t, a few times (an int uniform
+            // of at most 3 iterations if there is one).
+            1 => {
+                let short: Vec<u8> = (0..4u8)
+                    .filter(|&i| self.ints[usize::from(i)][0] <= 2)
+                    .collect();
+                let id = if short.is_empty() {
+                    0
+                } else {
+                    self.r.pick(&short)
+                };
+                (
+                    Instruction::FlowUniform {
+                        op: Opcode::Loop,
+                        id,
+                        target: t,
+                        num: 0,
+                    },
+                    pc + 1,
+                )
+            }
+            // CALL of t (num + 1 zero words), returning to the END after it.
+            _ => {
+                self.at(pc + 1, encode(&Instruction::Plain(Opcode::End)));
+                self.at(pc, encode(&call(t, num + 1)));
+                return;
+            }
+        };
+        self.at(pc, encode(&open));
+        self.at(jump_at, encode(&jump));
     }
 }
 
@@ -1349,4 +1796,53 @@ pub fn shrink(
         }
     }
     (best, msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pica_model::shader::interp::{IF_STACK_DEPTH, LOOP_STACK_DEPTH};
+
+    /// What a case's model run reaches: the deepest IF and LOOP stacks and the most CALL
+    /// frames popped in one step.
+    fn reach(case: &ShaderCase) -> (usize, usize, usize) {
+        let cfg = case.config();
+        let mut u = ShaderUnit::new(Knobs::default());
+        u.inputs = case.inputs;
+        u.start(case.entry);
+        let mut emitted = Vec::new();
+        let (mut ifs, mut loops, mut pops) = (0, 0, 0);
+        for _ in 0..MAX_INSTRUCTIONS {
+            let before = u.call_stack.entries().len();
+            let step = u.step(&cfg, None, &mut emitted);
+            ifs = ifs.max(u.if_stack.entries().len());
+            loops = loops.max(u.loop_stack.entries().len());
+            pops = pops.max(before.saturating_sub(u.call_stack.entries().len()));
+            if !matches!(step, Step::Continue) {
+                break;
+            }
+        }
+        (ifs, loops, pops)
+    }
+
+    /// The generator's deep control flow is reached by the runs, not only generated: within
+    /// 300 seeds (about what one `pica mutate --stage sh` run has) several runs fill the IF
+    /// stack's eight entries and the LOOP stack's four, pop four CALL frames in one step, and
+    /// start past word 0 (the mutants of those paths survived every case before).
+    #[test]
+    fn generated_runs_reach_the_deep_stacks() {
+        let (mut if8, mut loop4, mut pop4, mut entered) = (0, 0, 0, 0);
+        for seed in 0..300 {
+            let case = generate(seed);
+            let (ifs, loops, pops) = reach(&case);
+            if8 += usize::from(ifs == IF_STACK_DEPTH);
+            loop4 += usize::from(loops == LOOP_STACK_DEPTH);
+            pop4 += usize::from(pops == 4);
+            entered += usize::from(case.entry != 0);
+        }
+        assert!(if8 >= 3, "{if8} runs with eight IFs open");
+        assert!(loop4 >= 3, "{loop4} runs with four LOOPs open");
+        assert!(pop4 >= 3, "{pop4} runs popping four CALL frames at once");
+        assert!(entered >= 30, "{entered} cases entered past word 0");
+    }
 }
