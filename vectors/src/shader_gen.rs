@@ -1687,7 +1687,8 @@ fn simpler_words(w: u32) -> Vec<u32> {
 /// its message. `fails(case)` must be `Some` on entry (else `case` is returned with `msg`).
 ///
 /// Passes, repeated until none makes progress (or [`MAX_SHRINK_CHECKS`] checks):
-/// delete code chunks (halves down to single words), simplify each instruction (relative
+/// delete code chunks (halves down to single words, the entry point relocated with them),
+/// simplify each instruction (relative
 /// index off, descriptor 0, ALU → MOV, conditional → unconditional, NUM 0, uniform id 0),
 /// identity operand descriptors, zero inputs and uniforms.
 pub fn shrink(
@@ -1727,6 +1728,9 @@ pub fn shrink(
             while a < best.code.len() {
                 let mut cand = best.clone();
                 cand.code = delete_code(&best.code, a, a + size);
+                // The entry point moves with the code (onto the first surviving word if its
+                // own is deleted), so the words before it can go too.
+                cand.entry = reloc(usize::from(best.entry), a, a + size) as u16;
                 if !try_it(cand, &mut best, &mut msg) {
                     a += size;
                 }
