@@ -1,0 +1,282 @@
+//! Exhaustive check of one Yosys mutation in the multiplier or EX2 path of the shader unit's
+//! multi-cycle SFU (pica_sh_sfu.sv; rtl-bridge/mutants/sh_mut.notes): a bit-exact emulation of
+//! the SFU's EX2 and LG2 as the RTL steps them (every 64 x 64 product as its four 32 x 32 limb
+//! products added into the 128-bit accumulator, one limb per clock; the same truncations), with
+//! the mutation applied, compared with the unmutated emulation over every input (all 2^24 f24
+//! patterns; RCP and RSQ use no multiplier). `check` compares the unmutated emulation with the
+//! model itself (pica_model::shader::alu::ex2 / lg2 / rsq) on all 2^24 inputs.
+//!
+//! `cargo run --release -p pica-rtl-bridge --example sh_sfu_enum -- MUTATION`, MUTATION one of
+//! `check`, `acc69` (acc_q's next value bit 69 forced 0), `term54` (mul_term bit 54 forced 0),
+//! `p3` (mul_p bit 3 flipped when bit 0 is 1), `mx7` (mx_q bit 7 flipped as read when bit 51 is
+//! 0), `mx4` (mx_q loaded with go_x bit 4 forced 0), `my13` (my_q loaded with go_y bit 13
+//! inverted), `qx19` (EX2's q = 1 + t + t^2/2 bit 19 flipped when bit 47 is 0), `qy24` (the q
+//! arm of go_y for the last product, bit 24 flipped when bit 11 is 0), `rsq20` (RSQ's A + U
+//! in A + U + T with bit 20 flipped when bit 27 is 1; RSQ, emulated step by step too, is
+//! compared with alu::rsq by `check`). Why these cells: the mutant keys in sh_mut.notes and
+//! design.il of the sh_mut build.
+
+use pica_model::num::F24;
+use pica_model::shader::alu;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mu {
+    None,
+    Acc69,
+    Term54,
+    P3,
+    Mx7,
+    Mx4,
+    My13,
+    Qx19,
+    Qy24,
+    Rsq20,
+}
+
+const M32: u64 = 0xFFFF_FFFF;
+const ONE: u64 = 0x4000_0000_0000_0000;
+const M63: u64 = (1 << 63) - 1;
+
+/// The multiplier: mx_q / my_q latched from go_x / go_y, four limbs (k = 0: lo lo, 1: lo hi,
+/// 2: hi lo, 3: hi hi) added at 2^(32 (k[0] + k[1])) into the accumulator cleared at go.
+fn mul(go_x: u64, go_y: u64, mu: Mu) -> u128 {
+    let mx = if mu == Mu::Mx4 {
+        go_x & !(1 << 4)
+    } else {
+        go_x
+    };
+    let my = if mu == Mu::My13 {
+        go_y ^ (1 << 13)
+    } else {
+        go_y
+    };
+    let mx = if mu == Mu::Mx7 && (mx >> 51) & 1 == 0 {
+        mx ^ (1 << 7)
+    } else {
+        mx
+    };
+    let mut acc: u128 = 0;
+    for k in 0..4u32 {
+        let a = if k & 2 != 0 { mx >> 32 } else { mx & M32 };
+        let b = if k & 1 != 0 { my >> 32 } else { my & M32 };
+        let mut p = a * b;
+        if mu == Mu::P3 && p & 1 == 1 {
+            p ^= 8;
+        }
+        let mut term = match k {
+            0 => u128::from(p),
+            3 => u128::from(p) << 64,
+            _ => u128::from(p) << 32,
+        };
+        if mu == Mu::Term54 {
+            term &= !(1u128 << 54);
+        }
+        acc = acc.wrapping_add(term);
+        if mu == Mu::Acc69 {
+            acc &= !(1u128 << 69);
+        }
+    }
+    acc
+}
+
+fn bits(v: u128, hi: u32, lo: u32) -> u64 {
+    ((v >> lo) & ((1u128 << (hi - lo + 1)) - 1)) as u64
+}
+
+/// EX2 of the f24 pattern `a` as pica_sh_sfu.sv computes it.
+fn ex2(a: u32, mu: Mu) -> u32 {
+    let e = (a >> 16) & 0x7F;
+    let sign = a >> 23 != 0;
+    let m = a & 0xFFFF;
+    let nan = e == 0x7F && m != 0;
+    let tiny_neg_max = 9 << 16 | 29012;
+    if e == 0 {
+        return 0x3F_0000;
+    }
+    if nan {
+        return 0x7F_8000;
+    }
+    if e >= 69 {
+        return if sign { 0 } else { 0x7F_0000 };
+    }
+    if sign && (a & 0x7F_FFFF) <= tiny_neg_max {
+        return 0x3F_0000;
+    }
+    let m88 = (1u128 << 88) - 1;
+    let x_mag = (u128::from(0x1_0000 | m) << (e - 1)) & m88;
+    let fx = if sign {
+        (0u128.wrapping_sub(x_mag)) & m88
+    } else {
+        x_mag
+    };
+    let ex_i = (fx >> 78) as u32 & 0x3FF;
+    let ex_f = fx & ((1u128 << 78) - 1);
+    let ex_be = (ex_i + 63) & 0x3FF;
+    if ex_be >> 9 != 0 || ex_be == 0 {
+        return 0;
+    }
+    let acc = mul(bits(ex_f, 57, 0), alu::EX2_LN2, mu);
+    let t = bits(acc, 119, 78);
+    let acc = mul(t, t, mu);
+    let mut qx = (ONE + t + bits(acc, 83, 63)) & M63;
+    if mu == Mu::Qx19 && (qx >> 47) & 1 == 0 {
+        qx ^= 1 << 19;
+    }
+    let mut p = ONE;
+    for k in 1..=20u32 {
+        if (ex_f >> (78 - k)) & 1 == 1 {
+            p = bits(mul(p, alu::EX2_ROOTS[k as usize - 1], mu), 124, 62);
+        }
+    }
+    let qy = if mu == Mu::Qy24 && (qx >> 11) & 1 == 0 {
+        qx ^ (1 << 24)
+    } else {
+        qx
+    };
+    p = bits(mul(p, qy, mu), 124, 62);
+    (ex_be & 0x7F) << 16 | bits(u128::from(p), 61, 46) as u32
+}
+
+/// The constant arms RSQ and LG2 share (y_rsq / y_lg2 of pica_sh_sfu.sv): `zero` for a zero
+/// exponent, NaN for a NaN or a negative, `inf` for +inf; `None` for an operand that iterates.
+fn rsq_lg2_special(a: u32, zero: u32, inf: u32) -> Option<u32> {
+    let e = (a >> 16) & 0x7F;
+    if e == 0 {
+        Some(zero)
+    } else if (e == 0x7F && a & 0xFFFF != 0) || a >> 23 != 0 {
+        Some(0x7F_8000)
+    } else if e == 0x7F {
+        Some(inf)
+    } else {
+        None
+    }
+}
+
+/// RSQ of the f24 pattern `a` as pica_sh_sfu.sv steps it: the root bits from 17 down, each
+/// step one compare of A + U + T with 2^50 (57-bit registers).
+fn rsq(a: u32, mu: Mu) -> u32 {
+    if let Some(y) = rsq_lg2_special(a, 0x7F_0000, 0) {
+        return y;
+    }
+    let e = (a >> 16) & 0x7F;
+    let m = u64::from(a & 0xFFFF);
+    let m57 = (1u64 << 57) - 1;
+    let eu = (e as i32) - 63;
+    let rk = eu >> 1;
+    let sp = if eu & 1 != 0 {
+        1 << 17 | m << 1
+    } else {
+        1 << 16 | m
+    };
+    let (mut ra, mut ru, mut rt, mut q) = (0u64, 0u64, (sp << 34) & m57, 0u32);
+    for _ in 0..18 {
+        let mut au = (ra + ru) & m57;
+        if mu == Mu::Rsq20 && (au >> 27) & 1 == 1 {
+            au ^= 1 << 20;
+        }
+        let x = (au + rt) & m57;
+        let take = x <= 1 << 50;
+        if take {
+            ra = x;
+            ru = ((ru + ((rt << 1) & m57)) & m57) >> 1;
+        } else {
+            ru >>= 1;
+        }
+        rt >>= 2;
+        q = (q << 1 | u32::from(take)) & 0x3_FFFF;
+    }
+    let re = if q >> 17 != 0 { 63 - rk } else { 62 - rk } as u32;
+    (re & 0x7F) << 16 | if q >> 17 != 0 { 0 } else { q & 0xFFFF }
+}
+
+/// LG2's 60 fraction bits of log2(1.m): the squarings (y halved when its square is >= 2).
+fn lg2_bits(m: u32, mu: Mu) -> u64 {
+    let mut y: u64 = 1 << 62 | u64::from(m) << 46;
+    let mut out = 0u64;
+    for _ in 0..60 {
+        let sq = bits(mul(y, y, mu), 125, 62);
+        out = (out << 1 | sq >> 63) & ((1 << 60) - 1);
+        y = if sq >> 63 != 0 { sq >> 1 } else { sq & M63 };
+    }
+    out
+}
+
+/// LG2's result from the exponent and the fraction bits (y_lg2 of pica_sh_sfu.sv).
+fn lg2_out(a: u32, b: u64) -> u32 {
+    if let Some(y) = rsq_lg2_special(a, 0xFF_0000, 0x7F_0000) {
+        return y;
+    }
+    let e = (a >> 16) & 0x7F;
+    let l = (i128::from(e) - 63) * (1i128 << 60) + i128::from(b);
+    if l == 0 {
+        return 0;
+    }
+    let mag = l.unsigned_abs();
+    let p = 127 - mag.leading_zeros();
+    let norm = if p >= 16 {
+        mag >> (p - 16)
+    } else {
+        mag << (16 - p)
+    };
+    u32::from(l < 0) << 23 | ((p + 3) & 0x7F) << 16 | (norm as u32 & 0xFFFF)
+}
+
+fn main() {
+    let arg = std::env::args().nth(1).unwrap_or_default();
+    let mu = match arg.as_str() {
+        "check" => Mu::None,
+        "acc69" => Mu::Acc69,
+        "term54" => Mu::Term54,
+        "p3" => Mu::P3,
+        "mx7" => Mu::Mx7,
+        "mx4" => Mu::Mx4,
+        "my13" => Mu::My13,
+        "qx19" => Mu::Qx19,
+        "qy24" => Mu::Qy24,
+        "rsq20" => Mu::Rsq20,
+        _ => {
+            eprintln!("usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qy24|rsq20");
+            std::process::exit(2);
+        }
+    };
+    let base: Vec<u64> = (0..1u32 << 16).map(|m| lg2_bits(m, Mu::None)).collect();
+    let muts: Vec<u64> = (0..1u32 << 16).map(|m| lg2_bits(m, mu)).collect();
+    let (mut ex_diff, mut lg_diff, mut rsq_diff) = (0u64, 0u64, 0u64);
+    let (mut ex_first, mut lg_first, mut rsq_first) = (None, None, None);
+    for a in 0..1u32 << 24 {
+        let (ex_ref, lg_ref, rsq_ref) = if mu == Mu::None {
+            let x = F24::from_bits(a);
+            (alu::ex2(x).bits(), alu::lg2(x).bits(), alu::rsq(x).bits())
+        } else {
+            (
+                ex2(a, Mu::None),
+                lg2_out(a, base[(a & 0xFFFF) as usize]),
+                rsq(a, Mu::None),
+            )
+        };
+        let r = rsq(a, mu);
+        if r != rsq_ref {
+            rsq_diff += 1;
+            rsq_first.get_or_insert((a, rsq_ref, r));
+        }
+        let ex = ex2(a, mu);
+        let lg = lg2_out(a, muts[(a & 0xFFFF) as usize]);
+        if ex != ex_ref {
+            ex_diff += 1;
+            ex_first.get_or_insert((a, ex_ref, ex));
+        }
+        if lg != lg_ref {
+            lg_diff += 1;
+            lg_first.get_or_insert((a, lg_ref, lg));
+        }
+    }
+    let against = if mu == Mu::None {
+        "the model"
+    } else {
+        "the unmutated emulation"
+    };
+    println!(
+        "{arg}: of 2^24 inputs, EX2 {ex_diff} differ from {against} (first {ex_first:x?}), \
+         LG2 {lg_diff} (first {lg_first:x?}), RSQ {rsq_diff} (first {rsq_first:x?})"
+    );
+}
