@@ -14,12 +14,14 @@
 //        roots 2^(2^-k), one product by 1 + t + t^2/2): one product at a time;
 //   LG2  the model's 60 squarings, one at a time.
 // Products: one 32 x 32 -> 64 multiplier (four DSP48E1 or MULT18X18 tiles); a 64 x 64
-// product takes four clocks (the limb products x_lo y_lo, x_lo y_hi, x_hi y_lo, x_hi y_hi
-// added into a 128-bit accumulator at their weights), so every truncated product of the
-// reference (`mul_shr62`, tl, tt) is a bit range of the exact product. done_o is high in the
-// 21st clock after the start clock for RCP and RSQ, at most the 139th for EX2 (every root
-// taken), the 303rd for LG2 (5 clocks per squaring), the 3rd for an input whose result is a
-// special value (zero exponent, NaN, infinities, out-of-range EX2).
+// product takes five clocks (the limb products x_lo y_lo, x_lo y_hi, x_hi y_lo, x_hi y_hi,
+// one per clock into a register, each added into a 128-bit accumulator at its weight the
+// clock after: the multiplier and the 128-bit add in one clock were the unit's critical path
+// on the ECP5), so every truncated product of the reference (`mul_shr62`, tl, tt) is a bit
+// range of the exact product. done_o is high in the 21st clock after the start clock for RCP
+// and RSQ, at most the 162nd for EX2 (every root taken), the 363rd for LG2 (6 clocks per
+// squaring), the 3rd for an input whose result is a special value (zero exponent, NaN,
+// infinities, out-of-range EX2).
 //
 // Handshake: start_i (any state; a running operation is abandoned) latches op_i and a_i;
 // done_o is high for one clock when y_o holds the result, which stays until the next start.
@@ -103,6 +105,9 @@ module pica_sh_sfu (
   logic [63:0] mx_q, my_q;
   logic [1:0]  mk_q;
   logic        mrun_q;
+  logic [63:0] mp_q;       // the limb product of the clock before, its limb, and whether
+  logic [1:0]  pk_q;       // it is still to be added
+  logic        pv_q;
   logic [127:0] acc_q;
 
   // ---------------------------------------------------------------------------------------
@@ -147,15 +152,16 @@ module pica_sh_sfu (
 
   // ---------------------------------------------------------------------------------------
   // The multiplier: limb k multiplies x_lo/x_hi by y_lo/y_hi (k = 0: lo lo, 1: lo hi,
-  // 2: hi lo, 3: hi hi) and adds the product at weight 2^(32 * (k[0] + k[1])).
+  // 2: hi lo, 3: hi hi) into mp_q; the clock after, mp_q is added at weight
+  // 2^(32 * (k[0] + k[1])).
   logic [31:0]  mul_a, mul_b;
   logic [63:0]  mul_p;
   logic [127:0] mul_term;
   assign mul_a    = mk_q[1] ? mx_q[63:32] : mx_q[31:0];
   assign mul_b    = mk_q[0] ? my_q[63:32] : my_q[31:0];
   assign mul_p    = 64'(mul_a) * 64'(mul_b);
-  assign mul_term = (mk_q == 2'd0) ? {64'h0, mul_p} :
-                    (mk_q == 2'd3) ? {mul_p, 64'h0} : {32'h0, mul_p, 32'h0};
+  assign mul_term = (pk_q == 2'd0) ? {64'h0, mp_q} :
+                    (pk_q == 2'd3) ? {mp_q, 64'h0} : {32'h0, mp_q, 32'h0};
 
   // The reference's truncated products, as bit ranges of the exact product.
   logic [63:0] sq;  // LG2: (y * y) >> 62
@@ -298,26 +304,38 @@ module pica_sh_sfu (
       my_q <= '0;
       mk_q <= '0;
       mrun_q <= 1'b0;
+      mp_q <= '0;
+      pk_q <= '0;
+      pv_q <= 1'b0;
       acc_q <= '0;
     end else begin
       done_q <= 1'b0;
-      // The multiplier: latched operands, then four limbs into the accumulator.
+      // The multiplier: latched operands, then four limb products, each added into the
+      // accumulator the clock after it. A product only starts once the last one is complete
+      // (StNext or StRoot, or StBegin after a start), so no limb is pending on `go`.
+      pv_q <= 1'b0;
       if (go) begin
         mx_q <= go_x;
         my_q <= go_y;
         mk_q <= 2'd0;
         mrun_q <= 1'b1;
         acc_q <= '0;
-      end else if (mrun_q) begin
-        acc_q <= acc_q + mul_term;
-        mk_q <= mk_q + 2'd1;
-        if (mk_q == 2'd3) mrun_q <= 1'b0;
+      end else begin
+        if (mrun_q) begin
+          mp_q <= mul_p;
+          pk_q <= mk_q;
+          pv_q <= 1'b1;
+          mk_q <= mk_q + 2'd1;
+          if (mk_q == 2'd3) mrun_q <= 1'b0;
+        end
+        if (pv_q) acc_q <= acc_q + mul_term;
       end
       if (start_i) begin
         state_q <= StBegin;
         op_q <= op_i;
         a_q <= a_i;
         mrun_q <= 1'b0;
+        pv_q <= 1'b0;
       end else begin
         unique case (state_q)
           StBegin: begin
@@ -373,7 +391,7 @@ module pica_sh_sfu (
           end
           StMul: begin
             // The last limb is added in this clock: the product is complete in StNext.
-            if (mrun_q && mk_q == 2'd3) state_q <= StNext;
+            if (pv_q && pk_q == 2'd3) state_q <= StNext;
           end
           StNext: begin
             if (op_q == SfuLg2) begin

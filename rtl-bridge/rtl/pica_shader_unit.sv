@@ -7,29 +7,35 @@
 //   F  read code[f_pc]                                      (code port, 1-clock latency)
 //   D  the word is on code_rdata_i: read its operand descriptor and the uniform its wide
 //      source names (after relative addressing)             (opdesc and uniform ports)
-//   E  the word (ir_q) with its descriptor and uniform on the ports: sources, comparators,
-//      MOVA, flow control and stacks, the SFU; E decides everything but the arithmetic result
-//      and issues the instruction with its commit record into
+//   R  the word (r_ir_q) with its descriptor and uniform on the ports: the register files
+//      are read, the sources swizzled and negated into E's operand registers
+//   E  the word (ir_q) with its operands (sa_q, sb_q, sc_q): comparators, MOVA, flow control
+//      and stacks, the SFU; E decides everything but the arithmetic result and issues the
+//      instruction with its commit record into
 //   X  pica_sh_alu, AluLatency clocks (12 with every register: multipliers, then three steps
 //      of one f24 adder each, for the dot product's three chained adds), the record beside it;
 //   W  the record leaves with its result: the destination's other lanes are read and merged,
 //      the register written, the commit and the EMIT beat reported, END and hangs take effect.
 // Every instruction (flow control too) takes the same path, so commits stay in program order.
-// E reads registers at its clock and W writes at the end of its clock: an instruction whose
-// source is a temporary that a record in flight will write waits in E until W has written it
-// (read-after-write interlock, no forwarding); address registers (MOVA), the condition flags
-// (CMP, LITP) and the stacks are E's own, so flow control and relative addressing never wait.
+// R reads registers at its clock and W writes at the end of its clock: an instruction whose
+// source is a temporary that the instruction in E or a record in flight will write waits in R
+// until W has written it (read-after-write interlock, no forwarding); the condition flags
+// (CMP, LITP) and the stacks are E's own, so flow control never waits. R is its own stage so
+// that the uniform RAM's output (5.8 ns of an ECP5's 20 at 50 MHz) and the swizzle end in a
+// register instead of running on into the comparators and E's control.
 // F fetches sequentially; when E's next PC is not the one behind it (a jump, call, return, IF or
-// LOOP end, PC wrap), the stages behind are dropped and F fetches E's next PC in the same clock
-// (one bubble). D reads the uniform with a0.x, a0.y and aL as they are; when the instruction in
-// E changes the one D's word uses for relative addressing, D reads again the next clock (one
-// bubble). END and hangs stop E from issuing; the unit is done (or hung) when their record
-// reaches W, after every older instruction.
+// LOOP end, PC wrap), E registers that PC (redir_q); in the next clock the stages behind are
+// dropped and F fetches it (three bubbles). D reads the uniform with a0.x, a0.y and aL as they
+// are (their offsets clamped when they are written); when the instruction in E or R may change
+// the one D's word uses for relative addressing (a MOVA for a0; LOOP, BREAK, BREAKC or the last
+// instruction of a loop on the stack for aL), D reads again the next clock.
+// END and hangs stop E from issuing; the unit is done (or hung) when their record reaches W,
+// after every older instruction.
 // RCP, RSQ, EX2 and LG2 run on the multi-cycle special-function unit (pica_sh_sfu): E starts it
 // on the source's x and holds (state SFU) until it is done; E then issues with its result. RCP
-// and RSQ take 23 clocks in E, EX2 up to 141, LG2 305 (a special-value operand 5). A held E
+// and RSQ take 23 clocks in E, EX2 up to 164, LG2 365 (a special-value operand 5). A held E
 // issues no memory read, so the memories' outputs (which change only on a read request) keep
-// the words of the instructions in D and E.
+// the words of the instructions in D and R (nor does a waiting R).
 // stall_i holds the whole pipeline (E issues nothing, X and W do not move; the 4-unit stage pica_sh holds a unit
 // whose commit queue is full, and unit 3 while an EMIT is copied). start_i (in IDLE, DONE or
 // HANG) starts fetching at entry_i with empty stacks, as ShaderUnit::start; registers keep
@@ -143,6 +149,11 @@ module pica_shader_unit #(
   logic [11:0]        f_pc_q;
   logic               d_valid_q;
   logic [11:0]        d_pc_q;
+  logic               r_valid_q;
+  logic [11:0]        r_pc_q;
+  logic [12:0]        r_next_q;          // r_pc_q + 1 (the loop-end compare of D's aL hazard)
+  logic [12:0]        e_next_q;          // pc_q + 1, the same for E
+  logic [31:0]        r_ir_q;
   logic               e_valid_q;
   logic               e_go, e_exec, e_stop, redirect, d_haz, advance, fetch, promote;
   // A taken branch (E's next PC is not the PC behind it) is registered and fetched one clock
@@ -176,6 +187,10 @@ module pica_shader_unit #(
   logic               wbank_q;              // W's: flips when the EMIT commits
   logic               halt_q, halt_d;       // E executed END or a hang: it issues nothing more
   logic [31:0]        a0x_q, a0x_d, a0y_q, a0y_d, al_q, al_d;
+  // The offsets D adds for a0.x, a0.y and aL: clamped when the registers are written, so that
+  // D's uniform address is a select and a 7-bit add after the code RAM's output (the range
+  // check of a 32-bit register was the unit's critical path on the ECP5).
+  logic [6:0]         relx_q, rely_q, rell_q;
   logic [1:0]         cmp_q, cmp_d;
   logic               prev_mova_q, prev_mova_d;
   logic [1:0]         em_vtx_q, em_vtx_d;
@@ -203,8 +218,6 @@ module pica_shader_unit #(
   // destination: E's at issue), cmp 2, a0x 32, a0y 32, aL 32, next_pc 13, emit 1, em_vtx 2,
   // em_wind 1, em_prim 1, hang 3, end 1.
   localparam int RecW      = 175;
-  localparam int RecWrites = 130;  // bit of `writes`
-  localparam int RecDst    = 125;  // dst at [RecDst +: 5]
   localparam int AluLatency = 1 + AluMulReg + 1 + 3 * (AluAddRegA + AluAddRegB + 1);
   // Record k at [k*RecW +: RecW] (one flat shift register: Icarus 11 did not update a continuous
   // read of an unpacked array's word written this way, so every record read back as x).
@@ -247,35 +260,39 @@ module pica_shader_unit #(
   // part-select (or reads one it writes) is sensitive to that variable as a whole, so a
   // default followed by an override wakes the block again and again at one time step while
   // the two values differ; such values are continuous assignments or single-write branches.
-  logic [31:0] rel_sel;
-  logic [6:0]  rel_off;  // the offset's low bits (the uniform index wraps at 7 bits)
+  // Offsets outside [-128, 127] are not applied: in range exactly when bits 31-7 are the sign
+  // extension of bit 7. The low 7 bits are kept (the uniform index wraps at 7 bits).
+  function automatic logic [6:0] rel_clamp(input logic [31:0] v);
+    rel_clamp = (&v[31:7] || ~|v[31:7]) ? v[6:0] : 7'd0;
+  endfunction
+  logic [6:0]  rel_off;
   logic [6:0]  unif_idx;
   always_comb begin
     unique case (idx_field(code_rdata_i))
-      2'd1:    rel_sel = a0x_q;
-      2'd2:    rel_sel = a0y_q;
-      2'd3:    rel_sel = al_q;
-      default: rel_sel = 32'd0;
+      2'd1:    rel_off = relx_q;
+      2'd2:    rel_off = rely_q;
+      2'd3:    rel_off = rell_q;
+      default: rel_off = 7'd0;
     endcase
   end
-  // Offsets outside [-128, 127] are not applied.
-  assign rel_off = ($signed(rel_sel) < -32'sd128 || $signed(rel_sel) > 32'sd127) ? 7'd0
-                                                                                  : rel_sel[6:0];
   assign unif_idx = (wide_raw(code_rdata_i) - 7'h20) + rel_off;
   assign unif_ones_d = promote ? (unif_idx > 7'd95) : unif_ones_q;
 
   // Pipeline control. E runs its instruction when nothing holds it (e_go) and, for an SFU
   // instruction, once the SFU's result is there (e_exec).
-  logic raw_haz;  // a source is a temporary an instruction in flight still writes
-  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !raw_haz && !redir_q;
+  logic raw_haz;  // a source of R's instruction is a temporary still to be written
+  logic r_hold;   // R keeps its instruction (and D and F theirs)
+  logic r_move;   // R's instruction goes to E
+  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !redir_q;
   assign e_exec   = e_go && !sfu_wait;
   assign e_stop   = e_exec && (hang_now != 3'd0 || end_now);
-  // The PC of the instruction behind E (D's, or the one F fetches next).
-  assign exp_pc   = d_valid_q ? d_pc_q : f_pc_q;
+  // The PC of the instruction behind E (R's, D's, or the one F fetches next).
+  assign exp_pc   = r_valid_q ? r_pc_q : d_valid_q ? d_pc_q : f_pc_q;
   assign redirect = e_exec && !e_stop && (pc_d != exp_pc);
   // D's uniform index reads an address register E writes in this clock: d_haz, after E's
   // control below.
-  // The stages move when E is empty or executes (and the run goes on).
+  // The stages move when E is empty or executes (and the run goes on); R waits on raw_haz
+  // (E then takes a bubble), D on d_haz (R takes a bubble).
   // (An END or a hang in E, e_stop, clears D and E instead: see the registers below. It is
   // not in `advance`, whose fetch request it would delay by the stack checks: the word fetched
   // in that clock is dropped.)
@@ -283,20 +300,22 @@ module pica_shader_unit #(
                     !redir_q;
   // The registered redirect's clock: fetch its PC; D and E are dropped.
   assign redir_go = redir_q && !stall_i;
-  assign fetch    = (advance && !d_haz) || redir_go;
+  assign r_hold   = r_valid_q && raw_haz;
+  assign r_move   = advance && r_valid_q && !raw_haz;
+  assign fetch    = (advance && !d_haz && !r_hold) || redir_go;
   assign fetch_pc = redir_q ? redir_pc_q : f_pc_q;
-  assign promote  = advance && d_valid_q && !d_haz;
+  assign promote  = advance && d_valid_q && !d_haz && !r_hold;  // D's instruction goes to R
 
   assign code_req_o  = fetch;
   assign code_addr_o = fetch_pc;
-  assign desc_req_o  = advance && d_valid_q;
+  assign desc_req_o  = advance && d_valid_q && !r_hold;
   assign desc_addr_o = (code_rdata_i[31:30] == 2'b11) ? {2'b00, code_rdata_i[4:0]}
                                                       : code_rdata_i[6:0];
-  assign unif_req_o  = advance && d_valid_q && (unif_idx <= 7'd95);
+  assign unif_req_o  = advance && d_valid_q && !r_hold && (unif_idx <= 7'd95);
   assign unif_addr_o = unif_idx;
 
   // ---------------------------------------------------------------------------------------
-  // Execute: sources.
+  // Read (R): sources.
   logic [5:0]  op6;
   // Bit 31 of a descriptor is unused (isa.rs OpDesc).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -304,13 +323,16 @@ module pica_shader_unit #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [3*7-1:0]   sraw;  // raw source fields, SRC1..SRC3 at [s*7 +: 7]
   logic [3*96-1:0]  sval;  // register values before swizzle, at [s*96 +: 96]
-  logic [95:0]      sa, sb, sc;  // after swizzle and negate
+  logic [95:0]      ra, rb, rc;  // after swizzle and negate (R)
+  logic [95:0]      sa_q, sb_q, sc_q;  // E's operands
+  logic [3:0]       wmask_q;     // E's destination mask (its descriptor's bits 3-0)
+  logic [15:0]      e_wtmp_q;    // the temporary E's instruction writes, one-hot (or none)
 
   assign op6  = ir_q[31:26];
   assign desc = desc_rdata_i;
 
   // Raw source fields by format (MAD, MADI, 1i, 1u, and 1/1c), decoded in D from the word
-  // arriving on code_rdata_i and registered with it (sraw_q): E's register-file read addresses
+  // arriving on code_rdata_i and registered with it (sraw_q): R's register-file read addresses
   // then come straight from flops. Decoded from ir_q, the format decode sat in front of the
   // RAM reads, the swizzle and the comparators on the unit's critical path (ECP5).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -349,34 +371,47 @@ module pica_shader_unit #(
     end
   endfunction
 
-  // Read-after-write: a temporary that a record in flight (up to and including W, which writes
-  // at the end of its clock) will write is not read until it is written. Outputs are never
-  // sources; address registers and flags are E's own.
+  // Read-after-write: a temporary that E's instruction or a record in flight (up to and
+  // including W, which writes at the end of its clock) will write is not read until it is
+  // written. Outputs are never sources; address registers and flags are E's own. Both sides
+  // are one-hot masks from flops (woh_q beside the records, rtmp_q beside R's word), so the
+  // interlock is an AND and an OR tree in front of R's hold: decoded from the records' fields
+  // and R's source fields in the same clock, it sat on the unit's critical path (ECP5).
   function automatic logic [15:0] or16(input logic [AluLatency*16-1:0] v);
     or16 = '0;
     for (int k = 0; k < AluLatency; k++) or16 = or16 | v[k*16 +: 16];
   endfunction
-  logic [AluLatency*16-1:0] busy_oh;  // per record the temporary it writes, one-hot
+  // The temporaries a word's sources read, as a mask of r0-r15 (fields 0x10-0x1F).
+  function automatic logic [15:0] src_tmps(input logic [3*7-1:0] f);
+    src_tmps = '0;
+    for (int k = 0; k < 3; k++)
+      if (f[k*7+4 +: 3] == 3'b001) src_tmps = src_tmps | (16'd1 << f[k*7 +: 4]);
+  endfunction
+  logic [AluLatency*16-1:0] woh_q;   // per record the temporary it may write, one-hot
+  logic [15:0]              rtmp_q;  // the temporaries R's word reads
   logic [15:0]              busy;
-  for (genvar k = 0; k < AluLatency; k++) begin : g_busy
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [RecW-1:0] r;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign r = rec_q[k*RecW +: RecW];
-    assign busy_oh[k*16 +: 16] = (rec_v_q[k] && r[RecWrites] && r[RecDst+4])
-                                 ? (16'd1 << r[RecDst +: 4]) : 16'd0;
-  end
-  assign busy = or16(busy_oh);
-  logic [2:0] src_haz;
-  for (genvar s = 0; s < 3; s++) begin : g_haz
-    assign src_haz[s] = (sraw[s*7 +: 7] >= 7'h10) && (sraw[s*7 +: 7] < 7'h20) &&
-                        busy[sraw[s*7 +: 4]];
-  end
-  assign raw_haz = |src_haz;
+  assign busy    = or16(woh_q) | (e_valid_q ? e_wtmp_q : 16'd0);
+  assign raw_haz = |(rtmp_q & busy);
 
-  assign sa = swz(sval[0 +: 96], desc[12:5], desc[4]);
-  assign sb = swz(sval[96 +: 96], desc[21:14], desc[13]);
-  assign sc = swz(sval[192 +: 96], desc[30:23], desc[22]);
+  assign ra = swz(sval[0 +: 96], desc[12:5], desc[4]);
+  assign rb = swz(sval[96 +: 96], desc[21:14], desc[13]);
+  assign rc = swz(sval[192 +: 96], desc[30:23], desc[22]);
+
+  // The temporary an instruction word writes (E's read-after-write term, registered with the
+  // operands): every instruction with a destination (has_dst below), as a one-hot of r0-r15.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [15:0] tmp_dst(input logic [31:0] w);
+    logic [5:0] o;
+    logic [4:0] d;
+    logic       dst;
+    o = w[31:26];
+    d = (o[5:4] == 2'b11) ? w[28:24] : w[25:21];
+    dst = (o[5:4] == 2'b11) ||
+          (o < 6'h20 && o != 6'h10 && o != 6'h11 && o != 6'h12 && !(o >= 6'h14 && o <= 6'h17) &&
+           !(o >= 6'h1C && o <= 6'h1F));
+    tmp_dst = (dst && d[4]) ? (16'd1 << d[3:0]) : 16'd0;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------
   // Execute: arithmetic.
@@ -403,8 +438,8 @@ module pica_shader_unit #(
   // The comparators serve CMP, LITP's flags and SGE/SLT (flushed), all in E: the flags steer
   // the next instruction's conditions. LITP compares (x, y, z, w) with (0, y', z', 0).
   assign cmp_flush = is_sge || is_slt;
-  assign cmp_a = sa;
-  assign cmp_b = is_lit ? {F24Zero, sb[24 +: 48], F24Zero} : sb;
+  assign cmp_a = sa_q;
+  assign cmp_b = is_lit ? {F24Zero, sb_q[24 +: 48], F24Zero} : sb_q;
   for (genvar l = 0; l < 4; l++) begin : g_lane
     pica_f24_cmp u_cmp (.a_i(cmp_a[l*24 +: 24]), .b_i(cmp_b[l*24 +: 24]), .flush_i(cmp_flush),
                         .lt_o(c_lt[l]), .eq_o(c_eq[l]), .gt_o(c_gt[l]));
@@ -425,16 +460,16 @@ module pica_shader_unit #(
   assign sfu_ready_d = (state_q == StSfu) ? (sfu_ready_q | sfu_done)
                                           : e_exec ? 1'b0 : sfu_ready_q;
   pica_sh_sfu u_sfu (
-    .clk_i, .rst_ni, .start_i(sfu_wait), .op_i(sfu_op), .a_i(sa[0 +: 24]),
+    .clk_i, .rst_ni, .start_i(sfu_wait), .op_i(sfu_op), .a_i(sa_q[0 +: 24]),
     .busy_o(sfu_busy), .done_o(sfu_done), .y_o(sfu_y)
   );
-  pica_f24_to_int u_toint_x (.a_i(sa[0 +: 24]), .y_o(toint_x));
-  pica_f24_to_int u_toint_y (.a_i(sa[24 +: 24]), .y_o(toint_y));
+  pica_f24_to_int u_toint_x (.a_i(sa_q[0 +: 24]), .y_o(toint_x));
+  pica_f24_to_int u_toint_y (.a_i(sa_q[24 +: 24]), .y_o(toint_y));
 
   // MOV with MovFlush: exponent-0 lanes (subnormals, -0) become +0.
   logic [95:0] mov_flushed;
   for (genvar l = 0; l < 4; l++) begin : g_mov
-    assign mov_flushed[l*24 +: 24] = (sa[l*24+16 +: 7] == 7'd0) ? F24Zero : sa[l*24 +: 24];
+    assign mov_flushed[l*24 +: 24] = (sa_q[l*24+16 +: 7] == 7'd0) ? F24Zero : sa_q[l*24 +: 24];
   end
 
   // SGE/SLT results, per lane (continuous: see `pre` below).
@@ -456,8 +491,8 @@ module pica_shader_unit #(
       OpEx2, OpLg2, OpRcp, OpRsq: pre = {4{sfu_y}};
       OpSge, OpSgei:        pre = sge_y;
       OpSlt, OpSlti:        pre = slt_y;
-      OpMov:                pre = MovFlush ? mov_flushed : sa;
-      default:              pre = sa;
+      OpMov:                pre = MovFlush ? mov_flushed : sa_q;
+      default:              pre = sa_q;
     endcase
   end
 
@@ -468,7 +503,7 @@ module pica_shader_unit #(
   assign pipe_en = !stall_i;
   pica_sh_alu #(.MaxNegInf(MaxNegInf), .MulReg(AluMulReg), .AddRegA(AluAddRegA),
                 .AddRegB(AluAddRegB)) u_alu (
-    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa), .b_i(sb), .c_i(sc), .pre_i(pre), .y_o(alu_y)
+    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa_q), .b_i(sb_q), .c_i(sc_q), .pre_i(pre), .y_o(alu_y)
   );
 
   function automatic logic cmp_sel(input logic [2:0] c, input logic lt, input logic eq,
@@ -512,7 +547,7 @@ module pica_shader_unit #(
               (op6 >= 6'h1C && op6 <= 6'h1F));
     is_mova_op = (op6 == OpMova);
     has_dst = (op6 < 6'h20 && known && !is_mova_op) || is_mad;
-    wmask = desc[3:0];
+    wmask = wmask_q;
     f_tgt = ir_q[21:10];
     f_num = ir_q[7:0];
     cond_ok = 1'b0;
@@ -816,23 +851,49 @@ module pica_shader_unit #(
 
   // ---------------------------------------------------------------------------------------
   // D's hazard on the address registers.
-  // D's uniform index reads a0.x, a0.y or aL, which E writes in this clock. For a0 the test is
-  // the write itself (MOVA and its mask), not a changed value: the new value comes from a
-  // register read, swizzle and float-to-int conversion, and comparing it with the old one put
-  // all of that in front of the fetch request (the unit's critical path on the ECP5). aL's
-  // new value comes from E's own registers (LOOP, the loop stack), so it is compared.
+  // D's uniform index reads a0.x, a0.y or aL, which E writes in this clock or R's instruction
+  // may write when it executes. The tests are on the instructions, not on the new values: a0's
+  // comes from the float-to-int conversion and aL's from the stack checks (a compare and a
+  // 32-bit add per entry), and comparing either with the old value put all of that in front of
+  // the fetch request (the unit's critical path on the ECP5 both times). For E: a MOVA with the
+  // lane in its mask for a0.x and a0.y; for aL a LOOP, BREAK or BREAKC, or an instruction that
+  // ends a loop on the stack (every entry, counted or not: the checks run on the stack E's own
+  // operation leaves, which differs from ls_end_q only for LOOP and BREAK). For R the test is
+  // coarser (its descriptor, the mask, is on the RAM's output, which this path avoids): a MOVA
+  // for a0.x and a0.y; for aL the same as E's, or a LOOP in E (it pushes an end R's instruction
+  // may sit at). An END or a hang in E (e_stop) clears D anyway, so it is not a term.
   logic [1:0] d_idx;
-  logic       d_idx_written;
+  logic       d_idx_written, d_idx_r;
+  logic [5:0] r_op;
+  logic       r_at_end, e_at_end;
   assign d_idx = idx_field(code_rdata_i);
+  assign r_op  = r_ir_q[31:26];
+  always_comb begin
+    r_at_end = 1'b0;
+    e_at_end = 1'b0;
+    for (int k = 0; k < 4; k++) begin
+      if ({1'b0, ls_end_q[k*12 +: 12]} == r_next_q) r_at_end = 1'b1;
+      if ({1'b0, ls_end_q[k*12 +: 12]} == e_next_q) e_at_end = 1'b1;
+    end
+  end
   always_comb begin
     unique case (d_idx)
       2'd1:    d_idx_written = is_mova_op && wmask[3];
       2'd2:    d_idx_written = is_mova_op && wmask[2];
-      2'd3:    d_idx_written = (al_d != al_q);
+      2'd3:    d_idx_written = op6 == OpLoop || op6 == OpBreak || op6 == OpBreakc || e_at_end;
       default: d_idx_written = 1'b0;
     endcase
   end
-  assign d_haz    = e_exec && !e_stop && d_valid_q && d_idx_written;
+  always_comb begin
+    unique case (d_idx)
+      2'd1, 2'd2: d_idx_r = r_valid_q && (r_op == OpMova);
+      2'd3:       d_idx_r = (r_valid_q && (r_op == OpLoop || r_op == OpBreak ||
+                                           r_op == OpBreakc || r_at_end)) ||
+                            (e_valid_q && op6 == OpLoop);
+      default:    d_idx_r = 1'b0;
+    endcase
+  end
+  assign d_haz    = d_valid_q && ((e_exec && d_idx_written) || d_idx_r);
 
   // ---------------------------------------------------------------------------------------
   // Ports.
@@ -896,11 +957,23 @@ module pica_shader_unit #(
       f_pc_q <= '0;
       d_valid_q <= 1'b0;
       d_pc_q <= '0;
+      r_valid_q <= 1'b0;
+      r_pc_q <= '0;
+      r_next_q <= '0;
+      e_next_q <= '0;
+      r_ir_q <= '0;
       e_valid_q <= 1'b0;
       redir_q <= 1'b0;
       redir_pc_q <= '0;
       ir_q <= '0;
       sraw_q <= '0;
+      rtmp_q <= '0;
+      woh_q <= '0;
+      sa_q <= '0;
+      sb_q <= '0;
+      sc_q <= '0;
+      wmask_q <= '0;
+      e_wtmp_q <= '0;
       unif_ones_q <= 1'b0;
       sfu_ready_q <= 1'b0;
       hang_q <= '0;
@@ -914,6 +987,9 @@ module pica_shader_unit #(
       a0x_q <= '0;
       a0y_q <= '0;
       al_q <= '0;
+      relx_q <= '0;
+      rely_q <= '0;
+      rell_q <= '0;
       cmp_q <= '0;
       prev_mova_q <= 1'b0;
       em_vtx_q <= '0;
@@ -936,29 +1012,35 @@ module pica_shader_unit #(
       if (start_i && (state_q == StIdle || state_q == StDone || state_q == StHang)) begin
         f_pc_q <= entry_i;
         d_valid_q <= 1'b0;
+        r_valid_q <= 1'b0;
         e_valid_q <= 1'b0;
         redir_q <= 1'b0;
       end else if (e_stop) begin
         d_valid_q <= 1'b0;
+        r_valid_q <= 1'b0;
         e_valid_q <= 1'b0;
       end else if (redir_go) begin
         redir_q <= 1'b0;
         e_valid_q <= 1'b0;
+        r_valid_q <= 1'b0;
         d_valid_q <= 1'b1;
         d_pc_q <= redir_pc_q;
         f_pc_q <= redir_pc_q + 12'd1;
       end else if (advance) begin
-        // E's branch (redirect implies advance): what D and E take in this clock is dropped
-        // in the next, which fetches pc_d.
+        // E's branch (redirect implies advance): what D, R and E take in this clock is
+        // dropped in the next, which fetches pc_d.
         if (redirect) begin
           redir_q <= 1'b1;
           redir_pc_q <= pc_d;
         end
-        e_valid_q <= promote;
+        e_valid_q <= r_move;
+        if (!r_hold) r_valid_q <= promote;
         if (promote) begin
-          ir_q <= code_rdata_i;
+          r_ir_q <= code_rdata_i;
           sraw_q <= src_fields(code_rdata_i);
-          pc_q <= d_pc_q;
+          rtmp_q <= src_tmps(src_fields(code_rdata_i));
+          r_pc_q <= d_pc_q;
+          r_next_q <= {1'b0, d_pc_q} + 13'd1;
         end
         if (fetch) begin
           d_valid_q <= 1'b1;
@@ -966,6 +1048,21 @@ module pica_shader_unit #(
           f_pc_q <= fetch_pc + 12'd1;
         end
       end
+      // E's word and operands load whenever the stages move: when R holds (or is empty) E
+      // takes a bubble (e_valid_q above) and what loads here is never used. An enable of
+      // `r_move` put the read-after-write interlock in front of these 400-odd flops' enables
+      // (the unit's critical path on the ECP5).
+      if (advance) begin
+        ir_q <= r_ir_q;
+        pc_q <= r_pc_q;
+        e_next_q <= r_next_q;
+        sa_q <= ra;
+        sb_q <= rb;
+        sc_q <= rc;
+        wmask_q <= desc[3:0];
+        e_wtmp_q <= tmp_dst(r_ir_q);
+      end
+      if (pipe_en) woh_q <= {woh_q[(AluLatency-1)*16-1:0], e_exec ? e_wtmp_q : 16'd0};
       unif_ones_q <= unif_ones_d;
       sfu_ready_q <= sfu_ready_d;
       hang_q <= hang_d;
@@ -979,6 +1076,9 @@ module pica_shader_unit #(
       a0x_q <= a0x_d;
       a0y_q <= a0y_d;
       al_q <= al_d;
+      relx_q <= rel_clamp(a0x_d);
+      rely_q <= rel_clamp(a0y_d);
+      rell_q <= rel_clamp(al_d);
       cmp_q <= cmp_d;
       prev_mova_q <= prev_mova_d;
       em_vtx_q <= em_vtx_d;

@@ -433,16 +433,16 @@ fn bench_shader_clocks_per_vertex() {
         "bench shader: {} instructions, {clocks} clocks per vertex on one unit",
         commits.len()
     );
-    // The unit's schedule (rtl/pica_shader_unit.sv): 3 clocks to the first issue, then one
-    // instruction per clock, except that one reading a temporary the instruction before it
-    // writes issues 13 clocks after it (12 through the arithmetic pipeline, W's write), and the
-    // RSQ holds E 23 clocks; END's record leaves 12 clocks after it issues. The program has 8
-    // such dependences (r0 -> DP3 r1 -> RSQ -> MUL r0 -> DP3 r2 -> MAX -> MUL r3 -> ADD -> MUL
-    // o1): 3 + 20 + 8 * 12 + 22 + 12 = 153 (45 on the 3-stage unit before the arithmetic was
-    // pipelined, 82 at 3 clocks per instruction). More means a bubble the schedule does not
-    // explain.
+    // The unit's schedule (rtl/pica_shader_unit.sv): 4 clocks to the first issue (F, D, R),
+    // then one instruction per clock, except that one reading a temporary the instruction
+    // before it writes issues 14 clocks after it (12 through the arithmetic pipeline, W's
+    // write, R's read), and the RSQ holds E 23 clocks; END's record leaves 12 clocks after it
+    // issues. The program has 8 such dependences (r0 -> DP3 r1 -> RSQ -> MUL r0 -> DP3 r2 ->
+    // MAX -> MUL r3 -> ADD -> MUL o1): 4 + 20 + 8 * 13 + 22 + 12 = 162 (153 before the operand
+    // read had its own stage R, 45 on the 3-stage unit before the arithmetic was pipelined, 82
+    // at 3 clocks per instruction). More means a bubble the schedule does not explain.
     assert!(
-        clocks <= 153,
+        clocks <= 162,
         "{clocks} clocks for {} instructions",
         commits.len()
     );

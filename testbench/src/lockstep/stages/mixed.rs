@@ -169,7 +169,7 @@ pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<Mix
 }
 
 /// The least cycle budget of a mixed run: RTL stages may take longer than the model's (the RTL
-/// shader unit takes up to 305 clocks for RCP, RSQ, EX2 and LG2 where the model takes 1), so
+/// shader unit takes up to 365 clocks for RCP, RSQ, EX2 and LG2 where the model takes 1), so
 /// the case's limit
 /// is stretched by this factor, or by the largest [`StageRow::slowdown`] of the run's rows
 /// ([`cycle_factor`]); outcomes are compared by kind and reason, not by cycle.

@@ -147,18 +147,18 @@ pub static STAGES: &[StageRow] = &[
         ],
         doc: "the four shader units with the VS/GS split (each unit an in-order pipeline \
               issuing one instruction per clock, its arithmetic 12 clocks deep with a \
-              read-after-write interlock, RCP/RSQ 23, EX2 up to 141, LG2 305 on the multi-cycle \
+              read-after-write interlock, RCP/RSQ 23, EX2 up to 164, LG2 365 on the multi-cycle \
               SFU: transactions, not cycles); \
               alone: pica_sh_top configured from the model's REGS (sync_config); with fe: the \
               SH stage inside pica_top, configured by its REGS",
         attach: Some(attach_sh),
         attach_in_top: Some(attach_sh_in_top),
-        // 1 clock per instruction like the model, 12 for one that waits on the instruction
+        // 1 clock per instruction like the model, 14 for one that waits on the instruction
         // before it (pica_shader_unit.sv), plus the output beats; an SFU instruction (RCP, RSQ,
-        // EX2, LG2) takes up to 305 (pica_sh_sfu.sv), so a dependent chain with one in ten
-        // costs about 41 cycles per model cycle (a bound for real programs, where they are
+        // EX2, LG2) takes up to 365 (pica_sh_sfu.sv), so a dependent chain with one in ten
+        // costs about 49 cycles per model cycle (a bound for real programs, where they are
         // rarer; a cycle-limit outcome is compared by kind, not cycle).
-        slowdown: 48,
+        slowdown: 56,
     },
     StageRow {
         name: "tev",
