@@ -57,8 +57,8 @@ constexpr size_t kDescWords = 128;
 constexpr size_t kUniforms = 96;
 // A bound on the clocks between two commits, for the stuck-unit guard: an instruction waits in E
 // at most for the one before it to leave the 12-clock arithmetic pipeline, an SFU instruction
-// (LG2: 307 clocks) then takes its SFU time on top (rtl/pica_shader_unit.sv).
-constexpr uint64_t kClocksPerInstrMax = 320;
+// (LG2: 365 clocks in E) then takes its SFU time on top (rtl/pica_shader_unit.sv).
+constexpr uint64_t kClocksPerInstrMax = 400;
 
 template <class V>
 struct DutImpl final : Dut {
@@ -200,11 +200,30 @@ struct DutImpl final : Dut {
     }
   }
 
+  // After END or a hang the unit must stay quiet "until the next start": no commit, no emit,
+  // done_o / hang_o and hang_code_o held. Checked for kQuietClocks clocks (longer than the
+  // arithmetic pipeline and the R/E stages, so an instruction fetched past END would have
+  // retired by then); a unit that breaks the promise gets status 4 (BadStatus).
+  static constexpr int kQuietClocks = 24;
+  int check_quiet(int status, uint8_t hang_code) {
+    for (int i = 0; i < kQuietClocks; i++) {
+      top->stall_i = next_stall();
+      top->eval();
+      const bool loud = top->commit_valid_o || top->emit_valid_o;
+      const bool held = top->done_o == (status == 0) && top->hang_o == (status == 1) &&
+                        (status != 1 || top->hang_code_o == hang_code);
+      if (loud || !held) return 4;
+      clock();
+    }
+    return status;
+  }
+
   int run(uint32_t entry, uint64_t max, PicaShCommit* commits, size_t commit_cap,
           size_t* n_commits, PicaShEmit* emits, size_t emit_cap, size_t* n_emits) override {
     enter();
     size_t nc = 0, ne = 0;
     int status = 3;
+    uint8_t hang_code = 0;
     if (max == 0) {
       status = 2;
     } else {
@@ -257,6 +276,7 @@ struct DutImpl final : Dut {
             c.hang = top->commit_hang_o;
             c.end = top->commit_end_o;
           }
+          hang_code = top->commit_hang_o;
           nc++;
           if (top->commit_end_o) {
             status = 0;
@@ -276,6 +296,9 @@ struct DutImpl final : Dut {
           const bool done_ok = top->done_o == (status == 0);
           const bool hang_ok = top->hang_o == (status == 1);
           if (!done_ok || !hang_ok) status = 4;
+          // A hang names its reason on hang_code_o too (the stage reads it there).
+          if (status == 1 && top->hang_code_o != hang_code) status = 4;
+          if (status <= 1) status = check_quiet(status, hang_code);
           break;
         }
       }

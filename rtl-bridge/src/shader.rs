@@ -124,7 +124,10 @@ pub enum RtlRunEnd {
     Stuck,
     /// `done_o` / `hang_o` disagree with the commits: one was up while instructions still
     /// retired, or the clock after the last commit did not show how the run ended (END:
-    /// `done_o`, a hang: `hang_o`, the instruction limit: neither). An RTL bug.
+    /// `done_o`, a hang: `hang_o` with `hang_code_o` the commit's code, the instruction limit:
+    /// neither), or after END or a hang the unit did not stay quiet for the clocks the shim
+    /// watches (a commit or an EMIT, or the status changing, before the next start). An RTL
+    /// bug.
     BadStatus,
 }
 
