@@ -12,11 +12,15 @@
 //! instructions write, random operand descriptors, inputs and uniforms biased to ±0,
 //! subnormals, ±inf, NaN and exponent edges (and c88-c95 spread normals for EX2/LG2/RCP/RSQ,
 //! c80-c87 and v12-v15 a close-magnitude cluster for the adders and comparators, c72-c79
-//! fractions at every exponent for FLR and MOVA), and random int/bool uniforms. Now and then
+//! fractions at every exponent for FLR and MOVA, c64-c71 small integers for MOVA offsets that
+//! a relative uniform read follows, c63 within 16 ulps of 1.0 for the pow chain EX2(LG2(x))),
+//! bursts of back-to-back temporary writes read back in every source slot, and random int/bool
+//! uniforms. Now and then
 //! main holds a deep nest (up to nine IFs, or four LOOPs), the case enters past word 0, an
 //! ALU word carries random bits in its unused fields, or the program ends in a flow range at
 //! 0x800-0xFEF. Loops are bounded by the int uniforms (at most 256 iterations each; the
-//! nests take uniforms of at most 3 iterations) and every run by [`MAX_INSTRUCTIONS`]; the
+//! nests take uniforms of at most 3 iterations, but for a four-LOOP nest's outermost loop
+//! of 129-160 in one case in eight) and every run by [`MAX_INSTRUCTIONS`]; the
 //! rare END mid-program, BREAK outside a loop and unknown opcodes end in the model's defined
 //! hangs, and so does one program in four at its end (BREAK, two MOVAs, an unknown opcode, or
 //! a jump to 0xFFF that runs the PC past 4095); a far IF or LOOP ending runs on through zero
@@ -179,6 +183,11 @@ pub fn run_model(case: &ShaderCase, knobs: Knobs, max_instructions: u64) -> Shad
 fn run_model_cfg(cfg: &UnitConfig, case: &ShaderCase, knobs: Knobs, max: u64) -> ShaderRun {
     let mut u = ShaderUnit::new(knobs);
     u.inputs = case.inputs;
+    run_again(&mut u, cfg, case, max)
+}
+
+/// One more invocation of `case` on `u` as it is (registers kept from earlier runs).
+fn run_again(u: &mut ShaderUnit, cfg: &UnitConfig, case: &ShaderCase, max: u64) -> ShaderRun {
     let mut emitted = Vec::new();
     let mut commits = Vec::new();
     let end = u.run_commits(cfg, case.entry, max, &mut emitted, &mut commits);
@@ -188,6 +197,22 @@ fn run_model_cfg(cfg: &UnitConfig, case: &ShaderCase, knobs: Knobs, max: u64) ->
         outputs: u.outputs().map(|v| v.map(F24::bits)),
         emits: emits_of(&emitted),
     }
+}
+
+/// Runs `case` up to `n` times on one fresh model unit, as a unit shades vertex after vertex:
+/// the temporaries, address registers, condition flags and output banks carry over from one
+/// invocation to the next (`ShaderUnit::start` clears only the stacks). One [`ShaderRun`] per
+/// invocation; a run that hits the instruction limit is the last (the unit is still busy, and
+/// a start is not taken then).
+pub fn run_model_n(case: &ShaderCase, knobs: Knobs, max: u64, n: usize) -> Vec<ShaderRun> {
+    let cfg = case.config();
+    let mut u = ShaderUnit::new(knobs);
+    u.inputs = case.inputs;
+    let mut runs: Vec<ShaderRun> = Vec::with_capacity(n);
+    while runs.len() < n && runs.last().is_none_or(|r| r.end != "limit") {
+        runs.push(run_again(&mut u, &cfg, case, max));
+    }
+    runs
 }
 
 /// The first difference between two runs of `case` (`a` = model, `b` = RTL), described with
@@ -584,7 +609,11 @@ struct Cluster {
 
 impl Cluster {
     fn new(r: &mut Rng) -> Self {
-        let exp = if r.chance(20) {
+        let exp = if r.chance(8) {
+            // At the top binade (2^62-2^63): sums of two same-signed values reach 2^64 and
+            // overflow to infinity (the adders' overflow arm, pica_f24_add_p.sv).
+            0x7D + r.below(2) as u32
+        } else if r.chance(20) {
             1 + r.below(0x7E) as u32
         } else {
             0x30 + r.below(0x20) as u32
@@ -637,6 +666,26 @@ pub fn int_range_f24(r: &mut Rng) -> F24 {
 /// the FLR/MOVA arm of [`Gen::simple`].
 const INT_RANGE_UNIFORMS: std::ops::Range<u8> = 72..80;
 
+/// A small integer for MOVA: mostly 1-127 (a positive in-range relative offset), one in eight
+/// -128..-1, and now and then just past the ends of the offset range (0, 127, 128, -128,
+/// -129: the unit clamps an a0 outside [-128, 127] to 0).
+pub fn small_int_f24(r: &mut Rng) -> F24 {
+    let n: i32 = match r.below(8) {
+        0 => -1 - r.below(128) as i32,
+        1 => r.pick(&[0, 127, 128, -128, -129]),
+        _ => 1 + r.below(127) as i32,
+    };
+    F24::from_f64_trunc(f64::from(n))
+}
+
+/// The float uniform whose lanes lie within 16 ulps of 1.0 (c63): LG2 of it is within 2^-12 of
+/// 0, the operand of the pow chain's EX2 ([`Gen::pow_chain`]).
+const NEAR_ONE_UNIFORM: u8 = 63;
+
+/// The float uniforms [`generate`] fills with [`small_int_f24`] vectors (c64-c71), read by
+/// the relative-read arm ([`Gen::small_rel_read`]).
+const SMALL_INT_UNIFORMS: std::ops::Range<u8> = 64..72;
+
 /// A program under construction: the main code from 0, subroutines at `SUB_BASE + SUB_SPAN k`.
 struct Gen<'a> {
     r: &'a mut Rng,
@@ -660,6 +709,14 @@ struct Gen<'a> {
     /// the chained cases: main -> s0 (or s1) -> ... -> s4 with every frame ending where the
     /// next returns, so s4's return pops four frames in one step).
     tail_chain: bool,
+    /// No tail calls at all (the chained cases that are not [`Gen::tail_chain`]): every frame
+    /// of the chain returns on its own, so the deepest frames shift up the CALL stack one pop
+    /// at a time and main's return address, entry 3 of a four-frame chain from s1, is
+    /// finally used (a four-pop step never uses the fourth entry's address).
+    no_tail: bool,
+    /// The int uniform whose count is 128-159 in this case, if any (one case in eight, i3):
+    /// the outermost LOOP of a four-LOOP nest takes it, the other loops never do.
+    long_loop: Option<u8>,
 }
 
 const SUB_BASE: usize = 0x100;
@@ -694,6 +751,7 @@ impl Gen<'_> {
         let target = SUB_BASE + SUB_SPAN * k;
         let tail = match self.sub_calls[k].as_slice() {
             [] => None,
+            _ if self.no_tail => None,
             [first, ..] if self.tail_chain => Some(*first),
             calls if self.r.chance(50) => Some(self.r.pick(calls)),
             _ => None,
@@ -766,19 +824,8 @@ impl Gen<'_> {
             },
             0..=9 => {
                 let op = self.r.pick(ALU_OPS);
-                let (src1, src2) = match op.format() {
-                    Format::F1i => (self.narrow_src(), self.wide_src()),
-                    Format::F1u => (self.wide_src(), SrcReg::default()),
-                    _ => (self.wide_src(), self.narrow_src()),
-                };
-                Instruction::Alu {
-                    op,
-                    dst: self.dst(),
-                    src1,
-                    src2,
-                    idx: self.idx(),
-                    desc,
-                }
+                let (src1, src2) = self.alu_srcs(op);
+                self.alu_word(op, src1, src2, desc)
             }
             10..=12 => {
                 let op = self.r.pick(&[Opcode::Mad, Opcode::Madi]);
@@ -855,7 +902,9 @@ impl Gen<'_> {
     /// fourth entry (their pushes, the pops that shift them up, a BREAK from the innermost of
     /// several loops with the outer ones iterating on) need more open at once. The IFUs read a
     /// bool uniform that is set (the body runs) and the LOOPs an int uniform of at most three
-    /// iterations, so the innermost body runs at most 81 times.
+    /// iterations, so the innermost body runs at most 81 times; except that the outermost of
+    /// four LOOPs may take the case's long count ([`Gen::long_loop`], 129-160 iterations,
+    /// which runs into [`MAX_INSTRUCTIONS`] unless a fault cuts it short).
     fn nest(&mut self, pc: usize, levels: usize, loops: usize, min_sub: usize) -> usize {
         if levels == 0 {
             let mut p = pc;
@@ -876,6 +925,12 @@ impl Gen<'_> {
             .filter(|&i| self.ints[usize::from(i)][0] <= 2)
             .collect();
         if loops > 0 && !short.is_empty() && (loops >= levels || self.r.chance(70)) {
+            // The outermost of four LOOPs takes the long count (it is then the LOOP stack's
+            // fourth entry while the inner three are open).
+            let id = match self.long_loop {
+                Some(long) if loops == 4 => long,
+                _ => self.r.pick(&short),
+            };
             self.loop_depth += 1;
             let inner = self.nest(pc + 1, levels - 1, loops - 1, min_sub);
             let after = self.after_inner();
@@ -883,7 +938,7 @@ impl Gen<'_> {
             self.loop_depth -= 1;
             let inst = Instruction::FlowUniform {
                 op: Opcode::Loop,
-                id: self.r.pick(&short),
+                id,
                 target: (body_end - 1) as u16,
                 num: 0,
             };
@@ -1016,12 +1071,14 @@ impl Gen<'_> {
                 14 if depth == 0
                     && self.loop_depth == 0
                     && pc + 40 < SUB_BASE
-                    && self.r.chance(35) =>
+                    && (self.long_loop.is_some() || self.r.chance(35)) =>
                 {
                     // Half IFs only, seven to nine deep (the IF stack's eighth entry, and its
                     // overflow); half mostly LOOPs, all four entries in most (a pop shifts the
-                    // fourth entry up).
-                    let (levels, loops) = if self.r.chance(50) {
+                    // fourth entry up). A case with a long count always nests four LOOPs.
+                    let (levels, loops) = if self.long_loop.is_some() {
+                        (4 + self.r.below(3) as usize, 4)
+                    } else if self.r.chance(50) {
                         (7 + self.r.below(3) as usize, 0)
                     } else {
                         (4 + self.r.below(3) as usize, self.r.pick(&[2, 3, 4, 4, 4]))
@@ -1065,14 +1122,22 @@ impl Gen<'_> {
                         // step of aL or any stack check (ShaderUnit::step).
                         self.at(body_end - 1, encode(&Instruction::Plain(Opcode::End)));
                     }
+                    // Never the long count (it is the four-LOOP nest's, where the inner loops
+                    // are short): i3 is the only one that can be long.
+                    let ids = if self.long_loop.is_some() { 3 } else { 4 };
                     let inst = Instruction::FlowUniform {
                         op: Opcode::Loop,
-                        id: self.r.below(4) as u8,
+                        id: self.r.below(ids) as u8,
                         target: (body_end - 1) as u16,
                         num: 0,
                     };
                     self.at(pc, encode(&inst));
                     pc = body_end;
+                    if pc + 40 < SUB_BASE && self.r.chance(30) {
+                        // A uniform read relative to aL just behind the loop: the last
+                        // iteration's loop-end step changes aL while the read is decoded.
+                        pc = self.rel_read_after(pc, RelIndex::AL);
+                    }
                 }
                 // CALL of a later subroutine.
                 12 if min_sub < self.subs => {
@@ -1118,6 +1183,11 @@ impl Gen<'_> {
                     self.at(pc, encode(&inst));
                     pc = after;
                 }
+                // A read-after-write burst, or a uniform read relative to a small a0.x/a0.y
+                // (in main, where there is room for the longer sequences).
+                _ if pc + 40 < SUB_BASE && self.r.chance(12) => pc = self.raw_burst(pc),
+                _ if pc + 40 < SUB_BASE && self.r.chance(5) => pc = self.small_rel_read(pc),
+                _ if pc + 40 < SUB_BASE && self.r.chance(5) => pc = self.pow_chain(pc),
                 _ => {
                     let inst = if self.loop_depth > 0 && self.r.chance(8) {
                         if self.r.chance(70) {
@@ -1182,6 +1252,16 @@ pub fn generate(seed: u64) -> ShaderCase {
             cluster.vec(&mut r)
         } else if INT_RANGE_UNIFORMS.contains(&k) {
             [(); 4].map(|()| int_range_f24(&mut r))
+        } else if SMALL_INT_UNIFORMS.contains(&k) {
+            [(); 4].map(|()| small_int_f24(&mut r))
+        } else if k == NEAR_ONE_UNIFORM {
+            [(); 4].map(|()| {
+                F24::from_bits(if r.chance(50) {
+                    0x3F_0000 + r.below(17) as u32
+                } else {
+                    0x3E_FFFF - r.below(16) as u32
+                })
+            })
         } else {
             edgy_vec(&mut r)
         };
@@ -1204,6 +1284,15 @@ pub fn generate(seed: u64) -> ShaderCase {
         ];
     }
     cfg.bool_uniforms = r.next_u64() as u16;
+    // One case in eight gives i3 a count of 128-159 for the outermost of four nested LOOPs
+    // (the LOOP stack's fourth entry then holds a count with bit 7 set; the loops inside run
+    // 1-3 times, so the outer loop ends within MAX_INSTRUCTIONS when a fault cuts its count).
+    let long_loop = if r.chance(12) {
+        cfg.int_uniforms[3][0] = 128 + r.below(32) as u8;
+        Some(3u8)
+    } else {
+        None
+    };
     let inputs = &mut cfg.inputs;
     for (k, v) in inputs.iter_mut().enumerate() {
         // v12 and v13 are cluster inputs in half the cases only: the other half keep their
@@ -1231,6 +1320,8 @@ pub fn generate(seed: u64) -> ShaderCase {
         bools: cfg.bool_uniforms,
         ints: cfg.int_uniforms,
         tail_chain: false,
+        no_tail: false,
+        long_loop,
     };
     // One case in five chains the subroutines: main and each subroutine but the last start
     // with a CALL of the next, so the calls nest SUBS + 1 deep (the stack's overflow, and
@@ -1238,6 +1329,7 @@ pub fn generate(seed: u64) -> ShaderCase {
     // call of that first CALL (the four pops in one step for sure).
     let chain = g.r.chance(20);
     g.tail_chain = chain && g.r.chance(50);
+    g.no_tail = chain && !g.tail_chain;
     for k in (0..SUBS).rev() {
         let mut base = SUB_BASE + SUB_SPAN * k;
         if chain && k + 1 < SUBS {
@@ -1292,6 +1384,267 @@ fn call(target: u16, num: u8) -> Instruction {
 }
 
 impl Gen<'_> {
+    /// Read-after-write pairs on every temporary in every source slot: two to four distinct
+    /// temporaries written back to back, then read back in a random order, each in a random
+    /// source slot of an ALU, MAD/MADI or CMP word; returns the next free pc.
+    ///
+    /// The reads land while the writes are still in the pipeline (R's interlock must hold
+    /// them: the one-hot masks of the records and of R's word, pica_shader_unit.sv), and a
+    /// read right behind the write of another temporary checks that one write's busy bit
+    /// does not clear another's. The random sources of [`Self::simple`] read a written
+    /// temporary only now and then, and rarely a given one in a given slot soon enough.
+    fn raw_burst(&mut self, mut pc: usize) -> usize {
+        if self.r.chance(50) {
+            return self.raw_triples(pc);
+        }
+        let n = 2 + self.r.below(3) as usize;
+        let mut temps: Vec<u8> = Vec::with_capacity(n);
+        while temps.len() < n {
+            let t = 0x10 + self.r.below(16) as u8;
+            if !temps.contains(&t) {
+                temps.push(t);
+            }
+        }
+        for &t in &temps {
+            let inst = self.write_of(t);
+            self.at(pc, encode(&inst));
+            pc += 1;
+        }
+        // The reads in a random order (a Fisher-Yates shuffle of the written ones).
+        for i in (1..temps.len()).rev() {
+            let j = self.r.below(i as u64 + 1) as usize;
+            temps.swap(i, j);
+        }
+        for t in temps {
+            let inst = self.read_of(SrcReg::from_raw(t));
+            self.at(pc, encode(&inst));
+            pc += 1;
+        }
+        pc
+    }
+
+    /// The pow pattern of real vertex shaders, EX2(y * LG2(x)): LG2 of a spread uniform or of
+    /// [`NEAR_ONE_UNIFORM`] (every lane within 16 ulps of 1.0) into a temporary, now and
+    /// then a MUL of it by a cluster value, then EX2 of the temporary; returns the next free
+    /// pc. EX2's operands are then LG2's results near 0, where its last product's rounding
+    /// decides the last bit (two SFU mutants in `sh_mut.notes` differ only there, one ulp on
+    /// tens of the 2^24 inputs, and random operands hit them once in 10^4).
+    fn pow_chain(&mut self, mut pc: usize) -> usize {
+        let t = SrcReg::from_raw(0x10 + self.r.below(16) as u8);
+        if !self.written.contains(&t.raw()) {
+            self.written.push(t.raw());
+        }
+        let spread = if self.r.chance(50) {
+            SrcReg::from_raw(0x20 + NEAR_ONE_UNIFORM)
+        } else {
+            SrcReg::from_raw(
+                0x20 + SPREAD_UNIFORMS.start + self.r.below(SPREAD_UNIFORMS.len() as u64) as u8,
+            )
+        };
+        let mut words = vec![Instruction::Alu {
+            op: Opcode::Lg2,
+            dst: DstReg::from_raw(t.raw()),
+            src1: spread,
+            src2: SrcReg::default(),
+            idx: RelIndex::None,
+            desc: self.r.below(128) as u8,
+        }];
+        if self.r.chance(30) {
+            let cluster = SrcReg::from_raw(
+                0x20 + CLUSTER_UNIFORMS.start + self.r.below(CLUSTER_UNIFORMS.len() as u64) as u8,
+            );
+            words.push(Instruction::Alu {
+                op: Opcode::Mul,
+                dst: DstReg::from_raw(t.raw()),
+                src1: cluster,
+                src2: t,
+                idx: RelIndex::None,
+                desc: self.r.below(128) as u8,
+            });
+        }
+        words.push(Instruction::Alu {
+            op: Opcode::Ex2,
+            dst: self.dst(),
+            src1: t,
+            src2: SrcReg::default(),
+            idx: RelIndex::None,
+            desc: self.r.below(128) as u8,
+        });
+        for w in words {
+            self.at(pc, encode(&w));
+            pc += 1;
+        }
+        pc
+    }
+
+    /// Two to five triples `write a; write b; read a` of random distinct temporaries: R holds
+    /// the read of `a` while the two writes travel down the pipeline side by side, so a busy
+    /// mark of one record that a neighbour's clears (the one-hot masks woh_q) lets the read go
+    /// early. One ordered pair per triple: 240 pairs, each met a dozen times in a mutation
+    /// run's 512 cases.
+    fn raw_triples(&mut self, mut pc: usize) -> usize {
+        for _ in 0..2 + self.r.below(4) {
+            let a = 0x10 + self.r.below(16) as u8;
+            let b = 0x10 + (a - 0x10 + 1 + self.r.below(15) as u8) % 16;
+            let words = [self.write_of(a), self.write_of(b)];
+            for w in words {
+                self.at(pc, encode(&w));
+                pc += 1;
+            }
+            let inst = self.read_of(SrcReg::from_raw(a));
+            self.at(pc, encode(&inst));
+            pc += 1;
+        }
+        pc
+    }
+
+    /// SRC1 and SRC2 of an ALU word of `op` as [`Self::simple`] draws them: the wide source
+    /// in the slot the format gives it (SRC2 for format 1i), the other narrow; a one-source
+    /// op's SRC2 is 0.
+    fn alu_srcs(&mut self, op: Opcode) -> (SrcReg, SrcReg) {
+        match op.format() {
+            Format::F1i => (self.narrow_src(), self.wide_src()),
+            Format::F1u => (self.wide_src(), SrcReg::default()),
+            _ => (self.wide_src(), self.narrow_src()),
+        }
+    }
+
+    /// An ALU word of `op` on `src1`, `src2` with descriptor `desc`, its destination and
+    /// relative index drawn (in that order) as [`Self::simple`] draws them.
+    fn alu_word(&mut self, op: Opcode, src1: SrcReg, src2: SrcReg, desc: u8) -> Instruction {
+        let dst = self.dst();
+        let idx = self.idx();
+        Instruction::Alu {
+            op,
+            dst,
+            src1,
+            src2,
+            idx,
+            desc,
+        }
+    }
+
+    /// An ALU word (random op, sources and descriptor) that writes temporary `t` (raw).
+    fn write_of(&mut self, t: u8) -> Instruction {
+        let op = self.r.pick(ALU_OPS);
+        let (src1, src2) = self.alu_srcs(op);
+        if !self.written.contains(&t) {
+            self.written.push(t);
+        }
+        Instruction::Alu {
+            op,
+            dst: DstReg::from_raw(t),
+            src1,
+            src2,
+            idx: self.idx(),
+            desc: self.r.below(128) as u8,
+        }
+    }
+
+    /// An ALU, MAD/MADI or CMP word with `t` in one of its source slots (drawn at random;
+    /// the other slots as [`Self::simple`] draws them).
+    fn read_of(&mut self, t: SrcReg) -> Instruction {
+        let desc = self.r.below(128) as u8;
+        match self.r.below(6) {
+            0..=2 => {
+                let op = self.r.pick(ALU_OPS);
+                let (mut src1, mut src2) = self.alu_srcs(op);
+                if op.format() == Format::F1u || self.r.chance(50) {
+                    src1 = t;
+                } else {
+                    src2 = t;
+                }
+                self.alu_word(op, src1, src2, desc)
+            }
+            3..=4 => {
+                let op = self.r.pick(&[Opcode::Mad, Opcode::Madi]);
+                let mut srcs = if op == Opcode::Mad {
+                    [self.narrow_src(), self.wide_src(), self.narrow_src()]
+                } else {
+                    [self.narrow_src(), self.narrow_src(), self.wide_src()]
+                };
+                srcs[self.r.below(3) as usize] = t;
+                Instruction::Mad {
+                    op,
+                    dst: self.dst(),
+                    src1: srcs[0],
+                    src2: srcs[1],
+                    src3: srcs[2],
+                    idx: self.idx(),
+                    desc: desc & 31,
+                }
+            }
+            _ => {
+                let (src1, src2) = if self.r.chance(50) {
+                    (t, self.narrow_src())
+                } else {
+                    (self.wide_src(), t)
+                };
+                Instruction::Cmp {
+                    src1,
+                    src2,
+                    idx: self.idx(),
+                    cmp_x: CmpOp::from_bits(self.r.below(8) as u32),
+                    cmp_y: CmpOp::from_bits(self.r.below(8) as u32),
+                    desc,
+                }
+            }
+        }
+    }
+
+    /// A MOVA of a small-integer uniform ([`SMALL_INT_UNIFORMS`]: a0.x and a0.y mostly in
+    /// 1-127, the offsets a program indexes a uniform array with), now and then a word
+    /// between, then a uniform read relative to a0.x or a0.y; returns the next free pc.
+    ///
+    /// The other MOVAs take edge values or large integers, which the unit clamps to an
+    /// offset of 0 (or -128..-1): a positive in-range offset is what real code uses.
+    fn small_rel_read(&mut self, mut pc: usize) -> usize {
+        let src1 = SrcReg::from_raw(
+            0x20 + SMALL_INT_UNIFORMS.start + self.r.below(SMALL_INT_UNIFORMS.len() as u64) as u8,
+        );
+        let mova = Instruction::Alu {
+            op: Opcode::Mova,
+            dst: DstReg::default(),
+            src1,
+            src2: SrcReg::default(),
+            idx: RelIndex::None,
+            desc: self.r.below(128) as u8,
+        };
+        self.at(pc, encode(&mova));
+        pc += 1;
+        let idx = RelIndex::from_bits(1 + self.r.below(2) as u32);
+        self.rel_read_after(pc, idx)
+    }
+
+    /// Zero to two [`Self::simple`] words from `pc`, then an ALU word whose wide source is a
+    /// uniform read relative to `idx`; returns the next free pc. Behind a MOVA
+    /// ([`Self::small_rel_read`]) or a LOOP's last body word (aL, which the loop-end step
+    /// changes): the unit's decode stage must wait for the new offset.
+    fn rel_read_after(&mut self, mut pc: usize, idx: RelIndex) -> usize {
+        for _ in 0..self.r.below(3) {
+            let inst = self.simple();
+            self.at(pc, encode(&inst));
+            pc += 1;
+        }
+        let op = self.r.pick(ALU_OPS);
+        let wide = SrcReg::from_raw(0x20 + self.r.below(96) as u8);
+        let (src1, src2) = match op.format() {
+            Format::F1i => (self.narrow_src(), wide),
+            Format::F1u => (wide, SrcReg::default()),
+            _ => (wide, self.narrow_src()),
+        };
+        let inst = Instruction::Alu {
+            op,
+            dst: self.dst(),
+            src1,
+            src2,
+            idx,
+            desc: self.r.below(128) as u8,
+        };
+        self.at(pc, encode(&inst));
+        pc + 1
+    }
+
     /// A MOVA with operand descriptor `desc` (drawn after the source and index if `None`).
     fn mova(&mut self, desc: Option<u8>) -> Instruction {
         let src1 = self.wide_src();
@@ -1809,43 +2162,53 @@ mod tests {
 
     /// What a case's model run reaches: the deepest IF and LOOP stacks and the most CALL
     /// frames popped in one step.
-    fn reach(case: &ShaderCase) -> (usize, usize, usize) {
+    /// The deepest IF and LOOP stacks, the most CALL frames popped in one step, and whether
+    /// four LOOPs were open with one of them counting 128 or more iterations still to run.
+    fn reach(case: &ShaderCase) -> (usize, usize, usize, bool) {
         let cfg = case.config();
         let mut u = ShaderUnit::new(Knobs::default());
         u.inputs = case.inputs;
         u.start(case.entry);
         let mut emitted = Vec::new();
-        let (mut ifs, mut loops, mut pops) = (0, 0, 0);
+        let (mut ifs, mut loops, mut pops, mut long4) = (0, 0, 0, false);
         for _ in 0..MAX_INSTRUCTIONS {
             let before = u.call_stack.entries().len();
             let step = u.step(&cfg, None, &mut emitted);
             ifs = ifs.max(u.if_stack.entries().len());
-            loops = loops.max(u.loop_stack.entries().len());
+            let open = u.loop_stack.entries();
+            loops = loops.max(open.len());
+            long4 |= open.len() == LOOP_STACK_DEPTH && open.iter().any(|e| e.remaining >= 128);
             pops = pops.max(before.saturating_sub(u.call_stack.entries().len()));
             if !matches!(step, Step::Continue) {
                 break;
             }
         }
-        (ifs, loops, pops)
+        (ifs, loops, pops, long4)
     }
 
     /// The generator's deep control flow is reached by the runs, not only generated: within
     /// 300 seeds (about what one `pica mutate --stage sh` run has) several runs fill the IF
-    /// stack's eight entries and the LOOP stack's four, pop four CALL frames in one step, and
-    /// start past word 0 (the mutants of those paths survived every case before).
+    /// stack's eight entries and the LOOP stack's four (also with a count of 128 or more in
+    /// one of them), pop four CALL frames in one step, and start past word 0 (the mutants of
+    /// those paths survived every case before).
     #[test]
     fn generated_runs_reach_the_deep_stacks() {
-        let (mut if8, mut loop4, mut pop4, mut entered) = (0, 0, 0, 0);
+        let (mut if8, mut loop4, mut pop4, mut entered, mut long4) = (0, 0, 0, 0, 0);
         for seed in 0..300 {
             let case = generate(seed);
-            let (ifs, loops, pops) = reach(&case);
+            let (ifs, loops, pops, long) = reach(&case);
             if8 += usize::from(ifs == IF_STACK_DEPTH);
             loop4 += usize::from(loops == LOOP_STACK_DEPTH);
             pop4 += usize::from(pops == 4);
             entered += usize::from(case.entry != 0);
+            long4 += usize::from(long);
         }
         assert!(if8 >= 3, "{if8} runs with eight IFs open");
         assert!(loop4 >= 3, "{loop4} runs with four LOOPs open");
+        assert!(
+            long4 >= 3,
+            "{long4} runs with four LOOPs open, one of 128+ iterations"
+        );
         assert!(pop4 >= 3, "{pop4} runs popping four CALL frames at once");
         assert!(entered >= 30, "{entered} cases entered past word 0");
     }
