@@ -17,7 +17,8 @@ use pica_model::shader::interp::Knobs;
 use pica_model::shader::isa::{encode, Instruction, Opcode};
 use pica_rtl_bridge::shader::{RtlEmit, RtlRunEnd, RtlShaderUnit, ShVariant};
 use pica_vectors::shader_gen::{
-    check_model, compare, generate, run_model, shrink, ShaderCase, ShaderRun, MAX_INSTRUCTIONS,
+    check_model, compare, generate, run_model, run_model_n, shrink, ShaderCase, ShaderRun,
+    MAX_INSTRUCTIONS,
 };
 use pica_vectors::stage::{write_shader_bundle, StageProvenance};
 use std::path::{Path, PathBuf};
@@ -79,6 +80,19 @@ thread_local! {
 
 /// Runs `case` on an RTL unit of `variant` in its reset state.
 pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<ShaderRun, String> {
+    let mut runs = run_rtl_inv(variant, case, max, Invocations::Once)?;
+    Ok(runs.remove(0))
+}
+
+/// Runs `case` on one RTL unit of `variant` from its reset state, as `inv` says: one
+/// [`ShaderRun`] per invocation ([`Invocations::Again`]: a run that does not end in END or a
+/// hang is the last, as in [`run_model_n`]).
+pub fn run_rtl_inv(
+    variant: ShVariant,
+    case: &ShaderCase,
+    max: u64,
+    inv: Invocations,
+) -> Result<Vec<ShaderRun>, String> {
     let cached = UNITS.with(|u| {
         let mut units = u.borrow_mut();
         let i = units.iter().position(|x| x.variant() == variant)?;
@@ -91,22 +105,29 @@ pub fn run_rtl(variant: ShVariant, case: &ShaderCase, max: u64) -> Result<Shader
         }
         None => RtlShaderUnit::new(variant).map_err(|e| e.to_string())?,
     };
-    let run = run_on(&mut u, case, max);
+    let mut runs = vec![run_on(&mut u, case, max)];
+    match inv {
+        Invocations::Once => {}
+        Invocations::Again if runs[0].end == "end" || runs[0].end.starts_with("hang") => {
+            runs.push(run_loaded(&mut u, case, max));
+        }
+        Invocations::Again => {}
+        Invocations::AfterReset => {
+            u.reset();
+            runs.push(run_on(&mut u, case, max));
+        }
+    }
     // Not a mutant: `pica mutate` goes through hundreds of them, each used for a few cases, and
     // its reset through the write ports costs more than a new model.
     if variant.mutant().is_none() {
         UNITS.with(|units| units.borrow_mut().push(u));
     }
-    Ok(run)
+    Ok(runs)
 }
 
-/// The backpressure a case runs under on the RTL unit: `(percent, seed)` for
-/// [`RtlShaderUnit::set_stall`], a function of the case alone (an FNV-1a hash of its code,
-/// descriptors and entry point), so a bundle or a shrunk case replays under the same stalls.
-/// One case in four runs without stalls; the others hold the pipeline on 10-40 % of the clocks,
-/// as `pica_sh` does when its commit queue fills (`pica mutate --stage sh`: a mutant of the
-/// SFU's result register that toggles while held survived every unstalled case).
-pub fn stall_of(case: &ShaderCase) -> (u8, u64) {
+/// An FNV-1a hash of the case's code, descriptors and entry point: what [`stall_of`] and
+/// [`invocations_of`] draw from, so a shrunk case or a bundle replays the same way.
+fn case_hash(case: &ShaderCase) -> u64 {
     let mut h: u64 = 0xCBF2_9CE4_8422_2325;
     for w in case
         .code
@@ -118,6 +139,47 @@ pub fn stall_of(case: &ShaderCase) -> (u8, u64) {
             h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
         }
     }
+    h
+}
+
+/// How [`check_with`] runs a case on one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Invocations {
+    /// Once, on a unit in its reset state.
+    Once,
+    /// Twice, the second from what the first left (temporaries, a0/aL, the condition flags,
+    /// both output banks, and whatever the RTL keeps in its pipeline and stacks), as on a unit
+    /// that shades one vertex after another: on a fresh unit every register a program reads
+    /// before writing is zero, and state left over from a run that ended (a record still in
+    /// the pipeline, a stack entry not cleared at start) is never seen. The model runs twice
+    /// on one `ShaderUnit` ([`run_model_n`]).
+    Again,
+    /// Twice, with a reset and a reload between: the second run must equal the first (a
+    /// reset gives the state of a new unit; state the first run left in memories or flops
+    /// that a reset does not clear, such as the output RAM behind its valid bits, must not
+    /// show).
+    AfterReset,
+}
+
+/// How [`check_with`] runs `case`, a function of the case alone (so a shrunk case replays
+/// the same way): a third of the cases [`Invocations::Again`], a sixth
+/// [`Invocations::AfterReset`], the others once.
+pub fn invocations_of(case: &ShaderCase) -> Invocations {
+    match (case_hash(case) >> 40) % 6 {
+        0 | 1 => Invocations::Again,
+        2 => Invocations::AfterReset,
+        _ => Invocations::Once,
+    }
+}
+
+/// The backpressure a case runs under on the RTL unit: `(percent, seed)` for
+/// [`RtlShaderUnit::set_stall`], a function of the case alone (an FNV-1a hash of its code,
+/// descriptors and entry point), so a bundle or a shrunk case replays under the same stalls.
+/// One case in four runs without stalls; the others hold the pipeline on 10-40 % of the clocks,
+/// as `pica_sh` does when its commit queue fills (`pica mutate --stage sh`: a mutant of the
+/// SFU's result register that toggles while held survived every unstalled case).
+pub fn stall_of(case: &ShaderCase) -> (u8, u64) {
+    let h = case_hash(case);
     let percent = if h % 4 == 0 { 0 } else { 10 + (h >> 8) % 31 };
     (percent as u8, h | 1)
 }
@@ -133,6 +195,11 @@ pub fn run_on(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
     for (i, v) in case.inputs.iter().enumerate() {
         u.set_input(i as u8, *v);
     }
+    run_loaded(u, case, max)
+}
+
+/// Runs `case` once more on `u`, loaded by [`run_on`] (registers as the last run left them).
+fn run_loaded(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
     let mut commits = Vec::new();
     let mut emits: Vec<RtlEmit> = Vec::new();
     let end = match u.run(case.entry, max, &mut commits, &mut emits) {
@@ -140,7 +207,10 @@ pub fn run_on(u: &mut RtlShaderUnit, case: &ShaderCase, max: u64) -> ShaderRun {
         RtlRunEnd::Hang(code) => format!("hang {code}"),
         RtlRunEnd::Limit => "limit".to_string(),
         RtlRunEnd::Stuck => "stuck".to_string(),
-        RtlRunEnd::BadStatus => "done_o/hang_o disagree with the commits".to_string(),
+        RtlRunEnd::BadStatus => {
+            "done_o/hang_o/hang_code_o disagree with the commits, or the unit went on after END or a hang"
+                .to_string()
+        }
     };
     ShaderRun {
         commits,
@@ -168,9 +238,34 @@ pub fn check_with(case: &ShaderCase, rtl: Option<ShVariant>, knobs: Knobs) -> Re
     match rtl {
         None => check_model(case, knobs, MAX_INSTRUCTIONS).map_err(|e| format!("model: {e}")),
         Some(v) => {
-            let model = run_model(case, knobs, MAX_INSTRUCTIONS);
-            let rtl = run_rtl(v, case, MAX_INSTRUCTIONS)?;
-            compare(case, &model, &rtl).map_or(Ok(()), Err)
+            let inv = invocations_of(case);
+            let model = match inv {
+                Invocations::Once => run_model_n(case, knobs, MAX_INSTRUCTIONS, 1),
+                Invocations::Again => run_model_n(case, knobs, MAX_INSTRUCTIONS, 2),
+                Invocations::AfterReset => {
+                    let run = run_model(case, knobs, MAX_INSTRUCTIONS);
+                    vec![run.clone(), run]
+                }
+            };
+            let rtl = run_rtl_inv(v, case, MAX_INSTRUCTIONS, inv)?;
+            for (i, (m, r)) in model.iter().zip(&rtl).enumerate() {
+                if let Some(e) = compare(case, m, r) {
+                    return Err(match (i, inv) {
+                        (0, _) => e,
+                        (_, Invocations::AfterReset) => {
+                            format!("second run, after a reset and a reload of the unit: {e}")
+                        }
+                        _ => format!(
+                            "invocation {} on the same unit (registers as the first left them): {e}",
+                            i + 1
+                        ),
+                    });
+                }
+            }
+            match (model.len(), rtl.len()) {
+                (m, r) if m != r => Err(format!("model ran {m} invocation(s), rtl {r}")),
+                _ => Ok(()),
+            }
         }
     }
 }
