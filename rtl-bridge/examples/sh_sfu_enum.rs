@@ -13,8 +13,11 @@
 //! inverted), `qx19` (EX2's q = 1 + t + t^2/2 bit 19 flipped when bit 47 is 0), `qy24` (the q
 //! arm of go_y for the last product, bit 24 flipped when bit 11 is 0), `rsq20` (RSQ's A + U
 //! in A + U + T with bit 20 flipped when bit 27 is 1; RSQ, emulated step by step too, is
-//! compared with alu::rsq by `check`). Why these cells: the mutant keys in sh_mut.notes and
-//! design.il of the sh_mut build.
+//! compared with alu::rsq by `check`), `acc31` (acc_q bit 31 forced 1 as read: every limb
+//! is added to the accumulator with that bit set), `mx18` (mx_q bit 18 forced 0 as read),
+//! `gy31` (go_y bit 31 inverted: every product's y operand), `ry30` (go_y's root / q arm for
+//! EX2's root products, bit 30 flipped when bit 59 is 1). Why these cells: the mutant keys in
+//! sh_mut.notes and design.il of the sh_mut build.
 
 use pica_model::num::F24;
 use pica_model::shader::alu;
@@ -31,6 +34,10 @@ enum Mu {
     Qx19,
     Qy24,
     Rsq20,
+    Acc31,
+    Mx18,
+    Gy31,
+    Ry30,
 }
 
 const M32: u64 = 0xFFFF_FFFF;
@@ -45,18 +52,22 @@ fn mul(go_x: u64, go_y: u64, mu: Mu) -> u128 {
     } else {
         go_x
     };
-    let my = if mu == Mu::My13 {
-        go_y ^ (1 << 13)
-    } else {
-        go_y
+    let my = match mu {
+        Mu::My13 => go_y ^ (1 << 13),
+        Mu::Gy31 => go_y ^ (1 << 31),
+        _ => go_y,
     };
     let mx = if mu == Mu::Mx7 && (mx >> 51) & 1 == 0 {
         mx ^ (1 << 7)
     } else {
         mx
     };
+    let mx = if mu == Mu::Mx18 { mx & !(1 << 18) } else { mx };
     let mut acc: u128 = 0;
     for k in 0..4u32 {
+        if mu == Mu::Acc31 {
+            acc |= 1 << 31;
+        }
         let a = if k & 2 != 0 { mx >> 32 } else { mx & M32 };
         let b = if k & 1 != 0 { my >> 32 } else { my & M32 };
         let mut p = a * b;
@@ -81,6 +92,15 @@ fn mul(go_x: u64, go_y: u64, mu: Mu) -> u128 {
 
 fn bits(v: u128, hi: u32, lo: u32) -> u64 {
     ((v >> lo) & ((1u128 << (hi - lo + 1)) - 1)) as u64
+}
+
+/// go_y's root / q arm (pica_sh_sfu.sv:277) as the `ry30` mutation changes it.
+fn ry(y: u64, mu: Mu) -> u64 {
+    if mu == Mu::Ry30 && (y >> 59) & 1 == 1 {
+        y ^ (1 << 30)
+    } else {
+        y
+    }
 }
 
 /// EX2 of the f24 pattern `a` as pica_sh_sfu.sv computes it.
@@ -125,7 +145,7 @@ fn ex2(a: u32, mu: Mu) -> u32 {
     let mut p = ONE;
     for k in 1..=20u32 {
         if (ex_f >> (78 - k)) & 1 == 1 {
-            p = bits(mul(p, alu::EX2_ROOTS[k as usize - 1], mu), 124, 62);
+            p = bits(mul(p, ry(alu::EX2_ROOTS[k as usize - 1], mu), mu), 124, 62);
         }
     }
     let qy = if mu == Mu::Qy24 && (qx >> 11) & 1 == 0 {
@@ -133,7 +153,7 @@ fn ex2(a: u32, mu: Mu) -> u32 {
     } else {
         qx
     };
-    p = bits(mul(p, qy, mu), 124, 62);
+    p = bits(mul(p, ry(qy, mu), mu), 124, 62);
     (ex_be & 0x7F) << 16 | bits(u128::from(p), 61, 46) as u32
 }
 
@@ -234,8 +254,15 @@ fn main() {
         "qx19" => Mu::Qx19,
         "qy24" => Mu::Qy24,
         "rsq20" => Mu::Rsq20,
+        "acc31" => Mu::Acc31,
+        "mx18" => Mu::Mx18,
+        "gy31" => Mu::Gy31,
+        "ry30" => Mu::Ry30,
         _ => {
-            eprintln!("usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qy24|rsq20");
+            eprintln!(
+                "usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qy24|rsq20|\
+                 acc31|mx18|gy31|ry30"
+            );
             std::process::exit(2);
         }
     };
