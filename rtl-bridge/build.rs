@@ -24,7 +24,8 @@
 //!   units: the shader bugs are on the `sh*` rows below), and `fe` (`pica_top` with
 //!   `EnableSh=0`, plus `PICA_RTL_DEFINES`: the front end as written, which the front-end
 //!   lockstep and `pica fuzz --rtl` run instead of `default`, since they never drive the SH
-//!   stage and its four idle units took about three quarters of a register-fuzz case's time),
+//!   stage and its four idle units took about three quarters of a register-fuzz case's time;
+//!   verilated with [`ZERO_INIT_ARGS`] too, since the fuzzer builds one per case),
 //!   all driven by `csrc/pica_shim.cpp` through the generated `pica_variants.inc`
 //!   (it includes every `pica_top` row's header and root header and defines
 //!   `PICA_VARIANTS(X)`); these rows also read the Verilator configuration `csrc/pica_top.vlt`
@@ -320,6 +321,17 @@ const COVERAGE_MODELS: &[Model] = &[Model {
 /// Verilator arguments of a coverage build (part of its stamp): line (with its block and branch
 /// points) and toggle coverage; `--coverage` also adds user points (the RTL has none).
 const COVERAGE_ARGS: &[&str] = &["--coverage"];
+
+/// Rows of [`MODELS`] built with [`ZERO_INIT_ARGS`]: models built once per fuzz case, whose
+/// constructor the profile shows (`fe`: `pica fuzz --rtl` builds one per register case).
+const ZERO_INIT_MODELS: &[&str] = &["fe"];
+
+/// Verilator arguments of the [`ZERO_INIT_MODELS`] (part of their stamps): every variable
+/// starts at 0 as a plain store instead of a call of `VL_RAND_RESET_*` per variable and array
+/// element. The shims leave the context's `randReset` at its default 0, under which those calls
+/// give 0 too, so the models start alike; about 26,000 calls for REGS' arrays were a tenth of a
+/// register-fuzz case.
+const ZERO_INIT_ARGS: &[&str] = &["--x-initial", "0"];
 
 /// Verilator arguments common to every model (part of the stamp).
 const VERILATOR_ARGS: &[&str] = &[
@@ -754,7 +766,14 @@ fn main() {
     // the mutant rows in a cold build, a gain not measured.
     let rows: Vec<(&Model, &[&str])> = models()
         .into_iter()
-        .map(|m| (m, &[][..]))
+        .map(|m| {
+            let extra = if ZERO_INIT_MODELS.contains(&m.name) {
+                ZERO_INIT_ARGS
+            } else {
+                &[][..]
+            };
+            (m, extra)
+        })
         .chain(coverage_models().into_iter().map(|m| (m, COVERAGE_ARGS)))
         .collect();
     let mut dirs = par_map(&rows, jobs(), |&(m, extra)| {

@@ -67,7 +67,7 @@ pub struct Redirect {
 }
 
 /// The buffer the CP is reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Buffer {
     /// First byte of the buffer.
     pub base: u32,
@@ -104,7 +104,7 @@ impl Buffer {
 }
 
 /// Where the CP is within a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum CpState {
     /// No buffer submitted yet.

@@ -162,6 +162,17 @@ struct CovOf final : Counters {
   }
 };
 
+// A context for one single-threaded model. Verilator 5.006's VerilatedContext defaults to one
+// simulation thread per hardware thread and starts that many minus one worker threads when the
+// first model is added, which a model verilated without --threads never uses: on the 2-core
+// machine that was a thread started and joined for every model built (a fuzz case builds one),
+// a tenth of a register-fuzz case's time.
+inline VerilatedContext* new_context() {
+  VerilatedContext* ctx = new VerilatedContext;
+  ctx->threads(1);
+  return ctx;
+}
+
 // One Verilated model V (ports clk_i, rst_ni) in its own VerilatedContext, reset for one clock
 // on construction; kCov: V is a coverage row, whose counters `cov` reads (CovOf).
 template <class V, bool kCov = false>
@@ -176,7 +187,7 @@ struct Model {
   // See pica_shim.cpp: point Verilator's per-thread context at this model before touching it.
   void enter() { Verilated::threadContextp(ctx.get()); }
 
-  Model() : ctx(new VerilatedContext) {
+  Model() : ctx(new_context()) {
     enter();
     ctx->traceEverOn(true);
     top.reset(new V(ctx.get(), "TOP"));

@@ -1,7 +1,8 @@
 #![allow(clippy::unwrap_used)]
 //! The loop detection of `pica fuzz` (`lockstep::loops`): a jump back into the same state and
 //! a walk through zero memory to the cycle limit end the run early on the model and in
-//! lockstep alike, with the same beats and final state as far as they ran; a walk that ends
+//! lockstep alike, with the same beats and final state as far as they ran (also a state that
+//! comes back only every few rounds); a walk that ends
 //! before the limit is not cut before its end, a loop whose upload index runs on not at all; the fuzzer cuts cases
 //! on both sides and still finds nothing on the RTL as written.
 
@@ -66,26 +67,73 @@ fn run(c: &Case, stop_on_loop: bool, hold: Option<HoldSchedule>) -> Report {
     r
 }
 
+/// Checks that `c` runs to the cycle limit without the detector and, with it, unheld and held,
+/// ends before cycle `within` on a jump loop into `addr`, equal on both sides and with the
+/// cycle limit's outcome; the cut runs' reports.
+fn cut_as_a_jump_loop(c: &Case, addr: u32, within: u64) -> Vec<Report> {
+    let full = run(c, false, None);
+    assert_eq!(full.cycles, FUZZ_MAX_CYCLES);
+    assert!(full.loop_proof.is_none());
+    // The model run of the fuzzer cuts it too and keeps its invariants.
+    assert_eq!(fuzz::check_model(c), Ok(()));
+    [None, HoldSchedule::of_case(3)]
+        .into_iter()
+        .map(|hold| {
+            let cut = run(c, true, hold);
+            let p = cut.loop_proof.unwrap();
+            assert_eq!(p.kind, LoopKind::Jump);
+            assert_eq!(p.addr, addr);
+            assert!(cut.cycles < within, "cut at {}", cut.cycles);
+            assert_eq!(cut.outcome.kind, full.outcome.kind, "both at a cycle limit");
+            cut
+        })
+        .collect()
+}
+
 #[test]
 fn loops_a_jump_back_into_the_same_state_ends_the_run_on_both_sides() {
     let c = case(self_loop());
     assert_eq!(c.submit_size % 16, 0, "the list must be read whole");
-    let full = run(&c, false, None);
-    assert_eq!(full.cycles, FUZZ_MAX_CYCLES);
-    assert!(full.loop_proof.is_none());
-    for hold in [None, HoldSchedule::of_case(3)] {
-        let cut = run(&c, true, hold);
+    for cut in cut_as_a_jump_loop(&c, DEFAULT_LIST_ADDR, 200) {
         let p = cut.loop_proof.unwrap();
-        assert_eq!(p.kind, LoopKind::Jump);
-        assert_eq!(p.addr, DEFAULT_LIST_ADDR);
-        assert!(cut.cycles < 200, "cut at {}", cut.cycles);
         assert!(p.first < p.again && p.again < cut.cycles + 1);
-        assert_eq!(cut.outcome.kind, full.outcome.kind, "both at a cycle limit");
         assert!(p.to_string().contains("loops"), "{p}");
         assert!(text_report(&cut).contains("ended early: the command stream loops"));
     }
-    // The model run of the fuzzer cuts it too and keeps its invariants.
-    assert_eq!(fuzz::check_model(&c), Ok(()));
+}
+
+#[test]
+fn loops_a_state_that_comes_back_every_third_round_ends_the_run() {
+    // Float uniform index 96 (f24 mode): every vec4 is dropped and the index stays, so each
+    // round's one data word only moves the packer on (three words to a vec4). The registers
+    // and the jump are the same every round, the state only every third: a detector that
+    // compares each visit with the one before never sees it repeat.
+    const BODY: u32 = 0x1800_0000;
+    let body = jumping(
+        |l| {
+            l.write(id::VSH_FLOATUNIFORM_DATA0, 0x3F80_0000);
+        },
+        BODY,
+        32,
+    );
+    assert_eq!(body.len() * 4, 32, "the body must be read whole");
+    let mut c = case(jumping(
+        |l| {
+            l.write(id::VSH_FLOATUNIFORM_INDEX, 96);
+        },
+        BODY,
+        32,
+    ));
+    assert_eq!(c.submit_size, 32);
+    c.images.push(pica_vectors::case::MemImage {
+        base: BODY,
+        words: body,
+    });
+    for cut in cut_as_a_jump_loop(&c, BODY, 500) {
+        // Three rounds apart at least: the state of the round before differs.
+        let p = cut.loop_proof.unwrap();
+        assert!(p.again - p.first >= 3 * 8, "{p}");
+    }
 }
 
 #[test]

@@ -13,10 +13,17 @@
 //!
 //! A jump target is a *visit*; its key is the CP's state and buffer (the next word's address
 //! included) just after the jump. A cheap hash of the register array picks the candidates: a
-//! visit whose key and hash equal the key's previous visit takes a copy of REGS' state
-//! ([`RegFile::state_copy`]), and the key's next visit in the same state proves the loop. A
-//! loop that changes the registers each time round (an upload index running on) never matches
-//! and runs to the cycle limit as before.
+//! visit whose key and hash equal those of an earlier visit takes a copy of REGS' state
+//! ([`RegFile::state_copy`]), and a later visit with that key and hash in the same state
+//! proves the loop. The two visits need not follow each other: equal states at any two visits
+//! make everything after the second repeat what followed the first. So a loop through several
+//! jump targets, or one whose state comes back only every few rounds (the registers equal each
+//! round, the memories or a packer not yet: an upload index that wraps, a packer that takes
+//! three words to a vector), is proven too: the copy is renewed on the 1st, 2nd, 4th, 8th, ...
+//! visit after it (Brent's cycle detection), so a state that comes back every `n` visits meets
+//! a copy `n` visits old within about `3n` visits, at one comparison per visit. A loop that
+//! changes the registers each time round for good (an upload index running on to the limit)
+//! never matches and runs to the cycle limit as before.
 //!
 //! The other way a case runs to the limit is a *zero walk*: a jump with a size of megabytes
 //! into memory nothing was written to, where the CP reads zeros — command after command of
@@ -33,6 +40,7 @@ use pica_model::cp::{Buffer, CpState};
 use pica_model::regfile::RegFile;
 use pica_model::{timing, Gpu};
 use serde::Serialize;
+use std::collections::HashMap;
 
 // The CP reads one word per cycle, so in the cycle it takes a jump it reads at most the new
 // buffer's first word, which issues no write: no jump is due then, and the CP's state and
@@ -40,26 +48,42 @@ use serde::Serialize;
 // jumps due in the key.
 const _: () = assert!(timing::CP_WORDS_PER_CYCLE == 1);
 
-/// Keys remembered at a time: loops through more jump targets than this are not detected
-/// (they run to the cycle limit, as without the detector).
-const KEYS: usize = 16;
+/// Visits (key and register hash) remembered at a time. When full, everything is forgotten
+/// and the detector starts afresh (a loop is then proven three visits later, as at the start):
+/// a bound on memory for long runs, never a wrong proof. A fuzz case of 20,000 cycles makes at
+/// most a few thousand visits (a jump takes three commands), so it never fills.
+const VISITS: usize = 1 << 14;
+
+/// Copies of REGS' state kept at a time (each the size of REGS' memories, about 100 KiB);
+/// past it, everything is forgotten as when [`VISITS`] fill.
+const COPIES: usize = 64;
 
 /// Where the CP stands just after a jump.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
     state: CpState,
     buffer: Buffer,
 }
 
-/// What is remembered of a key's last visit.
+/// REGS' state at a visit whose key and register hash an earlier visit had: what the later
+/// visits with that key and hash are compared with.
 #[derive(Debug)]
-struct Seen {
-    key: Key,
-    /// Hash of the register array at the last visit.
-    hash: u64,
-    /// REGS' state and the cycle at a visit whose hash matched the visit before.
-    copy: Option<(Box<RegFile>, u64)>,
+struct Snapshot {
+    state: Box<RegFile>,
+    /// The visit's cycle.
+    cycle: u64,
+    /// Visits with this key and hash since the copy was taken.
+    since: u32,
+    /// After this many, the copy is replaced by the visit's state and `power` doubles
+    /// (Brent's cycle detection): a state that comes back only every `n` visits (the registers
+    /// equal, the memories not yet) is compared with a copy `n` visits old before the power
+    /// passes `2n`, while each visit costs one comparison and the copies taken grow as the
+    /// logarithm of the visits.
+    power: u32,
 }
+
+/// What is remembered of a key and register hash: a copy once a visit repeated them.
+type Remembered = Option<Snapshot>;
 
 /// What was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -120,7 +144,11 @@ pub struct LoopDetector {
     max_cycles: u64,
     /// The CP's buffer after the previous cycle: a jump shows as a new buffer or a step back.
     last: Option<Buffer>,
-    seen: Vec<Seen>,
+    /// Every visit's key and register hash (up to [`VISITS`]), with the copy of REGS taken at
+    /// the latest visit that repeated them.
+    seen: HashMap<(Key, u64), Remembered>,
+    /// How many of `seen`'s entries hold a copy.
+    copies: usize,
     /// A zero walk's start: the CP at a zero command (its buffer and state), REGS' state and
     /// the cycle.
     walk: Option<(Buffer, CpState, Box<RegFile>, u64)>,
@@ -143,7 +171,8 @@ impl LoopDetector {
         Self {
             max_cycles,
             last: None,
-            seen: Vec::new(),
+            seen: HashMap::new(),
+            copies: 0,
             walk: None,
             walk_blocked: None,
         }
@@ -184,36 +213,53 @@ impl LoopDetector {
         };
         let hash = regs_hash(regs);
         let cycle = gpu.cycle();
-        let Some(i) = self.seen.iter().position(|s| s.key == key) else {
-            if self.seen.len() == KEYS {
-                self.seen.remove(0);
+        let Some(copy) = self.seen.get_mut(&(key, hash)) else {
+            if self.seen.len() == VISITS {
+                self.forget();
             }
-            self.seen.push(Seen {
-                key,
-                hash,
-                copy: None,
-            });
+            self.seen.insert((key, hash), None);
             return None;
         };
-        let s = &mut self.seen[i];
-        if s.hash != hash {
-            s.hash = hash;
-            s.copy = None;
-            return None;
-        }
-        if let Some((state, first)) = &s.copy {
-            if regs.same_state(state) {
+        if let Some(c) = copy {
+            if regs.same_state(&c.state) {
                 return Some(LoopProof {
                     kind: LoopKind::Jump,
-                    first: *first,
+                    first: c.cycle,
                     again: cycle,
                     addr: buffer.base,
                     size: buffer.size,
                 });
             }
+            // The same registers over other memories (an upload went on in between, or the
+            // state comes back only every few visits).
+            c.since += 1;
+            if c.since == c.power {
+                *c.state = regs.state_copy();
+                c.cycle = cycle;
+                c.since = 0;
+                c.power = c.power.saturating_mul(2);
+            }
+            return None;
         }
-        s.copy = Some((Box::new(regs.state_copy()), cycle));
+        if self.copies == COPIES {
+            self.forget();
+            self.seen.insert((key, hash), None);
+            return None;
+        }
+        *copy = Some(Snapshot {
+            state: Box::new(regs.state_copy()),
+            cycle,
+            since: 0,
+            power: 1,
+        });
+        self.copies += 1;
         None
+    }
+
+    /// Forgets every visit (a bound on memory: a loop is proven afresh from the next visits).
+    fn forget(&mut self) {
+        self.seen.clear();
+        self.copies = 0;
     }
 }
 
