@@ -41,6 +41,12 @@ use std::collections::BTreeMap;
 /// words (ADD) into the VS prologue and jumps back to 0 forever: such cases are skipped.
 const CYCLE_LIMIT: u64 = 60_000;
 
+/// The RTL's cycle limit for a case the model finished within [`CYCLE_LIMIT`]: the units take
+/// many clocks per instruction where the model takes one (an LG2 365 in E; the stage table's
+/// `slowdown` for `sh` is 56, testbench `lockstep::stages`), so a program of long loops over SFU
+/// ops that the model finishes can need tens of times its cycles.
+const RTL_CYCLE_LIMIT: u64 = CYCLE_LIMIT * 64;
+
 /// GSH-block register of a VSH-block register (the GSH block is 0x30 below).
 const GSH_OFFSET: u16 = 0x30;
 
@@ -454,7 +460,7 @@ fn run_rtl(variant: ShVariant, c: &Case, backpressure: bool) -> Outcome {
     sh.sync_config(&c.regs);
     let mut o = Outcome::default();
     let mut next = 0;
-    for cycle in 0..CYCLE_LIMIT {
+    for cycle in 0..RTL_CYCLE_LIMIT {
         // Called every cycle as a harness would: nothing changed, so nothing is written.
         sh.sync_config(&c.regs);
         if next < c.items.len() && sh.can_accept() {
