@@ -45,6 +45,7 @@ struct Dut {
                   size_t* n_commits, PicaShEmit* emits, size_t emit_cap, size_t* n_emits) = 0;
   virtual void read_outputs(int other, uint32_t out[16][4]) = 0;
   virtual uint64_t cycles() = 0;
+  virtual uint64_t run_clocks() = 0;
   virtual int trace_open(const char* path) = 0;
   virtual void trace_close() = 0;
   virtual int set_mutant(uint32_t k) = 0;
@@ -71,6 +72,8 @@ struct DutImpl final : Dut {
   uint32_t stall_pct = 0;
   uint64_t stall_seed = 1;
   uint64_t stall_state = 1;
+  // Clocks of the last run up to the clock after its last commit (pica_sh_run_clocks).
+  uint64_t last_run_clocks = 0;
 
   bool next_stall() {
     if (stall_pct == 0) return false;
@@ -221,6 +224,8 @@ struct DutImpl final : Dut {
   int run(uint32_t entry, uint64_t max, PicaShCommit* commits, size_t commit_cap,
           size_t* n_commits, PicaShEmit* emits, size_t emit_cap, size_t* n_emits) override {
     enter();
+    const uint64_t t0 = m.cycle;
+    last_run_clocks = 0;
     size_t nc = 0, ne = 0;
     int status = 3;
     uint8_t hang_code = 0;
@@ -298,6 +303,7 @@ struct DutImpl final : Dut {
           if (!done_ok || !hang_ok) status = 4;
           // A hang names its reason on hang_code_o too (the stage reads it there).
           if (status == 1 && top->hang_code_o != hang_code) status = 4;
+          last_run_clocks = m.cycle - t0;
           if (status <= 1) status = check_quiet(status, hang_code);
           break;
         }
@@ -305,6 +311,7 @@ struct DutImpl final : Dut {
       top->stall_i = 0;
       top->eval();
     }
+    if (last_run_clocks == 0) last_run_clocks = m.cycle - t0;
     *n_commits = nc;
     *n_emits = ne;
     return status;
@@ -316,6 +323,8 @@ struct DutImpl final : Dut {
   }
 
   uint64_t cycles() override { return m.cycle; }
+
+  uint64_t run_clocks() override { return last_run_clocks; }
 
   int trace_open(const char* path) override { return m.trace_open(path); }
 
@@ -393,6 +402,8 @@ void pica_sh_read_outputs(PicaSh* h, int other, uint32_t out[16][4]) {
 }
 
 uint64_t pica_sh_cycles(PicaSh* h) { return h->dut->cycles(); }
+
+uint64_t pica_sh_run_clocks(PicaSh* h) { return h->dut->run_clocks(); }
 
 int pica_sh_trace_open(PicaSh* h, const char* path) { return h->dut->trace_open(path); }
 

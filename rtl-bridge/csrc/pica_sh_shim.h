@@ -57,7 +57,9 @@ void pica_sh_reset(PicaSh* h);
 // Runs one invocation from `entry` until END, a hang or `max_instructions` commits. Stores up to
 // `commit_cap` commits and `emit_cap` emits, and their total counts in *n_commits / *n_emits.
 // Returns 0 END, 1 hang, 2 instruction limit, 3 no progress (cycle guard), 4 done_o / hang_o
-// disagree with the commits (up while instructions retire, or not showing how the run ended).
+// disagree with the commits (up while instructions retire, or not showing how the run ended,
+// hang_code_o not the hanging commit's code), or the unit is not quiet in the 24 clocks after
+// END or a hang (a commit or EMIT, or the status dropping).
 int pica_sh_run(PicaSh* h, uint32_t entry, uint64_t max_instructions, PicaShCommit* commits,
                 size_t commit_cap, size_t* n_commits, PicaShEmit* emits, size_t emit_cap,
                 size_t* n_emits);
@@ -65,6 +67,10 @@ int pica_sh_run(PicaSh* h, uint32_t entry, uint64_t max_instructions, PicaShComm
 void pica_sh_read_outputs(PicaSh* h, int other, uint32_t out[16][4]);
 // Clock cycles since reset.
 uint64_t pica_sh_cycles(PicaSh* h);
+
+// Clocks of the last pica_sh_run, from its start clock to the clock after its last commit
+// (the clocks the shim then watches for a quiet unit after END or a hang are not counted).
+uint64_t pica_sh_run_clocks(PicaSh* h);
 // VCD trace on (0 on success, -1 if the file cannot be opened) / off.
 int pica_sh_trace_open(PicaSh* h, const char* path);
 void pica_sh_trace_close(PicaSh* h);

@@ -177,6 +177,7 @@ mod raw {
         ) -> c_int;
         fn pica_sh_read_outputs(h: *mut PicaSh, other: c_int, out: *mut [u32; 4]);
         fn pica_sh_cycles(h: *mut PicaSh) -> u64;
+        fn pica_sh_run_clocks(h: *mut PicaSh) -> u64;
         fn pica_sh_trace_open(h: *mut PicaSh, path: *const c_char) -> c_int;
         fn pica_sh_trace_close(h: *mut PicaSh);
         fn pica_sh_set_mutant(h: *mut PicaSh, k: u32) -> c_int;
@@ -252,6 +253,10 @@ mod raw {
         pub(super) fn cycles(&mut self) -> u64 {
             // SAFETY: live handle.
             unsafe { pica_sh_cycles(self.p()) }
+        }
+        pub(super) fn run_clocks(&mut self) -> u64 {
+            // SAFETY: live handle.
+            unsafe { pica_sh_run_clocks(self.p()) }
         }
         pub(super) fn set_stall(&mut self, percent: u32, seed: u64) {
             // SAFETY: live handle.
@@ -430,6 +435,13 @@ impl RtlShaderUnit {
     /// Clock cycles since the model was built (loads included).
     pub fn cycles(&mut self) -> u64 {
         self.handle.cycles()
+    }
+
+    /// Clocks the last [`Self::run`] took from its start clock to the clock after its last
+    /// commit: a program's time on the unit, without the clocks the harness then watches the
+    /// unit after END or a hang (which [`Self::cycles`] counts).
+    pub fn run_clocks(&mut self) -> u64 {
+        self.handle.run_clocks()
     }
 
     /// Starts writing a VCD of every following clock edge to `path`.

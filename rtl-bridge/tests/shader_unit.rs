@@ -423,9 +423,8 @@ fn bench_shader_clocks_per_vertex() {
     load(&mut u, &case);
     let mut commits = Vec::new();
     let mut emits: Vec<RtlEmit> = Vec::new();
-    let t0 = u.cycles();
     let end = u.run(0, MAX_INSTRUCTIONS, &mut commits, &mut emits);
-    let clocks = u.cycles() - t0;
+    let clocks = u.run_clocks();
     assert_eq!(end, RtlRunEnd::End);
     let model = run_model(&case, Default::default(), MAX_INSTRUCTIONS);
     assert_eq!(commits, model.commits);
