@@ -125,6 +125,24 @@ pub fn run_rtl_inv(
     Ok(runs)
 }
 
+/// The model's runs of `case` as `inv` says, the expected side of [`run_rtl_inv`]: after a
+/// reset the second run is the first again (a reset unit is a new one).
+pub fn run_model_inv(
+    case: &ShaderCase,
+    knobs: Knobs,
+    max: u64,
+    inv: Invocations,
+) -> Vec<ShaderRun> {
+    match inv {
+        Invocations::Once => run_model_n(case, knobs, max, 1),
+        Invocations::Again => run_model_n(case, knobs, max, 2),
+        Invocations::AfterReset => {
+            let run = run_model(case, knobs, max);
+            vec![run.clone(), run]
+        }
+    }
+}
+
 /// An FNV-1a hash of the case's code, descriptors and entry point: what [`stall_of`] and
 /// [`invocations_of`] draw from, so a shrunk case or a bundle replays the same way.
 fn case_hash(case: &ShaderCase) -> u64 {
@@ -239,14 +257,7 @@ pub fn check_with(case: &ShaderCase, rtl: Option<ShVariant>, knobs: Knobs) -> Re
         None => check_model(case, knobs, MAX_INSTRUCTIONS).map_err(|e| format!("model: {e}")),
         Some(v) => {
             let inv = invocations_of(case);
-            let model = match inv {
-                Invocations::Once => run_model_n(case, knobs, MAX_INSTRUCTIONS, 1),
-                Invocations::Again => run_model_n(case, knobs, MAX_INSTRUCTIONS, 2),
-                Invocations::AfterReset => {
-                    let run = run_model(case, knobs, MAX_INSTRUCTIONS);
-                    vec![run.clone(), run]
-                }
-            };
+            let model = run_model_inv(case, knobs, MAX_INSTRUCTIONS, inv);
             let rtl = run_rtl_inv(v, case, MAX_INSTRUCTIONS, inv)?;
             for (i, (m, r)) in model.iter().zip(&rtl).enumerate() {
                 if let Some(e) = compare(case, m, r) {
