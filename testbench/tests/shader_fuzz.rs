@@ -1,6 +1,7 @@
 //! `pica fuzz --target shader` and shader-unit stage bundles: the model's self-consistency on
 //! random programs, the two injected RTL bugs caught and shrunk to at most three instructions
-//! (with the default build passing the same cases), stage bundles that round-trip, replay
+//! (with the default build passing the same cases), second invocations that keep the registers
+//! and a reset that clears them, stage bundles that round-trip, replay
 //! clean under Icarus and Verilator, and fail on a corrupted expected beat.
 
 // Test code: a failed unwrap is a failed test.
@@ -11,10 +12,14 @@ mod common;
 use common::{campaign_opts, pica, replay, root, stage, text, tmp};
 use pica_model::beat::CommitBeat;
 use pica_model::chan::Payload;
+use pica_model::num::F24;
+use pica_model::shader::isa::{encode, DstReg, Instruction, Opcode, RelIndex, SrcReg};
 use pica_rtl_bridge::shader::{RtlShaderUnit, ShVariant};
 use pica_testbench::fuzz::regs::case_seed;
 use pica_testbench::fuzz::shader::{self as shader_fuzz, save_bundle, ShaderFuzzOptions};
-use pica_vectors::shader_gen::{compare, generate, run_model, ShaderCase, MAX_INSTRUCTIONS};
+use pica_vectors::shader_gen::{
+    compare, generate, run_model, ShaderCase, IDENTITY_DESC, MAX_INSTRUCTIONS,
+};
 use pica_vectors::stage::{bundle_kind, load_shader_bundle, StageProvenance, KIND_SHADER_UNIT};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -334,6 +339,60 @@ fn rtl_unit_reset_is_a_new_unit() {
     // And both are the model's answer.
     let model = run_model(short, Default::default(), MAX_INSTRUCTIONS);
     assert_eq!(compare(short, &model, &reused), None);
+}
+
+/// `add r0, c0, r0; mov o0, r0; end` with c0 = 1.0: o0 is 1.0 on a new unit, 2.0 when run
+/// again on the same unit (r0 kept), 1.0 again after a reset.
+fn accumulate_case() -> ShaderCase {
+    let alu = |op, dst, src1, src2| Instruction::Alu {
+        op,
+        dst: DstReg::from_raw(dst),
+        src1: SrcReg::from_raw(src1),
+        src2: SrcReg::from_raw(src2),
+        idx: RelIndex::None,
+        desc: 0,
+    };
+    let mut case = ShaderCase::empty();
+    case.opdescs[0] = IDENTITY_DESC;
+    case.code = vec![
+        encode(&alu(Opcode::Add, 0x10, 0x20, 0x10)),
+        encode(&alu(Opcode::Mov, 0x00, 0x10, 0x00)),
+        encode(&Instruction::Plain(Opcode::End)),
+    ];
+    case.float_uniforms[0] = [F24::from_bits(0x3F_0000); 4];
+    case
+}
+
+#[test]
+fn second_invocations_keep_registers_and_a_reset_clears_them() {
+    // fuzz::shader::Invocations: `Again` runs the case a second time on the same unit (r0 as
+    // the first run left it), `AfterReset` after a reset and a reload; the model's side
+    // (run_model_inv) and the RTL's (run_rtl_inv) must both show it, bit for bit.
+    use shader_fuzz::Invocations::{AfterReset, Again, Once};
+    let case = accumulate_case();
+    for (inv, second) in [(Again, 0x40_0000u32), (AfterReset, 0x3F_0000)] {
+        let model = shader_fuzz::run_model_inv(&case, Default::default(), MAX_INSTRUCTIONS, inv);
+        let rtl =
+            shader_fuzz::run_rtl_inv(ShVariant::Default, &case, MAX_INSTRUCTIONS, inv).unwrap();
+        for runs in [&model, &rtl] {
+            assert_eq!(runs.len(), 2, "{inv:?}");
+            assert_eq!(runs[0].outputs[0], [0x3F_0000; 4], "{inv:?} first run");
+            assert_eq!(runs[1].outputs[0], [second; 4], "{inv:?} second run");
+            assert_eq!(runs[1].end, "end");
+        }
+    }
+    let once = shader_fuzz::run_rtl_inv(ShVariant::Default, &case, MAX_INSTRUCTIONS, Once).unwrap();
+    assert_eq!(once.len(), 1);
+    // Every kind is drawn for some generated cases (a hash of the case picks it).
+    let kinds: std::collections::BTreeSet<String> = (0..200)
+        .map(|i| {
+            format!(
+                "{:?}",
+                shader_fuzz::invocations_of(&generate(case_seed(1, i)))
+            )
+        })
+        .collect();
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
 }
 
 #[test]
