@@ -245,6 +245,17 @@ struct DutImpl final : Dut {
 #undef PICA_UNIT_RAMS
 #undef PICA_UNIT_RAM_CELL
 #undef PICA_UNIT_RAM_INLINED
+    // A completed float-uniform vec4 reaches the units' RAMs a clock after its write
+    // (pica_regs.sv fwq_*): the state as the model holds it has it already.
+    const uint32_t units = r->pica_top__DOT__u_regs__DOT__fwq_units_q;
+    const uint32_t addr = r->pica_top__DOT__u_regs__DOT__fwq_addr_q;
+    for (int u = 0; u < 4; u++) {
+      if (((units >> u) & 1) != 0 && addr < 96) {
+        for (int k = 0; k < 3; k++) {
+          out->float_u[u][addr][k] = r->pica_top__DOT__u_regs__DOT__fwq_vec[k];
+        }
+      }
+    }
   }
 };
 

@@ -310,13 +310,16 @@ module pica_regs (
 
   // F24x3 (unpack_f24x3): the three words read as one 96-bit number W:Z:Y:X, first word on top,
   // which is exactly the {w,z,y,x} storage layout.
-  always_comb begin
-    fu_vec_f24 = {fu_pend_q[fu_b][0], fu_pend_q[fu_b][1], value};
+  function automatic logic [95:0] f24x3(input logic [31:0] w0, input logic [31:0] w1,
+                                        input logic [31:0] x);
+    f24x3 = {w0, w1, x};
 `ifdef INJECT_PACKER_BUG
     // Injected bug (contract "Bug injection"): the y component's low 8 bits taken as 0.
-    fu_vec_f24[24 +: 8] = 8'h00;
+    f24x3[24 +: 8] = 8'h00;
 `endif
-  end
+  endfunction
+
+  assign fu_vec_f24 = f24x3(fu_pend_q[fu_b][0], fu_pend_q[fu_b][1], value);
 
   // F32x4: words W, Z, Y, X, each through F24::from_f32_bits.
   logic [23:0] cv_w, cv_z, cv_y, cv_x;
@@ -325,7 +328,56 @@ module pica_regs (
   pica_f32_to_f24 u_cv_y (.f32_i(fu_pend_q[fu_b][2]), .f24_o(cv_y));
   pica_f32_to_f24 u_cv_x (.f32_i(value),              .f24_o(cv_x));
   assign fu_vec_f32 = {cv_w, cv_z, cv_y, cv_x};
+  // The vec4 as the SH stage's configuration beat carries it in the cycle of the write
+  // (shcfg_data_o); REGS' own float-uniform RAMs take it a clock later (fwq_* below).
   assign fu_vec     = fu_f32 ? fu_vec_f32 : fu_vec_f24;
+
+  // ---- The float-uniform RAMs' write, one clock after the write that completes the vec4.
+  // Why: converting the completing word (F32 mode) in the cycle it is merged put the CP->REGS
+  // FIFO head, the range check, the register RAM's read, the masked merge and F24::from_f32_bits
+  // in front of the RAMs' write data in one clock, the front end's critical path (32.1 ns on
+  // the LFE5U-85F, docs/src/rtl.md). The write is held in flops (fwq_*) and converted from them
+  // in the next clock. The packer's pending words it reads then are still the ones of the
+  // completing write (a completion only clears the count: fu_pend_d keeps them), and one
+  // completion per clock at most means the one-deep queue never holds two. What the ports show
+  // is unchanged: the debug read in the clock after the write sees the queued vec4 (fwq_byp_q
+  // below), and the harness's direct state read overlays it (csrc/pica_shim.cpp).
+  logic [NumUnits-1:0] fwq_units_q;  // the units whose RAM the vec4 goes to (targets())
+  logic [6:0]       fwq_addr_q;
+  logic             fwq_b_q, fwq_f32_q;
+  logic [31:0]      fwq_x_q;         // the completing word (the merged value)
+  logic [NumUnits-1:0] fwq_units_d;
+  logic [95:0]      fwq_vec;
+  logic [23:0]      wcv_w, wcv_z, wcv_y, wcv_x;
+
+  always_comb begin
+    for (int u = 0; u < NumUnits; u++) fwq_units_d[u] = fu_store && targets(fu_b, u, prop3);
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fwq_units_q <= '0;
+      fwq_addr_q  <= '0;
+      fwq_b_q     <= 1'b0;
+      fwq_f32_q   <= 1'b0;
+      fwq_x_q     <= '0;
+    end else begin
+      fwq_units_q <= fwq_units_d;
+      if (fu_store) begin
+        fwq_addr_q <= fu_idx[6:0];
+        fwq_b_q    <= fu_b;
+        fwq_f32_q  <= fu_f32;
+        fwq_x_q    <= value;
+      end
+    end
+  end
+
+  pica_f32_to_f24 u_wcv_w (.f32_i(fu_pend_q[fwq_b_q][0]), .f24_o(wcv_w));
+  pica_f32_to_f24 u_wcv_z (.f32_i(fu_pend_q[fwq_b_q][1]), .f24_o(wcv_z));
+  pica_f32_to_f24 u_wcv_y (.f32_i(fu_pend_q[fwq_b_q][2]), .f24_o(wcv_y));
+  pica_f32_to_f24 u_wcv_x (.f32_i(fwq_x_q),               .f24_o(wcv_x));
+  assign fwq_vec = fwq_f32_q ? {wcv_w, wcv_z, wcv_y, wcv_x}
+                             : f24x3(fu_pend_q[fwq_b_q][0], fu_pend_q[fwq_b_q][1], fwq_x_q);
 
   // ---- Fixed-attribute packer (always F24x3).
   logic [31:0] fx_pend_q [2];
@@ -626,8 +678,11 @@ module pica_regs (
   logic [1:0]  dunit, dunit_q;
   logic [12:0] uoff;           // offset inside a unit's 0x2000 window
 
-  assign dunit = 2'(dbg_addr_i[15:13] - 3'd2);
-  assign uoff  = dbg_addr_i[12:0];
+  logic [6:0]  fu_raddr;       // float-uniform entry of a unit's window
+
+  assign dunit    = 2'(dbg_addr_i[15:13] - 3'd2);
+  assign uoff     = dbg_addr_i[12:0];
+  assign fu_raddr = 7'((uoff - 13'h1100) >> 2);
 
   // Pending packer word k (1-based slot in the map) of packer with `cnt` words.
   function automatic logic [31:0] pend_word(input logic [31:0] w0, input logic [31:0] w1,
@@ -711,6 +766,20 @@ module pica_regs (
     end
   end
 
+  // A float-uniform read in the clock its RAM takes the queued vec4 (fwq_*) returns the queued
+  // lane, the word the RAM would have held had it been written with the completing write.
+  logic        fbyp_q;
+  logic [23:0] fbyp_lane_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fbyp_q      <= 1'b0;
+      fbyp_lane_q <= '0;
+    end else if (dbg_req_i) begin
+      fbyp_q      <= fwq_units_q[dunit] && (fwq_addr_q == fu_raddr);
+      fbyp_lane_q <= fwq_vec[24*dbg_addr_i[1:0] +: 24];
+    end
+  end
+
   // Register RAM debug read (synchronous, second read port).
   logic [31:0] reg_dbg_q;
   always_ff @(posedge clk_i) begin
@@ -755,11 +824,9 @@ module pica_regs (
 
   for (genvar u = 0; u < NumUnits; u++) begin : g_unit
     logic fu_we, code_we, opd_we;
-    logic [6:0] fu_raddr;
     assign code_we  = code_hit && targets(code_b, u, prop3);
     assign opd_we   = opd_store && targets(opd_b, u, prop3);
-    assign fu_we    = fu_store && targets(fu_b, u, prop3);
-    assign fu_raddr = 7'((uoff - 13'h1100) >> 2);
+    assign fu_we    = fwq_units_q[u];
 
     pica_ram #(.Width(32), .Depth(CodeWords)) u_code (
       .clk_i, .we_i(code_we), .waddr_i(code_off), .wdata_i(value),
@@ -770,7 +837,7 @@ module pica_regs (
       .re_i(dbg_req_i), .raddr_i(uoff[6:0]), .rdata_o(opd_rd[u])
     );
     pica_ram #(.Width(96), .Depth(FloatUniforms)) u_float (
-      .clk_i, .we_i(fu_we), .waddr_i(fu_idx[6:0]), .wdata_i(fu_vec),
+      .clk_i, .we_i(fu_we), .waddr_i(fwq_addr_q), .wdata_i(fwq_vec),
       .re_i(dbg_req_i), .raddr_i(fu_raddr), .rdata_o(fu_rd[u])
     );
   end
@@ -786,7 +853,7 @@ module pica_regs (
       DbgLight:   dbg_rdata_o = {8'h00, lt_rd};
       DbgCode:    dbg_rdata_o = code_rd[dunit_q];
       DbgOpd:     dbg_rdata_o = opd_rd[dunit_q];
-      DbgFu:      dbg_rdata_o = {8'h00, fu_rd[dunit_q][24*dcomp_q +: 24]};
+      DbgFu:      dbg_rdata_o = {8'h00, fbyp_q ? fbyp_lane_q : fu_rd[dunit_q][24*dcomp_q +: 24]};
       default:    dbg_rdata_o = '0;
     endcase
   end

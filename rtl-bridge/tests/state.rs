@@ -250,3 +250,72 @@ fn state_direct_read_sees_the_injected_bugs_as_the_port_does() {
     let mask = both_equal(&mut run_words(&words, Variant::InjectMaskBug), "mask");
     assert_eq!(differing(&mask), ["regs[0x0e1] GPUREG_FOG_COLOR"]);
 }
+
+/// A completed float-uniform vec4 reaches REGS' float-uniform RAMs a clock after its write
+/// (pica_regs.sv `fwq_*`). In that clock both reads must already show it: the direct read
+/// overlays the queued vec4, the debug port's read of it returns the queued lane. Checked for
+/// both blocks (units 0-2 and unit 3), both modes, and every lane as the port's first word
+/// (the only one read in that clock), against the words the finished run holds.
+#[test]
+fn state_reads_see_a_float_uniform_in_the_clock_after_its_write() {
+    // (index register, data register, debug address of the unit's float uniform 5, x)
+    let blocks = [
+        (
+            id::VSH_FLOATUNIFORM_INDEX,
+            id::VSH_FLOATUNIFORM_DATA0,
+            0x4000u16,
+        ),
+        (
+            id::GSH_FLOATUNIFORM_INDEX,
+            id::GSH_FLOATUNIFORM_DATA0,
+            0xA000u16,
+        ),
+    ];
+    // F32 mode (index bit 31): four words W, Z, Y, X; F24 mode: three words.
+    let modes: [(u32, &[u32]); 2] = [
+        (
+            0x8000_0000,
+            &[0x3FC0_0000, 0xC120_0000, 0x4000_0001, 0x3E80_0000],
+        ),
+        (0, &[0xBF00_0040, 0x8000_3E00, 0x013F_0000]),
+    ];
+    for (index, data, unit_base) in blocks {
+        for (mode, words) in modes {
+            let mut l = CommandList::new();
+            l.write(index, mode | 5);
+            l.write_repeat(data, words);
+            // Writes after the completing one, so the run goes on past it.
+            for i in 0..4 {
+                l.write(id::FOG_COLOR, i);
+            }
+            l.finalize();
+            let list = l.into_words();
+            let lanes: Vec<u16> = (0..4).map(|c| unit_base + 0x1100 + 5 * 4 + c).collect();
+            let end = run_words(&list, Variant::Default).state_read(&lanes);
+            assert!(end.iter().all(|&w| w != 0), "{end:x?}");
+            for first in 0..4 {
+                let mut mem = Memory::new();
+                mem.write_words(LIST, &list).unwrap();
+                let size = u32::try_from(list.len() * 4).unwrap();
+                let mut rtl = RtlGpu::new(
+                    Rtl::with_variant(Variant::Default).unwrap(),
+                    mem,
+                    LIST,
+                    size,
+                );
+                let mut seen = 0;
+                while seen < words.len() {
+                    assert!(rtl.cycle() < 1000, "no float-uniform beats");
+                    if rtl.clock().beat.is_some_and(|b| b.id == u32::from(data)) {
+                        seen += 1;
+                    }
+                }
+                // Now in the clock after the completing write.
+                let what = format!("index 0x{index:03x} mode 0x{mode:x} lane {first}");
+                assert_eq!(rtl.state_read(&lanes), end, "direct read: {what}");
+                let port = rtl.debug_read(&lanes[first..=first]);
+                assert_eq!(port[0], end[first], "debug port: {what}");
+            }
+        }
+    }
+}
