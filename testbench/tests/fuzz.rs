@@ -6,6 +6,7 @@ use pica_model::cmdlist::CommandList;
 use pica_model::regs::id;
 use pica_testbench::fuzz::regs::{
     self as fuzz, abstract_run, case_seed, check_model, Cmd, FuzzList, FuzzOptions, SizeMode,
+    JUMP_TARGET,
 };
 use pica_vectors::case::Case;
 use pica_vectors::library;
@@ -106,6 +107,7 @@ fn fuzz_abstract_model_follows_jumps_and_the_16_byte_rule() {
         finalize: true,
         target_finalize: true,
         size: SizeMode::Exact,
+        target_base: JUMP_TARGET,
     };
     let c = list.to_case("t", None);
     let a = abstract_run(&c.memory().unwrap(), c.submit_addr, c.submit_size, 100);
@@ -139,6 +141,7 @@ fn fuzz_counts_commands_of_a_reproducer() {
         finalize: true,
         target_finalize: false,
         size: SizeMode::Exact,
+        target_base: JUMP_TARGET,
     };
     assert_eq!(l.commands(), 3 + 1 + 1 + 1);
 }

@@ -432,6 +432,7 @@ mod tests {
             finalize: true,
             target_finalize: true,
             size: regs::SizeMode::Exact,
+            target_base: regs::JUMP_TARGET,
         };
         let mut rng = Rng(7);
         for _ in 0..50 {
@@ -456,6 +457,7 @@ mod tests {
             finalize: true,
             target_finalize: true,
             size: regs::SizeMode::Exact,
+            target_base: regs::JUMP_TARGET,
         };
         let fails = |l: &FuzzList| {
             if l.main.contains(&cmd(7)) {

@@ -100,9 +100,13 @@ pub struct FuzzList {
     pub target_finalize: bool,
     /// Submitted size.
     pub size: SizeMode,
+    /// Where the jump target buffer starts ([`JUMP_TARGET`] or just below a power-of-two
+    /// boundary above it; see [`target_base`]).
+    pub target_base: u32,
 }
 
-fn render(cmds: &[Cmd], target_bytes: u32, finalize: bool) -> Vec<u32> {
+fn render(cmds: &[Cmd], target: (u32, u32), finalize: bool) -> Vec<u32> {
+    let (target_base, target_bytes) = target;
     let mut w: Vec<u32> = Vec::new();
     let command = |w: &mut Vec<u32>, id: u16, mask: u8, consecutive: bool, params: &[u32]| {
         let Some((first, rest)) = params.split_first() else {
@@ -136,7 +140,7 @@ fn render(cmds: &[Cmd], target_bytes: u32, finalize: bool) -> Vec<u32> {
                     id::CMDBUF_ADDR0 + ch,
                     0xF,
                     false,
-                    &[JUMP_TARGET >> 3],
+                    &[target_base >> 3],
                 );
                 command(
                     &mut w,
@@ -199,11 +203,12 @@ impl FuzzList {
             }
     }
 
-    /// The case to run: the list at [`pica_vectors::case::DEFAULT_LIST_ADDR`], the jump target at [`JUMP_TARGET`].
+    /// The case to run: the list at [`pica_vectors::case::DEFAULT_LIST_ADDR`], the jump target at
+    /// [`FuzzList::target_base`].
     pub fn to_case(&self, name: &str, seed: Option<u64>) -> Case {
-        let target = pad16(render(&self.target, 0, self.target_finalize));
+        let target = pad16(render(&self.target, (0, 0), self.target_finalize));
         let target_bytes = (target.len() * 4) as u32;
-        let main = render(&self.main, target_bytes, self.finalize);
+        let main = render(&self.main, (self.target_base, target_bytes), self.finalize);
         let len = (main.len() * 4) as u32;
         let main = pad16(main);
         let size = match self.size {
@@ -217,7 +222,7 @@ impl FuzzList {
         case.seed = seed;
         if !target.is_empty() {
             case.images.push(MemImage {
-                base: JUMP_TARGET,
+                base: self.target_base,
                 words: target,
             });
         }
@@ -490,6 +495,18 @@ fn far_size() -> impl Strategy<Value = u32> {
     prop_oneof![2 => 0u32..0x100, 1 => any::<u32>()]
 }
 
+/// Where the jump target buffer starts: mostly [`JUMP_TARGET`], else 8 to 24 bytes below the
+/// boundary `JUMP_TARGET + 2^b` (b = 5-20), so that the CP reads on across a carry into address
+/// bit b, after words whose address has every bit from 3 to b-1 set (`pica mutate`: a mutant
+/// that flipped the next word's address bit 10 whenever bit 11 was set survived every buffer
+/// of the fuzzer, which all sat at the start of a 2 KiB block).
+fn target_base() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        5 => Just(JUMP_TARGET),
+        1 => (5u32..21, 1u32..4).prop_map(|(b, j)| JUMP_TARGET + (1 << b) - 8 * j),
+    ]
+}
+
 /// The strategy of fuzz cases.
 pub fn fuzz_list() -> impl Strategy<Value = FuzzList> {
     let size = prop_oneof![
@@ -503,14 +520,18 @@ pub fn fuzz_list() -> impl Strategy<Value = FuzzList> {
         prop::bool::weighted(0.9),
         prop::bool::weighted(0.9),
         size,
+        target_base(),
     )
-        .prop_map(|(main, target, finalize, target_finalize, size)| FuzzList {
-            main,
-            target,
-            finalize,
-            target_finalize,
-            size,
-        })
+        .prop_map(
+            |(main, target, finalize, target_finalize, size, target_base)| FuzzList {
+                main,
+                target,
+                finalize,
+                target_finalize,
+                size,
+                target_base,
+            },
+        )
 }
 
 /// The abstract model's prediction for a command stream: the writes in order and how the list
