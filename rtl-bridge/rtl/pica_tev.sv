@@ -1,7 +1,9 @@
 // pica_tev: the six texture combiners and the combiner buffer (TEV), bit-exact with
-// `pica_model::tev::combine` (model/src/tev.rs; seed 002 GPUREG_TEXENV*), as a six-deep
-// pipeline: one pica_tev_stage per pipeline register, one fragment accepted per clock, six
-// clocks from input to output. The whole pipeline stalls while the output is held
+// `pica_model::tev::combine` (model/src/tev.rs; seed 002 GPUREG_TEXENV*), as an 18-deep
+// pipeline: each pica_tev_stage takes three clocks (sources and operands; products; divides,
+// mode select and scale), one fragment accepted per clock, 18 clocks from input to output.
+// What rides along (tag, stage inputs, earlier stages' results) waits in two mid registers
+// beside each stage's first two clocks. The whole pipeline stalls while the output is held
 // (in_ready_o = !out_valid_o || out_ready_i): simple, and it keeps fragments in order, which
 // the fragment operations after TEV need.
 //
@@ -53,15 +55,31 @@ module pica_tev (
   localparam logic [31:0] Stage0PrevBuffer = 32'd0;
 
   // Pipeline register s holds the fragment after stage s: its stage-independent inputs, its
-  // tag and the outputs of stages 0..s (higher slots stay zero).
-  logic [NumStages-1:0] valid_q;
+  // tag and the outputs of stages 0..s (higher slots stay zero). Mid registers m (one clock)
+  // and n (two clocks) hold what entered stage s that long ago (the stage holds its operands
+  // and products itself).
+  logic [NumStages-1:0] valid_q, mvalid_q, nvalid_q;
   logic [31:0]          tag_q     [NumStages];
+  logic [31:0]          mtag_q    [NumStages];
+  logic [31:0]          ntag_q    [NumStages];
   logic [31:0]          pri_q     [NumStages-1];
   logic [31:0]          fpri_q    [NumStages-1];
   logic [31:0]          fsec_q    [NumStages-1];
   logic [127:0]         tex_q     [NumStages-1];
+  logic [31:0]          mpri_q    [NumStages-1];
+  logic [31:0]          mfpri_q   [NumStages-1];
+  logic [31:0]          mfsec_q   [NumStages-1];
+  logic [127:0]         mtex_q    [NumStages-1];
+  logic [31:0]          npri_q    [NumStages-1];
+  logic [31:0]          nfpri_q   [NumStages-1];
+  logic [31:0]          nfsec_q   [NumStages-1];
+  logic [127:0]         ntex_q    [NumStages-1];
   logic [191:0]         color_q   [NumStages];
   logic [191:0]         buffer_q  [NumStages];
+  logic [191:0]         mcolor_q  [NumStages];
+  logic [191:0]         mbuffer_q [NumStages];
+  logic [191:0]         ncolor_q  [NumStages];
+  logic [191:0]         nbuffer_q [NumStages];
 
   // What each stage computes from the register before it (stage 0: from the input port).
   logic [31:0]  st_pri  [NumStages];
@@ -96,6 +114,9 @@ module pica_tev (
     end
 
     pica_tev_stage #(.Stage(s)) u_stage (
+      .clk_i,
+      .rst_ni,
+      .en_i            (advance),
       .primary_i       (st_pri[s]),
       .frag_primary_i  (st_fpri[s]),
       .frag_secondary_i(st_fsec[s]),
@@ -113,34 +134,50 @@ module pica_tev (
       .buffer_o        (st_buf[s])
     );
 
-    // What enters pipeline register s: the input port (s = 0) or register s-1, plus stage
-    // s's results in slot s.
-    logic        valid_d;
-    logic [31:0] tag_d;
-    logic [191:0] color_d, buffer_d;
+    // What enters mid register s: the input port (s = 0) or pipeline register s-1.
+    logic        mvalid_d;
+    logic [31:0] mtag_d;
+    logic [191:0] mcolor_d, mbuffer_d;
     if (s == 0) begin : g_d_first
-      assign valid_d  = in_valid_i;
-      assign tag_d    = in_tag_i;
-      assign color_d  = {160'd0, st_color[s]};
-      assign buffer_d = {160'd0, st_buf[s]};
+      assign mvalid_d  = in_valid_i;
+      assign mtag_d    = in_tag_i;
+      assign mcolor_d  = '0;
+      assign mbuffer_d = '0;
     end else begin : g_d_next
-      assign valid_d  = valid_q[s-1];
-      assign tag_d    = tag_q[s-1];
-      assign color_d  = color_q[s-1] | (192'(st_color[s]) << (32*s));
-      assign buffer_d = buffer_q[s-1] | (192'(st_buf[s]) << (32*s));
+      assign mvalid_d  = valid_q[s-1];
+      assign mtag_d    = tag_q[s-1];
+      assign mcolor_d  = color_q[s-1];
+      assign mbuffer_d = buffer_q[s-1];
     end
 
+    // Pipeline register s: mid register n plus stage s's results in slot s.
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        valid_q[s]  <= 1'b0;
-        tag_q[s]    <= '0;
-        color_q[s]  <= '0;
-        buffer_q[s] <= '0;
+        mvalid_q[s]  <= 1'b0;
+        mtag_q[s]    <= '0;
+        mcolor_q[s]  <= '0;
+        mbuffer_q[s] <= '0;
+        nvalid_q[s]  <= 1'b0;
+        ntag_q[s]    <= '0;
+        ncolor_q[s]  <= '0;
+        nbuffer_q[s] <= '0;
+        valid_q[s]   <= 1'b0;
+        tag_q[s]     <= '0;
+        color_q[s]   <= '0;
+        buffer_q[s]  <= '0;
       end else if (advance) begin
-        valid_q[s]  <= valid_d;
-        tag_q[s]    <= tag_d;
-        color_q[s]  <= color_d;
-        buffer_q[s] <= buffer_d;
+        mvalid_q[s]  <= mvalid_d;
+        mtag_q[s]    <= mtag_d;
+        mcolor_q[s]  <= mcolor_d;
+        mbuffer_q[s] <= mbuffer_d;
+        nvalid_q[s]  <= mvalid_q[s];
+        ntag_q[s]    <= mtag_q[s];
+        ncolor_q[s]  <= mcolor_q[s];
+        nbuffer_q[s] <= mbuffer_q[s];
+        valid_q[s]   <= nvalid_q[s];
+        tag_q[s]     <= ntag_q[s];
+        color_q[s]   <= ncolor_q[s] | (192'(st_color[s]) << (32*s));
+        buffer_q[s]  <= nbuffer_q[s] | (192'(st_buf[s]) << (32*s));
       end
     end
 
@@ -149,15 +186,31 @@ module pica_tev (
     if (s < NumStages - 1) begin : g_inputs
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          pri_q[s]  <= '0;
-          fpri_q[s] <= '0;
-          fsec_q[s] <= '0;
-          tex_q[s]  <= '0;
+          mpri_q[s]  <= '0;
+          mfpri_q[s] <= '0;
+          mfsec_q[s] <= '0;
+          mtex_q[s]  <= '0;
+          npri_q[s]  <= '0;
+          nfpri_q[s] <= '0;
+          nfsec_q[s] <= '0;
+          ntex_q[s]  <= '0;
+          pri_q[s]   <= '0;
+          fpri_q[s]  <= '0;
+          fsec_q[s]  <= '0;
+          tex_q[s]   <= '0;
         end else if (advance) begin
-          pri_q[s]  <= st_pri[s];
-          fpri_q[s] <= st_fpri[s];
-          fsec_q[s] <= st_fsec[s];
-          tex_q[s]  <= st_tex[s];
+          mpri_q[s]  <= st_pri[s];
+          mfpri_q[s] <= st_fpri[s];
+          mfsec_q[s] <= st_fsec[s];
+          mtex_q[s]  <= st_tex[s];
+          npri_q[s]  <= mpri_q[s];
+          nfpri_q[s] <= mfpri_q[s];
+          nfsec_q[s] <= mfsec_q[s];
+          ntex_q[s]  <= mtex_q[s];
+          pri_q[s]   <= npri_q[s];
+          fpri_q[s]  <= nfpri_q[s];
+          fsec_q[s]  <= nfsec_q[s];
+          tex_q[s]   <= ntex_q[s];
         end
       end
     end
@@ -168,6 +221,6 @@ module pica_tev (
   assign out_stage_color_o  = color_q[NumStages-1];
   assign out_stage_buffer_o = buffer_q[NumStages-1];
   assign out_color_o        = color_q[NumStages-1][32*(NumStages-1) +: 32];
-  assign idle_o             = valid_q == '0;
+  assign idle_o             = (valid_q == '0) && (mvalid_q == '0) && (nvalid_q == '0);
 
 endmodule : pica_tev

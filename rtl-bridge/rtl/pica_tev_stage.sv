@@ -1,9 +1,19 @@
-// pica_tev_stage: one texture-combiner stage (combinational), bit-exact with
+// pica_tev_stage: one texture-combiner stage over three clocks, bit-exact with
 // `pica_model::tev::run_stage` and `pica_model::tev::buffer_after` (model/src/tev.rs) for stage
 // `Stage`: three sources per half (seed 002 GPUREG_TEXENVi_SOURCE), their operands
 // (GPUREG_TEXENVi_OPERAND), the combine (GPUREG_TEXENVi_COMBINER; pica_tev_combine per
 // channel, pica_tev_dot3 for the DOT3 modes), the scale with saturation (GPUREG_TEXENVi_SCALE),
 // and the combiner buffer the stage passes on (GPUREG_TEXENV_UPDATE_BUFFER, _BUFFER_COLOR).
+//
+// Three clocks (each register loads when en_i): the sources, operands and the buffer are
+// computed from the inputs and registered; pica_tev_combine and pica_tev_dot3 register their
+// products; the divides, clamps, DOT3's sum and the scale work from those, so color_o and
+// buffer_o belong to the inputs of two clocks before. Why: the whole stage in one clock
+// (configuration register, source select, operand, 8x8 products, the divide by 255, scale) was
+// TEV's critical path, 24.9 MHz on the LFE5U-85F; the operands alone in a clock of their own
+// gave 35.5 MHz, with the products and the divides still in one (docs/src/rtl.md). pica_tev
+// delays what rides along by the same two clocks. The configuration is read directly in every
+// clock (it is constant while a fragment is in flight, see pica_tev).
 //
 // Colours are packed r | g << 8 | b << 16 | a << 24 (the `combiner` channel's packing).
 // `prev_i` / `prev_buf_i` are what the stage receives: for stage 0, the primary colour and zero
@@ -16,6 +26,9 @@
 module pica_tev_stage #(
   parameter int Stage = 0
 ) (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  input  logic         en_i,             // the pipeline moves: register this clock's operands
   input  logic [31:0]  primary_i,        // primary colour (interpolated vertex colour)
   input  logic [31:0]  frag_primary_i,   // fragment-lighting primary colour
   input  logic [31:0]  frag_secondary_i, // fragment-lighting secondary colour
@@ -35,6 +48,7 @@ module pica_tev_stage #(
   /* verilator lint_on UNUSEDSIGNAL */
   output logic [31:0]  color_o,          // the stage's output ("previous" of the next stage)
   output logic [31:0]  buffer_o          // the buffer after the stage ("previous buffer" next)
+                                         // (both for the inputs of two clocks before)
 );
 
   // Field positions and encodings (generated from model/regs/registers.toml).
@@ -159,8 +173,9 @@ module pica_tev_stage #(
 
   // Source k: RGB sources 0-2 (k = 0..2), then alpha sources 0-2 (k = 3..5).
   logic [31:0] src [6];
-  logic [23:0] ra, rb, rc;
-  logic [7:0]  aa, ab, ac;
+  logic [23:0] ra_d, rb_d, rc_d, ra, rb, rc;
+  logic [7:0]  aa_d, ab_d, ac_d, aa, ab, ac;
+  logic [31:0] buf_d, buf_q;
   logic [3:0]  rgb_mode;
   logic [23:0] rgb_comb;
   logic [7:0]  dot3;
@@ -173,27 +188,54 @@ module pica_tev_stage #(
                            frag_primary_i, frag_secondary_i, tex_i, const_i, prev_i,
                            prev_buf_i);
     end
-    ra = rgb_operand(operand_i[RgbOp0 +: 4], src[0]);
-    rb = rgb_operand(operand_i[RgbOp1 +: 4], src[1]);
-    rc = rgb_operand(operand_i[RgbOp2 +: 4], src[2]);
-    aa = alpha_operand(operand_i[AOp0 +: 3], src[3]);
-    ab = alpha_operand(operand_i[AOp1 +: 3], src[4]);
-    ac = alpha_operand(operand_i[AOp2 +: 3], src[5]);
-    rgb_mode = combiner_i[RgbMode +: 4];
+    ra_d = rgb_operand(operand_i[RgbOp0 +: 4], src[0]);
+    rb_d = rgb_operand(operand_i[RgbOp1 +: 4], src[1]);
+    rc_d = rgb_operand(operand_i[RgbOp2 +: 4], src[2]);
+    aa_d = alpha_operand(operand_i[AOp0 +: 3], src[3]);
+    ab_d = alpha_operand(operand_i[AOp1 +: 3], src[4]);
+    ac_d = alpha_operand(operand_i[AOp2 +: 3], src[5]);
   end
+
+  // The first clock's register: the six operands and the buffer (the buffer twice: it leaves
+  // beside color_o, two clocks later).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ra <= '0;
+      rb <= '0;
+      rc <= '0;
+      aa <= '0;
+      ab <= '0;
+      ac <= '0;
+      buf_q <= '0;
+      buffer_o <= '0;
+    end else if (en_i) begin
+      ra <= ra_d;
+      rb <= rb_d;
+      rc <= rc_d;
+      aa <= aa_d;
+      ab <= ab_d;
+      ac <= ac_d;
+      buf_q <= buf_d;
+      buffer_o <= buf_q;  // the second clock's copy, beside the products
+    end
+  end
+
+  // The second clock registers the products (inside pica_tev_combine / pica_tev_dot3); the
+  // third: the divides, DOT3's sum, the mode select and the scale.
+  assign rgb_mode = combiner_i[RgbMode +: 4];
 
   for (genvar i = 0; i < 3; i++) begin : g_rgb
     pica_tev_combine u_rgb (
-      .mode_i(rgb_mode), .a_i(ra[8*i +: 8]), .b_i(rb[8*i +: 8]), .c_i(rc[8*i +: 8]),
+      .clk_i, .rst_ni, .en_i, .mode_i(rgb_mode), .a_i(ra[8*i +: 8]), .b_i(rb[8*i +: 8]), .c_i(rc[8*i +: 8]),
       .y_o(rgb_comb[8*i +: 8])
     );
   end
 
   pica_tev_combine u_alpha (
-    .mode_i(combiner_i[AMode +: 4]), .a_i(aa), .b_i(ab), .c_i(ac), .y_o(alpha_comb)
+    .clk_i, .rst_ni, .en_i, .mode_i(combiner_i[AMode +: 4]), .a_i(aa), .b_i(ab), .c_i(ac), .y_o(alpha_comb)
   );
 
-  pica_tev_dot3 u_dot3 (.a_i(ra), .b_i(rb), .y_o(dot3));
+  pica_tev_dot3 u_dot3 (.clk_i, .rst_ni, .en_i, .a_i(ra), .b_i(rb), .y_o(dot3));
 
   always_comb begin
     // DOT3 puts one value in every RGB channel; DOT3_RGBA also in alpha, which then ignores
@@ -208,9 +250,10 @@ module pica_tev_stage #(
                do_scale(rgb[7:0], scale_i[RgbScale +: 2])};
   end
 
-  // The buffer this stage passes on (model buffer_after): stage 0 the buffer colour; stages
-  // 1-4 per channel group "previous" (the stage's own previous input) or "previous buffer" as
-  // UPDATE_BUFFER bit 7+k (RGB) / 11+k (alpha) says; stage 5 its previous buffer unchanged.
+  // The buffer this stage passes on (model buffer_after; registered with the operands): stage
+  // 0 the buffer colour; stages 1-4 per channel group "previous" (the stage's own previous
+  // input) or "previous buffer" as UPDATE_BUFFER bit 7+k (RGB) / 11+k (alpha) says; stage 5
+  // its previous buffer unchanged.
   logic upd_rgb, upd_alpha;
   always_comb begin
     upd_rgb   = 1'b0;
@@ -225,10 +268,10 @@ module pica_tev_stage #(
       upd_alpha = update_i[UpdA1 + Stage - 1];
     end
     if (Stage == 0) begin
-      buffer_o = buffer_color_i;
+      buf_d = buffer_color_i;
     end else begin
-      buffer_o[23:0]  = (upd_rgb == UpdPrevious) ? prev_i[23:0] : prev_buf_i[23:0];
-      buffer_o[31:24] = (upd_alpha == UpdPrevious) ? prev_i[31:24] : prev_buf_i[31:24];
+      buf_d[23:0]  = (upd_rgb == UpdPrevious) ? prev_i[23:0] : prev_buf_i[23:0];
+      buf_d[31:24] = (upd_alpha == UpdPrevious) ? prev_i[31:24] : prev_buf_i[31:24];
     end
   end
 

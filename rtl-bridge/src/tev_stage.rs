@@ -1,5 +1,5 @@
 //! The TEV-stage RTL: one Verilated `pica_tev_top` (`rtl/pica_tev.sv`: the six texture
-//! combiners and the combiner buffer as a six-deep pipeline), driven with the same
+//! combiners and the combiner buffer as an 18-deep pipeline, three clocks per combiner), driven with the same
 //! transactions as the model's [`pica_model::tev::combine`].
 //!
 //! - [`RtlTev::sync_config`] writes the TEXENV registers that changed (one write per clock,
@@ -13,7 +13,7 @@
 //!   stage's output and the buffer after it, as the model's `combiner` beats carry them.
 //!
 //! The comparison with the model is transaction-exact (same results in the same order; the
-//! RTL's latency is six clocks, the model's is its own). `tests/tev_stage.rs` runs random
+//! RTL's latency is 18 clocks, the model's is its own). `tests/tev_stage.rs` runs random
 //! configurations and inputs through both and compares [`TevOut`]s bit for bit.
 //!
 //! ```no_run
@@ -85,7 +85,7 @@ pub fn unpack_rgba(w: u32) -> [u8; 4] {
 }
 
 /// Clocks without a result after which [`RtlTev::sync_config`] stops waiting for the fragments
-/// in flight to leave (they are dropped: the pipeline is six clocks deep, so only a stuck RTL
+/// in flight to leave (they are dropped: the pipeline is 18 clocks deep, so only a stuck RTL
 /// gets here).
 pub const WATCHDOG_CLOCKS: u64 = 10_000;
 
@@ -109,7 +109,7 @@ impl Protocol for Tev {
         // idle_o is checked against the count in flight rather than waited for.
         idle_from_port: false,
         stash_holds: true,
-        // Only a result shows the six-deep pipeline moving.
+        // Only a result shows the 18-deep pipeline moving.
         quiet_without_result: true,
         ..Rules::HANDSHAKES
     };

@@ -269,7 +269,7 @@ pub mod rast {
     };
 }
 
-/// The TEV stage (`pica_tev_top`, `csrc/pica_tev_shim.h`): the six texture combiners and the combiner buffer as a six-deep pipeline.
+/// The TEV stage (`pica_tev_top`, `csrc/pica_tev_shim.h`): the six texture combiners and the combiner buffer as an 18-deep pipeline (three clocks per combiner).
 pub mod tev {
     use super::Fns;
     use std::ffi::{c_char, c_int};

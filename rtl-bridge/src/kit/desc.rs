@@ -288,7 +288,7 @@ pub const TEV: Stage = Stage {
     in_order: &[],
     record: None,
     shared_ports: None,
-    doc: "the six texture combiners and the combiner buffer as a six-deep pipeline",
+    doc: "the six texture combiners and the combiner buffer as an 18-deep pipeline (three clocks per combiner)",
     config: Config::Regs {
         ids: crate::kit::regs::tev,
     },

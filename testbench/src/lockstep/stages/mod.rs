@@ -167,8 +167,8 @@ pub static STAGES: &[StageRow] = &[
         compare: Compare::TransactionExact,
         inputs: &[],
         outputs: &[(Channel::Combiner, Order::InOrder)],
-        doc: "the six texture combiners and the combiner buffer (a six-deep pipeline: \
-              transactions, not cycles); not part of pica_top: with fe it runs its own top \
+        doc: "the six texture combiners and the combiner buffer (an 18-deep pipeline, \
+              three clocks per combiner: transactions, not cycles); not part of pica_top: with fe it runs its own top \
               beside it",
         attach: Some(tev::attach_tev),
         attach_in_top: None,
