@@ -714,18 +714,22 @@ impl FragmentOps {
         self.observe_triggers(cycle, regs);
         let mut cfg: Option<FopConfig> = None;
         for _ in 0..timing::FOP_FRAGMENTS_PER_CYCLE {
-            let Some(sf) = input.pop() else {
+            // Read where it lies, then dropped from the link (a fragment is some 200 bytes:
+            // moving it out cost more than most of FOP's work).
+            let Some(sf) = input.peek() else {
                 break;
             };
-            let cfg = *cfg.get_or_insert_with(|| self.config(regs));
-            let beat = process_fragment_counted(
-                &cfg,
+            let cfg = cfg.get_or_insert_with(|| self.config(regs));
+            let result = process_fragment_counted(
+                cfg,
                 &sf.frag,
                 sf.color,
                 mem,
                 cycle,
                 self.tests.as_deref_mut(),
-            )?;
+            );
+            input.skip();
+            let beat = result?;
             self.count(&beat);
             if let Some(b) = beats.as_mut() {
                 b.push(beat);
