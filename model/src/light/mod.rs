@@ -300,7 +300,9 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
         attr(semantic::QUATERNION + 3),
     ]);
     let normal = vector::rotate(q, surf_n);
-    let tangent = vector::rotate(q, surf_t);
+    // The tangent enters only cos φ, which only configuration 7 uses: rotated once, when
+    // that is the configuration (a pure function: skipping it changes no result).
+    let tangent = (env.env == config::ENV_CONFIG7).then(|| vector::rotate(q, surf_t));
     let view = [
         attr(semantic::VIEW),
         attr(semantic::VIEW + 1),
@@ -330,11 +332,12 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
             nv: vector::dot(normal, nview),
             ln: vector::dot(l, normal),
             sp: vector::dot(l, light.spot_dir),
-            cp: if env.env == config::ENV_CONFIG7 {
-                let proj = vector::sub(hn, vector::scale(normal, nh));
-                vector::dot(proj, tangent)
-            } else {
-                F24::ZERO
+            cp: match tangent {
+                Some(tangent) => {
+                    let proj = vector::sub(hn, vector::scale(normal, nh));
+                    vector::dot(proj, tangent)
+                }
+                None => F24::ZERO,
             },
         };
         let look =
