@@ -346,6 +346,16 @@ pub const TEX_DERIV_SEMANTICS: [[usize; 2]; 3] = [
     [semantic::TEXCOORD2, semantic::TEXCOORD2 + 1],
 ];
 
+/// [`TEX_DERIV_SEMANTICS`] flattened: the order of [`Interpolator::tex_values`].
+const TEX_VALUE_SEMANTICS: [usize; 6] = [
+    TEX_DERIV_SEMANTICS[0][0],
+    TEX_DERIV_SEMANTICS[0][1],
+    TEX_DERIV_SEMANTICS[1][0],
+    TEX_DERIV_SEMANTICS[1][1],
+    TEX_DERIV_SEMANTICS[2][0],
+    TEX_DERIV_SEMANTICS[2][1],
+];
+
 impl Interpolator {
     /// One semantic at edge weights `b` (step 4 of the module docs; the weights may be
     /// negative: a pixel centre outside the triangle).
@@ -369,35 +379,74 @@ impl Interpolator {
         right: [i64; 3],
         up: [i64; 3],
     ) -> [[F24; 4]; 3] {
-        // The weights and denominator of each neighbour once (what `semantic_at` computes).
-        let (right, up) = (self.weights(right), self.weights(up));
-        let mut out = [[F24::ZERO; 4]; 3];
-        for (k, [su, sv]) in TEX_DERIV_SEMANTICS.into_iter().enumerate() {
-            // A texture-coordinate pair with the products of an earlier pair (the same
-            // output under several semantics) has that pair's differences: both the
-            // neighbours' values and `here` are the same.
-            let (fu, fv) = (self.first_same(su), self.first_same(sv));
-            let at = |s: usize| here.get(s).copied();
-            let earlier = TEX_DERIV_SEMANTICS.iter().take(k).position(|&[eu, ev]| {
-                self.first_same(eu) == fu
-                    && self.first_same(ev) == fv
-                    && at(eu) == at(su)
-                    && at(ev) == at(sv)
-            });
-            let same = earlier.and_then(|j| out.get(j)).copied();
-            let d = |w: &PixelWeights, s: usize| {
-                alu_fast::add(
-                    self.semantic_with(w, s),
-                    here.get(s).copied().unwrap_or(F24::ZERO).negate(),
-                )
+        tex_deriv_from(here, &self.tex_values(right), &self.tex_values(up))
+    }
+
+    /// The six texture-coordinate semantics of [`TEX_DERIV_SEMANTICS`] (u, v of each set, in
+    /// that order) at edge weights `b`, as [`Interpolator::at`] would give them there (`b`
+    /// covered or not): what [`Interpolator::tex_deriv`] needs of a neighbouring centre. A
+    /// semantic with the products of an earlier one takes its value (see `first_same`).
+    pub fn tex_values(&self, b: [i64; 3]) -> [F24; 6] {
+        let w = self.weights(b);
+        let mut out = [F24::ZERO; 6];
+        for (k, &s) in TEX_VALUE_SEMANTICS.iter().enumerate() {
+            let first = self.first_same(s);
+            let earlier = TEX_VALUE_SEMANTICS
+                .iter()
+                .take(k)
+                .position(|&t| self.first_same(t) == first);
+            let v = match earlier.and_then(|j| out.get(j)) {
+                Some(&v) => v,
+                None => self.semantic_with(&w, s),
             };
-            let v = same.unwrap_or_else(|| [d(&right, su), d(&right, sv), d(&up, su), d(&up, sv)]);
             if let Some(o) = out.get_mut(k) {
                 *o = v;
             }
         }
         out
     }
+}
+
+/// [`Interpolator::tex_deriv`] from the texture-coordinate values at the neighbouring centres
+/// ([`Interpolator::tex_values`] of the right and upper neighbours' weights): per set
+/// `[u_right − u, v_right − v, u_up − u, v_up − v]`, each difference the ALU's `add` of the
+/// negated value at `here`.
+pub fn tex_deriv_from(
+    here: &[F24; NUM_SEMANTICS],
+    right: &[F24; 6],
+    up: &[F24; 6],
+) -> [[F24; 4]; 3] {
+    let d = |v: F24, h: F24| alu_fast::add(v, h.negate());
+    let at = |vals: &[F24; 6], i: usize| vals.get(i).copied().unwrap_or(F24::ZERO);
+    let here_at = |s: usize| here.get(s).copied().unwrap_or(F24::ZERO);
+    // A set whose operands are those of an earlier set (one output under several
+    // semantics, or unused sets all 0 or all 1) has that set's differences.
+    let operands = |k: usize| {
+        let [su, sv] = TEX_DERIV_SEMANTICS.get(k).copied().unwrap_or([0, 0]);
+        let (u, v) = (2 * k, 2 * k + 1);
+        [
+            at(right, u),
+            at(right, v),
+            at(up, u),
+            at(up, v),
+            here_at(su),
+            here_at(sv),
+        ]
+    };
+    let mut out = [[F24::ZERO; 4]; 3];
+    for k in 0..out.len() {
+        let ops = operands(k);
+        let earlier = (0..k).find(|&j| operands(j) == ops);
+        let [ru, rv, uu, uv, hu, hv] = ops;
+        let v = match earlier.and_then(|j| out.get(j)) {
+            Some(&v) => v,
+            None => [d(ru, hu), d(rv, hv), d(uu, hu), d(uv, hv)],
+        };
+        if let Some(o) = out.get_mut(k) {
+            *o = v;
+        }
+    }
+    out
 }
 
 /// The 8-bit value of a colour channel: `round(c · 255)`, halves away from zero, computed
