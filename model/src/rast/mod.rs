@@ -568,6 +568,78 @@ mod tests {
         );
     }
 
+    /// Traversal with the neighbour cache ([`rasterize`], the stage) gives the fragments of
+    /// [`PreparedTri::pixel`] at every pixel (no cache), on random triangles whose texture
+    /// coordinate sets repeat, differ or are constant, with early depth on.
+    #[test]
+    fn rast_neighbour_cache_changes_no_fragment() {
+        use crate::num::F24;
+        use crate::pipe::{semantic, OutVertex, ScreenVertex};
+        let mut state = 0x1357_9BDF_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let f = |x: f64| F24::from_f64_trunc(x);
+        let config = [
+            (id::EARLYDEPTH_FUNC, 2),
+            (id::EARLYDEPTH_TEST1, 1),
+            (id::TEXUNIT_CONFIG, 7),
+            (id::DEPTHBUFFER_FORMAT, 2),
+            (id::EARLYDEPTH_TEST2, 1),
+            (id::FRAMEBUFFER_DIM, 48 | 47 << 12),
+        ];
+        let cfg = RastConfig::from_regs(&crate::pa::tests::regs_with(&config));
+        assert!(cfg.tex_deriv);
+        let mut fragments = 0;
+        for case in 0..200 {
+            let mut vertex = |_| {
+                let mut v = OutVertex::ONES;
+                let mut r = |scale: f64| f(f64::from(next() % 4096) / 4096.0 * scale);
+                v.attr[semantic::TEXCOORD0] = r(4.0);
+                v.attr[semantic::TEXCOORD0 + 1] = r(4.0);
+                // Set 1 a copy of set 0 or its own; set 2 constant or its own.
+                let (u, w) = (v.attr[semantic::TEXCOORD0], v.attr[semantic::TEXCOORD0 + 1]);
+                v.attr[semantic::TEXCOORD1] = if case % 2 == 0 { u } else { r(2.0) };
+                v.attr[semantic::TEXCOORD1 + 1] = if case % 2 == 0 { w } else { r(2.0) };
+                v.attr[semantic::TEXCOORD2] = if case % 3 == 0 { F24::ONE } else { r(8.0) };
+                ScreenVertex {
+                    x: r(48.0),
+                    y: r(48.0),
+                    z: r(1.0),
+                    inv_w: f(1.0 / (1.0 + f64::from(next() % 8))),
+                    v,
+                }
+            };
+            let tri = ScreenTri {
+                seq: case,
+                v: [vertex(0), vertex(1), vertex(2)],
+            };
+            let mut early = EarlyDepthBuffer::new();
+            early.clear(0x80_0000);
+            let cached = rasterize(&tri, cfg, &mut early);
+            // The same walk, one uncached `pixel` per pixel.
+            let t = PreparedTri::new(&tri, cfg);
+            let mut early = EarlyDepthBuffer::new();
+            early.clear(0x80_0000);
+            let mut plain = Vec::new();
+            let mut cur = t.first_pixel();
+            while let Some((x, y)) = cur {
+                let o = t.pixel(x, y, &early);
+                t.commit(&o, &mut early);
+                if let PixelOutcome::Fragment { fragment, .. } = o {
+                    plain.push(fragment);
+                }
+                cur = t.next_pixel(x, y);
+            }
+            assert_eq!(cached, plain, "case {case}");
+            fragments += cached.len();
+        }
+        assert!(fragments > 1_000, "{fragments} fragments");
+    }
+
     #[test]
     fn rast_early_depth_clear_once_per_trigger_event() {
         let mut regs = RegFile::new();
