@@ -342,13 +342,14 @@ impl Kernel for TexKernel {
 
 /// LIGHT: fragment lighting ([`crate::light`]).
 ///
-/// The decoded lighting registers ([`crate::light::LightEnv`]) are kept between fragments
-/// together with the raw register words they were decoded from
-/// ([`crate::light::config::REG_RANGES`]), and decoded again only when one of those words
-/// differs: decoding eight lights per fragment cost more than lighting it.
+/// The decoded lighting registers ([`crate::light::LightEnv`], with what is computed from
+/// them alone: [`crate::light::Prepared`]) are kept between fragments together with the raw
+/// register words they were decoded from ([`crate::light::config::REG_RANGES`]), and decoded
+/// again only when one of those words differs: decoding eight lights per fragment cost more
+/// than lighting it.
 #[derive(Clone, Debug, Default)]
 pub struct LightKernel {
-    env: Decoded<crate::light::LightEnv>,
+    env: Decoded<crate::light::Prepared>,
 }
 
 impl Kernel for LightKernel {
@@ -363,12 +364,10 @@ impl Kernel for LightKernel {
         _beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
         let out = if crate::light::config::lighting_enabled(regs) {
-            let env = self.env.get(
-                regs,
-                &crate::light::config::REG_RANGES,
-                crate::light::config::decode,
-            );
-            crate::light::lighting_with(env, &f.frag, &f.tex, regs)
+            let prepared = self.env.get(regs, &crate::light::config::REG_RANGES, |r| {
+                crate::light::Prepared::new(crate::light::config::decode(r))
+            });
+            crate::light::lighting_prepared(prepared, &f.frag, &f.tex, regs)
         } else {
             crate::light::LightOut::default()
         };

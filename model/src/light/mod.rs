@@ -296,13 +296,50 @@ pub fn lighting_with(
     tex: &[[u8; 4]; 4],
     regs: &RegFile,
 ) -> LightOut {
-    let out = compute(env, frag, tex, regs);
+    lighting_prepared(&Prepared::new(env.clone()), frag, tex, regs)
+}
+
+/// A decoded lighting environment with what lighting computes from it alone: the light
+/// vector and its length for each directional light (`normalize(position)`, the same for
+/// every fragment). The LIGHT stage keeps one per register change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    env: LightEnv,
+    /// Per slot of [`LightEnv::lights`]: `vector::normalize(position)` of a directional light.
+    directions: [Option<(Vec3, F24)>; 8],
+}
+
+impl Prepared {
+    /// `env` prepared.
+    pub fn new(env: LightEnv) -> Self {
+        let directions = env
+            .lights
+            .map(|l| l.directional.then(|| vector::normalize(l.position)));
+        Self { env, directions }
+    }
+
+    /// The decoded environment.
+    pub fn env(&self) -> &LightEnv {
+        &self.env
+    }
+}
+
+/// [`lighting_with`] on a prepared environment ([`Prepared::new`] of [`config::decode`] of
+/// `regs`, lighting on).
+pub fn lighting_prepared(
+    prepared: &Prepared,
+    frag: &Fragment,
+    tex: &[[u8; 4]; 4],
+    regs: &RegFile,
+) -> LightOut {
+    let out = compute(prepared, frag, tex, regs);
     tracing::trace!(target: "light", x = frag.x, y = frag.y, ?out.primary, ?out.secondary, "lit");
     out
 }
 
 /// The lighting computation proper (lighting assumed on).
-fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
+fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
+    let env = &prepared.env;
     let one = F24::ONE;
     let attr = |i: usize| frag.attr.get(i).copied().unwrap_or(F24::ZERO);
 
@@ -340,12 +377,12 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
 
     // 4. Lights.
     for (slot, light) in env.active().iter().enumerate() {
-        let lv = if light.directional {
-            light.position
-        } else {
-            vector::add(light.position, view)
+        let (l, len) = match prepared.directions.get(slot).copied().flatten() {
+            // A directional light's vector is its position, normalised once ([`Prepared`]).
+            Some(d) if light.directional => d,
+            _ if light.directional => vector::normalize(light.position),
+            _ => vector::normalize(vector::add(light.position, view)),
         };
-        let (l, len) = vector::normalize(lv);
         let h = vector::add(nview, l);
         let (hn, _) = vector::normalize(h);
         // Only the inputs a LUT of this light reads are computed (the others stay 0 and are
