@@ -100,6 +100,46 @@ impl<T> Link<T> {
         self.queue.front()
     }
 
+    /// The item [`Link::pop`] would return, mutable, without taking it: a stage that only
+    /// fills in fields works on the item where it lies and then hands it on with
+    /// [`Link::pass`], instead of moving a large item out and back in.
+    #[inline]
+    pub fn peek_mut(&mut self) -> Option<&mut T> {
+        if self.popped >= self.occupancy_at_start {
+            return None;
+        }
+        self.queue.front_mut()
+    }
+
+    /// Takes the item [`Link::pop`] would return and drops it (after [`Link::peek`]); whether
+    /// there was one.
+    #[inline]
+    pub fn skip(&mut self) -> bool {
+        self.pop().is_some()
+    }
+
+    /// Drops the item most recently pushed this cycle (`false`: none was), as if it had
+    /// never been pushed: a stage that builds its output in place in the link takes it back
+    /// when the computation fails.
+    #[inline]
+    pub fn unpush(&mut self) -> bool {
+        if self.pushed == 0 || self.queue.pop_back().is_none() {
+            return false;
+        }
+        self.pushed -= 1;
+        self.total -= 1;
+        true
+    }
+
+    /// The item most recently pushed this cycle, mutable (`None`: none was).
+    #[inline]
+    pub fn last_pushed_mut(&mut self) -> Option<&mut T> {
+        if self.pushed == 0 {
+            return None;
+        }
+        self.queue.back_mut()
+    }
+
     /// Items pushed since the link was made (a statistic; [`Link::clear`] keeps it).
     pub fn total_pushed(&self) -> u64 {
         self.total
@@ -123,6 +163,25 @@ impl<T> Link<T> {
         self.occupancy_at_start = 0;
         self.pushed = 0;
         self.popped = 0;
+    }
+}
+
+impl<T: Copy> Link<T> {
+    /// Moves the item [`Link::pop`] would return into `out` ([`Link::push`]); `Ok(false)` when
+    /// there is none. An item `out` refuses stays here. The item is copied once, from slot to
+    /// slot (a pop and a push would copy it out to the stack and back).
+    #[inline]
+    pub fn pass(&mut self, out: &mut Link<T>) -> Result<bool, LinkFull> {
+        if self.popped >= self.occupancy_at_start {
+            return Ok(false);
+        }
+        let Some(&item) = self.queue.front() else {
+            return Ok(false);
+        };
+        out.push(item)?;
+        self.queue.pop_front();
+        self.popped += 1;
+        Ok(true)
     }
 }
 

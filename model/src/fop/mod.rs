@@ -712,20 +712,32 @@ impl FragmentOps {
             mut beats,
         } = ports;
         self.observe_triggers(cycle, regs);
-        let mut cfg: Option<FopConfig> = None;
+        let mut refreshed = false;
         for _ in 0..timing::FOP_FRAGMENTS_PER_CYCLE {
-            let Some(sf) = input.pop() else {
+            // Read where it lies, then dropped from the link (a fragment is some 200 bytes:
+            // moving it out cost more than most of FOP's work).
+            let Some(sf) = input.peek() else {
                 break;
             };
-            let cfg = *cfg.get_or_insert_with(|| self.config(regs));
-            let beat = process_fragment_counted(
-                &cfg,
+            // The configuration as the registers stand this cycle, checked once per cycle and
+            // read in place (it is a few hundred bytes).
+            if !refreshed {
+                self.refresh_config(regs);
+                refreshed = true;
+            }
+            let Some((_, _, cfg)) = &self.config else {
+                break;
+            };
+            let result = process_fragment_counted(
+                cfg,
                 &sf.frag,
                 sf.color,
                 mem,
                 cycle,
                 self.tests.as_deref_mut(),
-            )?;
+            );
+            input.skip();
+            let beat = result?;
             self.count(&beat);
             if let Some(b) = beats.as_mut() {
                 b.push(beat);
@@ -734,17 +746,13 @@ impl FragmentOps {
         Ok(())
     }
 
-    /// [`FopConfig::from_regs`], from the cache while [`config_words`] are unchanged.
-    fn config(&mut self, regs: &RegFile) -> FopConfig {
+    /// Makes `self.config` [`FopConfig::from_regs`] of `regs`, decoding again only when
+    /// [`config_words`] or the knobs differ from those it was decoded from.
+    fn refresh_config(&mut self, regs: &RegFile) {
         let words = config_words(regs);
         let knobs = regs.knobs();
-        match &self.config {
-            Some((w, k, cfg)) if *w == words && k == knobs => *cfg,
-            _ => {
-                let cfg = FopConfig::from_regs(regs);
-                self.config = Some((words, *knobs, cfg));
-                cfg
-            }
+        if !matches!(&self.config, Some((w, k, _)) if *w == words && k == knobs) {
+            self.config = Some((words, *knobs, FopConfig::from_regs(regs)));
         }
     }
 

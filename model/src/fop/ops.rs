@@ -196,8 +196,25 @@ pub struct Blend {
 }
 
 impl Blend {
+    /// Whether every channel's result is the source: equation add, source factor one,
+    /// destination factor zero, for RGB and alpha alike.
+    const fn is_source(&self) -> bool {
+        matches!(self.rgb_equation, BlendFuncEquation::Add)
+            && matches!(self.alpha_equation, BlendFuncEquation::Add)
+            && matches!(self.rgb_src, BlendFuncFactor::One)
+            && matches!(self.alpha_src, BlendFuncFactor::One)
+            && matches!(self.rgb_dst, BlendFuncFactor::Zero)
+            && matches!(self.alpha_dst, BlendFuncFactor::Zero)
+    }
+
     /// Blends source `src` (the combiner output) over destination `dst` (the colour buffer).
     pub const fn apply(&self, src: [u8; 4], dst: [u8; 4]) -> [u8; 4] {
+        // `src · 1 + dst · 0` (the blend every draw without transparency sets up) is `src`:
+        // `(s · 255 + half) / 255 = s` for either rounding (`half` < 255). Four channels of
+        // factor selection and division are then a comparison.
+        if self.is_source() {
+            return src;
+        }
         let mut out = [0u8; 4];
         let mut ch = 0;
         while ch < 4 {
@@ -250,6 +267,32 @@ mod tests {
         assert!(compare(CompareFunction::Less, 1, 2));
         assert!(!compare(CompareFunction::Less, 2, 1));
         assert!(!compare(CompareFunction::Reserved(9), 0, 0));
+    }
+
+    /// The source shortcut of [`Blend::apply`] gives what the equation gives, for every
+    /// source and destination byte and both roundings.
+    #[test]
+    fn fop_blend_source_one_dest_zero_is_the_source() {
+        for rounding in [FopBlendRounding::Truncate, FopBlendRounding::Nearest] {
+            for s in 0..=255u8 {
+                for d in (0..=255u8).step_by(5) {
+                    let full = blend_channel_with(BlendFuncEquation::Add, s, 255, d, 0, rounding);
+                    assert_eq!(full, s);
+                }
+            }
+            let b = Blend {
+                rgb_equation: BlendFuncEquation::Add,
+                alpha_equation: BlendFuncEquation::Add,
+                rgb_src: BlendFuncFactor::One,
+                rgb_dst: BlendFuncFactor::Zero,
+                alpha_src: BlendFuncFactor::One,
+                alpha_dst: BlendFuncFactor::Zero,
+                constant: [1, 2, 3, 4],
+                rounding,
+            };
+            assert!(b.is_source());
+            assert_eq!(b.apply([9, 99, 199, 255], [1, 2, 3, 4]), [9, 99, 199, 255]);
+        }
     }
 
     #[test]

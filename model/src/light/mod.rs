@@ -131,14 +131,37 @@ pub fn to_u8_with(x: F24, rounding: LightOutputRounding) -> u8 {
     }
 }
 
+/// [`alu_fast::mul`], returning the other factor at once when one factor is exactly 1.0 and
+/// the other passes through the multiplication unchanged ([`times_one_is_self`]). Lighting
+/// multiplies by factors that are 1.0 whenever their feature is off (attenuation, spot,
+/// geometric factors, shadow, clamp, LUT scale, the reflection LUTs): a third of its
+/// multiplications, each now a comparison.
+#[inline(always)]
+fn mul(a: F24, b: F24) -> F24 {
+    if b == F24::ONE && times_one_is_self(a) {
+        a
+    } else if a == F24::ONE && times_one_is_self(b) {
+        b
+    } else {
+        alu_fast::mul(a, b)
+    }
+}
+
+/// Whether the ALU's `x · 1.0` (and `1.0 · x`) is `x` bit for bit: true for a finite normal
+/// (the product is exact, so the truncation keeps it) and for +0. (A subnormal or -0 is
+/// flushed to +0, and infinities and NaNs take the ALU's special rules: those multiply.)
+#[inline(always)]
+fn times_one_is_self(x: F24) -> bool {
+    let e = x.exponent();
+    (e != 0 && e != 0x7F) || x.bits() == 0
+}
+
 /// One light's diffuse term before attenuation and spot, `D·dot·s_p + A` (knob
 /// `light-shadow-primary=diffuse-ambient`: `(D·dot + A)·s_p`, the older Citra rule).
 pub fn shadowed_diffuse(d: F24, dot: F24, sp: F24, a: F24, rule: LightShadowPrimary) -> F24 {
     match rule {
-        LightShadowPrimary::Diffuse => alu_fast::add(alu_fast::mul(alu_fast::mul(d, dot), sp), a),
-        LightShadowPrimary::DiffuseAmbient => {
-            alu_fast::mul(alu_fast::add(alu_fast::mul(d, dot), a), sp)
-        }
+        LightShadowPrimary::Diffuse => alu_fast::add(mul(alu_fast::mul(d, dot), sp), a),
+        LightShadowPrimary::DiffuseAmbient => mul(alu_fast::add(alu_fast::mul(d, dot), a), sp),
     }
 }
 
@@ -228,7 +251,7 @@ pub fn lut_lookup(
             lut::sample_extrapolated(table, index, delta)
         }
     };
-    alu_fast::mul(v, sel.scale)
+    mul(v, sel.scale)
 }
 
 /// The surface normal and tangent before the quaternion rotation (bump / tangent mapping).
@@ -273,13 +296,50 @@ pub fn lighting_with(
     tex: &[[u8; 4]; 4],
     regs: &RegFile,
 ) -> LightOut {
-    let out = compute(env, frag, tex, regs);
+    lighting_prepared(&Prepared::new(env.clone()), frag, tex, regs)
+}
+
+/// A decoded lighting environment with what lighting computes from it alone: the light
+/// vector and its length for each directional light (`normalize(position)`, the same for
+/// every fragment). The LIGHT stage keeps one per register change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    env: LightEnv,
+    /// Per slot of [`LightEnv::lights`]: `vector::normalize(position)` of a directional light.
+    directions: [Option<(Vec3, F24)>; 8],
+}
+
+impl Prepared {
+    /// `env` prepared.
+    pub fn new(env: LightEnv) -> Self {
+        let directions = env
+            .lights
+            .map(|l| l.directional.then(|| vector::normalize(l.position)));
+        Self { env, directions }
+    }
+
+    /// The decoded environment.
+    pub fn env(&self) -> &LightEnv {
+        &self.env
+    }
+}
+
+/// [`lighting_with`] on a prepared environment ([`Prepared::new`] of [`config::decode`] of
+/// `regs`, lighting on).
+pub fn lighting_prepared(
+    prepared: &Prepared,
+    frag: &Fragment,
+    tex: &[[u8; 4]; 4],
+    regs: &RegFile,
+) -> LightOut {
+    let out = compute(prepared, frag, tex, regs);
     tracing::trace!(target: "light", x = frag.x, y = frag.y, ?out.primary, ?out.secondary, "lit");
     out
 }
 
 /// The lighting computation proper (lighting assumed on).
-fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
+fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) -> LightOut {
+    let env = &prepared.env;
     let one = F24::ONE;
     let attr = |i: usize| frag.attr.get(i).copied().unwrap_or(F24::ZERO);
 
@@ -300,7 +360,9 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
         attr(semantic::QUATERNION + 3),
     ]);
     let normal = vector::rotate(q, surf_n);
-    let tangent = vector::rotate(q, surf_t);
+    // The tangent enters only cos φ, which only configuration 7 uses: rotated once, when
+    // that is the configuration (a pure function: skipping it changes no result).
+    let tangent = (env.env == config::ENV_CONFIG7).then(|| vector::rotate(q, surf_t));
     let view = [
         attr(semantic::VIEW),
         attr(semantic::VIEW + 1),
@@ -315,26 +377,51 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
 
     // 4. Lights.
     for (slot, light) in env.active().iter().enumerate() {
-        let lv = if light.directional {
-            light.position
-        } else {
-            vector::add(light.position, view)
+        let (l, len) = match prepared.directions.get(slot).copied().flatten() {
+            // A directional light's vector is its position, normalised once ([`Prepared`]).
+            Some(d) if light.directional => d,
+            _ if light.directional => vector::normalize(light.position),
+            _ => vector::normalize(vector::add(light.position, view)),
         };
-        let (l, len) = vector::normalize(lv);
         let h = vector::add(nview, l);
         let (hn, _) = vector::normalize(h);
-        let nh = vector::dot(normal, hn);
-        let inputs = LutInputs {
-            nh,
-            vh: vector::dot(nview, hn),
-            nv: vector::dot(normal, nview),
-            ln: vector::dot(l, normal),
-            sp: vector::dot(l, light.spot_dir),
-            cp: if env.env == config::ENV_CONFIG7 {
-                let proj = vector::sub(hn, vector::scale(normal, nh));
-                vector::dot(proj, tangent)
+        // Only the inputs a LUT of this light reads are computed (the others stay 0 and are
+        // never read): each is a pure function of the vectors, so this changes no result.
+        let read = |input: LutInput| {
+            let reads = |sel: &LutSel, on: bool| on && sel.enabled && sel.input == input;
+            reads(&env.d0, true)
+                || reads(&env.d1, true)
+                || reads(&env.rr, true)
+                || reads(&env.rg, true)
+                || reads(&env.rb, true)
+                || reads(&env.fr, slot == last)
+                || reads(&env.sp, light.spot)
+        };
+        let dot_if = |input: LutInput, a: Vec3, b: Vec3| {
+            if read(input) {
+                vector::dot(a, b)
             } else {
                 F24::ZERO
+            }
+        };
+        // N·Hn also enters cos φ (configuration 7).
+        let nh = if tangent.is_some() {
+            vector::dot(normal, hn)
+        } else {
+            dot_if(LutInput::Nh, normal, hn)
+        };
+        let inputs = LutInputs {
+            nh,
+            vh: dot_if(LutInput::Vh, nview, hn),
+            nv: dot_if(LutInput::Nv, normal, nview),
+            ln: vector::dot(l, normal),
+            sp: dot_if(LutInput::Sp, l, light.spot_dir),
+            cp: match tangent {
+                Some(tangent) => {
+                    let proj = vector::sub(hn, vector::scale(normal, nh));
+                    vector::dot(proj, tangent)
+                }
+                None => F24::ZERO,
             },
         };
         let look =
@@ -419,18 +506,12 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
         for c in 0..3 {
             let sp = if sp_on { shadow[c] } else { one };
             let ss = if ss_on { shadow[c] } else { one };
-            let spec0 = alu_fast::mul(alu_fast::mul(light.specular0[c], d0), g0);
-            let spec1 = alu_fast::mul(
-                alu_fast::mul(alu_fast::mul(d1, refl[c]), light.specular1[c]),
-                g1,
-            );
+            let spec0 = mul(mul(light.specular0[c], d0), g0);
+            let spec1 = mul(mul(mul(d1, refl[c]), light.specular1[c]), g1);
             let lit = shadowed_diffuse(light.diffuse[c], dot, sp, light.ambient[c], shadow_rule);
-            let diffuse = alu_fast::mul(alu_fast::mul(lit, da), spot);
-            let specular = alu_fast::mul(
-                alu_fast::mul(
-                    alu_fast::mul(alu_fast::mul(alu_fast::add(spec0, spec1), clamp), da),
-                    spot,
-                ),
+            let diffuse = mul(mul(lit, da), spot);
+            let specular = mul(
+                mul(mul(mul(alu_fast::add(spec0, spec1), clamp), da), spot),
                 ss,
             );
             diffuse_sum[c] = alu_fast::add(diffuse_sum[c], diffuse);
@@ -471,6 +552,23 @@ fn compute(env: &LightEnv, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegFile) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut of [`mul`] gives the ALU's product for every f24 times 1.0, both ways
+    /// round (and for a few other factors, the general path).
+    #[test]
+    fn light_mul_by_one_is_the_alu_product() {
+        for bits in 0..1u32 << 24 {
+            let x = F24::from_bits(bits);
+            assert_eq!(mul(x, F24::ONE), alu_fast::mul(x, F24::ONE), "{bits:#x}");
+            assert_eq!(mul(F24::ONE, x), alu_fast::mul(F24::ONE, x), "{bits:#x}");
+        }
+        for k in [F24::ZERO, F24::NEG_ONE, F255, F24::INFINITY, F24::NAN] {
+            for bits in (0..1u32 << 24).step_by(4099) {
+                let x = F24::from_bits(bits);
+                assert_eq!(mul(x, k), alu_fast::mul(x, k), "{bits:#x}");
+            }
+        }
+    }
 
     #[test]
     fn light_convert_f255_is_255() {

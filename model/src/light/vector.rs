@@ -22,6 +22,7 @@ pub type Quat = [F24; 4];
 pub const ONE: F24 = F24::ONE;
 
 /// `a + b`, lane by lane.
+#[inline]
 pub fn add(a: Vec3, b: Vec3) -> Vec3 {
     [
         alu::add(a[0], b[0]),
@@ -36,11 +37,13 @@ pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
 }
 
 /// `v * s`, lane by lane.
+#[inline]
 pub fn scale(v: Vec3, s: F24) -> Vec3 {
     [alu::mul(v[0], s), alu::mul(v[1], s), alu::mul(v[2], s)]
 }
 
 /// `a · b` = `(a.x*b.x + a.y*b.y) + a.z*b.z` (products truncated, summed left to right: DP3).
+#[inline]
 pub fn dot(a: Vec3, b: Vec3) -> F24 {
     alu::dot3(
         &[a[0], a[1], a[2], F24::ZERO],
@@ -50,6 +53,7 @@ pub fn dot(a: Vec3, b: Vec3) -> F24 {
 
 /// `a × b`; each lane is `p + (-q)` with the two products truncated first:
 /// `[a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x]`.
+#[inline]
 pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
     let lane = |p: F24, q: F24| alu::add(p, q.negate());
     [
@@ -63,6 +67,7 @@ pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
 ///
 /// A zero vector gives the zero vector and length 0 (rsq(0) = +inf and inf·0 = +0, the ALU's
 /// rules), never NaN.
+#[inline]
 pub fn normalize(v: Vec3) -> (Vec3, F24) {
     let d = dot(v, v);
     let r = alu::rsq(d);
@@ -71,6 +76,7 @@ pub fn normalize(v: Vec3) -> (Vec3, F24) {
 
 /// The quaternion scaled to unit length: `q * rsq(q·q)` with `q·q` summed x, y, z, w left to
 /// right. The zero quaternion stays zero.
+#[inline]
 pub fn normalize_quat(q: Quat) -> Quat {
     let r = alu::rsq(alu::dot4(&q, &q));
     [
@@ -85,6 +91,7 @@ pub fn normalize_quat(q: Quat) -> Quat {
 /// (Azahar `common/quaternion.h` QuaternionRotate: the same formula). Order: `t = u × v`,
 /// `t = t + v·w` (lane products truncated first), `c = u × t`, `c = c + c` (exact doubling),
 /// result `v + c`.
+#[inline]
 pub fn rotate(q: Quat, v: Vec3) -> Vec3 {
     let u = [q[0], q[1], q[2]];
     let t = add(cross(u, v), scale(v, q[3]));

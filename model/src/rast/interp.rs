@@ -143,6 +143,17 @@ pub struct Interpolator {
     p_img: [[u64; 3]; NUM_SEMANTICS],
     /// Bit `s` set: every image of semantic `s` is inside the fast path's window.
     p_fast: u32,
+    /// `f64` images of `q` and of `z` (the fast path of steps 3 and 5), as bits, and whether
+    /// every lane of each is inside the window.
+    qz_img: [[u64; 3]; 2],
+    /// Whether every lane of `q` (bit 0) and of `z` (bit 1) is inside the window.
+    qz_fast: u8,
+    /// Per semantic, the first semantic with the same three products `p_0s, p_1s, p_2s` (bit
+    /// for bit; itself when none before it has them). Step 4 is a pure function of those
+    /// products and the pixel's weights, so a repeated semantic takes the value already
+    /// computed for its first: unwritten outputs (all 0 or all 1 at every vertex) and copies
+    /// of one output under several semantics are then interpolated once per pixel.
+    first_same: [u8; NUM_SEMANTICS],
 }
 
 /// What the interpolator gives for one pixel.
@@ -173,42 +184,138 @@ impl Interpolator {
                 p_fast |= 1 << s;
             }
         }
+        let z = tri.v.map(|v| v.z);
+        let mut qz_img = [[0; 3]; 2];
+        let mut qz_fast = 0;
+        for (k, (img, lanes)) in qz_img.iter_mut().zip([q, z]).enumerate() {
+            let lanes = lanes.map(image);
+            *img = lanes.map(|(v, _)| v.to_bits());
+            if lanes.iter().all(|&(_, ok)| ok) {
+                qz_fast |= 1 << k;
+            }
+        }
+        let lanes = |s: usize| [p[0][s], p[1][s], p[2][s]];
+        let mut first_same = [0; NUM_SEMANTICS];
+        for (s, first) in first_same.iter_mut().enumerate() {
+            let t = (0..s).find(|&t| lanes(t) == lanes(s)).unwrap_or(s);
+            // NUM_SEMANTICS (24) fits a u8.
+            *first = t as u8;
+        }
         Self {
             q,
             p,
-            z: tri.v.map(|v| v.z),
+            z,
             p_img,
             p_fast,
+            qz_img,
+            qz_fast,
+            first_same,
         }
+    }
+
+    /// The semantic whose value semantic `s` shares (see `first_same`); `s` itself when it is
+    /// the first with its products.
+    #[inline(always)]
+    fn first_same(&self, s: usize) -> usize {
+        self.first_same.get(s).map_or(s, |&t| usize::from(t))
     }
 
     /// Interpolates at the pixel with edge weights `b` (steps 2-5 of the module docs).
     pub fn at(&self, b: [i64; 3], mode: DepthMode) -> Interpolated {
         let w = self.weights(b);
         let mut attr = [F24::ZERO; NUM_SEMANTICS];
-        for (s, out) in attr.iter_mut().enumerate() {
-            *out = self.semantic_with(&w, s);
+        for s in 0..NUM_SEMANTICS {
+            let t = self.first_same(s);
+            // t <= s: a repeated semantic copies the value of its first, computed before it.
+            let v = match attr.get(t) {
+                Some(&v) if t < s => v,
+                _ => self.semantic_with(&w, s),
+            };
+            if let Some(out) = attr.get_mut(s) {
+                *out = v;
+            }
         }
-        let zsum = dot3(&w.bw, &self.z);
-        let depth = match mode {
-            DepthMode::ZBuffer => div(zsum, dot3(&w.bw, &[F24::ONE; 3])),
-            DepthMode::WBuffer => div(zsum, w.den),
-        };
+        let depth = self.depth_with(&w, mode);
         Interpolated { attr, depth }
     }
 
+    /// Depth at the pixel of `w` (step 5), through the images when every lane is inside
+    /// the window and every sum exact (the same bits as `dot3` and `div`: see the fast path's
+    /// comment above [`BELOW_F24`]).
+    #[inline]
+    fn depth_with(&self, w: &PixelWeights, mode: DepthMode) -> F24 {
+        let fast = w.fast && self.qz_fast & 2 != 0;
+        let z = self.qz_img[1].map(f64::from_bits);
+        let zsum = fast.then(|| dot3_images(&w.img, &z)).flatten();
+        let divisor = match mode {
+            // dot(B, (1, 1, 1)): the products are the weights themselves.
+            DepthMode::ZBuffer => fast.then(|| dot3_images(&w.img, &[1.0; 3])).flatten(),
+            DepthMode::WBuffer => Some(w.den64),
+        };
+        match (zsum, divisor) {
+            (Some(n), Some(d)) => {
+                // n, d: the dot products' f24 values exactly (±0.0 for +0), d flushed.
+                let n = if n == 0.0 { 0.0 } else { n };
+                let d = if d == 0.0 { 0.0 } else { d };
+                F24::from_f64_trunc(n / d)
+            }
+            _ => {
+                let zsum = dot3(&w.bw, &self.z);
+                match mode {
+                    DepthMode::ZBuffer => div(zsum, dot3(&w.bw, &[F24::ONE; 3])),
+                    DepthMode::WBuffer => div(zsum, w.den),
+                }
+            }
+        }
+    }
+
     /// The f24 edge weights `B` of `b` and `den = dot(B, q)` (steps 2-3).
+    ///
+    /// Weights below 2^30 in magnitude (all but far outside a huge triangle) are inside the
+    /// fast path's window: their images are the integers truncated to 17 significant bits
+    /// (exact in `f64`, as [`weight_f24`]), and `den` comes from the images of `q` when its
+    /// sums are exact, which is `dot3`'s own fast path on the same lanes.
     #[inline]
     fn weights(&self, b: [i64; 3]) -> PixelWeights {
-        let bw = b.map(weight_f24);
-        let den = dot3(&bw, &self.q);
-        let lanes = bw.map(image);
+        const WINDOW: i64 = 1 << 30;
+        let fast = b.iter().all(|&v| v.unsigned_abs() < WINDOW as u64);
+        if !fast {
+            let bw = b.map(weight_f24);
+            let den = dot3(&bw, &self.q);
+            let lanes = bw.map(image);
+            return PixelWeights {
+                bw,
+                den,
+                img: lanes.map(|(v, _)| v),
+                fast: lanes.iter().all(|&(_, ok)| ok),
+                den64: alu::flush(den).to_f64(),
+            };
+        }
+        // |v| < 2^30: `v as f64` is exact and the mask truncates it as `weight_f24` does; the
+        // f24 of such an image is exact (0.0 → +0).
+        let img = b.map(|v| trunc64(v as f64));
+        let bw = img.map(alu_fast::trunc_finite);
+        let q = self.qz_img[0].map(f64::from_bits);
+        let den_img = (self.qz_fast & 1 != 0)
+            .then(|| dot3_images(&img, &q))
+            .flatten();
+        let (den, den64) = match den_img {
+            // The sum is the f24 `dot` exactly; ±0.0 is its +0.
+            Some(d) => {
+                let d = if d == 0.0 { 0.0 } else { d };
+                (alu_fast::trunc_finite(d), d)
+            }
+            None => {
+                let den = dot3(&bw, &self.q);
+                (den, alu::flush(den).to_f64())
+            }
+        };
         PixelWeights {
             bw,
             den,
-            img: lanes.map(|(v, _)| v),
-            fast: lanes.iter().all(|&(_, ok)| ok),
-            den64: alu::flush(den).to_f64(),
+            img,
+            fast: true,
+            den64,
         }
     }
 
@@ -239,6 +346,16 @@ pub const TEX_DERIV_SEMANTICS: [[usize; 2]; 3] = [
     [semantic::TEXCOORD2, semantic::TEXCOORD2 + 1],
 ];
 
+/// [`TEX_DERIV_SEMANTICS`] flattened: the order of [`Interpolator::tex_values`].
+const TEX_VALUE_SEMANTICS: [usize; 6] = [
+    TEX_DERIV_SEMANTICS[0][0],
+    TEX_DERIV_SEMANTICS[0][1],
+    TEX_DERIV_SEMANTICS[1][0],
+    TEX_DERIV_SEMANTICS[1][1],
+    TEX_DERIV_SEMANTICS[2][0],
+    TEX_DERIV_SEMANTICS[2][1],
+];
+
 impl Interpolator {
     /// One semantic at edge weights `b` (step 4 of the module docs; the weights may be
     /// negative: a pixel centre outside the triangle).
@@ -262,15 +379,74 @@ impl Interpolator {
         right: [i64; 3],
         up: [i64; 3],
     ) -> [[F24; 4]; 3] {
-        // The weights and denominator of each neighbour once (what `semantic_at` computes).
-        let (right, up) = (self.weights(right), self.weights(up));
-        TEX_DERIV_SEMANTICS.map(|[su, sv]| {
-            let d = |w: &PixelWeights, s: usize| {
-                alu_fast::add(self.semantic_with(w, s), here[s].negate())
-            };
-            [d(&right, su), d(&right, sv), d(&up, su), d(&up, sv)]
-        })
+        tex_deriv_from(here, &self.tex_values(right), &self.tex_values(up))
     }
+
+    /// The six texture-coordinate semantics of [`TEX_DERIV_SEMANTICS`] (u, v of each set, in
+    /// that order) at edge weights `b`, as [`Interpolator::at`] would give them there (`b`
+    /// covered or not): what [`Interpolator::tex_deriv`] needs of a neighbouring centre. A
+    /// semantic with the products of an earlier one takes its value (see `first_same`).
+    pub fn tex_values(&self, b: [i64; 3]) -> [F24; 6] {
+        let w = self.weights(b);
+        let mut out = [F24::ZERO; 6];
+        for (k, &s) in TEX_VALUE_SEMANTICS.iter().enumerate() {
+            let first = self.first_same(s);
+            let earlier = TEX_VALUE_SEMANTICS
+                .iter()
+                .take(k)
+                .position(|&t| self.first_same(t) == first);
+            let v = match earlier.and_then(|j| out.get(j)) {
+                Some(&v) => v,
+                None => self.semantic_with(&w, s),
+            };
+            if let Some(o) = out.get_mut(k) {
+                *o = v;
+            }
+        }
+        out
+    }
+}
+
+/// [`Interpolator::tex_deriv`] from the texture-coordinate values at the neighbouring centres
+/// ([`Interpolator::tex_values`] of the right and upper neighbours' weights): per set
+/// `[u_right − u, v_right − v, u_up − u, v_up − v]`, each difference the ALU's `add` of the
+/// negated value at `here`.
+pub fn tex_deriv_from(
+    here: &[F24; NUM_SEMANTICS],
+    right: &[F24; 6],
+    up: &[F24; 6],
+) -> [[F24; 4]; 3] {
+    let d = |v: F24, h: F24| alu_fast::add(v, h.negate());
+    let at = |vals: &[F24; 6], i: usize| vals.get(i).copied().unwrap_or(F24::ZERO);
+    let here_at = |s: usize| here.get(s).copied().unwrap_or(F24::ZERO);
+    // A set whose operands are those of an earlier set (one output under several
+    // semantics, or unused sets all 0 or all 1) has that set's differences.
+    let operands = |k: usize| {
+        let [su, sv] = TEX_DERIV_SEMANTICS.get(k).copied().unwrap_or([0, 0]);
+        let (u, v) = (2 * k, 2 * k + 1);
+        [
+            at(right, u),
+            at(right, v),
+            at(up, u),
+            at(up, v),
+            here_at(su),
+            here_at(sv),
+        ]
+    };
+    let mut out = [[F24::ZERO; 4]; 3];
+    for k in 0..out.len() {
+        let ops = operands(k);
+        let earlier = (0..k).find(|&j| operands(j) == ops);
+        let [ru, rv, uu, uv, hu, hv] = ops;
+        let v = match earlier.and_then(|j| out.get(j)) {
+            Some(&v) => v,
+            None => [d(ru, hu), d(rv, hv), d(uu, hu), d(uv, hv)],
+        };
+        if let Some(o) = out.get_mut(k) {
+            *o = v;
+        }
+    }
+    out
 }
 
 /// The 8-bit value of a colour channel: `round(c · 255)`, halves away from zero, computed

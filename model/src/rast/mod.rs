@@ -142,6 +142,22 @@ impl PreparedTri {
 
     /// Examines pixel (`x`, `y`) against the early-depth buffer `early` (read only).
     pub fn pixel(&self, x: i32, y: i32, early: &EarlyDepthBuffer) -> PixelOutcome {
+        self.pixel_cached(x, y, early, &mut NeighbourCache::default())
+    }
+
+    /// [`PreparedTri::pixel`], keeping the texture coordinates interpolated at neighbouring
+    /// centres in `cache` (which must be [`NeighbourCache::reset`] for this triangle) and
+    /// taking them from there when traversal comes back to the same centre: the upper
+    /// neighbour of a pixel in one row is the right neighbour of the pixel to its left in
+    /// the next. The result is [`PreparedTri::pixel`]'s (a cached value is the one computed
+    /// at the same centre of the same triangle).
+    pub fn pixel_cached(
+        &self,
+        x: i32,
+        y: i32,
+        early: &EarlyDepthBuffer,
+        cache: &mut NeighbourCache,
+    ) -> PixelOutcome {
         if !self.cfg.scissor_passes(x, y) {
             return PixelOutcome::Scissored;
         }
@@ -161,10 +177,15 @@ impl PreparedTri {
                 return PixelOutcome::EarlyDepthFail;
             }
         }
-        let neighbours = || {
-            let right = self.setup.weights(x.saturating_add(1), y)?;
-            let up = self.setup.weights(x, y.saturating_add(1))?;
-            Some(self.interp.tex_deriv(&it.attr, right, up))
+        let mut neighbours = || {
+            let (rx, uy) = (x.saturating_add(1), y.saturating_add(1));
+            let right = match cache.get(rx, y) {
+                Some(v) => v,
+                None => self.interp.tex_values(self.setup.weights(rx, y)?),
+            };
+            let up = self.interp.tex_values(self.setup.weights(x, uy)?);
+            cache.put(x, uy, up);
+            Some(interp::tex_deriv_from(&it.attr, &right, &up))
         };
         let tex_deriv = if self.cfg.tex_deriv {
             neighbours()
@@ -219,14 +240,83 @@ impl PreparedTri {
     }
 }
 
+/// The texture coordinates of one centre ([`Interpolator::tex_values`]).
+type TexValues = [crate::num::F24; 6];
+
+/// One row of a [`NeighbourCache`]: which row it holds, and its values by column.
+type CachedRow = (Option<i32>, Vec<Option<TexValues>>);
+
+/// The texture coordinates ([`Interpolator::tex_values`]) at the pixel centres of the last
+/// two rows for which one was computed as a neighbour, for [`PreparedTri::pixel_cached`].
+/// Rows alternate between two slots by the parity of `y`; a slot is emptied when a new row
+/// takes it. A pure memo: what it holds is what the interpolator gives again at that centre.
+#[derive(Clone, Debug, Default)]
+pub struct NeighbourCache {
+    /// Leftmost column of the triangle's traversal (slot index 0).
+    x0: i32,
+    /// Columns per row.
+    width: usize,
+    /// Per slot: the row it holds, and its values by column.
+    rows: [CachedRow; 2],
+}
+
+impl NeighbourCache {
+    /// Empties the cache for a triangle traversing `rect` (plus the column right of it).
+    pub fn reset(&mut self, rect: Option<PixelRect>) {
+        let Some(r) = rect else {
+            self.width = 0;
+            self.rows = Default::default();
+            return;
+        };
+        self.x0 = r.x0;
+        // The right neighbour of the last column is one further; i64 avoids any overflow.
+        self.width = usize::try_from(i64::from(r.x1) - i64::from(r.x0) + 2).unwrap_or(0);
+        for (row, vals) in &mut self.rows {
+            *row = None;
+            vals.clear();
+        }
+    }
+
+    fn column(&self, x: i32) -> Option<usize> {
+        usize::try_from(i64::from(x) - i64::from(self.x0))
+            .ok()
+            .filter(|&c| c < self.width)
+    }
+
+    /// The values at centre (`x`, `y`), if held.
+    fn get(&self, x: i32, y: i32) -> Option<TexValues> {
+        let c = self.column(x)?;
+        let (row, vals) = &self.rows[(y & 1) as usize];
+        (*row == Some(y)).then(|| vals.get(c).copied().flatten())?
+    }
+
+    /// Keeps the values at centre (`x`, `y`).
+    fn put(&mut self, x: i32, y: i32, v: TexValues) {
+        let Some(c) = self.column(x) else {
+            return;
+        };
+        let (row, vals) = &mut self.rows[(y & 1) as usize];
+        if *row != Some(y) {
+            *row = Some(y);
+            vals.clear();
+            vals.resize(self.width, None);
+        }
+        if let Some(slot) = vals.get_mut(c) {
+            *slot = Some(v);
+        }
+    }
+}
+
 /// Rasterizes one triangle completely: the fragments in the order the stage sends them, with
 /// the early-depth buffer read and updated as the stage does.
 pub fn rasterize(tri: &ScreenTri, cfg: RastConfig, early: &mut EarlyDepthBuffer) -> Vec<Fragment> {
     let t = PreparedTri::new(tri, cfg);
+    let mut cache = NeighbourCache::default();
+    cache.reset(t.rect);
     let mut out = Vec::new();
     let mut cur = t.first_pixel();
     while let Some((x, y)) = cur {
-        let o = t.pixel(x, y, early);
+        let o = t.pixel_cached(x, y, early, &mut cache);
         t.commit(&o, early);
         if let PixelOutcome::Fragment { fragment, .. } = o {
             out.push(fragment);
@@ -265,6 +355,8 @@ pub struct RastStats {
 #[derive(Clone, Debug, Default)]
 pub struct Rasterizer {
     active: Option<Active>,
+    /// The active triangle's [`NeighbourCache`] (kept between triangles for its allocation).
+    neighbours: NeighbourCache,
     early: EarlyDepthBuffer,
     /// Trigger events of the register file already handled.
     triggers_seen: usize,
@@ -285,6 +377,7 @@ impl Rasterizer {
                 let tri = PreparedTri::new(&tri, RastConfig::from_regs(ports.regs));
                 tracing::trace!(target: "rast", cycle, seq = tri.seq, rect = ?tri.rect, "setup");
                 self.stats.triangles += 1;
+                self.neighbours.reset(tri.rect);
                 self.active = Some(Active {
                     cursor: tri.first_pixel(),
                     tri,
@@ -306,7 +399,7 @@ impl Rasterizer {
             let Some((x, y)) = a.cursor else {
                 break;
             };
-            let o = a.tri.pixel(x, y, &self.early);
+            let o = a.tri.pixel_cached(x, y, &self.early, &mut self.neighbours);
             match o {
                 PixelOutcome::Fragment { fragment, .. } => {
                     if !ports.out.can_push() {
@@ -473,6 +566,78 @@ mod tests {
             run(&crate::pa::tests::noisy_regs(&config, &CONFIG_REGS)),
             base
         );
+    }
+
+    /// Traversal with the neighbour cache ([`rasterize`], the stage) gives the fragments of
+    /// [`PreparedTri::pixel`] at every pixel (no cache), on random triangles whose texture
+    /// coordinate sets repeat, differ or are constant, with early depth on.
+    #[test]
+    fn rast_neighbour_cache_changes_no_fragment() {
+        use crate::num::F24;
+        use crate::pipe::{semantic, OutVertex, ScreenVertex};
+        let mut state = 0x1357_9BDF_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let f = |x: f64| F24::from_f64_trunc(x);
+        let config = [
+            (id::EARLYDEPTH_FUNC, 2),
+            (id::EARLYDEPTH_TEST1, 1),
+            (id::TEXUNIT_CONFIG, 7),
+            (id::DEPTHBUFFER_FORMAT, 2),
+            (id::EARLYDEPTH_TEST2, 1),
+            (id::FRAMEBUFFER_DIM, 48 | 47 << 12),
+        ];
+        let cfg = RastConfig::from_regs(&crate::pa::tests::regs_with(&config));
+        assert!(cfg.tex_deriv);
+        let mut fragments = 0;
+        for case in 0..200 {
+            let mut vertex = |_| {
+                let mut v = OutVertex::ONES;
+                let mut r = |scale: f64| f(f64::from(next() % 4096) / 4096.0 * scale);
+                v.attr[semantic::TEXCOORD0] = r(4.0);
+                v.attr[semantic::TEXCOORD0 + 1] = r(4.0);
+                // Set 1 a copy of set 0 or its own; set 2 constant or its own.
+                let (u, w) = (v.attr[semantic::TEXCOORD0], v.attr[semantic::TEXCOORD0 + 1]);
+                v.attr[semantic::TEXCOORD1] = if case % 2 == 0 { u } else { r(2.0) };
+                v.attr[semantic::TEXCOORD1 + 1] = if case % 2 == 0 { w } else { r(2.0) };
+                v.attr[semantic::TEXCOORD2] = if case % 3 == 0 { F24::ONE } else { r(8.0) };
+                ScreenVertex {
+                    x: r(48.0),
+                    y: r(48.0),
+                    z: r(1.0),
+                    inv_w: f(1.0 / (1.0 + f64::from(next() % 8))),
+                    v,
+                }
+            };
+            let tri = ScreenTri {
+                seq: case,
+                v: [vertex(0), vertex(1), vertex(2)],
+            };
+            let mut early = EarlyDepthBuffer::new();
+            early.clear(0x80_0000);
+            let cached = rasterize(&tri, cfg, &mut early);
+            // The same walk, one uncached `pixel` per pixel.
+            let t = PreparedTri::new(&tri, cfg);
+            let mut early = EarlyDepthBuffer::new();
+            early.clear(0x80_0000);
+            let mut plain = Vec::new();
+            let mut cur = t.first_pixel();
+            while let Some((x, y)) = cur {
+                let o = t.pixel(x, y, &early);
+                t.commit(&o, &mut early);
+                if let PixelOutcome::Fragment { fragment, .. } = o {
+                    plain.push(fragment);
+                }
+                cur = t.next_pixel(x, y);
+            }
+            assert_eq!(cached, plain, "case {case}");
+            fragments += cached.len();
+        }
+        assert!(fragments > 1_000, "{fragments} fragments");
     }
 
     #[test]
