@@ -645,7 +645,9 @@ impl Gpu {
         }
     }
 
-    /// Whether anything between REGS and memory has work in flight.
+    /// Whether anything between REGS and memory has work in flight. The model's TEX, LIGHT,
+    /// TEV and FOG never keep a fragment between cycles, but a stage in their slot may (an RTL
+    /// TEV's pipeline holds up to 18): a run that ignored them finished with fragments inside.
     fn pipeline_busy(&self) -> bool {
         !(self.regs_to_vl.is_empty()
             && self.vs_in.is_empty()
@@ -663,6 +665,10 @@ impl Gpu {
             && self.pa.is_idle()
             && self.clip.is_idle()
             && self.rast.is_idle()
+            && self.tex.is_idle()
+            && self.light.is_idle()
+            && self.tev.is_idle()
+            && self.fog.is_idle()
             && self.fop.is_idle())
     }
 
