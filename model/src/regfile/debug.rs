@@ -149,10 +149,13 @@ pub fn debug_addresses() -> impl Iterator<Item = u16> {
 }
 
 /// Unmapped addresses next to the map's edges: for every region, the address just before its
-/// first word and the one just after its last, where those are in no region. The debug port
-/// reads 0 there ([`RegFile::debug_read`]); an address decode that is off by one at a range
-/// edge (or a range compare with a wrong bit) shows only at such an address, which
-/// [`debug_addresses`] never visits — so the final-state comparison also reads these.
+/// first word and the one just after its last, where those are in no region, and the first
+/// address past the last unit's window (`UNITS + NUM_UNITS * UNIT_STRIDE`: a decoder of the
+/// unit windows has its upper bound there, which no region ends at — `pica mutate`: a bound of
+/// 0xC200 read unit 0's words at 0xC000-0xC1FF and survived). The debug port reads 0 there
+/// ([`RegFile::debug_read`]); an address decode that is off by one at a range edge (or a range
+/// compare with a wrong bit) shows only at such an address, which [`debug_addresses`] never
+/// visits — so the final-state comparison also reads these.
 pub fn edge_probes() -> &'static [u16] {
     static PROBES: OnceLock<Vec<u16>> = OnceLock::new();
     PROBES.get_or_init(|| {
@@ -165,6 +168,7 @@ pub fn edge_probes() -> &'static [u16] {
             .iter()
             .flat_map(|r| [r.start.checked_sub(1), r.start.checked_add(r.len)])
             .flatten()
+            .chain(UNITS.checked_add(NUM_UNITS as u16 * UNIT_STRIDE))
             .filter(|&a| !mapped(a))
             .collect();
         out.sort_unstable();
@@ -432,6 +436,7 @@ mod tests {
             "the fixed attributes end at 0xA2F"
         );
         assert!(probes.contains(&0x0480), "proctex noise ends at 0x47F");
+        assert!(probes.contains(&0xC000), "the unit windows end at 0xBFFF");
     }
 
     #[test]
