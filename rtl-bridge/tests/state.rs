@@ -19,12 +19,17 @@ use pica_vectors::shader_gen::Rng;
 
 const LIST: u32 = 0x2000_0000;
 
-/// Runs `words` (submitted whole) on `variant` until it is over.
-fn run_words(words: &[u32], variant: Variant) -> RtlGpu {
+/// `words` submitted whole on a new `variant` model, not yet clocked.
+fn gpu_of(words: &[u32], variant: Variant) -> RtlGpu {
     let mut mem = Memory::new();
     mem.write_words(LIST, words).unwrap();
     let size = u32::try_from(words.len() * 4).unwrap();
-    let mut rtl = RtlGpu::new(Rtl::with_variant(variant).unwrap(), mem, LIST, size);
+    RtlGpu::new(Rtl::with_variant(variant).unwrap(), mem, LIST, size)
+}
+
+/// Runs `words` (submitted whole) on `variant` until it is over.
+fn run_words(words: &[u32], variant: Variant) -> RtlGpu {
+    let mut rtl = gpu_of(words, variant);
     let o = rtl.run(100_000);
     assert!(!matches!(o, RtlOutcome::CycleLimit { .. }), "{o:?}");
     rtl
@@ -294,15 +299,7 @@ fn state_reads_see_a_float_uniform_in_the_clock_after_its_write() {
             let end = run_words(&list, Variant::Default).state_read(&lanes);
             assert!(end.iter().all(|&w| w != 0), "{end:x?}");
             for first in 0..4 {
-                let mut mem = Memory::new();
-                mem.write_words(LIST, &list).unwrap();
-                let size = u32::try_from(list.len() * 4).unwrap();
-                let mut rtl = RtlGpu::new(
-                    Rtl::with_variant(Variant::Default).unwrap(),
-                    mem,
-                    LIST,
-                    size,
-                );
+                let mut rtl = gpu_of(&list, Variant::Default);
                 let mut seen = 0;
                 while seen < words.len() {
                     assert!(rtl.cycle() < 1000, "no float-uniform beats");
