@@ -14,64 +14,31 @@
 // UNVERIFIED(hw): a term with differing signs is measured at one point only (p = 0 -> -1);
 // see the model's doc comment.
 //
-// Ports: three 8-bit channels packed r | g << 8 | b << 16 (channel i at [8*i +: 8]).
+// Where it is computed: the magnitudes and the 8x8 products in the RGB channels' multipliers
+// (pica_tev_combine with dot3_i: x = m(a), y = m(b), registered in its second clock, prod_o and
+// neg_o), so DOT3 costs no multiplier of its own; this module is the third clock's part: the
+// rounding, the one's-complement negation, the sum and the clamp, combinational.
 //
-// Two clocks, like pica_tev_combine: the products and signs are registered when en_i; the
-// rounding, the sum and the clamp work from them, so y_o belongs to the operands of the clock
-// before.
+// Ports: channel i's product and sign at prod_i[16*i +: 16], neg_i[i].
 module pica_tev_dot3 (
-  input  logic        clk_i,
-  input  logic        rst_ni,
-  input  logic        en_i,
-  input  logic [23:0] a_i,
-  input  logic [23:0] b_i,
+  input  logic [47:0] prod_i,
+  input  logic [2:0]  neg_i,
   output logic [7:0]  y_o
 );
 
-  logic [7:0]         ma   [3];
-  logic [7:0]         mb   [3];
-  logic               neg_d [3];
-  logic [15:0]        prod_d [3];
-  logic               neg  [3];
-  logic [15:0]        prod [3];   // <= 255 * 255 = 65025
   logic [16:0]        pr   [3];   // prod + 128 <= 65153
   logic [16:0]        qw   [3];   // pr + (pr >> 8) <= 65407
   logic [7:0]         q    [3];   // round(prod / 255) <= 255
   logic signed [9:0]  term [3];   // q or -q - 1: [-256, 255]
   logic signed [11:0] sum;        // [-768, 765]
 
-  // First clock: magnitudes, signs, products.
-  always_comb begin
-    for (int i = 0; i < 3; i++) begin
-      ma[i]     = {a_i[8*i +: 7] ^ {7{~a_i[8*i+7]}}, a_i[8*i+7]};
-      mb[i]     = {b_i[8*i +: 7] ^ {7{~b_i[8*i+7]}}, b_i[8*i+7]};
-      neg_d[i]  = a_i[8*i+7] ^ b_i[8*i+7];
-      prod_d[i] = 16'(ma[i]) * 16'(mb[i]);
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      for (int i = 0; i < 3; i++) begin
-        neg[i]  <= 1'b0;
-        prod[i] <= '0;
-      end
-    end else if (en_i) begin
-      for (int i = 0; i < 3; i++) begin
-        neg[i]  <= neg_d[i];
-        prod[i] <= prod_d[i];
-      end
-    end
-  end
-
-  // Second clock: rounding, sum, clamp.
   always_comb begin
     sum = '0;
     for (int i = 0; i < 3; i++) begin
-      pr[i]   = {1'b0, prod[i]} + 17'd128;
+      pr[i]   = {1'b0, prod_i[16*i +: 16]} + 17'd128;
       qw[i]   = pr[i] + (pr[i] >> 8);
       q[i]    = qw[i][15:8];
-      term[i] = neg[i] ? ~$signed({2'b00, q[i]}) : $signed({2'b00, q[i]});
+      term[i] = neg_i[i] ? ~$signed({2'b00, q[i]}) : $signed({2'b00, q[i]});
       sum     = sum + 12'(term[i]);
     end
     if (sum < 0)             y_o = 8'd0;

@@ -5,10 +5,11 @@
 // channel, pica_tev_dot3 for the DOT3 modes), the scale with saturation (GPUREG_TEXENVi_SCALE),
 // and the combiner buffer the stage passes on (GPUREG_TEXENV_UPDATE_BUFFER, _BUFFER_COLOR).
 //
-// Three clocks (each register loads when en_i): the sources, operands and the buffer are
-// computed from the inputs and registered; pica_tev_combine and pica_tev_dot3 register their
-// products; the divides, clamps, DOT3's sum and the scale work from those, so color_o and
-// buffer_o belong to the inputs of two clocks before. Why: the whole stage in one clock
+// Three clocks (each register loads when en_i): the sources and operands are computed from
+// the inputs, and pica_tev_combine registers, per channel, its multiplier's operands and the
+// results of the modes without a product (the buffer beside them); then the product; then the
+// divides, clamps, DOT3's sum and the scale, so color_o and buffer_o belong to the inputs of
+// two clocks before. Why: the whole stage in one clock
 // (configuration register, source select, operand, 8x8 products, the divide by 255, scale) was
 // TEV's critical path, 24.9 MHz on the LFE5U-85F; the operands alone in a clock of their own
 // gave 35.5 MHz, with the products and the divides still in one (docs/src/rtl.md). pica_tev
@@ -173,11 +174,14 @@ module pica_tev_stage #(
 
   // Source k: RGB sources 0-2 (k = 0..2), then alpha sources 0-2 (k = 3..5).
   logic [31:0] src [6];
-  logic [23:0] ra_d, rb_d, rc_d, ra, rb, rc;
-  logic [7:0]  aa_d, ab_d, ac_d, aa, ab, ac;
+  logic [23:0] ra, rb, rc;
+  logic [7:0]  aa, ab, ac;
   logic [31:0] buf_d, buf_q;
   logic [3:0]  rgb_mode;
+  logic        dot3_mode;
   logic [23:0] rgb_comb;
+  logic [47:0] dot3_prod;
+  logic [2:0]  dot3_neg;
   logic [7:0]  dot3;
   logic [7:0]  alpha_comb, alpha;
   logic [23:0] rgb;
@@ -188,61 +192,59 @@ module pica_tev_stage #(
                            frag_primary_i, frag_secondary_i, tex_i, const_i, prev_i,
                            prev_buf_i);
     end
-    ra_d = rgb_operand(operand_i[RgbOp0 +: 4], src[0]);
-    rb_d = rgb_operand(operand_i[RgbOp1 +: 4], src[1]);
-    rc_d = rgb_operand(operand_i[RgbOp2 +: 4], src[2]);
-    aa_d = alpha_operand(operand_i[AOp0 +: 3], src[3]);
-    ab_d = alpha_operand(operand_i[AOp1 +: 3], src[4]);
-    ac_d = alpha_operand(operand_i[AOp2 +: 3], src[5]);
+    ra = rgb_operand(operand_i[RgbOp0 +: 4], src[0]);
+    rb = rgb_operand(operand_i[RgbOp1 +: 4], src[1]);
+    rc = rgb_operand(operand_i[RgbOp2 +: 4], src[2]);
+    aa = alpha_operand(operand_i[AOp0 +: 3], src[3]);
+    ab = alpha_operand(operand_i[AOp1 +: 3], src[4]);
+    ac = alpha_operand(operand_i[AOp2 +: 3], src[5]);
   end
 
-  // The first clock's register: the six operands and the buffer (the buffer twice: it leaves
-  // beside color_o, two clocks later).
+  // The buffer, registered beside the first clock's operands (inside pica_tev_combine) and
+  // again beside the products, so it leaves with color_o.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ra <= '0;
-      rb <= '0;
-      rc <= '0;
-      aa <= '0;
-      ab <= '0;
-      ac <= '0;
       buf_q <= '0;
       buffer_o <= '0;
     end else if (en_i) begin
-      ra <= ra_d;
-      rb <= rb_d;
-      rc <= rc_d;
-      aa <= aa_d;
-      ab <= ab_d;
-      ac <= ac_d;
       buf_q <= buf_d;
-      buffer_o <= buf_q;  // the second clock's copy, beside the products
+      buffer_o <= buf_q;
     end
   end
 
-  // The second clock registers the products (inside pica_tev_combine / pica_tev_dot3); the
-  // third: the divides, DOT3's sum, the mode select and the scale.
-  assign rgb_mode = combiner_i[RgbMode +: 4];
+  // The three clocks of the combine (pica_tev_combine per channel, the RGB channels also
+  // computing DOT3's products), then DOT3's rounding and sum, the DOT3 select and the scale in
+  // the third.
+  assign rgb_mode  = combiner_i[RgbMode +: 4];
+  assign dot3_mode = (rgb_mode == ModeDot3Rgb) || (rgb_mode == ModeDot3Rgba);
 
   for (genvar i = 0; i < 3; i++) begin : g_rgb
     pica_tev_combine u_rgb (
-      .clk_i, .rst_ni, .en_i, .mode_i(rgb_mode), .a_i(ra[8*i +: 8]), .b_i(rb[8*i +: 8]), .c_i(rc[8*i +: 8]),
-      .y_o(rgb_comb[8*i +: 8])
+      .clk_i, .rst_ni, .en_i, .mode_i(rgb_mode), .dot3_i(dot3_mode),
+      .a_i(ra[8*i +: 8]), .b_i(rb[8*i +: 8]), .c_i(rc[8*i +: 8]),
+      .y_o(rgb_comb[8*i +: 8]), .prod_o(dot3_prod[16*i +: 16]), .neg_o(dot3_neg[i])
     );
   end
 
+  // The alpha channel never computes DOT3 (DOT3_RGBA's alpha is the RGB channels' value).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [15:0] alpha_prod_unused;
+  logic        alpha_neg_unused;
+  /* verilator lint_on UNUSEDSIGNAL */
   pica_tev_combine u_alpha (
-    .clk_i, .rst_ni, .en_i, .mode_i(combiner_i[AMode +: 4]), .a_i(aa), .b_i(ab), .c_i(ac), .y_o(alpha_comb)
+    .clk_i, .rst_ni, .en_i, .mode_i(combiner_i[AMode +: 4]), .dot3_i(1'b0),
+    .a_i(aa), .b_i(ab), .c_i(ac), .y_o(alpha_comb), .prod_o(alpha_prod_unused),
+    .neg_o(alpha_neg_unused)
   );
 
-  pica_tev_dot3 u_dot3 (.clk_i, .rst_ni, .en_i, .a_i(ra), .b_i(rb), .y_o(dot3));
+  pica_tev_dot3 u_dot3 (.prod_i(dot3_prod), .neg_i(dot3_neg), .y_o(dot3));
 
   always_comb begin
     // DOT3 puts one value in every RGB channel; DOT3_RGBA also in alpha, which then ignores
     // the alpha half's own sources, operands and mode but keeps the alpha scale (model
     // run_stage; UNVERIFIED(hw) there, Azahar WriteTevConfig).
-    if (rgb_mode == ModeDot3Rgb || rgb_mode == ModeDot3Rgba) rgb = {3{dot3}};
-    else                                                     rgb = rgb_comb;
+    if (dot3_mode) rgb = {3{dot3}};
+    else           rgb = rgb_comb;
     alpha = (rgb_mode == ModeDot3Rgba) ? dot3 : alpha_comb;
     color_o = {do_scale(alpha, scale_i[AScale +: 2]),
                do_scale(rgb[23:16], scale_i[RgbScale +: 2]),
