@@ -3,9 +3,17 @@
 // pipeline: each pica_tev_stage takes three clocks (sources and operands; products; divides,
 // mode select and scale), one fragment accepted per clock, 18 clocks from input to output.
 // What rides along (tag, stage inputs, earlier stages' results) waits in two mid registers
-// beside each stage's first two clocks. The whole pipeline stalls while the output is held
-// (in_ready_o = !out_valid_o || out_ready_i): simple, and it keeps fragments in order, which
-// the fragment operations after TEV need.
+// beside each stage's first two clocks.
+//
+// The pipeline never stalls: its data registers have no enable and no reset (only the valid
+// bits are reset), and the last stage writes into a skid FIFO in LUT RAM (pica_ram_fifo,
+// OutDepth entries) that the output port reads. A fragment is accepted only while fewer than
+// OutDepth fragments are in flight or waiting in the FIFO (credits: in_ready_o), so the FIFO
+// never overflows however long the output is held, and fragments stay in order, which the
+// fragment operations after TEV need. Why: with one `advance` enable on every flop (the
+// earlier design, in_ready_o = !out_valid_o || out_ready_i) the three-clock TEV placed at an
+// estimated 56 MHz on the LFE5U-85F but its router did not converge (docs/src/rtl.md); an
+// enable and a reset on 11,000 flops are two nets of that fan-out.
 //
 // The fragment carries the stage inputs that do not depend on the stage (model tev::Inputs:
 // primary colour, fragment-lighting primary and secondary colours, textures 0-3) and a
@@ -53,33 +61,24 @@ module pica_tev (
   // What "previous buffer" reads in stage 0: zero (seed 002 GPUREG_TEXENVi_SOURCE; model
   // STAGE0_PREVIOUS_BUFFER).
   localparam logic [31:0] Stage0PrevBuffer = 32'd0;
+  // The skid FIFO: at least the pipeline's 18 clocks, so that a steady stream with the output
+  // always ready never waits for a credit; 32 is two 16-deep LUT RAM cells per 4 bits.
+  localparam int OutDepth = 32;
+  localparam int OutW = 32 + 192 + 192;   // tag, stage colours, stage buffers
 
-  // Pipeline register s holds the fragment after stage s: its stage-independent inputs, its
-  // tag and the outputs of stages 0..s (higher slots stay zero). Mid registers m (one clock)
-  // and n (two clocks) hold what entered stage s that long ago (the stage holds its operands
-  // and products itself).
-  logic [NumStages-1:0] valid_q, mvalid_q, nvalid_q;
-  logic [31:0]          tag_q     [NumStages];
-  logic [31:0]          mtag_q    [NumStages];
-  logic [31:0]          ntag_q    [NumStages];
+  // Per stage s: mid registers m (one clock) and n (two clocks) hold what entered the stage
+  // that long ago, pipeline register s (s < 5) the fragment after the stage: its
+  // stage-independent inputs, its tag and the outputs of stages 0..s. Only live slots exist:
+  // the wires below read zero above them.
+  logic [NumStages-1:0] mvalid_q, nvalid_q;
+  logic [NumStages-2:0] valid_q;
+  logic [31:0]          tag_q     [NumStages-1];
   logic [31:0]          pri_q     [NumStages-1];
   logic [31:0]          fpri_q    [NumStages-1];
   logic [31:0]          fsec_q    [NumStages-1];
   logic [127:0]         tex_q     [NumStages-1];
-  logic [31:0]          mpri_q    [NumStages-1];
-  logic [31:0]          mfpri_q   [NumStages-1];
-  logic [31:0]          mfsec_q   [NumStages-1];
-  logic [127:0]         mtex_q    [NumStages-1];
-  logic [31:0]          npri_q    [NumStages-1];
-  logic [31:0]          nfpri_q   [NumStages-1];
-  logic [31:0]          nfsec_q   [NumStages-1];
-  logic [127:0]         ntex_q    [NumStages-1];
-  logic [191:0]         color_q   [NumStages];
-  logic [191:0]         buffer_q  [NumStages];
-  logic [191:0]         mcolor_q  [NumStages];
-  logic [191:0]         mbuffer_q [NumStages];
-  logic [191:0]         ncolor_q  [NumStages];
-  logic [191:0]         nbuffer_q [NumStages];
+  logic [191:0]         color_w   [NumStages-1];   // pipeline register s's results, zero-filled
+  logic [191:0]         buffer_w  [NumStages-1];
 
   // What each stage computes from the register before it (stage 0: from the input port).
   logic [31:0]  st_pri  [NumStages];
@@ -91,9 +90,21 @@ module pica_tev (
   logic [31:0]  st_color[NumStages];
   logic [31:0]  st_buf  [NumStages];
 
-  logic advance;
-  assign advance    = !valid_q[NumStages-1] || out_ready_i;
-  assign in_ready_o = advance;
+  // Credits: fragments accepted and not yet taken from the output port.
+  logic [$clog2(OutDepth):0] cnt_q;
+  logic accept, pop;
+  assign in_ready_o = cnt_q != ($clog2(OutDepth)+1)'(OutDepth);
+  assign accept     = in_valid_i && in_ready_o;
+  assign pop        = out_valid_o && out_ready_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cnt_q <= '0;
+    else         cnt_q <= cnt_q + {{$clog2(OutDepth){1'b0}}, accept} - {{$clog2(OutDepth){1'b0}}, pop};
+  end
+
+  // The skid FIFO's write: the last stage's results beside its n register.
+  logic             fifo_push;
+  logic [OutW-1:0]  fifo_wdata;
 
   for (genvar s = 0; s < NumStages; s++) begin : g_stage
     if (s == 0) begin : g_first
@@ -109,14 +120,14 @@ module pica_tev (
       assign st_fpri[s] = fpri_q[s-1];
       assign st_fsec[s] = fsec_q[s-1];
       assign st_tex[s]  = tex_q[s-1];
-      assign st_prev[s] = color_q[s-1][32*(s-1) +: 32];
-      assign st_pbuf[s] = buffer_q[s-1][32*(s-1) +: 32];
+      assign st_prev[s] = color_w[s-1][32*(s-1) +: 32];
+      assign st_pbuf[s] = buffer_w[s-1][32*(s-1) +: 32];
     end
 
     pica_tev_stage #(.Stage(s)) u_stage (
       .clk_i,
       .rst_ni,
-      .en_i            (advance),
+      .en_i            (1'b1),
       .primary_i       (st_pri[s]),
       .frag_primary_i  (st_fpri[s]),
       .frag_secondary_i(st_fsec[s]),
@@ -134,93 +145,97 @@ module pica_tev (
       .buffer_o        (st_buf[s])
     );
 
-    // What enters mid register s: the input port (s = 0) or pipeline register s-1.
-    logic        mvalid_d;
-    logic [31:0] mtag_d;
-    logic [191:0] mcolor_d, mbuffer_d;
-    if (s == 0) begin : g_d_first
-      assign mvalid_d  = in_valid_i;
-      assign mtag_d    = in_tag_i;
-      assign mcolor_d  = '0;
-      assign mbuffer_d = '0;
-    end else begin : g_d_next
-      assign mvalid_d  = valid_q[s-1];
-      assign mtag_d    = tag_q[s-1];
-      assign mcolor_d  = color_q[s-1];
-      assign mbuffer_d = buffer_q[s-1];
-    end
-
-    // Pipeline register s: mid register n plus stage s's results in slot s.
+    // The valid bits (with valid_q below): the only reset flops of the pipeline.
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        mvalid_q[s]  <= 1'b0;
-        mtag_q[s]    <= '0;
-        mcolor_q[s]  <= '0;
-        mbuffer_q[s] <= '0;
-        nvalid_q[s]  <= 1'b0;
-        ntag_q[s]    <= '0;
-        ncolor_q[s]  <= '0;
-        nbuffer_q[s] <= '0;
-        valid_q[s]   <= 1'b0;
-        tag_q[s]     <= '0;
-        color_q[s]   <= '0;
-        buffer_q[s]  <= '0;
-      end else if (advance) begin
-        mvalid_q[s]  <= mvalid_d;
-        mtag_q[s]    <= mtag_d;
-        mcolor_q[s]  <= mcolor_d;
-        mbuffer_q[s] <= mbuffer_d;
-        nvalid_q[s]  <= mvalid_q[s];
-        ntag_q[s]    <= mtag_q[s];
-        ncolor_q[s]  <= mcolor_q[s];
-        nbuffer_q[s] <= mbuffer_q[s];
-        valid_q[s]   <= nvalid_q[s];
-        tag_q[s]     <= ntag_q[s];
-        color_q[s]   <= ncolor_q[s] | (192'(st_color[s]) << (32*s));
-        buffer_q[s]  <= nbuffer_q[s] | (192'(st_buf[s]) << (32*s));
+        mvalid_q[s] <= 1'b0;
+        nvalid_q[s] <= 1'b0;
+      end else begin
+        mvalid_q[s] <= (s == 0) ? accept : valid_q[(s == 0) ? 0 : s-1];
+        nvalid_q[s] <= mvalid_q[s];
       end
     end
 
-    // The stage-independent inputs ride along to the register before the last stage (the
-    // last stage reads them from register 4; register 5 does not need them).
-    if (s < NumStages - 1) begin : g_inputs
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          mpri_q[s]  <= '0;
-          mfpri_q[s] <= '0;
-          mfsec_q[s] <= '0;
-          mtex_q[s]  <= '0;
-          npri_q[s]  <= '0;
-          nfpri_q[s] <= '0;
-          nfsec_q[s] <= '0;
-          ntex_q[s]  <= '0;
-          pri_q[s]   <= '0;
-          fpri_q[s]  <= '0;
-          fsec_q[s]  <= '0;
-          tex_q[s]   <= '0;
-        end else if (advance) begin
-          mpri_q[s]  <= st_pri[s];
-          mfpri_q[s] <= st_fpri[s];
-          mfsec_q[s] <= st_fsec[s];
-          mtex_q[s]  <= st_tex[s];
-          npri_q[s]  <= mpri_q[s];
-          nfpri_q[s] <= mfpri_q[s];
-          nfsec_q[s] <= mfsec_q[s];
-          ntex_q[s]  <= mtex_q[s];
-          pri_q[s]   <= npri_q[s];
-          fpri_q[s]  <= nfpri_q[s];
-          fsec_q[s]  <= nfsec_q[s];
-          tex_q[s]   <= ntex_q[s];
-        end
+    // The tag and the earlier stages' results (32*s bits each) beside the stage's first two
+    // clocks.
+    logic [31:0] mtag_q, ntag_q;
+    always_ff @(posedge clk_i) begin
+      mtag_q <= (s == 0) ? in_tag_i : tag_q[(s == 0) ? 0 : s-1];
+      ntag_q <= mtag_q;
+    end
+
+    // The stage's results joined to the earlier ones: into pipeline register s, or for the
+    // last stage into the skid FIFO.
+    logic [32*(s+1)-1:0] color_d, buffer_d;
+    if (s == 0) begin : g_res_first
+      assign color_d  = st_color[s];
+      assign buffer_d = st_buf[s];
+    end else begin : g_res_next
+      logic [32*s-1:0] mcolor_q, mbuffer_q, ncolor_q, nbuffer_q;
+      always_ff @(posedge clk_i) begin
+        mcolor_q  <= color_w[s-1][32*s-1:0];
+        mbuffer_q <= buffer_w[s-1][32*s-1:0];
+        ncolor_q  <= mcolor_q;
+        nbuffer_q <= mbuffer_q;
       end
+      assign color_d  = {st_color[s], ncolor_q};
+      assign buffer_d = {st_buf[s], nbuffer_q};
+    end
+
+    if (s < NumStages - 1) begin : g_reg
+      logic [32*(s+1)-1:0] color_q, buffer_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) valid_q[s] <= 1'b0;
+        else         valid_q[s] <= nvalid_q[s];
+      end
+      always_ff @(posedge clk_i) begin
+        tag_q[s]  <= ntag_q;
+        color_q   <= color_d;
+        buffer_q  <= buffer_d;
+      end
+      assign color_w[s]  = 192'(color_q);
+      assign buffer_w[s] = 192'(buffer_q);
+
+      // The stage-independent inputs ride along to the register before the last stage (the
+      // last stage reads them from register 4).
+      logic [31:0]  mpri_q, mfpri_q, mfsec_q, npri_q, nfpri_q, nfsec_q;
+      logic [127:0] mtex_q, ntex_q;
+      always_ff @(posedge clk_i) begin
+        mpri_q    <= st_pri[s];
+        mfpri_q   <= st_fpri[s];
+        mfsec_q   <= st_fsec[s];
+        mtex_q    <= st_tex[s];
+        npri_q    <= mpri_q;
+        nfpri_q   <= mfpri_q;
+        nfsec_q   <= mfsec_q;
+        ntex_q    <= mtex_q;
+        pri_q[s]  <= npri_q;
+        fpri_q[s] <= nfpri_q;
+        fsec_q[s] <= nfsec_q;
+        tex_q[s]  <= ntex_q;
+      end
+    end else begin : g_last
+      assign fifo_push  = nvalid_q[s];
+      assign fifo_wdata = {buffer_d, color_d, ntag_q};
     end
   end
 
-  assign out_valid_o        = valid_q[NumStages-1];
-  assign out_tag_o          = tag_q[NumStages-1];
-  assign out_stage_color_o  = color_q[NumStages-1];
-  assign out_stage_buffer_o = buffer_q[NumStages-1];
-  assign out_color_o        = color_q[NumStages-1][32*(NumStages-1) +: 32];
-  assign idle_o             = (valid_q == '0) && (mvalid_q == '0) && (nvalid_q == '0);
+  // The last stage's pipeline register is the FIFO.
+  logic [OutW-1:0] fifo_rdata;
+  pica_ram_fifo #(.Width(OutW), .Depth(OutDepth)) u_out (
+    .clk_i,
+    .rst_ni,
+    .push_i (fifo_push),
+    .wdata_i(fifo_wdata),
+    .pop_i  (pop),
+    .valid_o(out_valid_o),
+    .rdata_o(fifo_rdata)
+  );
+
+  assign out_tag_o          = fifo_rdata[31:0];
+  assign out_stage_color_o  = fifo_rdata[32 +: 192];
+  assign out_stage_buffer_o = fifo_rdata[224 +: 192];
+  assign out_color_o        = fifo_rdata[32 + 32*(NumStages-1) +: 32];
+  assign idle_o             = cnt_q == '0;
 
 endmodule : pica_tev
