@@ -102,7 +102,9 @@ def xilinx_figures(c):
         "dsp48e1": count(c, lambda k: k.startswith("DSP48")),
         "ramb18": count(c, lambda k: k.startswith("RAMB18")),
         "ramb36": count(c, lambda k: k.startswith("RAMB36")),
-        "lutram": count(c, lambda k: re.match(r"RAM(16|32|64|128|256)", k) is not None),
+        # LUTs used as memory: distributed RAM and shift registers (SLICEM LUTs; Vivado counts
+        # them under "Slice LUTs" beside the logic LUTs of `lut6`).
+        "lutram": count(c, lambda k: re.match(r"(RAM(16|32|64|128|256)|SRL)", k) is not None),
         "carry4": count(c, lambda k: k == "CARRY4"),
     }
 
@@ -236,8 +238,8 @@ def full(args, stage, st, outdir):
 
 
 def table(results):
-    print("\n| stage | top | LUT6 | FF | DSP48E1 | RAMB36+18 | ECP5 LUT4 | CCU2C | FF | MULT18 | EBR | Fmax (MHz, LFE5U-85F) | flow time |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("\n| stage | top | LUT6 | LUT RAM + SRL | FF | DSP48E1 | RAMB36+18 | ECP5 LUT4 | CCU2C | DPR16X4 | FF | MULT18 | EBR | Fmax (MHz, LFE5U-85F) | flow time |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
         x, e, p = r.get("xilinx", {}), r.get("ecp5", {}), r.get("pnr", {})
         secs = r.get("xilinx_seconds", 0) + r.get("ecp5_seconds", 0) + r.get("pnr_seconds", 0)
@@ -249,8 +251,9 @@ def table(results):
         def g(d, k):
             return "{:,}".format(d[k]) if k in d else "—"
         bram = "%s + %s" % (g(x, "ramb36"), g(x, "ramb18")) if x else "—"
-        print(f"| {r['stage']} | `{r['top']}` | {g(x, 'lut6')} | {g(x, 'ff')} | {g(x, 'dsp48e1')} | {bram} "
-              f"| {g(e, 'lut4')} | {g(e, 'ccu2c')} | {g(e, 'ff')} | {g(e, 'mult18')} | {g(e, 'ebr')} | {fm} "
+        print(f"| {r['stage']} | `{r['top']}` | {g(x, 'lut6')} | {g(x, 'lutram')} | {g(x, 'ff')} "
+              f"| {g(x, 'dsp48e1')} | {bram} | {g(e, 'lut4')} | {g(e, 'ccu2c')} | {g(e, 'lutram')} "
+              f"| {g(e, 'ff')} | {g(e, 'mult18')} | {g(e, 'ebr')} | {fm} "
               f"| {secs / 60:.1f} min |")
         for err in r.get("errors", []):
             print(f"|   | error: {err} |")
