@@ -95,6 +95,20 @@ def count(c, pred):
     return sum(n for k, n in c.items() if pred(k.lstrip("\\$")))
 
 
+def lut_ram_luts(cell):
+    """LUT6s a 7-series distributed RAM or shift-register primitive occupies (0: not one)."""
+    if re.match(r"SRL(16E|C32E)$", cell):
+        return 1
+    m = re.match(r"RAM(32|64|128|256)(M|X1D|X1S)$", cell)
+    if not m:
+        return 0
+    depth, kind = int(m.group(1)), m.group(2)
+    if kind == "M":
+        return 4
+    per_port = max(1, depth // 64)
+    return 2 * per_port if kind == "X1D" else per_port
+
+
 def xilinx_figures(c):
     return {
         "lut6": count(c, lambda k: re.match(r"LUT\d$", k) is not None),
@@ -103,8 +117,9 @@ def xilinx_figures(c):
         "ramb18": count(c, lambda k: k.startswith("RAMB18")),
         "ramb36": count(c, lambda k: k.startswith("RAMB36")),
         # LUTs used as memory: distributed RAM and shift registers (SLICEM LUTs; Vivado counts
-        # them under "Slice LUTs" beside the logic LUTs of `lut6`).
-        "lutram": count(c, lambda k: re.match(r"(RAM(16|32|64|128|256)|SRL)", k) is not None),
+        # them under "Slice LUTs" beside the logic LUTs of `lut6`), in LUTs: a RAM32M/RAM64M
+        # is four, a RAM32X1D/RAM64X1D two, an SRL one (7-series CLB user guide, UG474).
+        "lutram": sum(n * lut_ram_luts(k.lstrip("\\$")) for k, n in c.items()),
         "carry4": count(c, lambda k: k == "CARRY4"),
     }
 
