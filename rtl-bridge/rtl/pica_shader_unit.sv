@@ -503,7 +503,8 @@ module pica_shader_unit #(
   assign pipe_en = !stall_i;
   pica_sh_alu #(.MaxNegInf(MaxNegInf), .MulReg(AluMulReg), .AddRegA(AluAddRegA),
                 .AddRegB(AluAddRegB)) u_alu (
-    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa_q), .b_i(sb_q), .c_i(sc_q), .pre_i(pre), .y_o(alu_y)
+    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa_q), .b_i(sb_q), .c_i(sc_q), .pre_i(pre),
+    .lt_i(c_lt), .gt_i(c_gt), .y_o(alu_y)
   );
 
   function automatic logic cmp_sel(input logic [2:0] c, input logic lt, input logic eq,
