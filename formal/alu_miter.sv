@@ -64,10 +64,21 @@ module alu_miter #(
   logic en;
   assign en = EnFree ? en_i : 1'b1;
 
+  // The comparator flags as the unit computes them for MIN, MAX and LITP (pica_shader_unit.sv:
+  // LITP compares x and w with zero; flush only for SGE/SLT, whose result is pre_i).
+  logic [95:0] cmp_b;
+  logic [3:0]  c_lt, c_gt, c_eq;
+  assign cmp_b = (op == 6'h07) ? {24'h0, b_i[24 +: 48], 24'h0} : b_i;
+  for (genvar l = 0; l < 4; l++) begin : g_cmp
+    pica_f24_cmp u_cmp (.a_i(a_i[l*24 +: 24]), .b_i(cmp_b[l*24 +: 24]), .flush_i(1'b0),
+                        .lt_o(c_lt[l]), .eq_o(c_eq[l]), .gt_o(c_gt[l]));
+  end
+
   pica_sh_alu #(
     .MaxNegInf(MaxNegInf), .MulReg(MulReg), .AddRegA(AddRegA), .AddRegB(AddRegB)
   ) u_dut (
-    .clk_i, .en_i(en), .op_i(op), .a_i, .b_i, .c_i, .pre_i, .y_o(y_dut)
+    .clk_i, .en_i(en), .op_i(op), .a_i, .b_i, .c_i, .pre_i, .lt_i(c_lt), .gt_i(c_gt),
+    .y_o(y_dut)
   );
 
   // The reference, behind its copy of R0.

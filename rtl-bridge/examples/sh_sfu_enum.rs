@@ -10,7 +10,8 @@
 //! `check`, `acc69` (acc_q's next value bit 69 forced 0), `term54` (mul_term bit 54 forced 0),
 //! `p3` (mul_p bit 3 flipped when bit 0 is 1), `mx7` (mx_q bit 7 flipped as read when bit 51 is
 //! 0), `mx4` (mx_q loaded with go_x bit 4 forced 0), `my13` (my_q loaded with go_y bit 13
-//! inverted), `qx19` (EX2's q = 1 + t + t^2/2 bit 19 flipped when bit 47 is 0), `qy24` (the q
+//! inverted), `qx19` (EX2's q = 1 + t + t^2/2 bit 19 flipped when bit 47 is 0), `qx21` (the same
+//! sum's bit 21 flipped when bit 50 is 0), `qy24` (the q
 //! arm of go_y for the last product, bit 24 flipped when bit 11 is 0), `rsq20` (RSQ's A + U
 //! in A + U + T with bit 20 flipped when bit 27 is 1; RSQ, emulated step by step too, is
 //! compared with alu::rsq by `check`), `acc31` (acc_q bit 31 forced 1 as read: every limb
@@ -32,6 +33,7 @@ enum Mu {
     Mx4,
     My13,
     Qx19,
+    Qx21,
     Qy24,
     Rsq20,
     Acc31,
@@ -141,6 +143,9 @@ fn ex2(a: u32, mu: Mu) -> u32 {
     let mut qx = (ONE + t + bits(acc, 83, 63)) & M63;
     if mu == Mu::Qx19 && (qx >> 47) & 1 == 0 {
         qx ^= 1 << 19;
+    }
+    if mu == Mu::Qx21 && (qx >> 50) & 1 == 0 {
+        qx ^= 1 << 21;
     }
     let mut p = ONE;
     for k in 1..=20u32 {
@@ -252,6 +257,7 @@ fn main() {
         "mx4" => Mu::Mx4,
         "my13" => Mu::My13,
         "qx19" => Mu::Qx19,
+        "qx21" => Mu::Qx21,
         "qy24" => Mu::Qy24,
         "rsq20" => Mu::Rsq20,
         "acc31" => Mu::Acc31,
@@ -260,7 +266,7 @@ fn main() {
         "ry30" => Mu::Ry30,
         _ => {
             eprintln!(
-                "usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qy24|rsq20|\
+                "usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qx21|qy24|rsq20|\
                  acc31|mx18|gy31|ry30"
             );
             std::process::exit(2);

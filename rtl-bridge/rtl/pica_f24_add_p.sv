@@ -26,8 +26,8 @@ module pica_f24_add_p #(
   logic        a_nan, b_nan, a_inf, b_inf;
   logic [6:0]  eb, es, d;
   logic [16:0] ss;
-  logic [5:0]  dc;
-  logic [56:0] bsh;
+  logic [19:0] al, lost;      // the aligned smaller operand on the fine grid; its lost bits
+  logic        far;
   logic        spec;          // the result is a special value: spec_y
   logic [23:0] spec_y;
 
@@ -43,8 +43,12 @@ module pica_f24_add_p #(
   assign es  = lo_op[22:16];
   assign ss  = {es != 7'd0, lo_op[15:0]};
   assign d   = eb - es;
-  assign dc  = (d > 7'd40) ? 6'd40 : d[5:0];
-  assign bsh = {ss, 40'h0} >> dc;
+  // Aligned on the fine grid (3 bits below the mantissa): a shift of 20 or more leaves
+  // nothing, and every bit of ss is then lost into the sticky bit. A 20-bit shifter and a
+  // thermometer mask instead of shifting ss into a 57-bit field (the same bits: pica_f24_add).
+  assign far  = d >= 7'd20;
+  assign al   = far ? 20'h0 : ({ss, 3'b000} >> d[4:0]);
+  assign lost = far ? {ss, 3'b000} : ({ss, 3'b000} & ~(20'hF_FFFF << d[4:0]));
   assign spec   = a_nan || b_nan || a_inf || b_inf;
   assign spec_y = (a_nan || b_nan || (a_inf && b_inf && (a[23] != b[23]))) ? NaN
                 : a_inf ? a : b;
@@ -52,8 +56,8 @@ module pica_f24_add_p #(
   // A -> B: {spec, spec_y, sign, eb, sb, b_al, sticky, sub}
   localparam int WA = 1 + 24 + 1 + 7 + 17 + 20 + 1 + 1;
   logic [WA-1:0] ra_d, ra_q;
-  assign ra_d = {spec, spec_y, hi_op[23], eb, eb != 7'd0, hi_op[15:0], bsh[56:37],
-                 bsh[36:0] != 37'h0, hi_op[23] ^ lo_op[23]};
+  assign ra_d = {spec, spec_y, hi_op[23], eb, eb != 7'd0, hi_op[15:0], al,
+                 lost != 20'h0, hi_op[23] ^ lo_op[23]};
   if (RegA) begin : g_ra
     always_ff @(posedge clk_i) if (en_i) ra_q <= ra_d;
   end else begin : g_ra_n
@@ -97,7 +101,9 @@ module pica_f24_add_p #(
   logic [4:0]  c_p;
   logic [8:0]  re;
   assign {c_spec, c_spec_y, c_sign, c_eb, c_dsum, c_p} = rb_q;
-  assign norm = (c_p >= 5'd16) ? (c_dsum >> (c_p - 5'd16)) : (c_dsum << (5'd16 - c_p));
+  // One left shift puts the leading one at bit 20 (a right shift of up to 4 and a left shift of
+  // up to 16, selected by c_p, gave the same bits).
+  assign norm = c_dsum << (5'd20 - c_p);
   assign re   = {2'b00, c_eb} + {4'b0000, c_p} - 9'd19;
 
   always_comb begin
@@ -108,12 +114,12 @@ module pica_f24_add_p #(
     end else if (re >= 9'd127) begin
       y_o = {c_sign, 7'h7F, 16'h0};           // at or above 2^64: +-inf
     end else begin
-      y_o = {c_sign, re[6:0], norm[15:0]};
+      y_o = {c_sign, re[6:0], norm[19:4]};
     end
   end
 
-  // norm[20:16] is the leading one and the zeros above it, dropped by design.
+  // norm[20] is the leading one, norm[3:0] zeros below the mantissa: dropped by design.
   logic unused_bits;
-  assign unused_bits = ^{norm[20:16], d[6]};
+  assign unused_bits = ^{norm[20], norm[3:0]};
 
 endmodule : pica_f24_add_p

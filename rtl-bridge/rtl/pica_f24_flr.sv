@@ -3,8 +3,11 @@
 // of an f24 is an f24), never -0.
 //
 // x = S * 2^(e-16), e = E - 63. e >= 16: already an integer. e < 0: |x| < 1, floor is +0 or -1.
-// Otherwise the integer part M = S >> (16 - e) (17 bits); a negative x with a non-zero fraction
-// floors to -(M + 1), which may carry into the next binade, so M is renormalized.
+// Otherwise the fraction is the mantissa's low 16 - e bits: they are cleared, and a negative x
+// with a non-zero fraction adds one unit of the lowest integer bit to {E, mantissa} as one
+// field, so a carry out of the mantissa (the integer part all ones) lands in the exponent with
+// a zero mantissa: the next binade without a renormalizing shift (the leading one can only
+// stay or move up by one).
 module pica_f24_flr (
   input  logic [23:0] a_i,
   output logic [23:0] y_o
@@ -12,30 +15,17 @@ module pica_f24_flr (
 
   logic [6:0]  e;
   logic [7:0]  eu;          // E - 63, signed
-  logic [16:0] s;
-  logic [4:0]  sh;          // 16 - e for 0 <= e <= 15
-  logic [16:0] ip;          // integer part of |x|
+  logic [4:0]  sh;          // 16 - e: the fraction's width, for 0 <= e <= 15
+  logic [15:0] fmask;       // the fraction's bits of the mantissa
   logic        frac_nz;
-  logic [17:0] m;           // |floor(x)| for 0 <= e <= 15
-  logic [4:0]  p;           // leading one of m
-  logic [17:0] norm;
+  logic [22:0] mag;         // {E, mantissa} of |floor(x)| for 0 <= e <= 15
 
   assign e  = a_i[22:16];
   assign eu = {1'b0, e} - 8'd63;
-  assign s  = {1'b1, a_i[15:0]};
   assign sh = 5'd16 - eu[4:0];
-  assign ip = s >> sh;
-  assign frac_nz = ((s & ~(17'h1_FFFF << sh)) != 17'h0);
-  assign m = {1'b0, ip} + {17'h0, a_i[23] & frac_nz};
-
-  always_comb begin
-    p = 5'd0;
-    for (int i = 0; i < 18; i++) begin
-      if (m[i]) p = 5'(i);
-    end
-  end
-
-  assign norm = m << (5'd17 - p);   // leading one at bit 17
+  assign fmask = ~(16'hFFFF << sh);
+  assign frac_nz = (a_i[15:0] & fmask) != 16'h0;
+  assign mag = {e, a_i[15:0] & ~fmask} + ((a_i[23] && frac_nz) ? (23'd1 << sh) : 23'd0);
 
   always_comb begin
     if (e == 7'd0) begin
@@ -47,11 +37,8 @@ module pica_f24_flr (
     end else if (eu >= 8'd16) begin
       y_o = a_i;
     end else begin
-      y_o = {a_i[23], 7'(8'd63 + {3'b000, p}), norm[16:1]};
+      y_o = {a_i[23], mag};
     end
   end
-
-  logic unused_bits;
-  assign unused_bits = ^{norm[17], norm[0]};
 
 endmodule : pica_f24_flr

@@ -12,8 +12,9 @@ module pica_f24_to_int (
 
   assign e   = a_i[22:16];
   assign eu  = {1'b0, e} - 8'd63;
-  assign mag = (eu >= 8'd16) ? ({15'h0, 1'b1, a_i[15:0]} << (eu[4:0] - 5'd16))
-                             : ({15'h0, 1'b1, a_i[15:0]} >> (5'd16 - eu[4:0]));
+  // |x| = 1.m * 2^(eu-16) truncated, for 0 <= eu <= 30: 1.m placed 14 bits up and shifted right
+  // by 30 - eu (one shifter; a left shift for eu >= 16 and a right one below gave the same).
+  assign mag = {1'b0, 31'({1'b1, a_i[15:0], 14'h0} >> (5'd30 - eu[4:0]))};
 
   always_comb begin
     if (e == 7'h7F && a_i[15:0] != 16'h0) begin

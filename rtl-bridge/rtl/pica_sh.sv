@@ -184,6 +184,27 @@ module pica_sh #(
   logic gs_on;
   assign gs_on = (geo_q == 2'd2);
 
+  // Selects by a run-time index as a compare per candidate, never a part-select at a computed
+  // offset (`v[i*96 +: 96]`): Yosys maps the latter to a shifter over the whole vector, whose
+  // shift amount is the product (12 bits for the 299-bit commit records), not to a mux.
+  function automatic logic [95:0] sel96(input logic [4*96-1:0] v, input logic [1:0] i);
+    sel96 = '0;
+    for (int k = 0; k < 4; k++) if (i == 2'(k)) sel96 = v[k*96 +: 96];
+  endfunction
+  function automatic logic [31:0] sel32(input logic [4*32-1:0] v, input logic [1:0] i);
+    sel32 = '0;
+    for (int k = 0; k < 4; k++) if (i == 2'(k)) sel32 = v[k*32 +: 32];
+  endfunction
+  function automatic logic [15:0] sel16(input logic [4*16-1:0] v, input logic [1:0] i);
+    sel16 = '0;
+    for (int k = 0; k < 4; k++) if (i == 2'(k)) sel16 = v[k*16 +: 16];
+  endfunction
+  // Entry i of a bank's input permutation (16 x 4 bits).
+  function automatic logic [3:0] perm_at(input logic [63:0] row, input logic [3:0] i);
+    perm_at = '0;
+    for (int k = 0; k < 16; k++) if (i == 4'(k)) perm_at = row[k*4 +: 4];
+  endfunction
+
   // ---------------------------------------------------------------------------------------
   // Units and their RAM copies.
   logic [3:0]        u_busy, u_done_st, u_hang_st, u_start, u_in_we, u_stall, u_o_sel;
@@ -328,7 +349,10 @@ module pica_sh #(
 
   logic [CommitW-1:0] chead;
   logic               ctake;
-  assign chead = cf_data[pick*CommitW +: CommitW];
+  always_comb begin
+    chead = '0;
+    for (int k = 0; k < 4; k++) if (pick == 2'(k)) chead = cf_data[k*CommitW +: CommitW];
+  end
   assign commit_valid_o = pick_v;
   assign commit_unit_o  = pick;
   assign {commit_seq_o, commit_pc_o, commit_word_o, commit_dst_o, commit_mask_o,
@@ -370,7 +394,12 @@ module pica_sh #(
   logic        em_active_q, em_out_q, em_phase_q, em_wind_q, em_prim_q;
   logic [1:0]  em_vtx_q;
   logic [5:0]  em_idx_q;
-  logic [3*16*96-1:0] slot_q;   // vertex slots 0-2 of unit 3, register r of slot s at (s*16+r)
+  // Vertex slots 0-2 of unit 3, register r of slot s at s*16+r: a RAM with one write and one
+  // read a clock (LUT RAM), not 4,608 flops, whose dynamic part-select write and read Yosys
+  // maps to two 4,608-bit shifters (about 18,000 LUT6). A RAM has no reset, so slot_ok_q says
+  // which slots were written since reset; an unwritten one reads zero as the flops did.
+  logic [95:0] slot_mem [64];
+  logic [3:0]  slot_ok_q;       // bit 3 never set (slot 3 is never written nor read)
 
   logic        hang_q;
   logic [1:0]  hang_unit_q;
@@ -462,7 +491,7 @@ module pica_sh #(
     rt_lastbit = (rt_rem_q & (rt_rem_q - 16'd1)) == 16'd0;  // at most one bit left
   end
   logic [95:0] rt_data;
-  assign rt_data = u_o_data[rt_unit_q*96 +: 96];
+  assign rt_data = sel96(u_o_data, rt_unit_q);
 
   // Emit-stream beat.
   logic [95:0] em_data;
@@ -474,7 +503,8 @@ module pica_sh #(
     if (em_wind_q && em_idx_q[5:4] == 2'd0) em_slot = 2'd1;
     else if (em_wind_q && em_idx_q[5:4] == 2'd1) em_slot = 2'd0;
     em_sidx = {em_slot, em_idx_q[3:0]};
-    em_data = em_phase_q ? slot_q[em_sidx*96 +: 96] : u_o_data[3*96 +: 96];
+    em_data = u_o_data[3*96 +: 96];
+    if (em_phase_q) em_data = slot_ok_q[em_slot] ? slot_mem[em_sidx] : '0;
   end
 
   // Output mux: the emit stream (GS) or the retiring VS vertex.
@@ -485,7 +515,7 @@ module pica_sh #(
   assign out_fire = out_valid_o && out_ready_i;
   always_comb begin
     out_kind_o = OutVs;
-    out_id_o = u_seq_q[rt_unit_q*32 +: 32];
+    out_id_o = sel32(u_seq_q, rt_unit_q);
     out_reg_o = {2'b00, rt_reg};
     out_data_o = rt_data;
     out_last_o = rt_lastbit;
@@ -517,6 +547,13 @@ module pica_sh #(
   assign em_step = em_active_q && (!em_out_q || out_fire);
   assign em_done = em_step && (em_phase_q ? (em_idx_q == 6'd47)
                                           : (em_idx_q == 6'd15 && !(em_out_q && em_prim_q)));
+
+  // Phase 0 copies the emitted bank into slot em_vtx_q (none for vertex id 3).
+  logic slot_we;
+  assign slot_we = !u_emit_v[3] && em_step && !em_phase_q && em_vtx_q != 2'd3;
+  always_ff @(posedge clk_i) begin
+    if (slot_we) slot_mem[{em_vtx_q, em_idx_q[3:0]}] <= em_data;
+  end
 
   // GS assembler: the attribute of this cycle and the end of the vertex.
   logic        asm_attr, asm_vend, gs_launch, gs_go, mode_fixed, mode_var, mode_point;
@@ -583,22 +620,26 @@ module pica_sh #(
     if (gs_run_q && run_b15_q) u_bools[3*16 + 15] = 1'b1;
     u_stall[3] = cf_full[3] || em_active_q;
     // Vertex input.
-    if (in_take_attr && {1'b0, in_attr_i} < {1'b0, incfg_q[bank_of(in_tgt)*32 +: 4]} + 6'd1)
-    begin
-      u_in_we[in_tgt] = 1'b1;
-      u_in_idx[in_tgt*4 +: 4] = perm_q[bank_of(in_tgt)*64 + in_attr_i[3:0]*4 +: 4];
-      u_in_data[in_tgt*96 +: 96] = in_data_i;
+    for (int u = 0; u < 4; u++) begin
+      if (in_tgt == 2'(u)) begin
+        if (in_take_attr
+            && {1'b0, in_attr_i} < {1'b0, incfg_q[bank_of(2'(u))*32 +: 4]} + 6'd1) begin
+          u_in_we[u] = 1'b1;
+          u_in_idx[u*4 +: 4] = perm_at(perm_q[bank_of(2'(u))*64 +: 64], in_attr_i[3:0]);
+          u_in_data[u*96 +: 96] = in_data_i;
+        end
+        if (in_take_attr && in_last_i) u_start[u] = 1'b1;
+      end
     end
-    if (in_take_attr && in_last_i) u_start[in_tgt] = 1'b1;
     // Point-mode assembler into unit 3's input registers.
     if (asm_attr && mode_point && asm_n_q < {1'b0, asm_cnt3}) begin
       u_in_we[3] = 1'b1;
-      u_in_idx[3*4 +: 4] = perm_q[64 + asm_n_q[3:0]*4 +: 4];
+      u_in_idx[3*4 +: 4] = perm_at(perm_q[64 +: 64], asm_n_q[3:0]);
       u_in_data[3*96 +: 96] = rt_data;
     end
     if (gs_go) u_start[3] = 1'b1;
     // Output-register reads: the retiring unit's active bank; unit 3's emitted bank.
-    u_o_idx[rt_unit_q*4 +: 4] = rt_reg;
+    for (int u = 0; u < 4; u++) if (rt_unit_q == 2'(u)) u_o_idx[u*4 +: 4] = rt_reg;
     if (em_active_q) begin
       u_o_sel[3] = 1'b1;
       u_o_idx[3*4 +: 4] = em_idx_q[3:0];
@@ -665,7 +706,7 @@ module pica_sh #(
       em_prim_q <= 1'b0;
       em_vtx_q <= '0;
       em_idx_q <= '0;
-      slot_q <= '0;
+      slot_ok_q <= '0;
       hang_q <= 1'b0;
       hang_unit_q <= '0;
       hang_pc_q <= '0;
@@ -677,7 +718,10 @@ module pica_sh #(
         for (int b = 0; b < 2; b++) begin
           if (cfg_bank_i[b]) begin
             unique case (cfg_kind_i)
-              CfgInt:    ints_q[b*128 + cfg_addr_i[1:0]*32 +: 32] <= cfg_data_i[31:0];
+              CfgInt:
+                for (int k = 0; k < 4; k++) begin
+                  if (cfg_addr_i[1:0] == 2'(k)) ints_q[b*128 + k*32 +: 32] <= cfg_data_i[31:0];
+                end
               CfgBool:   bools_q[b*16 +: 16] <= cfg_data_i[15:0];
               CfgEntry:  entry_q[b*16 +: 16] <= cfg_data_i[15:0];
               CfgOutmap: outmap_q[b*16 +: 16] <= cfg_data_i[15:0];
@@ -720,7 +764,7 @@ module pica_sh #(
         if (!in_active_q) begin
           u_job_q[in_tgt] <= 1'b1;
           u_fin_q[in_tgt] <= 1'b0;
-          u_seq_q[in_tgt*32 +: 32] <= in_seq_i;
+          for (int u = 0; u < 4; u++) if (in_tgt == 2'(u)) u_seq_q[u*32 +: 32] <= in_seq_i;
         end
         in_active_q <= !in_last_i;
         in_unit_q <= in_tgt;
@@ -740,7 +784,7 @@ module pica_sh #(
           rt_active_q <= 1'b1;
           rt_gs_q <= gs_on;
           rt_unit_q <= rt_pick;
-          rt_rem_q <= u_mask_q[rt_pick*16 +: 16];
+          rt_rem_q <= sel16(u_mask_q, rt_pick);
         end
       end else if (rt_step) begin
         rt_rem_q <= rt_rem_q & (rt_rem_q - 16'd1);
@@ -799,7 +843,7 @@ module pica_sh #(
         em_wind_q <= u_emit_wind[3];
         em_prim_q <= u_emit_prim[3];
       end else if (em_step) begin
-        if (!em_phase_q && em_vtx_q != 2'd3) slot_q[{em_vtx_q, em_idx_q[3:0]}*96 +: 96] <= em_data;
+        if (slot_we) slot_ok_q[em_vtx_q] <= 1'b1;
         if (em_done) begin
           em_active_q <= 1'b0;
         end else if (!em_phase_q && em_idx_q == 6'd15) begin

@@ -40,6 +40,10 @@ module pica_sh_alu #(
   input  logic [95:0] b_i,
   input  logic [95:0] c_i,
   input  logic [95:0] pre_i,
+  // The unit's comparators on a_i and b_i (flush off; LITP: b's x and w as zero), per lane:
+  // MIN, MAX and LITP select with them instead of comparing again here (pica_shader_unit.sv).
+  input  logic [3:0]  lt_i,
+  input  logic [3:0]  gt_i,
   output logic [95:0] y_o
 );
 
@@ -71,14 +75,31 @@ module pica_sh_alu #(
   assign inj = 4'd0;
 `endif
 
+  function automatic logic f24_nan(input logic [22:0] x);
+    f24_nan = x[22:16] == 7'h7F && x[15:0] != 16'h0;
+  endfunction
+
+  // pica_f24_minmax from the comparator's flags lt (a < b) and gt (a > b).
+  function automatic logic [23:0] mm_sel(input logic [23:0] a, input logic [23:0] b,
+                                         input logic is_max, input logic lt, input logic gt);
+    if (is_max) begin
+      if (MaxNegInf && a[22:0] == 23'h0 && b == 24'hFF0000) mm_sel = b;
+      else mm_sel = gt ? a : b;
+    end else begin
+      mm_sel = lt ? a : b;
+    end
+  endfunction
+
   // ---- R0
   logic [5:0]  op0;
-  logic [3:0]  inj0;
+  logic [3:0]  inj0, lt0, gt0;
   logic [95:0] a0, b0, c0, pre0;
   always_ff @(posedge clk_i) begin
     if (en_i) begin
       op0  <= op_i;
       inj0 <= inj;
+      lt0  <= lt_i;
+      gt0  <= gt_i;
       a0   <= a_i;
       b0   <= b_i;
       c0   <= c_i;
@@ -87,9 +108,9 @@ module pica_sh_alu #(
   end
 
   // ---- mul: the multipliers; FLR, MIN/MAX and LITP (early results) beside them.
-  logic        is_lit0;
+  logic        is_lit0, lit_lt_b, lit_gt_nb;
   logic [95:0] dot_a, mul_y, flr_y, mm_b, mm_y, early0;
-  logic [3:0]  mm_max;
+  logic [3:0]  mm_max, mm_lt, mm_gt;
   logic [23:0] lit_y1;
   assign is_lit0 = (op0 == OpLitp);
   // DPH's a.w = 1.0 goes into lane 3's multiplier.
@@ -97,13 +118,19 @@ module pica_sh_alu #(
   // LITP: (max(x, 0), max(min(y, B), -B), 0, max(w, 0)).
   assign mm_b   = is_lit0 ? {F24Zero, b0[48 +: 24], LitpPos, F24Zero} : b0;
   assign mm_max = is_lit0 ? 4'b1001 : {4{op0 == OpMax}};
+  // pica_f24_cmp's lt against the positive constant B (neither zero nor NaN): y < B when y is
+  // no NaN and negative or of a smaller magnitude. The other lanes' flags are the unit's.
+  assign lit_lt_b = !f24_nan(a0[24 +: 23])
+                    && (a0[47] || a0[24 +: 23] < LitpPos[22:0]);
+  assign mm_lt  = {lt0[3:2], is_lit0 ? lit_lt_b : lt0[1], lt0[0]};
+  assign mm_gt  = gt0;
   for (genvar l = 0; l < 4; l++) begin : g_lane
     pica_f24_mul_p #(.Reg(MulReg != 0)) u_mul (
       .clk_i, .en_i, .a_i(dot_a[l*24 +: 24]), .b_i(b0[l*24 +: 24]), .y_o(mul_y[l*24 +: 24])
     );
     pica_f24_flr u_flr (.a_i(a0[l*24 +: 24]), .y_o(flr_y[l*24 +: 24]));
-    pica_f24_minmax u_mm (.a_i(a0[l*24 +: 24]), .b_i(mm_b[l*24 +: 24]), .max_i(mm_max[l]),
-                          .max_neg_inf_i(MaxNegInf), .y_o(mm_y[l*24 +: 24]));
+    assign mm_y[l*24 +: 24] = mm_sel(a0[l*24 +: 24], mm_b[l*24 +: 24], mm_max[l], mm_lt[l],
+                                     mm_gt[l]);
   end
   always_comb begin
     unique case (op0)
@@ -139,8 +166,11 @@ module pica_sh_alu #(
                           : is_mad ? cm[l*24 +: 24] : bm[l*24 +: 24];
   end
   // The results that need no adder: MUL, DST, LITP (its y clamped to -B), the early ones.
-  pica_f24_minmax u_lit_y (.a_i(earlym[24 +: 24]), .b_i(LitpNeg), .max_i(1'b1),
-                           .max_neg_inf_i(MaxNegInf), .y_o(lit_y1));
+  // pica_f24_cmp's gt against the negative constant -B (neither zero nor NaN): y > -B when y is
+  // no NaN and positive or of a smaller magnitude; -B is not MaxNegInf's -inf.
+  assign lit_gt_nb = !f24_nan(earlym[24 +: 23])
+                     && (!earlym[47] || earlym[24 +: 23] < LitpNeg[22:0]);
+  assign lit_y1 = mm_sel(earlym[24 +: 24], LitpNeg, 1'b1, 1'b0, lit_gt_nb);
   always_comb begin
     unique case (opm)
       OpMul:        ev = mul_y;

@@ -363,10 +363,15 @@ module pica_shader_unit #(
         unif_ones_q              ? {4{F24One}} : unif_rdata_i;
   end
 
+  // Each lane a 4:1 mux by compare: `v[sel*24 +: 24]` became a shifter over the 96 bits with
+  // the product as its amount (twelve of them: three sources, four lanes).
   function automatic logic [95:0] swz(input logic [95:0] v, input logic [7:0] sel,
                                       input logic neg);
     for (int l = 0; l < 4; l++) begin
-      swz[l*24 +: 24] = v[sel[7-2*l -: 2]*24 +: 24];
+      swz[l*24 +: 24] = '0;
+      for (int c = 0; c < 4; c++) begin
+        if (sel[7-2*l -: 2] == 2'(c)) swz[l*24 +: 24] = v[c*24 +: 24];
+      end
       swz[l*24+23] = swz[l*24+23] ^ neg;
     end
   endfunction
@@ -503,7 +508,8 @@ module pica_shader_unit #(
   assign pipe_en = !stall_i;
   pica_sh_alu #(.MaxNegInf(MaxNegInf), .MulReg(AluMulReg), .AddRegA(AluAddRegA),
                 .AddRegB(AluAddRegB)) u_alu (
-    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa_q), .b_i(sb_q), .c_i(sc_q), .pre_i(pre), .y_o(alu_y)
+    .clk_i, .en_i(pipe_en), .op_i(op6), .a_i(sa_q), .b_i(sb_q), .c_i(sc_q), .pre_i(pre),
+    .lt_i(c_lt), .gt_i(c_gt), .y_o(alu_y)
   );
 
   function automatic logic cmp_sel(input logic [2:0] c, input logic lt, input logic eq,
@@ -558,7 +564,8 @@ module pica_shader_unit #(
       default: cond_ok = (cmp_q[1] == ir_q[24]);
     endcase
     ubool = bool_uniforms_i[ir_q[25:22]];
-    iu = int_uniforms_i[ir_q[23:22]*32 +: 32];
+    iu = '0;  // a 4:1 mux by compare, not a shifter over the 128 bits
+    for (int k = 0; k < 4; k++) if (ir_q[23:22] == 2'(k)) iu = int_uniforms_i[k*32 +: 32];
     next = {1'b0, pc_q} + 13'd1;
 
     // Defaults: nothing changes.
