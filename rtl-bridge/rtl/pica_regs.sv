@@ -7,12 +7,13 @@
 // effect (RegFile::apply). IDs above 0x2FF change nothing; their beat value is 0.
 //
 // Storage choices:
-// - Register array: a 768 x 32 RAM with an asynchronous read (the merge needs the old value in
-//   the cycle the write is applied; distributed/LUT RAM on an FPGA) plus a synchronous debug read
-//   port. The 17 registers that side effects read or advance (FIFO index registers, COM_MODE,
-//   GEOSTAGE_CONFIG, CMDBUF_ADDRn/SIZEn) live only in shadow flops instead: a data write
-//   updates both the data register and its index register in one cycle, which a single-write
-//   RAM cannot, and the side-effect logic reads them without extra RAM read ports.
+// - Register array: a 768 x 32 RAM with two synchronous read ports (block RAM on an FPGA): one
+//   reads the word a clock before the write that merges into it (at the FIFO's next head, with
+//   the write of that clock forwarded), the other is the debug read. The 17 registers that
+//   side effects read or advance (FIFO index registers, COM_MODE, GEOSTAGE_CONFIG,
+//   CMDBUF_ADDRn/SIZEn) live only in shadow flops instead: a data write updates both the data
+//   register and its index register in one cycle, which a single-write RAM cannot, and the
+//   side-effect logic reads them without extra RAM read ports.
 // - Per-unit code (4096 x 32), operand descriptors (128 x 32), float uniforms (96 x 96 bits,
 //   {w,z,y,x} f24) and the LUTs / fixed attributes are pica_ram instances (synchronous write,
 //   synchronous debug read: block RAM). Unit scalars (bool/int uniforms, entry point, output
@@ -33,6 +34,9 @@ module pica_regs (
   input  logic [3:0]  wr_mask_i,
   input  logic [31:0] wr_param_i,
   output logic        wr_pop_o,
+  // The ID at the FIFO's head in the next clock (the head register's input, pica_top), valid
+  // or not: the register RAM is read and the ID decoded a clock ahead of the write.
+  input  logic [16:0] wr_next_id_i,
 
   // CMDBUF jump target to the CP (pushed in the cycle the jump write is applied).
   output logic        redir_push_o,
@@ -178,12 +182,10 @@ module pica_regs (
   assign apply    = wr_valid_i;
   assign wr_pop_o = wr_valid_i;
   assign id       = wr_id_i;
-  assign in_range = id < 17'(NumRegs);
   assign rid      = id[9:0];
 
   // Register RAM (see header).
   logic [31:0] reg_mem [NumRegs];
-  logic [31:0] reg_rd;
   logic        reg_we;
   logic [31:0] value;
 
@@ -197,17 +199,63 @@ module pica_regs (
   logic [31:0] shadow_d [NumShadow];
   logic [NumShadow-1:0] sh_hit;
 
-  always_comb begin
-    for (int s = 0; s < NumShadow; s++) sh_hit[s] = in_range && (rid == shadow_id(s));
+  // The old word, read a clock ahead. Why: an asynchronous read in the write's own clock put the
+  // FIFO head, the range check, the 768-word LUT RAM and its read-mux tree in front of the merge
+  // and of every RAM's write data, the front end's critical path (24.6 ns on the LFE5U-85F,
+  // docs/src/rtl.md). pica_top gives the next clock's head ID (wr_next_id_i); the RAM is read
+  // there into a register, and the range check and the shadow decode are registered beside it.
+  // Each of these flops is loaded every clock from the ID the head register loads, so it always
+  // describes the head REGS sees (a held or halted head is read again). The one write the
+  // early read cannot see is the one of the same clock (the RAM reads the old word): it is
+  // forwarded (fwd_val_q). The RAM's output (5.8 ns from the clock on the ECP5's block RAM)
+  // then passes one 2:1 mux before the merge: a shadow register's word or the forwarded one is
+  // selected from flops beside it (alt_q says which way), the shadows one-hot as an AND-OR
+  // rather than a chain of 17 muxes.
+  logic [9:0]  nx_rid;
+  logic        nx_in_range;
+  logic [NumShadow-1:0] nx_sh_hit;
+  logic [31:0] reg_rd_q, fwd_val_q, sh_old, alt_old;
+  logic        alt_q, sh_any_q;
+  logic [NumShadow-1:0] sh_hit_q;
+
+  assign nx_rid      = wr_next_id_i[9:0];
+  assign nx_in_range = wr_next_id_i < 17'(NumRegs);
+
+  always_ff @(posedge clk_i) begin
+    reg_rd_q <= reg_mem[nx_in_range ? nx_rid : 10'd0];
   end
 
-  assign reg_rd = reg_mem[in_range ? rid : 10'd0];
+  always_comb begin
+    for (int s = 0; s < NumShadow; s++) nx_sh_hit[s] = nx_in_range && (nx_rid == shadow_id(s));
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // The decode of ID 0, the head register's reset value.
+      sh_hit_q  <= '0;
+      sh_any_q  <= 1'b0;
+      in_range  <= 1'b1;
+      alt_q     <= 1'b0;
+      fwd_val_q <= '0;
+    end else begin
+      sh_hit_q  <= nx_sh_hit;
+      sh_any_q  <= nx_sh_hit != '0;
+      in_range  <= nx_in_range;
+      alt_q     <= (nx_sh_hit != '0) || (reg_we && (rid == nx_rid));
+      fwd_val_q <= value;
+    end
+  end
+
+  assign sh_hit = sh_hit_q;
+
+  always_comb begin
+    sh_old = '0;
+    for (int s = 0; s < NumShadow; s++) sh_old = sh_old | ({32{sh_hit_q[s]}} & shadow_q[s]);
+  end
+  assign alt_old = sh_any_q ? sh_old : fwd_val_q;
 
   logic [31:0] old;
-  always_comb begin
-    old = reg_rd;
-    for (int s = 0; s < NumShadow; s++) if (sh_hit[s]) old = shadow_q[s];
-  end
+  assign old = alt_q ? alt_old : reg_rd_q;
 
   // merge_masked (beat.rs): bit n of the mask enables byte n.
   logic [3:0] merge_mask;
@@ -869,6 +917,15 @@ module pica_regs (
     end else begin
       if (apply && (fu_data[0] && fu_data[1]))
         $error("pica_regs: overlapping alias groups");
+      // The early read and its decode describe the write applied now.
+      if (apply && (in_range != (id < 17'(NumRegs))))
+        $error("pica_regs: registered range check differs from the head's");
+      for (int s = 0; s < NumShadow; s++) begin
+        if (apply && sh_hit[s] != ((id < 17'(NumRegs)) && rid == shadow_id(s)))
+          $error("pica_regs: registered shadow decode differs from the head's");
+      end
+      if (reg_we && old != reg_mem[rid])
+        $error("pica_regs: early register read differs from the RAM's word");
       if (fx_hit && fx_complete && fx_idx == ImmediateIndex && fx_store)
         $error("pica_regs: immediate-mode vertex stored as a fixed attribute");
     end

@@ -3,8 +3,9 @@
 // the ports of the RTL contract (rtl-bridge/rtl/README.md).
 //
 // Cycle k after reset release is the model's Gpu::step() number k (model/src/gpu.rs). The two
-// links are pica_fifo instances with the model's depths (model/src/timing.rs:
-// CP_TO_REGS_DEPTH = 4, REGS_TO_CP_REDIRECT_DEPTH = 1) and Link timing (model/src/link.rs).
+// links have the model's depths (model/src/timing.rs: CP_TO_REGS_DEPTH = 4,
+// REGS_TO_CP_REDIRECT_DEPTH = 1) and Link timing (model/src/link.rs): the redirect link is a
+// pica_fifo instance, the CP->REGS FIFO is written out below (it also gives REGS its next head).
 //
 // SH: pica_sh's configuration port is driven by REGS (pica_regs shcfg_*: every write that
 // changes a unit's configuration, in the cycle REGS applies it); its vertex input, output and
@@ -149,17 +150,47 @@ module pica_top #(
     .hang_reason_o
   );
 
-  pica_fifo #(.Width(WrW), .Depth(CpToRegsDepth)) u_cp_to_regs (
-    .clk_i,
-    .rst_ni,
-    .push_i  (cp_wr_valid),
-    .wdata_i ({cp_wr_id, cp_wr_mask, cp_wr_param}),
-    .full_o  (wr_full),
-    .pop_i   (wr_pop),
-    .valid_o (wr_valid),
-    .rdata_o (wr_head),
-    .empty_o (wr_empty)
-  );
+  // The CP->REGS FIFO: pica_fifo's Link timing (an entry pushed in cycle N is popped no earlier
+  // than N+1; full from the occupancy at the start of the cycle), written out here instead of a
+  // pica_fifo instance because REGS needs the next clock's head a clock early: it reads the
+  // register RAM at that head's ID into a register (pica_regs `wr_next_id_i`), so that a write's
+  // merge starts from flops. The head itself is kept in a register too (`wr_head_q`, the same
+  // word as the storage slot it mirrors), so that REGS' decode starts from flops rather than
+  // from a 4-way mux over the slots.
+  logic [WrW-1:0] wr_mem_q [CpToRegsDepth];
+  logic [1:0]     wr_rptr_q, wr_wptr_q, wr_rptr_n;  // Depth 4: the pointers wrap by overflow
+  logic [2:0]     wr_count_q;
+  logic [WrW-1:0] wr_wdata, wr_head_q, wr_head_d;
+  logic           wr_push, wr_do_pop;
+
+  assign wr_wdata  = {cp_wr_id, cp_wr_mask, cp_wr_param};
+  assign wr_full   = wr_count_q == 3'(CpToRegsDepth);
+  assign wr_valid  = wr_count_q != '0;
+  assign wr_empty  = !wr_valid;
+  assign wr_push   = cp_wr_valid && !wr_full;
+  assign wr_do_pop = wr_pop && wr_valid;
+  assign wr_rptr_n = wr_do_pop ? wr_rptr_q + 2'd1 : wr_rptr_q;
+  // The slot the head is in next clock, as it is after this clock's push.
+  assign wr_head_d = (wr_push && wr_wptr_q == wr_rptr_n) ? wr_wdata : wr_mem_q[wr_rptr_n];
+  assign wr_head   = wr_head_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_rptr_q  <= '0;
+      wr_wptr_q  <= '0;
+      wr_count_q <= '0;
+      wr_head_q  <= '0;
+      for (int i = 0; i < CpToRegsDepth; i++) wr_mem_q[i] <= '0;
+    end else begin
+      if (wr_push) begin
+        wr_mem_q[wr_wptr_q] <= wr_wdata;
+        wr_wptr_q           <= wr_wptr_q + 2'd1;
+      end
+      wr_rptr_q  <= wr_rptr_n;
+      wr_count_q <= wr_count_q + 3'(wr_push) - 3'(wr_do_pop);
+      wr_head_q  <= wr_head_d;
+    end
+  end
 
   // REGS -> SH configuration beats.
   logic        shcfg_valid;
@@ -178,6 +209,7 @@ module pica_top #(
     .wr_mask_i     (wr_head[35:32]),
     .wr_param_i    (wr_head[31:0]),
     .wr_pop_o      (wr_pop),
+    .wr_next_id_i  (wr_head_d[WrW-1 -: 17]),
     .redir_push_o  (redir_push),
     .redir_addr_o  (redir_addr_w),
     .redir_size_o  (redir_size_w),
@@ -311,5 +343,20 @@ module pica_top #(
   // redir_full is implied never set when REGS pushes (one jump in flight); checked in pica_fifo.
   logic unused_full;
   assign unused_full = redir_full;
+
+`ifndef SYNTHESIS
+  // The CP checks the FIFO's space before it pushes; REGS pops only a valid head; the head
+  // register mirrors the storage slot it stands for.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // nothing to check in reset (rst_ni used only as an async reset: SYNCASYNCNET)
+    end else begin
+      if (cp_wr_valid && wr_full) $error("pica_top: push into a full CP->REGS FIFO");
+      if (wr_pop && !wr_valid) $error("pica_top: pop from an empty CP->REGS FIFO");
+      if (wr_valid && wr_head_q != wr_mem_q[wr_rptr_q])
+        $error("pica_top: CP->REGS head register differs from its slot");
+    end
+  end
+`endif
 
 endmodule : pica_top

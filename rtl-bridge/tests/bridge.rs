@@ -83,6 +83,57 @@ fn bridge_cycles_and_beats_match_the_model() {
     assert_eq!(words[0x10], 0x1234_5678);
 }
 
+/// Back-to-back writes of one register with different byte masks, queued in the CP->REGS FIFO
+/// by a hold and then applied one per clock: each merges into the word the previous one wrote
+/// in the clock before, which REGS' early register-RAM read (a clock ahead, pica_regs.sv) sees
+/// only through its forwarding. The values and the final state are the model's (a hold moves
+/// only the cycles), and the writes did come back to back.
+#[test]
+fn bridge_back_to_back_masked_writes_merge_into_the_previous_one() {
+    // GPUREG_TEXENV0_COLOR (0x0C3: ID bits 0 and 1 set, plain storage) and GPUREG_FOG_COLOR
+    // (0x0E1), one write per command (param, header), then FINALIZE, padded to 16 bytes.
+    let writes: [(u32, u32, u32); 7] = [
+        (0x0C3, 0xF, 0x1122_3344),
+        (0x0C3, 0x1, 0xAABB_CCDD),
+        (0x0C3, 0x6, 0x5566_7788),
+        (0x0C3, 0x8, 0x9900_0000),
+        (0x0E1, 0xF, 0x0102_0304),
+        (0x0E1, 0xA, 0xF0E0_D0C0),
+        (0x0E1, 0x5, 0x0B0A_0908),
+    ];
+    let mut words: Vec<u32> = writes
+        .iter()
+        .flat_map(|&(id, mask, param)| [param, id | (mask << 16)])
+        .collect();
+    words.extend([0x1234_5678, 0x000F_0010]);
+    while words.len() % 4 != 0 {
+        words.push(0);
+    }
+    let size = 4 * words.len() as u32;
+    let mut gpu = Gpu::new(memory_with(&words));
+    gpu.submit(LIST, size).unwrap();
+    assert!(matches!(gpu.run(200), Outcome::Finished { .. }));
+    let mut rtl = RtlGpu::new(Rtl::new().unwrap(), memory_with(&words), LIST, size);
+    // Held until the FIFO is full (4 writes), then drained one write per clock.
+    for _ in 0..12 {
+        rtl.set_hold(true);
+        rtl.clock();
+    }
+    rtl.set_hold(false);
+    assert!(matches!(rtl.run(200), RtlOutcome::Finished { .. }));
+    let strip = |b: &[pica_model::beat::RegWriteBeat]| -> Vec<(u32, u8, u32, u32)> {
+        b.iter().map(|b| (b.id, b.mask, b.param, b.value)).collect()
+    };
+    assert_eq!(strip(rtl.beats()), strip(gpu.regwrite_beats()));
+    assert_eq!(rtl.beats()[3].value, 0x9966_77DD);
+    let b = rtl.beats();
+    assert!(
+        (1..4).all(|i| b[i].cycle == b[i - 1].cycle + 1),
+        "the first four writes were applied back to back: {b:?}"
+    );
+    assert_eq!(rtl.debug_dump(), gpu.regs().debug_dump());
+}
+
 #[test]
 fn bridge_traces_a_vcd_on_demand() {
     let path = std::env::temp_dir().join(format!("pica-bridge-{}.vcd", std::process::id()));

@@ -136,13 +136,13 @@ fn mutate_an_opt_in_model_names_the_env_var_and_the_command() {
     );
 }
 
-/// The front-end mutant the pipeline-kill test runs: bit 3 of unit 0's entry point
+/// The front-end mutant the pipeline-kill test runs: bit 6 of unit 1's entry point
 /// (`entry_q`, pica_regs.sv) inverted, so the vertex shader starts at another instruction. The
 /// index is Yosys' sample of the
 /// current netlist: an edit of the front-end RTL re-samples it (the test then names the mutant
 /// it found there; pick a mutant a pipeline case kills, `pica mutate --stage fe --no-corpus
 /// --cases 0 --pipe-cases 8`).
-const PIPE_MUTANT: u16 = 128;
+const PIPE_MUTANT: u16 = 142;
 
 /// A pipeline case kills front-end mutant [`PIPE_MUTANT`] (shown by the final state once the
 /// pipeline has held REGS): the kill is shrunk to fewer splices than the case had, and its
