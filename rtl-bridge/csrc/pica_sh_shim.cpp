@@ -111,7 +111,48 @@ struct DutImpl final : Dut {
   }
 
   void enter() { m.enter(); }
-  void clock() { m.clock(); }
+  void clock() {
+    scramble_idle();
+    m.clock();
+  }
+
+  // Every input the unit must ignore in a clock gets fresh garbage before that clock's edge: a
+  // write port's address and data while its enable is low, the input-vertex port while
+  // in_we_i is low, the entry point while start_i is low. Left at their last values (the last
+  // word loaded), a write enable stuck at 1 would only rewrite that word with itself, and an
+  // entry point read after the start would read the right one (both survived `pica mutate`:
+  // rtl-bridge/mutants/sh_mut.notes). A fixed xorshift64 sequence from every reset and start,
+  // so a case replays the same clocks.
+  uint64_t idle_state = kIdleSeed;
+  static constexpr uint64_t kIdleSeed = 0x9E3779B97F4A7C15ull;
+  uint32_t idle_word() {
+    idle_state ^= idle_state << 13;
+    idle_state ^= idle_state >> 7;
+    idle_state ^= idle_state << 17;
+    return static_cast<uint32_t>(idle_state >> 16);
+  }
+  void scramble_idle() {
+    if (!top->code_we_i) {
+      top->code_waddr_i = idle_word() & 0xFFF;
+      top->code_wdata_i = idle_word();
+    }
+    if (!top->desc_we_i) {
+      top->desc_waddr_i = idle_word() & 0x7F;
+      top->desc_wdata_i = idle_word();
+    }
+    if (!top->unif_we_i) {
+      // Below 96 as often as not: writes to 96-127 are dropped by design.
+      top->unif_waddr_i = idle_word() & 0x7F;
+      const uint32_t w[4] = {idle_word(), idle_word(), idle_word(), idle_word()};
+      pack96(top->unif_wdata_i, w);
+    }
+    if (!top->in_we_i) {
+      top->in_idx_i = idle_word() & 15;
+      const uint32_t w[4] = {idle_word(), idle_word(), idle_word(), idle_word()};
+      pack96(top->in_data_i, w);
+    }
+    if (!top->start_i) top->entry_i = idle_word() & 0xFFF;
+  }
 
   // The memories as the model holds them (public through pica_sh_unit.vlt).
   auto& code_mem() { return top->rootp->pica_sh_unit_top__DOT__u_code__DOT__mem; }
@@ -147,6 +188,7 @@ struct DutImpl final : Dut {
   // Registers back to reset, memories to zero: the state of a new model.
   void reset() override {
     enter();
+    idle_state = kIdleSeed;
     top->start_i = 0;
     top->rst_ni = 0;
     top->eval();
@@ -232,6 +274,7 @@ struct DutImpl final : Dut {
     if (max == 0) {
       status = 2;
     } else {
+      idle_state = kIdleSeed;
       top->entry_i = entry & 0xFFF;
       top->start_i = 1;
       top->eval();

@@ -518,7 +518,7 @@ const SPREAD_UNIFORMS: std::ops::Range<u8> = 88..96;
 /// near the ends of its range (log2 near 0 and 1, 2^x near a power of two); one in eight a
 /// negative around EX2's tiny-negative bound (biased exponents 8-10 about
 /// `alu::EX2_TINY_NEG_MAX`, exponent 9: where 2^x is 1.0 or the largest f24 below it) or just
-/// above it (11-32).
+/// above it (11-32; [`ex2_band_f24`] gives EX2 more of those).
 ///
 /// The SFU's iteration registers (pica_sh_sfu.sv) also need the classes a random mantissa at
 /// a mid exponent almost never gives: exact powers of two (mantissa 0: LG2's squarings stay
@@ -635,6 +635,22 @@ impl Cluster {
         [(); 4].map(|()| cluster_f24(r, self))
     }
 }
+
+/// A negative f24 with a biased exponent of 8-32, the mantissa random: EX2 of it is 1.0 or just
+/// below (2^x within 2^-20 of 1), where the fixed-point P runs just under 2^63 and one wrong
+/// low bit of `q = 1 + t + t^2/2` carries into the result. Each bit of q does so in its own
+/// band of about two exponents only (bit 21 flipped changes 69,987 of the 2^24 inputs, all
+/// at biased exponents 21 and 22, and none elsewhere: `sh_sfu_enum qx21`), so a flaw there
+/// needs operands in every band; [`spread_f24`]'s share of them gave 27 EX2 operands over
+/// these 25 exponents in 512 cases (seed 1), none at 21-22.
+pub fn ex2_band_f24(r: &mut Rng) -> F24 {
+    let exp = 8 + r.below(25) as u32;
+    F24::from_bits(1 << 23 | exp << 16 | r.below(1 << 16) as u32)
+}
+
+/// The float uniforms [`generate`] fills with [`ex2_band_f24`] vectors (c60-c62), read by
+/// three in four EX2s of the unary-op arm of [`Gen::simple`].
+const EX2_BAND_UNIFORMS: std::ops::Range<u8> = 60..63;
 
 /// The float uniforms [`generate`] fills with cluster vectors (c80-c87).
 const CLUSTER_UNIFORMS: std::ops::Range<u8> = 80..88;
@@ -812,16 +828,24 @@ impl Gen<'_> {
         match self.r.below(32) {
             // EX2/LG2/RCP/RSQ of a spread uniform (the other arms' operands are mostly edge
             // values, which these ops map to constants).
-            20..=23 | 30..=31 => Instruction::Alu {
-                op: self.r.pick(UNARY_OPS),
-                dst: self.dst(),
-                src1: SrcReg::from_raw(
-                    0x20 + SPREAD_UNIFORMS.start + self.r.below(SPREAD_UNIFORMS.len() as u64) as u8,
-                ),
-                src2: SrcReg::default(),
-                idx: RelIndex::None,
-                desc,
-            },
+            20..=23 | 30..=31 => {
+                let op = self.r.pick(UNARY_OPS);
+                let from = if op == Opcode::Ex2 && self.r.chance(75) {
+                    EX2_BAND_UNIFORMS
+                } else {
+                    SPREAD_UNIFORMS
+                };
+                Instruction::Alu {
+                    op,
+                    dst: self.dst(),
+                    src1: SrcReg::from_raw(
+                        0x20 + from.start + self.r.below(from.len() as u64) as u8,
+                    ),
+                    src2: SrcReg::default(),
+                    idx: RelIndex::None,
+                    desc,
+                }
+            }
             0..=9 => {
                 let op = self.r.pick(ALU_OPS);
                 let (src1, src2) = self.alu_srcs(op);
@@ -1254,6 +1278,8 @@ pub fn generate(seed: u64) -> ShaderCase {
             [(); 4].map(|()| int_range_f24(&mut r))
         } else if SMALL_INT_UNIFORMS.contains(&k) {
             [(); 4].map(|()| small_int_f24(&mut r))
+        } else if EX2_BAND_UNIFORMS.contains(&k) {
+            [(); 4].map(|()| ex2_band_f24(&mut r))
         } else if k == NEAR_ONE_UNIFORM {
             [(); 4].map(|()| {
                 F24::from_bits(if r.chance(50) {
@@ -1502,11 +1528,25 @@ impl Gen<'_> {
     /// in the slot the format gives it (SRC2 for format 1i), the other narrow; a one-source
     /// op's SRC2 is 0.
     fn alu_srcs(&mut self, op: Opcode) -> (SrcReg, SrcReg) {
-        match op.format() {
+        let (a, b) = match op.format() {
             Format::F1i => (self.narrow_src(), self.wide_src()),
-            Format::F1u => (self.wide_src(), SrcReg::default()),
+            Format::F1u => return (self.wide_src(), SrcReg::default()),
             _ => (self.wide_src(), self.narrow_src()),
+        };
+        // The compares and MIN/MAX sometimes read one register twice: equal lanes wherever the
+        // swizzles pick the same component, the ties of SGE/SLT and MIN/MAX (a comparator's
+        // equality half is otherwise only reached by chance: sh_mut.notes, g_lane[3].u_cmp).
+        let ties = matches!(
+            op,
+            Opcode::Sge | Opcode::Sgei | Opcode::Slt | Opcode::Slti | Opcode::Min | Opcode::Max
+        );
+        if ties && self.r.chance(30) {
+            let narrow = if a.raw() < 0x20 { a } else { b };
+            if narrow.raw() < 0x20 {
+                return (narrow, narrow);
+            }
         }
+        (a, b)
     }
 
     /// An ALU word of `op` on `src1`, `src2` with descriptor `desc`, its destination and
