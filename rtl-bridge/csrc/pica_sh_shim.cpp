@@ -246,7 +246,7 @@ struct DutImpl final : Dut {
   }
 
   // After END or a hang the unit must stay quiet "until the next start": no commit, no emit,
-  // done_o / hang_o and hang_code_o held. Checked for kQuietClocks clocks (longer than the
+  // done_o / hang_o and hang_code_o held, busy_o low. Checked for kQuietClocks clocks (longer than the
   // arithmetic pipeline and the R/E stages, so an instruction fetched past END would have
   // retired by then); a unit that breaks the promise gets status 4 (BadStatus).
   static constexpr int kQuietClocks = 24;
@@ -255,7 +255,7 @@ struct DutImpl final : Dut {
       top->stall_i = next_stall();
       top->eval();
       const bool loud = top->commit_valid_o || top->emit_valid_o;
-      const bool held = top->done_o == (status == 0) && top->hang_o == (status == 1) &&
+      const bool held = !top->busy_o && top->done_o == (status == 0) && top->hang_o == (status == 1) &&
                         (status != 1 || top->hang_code_o == hang_code);
       if (loud || !held) return 4;
       clock();
@@ -292,7 +292,9 @@ struct DutImpl final : Dut {
         top->eval();
         // done_o and hang_o promise END or a hang "until the next start": while instructions
         // still retire neither may be up (a unit that shows them early lies to its stage).
-        if (top->done_o || top->hang_o) {
+        // busy_o is what a stage reads before it starts the unit ("start_i taken when
+        // !busy_o"): up on every clock of a run until the clock after its last commit.
+        if (top->done_o || top->hang_o || !top->busy_o) {
           status = 4;
           break;
         }
@@ -341,7 +343,7 @@ struct DutImpl final : Dut {
         if (stop) {
           // The clock after the last commit: END shows done_o, a hang hang_o, a run cut at
           // the instruction limit neither (the unit is still running).
-          const bool done_ok = top->done_o == (status == 0);
+          const bool done_ok = top->done_o == (status == 0) && top->busy_o == (status == 2);
           const bool hang_ok = top->hang_o == (status == 1);
           if (!done_ok || !hang_ok) status = 4;
           // A hang names its reason on hang_code_o too (the stage reads it there).
