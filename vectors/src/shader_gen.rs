@@ -702,7 +702,8 @@ const NEAR_ONE_UNIFORM: u8 = 63;
 /// the relative-read arm ([`Gen::small_rel_read`]).
 const SMALL_INT_UNIFORMS: std::ops::Range<u8> = 64..72;
 
-/// A program under construction: the main code from 0, subroutines at `SUB_BASE + SUB_SPAN k`.
+/// A program under construction: the main code from 0 (or from a high base it jumps to),
+/// subroutines at `SUB_BASE + SUB_SPAN k`.
 struct Gen<'a> {
     r: &'a mut Rng,
     code: Vec<u32>,
@@ -730,6 +731,11 @@ struct Gen<'a> {
     /// at a time and main's return address, entry 3 of a four-frame chain from s1, is
     /// finally used (a four-pop step never uses the fourth entry's address).
     no_tail: bool,
+    /// Where the main program's body starts ([`Gen::main_room`]): 0, or the high base a
+    /// relocated main jumps to.
+    main_base: usize,
+    /// The end of the main program's room: [`SUB_BASE`], or 256 words past its high base.
+    main_limit: usize,
     /// The int uniform whose count is 128-159 in this case, if any (one case in eight, i3):
     /// the outermost LOOP of a four-LOOP nest takes it, the other loops never do.
     long_loop: Option<u8>,
@@ -744,6 +750,11 @@ const SUB_SPAN: usize = 0x28;
 const SUBS: usize = 5;
 
 impl Gen<'_> {
+    /// `pc` lies in the main program with room for a multi-word arm (40 words) before its end.
+    fn main_room(&self, pc: usize) -> bool {
+        pc >= self.main_base && pc + 40 < self.main_limit
+    }
+
     fn at(&mut self, pc: usize, word: u32) {
         if self.code.len() <= pc {
             self.code
@@ -773,7 +784,7 @@ impl Gen<'_> {
             _ => None,
         };
         let num = tail.map_or(1 + self.r.below(4) as u8, |c| (c + 1 - target) as u8);
-        if pc >= SUB_BASE {
+        if (SUB_BASE..SUB_BASE + SUB_SPAN * SUBS).contains(&pc) {
             self.sub_calls[(pc - SUB_BASE) / SUB_SPAN].push(pc);
         }
         (target as u16, num)
@@ -1090,12 +1101,14 @@ impl Gen<'_> {
             let kind = if depth >= 3 { 0 } else { self.r.below(15) };
             match kind {
                 // A deep nest, in main's top level only (outside every loop, so its loops'
-                // iterations multiply with no others).
+                // iterations multiply with no others); more often in a relocated main, whose
+                // deep stacks then hold high addresses.
                 // (At most 31 words: 9 levels of 3, the innermost 4.)
                 14 if depth == 0
                     && self.loop_depth == 0
-                    && pc + 40 < SUB_BASE
-                    && (self.long_loop.is_some() || self.r.chance(35)) =>
+                    && self.main_room(pc)
+                    && (self.long_loop.is_some()
+                        || self.r.chance(if self.main_base > 0 { 80 } else { 35 })) =>
                 {
                     // Half IFs only, seven to nine deep (the IF stack's eighth entry, and its
                     // overflow); half mostly LOOPs, all four entries in most (a pop shifts the
@@ -1157,7 +1170,7 @@ impl Gen<'_> {
                     };
                     self.at(pc, encode(&inst));
                     pc = body_end;
-                    if pc + 40 < SUB_BASE && self.r.chance(30) {
+                    if self.main_room(pc) && self.r.chance(30) {
                         // A uniform read relative to aL just behind the loop: the last
                         // iteration's loop-end step changes aL while the read is decoded.
                         pc = self.rel_read_after(pc, RelIndex::AL);
@@ -1209,9 +1222,9 @@ impl Gen<'_> {
                 }
                 // A read-after-write burst, or a uniform read relative to a small a0.x/a0.y
                 // (in main, where there is room for the longer sequences).
-                _ if pc + 40 < SUB_BASE && self.r.chance(12) => pc = self.raw_burst(pc),
-                _ if pc + 40 < SUB_BASE && self.r.chance(5) => pc = self.small_rel_read(pc),
-                _ if pc + 40 < SUB_BASE && self.r.chance(5) => pc = self.pow_chain(pc),
+                _ if self.main_room(pc) && self.r.chance(12) => pc = self.raw_burst(pc),
+                _ if self.main_room(pc) && self.r.chance(5) => pc = self.small_rel_read(pc),
+                _ if self.main_room(pc) && self.r.chance(5) => pc = self.pow_chain(pc),
                 _ => {
                     let inst = if self.loop_depth > 0 && self.r.chance(8) {
                         if self.r.chance(70) {
@@ -1347,6 +1360,8 @@ pub fn generate(seed: u64) -> ShaderCase {
         ints: cfg.int_uniforms,
         tail_chain: false,
         no_tail: false,
+        main_base: 0,
+        main_limit: SUB_BASE,
         long_loop,
     };
     // One case in five chains the subroutines: main and each subroutine but the last start
@@ -1387,11 +1402,30 @@ pub fn generate(seed: u64) -> ShaderCase {
         let (target, num) = g.call_range(entry, first);
         g.at(entry, encode(&call(target, num)));
         entry + 1
+    } else if g.r.chance(30) {
+        // About three unchained cases in ten relocate main's body to a high base (0x200-0x6F0,
+        // below the far arm's 0x800): an always-taken JMPU at the entry jumps there. Its
+        // LOOP ends, IF targets and CALL return addresses then carry bits 9-10, which
+        // programs below SUB_BASE never set: the stacks' high address bits, and the unit's
+        // loop-end compares of D's aL hazard at such addresses (an aL-relative read behind a
+        // loop ending at or above 0x100 survived `pica mutate --stage sh`).
+        let high = 0x200 + 0x10 * g.r.below(0x50) as usize;
+        let id = g.r.below(16) as u8;
+        let jump = Instruction::FlowUniform {
+            op: Opcode::Jmpu,
+            id,
+            target: high as u16,
+            num: u8::from((g.bools >> id) & 1 == 0),
+        };
+        g.at(entry, encode(&jump));
+        g.main_base = high;
+        g.main_limit = high + 0x100;
+        high
     } else {
         entry
     };
     let end = g.block(start, budget, 0, 0);
-    debug_assert!(end < SUB_BASE, "main program overflows");
+    debug_assert!(end < g.main_limit, "main program overflows");
     let bools = cfg.bool_uniforms;
     g.last(end, bools);
     cfg.code = g.code;
@@ -1750,7 +1784,7 @@ impl Gen<'_> {
     /// A far ending at `pc`: an IF, LOOP or CALL whose range lies at 0x800-0xFEF, where the
     /// code is zero words (ADD o0, v0, v0), reached by an always-taken JMPU to two words
     /// before it, so that the stacks hold and compare addresses with bits 8-11 set (the
-    /// program's own code lies below 0x200). The IF and the LOOP then run on through the zero
+    /// program's own code lies below 0x800). The IF and the LOOP then run on through the zero
     /// words past 4095 (the PC-overflow hang); the CALL returns to an END after it.
     fn far(&mut self, pc: usize, bools: u16) {
         let t = 0x800 + self.r.below(0x7C0) as u16;
@@ -2204,17 +2238,24 @@ mod tests {
     /// frames popped in one step.
     /// The deepest IF and LOOP stacks, the most CALL frames popped in one step, and whether
     /// four LOOPs were open with one of them counting 128 or more iterations still to run.
-    fn reach(case: &ShaderCase) -> (usize, usize, usize, bool) {
+    fn reach(case: &ShaderCase) -> (usize, usize, usize, bool, bool) {
         let cfg = case.config();
         let mut u = ShaderUnit::new(Knobs::default());
         u.inputs = case.inputs;
         u.start(case.entry);
         let mut emitted = Vec::new();
         let (mut ifs, mut loops, mut pops, mut long4) = (0, 0, 0, false);
+        // Five IFs open, one of them with a trigger in 0x200-0x7FF (a relocated main).
+        let mut high_ifs = false;
         for _ in 0..MAX_INSTRUCTIONS {
             let before = u.call_stack.entries().len();
             let step = u.step(&cfg, None, &mut emitted);
             ifs = ifs.max(u.if_stack.entries().len());
+            high_ifs |= u.if_stack.entries().len() >= 5
+                && u.if_stack
+                    .entries()
+                    .iter()
+                    .any(|e| (0x200..0x800).contains(&e.trigger));
             let open = u.loop_stack.entries();
             loops = loops.max(open.len());
             long4 |= open.len() == LOOP_STACK_DEPTH && open.iter().any(|e| e.remaining >= 128);
@@ -2223,20 +2264,22 @@ mod tests {
                 break;
             }
         }
-        (ifs, loops, pops, long4)
+        (ifs, loops, pops, long4, high_ifs)
     }
 
     /// The generator's deep control flow is reached by the runs, not only generated: within
     /// 300 seeds (about what one `pica mutate --stage sh` run has) several runs fill the IF
     /// stack's eight entries and the LOOP stack's four (also with a count of 128 or more in
-    /// one of them), pop four CALL frames in one step, and start past word 0 (the mutants of
-    /// those paths survived every case before).
+    /// one of them), pop four CALL frames in one step, start past word 0, and hold five IFs
+    /// with one at a high address (the mutants of those paths survived every case before).
     #[test]
     fn generated_runs_reach_the_deep_stacks() {
         let (mut if8, mut loop4, mut pop4, mut entered, mut long4) = (0, 0, 0, 0, 0);
+        let mut high5 = 0;
         for seed in 0..300 {
             let case = generate(seed);
-            let (ifs, loops, pops, long) = reach(&case);
+            let (ifs, loops, pops, long, high) = reach(&case);
+            high5 += usize::from(high);
             if8 += usize::from(ifs == IF_STACK_DEPTH);
             loop4 += usize::from(loops == LOOP_STACK_DEPTH);
             pop4 += usize::from(pops == 4);
@@ -2251,5 +2294,9 @@ mod tests {
         );
         assert!(pop4 >= 3, "{pop4} runs popping four CALL frames at once");
         assert!(entered >= 30, "{entered} cases entered past word 0");
+        assert!(
+            high5 >= 3,
+            "{high5} runs with five IFs open, one above 0x200"
+        );
     }
 }
