@@ -124,13 +124,21 @@ fn ex2(a: u32, mu: Mu) -> u32 {
     if sign && (a & 0x7F_FFFF) <= tiny_neg_max {
         return 0x3F_0000;
     }
+    // sh_q: 1.m negated for a negative x, sign-extended to 88 bits, then shifted left by e - 1
+    // (8 bits a clock while 8 or more remain, then 1).
     let m88 = (1u128 << 88) - 1;
-    let x_mag = (u128::from(0x1_0000 | m) << (e - 1)) & m88;
-    let fx = if sign {
-        (0u128.wrapping_sub(x_mag)) & m88
+    let m1 = u128::from(0x1_0000 | m);
+    let mut fx = if sign {
+        0u128.wrapping_sub(m1) & m88
     } else {
-        x_mag
+        m1
     };
+    let mut n = e - 1;
+    while n != 0 {
+        let s = if n >= 8 { 8 } else { 1 };
+        fx = (fx << s) & m88;
+        n -= s;
+    }
     let ex_i = (fx >> 78) as u32 & 0x3FF;
     let ex_f = fx & ((1u128 << 78) - 1);
     let ex_be = (ex_i + 63) & 0x3FF;
@@ -236,14 +244,17 @@ fn lg2_out(a: u32, b: u64) -> u32 {
     if l == 0 {
         return 0;
     }
-    let mag = l.unsigned_abs();
-    let p = 127 - mag.leading_zeros();
-    let norm = if p >= 16 {
-        mag >> (p - 16)
-    } else {
-        mag << (16 - p)
-    };
-    u32::from(l < 0) << 23 | ((p + 3) & 0x7F) << 16 | (norm as u32 & 0xFFFF)
+    // StNorm: |l| shifted left until its leading one is at bit 67 (8 bits a clock while the
+    // top 8 are zero, else 1); the position counts down from 67.
+    let m88 = (1u128 << 88) - 1;
+    let mut sh = l.unsigned_abs();
+    let mut p = 67u32;
+    while (sh >> 67) & 1 == 0 {
+        let s = if (sh >> 60) & 0xFF == 0 { 8 } else { 1 };
+        sh = (sh << s) & m88;
+        p -= s;
+    }
+    u32::from(l < 0) << 23 | ((p + 3) & 0x7F) << 16 | ((sh >> 51) as u32 & 0xFFFF)
 }
 
 fn main() {

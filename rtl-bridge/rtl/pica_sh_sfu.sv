@@ -18,10 +18,13 @@
 // one per clock into a register, each added into a 128-bit accumulator at its weight the
 // clock after: the multiplier and the 128-bit add in one clock were the unit's critical path
 // on the ECP5), so every truncated product of the reference (`mul_shr62`, tl, tt) is a bit
-// range of the exact product. done_o is high in the 21st clock after the start clock for RCP
-// and RSQ, at most the 162nd for EX2 (every root taken), the 363rd for LG2 (6 clocks per
-// squaring), the 3rd for an input whose result is a special value (zero exponent, NaN,
-// infinities, out-of-range EX2).
+// range of the exact product. EX2's operand shift (x = 1.m 2^(e-63) in fixed point) and LG2's
+// normalization are one left shifter stepping 8 or 1 bits a clock (sh_q) instead of a barrel
+// shifter, a leading-one search and a two-way shifter. done_o is high in the 21st clock after
+// the start clock for RCP and RSQ, at most the 177th for EX2 (up to 15 clocks of shifting,
+// then every root taken), the 380th for LG2 (6 clocks per squaring, then up to 17 of
+// normalization), the 3rd for an RCP, RSQ or LG2 input whose result is a special value (zero
+// exponent, NaN, infinities), for an EX2 one one clock later plus its shift clocks.
 //
 // Handshake: start_i (any state; a running operation is abandoned) latches op_i and a_i;
 // done_o is high for one clock when y_o holds the result, which stays until the next start.
@@ -69,15 +72,18 @@ module pica_sh_sfu (
     endcase
   endfunction
 
-  typedef enum logic [2:0] {
-    StIdle  = 3'd0,
-    StBegin = 3'd1,  // special values finish here; otherwise the op's first step
-    StDiv   = 3'd2,  // RCP: one quotient bit per clock
-    StRsq   = 3'd3,  // RSQ: one root bit per clock
-    StMul   = 3'd4,  // a product in the multiplier (EX2, LG2)
-    StNext  = 3'd5,  // EX2 / LG2: take the product, start the next one or finish
-    StRoot  = 3'd6,  // EX2: root k's product if f has its bit, else the next k
-    StFinal = 3'd7   // the result from the op's state
+  typedef enum logic [3:0] {
+    StIdle  = 4'd0,
+    StBegin = 4'd1,  // special values finish here; otherwise the op's first step
+    StDiv   = 4'd2,  // RCP: one quotient bit per clock
+    StRsq   = 4'd3,  // RSQ: one root bit per clock
+    StMul   = 4'd4,  // a product in the multiplier (EX2, LG2)
+    StNext  = 4'd5,  // EX2 / LG2: take the product, start the next one or finish
+    StRoot  = 4'd6,  // EX2: root k's product if f has its bit, else the next k
+    StFinal = 4'd7,  // the result from the op's state
+    StShift = 4'd8,  // EX2, before StBegin: x's fixed-point value shifted into place
+    StLgAbs = 4'd9,  // LG2: |log2| into the shifter
+    StNorm  = 4'd10  // LG2: |log2| shifted left until its leading one is at the top
   } state_e;
 
   // EX2 phases of StNext: which product just finished.
@@ -109,6 +115,12 @@ module pica_sh_sfu (
   logic [1:0]  pk_q;       // it is still to be added
   logic        pv_q;
   logic [127:0] acc_q;
+  // EX2 / LG2: a left shifter that takes 8 or 1 bit per clock (the 88-bit shift of EX2's
+  // operand and LG2's normalization were a barrel shifter and a leading-one search with a
+  // two-way shifter, about 640 LUT6). EX2: the operand's fixed-point value (fx below); LG2:
+  // |log2| normalized, its leading one at bit 67, sn_q the leading one's position.
+  logic [87:0] sh_q;
+  logic [6:0]  sn_q;       // EX2: shifts left; LG2: the leading one's position
 
   // ---------------------------------------------------------------------------------------
   // Operand decode (of the latched operand).
@@ -118,7 +130,7 @@ module pica_sh_sfu (
   logic [17:0] sp;         // RSQ: S'
   logic [16:0] s;          // RCP: 1.m
   logic [7:0]  rcp_re;     // RCP: biased result exponent, signed
-  logic [87:0] x_mag, fx;  // EX2: x in fixed point, 78 fraction bits (fx two's complement)
+  logic [87:0] fx;         // EX2: x in fixed point, 78 fraction bits, two's complement
   logic [9:0]  ex_i;       // EX2: floor(x)
   logic [77:0] ex_f;       // EX2: frac(x)
   logic [9:0]  ex_be;      // EX2: biased result exponent
@@ -131,8 +143,7 @@ module pica_sh_sfu (
   assign sp     = eu[0] ? {1'b1, a_q[15:0], 1'b0} : {1'b0, 1'b1, a_q[15:0]};
   assign s      = {1'b1, a_q[15:0]};
   assign rcp_re = (a_q[15:0] == 16'h0) ? (8'd126 - {1'b0, e}) : (8'd125 - {1'b0, e});
-  assign x_mag  = 88'({1'b1, a_q[15:0]}) << (e - 7'd1);
-  assign fx     = a_q[23] ? (88'h0 - x_mag) : x_mag;
+  assign fx     = sh_q;     // (-1.m) 2^(e-1) is -(1.m 2^(e-1)): negated before the shift
   assign ex_i   = fx[87:78];
   assign ex_f   = fx[77:0];
   assign ex_be  = ex_i + 10'd63;
@@ -169,19 +180,11 @@ module pica_sh_sfu (
 
   // ---------------------------------------------------------------------------------------
   // Results (the arms of the reference modules).
-  function automatic logic [6:0] lead68(input logic [67:0] v);
-    lead68 = 7'd0;
-    for (int i = 0; i < 68; i++) begin
-      if (v[i]) lead68 = 7'(i);
-    end
-  endfunction
-
-  logic [67:0] lg_l, lg_mag, lg_norm;
-  logic [6:0]  lg_p;
+  logic [67:0] lg_l, lg_mag;
+  logic        lg_zero;
   assign lg_l    = {8'({1'b0, e}) - 8'd63, 60'h0} + 68'(bits_q);
   assign lg_mag  = lg_l[67] ? (68'h0 - lg_l) : lg_l;
-  assign lg_p    = lead68(lg_mag);
-  assign lg_norm = (lg_p >= 7'd16) ? (lg_mag >> (lg_p - 7'd16)) : (lg_mag << (7'd16 - lg_p));
+  assign lg_zero = (lg_l == 68'h0);
 
   logic [7:0] rsq_re;
   assign rsq_re = q_q[17] ? (8'd63 - rk) : (8'd62 - rk);
@@ -212,8 +215,8 @@ module pica_sh_sfu (
     if (e == 7'd0) y_lg2 = 24'hFF0000;
     else if (nan_in || a_q[23]) y_lg2 = 24'h7F8000;
     else if (e == 7'h7F) y_lg2 = 24'h7F0000;
-    else if (lg_l == 68'h0) y_lg2 = 24'h0;
-    else y_lg2 = {lg_l[67], 7'(lg_p + 7'd3), lg_norm[15:0]};
+    else if (lg_zero) y_lg2 = 24'h0;
+    else y_lg2 = {lg_l[67], 7'(sn_q + 7'd3), sh_q[66:51]};
   end
   always_comb begin
     unique case (op_q)
@@ -308,6 +311,8 @@ module pica_sh_sfu (
       pk_q <= '0;
       pv_q <= 1'b0;
       acc_q <= '0;
+      sh_q <= '0;
+      sn_q <= '0;
     end else begin
       done_q <= 1'b0;
       // The multiplier: latched operands, then four limb products, each added into the
@@ -331,11 +336,15 @@ module pica_sh_sfu (
         if (pv_q) acc_q <= acc_q + mul_term;
       end
       if (start_i) begin
-        state_q <= StBegin;
+        state_q <= (op_i == SfuEx2) ? StShift : StBegin;
         op_q <= op_i;
         a_q <= a_i;
         mrun_q <= 1'b0;
         pv_q <= 1'b0;
+        sh_q <= 88'($signed(a_i[23] ? (18'h0 - {2'b01, a_i[15:0]}) : {2'b01, a_i[15:0]}));
+        // e - 1 shifts for the exponents EX2 iterates on (1-68); none for the others, which
+        // StBegin finishes early.
+        sn_q <= (a_i[22:16] != 7'd0 && a_i[22:16] < 7'd69) ? (a_i[22:16] - 7'd1) : 7'd0;
       end else begin
         unique case (state_q)
           StBegin: begin
@@ -389,6 +398,33 @@ module pica_sh_sfu (
             n_q <= n_q - 5'd1;
             if (n_q == 5'd1) state_q <= StFinal;
           end
+          StShift: begin
+            if (sn_q >= 7'd8) begin
+              sh_q <= {sh_q[79:0], 8'h0};
+              sn_q <= sn_q - 7'd8;
+            end else if (sn_q != 7'd0) begin
+              sh_q <= {sh_q[86:0], 1'b0};
+              sn_q <= sn_q - 7'd1;
+            end else begin
+              state_q <= StBegin;
+            end
+          end
+          StLgAbs: begin
+            sh_q <= {20'h0, lg_mag};
+            sn_q <= 7'd67;
+            state_q <= StNorm;
+          end
+          StNorm: begin
+            if (lg_zero || sh_q[67]) begin
+              state_q <= StFinal;
+            end else if (sh_q[67:60] == 8'h0) begin
+              sh_q <= {sh_q[79:0], 8'h0};
+              sn_q <= sn_q - 7'd8;
+            end else begin
+              sh_q <= {sh_q[86:0], 1'b0};
+              sn_q <= sn_q - 7'd1;
+            end
+          end
           StMul: begin
             // The last limb is added in this clock: the product is complete in StNext.
             if (pv_q && pk_q == 2'd3) state_q <= StNext;
@@ -397,7 +433,7 @@ module pica_sh_sfu (
             if (op_q == SfuLg2) begin
               bits_q <= {bits_q[58:0], sq[63]};
               it_q <= it_q - 6'd1;
-              state_q <= (it_q == 6'd1) ? StFinal : StMul;
+              state_q <= (it_q == 6'd1) ? StLgAbs : StMul;
             end else begin
               unique case (ph_q)
                 PhTl: begin
@@ -450,6 +486,6 @@ module pica_sh_sfu (
   // t_q's top bits and the products' unused ends are truncated away by design.
   logic unused_bits;
   assign unused_bits = ^{acc_q[127:126], acc_q[61:0], ex_i[9:7], ex_be[8:7], rsq_re[7],
-                         q_q[16], t_q[41], p_q[62], p_q[45:0], lg_norm[67:16]};
+                         q_q[16], t_q[41], p_q[62], p_q[45:0]};
 
 endmodule : pica_sh_sfu

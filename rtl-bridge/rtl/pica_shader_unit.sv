@@ -195,13 +195,25 @@ module pica_shader_unit #(
   logic               prev_mova_q, prev_mova_d;
   logic [1:0]         em_vtx_q, em_vtx_d;
   logic               em_wind_q, em_wind_d, em_prim_q, em_prim_d;
-  // CALL stack: entry 0 is the newest; a push shifts down (the oldest falls off the end).
+  // The flow-control stacks are circular buffers: slot *_top_q holds the newest entry, a push
+  // writes the slot after it (over the oldest when full, which is where the shift register
+  // they were dropped it) and a pop only moves the pointer. Entry k from the top is slot
+  // top - k. A slot's flops are written only by a push (and a LOOP's remaining count by its
+  // iteration), so there are no per-bit shift muxes: shifting the stacks on every push and pop
+  // (up to four pops at once for CALL) cost about 1,300 LUT6 of the unit's control.
+  // CALL stack. The CALL checks pop while the top's trigger equals the copy, which after a
+  // pop is the popped entry's return address: so whether entry k + 1 pops after entry k is
+  // fixed when entry k is pushed (the entry below it cannot change while it is on the stack),
+  // and is kept beside it (cs_link_q), instead of a chain of four slot selects and compares.
   logic [4*12-1:0]    cs_trig_q, cs_trig_d;
   logic [4*13-1:0]    cs_ret_q, cs_ret_d;
+  logic [3:0]         cs_link_q, cs_link_d;  // the entry below's trigger equals the return
   logic [2:0]         cs_cnt_q, cs_cnt_d;
+  logic [1:0]         cs_top_q, cs_top_d;
   // IF stack.
   logic [8*12-1:0]    is_trig_q, is_trig_d, is_tgt_q, is_tgt_d;
   logic [3:0]         is_cnt_q, is_cnt_d;
+  logic [2:0]         is_top_q, is_top_d;
   // LOOP stack.
   logic [4*12-1:0]    ls_end_q, ls_end_d;
   logic [4*13-1:0]    ls_start_q, ls_start_d;
@@ -209,6 +221,7 @@ module pica_shader_unit #(
   logic [4*32-1:0]    ls_step_q, ls_step_d;
   logic [4*32-1:0]    ls_sav_q, ls_sav_d;    // aL before the LOOP (LoopAlRestore)
   logic [2:0]         ls_cnt_q, ls_cnt_d;
+  logic [1:0]         ls_top_q, ls_top_d;
 
   // Commit records: what E decided for an instruction, carried beside its operands' way through
   // pica_sh_alu to W, where the result is merged into the destination and the commit reported.
@@ -540,9 +553,22 @@ module pica_shader_unit #(
   assign dst_raw = is_mad ? ir_q[28:24] : ir_q[25:21];
   logic [2:0]  hang_now;
   logic        loop_hit, if_hit, call_hit;
-  logic [12:0] loop_pc, if_pc, call_pc, copy;
+  logic [12:0] loop_pc, if_pc, call_pc;
   logic [2:0]  pops, lpops;
   logic        call_stop, loop_stop;
+  // The stacks' entries as E reads them: entry k of the stack the instruction's own operation
+  // leaves (a pushed entry comes from the instruction, not from its slot's flops).
+  logic        ls_push, is_push, cs_push;
+  logic [1:0]  ls_slot, cs_slot;
+  logic [2:0]  is_slot;
+  logic [11:0] ls_e_end, is_e_trig, is_e_tgt, cs_e_trig;
+  logic [12:0] ls_e_start, cs_e_ret;
+  logic [15:0] ls_e_rem, ls_new_rem, ls_rem_wd;
+  logic [31:0] ls_e_step, ls_e_sav, ls_new_step;
+  logic        ls_rem_we;
+  logic [1:0]  ls_rem_slot;
+  logic        cs_link_new, cs_match;
+  logic [1:0]  cs_rent;                 // the entry whose return address the CALL checks take
   // i.w (bits 31:24) is not used by LOOP.
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] iu;
@@ -581,18 +607,17 @@ module pica_shader_unit #(
     em_vtx_d = em_vtx_q;
     em_wind_d = em_wind_q;
     em_prim_d = em_prim_q;
-    cs_trig_d = cs_trig_q;
-    cs_ret_d = cs_ret_q;
-    cs_cnt_d = cs_cnt_q;
-    is_trig_d = is_trig_q;
-    is_tgt_d = is_tgt_q;
-    is_cnt_d = is_cnt_q;
-    ls_end_d = ls_end_q;
-    ls_start_d = ls_start_q;
-    ls_rem_d = ls_rem_q;
-    ls_step_d = ls_step_q;
-    ls_sav_d = ls_sav_q;
-    ls_cnt_d = ls_cnt_q;
+    {cs_trig_d, cs_ret_d, cs_link_d, cs_cnt_d, cs_top_d} =
+        {cs_trig_q, cs_ret_q, cs_link_q, cs_cnt_q, cs_top_q};
+    {is_trig_d, is_tgt_d, is_cnt_d, is_top_d} = {is_trig_q, is_tgt_q, is_cnt_q, is_top_q};
+    {ls_end_d, ls_start_d, ls_rem_d, ls_step_d, ls_sav_d, ls_cnt_d, ls_top_d} =
+        {ls_end_q, ls_start_q, ls_rem_q, ls_step_q, ls_sav_q, ls_cnt_q, ls_top_q};
+    {ls_push, is_push, cs_push, cs_link_new, cs_match, ls_rem_we} = '0;
+    {ls_slot, is_slot, cs_slot, ls_rem_slot, cs_rent} =
+        {ls_top_q, is_top_q, cs_top_q, ls_top_q, 2'd0};
+    {ls_e_end, ls_e_start, ls_e_rem, ls_e_step, ls_e_sav} = '0;
+    {is_e_trig, is_e_tgt, cs_e_trig, cs_e_ret} = '0;
+    {ls_rem_wd, ls_new_rem, ls_new_step} = '0;
     jump = 13'd0;
     jump_v = 1'b0;
     hang_now = 3'd0;
@@ -605,7 +630,6 @@ module pica_shader_unit #(
     loop_pc = next;
     if_pc = next;
     call_pc = next;
-    copy = next;
     pops = 3'd0;
     lpops = 3'd0;
     call_stop = 1'b0;
@@ -652,29 +676,33 @@ module pica_shader_unit #(
                 if (ls_cnt_q == 3'd0) begin
                   hang_now = HangBreak;
                 end else begin
-                  jump = {1'b0, ls_end_q[0 +: 12]};
-                  jump_v = 1'b1;
-                  // LoopAlRestore: an outer loop remains, aL returns to its value.
-                  if (LoopAlRestore && ls_cnt_q > 3'd1) al_d = ls_sav_q[0 +: 32];
-                  for (int i = 0; i < 3; i++) begin
-                    ls_end_d[i*12 +: 12] = ls_end_q[(i+1)*12 +: 12];
-                    ls_start_d[i*13 +: 13] = ls_start_q[(i+1)*13 +: 13];
-                    ls_rem_d[i*16 +: 16] = ls_rem_q[(i+1)*16 +: 16];
-                    ls_step_d[i*32 +: 32] = ls_step_q[(i+1)*32 +: 32];
-                    ls_sav_d[i*32 +: 32] = ls_sav_q[(i+1)*32 +: 32];
+                  for (int j = 0; j < 4; j++) begin
+                    if (ls_top_q == 2'(j)) begin
+                      jump = {1'b0, ls_end_q[j*12 +: 12]};
+                      // LoopAlRestore: an outer loop remains, aL returns to its value.
+                      if (LoopAlRestore && ls_cnt_q > 3'd1) al_d = ls_sav_q[j*32 +: 32];
+                    end
                   end
+                  jump_v = 1'b1;
+                  ls_top_d = ls_top_q - 2'd1;
                   ls_cnt_d = ls_cnt_q - 3'd1;
                 end
               end
             end
             OpCall, OpCallc, OpCallu: begin
               if (op6 == OpCall || (op6 == OpCallc && cond_ok) || (op6 == OpCallu && ubool)) begin
-                for (int i = 3; i > 0; i--) begin
-                  cs_trig_d[i*12 +: 12] = cs_trig_q[(i-1)*12 +: 12];
-                  cs_ret_d[i*13 +: 13] = cs_ret_q[(i-1)*13 +: 13];
+                cs_push = 1'b1;
+                cs_top_d = cs_top_q + 2'd1;
+                for (int j = 0; j < 4; j++) begin
+                  if (cs_top_q == 2'(j)) cs_link_new = ({1'b0, cs_trig_q[j*12 +: 12]} == next);
                 end
-                cs_trig_d[0 +: 12] = f_tgt + {4'd0, f_num};
-                cs_ret_d[0 +: 13] = next;
+                for (int j = 0; j < 4; j++) begin
+                  if (cs_top_d == 2'(j)) begin
+                    cs_trig_d[j*12 +: 12] = f_tgt + {4'd0, f_num};
+                    cs_ret_d[j*13 +: 13] = next;
+                    cs_link_d[j] = cs_link_new;
+                  end
+                end
                 if (cs_cnt_q != 3'd4) cs_cnt_d = cs_cnt_q + 3'd1;
                 jump = {1'b0, f_tgt};
                 jump_v = 1'b1;
@@ -682,12 +710,14 @@ module pica_shader_unit #(
             end
             OpIfu, OpIfc: begin
               if ((op6 == OpIfu) ? ubool : cond_ok) begin
-                for (int i = 7; i > 0; i--) begin
-                  is_trig_d[i*12 +: 12] = is_trig_q[(i-1)*12 +: 12];
-                  is_tgt_d[i*12 +: 12] = is_tgt_q[(i-1)*12 +: 12];
+                is_push = 1'b1;
+                is_top_d = is_top_q + 3'd1;
+                for (int j = 0; j < 8; j++) begin
+                  if (is_top_d == 3'(j)) begin
+                    is_trig_d[j*12 +: 12] = f_tgt;
+                    is_tgt_d[j*12 +: 12] = f_tgt + {4'd0, f_num};
+                  end
                 end
-                is_trig_d[0 +: 12] = f_tgt;
-                is_tgt_d[0 +: 12] = f_tgt + {4'd0, f_num};
                 if (is_cnt_q != 4'd8) is_cnt_d = is_cnt_q + 4'd1;
               end else begin
                 jump = {1'b0, f_tgt};
@@ -708,23 +738,27 @@ module pica_shader_unit #(
             end
             OpLoop: begin
               al_d = {24'd0, iu[15:8]};
-              for (int i = 3; i > 0; i--) begin
-                ls_end_d[i*12 +: 12] = ls_end_q[(i-1)*12 +: 12];
-                ls_start_d[i*13 +: 13] = ls_start_q[(i-1)*13 +: 13];
-                ls_rem_d[i*16 +: 16] = ls_rem_q[(i-1)*16 +: 16];
-                ls_step_d[i*32 +: 32] = ls_step_q[(i-1)*32 +: 32];
-                ls_sav_d[i*32 +: 32] = ls_sav_q[(i-1)*32 +: 32];
-              end
-              ls_sav_d[0 +: 32] = al_q;
-              ls_end_d[0 +: 12] = f_tgt + 12'd1;
-              ls_start_d[0 +: 13] = next;
 `ifdef INJECT_SH_LOOP_EXTRA
               // Injected bug: one iteration too many.
-              ls_rem_d[0 +: 16] = {8'd0, iu[7:0]} + 16'd1;
+              ls_new_rem = {8'd0, iu[7:0]} + 16'd1;
 `else
-              ls_rem_d[0 +: 16] = {8'd0, iu[7:0]};
+              ls_new_rem = {8'd0, iu[7:0]};
 `endif
-              ls_step_d[0 +: 32] = IntZSigned ? {{24{iu[23]}}, iu[23:16]} : {24'd0, iu[23:16]};
+              ls_new_step = IntZSigned ? {{24{iu[23]}}, iu[23:16]} : {24'd0, iu[23:16]};
+              ls_push = 1'b1;
+              ls_top_d = ls_top_q + 2'd1;
+              for (int j = 0; j < 4; j++) begin
+                if (ls_top_d == 2'(j)) begin
+                  ls_sav_d[j*32 +: 32] = al_q;
+                  ls_end_d[j*12 +: 12] = f_tgt + 12'd1;
+                  ls_start_d[j*13 +: 13] = next;
+                  ls_step_d[j*32 +: 32] = ls_new_step;
+                end
+              end
+              // The remaining count has a second writer (an iteration): written below.
+              ls_rem_we = 1'b1;
+              ls_rem_slot = ls_top_d;
+              ls_rem_wd = ls_new_rem;
               if (ls_cnt_q != 3'd4) ls_cnt_d = ls_cnt_q + 3'd1;
             end
             OpSetemit: begin
@@ -748,17 +782,38 @@ module pica_shader_unit #(
             // stack below, so nested loops ending on this instruction all step; the default
             // pops one entry at most (3dbrew "Control Flow"). Entry k is the k-th from the
             // top before the pops, which shift the stack once at the end.
-            for (int k = 0; k < 4; k++) begin
-              if (!loop_stop && ls_cnt_d > 3'(k) && {1'b0, ls_end_d[k*12 +: 12]} == next) begin
+            // (Without LoopEndAll only entry 0 can be looked at.)
+            for (int k = 0; k < (LoopEndAll ? 4 : 1); k++) begin
+              ls_slot = ls_top_d - 2'(k);
+              if (k == 0 && ls_push) begin
+                ls_e_end = f_tgt + 12'd1;
+                ls_e_start = next;
+                ls_e_rem = ls_new_rem;
+                ls_e_step = ls_new_step;
+                ls_e_sav = al_q;
+              end else begin
+                for (int j = 0; j < 4; j++) begin
+                  if (ls_slot == 2'(j)) begin
+                    ls_e_end = ls_end_q[j*12 +: 12];
+                    ls_e_start = ls_start_q[j*13 +: 13];
+                    ls_e_rem = ls_rem_q[j*16 +: 16];
+                    ls_e_step = ls_step_q[j*32 +: 32];
+                    ls_e_sav = ls_sav_q[j*32 +: 32];
+                  end
+                end
+              end
+              if (!loop_stop && ls_cnt_d > 3'(k) && {1'b0, ls_e_end} == next) begin
                 loop_hit = 1'b1;
-                al_d = al_d + ls_step_d[k*32 +: 32];
-                if (ls_rem_d[k*16 +: 16] != 16'd0) begin
-                  ls_rem_d[k*16 +: 16] = ls_rem_d[k*16 +: 16] - 16'd1;
-                  loop_pc = ls_start_d[k*13 +: 13];
+                al_d = al_d + ls_e_step;
+                if (ls_e_rem != 16'd0) begin
+                  ls_rem_we = 1'b1;
+                  ls_rem_slot = ls_slot;
+                  ls_rem_wd = ls_e_rem - 16'd1;
+                  loop_pc = ls_e_start;
                   loop_stop = 1'b1;
                 end else begin
                   // LoopAlRestore: an outer loop remains, aL returns to its value.
-                  if (LoopAlRestore && ls_cnt_d > 3'(k + 1)) al_d = ls_sav_d[k*32 +: 32];
+                  if (LoopAlRestore && ls_cnt_d > 3'(k + 1)) al_d = ls_e_sav;
                   lpops = lpops + 3'd1;
                   loop_pc = next;
                   if (!LoopEndAll) loop_stop = 1'b1;
@@ -767,54 +822,68 @@ module pica_shader_unit #(
                 loop_stop = 1'b1;
               end
             end
-            // (Without LoopEndAll at most one pop: only the one-entry shift is built.)
-            for (int p = 1; p <= (LoopEndAll ? 4 : 1); p++) begin
-              if (lpops == 3'(p)) begin
-                for (int i = 0; i < 4; i++) begin
-                  if (i + p < 4) begin
-                    ls_end_d[i*12 +: 12] = ls_end_d[(i+p)*12 +: 12];
-                    ls_start_d[i*13 +: 13] = ls_start_d[(i+p)*13 +: 13];
-                    ls_rem_d[i*16 +: 16] = ls_rem_d[(i+p)*16 +: 16];
-                    ls_step_d[i*32 +: 32] = ls_step_d[(i+p)*32 +: 32];
-                    ls_sav_d[i*32 +: 32] = ls_sav_d[(i+p)*32 +: 32];
-                  end
+            ls_top_d = ls_top_d - 2'(lpops);
+            ls_cnt_d = ls_cnt_d - lpops;
+            // IF: one entry at most.
+            is_slot = is_top_d;
+            if (is_push) begin
+              is_e_trig = f_tgt;
+              is_e_tgt = f_tgt + {4'd0, f_num};
+            end else begin
+              for (int j = 0; j < 8; j++) begin
+                if (is_slot == 3'(j)) begin
+                  is_e_trig = is_trig_q[j*12 +: 12];
+                  is_e_tgt = is_tgt_q[j*12 +: 12];
                 end
               end
             end
-            ls_cnt_d = ls_cnt_d - lpops;
-            // IF: one entry at most.
-            if (is_cnt_d != 4'd0 && {1'b0, is_trig_d[0 +: 12]} == next) begin
+            if (is_cnt_d != 4'd0 && {1'b0, is_e_trig} == next) begin
               if_hit = 1'b1;
-              if_pc = {1'b0, is_tgt_d[0 +: 12]};
-              for (int i = 0; i < 7; i++) begin
-                is_trig_d[i*12 +: 12] = is_trig_d[(i+1)*12 +: 12];
-                is_tgt_d[i*12 +: 12] = is_tgt_d[(i+1)*12 +: 12];
-              end
+              if_pc = {1'b0, is_e_tgt};
+              is_top_d = is_top_d - 3'd1;
               is_cnt_d = is_cnt_d - 4'd1;
             end
             // CALL: keeps popping while the top matches its copy; the fourth pop in a row does
-            // not update the copy (hardware bug, 3dbrew "Control Flow").
+            // not update the copy (hardware bug, 3dbrew "Control Flow"). Entry 0 matches when
+            // its trigger is the next PC, entry k > 0 when entry k - 1's link is set.
             call_stop = 1'b0;
+            if (cs_push) begin
+              cs_e_trig = f_tgt + {4'd0, f_num};
+            end else begin
+              for (int j = 0; j < 4; j++) begin
+                if (cs_top_d == 2'(j)) cs_e_trig = cs_trig_q[j*12 +: 12];
+              end
+            end
             for (int k = 0; k < 4; k++) begin
-              if (!call_stop && cs_cnt_d > 3'(k) && {1'b0, cs_trig_d[k*12 +: 12]} == copy) begin
+              if (k == 0) begin
+                cs_match = ({1'b0, cs_e_trig} == next);
+              end else if (k == 1 && cs_push) begin
+                cs_match = cs_link_new;
+              end else begin
+                cs_slot = cs_top_d - 2'(k - 1);
+                for (int j = 0; j < 4; j++) begin
+                  if (cs_slot == 2'(j)) cs_match = cs_link_q[j];
+                end
+              end
+              if (!call_stop && cs_cnt_d > 3'(k) && cs_match) begin
                 pops = pops + 3'd1;
-                if (pops != 3'd4) copy = cs_ret_d[k*13 +: 13];
                 call_hit = 1'b1;
-                call_pc = copy;
               end else begin
                 call_stop = 1'b1;
               end
             end
-            for (int p = 1; p <= 4; p++) begin
-              if (pops == 3'(p)) begin
-                for (int i = 0; i < 4; i++) begin
-                  if (i + p < 4) begin
-                    cs_trig_d[i*12 +: 12] = cs_trig_d[(i+p)*12 +: 12];
-                    cs_ret_d[i*13 +: 13] = cs_ret_d[(i+p)*13 +: 13];
-                  end
-                end
+            // The copy: the return address of the last entry popped (of the third after four).
+            cs_rent = (pops == 3'd4) ? 2'd2 : 2'(pops - 3'd1);
+            if (cs_push && cs_rent == 2'd0) begin
+              cs_e_ret = next;
+            end else begin
+              cs_slot = cs_top_d - cs_rent;
+              for (int j = 0; j < 4; j++) begin
+                if (cs_slot == 2'(j)) cs_e_ret = cs_ret_q[j*13 +: 13];
               end
             end
+            if (call_hit) call_pc = cs_e_ret;
+            cs_top_d = cs_top_d - 2'(pops);
             cs_cnt_d = cs_cnt_d - pops;
             if (loop_hit) sel_pc = loop_pc;
             else if (if_hit) sel_pc = if_pc;
@@ -840,9 +909,8 @@ module pica_shader_unit #(
             al_d = al_q;
             cmp_d = cmp_q;
             prev_mova_d = prev_mova_q;
-            cs_cnt_d = cs_cnt_q;
-            is_cnt_d = is_cnt_q;
-            ls_cnt_d = ls_cnt_q;
+            {cs_cnt_d, is_cnt_d, ls_cnt_d} = {cs_cnt_q, is_cnt_q, ls_cnt_q};
+            {cs_top_d, is_top_d, ls_top_d} = {cs_top_q, is_top_q, ls_top_q};
             writes = 1'b0;
             emit_now = 1'b0;
           end
@@ -851,6 +919,11 @@ module pica_shader_unit #(
         end
       end
     endcase
+    // The LOOP stack's remaining counts: one write (a push's count, or the iterating entry's
+    // decrement, which wins: it is the pushed entry itself when both happen).
+    for (int j = 0; j < 4; j++) begin
+      if (ls_rem_we && ls_rem_slot == 2'(j)) ls_rem_d[j*16 +: 16] = ls_rem_wd;
+    end
     // W: the END or hang record commits; the unit stops.
     if (w_go && w_hang != 3'd0) state_d = StHang;
     else if (w_go && w_end) state_d = StDone;
@@ -1004,7 +1077,11 @@ module pica_shader_unit #(
       em_prim_q <= 1'b0;
       cs_trig_q <= '0;
       cs_ret_q <= '0;
+      cs_link_q <= '0;
       cs_cnt_q <= '0;
+      cs_top_q <= '0;
+      is_top_q <= '0;
+      ls_top_q <= '0;
       is_trig_q <= '0;
       is_tgt_q <= '0;
       is_cnt_q <= '0;
@@ -1093,7 +1170,11 @@ module pica_shader_unit #(
       em_prim_q <= em_prim_d;
       cs_trig_q <= cs_trig_d;
       cs_ret_q <= cs_ret_d;
+      cs_link_q <= cs_link_d;
       cs_cnt_q <= cs_cnt_d;
+      cs_top_q <= cs_top_d;
+      is_top_q <= is_top_d;
+      ls_top_q <= ls_top_d;
       is_trig_q <= is_trig_d;
       is_tgt_q <= is_tgt_d;
       is_cnt_q <= is_cnt_d;
