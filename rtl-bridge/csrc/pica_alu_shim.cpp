@@ -20,7 +20,7 @@ constexpr uint32_t kOpFix = 19;  // to_fix12p4: int_o, like MOVA
 constexpr uint32_t kOpSfuFirst = 24;
 constexpr uint32_t kOpSfuLast = 27;
 // Clocks after which a set that never signals done gives kSfuTimeout in every lane (not an
-// f24: a mismatch the checker reports, never a hang). The unit needs at most 363.
+// f24: a mismatch the checker reports, never a hang). The unit needs at most 380 (LG2).
 constexpr uint32_t kSfuMaxClocks = 4096;
 constexpr uint32_t kSfuTimeout = 0xFFFFFFFFu;
 

@@ -98,7 +98,7 @@ fn alu_unary_ops_match_the_model() {
 /// The SFU's plan: every `UNARY_STRIDE * SFU_STRIDE_FACTOR`-th pattern and every pattern of
 /// the exponents where the iteration starts or ends differently (0 and 127: the constant arms;
 /// 63 and 64: around 1.0, where LG2 is near 0 and RSQ's root is near 1; 9: EX2's tiny-negative
-/// edge; 69: EX2's overflow), both signs. The SFU is clocked to done for every set (up to 363
+/// edge; 69: EX2's overflow), both signs. The SFU is clocked to done for every set (up to 380
 /// clocks for LG2), so the plan of the combinational ops would take minutes;
 /// `pica alu-check --op lg2_sfu --exhaustive` (and rcp_sfu, rsq_sfu, ex2_sfu) sweeps all 2^24.
 fn sfu_sets(f: &mut dyn FnMut(&[OperandSet])) {
