@@ -147,7 +147,7 @@ pub static STAGES: &[StageRow] = &[
         ],
         doc: "the four shader units with the VS/GS split (each unit an in-order pipeline \
               issuing one instruction per clock, its arithmetic 12 clocks deep with a \
-              read-after-write interlock, RCP/RSQ 23, EX2 up to 164, LG2 365 on the multi-cycle \
+              read-after-write interlock, RCP/RSQ 23, EX2 up to 179, LG2 382 on the multi-cycle \
               SFU: transactions, not cycles); \
               alone: pica_sh_top configured from the model's REGS (sync_config); with fe: the \
               SH stage inside pica_top, configured by its REGS",
