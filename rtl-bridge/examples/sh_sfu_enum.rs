@@ -17,8 +17,16 @@
 //! compared with alu::rsq by `check`), `acc31` (acc_q bit 31 forced 1 as read: every limb
 //! is added to the accumulator with that bit set), `mx18` (mx_q bit 18 forced 0 as read),
 //! `gy31` (go_y bit 31 inverted: every product's y operand), `ry30` (go_y's root / q arm for
-//! EX2's root products, bit 30 flipped when bit 59 is 1). Why these cells: the mutant keys in
-//! sh_mut.notes and design.il of the sh_mut build.
+//! EX2's root products, bit 30 flipped when bit 59 is 1), `term31` (mul_term bit 31 forced 1 for
+//! limbs 1-3), `term53` (mul_term bit 53 inverted for limbs 1-3), `term22` (mul_term bit 22
+//! inverted as the accumulation reads it, every limb), `sum49` (acc_q + mul_term with bit 49
+//! flipped when bit 27 is 0, after every limb add), `qx4` (EX2's q register bit 4 forced 1),
+//! `sh9` (LG2's StNorm shift result bit 9 forced 0 at every step), `mag9` (|lg_l| bit 9 forced 1
+//! as StLgAbs loads it), `neg8` (the negated lg_l, bit 8 flipped when bit 10 is 0), `ru13` (RSQ's
+//! U >> 1 when a bit is not taken, bit 13 flipped when bit 32 is 0), `ru31` (the U of RSQ's
+//! U + 2T, bit 31 flipped when bit 3 is 1), `rx7` (RSQ's compare of A + U + T with 2^50 reading
+//! bit 7 as 0). Why these cells: the mutant keys in sh_mut.notes and design.il of the sh_mut
+//! build.
 
 use pica_model::num::F24;
 use pica_model::shader::alu;
@@ -40,6 +48,17 @@ enum Mu {
     Mx18,
     Gy31,
     Ry30,
+    Term31,
+    Term53,
+    Sum49,
+    Qx4,
+    Sh9,
+    Term22,
+    Mag9,
+    Neg8,
+    Ru13,
+    Ru31,
+    Rx7,
 }
 
 const M32: u64 = 0xFFFF_FFFF;
@@ -84,7 +103,19 @@ fn mul(go_x: u64, go_y: u64, mu: Mu) -> u128 {
         if mu == Mu::Term54 {
             term &= !(1u128 << 54);
         }
+        if mu == Mu::Term31 && k != 0 {
+            term |= 1 << 31;
+        }
+        if mu == Mu::Term53 && k != 0 {
+            term ^= 1 << 53;
+        }
+        if mu == Mu::Term22 {
+            term ^= 1 << 22;
+        }
         acc = acc.wrapping_add(term);
+        if mu == Mu::Sum49 && (acc >> 27) & 1 == 0 {
+            acc ^= 1 << 49;
+        }
         if mu == Mu::Acc69 {
             acc &= !(1u128 << 69);
         }
@@ -155,6 +186,9 @@ fn ex2(a: u32, mu: Mu) -> u32 {
     if mu == Mu::Qx21 && (qx >> 50) & 1 == 0 {
         qx ^= 1 << 21;
     }
+    if mu == Mu::Qx4 {
+        qx |= 1 << 4;
+    }
     let mut p = ONE;
     for k in 1..=20u32 {
         if (ex_f >> (78 - k)) & 1 == 1 {
@@ -208,12 +242,24 @@ fn rsq(a: u32, mu: Mu) -> u32 {
             au ^= 1 << 20;
         }
         let x = (au + rt) & m57;
-        let take = x <= 1 << 50;
+        let take = if mu == Mu::Rx7 {
+            (x & !(1 << 7)) <= 1 << 50
+        } else {
+            x <= 1 << 50
+        };
         if take {
             ra = x;
-            ru = ((ru + ((rt << 1) & m57)) & m57) >> 1;
+            let ua = if mu == Mu::Ru31 && (ru >> 3) & 1 == 1 {
+                ru ^ (1 << 31)
+            } else {
+                ru
+            };
+            ru = ((ua + ((rt << 1) & m57)) & m57) >> 1;
         } else {
             ru >>= 1;
+            if mu == Mu::Ru13 && (ru >> 32) & 1 == 0 {
+                ru ^= 1 << 13;
+            }
         }
         rt >>= 2;
         q = (q << 1 | u32::from(take)) & 0x3_FFFF;
@@ -235,7 +281,7 @@ fn lg2_bits(m: u32, mu: Mu) -> u64 {
 }
 
 /// LG2's result from the exponent and the fraction bits (y_lg2 of pica_sh_sfu.sv).
-fn lg2_out(a: u32, b: u64) -> u32 {
+fn lg2_out(a: u32, b: u64, mu: Mu) -> u32 {
     if let Some(y) = rsq_lg2_special(a, 0xFF_0000, 0x7F_0000) {
         return y;
     }
@@ -248,10 +294,19 @@ fn lg2_out(a: u32, b: u64) -> u32 {
     // top 8 are zero, else 1); the position counts down from 67.
     let m88 = (1u128 << 88) - 1;
     let mut sh = l.unsigned_abs();
+    if mu == Mu::Mag9 {
+        sh |= 1 << 9;
+    }
+    if mu == Mu::Neg8 && l < 0 && (sh >> 10) & 1 == 0 {
+        sh ^= 1 << 8;
+    }
     let mut p = 67u32;
     while (sh >> 67) & 1 == 0 {
         let s = if (sh >> 60) & 0xFF == 0 { 8 } else { 1 };
         sh = (sh << s) & m88;
+        if mu == Mu::Sh9 {
+            sh &= !(1 << 9);
+        }
         p -= s;
     }
     u32::from(l < 0) << 23 | ((p + 3) & 0x7F) << 16 | ((sh >> 51) as u32 & 0xFFFF)
@@ -275,10 +330,22 @@ fn main() {
         "mx18" => Mu::Mx18,
         "gy31" => Mu::Gy31,
         "ry30" => Mu::Ry30,
+        "term31" => Mu::Term31,
+        "term53" => Mu::Term53,
+        "sum49" => Mu::Sum49,
+        "qx4" => Mu::Qx4,
+        "sh9" => Mu::Sh9,
+        "term22" => Mu::Term22,
+        "mag9" => Mu::Mag9,
+        "neg8" => Mu::Neg8,
+        "ru13" => Mu::Ru13,
+        "ru31" => Mu::Ru31,
+        "rx7" => Mu::Rx7,
         _ => {
             eprintln!(
                 "usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qx21|qy24|rsq20|\
-                 acc31|mx18|gy31|ry30"
+                 acc31|mx18|gy31|ry30|term31|term53|sum49|qx4|sh9|\
+                 term22|mag9|neg8|ru13|ru31|rx7"
             );
             std::process::exit(2);
         }
@@ -294,7 +361,7 @@ fn main() {
         } else {
             (
                 ex2(a, Mu::None),
-                lg2_out(a, base[(a & 0xFFFF) as usize]),
+                lg2_out(a, base[(a & 0xFFFF) as usize], Mu::None),
                 rsq(a, Mu::None),
             )
         };
@@ -304,7 +371,7 @@ fn main() {
             rsq_first.get_or_insert((a, rsq_ref, r));
         }
         let ex = ex2(a, mu);
-        let lg = lg2_out(a, muts[(a & 0xFFFF) as usize]);
+        let lg = lg2_out(a, muts[(a & 0xFFFF) as usize], mu);
         if ex != ex_ref {
             ex_diff += 1;
             ex_first.get_or_insert((a, ex_ref, ex));
