@@ -109,7 +109,7 @@ fn cov_rtl_stages_rast_counts_and_writes() {
 #[test]
 fn cov_rtl_stages_sh_counts_and_writes() {
     check_build(CoverageBuild::Sh, "sh", |s, sink| {
-        let case = pica_vectors::shader_gen::generate(s);
+        let case = pica_vectors::shader_gen::generate_low(s);
         let v = sh_stage_fuzz::check_with(
             &case,
             &sh_stage_fuzz::Draw::of(s),

@@ -1275,6 +1275,17 @@ impl Gen<'_> {
 /// A random program and configuration, deterministic from `seed` (the generator of
 /// `tests/shader_unit.rs` and `pica fuzz --target shader`).
 pub fn generate(seed: u64) -> ShaderCase {
+    generate_with(seed, true)
+}
+
+/// [`generate`] without the relocated main: every word the program runs below 0x200 (the
+/// far arm's targets at 0x800 and above aside), for the SH stage's tests and fuzzer, which put
+/// a unit-independence prologue at 0x200 and load the code below it only.
+pub fn generate_low(seed: u64) -> ShaderCase {
+    generate_with(seed, false)
+}
+
+fn generate_with(seed: u64, relocate: bool) -> ShaderCase {
     let mut r = Rng(seed);
     let mut cfg = ShaderCase::empty();
     for d in cfg.opdescs.iter_mut() {
@@ -1406,7 +1417,7 @@ pub fn generate(seed: u64) -> ShaderCase {
         let (target, num) = g.call_range(entry, first);
         g.at(entry, encode(&call(target, num)));
         entry + 1
-    } else if g.r.chance(30) {
+    } else if relocate && g.r.chance(30) {
         // About three unchained cases in ten relocate main's body to a high base (0x200-0x6F0,
         // below the far arm's 0x800): an always-taken JMPU at the entry jumps there. Its
         // LOOP ends, IF targets and CALL return addresses then carry bits 9-10, which

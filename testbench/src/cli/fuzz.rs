@@ -780,7 +780,7 @@ fn fuzz_stages_run(
         Err(e) => return fail(e),
     };
     if let Some(seed) = replay {
-        let case = pica_vectors::shader_gen::generate(seed);
+        let case = pica_vectors::shader_gen::generate_low(seed);
         let draw = Draw::of(seed);
         return match crate::fuzz::sh_stage::check_with(
             &case,

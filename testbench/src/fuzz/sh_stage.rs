@@ -3,7 +3,8 @@
 //! units), compared transaction-exact by [`stages::stage_lockstep`].
 //!
 //! Case `i` of seed `S` takes the program, operand descriptors, uniforms and inputs of
-//! [`generate`]`(`[`case_seed`]`(S, i))` (the shader-unit fuzzer's generator) and wraps them
+//! [`generate_low`]`(`[`case_seed`]`(S, i))` (the shader-unit fuzzer's generator without its
+//! relocated main, whose code at 0x200 and above would meet the prologue) and wraps them
 //! in a command list ([`pipeline_case`]): program and descriptor upload, uniforms, 16 input
 //! attributes through a random one-to-one permutation, the output map of
 //! [`full_outmap`] into a 32×32 framebuffer, and an immediate-mode draw of 3-6 vertices whose
@@ -48,12 +49,12 @@ use pica_vectors::builder::{
 };
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::case::Case;
-use pica_vectors::shader_gen::{generate, shrink, Rng, ShaderCase, IDENTITY_DESC};
+use pica_vectors::shader_gen::{generate_low, shrink, Rng, ShaderCase, IDENTITY_DESC};
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::Builder;
 use std::path::{Path, PathBuf};
 
-/// Code address of the unit-independence prologue (the generator's programs end below 0x160).
+/// Code address of the unit-independence prologue ([`generate_low`]'s programs end below it).
 pub const PROLOGUE: usize = 0x200;
 
 /// The operand descriptor the prologue uses (identity, mask xyzw); the program's own
@@ -529,7 +530,7 @@ impl campaign::StageTarget for ShStageTarget {
 
     fn generate(&self, case_seed: u64) -> ShStageCase {
         ShStageCase {
-            program: generate(case_seed),
+            program: generate_low(case_seed),
             draw: Draw::of(case_seed),
         }
     }
