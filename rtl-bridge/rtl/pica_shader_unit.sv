@@ -33,7 +33,7 @@
 // after every older instruction.
 // RCP, RSQ, EX2 and LG2 run on the multi-cycle special-function unit (pica_sh_sfu): E starts it
 // on the source's x and holds (state SFU) until it is done; E then issues with its result. RCP
-// and RSQ take 23 clocks in E, EX2 up to 164, LG2 365 (a special-value operand 5). A held E
+// and RSQ take 23 clocks in E, EX2 up to 179, LG2 382 (a special-value operand 5). A held E
 // issues no memory read, so the memories' outputs (which change only on a read request) keep
 // the words of the instructions in D and R (nor does a waiting R).
 // stall_i holds the whole pipeline (E issues nothing, X and W do not move; the 4-unit stage pica_sh holds a unit
