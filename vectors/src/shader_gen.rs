@@ -2282,6 +2282,32 @@ mod tests {
         (ifs, loops, pops, long4, high_ifs)
     }
 
+    /// `generate_low` never places code at 0x200-0x7FF, where the SH stage's tests and fuzzer
+    /// put their prologue (the words there are the NOP filler up to the far arm's targets);
+    /// `generate` does in some cases (the relocated main).
+    #[test]
+    fn generate_low_keeps_the_prologue_range_free() {
+        let nop = encode(&Instruction::Plain(Opcode::Nop));
+        let high = |c: &ShaderCase| {
+            let end = c.code.len().min(0x800);
+            c.code
+                .get(0x200..end)
+                .is_some_and(|w| w.iter().any(|&w| w != nop))
+        };
+        let mut relocated = 0;
+        for seed in 0..300 {
+            assert!(
+                !high(&generate_low(seed)),
+                "generate_low({seed}) has code at 0x200+"
+            );
+            relocated += usize::from(high(&generate(seed)));
+        }
+        assert!(
+            relocated >= 30,
+            "{relocated} of 300 generated cases relocated main"
+        );
+    }
+
     /// The generator's deep control flow is reached by the runs, not only generated: within
     /// 300 seeds (about what one `pica mutate --stage sh` run has) several runs fill the IF
     /// stack's eight entries and the LOOP stack's four (also with a count of 128 or more in
