@@ -6,34 +6,44 @@
 // In: one Triangle (seq, 3 vertices x 24 semantics). Out: zero or more ScreenTris, one per
 // handshake, in the model's fan order. One triangle at a time (in_ready_o only while idle).
 //
-// Micro-architecture: a multi-cycle FSM around one f24 datapath — two pica_f24_mul, one
-// pica_f24_add (which can take either product or its negation as an operand, so one cycle
-// does `add(mul(a, b), c)` or `add(mul(a, b), +-mul(c, d))`) and one pica_f24_rcp — and a
-// vertex pool (pica_ram, 128 x 576 bits, one vertex with its 24 semantics per word):
+// Micro-architecture: a multi-cycle FSM around one pipelined f24 datapath — two
+// pica_f24_mul_p (a register behind the significand product), the products registered as the
+// adder's operands (which can be either product, its negation or another value), one
+// pica_f24_add_p (registers behind its alignment and add steps) and the multi-cycle
+// pica_f24_rcp_mc (2 quotient bits a clock) — and a vertex pool (pica_ram, 128 x 576 bits, one
+// vertex with its 24 semantics per word). A state that uses the datapath holds its operands and
+// acts in the clock its result arrives (w_q counts; `lat` per state); INT, SC1 and A0 stream one
+// operation a clock. Issue 36: with the multipliers feeding the adder in one clock and the
+// unrolled divider the clipper placed at an estimated 12.0 MHz on the ECP5; now 65 MHz.
 //
 //   IDLE        takes a triangle: vertices into in_q, pool entries 0-2, polygon = [0, 1, 2]
 //   QD0-QD2     dot(q_k, q_0) for k = 1, 2 (clip::align_quaternions), < 0 -> QF0-QF1
-//   QF0-QF1     q_k := mul(q_k, -1), two components per clock
+//   QF0-QF1     q_k := mul(q_k, -1), two components per step
 //   WR          in_q's three (aligned) vertices into pool entries 0, 1, 2
 //   PLANE       starts one plane (clip::clip_polygon): the walk begins with the last vertex
-//   RD, LD      reads the polygon's next vertex from the pool into cur_q
+//   RD          reads that vertex from the pool (later vertices are read ahead in D0)
+//   LD          the vertex into cur_q; a fixed plane's distance add starts from the pool output
 //   D0(-D2)     its distance (Plane::distance): one add / mul, or the user plane's dot
 //   DEC         the inside tests of cur and prev: keep, drop or intersect
 //   T0-T2       t = mul(d_prev, rcp(add(d_prev, -d))), u = add(1, -t)   (clip::intersect)
-//   INT         24 clocks: semantic s = add(mul(cur_s, t), mul(prev_s, u))
+//   INT         semantic s = add(mul(cur_s, t), mul(prev_s, u)), one semantic a clock
 //   IW, PUSHC   the new vertex into the pool and the output polygon; then cur if inside
 //   PEND        fewer than 3 vertices: dropped; else the next plane or the output
-//   ORD, OLD    reads final polygon vertex j
-//   SC0-SC5     clip::to_screen: inv_w, x, y, z
+//   ORD, OLD    reads final polygon vertex j; OLD starts rcp(w)
+//   SC0-SC1     clip::to_screen: inv_w, then x, y, z interleaved
 //   PLACE       fan slots: vertex 0 stays in slot 0, slots 1-2 shift (fan (p0, p(j-1), p(j)))
-//   A0-A4       clip::signed_area and CullMode::keeps (skipped in mode 0)
+//   A0, A4      clip::signed_area and CullMode::keeps (skipped in mode 0)
 //   OUT         the ScreenTri until out_ready_i
 //
-// Polygons are lists of pool indices (two banks, ping-pong per plane): a kept vertex costs
-// no data movement, only an intersection writes a new pool entry. Bounds (any input, NaN and
-// rounding included): a plane turns n vertices into at most 1.5 n (k inside vertices and at
-// most 2 min(k, n - k) crossings), so 3 -> 4 -> 6 -> 9 -> 13 -> 19 -> 28 -> 42 -> 63 after the
-// 8 planes (MaxPoly), and all planes create at most 120 new vertices (3 + 120 <= PoolDepth).
+// Clocks (output always ready; rtl/README.md "pica_clip" has the sum): an unclipped triangle
+// with the user plane and culling off takes 263 (164 with the one-clock datapath).
+//
+// Polygons are lists of pool indices (two banks of a small RAM, ping-pong per plane): a kept
+// vertex costs no data movement, only an intersection writes a new pool entry. Bounds (any
+// input, NaN and rounding included): a plane turns n vertices into at most 1.5 n (k inside
+// vertices and at most 2 min(k, n - k) crossings), so 3 -> 4 -> 6 -> 9 -> 13 -> 19 -> 28 ->
+// 42 -> 63 after the 8 planes (MaxPoly), and all planes create at most 120 new vertices
+// (3 + 120 <= PoolDepth).
 //
 // Configuration: cfg_i holds pica_model::clip::CONFIG_REGS in that order, register k at
 // [32*k +: 32]. It is read while a triangle is in flight: change it only while idle_o.
@@ -68,7 +78,6 @@ module pica_clip (
   localparam int PoolDepth = 128;              // 3 input vertices + at most 120 crossings
   localparam int PW        = $clog2(PoolDepth);
   localparam int NW        = 6;                // polygon lengths 0..63
-  localparam int ListW     = 2 * MaxPoly * PW; // two banks of MaxPoly pool indices
 
   // ---------------------------------------------------------------- f24 constants
   localparam logic [23:0] F24One    = 24'h3F0000;
@@ -170,15 +179,16 @@ module pica_clip (
   typedef enum logic [5:0] {
     SIdle, SQd0, SQd1, SQd2, SQf0, SQf1, SWr,
     SPlane, SRd, SLd, SD0, SD1, SD2, SDec, ST0, ST1, ST2, SInt, SIw, SPushC, SPend,
-    SORd, SOLd, SSc0, SSc1, SSc2, SSc3, SSc4, SSc5, SPlace, SA0, SA1, SA2, SA3, SA4, SOut
+    SORd, SOLd, SSc0, SSc1, SPlace, SA0, SA4, SOut
   } state_e;
 
   state_e            state_q;
   logic [31:0]       seq_q;
   logic [3*VW-1:0]   in_q;          // the input triangle, quaternions aligned in place
   logic [1:0]        k_q;           // QD/QF: vertex 1 or 2; WR: vertex 0-2
-  // Polygons: bank src_q is the plane's input (n_src_q entries), the other its output.
-  logic [ListW-1:0]  list_q;
+  // Polygons: bank src_q is the plane's input (n_src_q entries), the other its output;
+  // bank b's entry j at list_q[{b, j}] (a small RAM: one write, one asynchronous read).
+  logic [PW-1:0]     list_q [2 * 64];
   logic              src_q;
   logic [NW-1:0]     n_src_q, n_dst_q, i_q;
   logic [PW-1:0]     pool_n_q;      // next free pool entry
@@ -186,6 +196,7 @@ module pica_clip (
   logic              first_q;       // the walk's first step: the last vertex -> prev
   logic [VW-1:0]     cur_q, prev_q, nv_q;
   logic [PW-1:0]     cur_idx_q;
+  logic [PW-1:0]     nxt_idx_q;     // the pool index of the vertex read ahead (pool_rdata)
   logic [23:0]       d_q, dprev_q, acc_q, t_q, u_q;
   logic [4:0]        s_q;           // INT: semantic
   // Output: the staged vertex's window coordinates and the three fan slots.
@@ -194,6 +205,9 @@ module pica_clip (
   logic [3*VW-1:0]   slot_v_q;
   logic [71:0]       slot_x_q, slot_y_q, slot_z_q, slot_iw_q;
   logic [23:0]       ea_q, eb_q, ec_q, ed_q;   // signed_area's four differences
+  // Clocks spent in the current state: a state that uses the datapath keeps its operands
+  // while the pipeline works and acts in the clock its result arrives (w_q == lat).
+  logic [3:0]        w_q;
 
   // ---------------------------------------------------------------- plane order
   logic [2:0] plane_kind;
@@ -212,15 +226,18 @@ module pica_clip (
   assign last_plane = (plane_q == PUser) || (plane_q == PWMin && !c_user_en);
 
   // ---------------------------------------------------------------- polygon lists
-  logic [9:0]    src_base, dst_base;
   logic [NW-1:0] rd_pos;
   logic [PW-1:0] rd_idx;
 
-  assign src_base = src_q ? 10'(MaxPoly * PW) : 10'd0;
-  assign dst_base = src_q ? 10'd0 : 10'(MaxPoly * PW);
-  // RD: the walk starts with the last vertex; ORD reads final vertex i_q.
-  assign rd_pos   = (state_q == SRd && first_q) ? n_src_q - NW'(1) : i_q;
-  assign rd_idx   = list_q[src_base + 10'(PW) * 10'(rd_pos) +: PW];
+  // RD: the walk starts with the last vertex; D0 reads the walk's next vertex ahead (the
+  // first after the last, else the one after i_q; after the walk's end an unused entry);
+  // ORD reads final vertex i_q.
+  always_comb begin
+    if (state_q == SRd)      rd_pos = n_src_q - NW'(1);
+    else if (state_q == SD0) rd_pos = first_q ? NW'(0) : i_q + NW'(1);
+    else                     rd_pos = i_q;
+  end
+  assign rd_idx   = list_q[{src_q, rd_pos}];
 
   // ---------------------------------------------------------------- vertex pool
   logic          pool_we, pool_re;
@@ -239,7 +256,7 @@ module pica_clip (
       pool_we    = 1'b1;
     end
   end
-  assign pool_re = (state_q == SRd) || (state_q == SORd);
+  assign pool_re = (state_q == SRd) || (state_q == SORd) || (state_q == SD0 && w_q == 4'd0);
 
   pica_ram #(.Width(VW), .Depth(PoolDepth)) u_pool (
     .clk_i   (clk_i),
@@ -254,20 +271,81 @@ module pica_clip (
   // ---------------------------------------------------------------- f24 datapath
   // Vertex fields used below.
   logic [23:0] cx, cy, cz, cw;      // cur_q's position
+  logic [23:0] lx, ly, lz, lw;      // the adder's: LD's pool output, else cur_q's
   logic [23:0] q0x, q0y, q0z, q0w;  // vertex 0's quaternion
   logic [23:0] qkx, qky, qkz, qkw;  // vertex k_q's quaternion (k = 1, 2)
   assign {cw, cz, cy, cx} = cur_q[95:0];
+  // LD issues a fixed plane's distance add from the pool's output, which cur_q takes in the
+  // same clock. Not the multipliers: the block RAM's 5.8 ns clock-to-out before their operand
+  // muxes and the MULT18X18D was the worst path on the ECP5 (48.5 MHz).
+  assign {lw, lz, ly, lx} = (state_q == SLd) ? pool_rdata[95:0] : cur_q[95:0];
   assign {q0w, q0z, q0y, q0x} = in_q[24*4 +: 96];
   assign {qkw, qkz, qky, qkx} = (k_q == 2'd2) ? in_q[VW*2 + 24*4 +: 96] : in_q[VW + 24*4 +: 96];
 
+  // A pipeline that never stalls (every register loads every clock):
+  //   clock c    the multipliers' operands (m*_a, m*_b), the significand products into the
+  //              multipliers' registers (pica_f24_mul_p, Reg = 1);
+  //   clock c+1  the products (m*_y) and the adder's operands (ad_a, ad_b: a product, its
+  //              negation or any other value) into aa_q / bb_q;
+  //   c+2, c+3   pica_f24_add_p's alignment and add steps (RegA, RegB);
+  //   then       the sum (ad_y), and a clock later its copy y_q.
+  // So a product is on m*_y 1 clock after its operands, a sum on ad_y 3 clocks after its
+  // operands and `add(mul(a, b), c)` 4 clocks after a and b (LatMul, LatAdd, LatMulAdd); the
+  // reciprocal (pica_f24_rcp_mc, restoring division, 2 quotient bits a clock) LatRcp clocks
+  // after its start. LD and OLD start a fixed plane's distance add (D0) and SC0's reciprocal
+  // one clock early, from the pool's output. Combinational mul -> add -> result in one clock
+  // and the unrolled divider placed the clipper at an estimated 12.0 MHz on the ECP5 (issue
+  // 36); this pipeline routes at 65.1 MHz (docs/src/rtl.md, the FPGA table).
+  localparam int RcpSteps  = 2;
+  localparam int LatMul    = 1;
+  localparam int LatAdd    = 3;
+  localparam int LatMulAdd = 4;
+  localparam int LatRcp    = 16 / RcpSteps + 1;
+
   logic [23:0] m0_a, m0_b, m0_y, m1_a, m1_b, m1_y, ad_a, ad_b, ad_y, rc_a, rc_y;
+  logic [23:0] aa_q, bb_q, y_q;
+  logic        rc_start;
 
-  pica_f24_mul u_mul0 (.a_i(m0_a), .b_i(m0_b), .y_o(m0_y));
-  pica_f24_mul u_mul1 (.a_i(m1_a), .b_i(m1_b), .y_o(m1_y));
-  pica_f24_add u_add  (.a_i(ad_a), .b_i(ad_b), .y_o(ad_y));
-  pica_f24_rcp u_rcp  (.a_i(rc_a), .y_o(rc_y));
+  pica_f24_mul_p #(.Reg(1'b1)) u_mul0 (.clk_i, .en_i(1'b1), .a_i(m0_a), .b_i(m0_b), .y_o(m0_y));
+  pica_f24_mul_p #(.Reg(1'b1)) u_mul1 (.clk_i, .en_i(1'b1), .a_i(m1_a), .b_i(m1_b), .y_o(m1_y));
+  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add (
+    .clk_i, .en_i(1'b1), .a_i(aa_q), .b_i(bb_q), .y_o(ad_y)
+  );
+  pica_f24_rcp_mc #(.Steps(RcpSteps)) u_rcp (
+    .clk_i, .rst_ni, .start_i(rc_start), .a_i(rc_a), .y_o(rc_y)
+  );
 
-  // Multiplier operands.
+  always_ff @(posedge clk_i) begin
+    aa_q <= ad_a;
+    bb_q <= ad_b;
+    y_q  <= ad_y;
+  end
+
+  // The clock of the current state in which its result is there (0: no datapath result).
+  logic [3:0] lat;
+  always_comb begin
+    unique case (state_q)
+      SQd0, SQd1, SD1, SD2, ST2: lat = 4'(LatMulAdd);
+      SQd2, SA4:   lat = 4'(LatMulAdd + 1);              // decides on y_q
+      SQf0, SQf1:  lat = 4'(LatMul);
+      SD0: begin
+        if (plane_kind == PUser)        lat = 4'(LatMulAdd);
+        else if (plane_kind == PZZero)  lat = 4'(LatMul);
+        else                            lat = 4'(LatAdd - 1);   // started in LD
+      end
+      ST0:         lat = 4'(LatAdd);
+      ST1:         lat = 4'(LatRcp);
+      SSc0:        lat = 4'(LatRcp - 1);                 // started in OLD
+      SSc1:        lat = 4'(10);                         // the to_screen schedule below
+      SA0:         lat = 4'(LatAdd + 3);                 // four differences, one a clock
+      default:     lat = 4'd0;
+    endcase
+  end
+  logic fire;
+  assign fire = (w_q == lat);
+
+  // Multiplier operands. Most states hold them until their result is there; SInt, SSc1 and
+  // SA0 stream (one operation a clock, each result taken when it arrives).
   always_comb begin
     m0_a = 24'h0;
     m0_b = 24'h0;
@@ -290,31 +368,39 @@ module pica_clip (
       SD2:  begin m0_a = cw; m0_b = c_uc3; end
       ST2:  begin m0_a = dprev_q; m0_b = acc_q; end      // t = mul(d_prev, rcp(..))
       SInt: begin m0_a = cur_q[23:0]; m0_b = t_q; m1_a = prev_q[23:0]; m1_b = u_q; end
-      SSc1: begin m0_a = cx; m0_b = siw_q; m1_a = cz; m1_b = siw_q; end
-      SSc2: begin m0_a = sx_q; m0_b = c_half_w; end
-      SSc3: begin m0_a = cy; m0_b = siw_q; end
-      SSc4: begin m0_a = sy_q; m0_b = c_half_h; end
-      SSc5: begin m0_a = sz_q; m0_b = c_dscale; end
+      // clip::to_screen, three chains interleaved (the products' clocks; sums 4 later):
+      //   0: x * inv_w, z * inv_w   1: y * inv_w   2: sz * scale   5: sx * half_w
+      //   6: sy * half_h
+      SSc1: begin
+        unique case (w_q)
+          4'd0: begin m0_a = cx; m0_b = siw_q; m1_a = cz; m1_b = siw_q; end
+          4'd1: begin m0_a = cy; m0_b = siw_q; end
+          4'd2: begin m0_a = sz_q; m0_b = c_dscale; end
+          4'd5: begin m0_a = sx_q; m0_b = c_half_w; end
+          4'd6: begin m0_a = sy_q; m0_b = c_half_h; end
+          default: ;
+        endcase
+      end
       SA4:  begin m0_a = ea_q; m0_b = eb_q; m1_a = ec_q; m1_b = ed_q; end
       default: ;
     endcase
   end
 
-  // Adder operands (may take a product of this clock).
+  // Adder operands: a product (of the multipliers' operands one clock earlier) or a value.
   always_comb begin
     ad_a = 24'h0;
     ad_b = 24'h0;
     unique case (state_q)
       SQd0: begin ad_a = m0_y; ad_b = m1_y; end
       SQd1, SQd2, SD1, SD2: begin ad_a = acc_q; ad_b = m0_y; end
-      SD0: begin
+      SLd, SD0: begin
         unique case (plane_kind)
-          PXPos:   begin ad_a = cw; ad_b = cx ^ SignBit; end
-          PXNeg:   begin ad_a = cw; ad_b = cx; end
-          PYPos:   begin ad_a = cw; ad_b = cy ^ SignBit; end
-          PYNeg:   begin ad_a = cw; ad_b = cy; end
-          PZNegW:  begin ad_a = cw; ad_b = cz; end
-          PWMin:   begin ad_a = cw; ad_b = WEpsilon ^ SignBit; end
+          PXPos:   begin ad_a = lw; ad_b = lx ^ SignBit; end
+          PXNeg:   begin ad_a = lw; ad_b = lx; end
+          PYPos:   begin ad_a = lw; ad_b = ly ^ SignBit; end
+          PYNeg:   begin ad_a = lw; ad_b = ly; end
+          PZNegW:  begin ad_a = lw; ad_b = lz; end
+          PWMin:   begin ad_a = lw; ad_b = WEpsilon ^ SignBit; end
           PUser:   begin ad_a = m0_y; ad_b = m1_y; end
           default: ;                                    // ZZero: the product alone
         endcase
@@ -322,20 +408,32 @@ module pica_clip (
       ST0:  begin ad_a = dprev_q; ad_b = d_q ^ SignBit; end   // add(d_prev, -d)
       ST2:  begin ad_a = F24One; ad_b = m0_y ^ SignBit; end   // u = add(1, -t)
       SInt: begin ad_a = m0_y; ad_b = m1_y; end
-      SSc1, SSc3: begin ad_a = m0_y; ad_b = F24One; end
-      SSc2: begin ad_a = m0_y; ad_b = c_off_x; end
-      SSc4: begin ad_a = m0_y; ad_b = c_off_y; end
-      SSc5: begin ad_a = m0_y; ad_b = c_doff; end
-      SA0:  begin ad_a = slot_x_q[24 +: 24]; ad_b = slot_x_q[0 +: 24] ^ SignBit; end
-      SA1:  begin ad_a = slot_y_q[48 +: 24]; ad_b = slot_y_q[0 +: 24] ^ SignBit; end
-      SA2:  begin ad_a = slot_x_q[48 +: 24]; ad_b = slot_x_q[0 +: 24] ^ SignBit; end
-      SA3:  begin ad_a = slot_y_q[24 +: 24]; ad_b = slot_y_q[0 +: 24] ^ SignBit; end
+      SSc1: begin
+        unique case (w_q)
+          4'd1, 4'd2: begin ad_a = m0_y; ad_b = F24One; end   // add(mul(x | y, inv_w), 1)
+          4'd3:       begin ad_a = m0_y; ad_b = c_doff; end   // add(mul(., scale), offset)
+          4'd6:       begin ad_a = m0_y; ad_b = c_off_x; end  // add(mul(., half_w), x offset)
+          4'd7:       begin ad_a = m0_y; ad_b = c_off_y; end
+          default: ;
+        endcase
+      end
+      // clip::signed_area's differences, one a clock (ea_q-ed_q 3 clocks later).
+      SA0: begin
+        unique case (w_q)
+          4'd0: begin ad_a = slot_x_q[24 +: 24]; ad_b = slot_x_q[0 +: 24] ^ SignBit; end
+          4'd1: begin ad_a = slot_y_q[48 +: 24]; ad_b = slot_y_q[0 +: 24] ^ SignBit; end
+          4'd2: begin ad_a = slot_x_q[48 +: 24]; ad_b = slot_x_q[0 +: 24] ^ SignBit; end
+          4'd3: begin ad_a = slot_y_q[24 +: 24]; ad_b = slot_y_q[0 +: 24] ^ SignBit; end
+          default: ;
+        endcase
+      end
       SA4:  begin ad_a = m0_y; ad_b = m1_y ^ SignBit; end
       default: ;
     endcase
   end
 
-  assign rc_a = (state_q == SSc0) ? cw : acc_q;
+  assign rc_a     = (state_q == SOLd) ? pool_rdata[72 +: 24] : acc_q;   // OLD: w
+  assign rc_start = (state_q == SOLd) || (state_q == ST1 && w_q == 4'd0);
 
   // The distance D0 computes for a fixed plane.
   logic [23:0] d_fixed;
@@ -346,11 +444,11 @@ module pica_clip (
   assign in_cur  = f24_ge0(d_q);
   assign in_prev = f24_ge0(dprev_q);
 
-  // CullMode::keeps on this clock's signed area (SA4).
+  // CullMode::keeps on the signed area (SA4, on y_q).
   always_comb begin
     if (c_cull == CullNone)     keep = 1'b1;
-    else if (c_cull == CullCcw) keep = f24_lt0(ad_y);
-    else                        keep = f24_gt0(ad_y);
+    else if (c_cull == CullCcw) keep = f24_lt0(y_q);
+    else                        keep = f24_gt0(y_q);
   end
 
   // Pushes onto the output polygon.
@@ -372,13 +470,20 @@ module pica_clip (
   assign walk_last = (i_q + NW'(1) == n_src_q);
 
   // ---------------------------------------------------------------- sequential
+  // The polygon lists (no reset: an entry is written before it is read). WR writes the input
+  // polygon [0, 1, 2] into bank 0, one entry a clock; nothing is pushed then.
+  always_ff @(posedge clk_i) begin
+    if (state_q == SWr)  list_q[{1'b0, NW'(k_q)}] <= PW'(k_q);
+    else if (push)       list_q[{~src_q, n_dst_q}] <= push_idx;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q   <= SIdle;
+      w_q       <= '0;
       seq_q     <= '0;
       in_q      <= '0;
       k_q       <= '0;
-      list_q    <= '0;
       src_q     <= 1'b0;
       n_src_q   <= '0;
       n_dst_q   <= '0;
@@ -390,6 +495,7 @@ module pica_clip (
       prev_q    <= '0;
       nv_q      <= '0;
       cur_idx_q <= '0;
+      nxt_idx_q <= '0;
       d_q       <= '0;
       dprev_q   <= '0;
       acc_q     <= '0;
@@ -410,251 +516,256 @@ module pica_clip (
       slot_z_q  <= '0;
       slot_iw_q <= '0;
     end else begin
-      if (push) begin
-        list_q[dst_base + 10'(PW) * 10'(n_dst_q) +: PW] <= push_idx;
-        n_dst_q <= n_dst_q + NW'(1);
+      if (push) n_dst_q <= n_dst_q + NW'(1);
+
+      // D0's first clock reads the walk's next vertex ahead (LD takes it).
+      if (state_q == SD0 && w_q == 4'd0) nxt_idx_q <= rd_idx;
+
+      // Streamed results (SSc1, SA0), taken when they arrive (see the datapath).
+      if (state_q == SSc1) begin
+        unique case (w_q)
+          4'd1:  sz_q <= m1_y;                          // mul(z, inv_w)
+          4'd4:  sx_q <= ad_y;                          // add(mul(x, inv_w), 1)
+          4'd5:  sy_q <= ad_y;                          // add(mul(y, inv_w), 1)
+          4'd6:  sz_q <= ad_y;                          // add(mul(., scale), offset)
+          4'd9:  sx_q <= ad_y;                          // add(mul(., half_w), x offset)
+          4'd10: sy_q <= ad_y;                          // add(mul(., half_h), y offset)
+          default: ;
+        endcase
+      end
+      if (state_q == SA0) begin
+        unique case (w_q)
+          4'd3: ea_q <= ad_y;
+          4'd4: eb_q <= ad_y;
+          4'd5: ec_q <= ad_y;
+          4'd6: ed_q <= ad_y;
+          default: ;
+        endcase
       end
 
-      unique case (state_q)
-        SIdle: begin
-          if (in_valid_i) begin
-            seq_q   <= in_seq_i;
-            in_q    <= in_v_i;
-            k_q     <= 2'd1;
-            state_q <= SQd0;
-          end
-        end
-
-        // ---- clip::align_quaternions
-        SQd0, SQd1: begin
-          acc_q   <= ad_y;
-          state_q <= (state_q == SQd0) ? SQd1 : SQd2;
-        end
-        SQd2: begin
-          if (f24_lt0(ad_y)) begin
-            state_q <= SQf0;
-          end else if (k_q == 2'd1) begin
-            k_q     <= 2'd2;
-            state_q <= SQd0;
-          end else begin
-            k_q     <= 2'd0;
-            state_q <= SWr;
-          end
-        end
-        SQf0, SQf1: begin
-          if (k_q == 2'd1) begin
-            if (state_q == SQf0) in_q[VW + 24*4 +: 48] <= {m1_y, m0_y};
-            else                 in_q[VW + 24*6 +: 48] <= {m1_y, m0_y};
-          end else begin
-            if (state_q == SQf0) in_q[2*VW + 24*4 +: 48] <= {m1_y, m0_y};
-            else                 in_q[2*VW + 24*6 +: 48] <= {m1_y, m0_y};
-          end
-          if (state_q == SQf0) begin
-            state_q <= SQf1;
-          end else if (k_q == 2'd1) begin
-            k_q     <= 2'd2;
-            state_q <= SQd0;
-          end else begin
-            k_q     <= 2'd0;
-            state_q <= SWr;
-          end
-        end
-
-        // ---- the input polygon [0, 1, 2] (pool entries 0-2)
-        SWr: begin
-          k_q <= k_q + 2'd1;
-          if (k_q == 2'd2) begin
-            list_q[PW*0 +: PW] <= PW'(0);
-            list_q[PW*1 +: PW] <= PW'(1);
-            list_q[PW*2 +: PW] <= PW'(2);
-            src_q    <= 1'b0;
-            n_src_q  <= NW'(3);
-            pool_n_q <= PW'(3);
-            plane_q  <= PXPos;
-            state_q  <= SPlane;
-          end
-        end
-
-        // ---- clip::clip_polygon, one plane
-        SPlane: begin
-          first_q <= 1'b1;
-          i_q     <= '0;
-          n_dst_q <= '0;
-          state_q <= SRd;
-        end
-        SRd: begin
-          cur_idx_q <= rd_idx;
-          state_q   <= SLd;
-        end
-        SLd: begin
-          cur_q   <= pool_rdata;
-          state_q <= SD0;
-        end
-        SD0: begin
-          if (plane_kind == PUser) begin
-            acc_q   <= ad_y;
-            state_q <= SD1;
-          end else begin
-            d_q     <= d_fixed;
-            state_q <= SDec;
-          end
-        end
-        SD1: begin
-          acc_q   <= ad_y;
-          state_q <= SD2;
-        end
-        SD2: begin
-          d_q     <= ad_y;
-          state_q <= SDec;
-        end
-        SDec: begin
-          if (first_q) begin
-            // The walk starts with the edge from the last vertex to the first.
-            first_q <= 1'b0;
-            prev_q  <= cur_q;
-            dprev_q <= d_q;
-            state_q <= SRd;
-          end else if (in_cur != in_prev) begin
-            state_q <= ST0;
-          end else begin
-            prev_q  <= cur_q;
-            dprev_q <= d_q;
-            i_q     <= i_q + NW'(1);
-            state_q <= walk_last ? SPend : SRd;
-          end
-        end
-
-        // ---- clip::intersect
-        ST0: begin
-          acc_q   <= ad_y;
-          state_q <= ST1;
-        end
-        ST1: begin
-          acc_q   <= rc_y;
-          state_q <= ST2;
-        end
-        ST2: begin
-          t_q     <= m0_y;
-          u_q     <= ad_y;
-          s_q     <= '0;
-          state_q <= SInt;
-        end
-        SInt: begin
-          // Semantic s_q: cur_q and prev_q rotate by one semantic (whole again after 24).
-          nv_q    <= {ad_y, nv_q[VW-1:24]};
-          cur_q   <= {cur_q[23:0], cur_q[VW-1:24]};
-          prev_q  <= {prev_q[23:0], prev_q[VW-1:24]};
-          s_q     <= s_q + 5'd1;
-          if (s_q == 5'd23) state_q <= SIw;
-        end
-        SIw: begin
-          pool_n_q <= pool_n_q + PW'(1);
-          if (in_cur) begin
-            state_q <= SPushC;
-          end else begin
-            prev_q  <= cur_q;
-            dprev_q <= d_q;
-            i_q     <= i_q + NW'(1);
-            state_q <= walk_last ? SPend : SRd;
-          end
-        end
-        SPushC: begin
-          prev_q  <= cur_q;
-          dprev_q <= d_q;
-          i_q     <= i_q + NW'(1);
-          state_q <= walk_last ? SPend : SRd;
-        end
-        SPend: begin
-          if (n_dst_q < NW'(3)) begin
-            state_q <= SIdle;                           // nothing left: no ScreenTri
-          end else begin
-            src_q   <= ~src_q;
-            n_src_q <= n_dst_q;
-            if (last_plane) begin
-              i_q     <= '0;
-              state_q <= SORd;
-            end else begin
-              plane_q <= plane_q + 3'd1;
-              state_q <= SPlane;
+      if (!fire) begin
+        w_q <= w_q + 4'd1;
+      end else begin
+        w_q <= '0;
+        unique case (state_q)
+          SIdle: begin
+            if (in_valid_i) begin
+              seq_q   <= in_seq_i;
+              in_q    <= in_v_i;
+              k_q     <= 2'd1;
+              state_q <= SQd0;
             end
           end
-        end
 
-        // ---- clip::to_screen of final vertex i_q
-        SORd: state_q <= SOLd;
-        SOLd: begin
-          cur_q   <= pool_rdata;
-          state_q <= SSc0;
-        end
-        SSc0: begin
-          siw_q   <= rc_y;                              // inv_w = rcp(w)
-          state_q <= SSc1;
-        end
-        SSc1: begin
-          sx_q    <= ad_y;                              // add(mul(x, inv_w), 1)
-          sz_q    <= m1_y;                              // mul(z, inv_w)
-          state_q <= SSc2;
-        end
-        SSc2: begin
-          sx_q    <= ad_y;                              // add(mul(., half_w), x offset)
-          state_q <= SSc3;
-        end
-        SSc3: begin
-          sy_q    <= ad_y;
-          state_q <= SSc4;
-        end
-        SSc4: begin
-          sy_q    <= ad_y;
-          state_q <= SSc5;
-        end
-        SSc5: begin
-          sz_q    <= ad_y;                              // add(mul(., scale), offset)
-          state_q <= SPlace;
-        end
+          // ---- clip::align_quaternions
+          SQd0, SQd1: begin
+            acc_q   <= ad_y;
+            state_q <= (state_q == SQd0) ? SQd1 : SQd2;
+          end
+          SQd2: begin
+            if (f24_lt0(y_q)) begin
+              state_q <= SQf0;
+            end else if (k_q == 2'd1) begin
+              k_q     <= 2'd2;
+              state_q <= SQd0;
+            end else begin
+              k_q     <= 2'd0;
+              state_q <= SWr;
+            end
+          end
+          SQf0, SQf1: begin
+            if (k_q == 2'd1) begin
+              if (state_q == SQf0) in_q[VW + 24*4 +: 48] <= {m1_y, m0_y};
+              else                 in_q[VW + 24*6 +: 48] <= {m1_y, m0_y};
+            end else begin
+              if (state_q == SQf0) in_q[2*VW + 24*4 +: 48] <= {m1_y, m0_y};
+              else                 in_q[2*VW + 24*6 +: 48] <= {m1_y, m0_y};
+            end
+            if (state_q == SQf0) begin
+              state_q <= SQf1;
+            end else if (k_q == 2'd1) begin
+              k_q     <= 2'd2;
+              state_q <= SQd0;
+            end else begin
+              k_q     <= 2'd0;
+              state_q <= SWr;
+            end
+          end
 
-        // ---- the fan (p0, p(i-1), p(i)) and culling
-        SPlace: begin
-          if (i_q == '0) begin
-            slot_v_q[0 +: VW]  <= cur_q;
-            slot_x_q[0 +: 24]  <= sx_q;
-            slot_y_q[0 +: 24]  <= sy_q;
-            slot_z_q[0 +: 24]  <= sz_q;
-            slot_iw_q[0 +: 24] <= siw_q;
-          end else begin
-            slot_v_q[VW +: 2*VW] <= {cur_q, slot_v_q[2*VW +: VW]};
-            slot_x_q[24 +: 48]   <= {sx_q, slot_x_q[48 +: 24]};
-            slot_y_q[24 +: 48]   <= {sy_q, slot_y_q[48 +: 24]};
-            slot_z_q[24 +: 48]   <= {sz_q, slot_z_q[48 +: 24]};
-            slot_iw_q[24 +: 48]  <= {siw_q, slot_iw_q[48 +: 24]};
+          // ---- the input polygon [0, 1, 2] (pool entries 0-2)
+          SWr: begin
+            k_q <= k_q + 2'd1;
+            if (k_q == 2'd2) begin
+              src_q    <= 1'b0;
+              n_src_q  <= NW'(3);
+              pool_n_q <= PW'(3);
+              plane_q  <= PXPos;
+              state_q  <= SPlane;
+            end
           end
-          if (i_q >= NW'(2)) begin
-            state_q <= (c_cull == CullNone) ? SOut : SA0;
-          end else begin
-            i_q     <= i_q + NW'(1);
-            state_q <= SORd;
-          end
-        end
-        SA0: begin ea_q <= ad_y; state_q <= SA1; end
-        SA1: begin eb_q <= ad_y; state_q <= SA2; end
-        SA2: begin ec_q <= ad_y; state_q <= SA3; end
-        SA3: begin ed_q <= ad_y; state_q <= SA4; end
-        SA4: begin
-          if (keep) begin
-            state_q <= SOut;
-          end else begin
-            i_q     <= i_q + NW'(1);
-            state_q <= walk_last ? SIdle : SORd;
-          end
-        end
-        SOut: begin
-          if (out_ready_i) begin
-            i_q     <= i_q + NW'(1);
-            state_q <= walk_last ? SIdle : SORd;
-          end
-        end
 
-        default: state_q <= SIdle;
-      endcase
+          // ---- clip::clip_polygon, one plane
+          SPlane: begin
+            first_q <= 1'b1;
+            i_q     <= '0;
+            n_dst_q <= '0;
+            state_q <= SRd;
+          end
+          SRd: begin
+            nxt_idx_q <= rd_idx;
+            state_q   <= SLd;
+          end
+          SLd: begin
+            cur_q     <= pool_rdata;
+            cur_idx_q <= nxt_idx_q;
+            state_q   <= SD0;
+          end
+          SD0: begin
+            if (plane_kind == PUser) begin
+              acc_q   <= ad_y;
+              state_q <= SD1;
+            end else begin
+              d_q     <= d_fixed;
+              state_q <= SDec;
+            end
+          end
+          SD1: begin
+            acc_q   <= ad_y;
+            state_q <= SD2;
+          end
+          SD2: begin
+            d_q     <= ad_y;
+            state_q <= SDec;
+          end
+          SDec: begin
+            if (first_q) begin
+              // The walk starts with the edge from the last vertex to the first.
+              first_q <= 1'b0;
+              prev_q  <= cur_q;
+              dprev_q <= d_q;
+              state_q <= SLd;
+            end else if (in_cur != in_prev) begin
+              state_q <= ST0;
+            end else begin
+              prev_q  <= cur_q;
+              dprev_q <= d_q;
+              i_q     <= i_q + NW'(1);
+              state_q <= walk_last ? SPend : SLd;
+            end
+          end
+
+          // ---- clip::intersect
+          ST0: begin
+            acc_q   <= ad_y;
+            state_q <= ST1;
+          end
+          ST1: begin
+            acc_q   <= rc_y;
+            state_q <= ST2;
+          end
+          ST2: begin
+            t_q     <= m0_y;
+            u_q     <= ad_y;
+            s_q     <= '0;
+            state_q <= SInt;
+          end
+          SInt: begin
+            // Semantic s_q enters the datapath in clock s_q (cur_q and prev_q rotate by one
+            // semantic, whole again after 24) and its sum leaves LatMulAdd clocks later.
+            if (s_q < 5'd24) begin
+              cur_q  <= {cur_q[23:0], cur_q[VW-1:24]};
+              prev_q <= {prev_q[23:0], prev_q[VW-1:24]};
+            end
+            if (s_q >= 5'(LatMulAdd)) nv_q <= {ad_y, nv_q[VW-1:24]};
+            s_q <= s_q + 5'd1;
+            if (s_q == 5'(23 + LatMulAdd)) state_q <= SIw;
+          end
+          SIw: begin
+            pool_n_q <= pool_n_q + PW'(1);
+            if (in_cur) begin
+              state_q <= SPushC;
+            end else begin
+              prev_q  <= cur_q;
+              dprev_q <= d_q;
+              i_q     <= i_q + NW'(1);
+              state_q <= walk_last ? SPend : SLd;
+            end
+          end
+          SPushC: begin
+            prev_q  <= cur_q;
+            dprev_q <= d_q;
+            i_q     <= i_q + NW'(1);
+            state_q <= walk_last ? SPend : SLd;
+          end
+          SPend: begin
+            if (n_dst_q < NW'(3)) begin
+              state_q <= SIdle;                           // nothing left: no ScreenTri
+            end else begin
+              src_q   <= ~src_q;
+              n_src_q <= n_dst_q;
+              if (last_plane) begin
+                i_q     <= '0;
+                state_q <= SORd;
+              end else begin
+                plane_q <= plane_q + 3'd1;
+                state_q <= SPlane;
+              end
+            end
+          end
+
+          // ---- clip::to_screen of final vertex i_q
+          SORd: state_q <= SOLd;
+          SOLd: begin
+            cur_q   <= pool_rdata;
+            state_q <= SSc0;
+          end
+          SSc0: begin
+            siw_q   <= rc_y;                              // inv_w = rcp(w)
+            state_q <= SSc1;
+          end
+          SSc1: state_q <= SPlace;                        // x, y, z taken above
+
+          // ---- the fan (p0, p(i-1), p(i)) and culling
+          SPlace: begin
+            if (i_q == '0) begin
+              slot_v_q[0 +: VW]  <= cur_q;
+              slot_x_q[0 +: 24]  <= sx_q;
+              slot_y_q[0 +: 24]  <= sy_q;
+              slot_z_q[0 +: 24]  <= sz_q;
+              slot_iw_q[0 +: 24] <= siw_q;
+            end else begin
+              slot_v_q[VW +: 2*VW] <= {cur_q, slot_v_q[2*VW +: VW]};
+              slot_x_q[24 +: 48]   <= {sx_q, slot_x_q[48 +: 24]};
+              slot_y_q[24 +: 48]   <= {sy_q, slot_y_q[48 +: 24]};
+              slot_z_q[24 +: 48]   <= {sz_q, slot_z_q[48 +: 24]};
+              slot_iw_q[24 +: 48]  <= {siw_q, slot_iw_q[48 +: 24]};
+            end
+            if (i_q >= NW'(2)) begin
+              state_q <= (c_cull == CullNone) ? SOut : SA0;
+            end else begin
+              i_q     <= i_q + NW'(1);
+              state_q <= SORd;
+            end
+          end
+          SA0: state_q <= SA4;                            // ea_q-ed_q taken above
+          SA4: begin
+            if (keep) begin
+              state_q <= SOut;
+            end else begin
+              i_q     <= i_q + NW'(1);
+              state_q <= walk_last ? SIdle : SORd;
+            end
+          end
+          SOut: begin
+            if (out_ready_i) begin
+              i_q     <= i_q + NW'(1);
+              state_q <= walk_last ? SIdle : SORd;
+            end
+          end
+
+          default: state_q <= SIdle;
+        endcase
+      end
     end
   end
 
