@@ -32,9 +32,10 @@
 //!   (REGS' arrays and the RAMs public read-only, for the shim's one-call state copy);
 //! - `alu` (`pica_alu_top`, the f24 ALU modules), driven by `csrc/pica_alu_shim.cpp`, which
 //!   includes `Vpica_alu.h` itself;
-//! - `sfu` (`pica_sh_sfu`, the shader unit's multi-cycle RCP/RSQ/EX2/LG2 unit on its own, so
-//!   that `pica alu-check` clocks it through all 2^24 inputs without evaluating the rest of the
-//!   ALU every clock), driven by the same `csrc/pica_alu_shim.cpp` (ops 24-27);
+//! - `sfu` (`pica_alu_mc_top`: the multi-cycle f24 units on their own, the shader unit's
+//!   RCP/RSQ/EX2/LG2 unit `pica_sh_sfu` and the clipper's reciprocal `pica_f24_rcp_mc`, so that
+//!   `pica alu-check` clocks them through all 2^24 inputs without evaluating the rest of the
+//!   ALU every clock), driven by the same `csrc/pica_alu_shim.cpp` (ops 24-28);
 //! - `sh` (`pica_sh_unit_top`, one shader unit with its RAMs, plus `PICA_RTL_DEFINES`),
 //!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
 //!   models, so a bug variant re-verilates only the shader unit) and `sh_knobs_alt` (every
@@ -233,7 +234,7 @@ const MODELS: &[Model] = &[
     },
     Model {
         name: "sfu",
-        top: "pica_sh_sfu",
+        top: "pica_alu_mc_top",
         defines: &[],
         params: &[],
         user_defines: false,

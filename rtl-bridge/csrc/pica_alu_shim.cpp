@@ -1,7 +1,8 @@
-// The Verilator bridge of pica_alu_top and pica_sh_sfu: two Verilated models, evaluated in
+// The Verilator bridge of pica_alu_top and pica_alu_mc_top: two Verilated models, evaluated in
 // batches so that a sweep of 2^24 operands costs one FFI call per batch instead of one per
-// evaluation. pica_alu_top is combinational (one eval per set); pica_sh_sfu (ops 24-27) is
-// clocked through its start/done handshake for every set.
+// evaluation. pica_alu_top is combinational (one eval per set); pica_alu_mc_top (ops 24-28:
+// pica_sh_sfu and the clipper's pica_f24_rcp_mc) is clocked through its start/done handshake
+// for every set.
 #include "pica_alu_shim.h"
 
 #include <verilated.h>
@@ -16,9 +17,10 @@ namespace {
 constexpr uint32_t kOpMova = 16;
 constexpr uint32_t kOpF32 = 17;
 constexpr uint32_t kOpFix = 19;  // to_fix12p4: int_o, like MOVA
-// Ops 24-27: RCP, RSQ, EX2, LG2 on pica_sh_sfu (its op_i = op - 24).
+// Ops 24-28 on pica_alu_mc_top (its op_i = op - 24): RCP, RSQ, EX2, LG2 on pica_sh_sfu, then
+// the clipper's reciprocal pica_f24_rcp_mc.
 constexpr uint32_t kOpSfuFirst = 24;
-constexpr uint32_t kOpSfuLast = 27;
+constexpr uint32_t kOpSfuLast = 28;
 // Clocks after which a set that never signals done gives kSfuTimeout in every lane (not an
 // f24: a mismatch the checker reports, never a hang). The unit needs at most 380 (LG2).
 constexpr uint32_t kSfuMaxClocks = 4096;
@@ -75,7 +77,7 @@ struct PicaAlu {
 
   // Runs one SFU operation to done (or to kSfuMaxClocks).
   uint32_t sfu_run(uint32_t op, uint32_t a) {
-    sfu->op_i = op & 3;
+    sfu->op_i = op & 7;
     sfu->a_i = a & 0xFFFFFF;
     sfu->start_i = 1;
     sfu_clock();

@@ -1,0 +1,64 @@
+// pica_alu_mc_top: the multi-cycle f24 units behind one start / done handshake, the Verilated
+// `sfu` model of `pica alu-check` and tests/alu.rs (not part of any stage top). Each unit is
+// checked here on its own, on all 2^24 inputs, against the combinational module it replaces
+// (issue 36 item 4: the unary operations exhaustively), without evaluating its stage.
+//
+//   op_i 0-3  pica_sh_sfu: the shader unit's RCP, RSQ, EX2, LG2 (`rcp_sfu` ... `lg2_sfu`)
+//   op_i 4    pica_f24_rcp_mc with the clipper's configuration (`rcp_clip`): the reciprocal
+//             of pica_clip's perspective division, against pica_f24_rcp
+//
+// start_i for one clock with op_i and a_i; done_o for one clock with y_o valid.
+module pica_alu_mc_top (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        start_i,
+  input  logic [2:0]  op_i,
+  input  logic [23:0] a_i,
+  output logic        done_o,
+  output logic [23:0] y_o
+);
+
+  localparam logic [2:0] OpRcpClip = 3'd4;
+  // pica_clip's RcpSteps (pica_clip.sv): the configuration the clipper instantiates.
+  localparam int ClipRcpSteps = 2;
+  // pica_f24_rcp_mc: the quotient is complete 16 / Steps clocks after the start clock's edge.
+  localparam int ClipRcpClocks = 16 / ClipRcpSteps;
+
+  logic        sfu_start, sfu_done, rc_start;
+  logic [23:0] sfu_y, rc_y;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        sfu_busy;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign sfu_start = start_i && !op_i[2];
+  assign rc_start  = start_i && (op_i == OpRcpClip);
+
+  pica_sh_sfu u_sfu (
+    .clk_i, .rst_ni, .start_i(sfu_start), .op_i(op_i[1:0]), .a_i,
+    .busy_o(sfu_busy), .done_o(sfu_done), .y_o(sfu_y)
+  );
+
+  pica_f24_rcp_mc #(.Steps(ClipRcpSteps)) u_rcp_clip (
+    .clk_i, .rst_ni, .start_i(rc_start), .a_i, .y_o(rc_y)
+  );
+
+  // The reciprocal has no done: count its clocks.
+  logic       rc_run_q;
+  logic [4:0] rc_n_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rc_run_q <= 1'b0;
+      rc_n_q   <= '0;
+    end else if (rc_start) begin
+      rc_run_q <= 1'b1;
+      rc_n_q   <= 5'(ClipRcpClocks);
+    end else if (rc_run_q) begin
+      if (rc_n_q == 5'd0) rc_run_q <= 1'b0;
+      else rc_n_q <= rc_n_q - 5'd1;
+    end
+  end
+
+  assign done_o = sfu_done || (rc_run_q && rc_n_q == 5'd0);
+  assign y_o    = (rc_run_q && rc_n_q == 5'd0) ? rc_y : sfu_y;
+
+endmodule : pica_alu_mc_top
