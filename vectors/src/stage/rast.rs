@@ -620,7 +620,8 @@ const OTHER_IDS: [u16; 10] = [
 ///
 /// - vertices on a lattice of pixel centres or pixel corners (so edges run exactly through
 ///   pixel centres: fill-rule ties on every edge orientation, both windings), on the 1/16
-///   grid, or anywhere; axis-aligned right triangles; triangles sharing an edge with the one
+///   grid, or anywhere, now and then a coordinate just off the framebuffer's 0 edge
+///   (±(1 + f) · 2^-k); axis-aligned right triangles; triangles sharing an edge with the one
 ///   before (the two tie rules must complement), exact repeats (early-depth ties and
 ///   read-after-write);
 /// - degenerate (collinear, repeated vertices), one-pixel and sub-pixel, and huge triangles;
@@ -1079,8 +1080,18 @@ impl RastGen {
                 PointKind::Anywhere => v,
             }
         };
-        let x = c(self, x0, x1);
-        let y = c(self, y0, y1);
+        let mut x = c(self, x0, x1);
+        let mut y = c(self, y0, y1);
+        // Now and then a coordinate just off the framebuffer's 0 edge: +-(1 + f) * 2^-k, the
+        // small exponents of to_fix12p4 (a 12.4 value of 0 to 4 after rounding), which a
+        // uniform draw over a region of hundreds of pixels almost never hits.
+        for v in [&mut x, &mut y] {
+            if self.chance(3) {
+                let k = 1 + self.below(24) as i32;
+                let m = self.uniform(1.0, 2.0) * 2f64.powi(-k);
+                *v = if self.chance(50) { -m } else { m };
+            }
+        }
         (x, y)
     }
 
