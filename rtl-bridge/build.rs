@@ -1175,8 +1175,10 @@ fn coverage_inc(out: &Path) {
 }
 
 /// Builds every wanted mutant model (when Yosys is there) and writes, for each row, its
-/// mutation list `OUT_DIR/mutants_{name}.ys` (empty when not built) and `OUT_DIR/mutants_{name}.why`
-/// (empty when built, else why not and how to build it: `src/mutants.rs` shows it), and for
+/// mutation list `OUT_DIR/mutants_{name}.ys` (empty when not built), `OUT_DIR/mutants_{name}.why`
+/// (empty when built, else why not and how to build it: `src/mutants.rs` shows it) and
+/// `OUT_DIR/mutants_{name}.dir` (the Yosys directory with design.il, for scripts/mutant-equiv;
+/// empty when not built), and for
 /// each shim named by a row `OUT_DIR/{shim stem}_mutants.inc` (the built models' headers and
 /// `PICA_MUTANT_VARIANTS(X)`); returns `(name, model directory)` of each built.
 fn mutant_models(
@@ -1221,8 +1223,10 @@ fn mutant_models(
     let built: Vec<(&str, PathBuf)> = par_map(&rows, jobs(), |&m| {
         let list = out.join(format!("mutants_{}.ys", m.name));
         let why = out.join(format!("mutants_{}.why", m.name));
+        let dir = out.join(format!("mutants_{}.dir", m.name));
         let Some(ys) = ys.as_ref().filter(|_| mutant_wanted(m, &wanted)) else {
             write(list, "");
+            write(dir, "");
             write(
                 why,
                 &if ys.is_none() {
@@ -1246,6 +1250,7 @@ fn mutant_models(
         fs::copy(ys_dir.join("mutations.ys"), &list)
             .unwrap_or_else(|e| fail(&format!("copying the {} mutation list: {e}", m.name)));
         write(why, "");
+        write(dir, &ys_dir.to_string_lossy());
         let mdir = verilate_mutants(bin, version, cache, m, &ys_dir);
         Some((m.name, mdir))
     })

@@ -17,6 +17,8 @@ pub struct MutantModel {
     list: &'static str,
     /// Why the model was not built and how to build it (empty when it was).
     why: &'static str,
+    /// The directory of the Yosys netlist the model was built from (empty when not built).
+    dir: &'static str,
 }
 
 impl MutantModel {
@@ -33,6 +35,13 @@ impl MutantModel {
     pub fn is_built(&self) -> bool {
         self.why.trim().is_empty()
     }
+
+    /// The Yosys directory the model was built from (`design.il`: the stage top flattened,
+    /// before mutation; `mutations.ys`; `netlist.v`), which `scripts/mutant-equiv --dir` reads;
+    /// `None` when this build does not have the model.
+    pub fn netlist_dir(&self) -> Option<&'static str> {
+        Some(self.dir.trim()).filter(|d| !d.is_empty())
+    }
 }
 
 /// A row of [`MODELS`]: name, stage, and the files build.rs wrote for it.
@@ -43,6 +52,7 @@ macro_rules! model {
             stage: $stage,
             list: include_str!(concat!(env!("OUT_DIR"), "/mutants_", $name, ".ys")),
             why: include_str!(concat!(env!("OUT_DIR"), "/mutants_", $name, ".why")),
+            dir: include_str!(concat!(env!("OUT_DIR"), "/mutants_", $name, ".dir")),
         }
     };
 }
