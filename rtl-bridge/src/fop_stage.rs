@@ -92,8 +92,8 @@ pub(crate) struct MemRsp {
 /// [`RtlFop::sync_config`] give up (the RTL is stuck; recorded in [`RtlFop::violations`]).
 pub const WATCHDOG_CLOCKS: u64 = 20_000;
 
-/// Clocks of memory traffic without a fragment taken or a beat given after which a run gives
-/// up (a livelock breach). A fragment makes at most 10 word requests (a probe and two words
+/// Clocks without a fragment taken or a beat given after which a run gives up (a livelock
+/// breach). A fragment makes at most 10 word requests (a probe and two words
 /// for each of the depth-stencil read and write and the colour read and write, less the
 /// probes a read makes unnecessary), each waiting less than [`WATCHDOG_CLOCKS`] for its
 /// acceptance and as long for its response, so a working stage never comes near it.

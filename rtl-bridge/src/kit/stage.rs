@@ -182,9 +182,10 @@ pub(crate) struct Rules {
     /// any handshake (FOP, RAST).
     pub(crate) quiet_without_result: bool,
     /// Clocks without an item taken or a result given (the side port may move, or nothing)
-    /// after which a run or a drain gives up with a livelock breach; 0: no bound. The handshake watchdog cannot see
-    /// a livelock: an RTL that repeats a memory access forever keeps the port moving (a FOP
-    /// mutant that re-wrote its colour pixel at every odd memory latency hung `pica fuzz`).
+    /// after which a run or a drain gives up with a livelock breach; 0: no bound. The
+    /// handshake watchdog cannot see a livelock: an RTL that repeats a memory access forever
+    /// keeps the port moving (a FOP mutant that re-wrote its colour pixel at every odd memory
+    /// latency hung `pica fuzz`).
     pub(crate) livelock_clocks: u64,
     /// What the results are called in the breach of [`RtlStage::set_result_limit`].
     pub(crate) results: &'static str,
@@ -506,7 +507,7 @@ impl<P: Protocol> RtlStage<P> {
         }
         let mut out = Vec::with_capacity(self.pending());
         let mut quiet = 0u64;
-        let mut side_only = 0u64;
+        let mut no_io = 0u64;
         loop {
             let more = if P::RULES.run_until_idle {
                 !self.is_idle()
@@ -531,7 +532,7 @@ impl<P: Protocol> RtlStage<P> {
             };
             out.extend(r);
             quiet = if p.moved { 0 } else { quiet + 1 };
-            if self.over_limit() || self.livelocked(p, &mut side_only) {
+            if self.over_limit() || self.livelocked(p, &mut no_io) {
                 break;
             }
             if quiet > P::RULES.watchdog_clocks {
@@ -575,12 +576,12 @@ impl<P: Protocol> RtlStage<P> {
     /// that leave go to the stash. `false` if the stage halted or a watchdog gave up instead.
     fn drain(&mut self, ctx: &mut P::Ctx) -> bool {
         let mut quiet = 0u64;
-        let mut side_only = 0u64;
+        let mut no_io = 0u64;
         while !self.proto.halted() && self.busy() {
             let (r, p) = self.step(ctx, true);
             self.stash.extend(r);
             quiet = if p.moved { 0 } else { quiet + 1 };
-            if self.over_limit() || self.livelocked(p, &mut side_only) {
+            if self.over_limit() || self.livelocked(p, &mut no_io) {
                 return false;
             }
             if quiet > P::RULES.watchdog_clocks {
@@ -695,15 +696,15 @@ impl<P: Protocol> RtlStage<P> {
 
     /// Counts a clock toward the livelock bound ([`Rules::livelock_clocks`]) and records the
     /// breach when it is passed; `true`: give up.
-    fn livelocked(&mut self, p: Progress, side_only: &mut u64) -> bool {
-        *side_only = if p.io { 0 } else { *side_only + 1 };
-        if P::RULES.livelock_clocks == 0 || *side_only <= P::RULES.livelock_clocks {
+    fn livelocked(&mut self, p: Progress, no_io: &mut u64) -> bool {
+        *no_io = if p.io { 0 } else { *no_io + 1 };
+        if P::RULES.livelock_clocks == 0 || *no_io <= P::RULES.livelock_clocks {
             return false;
         }
         self.violate(format!(
             "livelock: {} clocks without taking an item or giving a result, the side port \
              still moving ({} queued, {} in flight)",
-            *side_only,
+            *no_io,
             self.queue.len(),
             self.in_flight
         ));
