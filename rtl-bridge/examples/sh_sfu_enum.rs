@@ -25,8 +25,13 @@
 //! as StLgAbs loads it), `neg8` (the negated lg_l, bit 8 flipped when bit 10 is 0), `ru13` (RSQ's
 //! U >> 1 when a bit is not taken, bit 13 flipped when bit 32 is 0), `ru31` (the U of RSQ's
 //! U + 2T, bit 31 flipped when bit 3 is 1), `rx7` (RSQ's compare of A + U + T with 2^50 reading
-//! bit 7 as 0). Why these cells: the mutant keys in sh_mut.notes and design.il of the sh_mut
-//! build.
+//! bit 7 as 0), `p2` (every limb product's bit 2 flipped when its bit 56 is 1), `my1` (my_q bit 1
+//! forced 0 as read: every product's y operand), `qx6` (EX2's q bit 6 flipped), `t22` (the t of q =
+//! 1 + t + t^2/2 with bit 22 cleared, the t^2 product unchanged), `tt41` (the operands of EX2's t^2
+//! product with bit 41 flipped; `tt41x` go_x only), `ot28` (1 + t with bit 28 cleared before t^2/2
+//! is added), `gx1` (LG2's next squaring operand sq >> 1, taken when sq >= 2, with bit 1 flipped;
+//! `gx1x` on go_x only), `mag27` (|lg_l|'s bit 27 flipped when its bit 0 is 0). Why these cells:
+//! the mutant keys in sh_mut.notes and design.il of the sh_mut build.
 
 use pica_model::num::F24;
 use pica_model::shader::alu;
@@ -59,6 +64,16 @@ enum Mu {
     Ru13,
     Ru31,
     Rx7,
+    P2,
+    My1,
+    Qx6,
+    T22,
+    Tt41,
+    Ot28,
+    Gx1,
+    Mag27,
+    Tt41x,
+    Gx1x,
 }
 
 const M32: u64 = 0xFFFF_FFFF;
@@ -76,6 +91,7 @@ fn mul(go_x: u64, go_y: u64, mu: Mu) -> u128 {
     let my = match mu {
         Mu::My13 => go_y ^ (1 << 13),
         Mu::Gy31 => go_y ^ (1 << 31),
+        Mu::My1 => go_y & !(1 << 1),
         _ => go_y,
     };
     let mx = if mu == Mu::Mx7 && (mx >> 51) & 1 == 0 {
@@ -94,6 +110,9 @@ fn mul(go_x: u64, go_y: u64, mu: Mu) -> u128 {
         let mut p = a * b;
         if mu == Mu::P3 && p & 1 == 1 {
             p ^= 8;
+        }
+        if mu == Mu::P2 && (p >> 56) & 1 == 1 {
+            p ^= 4;
         }
         let mut term = match k {
             0 => u128::from(p),
@@ -178,8 +197,25 @@ fn ex2(a: u32, mu: Mu) -> u32 {
     }
     let acc = mul(bits(ex_f, 57, 0), alu::EX2_LN2, mu);
     let t = bits(acc, 119, 78);
-    let acc = mul(t, t, mu);
-    let mut qx = (ONE + t + bits(acc, 83, 63)) & M63;
+    let tt = if mu == Mu::Tt41 || mu == Mu::Tt41x {
+        t ^ (1 << 41)
+    } else {
+        t
+    };
+    let acc = if mu == Mu::Tt41x {
+        mul(tt, t, mu)
+    } else {
+        mul(tt, tt, mu)
+    };
+    let tq = if mu == Mu::T22 { t & !(1 << 22) } else { t };
+    let mut one_t = ONE + tq;
+    if mu == Mu::Ot28 {
+        one_t &= !(1 << 28);
+    }
+    let mut qx = (one_t + bits(acc, 83, 63)) & M63;
+    if mu == Mu::Qx6 {
+        qx ^= 1 << 6;
+    }
     if mu == Mu::Qx19 && (qx >> 47) & 1 == 0 {
         qx ^= 1 << 19;
     }
@@ -271,11 +307,22 @@ fn rsq(a: u32, mu: Mu) -> u32 {
 /// LG2's 60 fraction bits of log2(1.m): the squarings (y halved when its square is >= 2).
 fn lg2_bits(m: u32, mu: Mu) -> u64 {
     let mut y: u64 = 1 << 62 | u64::from(m) << 46;
+    // `gx1x`: the flip on go_x only (go_y = the unflipped operand).
+    let mut yy = y;
     let mut out = 0u64;
     for _ in 0..60 {
-        let sq = bits(mul(y, y, mu), 125, 62);
+        let sq = bits(mul(y, yy, mu), 125, 62);
         out = (out << 1 | sq >> 63) & ((1 << 60) - 1);
-        y = if sq >> 63 != 0 { sq >> 1 } else { sq & M63 };
+        let next = if sq >> 63 != 0 { sq >> 1 } else { sq & M63 };
+        yy = next;
+        y = if sq >> 63 != 0 && (mu == Mu::Gx1 || mu == Mu::Gx1x) {
+            next ^ 2
+        } else {
+            next
+        };
+        if mu != Mu::Gx1x {
+            yy = y;
+        }
     }
     out
 }
@@ -299,6 +346,9 @@ fn lg2_out(a: u32, b: u64, mu: Mu) -> u32 {
     }
     if mu == Mu::Neg8 && l < 0 && (sh >> 10) & 1 == 0 {
         sh ^= 1 << 8;
+    }
+    if mu == Mu::Mag27 && sh & 1 == 0 {
+        sh ^= 1 << 27;
     }
     let mut p = 67u32;
     while (sh >> 67) & 1 == 0 {
@@ -341,11 +391,21 @@ fn main() {
         "ru13" => Mu::Ru13,
         "ru31" => Mu::Ru31,
         "rx7" => Mu::Rx7,
+        "p2" => Mu::P2,
+        "my1" => Mu::My1,
+        "qx6" => Mu::Qx6,
+        "t22" => Mu::T22,
+        "tt41" => Mu::Tt41,
+        "ot28" => Mu::Ot28,
+        "gx1" => Mu::Gx1,
+        "mag27" => Mu::Mag27,
+        "tt41x" => Mu::Tt41x,
+        "gx1x" => Mu::Gx1x,
         _ => {
             eprintln!(
                 "usage: sh_sfu_enum check|acc69|term54|p3|mx7|mx4|my13|qx19|qx21|qy24|rsq20|\
                  acc31|mx18|gy31|ry30|term31|term53|sum49|qx4|sh9|\
-                 term22|mag9|neg8|ru13|ru31|rx7"
+                 term22|mag9|neg8|ru13|ru31|rx7|p2|my1|qx6|t22|tt41|tt41x|ot28|gx1|gx1x|mag27"
             );
             std::process::exit(2);
         }

@@ -8,15 +8,24 @@
 // engine that issues one 32-bit request at a time and waits for its response.
 //
 //   IDLE      takes a fragment (in_ready_o)
-//   SETUP     reserved formats (hang), outside-the-framebuffer check, addresses
-//             (pica_fop_addr), alpha test; starts the first read (or skips it)
+//   PIX       the pixel index and the outside-the-framebuffer test (pica_fop_addr), registered
+//   SETUP     reserved formats (hang), outside, addresses, alpha test; starts the first read
+//             (or skips it)
 //   DS        default: stencil and depth tests, stencil action, the one depth-stencil write;
-//             gas: the depth-density contribution (pica_fop_gas); then the colour read
+//             gas: |z - zs|, then GAS_W (the capped product) and GAS_P (the depth-density
+//             contribution, pica_fop_gas) and the colour read
 //   DS_DONE   default: discard after a failed stencil / depth test, else the colour read
-//   SH_DEC    shadow: decode the stored (depth, intensity), update rule, start the divider
-//   SH_DIV    shadow: wait for pica_fop_penumbra (9 clocks)
-//   COL       blend / logic op (pica_fop_blend), gas accumulation or the shadow word; write
-//             masks, encode (pica_fop_color); the colour write
+//   COL_DEC   the colour pixel decoded (pica_fop_color) into dst_q
+//   SH_DEC    shadow: the stored (depth, intensity) from dst_q, update rule, start the divider
+//   SH_DIV    shadow: wait for pica_fop_penumbra (10 clocks)
+//   MUL       default and gas: the blend factors and products (pica_fop_blend step 1)
+//   BLEND     blend / logic op (pica_fop_blend step 2), gas accumulation or the shadow word;
+//             write masks, into out_q
+//   COL       encode out_q (pica_fop_color); the colour write
+//
+// The extra states (PIX, GAS_W, GAS_P, COL_DEC, MUL, BLEND) register what would otherwise chain a
+// multiplier or a decode into the next one in one clock: the single-clock SETUP, gas DS and COL
+// of the first version placed and routed at 25.8 MHz on the LFE5U-85F (2026-11-30).
 //   OUT       the pixel beat (out_valid_o) until out_ready_i
 //   HANG      sticky: no further fragment, no further request
 //   A_*       the access engine: a pixel access of `len` bytes at a byte address is one word
@@ -299,8 +308,8 @@ module pica_fop (
 
   // ---------------------------------------------------------------- state
   typedef enum logic [4:0] {
-    SIdle, SSetup, SDs, SDsDone, SShDec, SShDiv, SCol, SOut, SHang,
-    SAProbe, SAProbeW, SAReq0, SAW0, SAReq1, SAW1
+    SIdle, SPix, SSetup, SDs, SGasW, SGasP, SDsDone, SColDec, SShDec, SShDiv, SMul, SBlend,
+    SCol, SOut, SHang, SAProbe, SAProbeW, SAReq0, SAW0, SAReq1, SAW1
   } state_e;
 
   state_e      state_q, acc_ret_q;
@@ -315,7 +324,14 @@ module pica_fop (
   // Work.
   logic        ds_rd_q, col_rd_q;      // this fragment read the depth / colour pixel
   logic        depth_pass_q;
-  logic [7:0]  gas_dc_q;               // gas: the depth-density contribution
+  logic        outside_q;              // PIX: outside the framebuffer
+  logic [22:0] pixel_q;                // PIX: the pixel index (pica_fop_addr)
+  logic [23:0] gas_dz_q;               // gas: |z - zs| (DS)
+  logic [32:0] gas_x32_q;              // gas: min(2^32, dz * k) (GAS_W)
+  logic [7:0]  gas_dc_q;               // gas: the depth-density contribution (GAS_P)
+  logic [31:0] dst_q;                  // COL_DEC: the colour pixel decoded (0 bits if not read)
+  logic [127:0] prod_q;                // MUL: the blend products (pica_fop_blend step 1)
+  logic [31:0] out_q;                  // BLEND: the colour to write, as RGBA
   logic [23:0] sh_depth_q;             // shadow: the word after the update
   logic [7:0]  sh_int_q;
   // Access engine.
@@ -356,9 +372,10 @@ module pica_fop (
     .outside_o(outside), .pixel_o(pixel)
   );
 
-  // Base (LOC << 3) + pixel * bytes per pixel; never wraps (< 2^31 + 2^24).
-  assign caddr = {1'b0, c_cloc, 3'd0} + 32'(pixel) * 32'(c_len);
-  assign daddr = {1'b0, c_dloc, 3'd0} + 32'(pixel) * 32'(ds_len);
+  // Base (LOC << 3) + pixel * bytes per pixel; never wraps (< 2^31 + 2^24). The pixel index
+  // (a multiply and two adds) is registered in PIX, a clock before these adds use it.
+  assign caddr = {1'b0, c_cloc, 3'd0} + 32'(pixel_q) * 32'(c_len);
+  assign daddr = {1'b0, c_dloc, 3'd0} + 32'(pixel_q) * 32'(ds_len);
   assign alpha_pass = !c_alpha_test || compare(c_alpha_func, {16'd0, src_q[31:24]},
                                                {16'd0, c_alpha_ref});
 
@@ -392,17 +409,26 @@ module pica_fop (
                        | (stored_stencil & ~c_st_wmask);
   assign write_depth = depth_pass && c_depth_write && c_depth_wr_allowed;
 
-  // DS: gas contribution.
-  logic [7:0] gas_dc;
+  // DS, GAS_W, GAS_P: the gas contribution, one step per clock.
+  logic [23:0] gas_dz;
+  logic [32:0] gas_x32;
+  logic [7:0]  gas_dc;
   pica_fop_gas u_gas (
     .z_i(depth_to_24(is_d16, fdepth_q)),
     .zs_i(depth_to_24(is_d16, stored_depth)),
-    .k_raw_i(c_gas_k), .func_i(c_gas_func),
+    .dz_o(gas_dz),
+    .dz_i(gas_dz_q), .k_raw_i(c_gas_k), .x32_o(gas_x32),
+    .x32_i(gas_x32_q), .func_i(c_gas_func),
     .rho_i(src_q[8*DensitySource +: 8]),
     .depth_o(gas_dc)
   );
 
   // ---------------------------------------------------------------- colour path
+  // Four clocks: COL_DEC decodes the bits read into dst_q, MUL registers the blend products,
+  // BLEND blends (or accumulates gas, or packs the shadow word) into out_q, COL encodes out_q
+  // and writes. In one clock the chain
+  // decode, factor, multiply, add, round, mask, encode was too long for 50 MHz on the ECP5.
+  logic [127:0] blend_prod;
   logic [31:0] dst, blended, out_rgba, enc_rgba, enc_bits, gas_rgba, sh_rgba, merged_blend,
                merged_gas;
 
@@ -410,21 +436,21 @@ module pica_fop (
     .blend_en_i(c_blend_en), .rgb_eq_i(c_rgb_eq), .alpha_eq_i(c_a_eq),
     .rgb_src_i(c_rgb_src), .rgb_dst_i(c_rgb_dst), .alpha_src_i(c_a_src),
     .alpha_dst_i(c_a_dst), .constant_i(c_const), .logic_op_i(c_logic_op),
-    .src_i(src_q), .dst_i(dst), .out_o(blended)
+    .src_i(src_q), .dst_i(dst_q), .prod_o(blend_prod), .prod_i(prod_q), .out_o(blended)
   );
 
   // Gas: plain density into red, depth density into green, blue and alpha kept.
   for (genvar c = 0; c < 4; c++) begin : g_gas
     if (c == PlainChannel) begin : g_plain
-      assign gas_rgba[8*c +: 8] = sat_add(dst[8*c +: 8], src_q[8*DensitySource +: 8]);
+      assign gas_rgba[8*c +: 8] = sat_add(dst_q[8*c +: 8], src_q[8*DensitySource +: 8]);
     end else if (c == DepthChannel) begin : g_depth
-      assign gas_rgba[8*c +: 8] = sat_add(dst[8*c +: 8], gas_dc_q);
+      assign gas_rgba[8*c +: 8] = sat_add(dst_q[8*c +: 8], gas_dc_q);
     end else begin : g_keep
-      assign gas_rgba[8*c +: 8] = dst[8*c +: 8];
+      assign gas_rgba[8*c +: 8] = dst_q[8*c +: 8];
     end
     // The channel write masks (GPUREG_DEPTH_COLOR_MASK bits 8-11) keep the destination.
-    assign merged_blend[8*c +: 8] = c_cmask[c] ? blended[8*c +: 8] : dst[8*c +: 8];
-    assign merged_gas[8*c +: 8]   = c_cmask[c] ? gas_rgba[8*c +: 8] : dst[8*c +: 8];
+    assign merged_blend[8*c +: 8] = c_cmask[c] ? blended[8*c +: 8] : dst_q[8*c +: 8];
+    assign merged_gas[8*c +: 8]   = c_cmask[c] ? gas_rgba[8*c +: 8] : dst_q[8*c +: 8];
   end
 
   // Shadow: the word as RGBA (no write masks: the word is written whole).
@@ -432,7 +458,7 @@ module pica_fop (
 
   assign out_rgba = (c_mode == ModeShadow) ? sh_rgba
                   : (c_mode == ModeGas)    ? merged_gas : merged_blend;
-  assign enc_rgba = out_rgba;
+  assign enc_rgba = out_q;
 
   pica_fop_color u_color (
     .fmt_i(c_cfmt), .dec_bits_i(rd_pixel_q), .dec_rgba_o(dst),
@@ -443,7 +469,7 @@ module pica_fop (
   logic [31:0] sh_word;
   logic [23:0] sh_stored_depth, sh_d;
   logic [7:0]  sh_stored_int, sh_s;
-  assign sh_word         = ShadowWordByteSwapped ? dst : bswap(dst);
+  assign sh_word         = ShadowWordByteSwapped ? dst_q : bswap(dst_q);
   assign sh_stored_depth = sh_word[31:8];
   assign sh_stored_int   = sh_word[7:0];
   // UNVERIFIED(hw): the fragment depth as RAST quantized it, widened to 24 bits — model
@@ -521,7 +547,14 @@ module pica_fop (
       ds_rd_q      <= 1'b0;
       col_rd_q     <= 1'b0;
       depth_pass_q <= 1'b0;
+      outside_q    <= 1'b0;
+      pixel_q      <= '0;
+      gas_dz_q     <= '0;
+      gas_x32_q    <= '0;
       gas_dc_q     <= '0;
+      dst_q        <= '0;
+      prod_q       <= '0;
+      out_q        <= '0;
       sh_depth_q   <= '0;
       sh_int_q     <= '0;
       acc_we_q     <= 1'b0;
@@ -552,8 +585,14 @@ module pica_fop (
             flags_q  <= '0;
             ds_rd_q  <= 1'b0;
             col_rd_q <= 1'b0;
-            state_q  <= SSetup;
+            state_q  <= SPix;
           end
+        end
+
+        SPix: begin
+          outside_q <= outside;
+          pixel_q   <= pixel;
+          state_q   <= SSetup;
         end
 
         SSetup: begin
@@ -569,7 +608,7 @@ module pica_fop (
             hang_buf_q   <= BufDepth;
             hang_value_q <= {1'b0, c_dfmt};
             state_q      <= SHang;
-          end else if (outside) begin
+          end else if (outside_q) begin
             // UNVERIFIED(hw): dropped without a memory access, addresses 0 — model
             // process_fragment (outside the framebuffer).
             flags_q <= FlagDiscard;
@@ -587,12 +626,12 @@ module pica_fop (
                 acc_buf_q  <= BufColor;
                 acc_addr_q <= caddr;
                 acc_len_q  <= c_len;
-                acc_ret_q  <= SShDec;
+                acc_ret_q  <= SColDec;
                 col_rd_q   <= 1'b1;
                 state_q    <= SAReq0;
               end else begin
                 rd_pixel_q <= '0;
-                state_q    <= SShDec;
+                state_q    <= SColDec;
               end
             end else if (c_depth_read || c_stencil_read) begin
               // Default and gas: the depth-stencil pixel is read once if either read is on.
@@ -614,19 +653,8 @@ module pica_fop (
           if (c_mode == ModeGas) begin
             // Gas: the depth buffer is read, never written; nothing is discarded.
             bds_q    <= ds_bits;
-            gas_dc_q <= gas_dc;
-            if (color_read) begin
-              acc_we_q   <= 1'b0;
-              acc_buf_q  <= BufColor;
-              acc_addr_q <= caddr_q;
-              acc_len_q  <= c_len;
-              acc_ret_q  <= SCol;
-              col_rd_q   <= 1'b1;
-              state_q    <= SAReq0;
-            end else begin
-              rd_pixel_q <= '0;
-              state_q    <= SCol;
-            end
+            gas_dz_q <= gas_dz;
+            state_q  <= SGasW;
           end else begin
             depth_pass_q <= depth_pass;
             acc_we_q     <= 1'b1;
@@ -662,6 +690,27 @@ module pica_fop (
           end
         end
 
+        SGasW: begin
+          gas_x32_q <= gas_x32;
+          state_q   <= SGasP;
+        end
+
+        SGasP: begin
+          gas_dc_q <= gas_dc;
+          if (color_read) begin
+            acc_we_q   <= 1'b0;
+            acc_buf_q  <= BufColor;
+            acc_addr_q <= caddr_q;
+            acc_len_q  <= c_len;
+            acc_ret_q  <= SColDec;
+            col_rd_q   <= 1'b1;
+            state_q    <= SAReq0;
+          end else begin
+            rd_pixel_q <= '0;
+            state_q    <= SColDec;
+          end
+        end
+
         SDsDone: begin
           if (!depth_pass_q) begin
             flags_q <= flags_q | FlagDiscard;
@@ -671,13 +720,18 @@ module pica_fop (
             acc_buf_q  <= BufColor;
             acc_addr_q <= caddr_q;
             acc_len_q  <= c_len;
-            acc_ret_q  <= SCol;
+            acc_ret_q  <= SColDec;
             col_rd_q   <= 1'b1;
             state_q    <= SAReq0;
           end else begin
             rd_pixel_q <= '0;
-            state_q    <= SCol;
+            state_q    <= SColDec;
           end
+        end
+
+        SColDec: begin
+          dst_q   <= dst;
+          state_q <= (c_mode == ModeShadow) ? SShDec : SMul;
         end
 
         SShDec: begin
@@ -686,10 +740,10 @@ module pica_fop (
           sh_int_q   <= sh_stored_int;
           if (sh_d >= sh_stored_depth) begin
             sh_depth_q <= sh_stored_depth;
-            state_q    <= SCol;
+            state_q    <= SBlend;
           end else if (sh_s == 8'd0) begin
             sh_depth_q <= sh_d;
-            state_q    <= SCol;
+            state_q    <= SBlend;
           end else begin
             sh_depth_q <= sh_stored_depth;
             state_q    <= SShDiv;
@@ -699,8 +753,18 @@ module pica_fop (
         SShDiv: begin
           if (pen_done) begin
             if (pen_q < sh_int_q) sh_int_q <= pen_q;
-            state_q <= SCol;
+            state_q <= SBlend;
           end
+        end
+
+        SMul: begin
+          prod_q  <= blend_prod;
+          state_q <= SBlend;
+        end
+
+        SBlend: begin
+          out_q   <= out_rgba;
+          state_q <= SCol;
         end
 
         SCol: begin

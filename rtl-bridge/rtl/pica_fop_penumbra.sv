@@ -17,8 +17,12 @@
 //
 // Micro-architecture: a restoring divider with 9 quotient bits, one per clock. Bit 8 set
 // means q >= 256, which saturates to 255; otherwise the 8 low bits are the exact quotient.
-// start_i (one clock) samples the inputs; done_o rises 1 clock later for a special case,
-// 10 clocks later otherwise, and stays up until the next start_i. The inputs need not be held.
+// start_i (one clock) samples the inputs and registers the products (mc * depth, ml * d,
+// s * depth) and the f16 classes; the next clock shifts and adds them into N, decides the
+// special cases and loads the divider (products, shifts, the 67-bit add and the tests in one
+// clock were FOP's worst path, 27.8 ns on the LFE5U-85F, 2026-11-30). done_o drops with
+// start_i, rises 2 clocks later for a special case, 11 clocks later otherwise, and stays up
+// until the next start_i. The inputs need not be held.
 module pica_fop_penumbra (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -40,6 +44,11 @@ module pica_fop_penumbra (
   logic [10:0] c_mag, l_mag;
   logic [34:0] c_prod, l_prod;
   logic [63:0] c_term, l_term;
+  // Registered at start_i (the set-up clock reads them).
+  logic        c_neg_q, l_neg_q, c_fin_q, l_fin_q, c_nan_q, l_nan_q, dep0_q, d0_q, setup_q;
+  logic [4:0]  c_sh_q, l_sh_q;
+  logic [34:0] c_prod_q, l_prod_q;
+  logic [31:0] sd_q;
   logic [66:0] n;                // signed N
   logic        special;
   logic [7:0]  special_q;
@@ -62,21 +71,22 @@ module pica_fop_penumbra (
   assign l_sh  = (l_exp == 5'd0) ? 5'd0 : l_exp - 5'd1;
   assign c_prod = c_mag * depth_i;
   assign l_prod = l_mag * d_i;
-  assign c_term = {29'd0, c_prod} << c_sh;
-  assign l_term = {29'd0, l_prod} << l_sh;
-  assign n = (c_neg ? -{3'd0, c_term} : {3'd0, c_term})
-           + (l_neg ? -{3'd0, l_term} : {3'd0, l_term});
-  assign sd  = s_i * depth_i;
-  assign num = {sd, 24'd0};
+  assign sd     = s_i * depth_i;
+  // The set-up clock, from the registered products and classes.
+  assign c_term = {29'd0, c_prod_q} << c_sh_q;
+  assign l_term = {29'd0, l_prod_q} << l_sh_q;
+  assign n = (c_neg_q ? -{3'd0, c_term} : {3'd0, c_term})
+           + (l_neg_q ? -{3'd0, l_term} : {3'd0, l_term});
+  assign num = {sd_q, 24'd0};
 
   logic n_le0, inf_zero;
   assign n_le0 = n[66] || (n == 67'd0);
   // Some C or L infinite / NaN: the divisor is +inf (result 0) iff neither is NaN, neither is
   // -inf, and an infinite L does not meet d = 0 (inf * 0 = NaN).
-  assign inf_zero = !c_nan && (c_fin || !c_neg) && !l_nan
-                    && (l_fin || (!l_neg && (d_i != 24'd0)));
-  assign special   = (depth_i == 24'd0) || !(c_fin && l_fin) || n_le0;
-  assign special_q = ((depth_i != 24'd0) && !(c_fin && l_fin) && inf_zero) ? 8'd0 : 8'd255;
+  assign inf_zero = !c_nan_q && (c_fin_q || !c_neg_q) && !l_nan_q
+                    && (l_fin_q || (!l_neg_q && !d0_q));
+  assign special   = dep0_q || !(c_fin_q && l_fin_q) || n_le0;
+  assign special_q = (!dep0_q && !(c_fin_q && l_fin_q) && inf_zero) ? 8'd0 : 8'd255;
 
   logic [W-1:0] rem_q, dvs_q;
   logic [8:0]   quo_q;
@@ -88,12 +98,51 @@ module pica_fop_penumbra (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      c_neg_q  <= 1'b0;
+      l_neg_q  <= 1'b0;
+      c_fin_q  <= 1'b0;
+      l_fin_q  <= 1'b0;
+      c_nan_q  <= 1'b0;
+      l_nan_q  <= 1'b0;
+      dep0_q   <= 1'b0;
+      d0_q     <= 1'b0;
+      c_sh_q   <= '0;
+      l_sh_q   <= '0;
+      c_prod_q <= '0;
+      l_prod_q <= '0;
+      sd_q     <= '0;
+      setup_q  <= 1'b0;
+    end else begin
+      setup_q <= start_i;
+      if (start_i) begin
+        c_neg_q  <= c_neg;
+        l_neg_q  <= l_neg;
+        c_fin_q  <= c_fin;
+        l_fin_q  <= l_fin;
+        c_nan_q  <= c_nan;
+        l_nan_q  <= l_nan;
+        dep0_q   <= (depth_i == 24'd0);
+        d0_q     <= (d_i == 24'd0);
+        c_sh_q   <= c_sh;
+        l_sh_q   <= l_sh;
+        c_prod_q <= c_prod;
+        l_prod_q <= l_prod;
+        sd_q     <= sd;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
       rem_q  <= '0;
       dvs_q  <= '0;
       quo_q  <= '0;
       cnt_q  <= '0;
       done_q <= 1'b0;
     end else if (start_i) begin
+      cnt_q  <= 4'd0;
+      done_q <= 1'b0;
+    end else if (setup_q) begin
       rem_q <= W'(num);
       dvs_q <= W'(n[65:0]) << 8;
       // A special result is loaded as a quotient: bit 8 set saturates to 255.

@@ -91,7 +91,7 @@ module pica_shader_unit #(
   output logic [6:0]        desc_addr_o,
   input  logic [31:0]       desc_rdata_i,
   output logic              unif_req_o,
-  output logic [6:0]        unif_addr_o,    // 0-95
+  output logic [6:0]        unif_addr_o,    // 0-95 (96-127 read too; the word is not used)
   input  logic [95:0]       unif_rdata_i,
 
   // Commit trace (Commit in interp.rs), valid for one cycle per executed instruction.
@@ -289,26 +289,30 @@ module pica_shader_unit #(
     endcase
   end
   assign unif_idx = (wide_raw(code_rdata_i) - 7'h20) + rel_off;
-  assign unif_ones_d = promote ? (unif_idx > 7'd95) : unif_ones_q;
+  // Loaded with R's word (below): when R takes a bubble it is not read.
+  assign unif_ones_d = (advance && !r_hold) ? (unif_idx > 7'd95) : unif_ones_q;
 
   // Pipeline control. E runs its instruction when nothing holds it (e_go) and, for an SFU
   // instruction, once the SFU's result is there (e_exec).
   logic raw_haz;  // a source of R's instruction is a temporary still to be written
   logic r_hold;   // R keeps its instruction (and D and F theirs)
   logic r_move;   // R's instruction goes to E
-  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !redir_q;
+  assign e_go     = (state_q == StRun) && e_valid_q && !stall_i && !redir_q && !halt_q;
   assign e_exec   = e_go && !sfu_wait;
   assign e_stop   = e_exec && (hang_now != 3'd0 || end_now);
   // The PC of the instruction behind E (R's, D's, or the one F fetches next).
   assign exp_pc   = r_valid_q ? r_pc_q : d_valid_q ? d_pc_q : f_pc_q;
-  assign redirect = e_exec && !e_stop && (pc_d != exp_pc);
+  assign redirect = e_exec && !e_stop && redir_ne;
   // D's uniform index reads an address register E writes in this clock: d_haz, after E's
   // control below.
   // The stages move when E is empty or executes (and the run goes on); R waits on raw_haz
   // (E then takes a bubble), D on d_haz (R takes a bubble).
-  // (An END or a hang in E, e_stop, clears D and E instead: see the registers below. It is
-  // not in `advance`, whose fetch request it would delay by the stack checks: the word fetched
-  // in that clock is dropped.)
+  // An END or a hang in E (e_stop) sets halt_q, which stops E (e_go) and the stages from the
+  // next clock: what D, R and E take in e_stop's clock is never used (the unit is done or hung
+  // when the END's record reaches W; start_i clears the stages). e_stop is in neither
+  // `advance` nor the stages' flop enables: it comes after the stack checks (a PC overflow),
+  // and clearing the stages with it put those checks in front of the fetch request and the
+  // enables of the pipeline's flops (the unit's critical path on the ECP5).
   assign advance  = (state_q == StRun) && !stall_i && (!e_valid_q || e_exec) && !halt_q &&
                     !redir_q;
   // The registered redirect's clock: fetch its PC; D and E are dropped.
@@ -324,7 +328,11 @@ module pica_shader_unit #(
   assign desc_req_o  = advance && d_valid_q && !r_hold;
   assign desc_addr_o = (code_rdata_i[31:30] == 2'b11) ? {2'b00, code_rdata_i[4:0]}
                                                       : code_rdata_i[6:0];
-  assign unif_req_o  = advance && d_valid_q && !r_hold && (unif_idx <= 7'd95);
+  // The uniform is read whether or not its index is in range (96-127 read a word past the
+  // RAM's 96, which unif_ones_q replaces with 1.0s): testing `unif_idx <= 95` here put the
+  // code RAM's output, the index adder and the compare in front of the uniform RAM's enable
+  // (the unit's critical path on the ECP5).
+  assign unif_req_o  = advance && d_valid_q && !r_hold;
   assign unif_addr_o = unif_idx;
 
   // ---------------------------------------------------------------------------------------
@@ -552,7 +560,11 @@ module pica_shader_unit #(
 
   assign dst_raw = is_mad ? ir_q[28:24] : ir_q[25:21];
   logic [2:0]  hang_now;
+  logic        pc_ovf;                  // the next PC is 0x1000 (HangPc unless PcOverflowWrap)
   logic        loop_hit, if_hit, call_hit;
+  // redir_ne: pc_d differs from the PC behind E (exp_pc), selected like pc_d from compares of
+  // every candidate made at once from flops (below).
+  logic        redir_ne, loop_ne, if_ne, call_ne, jump_ne;
   logic [12:0] loop_pc, if_pc, call_pc;
   logic [2:0]  pops, lpops;
   logic        call_stop, loop_stop;
@@ -561,7 +573,8 @@ module pica_shader_unit #(
   logic        ls_push, is_push, cs_push;
   logic [1:0]  ls_slot, cs_slot;
   logic [2:0]  is_slot;
-  logic [11:0] ls_e_end, is_e_trig, is_e_tgt, cs_e_trig;
+  logic [11:0] is_e_tgt;
+  logic        ls_e_hit, is_e_hit, cs_e_hit, ls_e_start_ne, is_e_tgt_ne, cs_e_ret_ne;
   logic [12:0] ls_e_start, cs_e_ret;
   logic [15:0] ls_e_rem, ls_new_rem, ls_rem_wd;
   logic [31:0] ls_e_step, ls_e_sav, ls_new_step;
@@ -573,6 +586,33 @@ module pica_shader_unit #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] iu;
   /* verilator lint_on UNUSEDSIGNAL */
+
+  // The stack checks' compares, made for every slot at once from flops (E's next PC is e_next_q,
+  // registered with the instruction): the checks then select a flag by the slot the
+  // instruction's own operation leaves on top. Selecting the 12-bit entry first and comparing
+  // it after, and comparing pc_d with exp_pc after the checks had chosen it, put slot muxes and
+  // carry chains in series on the unit's critical path (ECP5). Every candidate of pc_d is
+  // compared with exp_pc the same way (12 bits: a candidate at 0x1000 is 0 with
+  // PcOverflowWrap, and a hang otherwise, where no redirect is taken).
+  logic [3:0]  ls_eq, cs_eq, ls_start_ne, cs_ret_ne, ls_end_ne;
+  logic [7:0]  is_eq, is_tgt_ne;
+  logic        next_ne, ftgt_ne, fsum_ne;
+  always_comb begin
+    for (int j = 0; j < 4; j++) begin
+      ls_eq[j] = ({1'b0, ls_end_q[j*12 +: 12]} == e_next_q);
+      cs_eq[j] = ({1'b0, cs_trig_q[j*12 +: 12]} == e_next_q);
+      ls_start_ne[j] = (ls_start_q[j*13 +: 12] != exp_pc);
+      cs_ret_ne[j] = (cs_ret_q[j*13 +: 12] != exp_pc);
+      ls_end_ne[j] = (ls_end_q[j*12 +: 12] != exp_pc);
+    end
+    for (int j = 0; j < 8; j++) begin
+      is_eq[j] = ({1'b0, is_trig_q[j*12 +: 12]} == e_next_q);
+      is_tgt_ne[j] = (is_tgt_q[j*12 +: 12] != exp_pc);
+    end
+    next_ne = (e_next_q[11:0] != exp_pc);
+    ftgt_ne = (ir_q[21:10] != exp_pc);
+    fsum_ne = ((ir_q[21:10] + {4'd0, ir_q[7:0]}) != exp_pc);
+  end
 
   always_comb begin
     known = !(op6 == 6'h10 || op6 == 6'h11 || (op6 >= 6'h14 && op6 <= 6'h17) ||
@@ -592,7 +632,7 @@ module pica_shader_unit #(
     ubool = bool_uniforms_i[ir_q[25:22]];
     iu = '0;  // a 4:1 mux by compare, not a shifter over the 128 bits
     for (int k = 0; k < 4; k++) if (ir_q[23:22] == 2'(k)) iu = int_uniforms_i[k*32 +: 32];
-    next = {1'b0, pc_q} + 13'd1;
+    next = e_next_q;  // {1'b0, pc_q} + 1, registered with the instruction
 
     // Defaults: nothing changes.
     state_d = state_q;
@@ -615,12 +655,15 @@ module pica_shader_unit #(
     {ls_push, is_push, cs_push, cs_link_new, cs_match, ls_rem_we} = '0;
     {ls_slot, is_slot, cs_slot, ls_rem_slot, cs_rent} =
         {ls_top_q, is_top_q, cs_top_q, ls_top_q, 2'd0};
-    {ls_e_end, ls_e_start, ls_e_rem, ls_e_step, ls_e_sav} = '0;
-    {is_e_trig, is_e_tgt, cs_e_trig, cs_e_ret} = '0;
+    {ls_e_start, ls_e_rem, ls_e_step, ls_e_sav} = '0;
+    {is_e_tgt, cs_e_ret} = '0;
+    {ls_e_hit, is_e_hit, cs_e_hit, ls_e_start_ne, is_e_tgt_ne, cs_e_ret_ne} = '0;
     {ls_rem_wd, ls_new_rem, ls_new_step} = '0;
     jump = 13'd0;
     jump_v = 1'b0;
     hang_now = 3'd0;
+    pc_ovf = 1'b0;
+    {redir_ne, loop_ne, if_ne, call_ne, jump_ne} = '0;
     writes = 1'b0;
     emit_now = 1'b0;
     end_now = 1'b0;
@@ -679,6 +722,7 @@ module pica_shader_unit #(
                   for (int j = 0; j < 4; j++) begin
                     if (ls_top_q == 2'(j)) begin
                       jump = {1'b0, ls_end_q[j*12 +: 12]};
+                      jump_ne = ls_end_ne[j];
                       // LoopAlRestore: an outer loop remains, aL returns to its value.
                       if (LoopAlRestore && ls_cnt_q > 3'd1) al_d = ls_sav_q[j*32 +: 32];
                     end
@@ -694,7 +738,7 @@ module pica_shader_unit #(
                 cs_push = 1'b1;
                 cs_top_d = cs_top_q + 2'd1;
                 for (int j = 0; j < 4; j++) begin
-                  if (cs_top_q == 2'(j)) cs_link_new = ({1'b0, cs_trig_q[j*12 +: 12]} == next);
+                  if (cs_top_q == 2'(j)) cs_link_new = cs_eq[j];
                 end
                 for (int j = 0; j < 4; j++) begin
                   if (cs_top_d == 2'(j)) begin
@@ -705,6 +749,7 @@ module pica_shader_unit #(
                 end
                 if (cs_cnt_q != 3'd4) cs_cnt_d = cs_cnt_q + 3'd1;
                 jump = {1'b0, f_tgt};
+                jump_ne = ftgt_ne;
                 jump_v = 1'b1;
               end
             end
@@ -721,18 +766,21 @@ module pica_shader_unit #(
                 if (is_cnt_q != 4'd8) is_cnt_d = is_cnt_q + 4'd1;
               end else begin
                 jump = {1'b0, f_tgt};
+                jump_ne = ftgt_ne;
                 jump_v = 1'b1;
               end
             end
             OpJmpc: begin
               if (cond_ok) begin
                 jump = {1'b0, f_tgt};
+                jump_ne = ftgt_ne;
                 jump_v = 1'b1;
               end
             end
             OpJmpu: begin
               if (ubool != f_num[0]) begin
                 jump = {1'b0, f_tgt};
+                jump_ne = ftgt_ne;
                 jump_v = 1'b1;
               end
             end
@@ -786,7 +834,8 @@ module pica_shader_unit #(
             for (int k = 0; k < (LoopEndAll ? 4 : 1); k++) begin
               ls_slot = ls_top_d - 2'(k);
               if (k == 0 && ls_push) begin
-                ls_e_end = f_tgt + 12'd1;
+                ls_e_hit = ({1'b0, f_tgt + 12'd1} == next);
+                ls_e_start_ne = next_ne;
                 ls_e_start = next;
                 ls_e_rem = ls_new_rem;
                 ls_e_step = ls_new_step;
@@ -794,7 +843,8 @@ module pica_shader_unit #(
               end else begin
                 for (int j = 0; j < 4; j++) begin
                   if (ls_slot == 2'(j)) begin
-                    ls_e_end = ls_end_q[j*12 +: 12];
+                    ls_e_hit = ls_eq[j];
+                    ls_e_start_ne = ls_start_ne[j];
                     ls_e_start = ls_start_q[j*13 +: 13];
                     ls_e_rem = ls_rem_q[j*16 +: 16];
                     ls_e_step = ls_step_q[j*32 +: 32];
@@ -802,7 +852,7 @@ module pica_shader_unit #(
                   end
                 end
               end
-              if (!loop_stop && ls_cnt_d > 3'(k) && {1'b0, ls_e_end} == next) begin
+              if (!loop_stop && ls_cnt_d > 3'(k) && ls_e_hit) begin
                 loop_hit = 1'b1;
                 al_d = al_d + ls_e_step;
                 if (ls_e_rem != 16'd0) begin
@@ -810,12 +860,14 @@ module pica_shader_unit #(
                   ls_rem_slot = ls_slot;
                   ls_rem_wd = ls_e_rem - 16'd1;
                   loop_pc = ls_e_start;
+                  loop_ne = ls_e_start_ne;
                   loop_stop = 1'b1;
                 end else begin
                   // LoopAlRestore: an outer loop remains, aL returns to its value.
                   if (LoopAlRestore && ls_cnt_d > 3'(k + 1)) al_d = ls_e_sav;
                   lpops = lpops + 3'd1;
                   loop_pc = next;
+                  loop_ne = next_ne;
                   if (!LoopEndAll) loop_stop = 1'b1;
                 end
               end else begin
@@ -827,18 +879,21 @@ module pica_shader_unit #(
             // IF: one entry at most.
             is_slot = is_top_d;
             if (is_push) begin
-              is_e_trig = f_tgt;
+              is_e_hit = ({1'b0, f_tgt} == next);
+              is_e_tgt_ne = fsum_ne;
               is_e_tgt = f_tgt + {4'd0, f_num};
             end else begin
               for (int j = 0; j < 8; j++) begin
                 if (is_slot == 3'(j)) begin
-                  is_e_trig = is_trig_q[j*12 +: 12];
+                  is_e_hit = is_eq[j];
+                  is_e_tgt_ne = is_tgt_ne[j];
                   is_e_tgt = is_tgt_q[j*12 +: 12];
                 end
               end
             end
-            if (is_cnt_d != 4'd0 && {1'b0, is_e_trig} == next) begin
+            if (is_cnt_d != 4'd0 && is_e_hit) begin
               if_hit = 1'b1;
+              if_ne = is_e_tgt_ne;
               if_pc = {1'b0, is_e_tgt};
               is_top_d = is_top_d - 3'd1;
               is_cnt_d = is_cnt_d - 4'd1;
@@ -848,15 +903,15 @@ module pica_shader_unit #(
             // its trigger is the next PC, entry k > 0 when entry k - 1's link is set.
             call_stop = 1'b0;
             if (cs_push) begin
-              cs_e_trig = f_tgt + {4'd0, f_num};
+              cs_e_hit = ({1'b0, f_tgt + {4'd0, f_num}} == next);
             end else begin
               for (int j = 0; j < 4; j++) begin
-                if (cs_top_d == 2'(j)) cs_e_trig = cs_trig_q[j*12 +: 12];
+                if (cs_top_d == 2'(j)) cs_e_hit = cs_eq[j];
               end
             end
             for (int k = 0; k < 4; k++) begin
               if (k == 0) begin
-                cs_match = ({1'b0, cs_e_trig} == next);
+                cs_match = cs_e_hit;
               end else if (k == 1 && cs_push) begin
                 cs_match = cs_link_new;
               end else begin
@@ -876,13 +931,20 @@ module pica_shader_unit #(
             cs_rent = (pops == 3'd4) ? 2'd2 : 2'(pops - 3'd1);
             if (cs_push && cs_rent == 2'd0) begin
               cs_e_ret = next;
+              cs_e_ret_ne = next_ne;
             end else begin
               cs_slot = cs_top_d - cs_rent;
               for (int j = 0; j < 4; j++) begin
-                if (cs_slot == 2'(j)) cs_e_ret = cs_ret_q[j*13 +: 13];
+                if (cs_slot == 2'(j)) begin
+                  cs_e_ret = cs_ret_q[j*13 +: 13];
+                  cs_e_ret_ne = cs_ret_ne[j];
+                end
               end
             end
-            if (call_hit) call_pc = cs_e_ret;
+            if (call_hit) begin
+              call_pc = cs_e_ret;
+              call_ne = cs_e_ret_ne;
+            end
             cs_top_d = cs_top_d - 2'(pops);
             cs_cnt_d = cs_cnt_d - pops;
             if (loop_hit) sel_pc = loop_pc;
@@ -890,33 +952,40 @@ module pica_shader_unit #(
             else if (call_hit) sel_pc = call_pc;
             else if (jump_v) sel_pc = jump;
             else sel_pc = next;
+            if (loop_hit) redir_ne = loop_ne;
+            else if (if_hit) redir_ne = if_ne;
+            else if (call_hit) redir_ne = call_ne;
+            else if (jump_v) redir_ne = jump_ne;
+            else redir_ne = next_ne;
             if (sel_pc[12]) begin
               if (PcOverflowWrap) pc_d = 12'd0;
-              else hang_now = HangPc;
+              else pc_ovf = 1'b1;
             end else begin
               pc_d = sel_pc[11:0];
             end
           end
         end
+        // E issues nothing after an END or a hang; the state changes when its record reaches W.
+        // A hang found before the stack checks (MOVA, unknown opcode, BREAK on an empty stack):
+        // the instruction does not execute, no state changes at all. The PC's overflow
+        // (pc_ovf, HangPc) comes after the checks and the instruction executes: kept apart, so
+        // that these reverts do not wait for the checks.
         if (hang_now != 3'd0) begin
-          // E issues nothing after it; the state changes when its record reaches W.
           halt_d = 1'b1;
-          if (hang_now != HangPc) begin
-            // The instruction did not execute: no state changes at all.
-            bank_d = bank_q;
-            a0x_d = a0x_q;
-            a0y_d = a0y_q;
-            al_d = al_q;
-            cmp_d = cmp_q;
-            prev_mova_d = prev_mova_q;
-            {cs_cnt_d, is_cnt_d, ls_cnt_d} = {cs_cnt_q, is_cnt_q, ls_cnt_q};
-            {cs_top_d, is_top_d, ls_top_d} = {cs_top_q, is_top_q, ls_top_q};
-            writes = 1'b0;
-            emit_now = 1'b0;
-          end
-        end else if (end_now) begin
+          bank_d = bank_q;
+          a0x_d = a0x_q;
+          a0y_d = a0y_q;
+          al_d = al_q;
+          cmp_d = cmp_q;
+          prev_mova_d = prev_mova_q;
+          {cs_cnt_d, is_cnt_d, ls_cnt_d} = {cs_cnt_q, is_cnt_q, ls_cnt_q};
+          {cs_top_d, is_top_d, ls_top_d} = {cs_top_q, is_top_q, ls_top_q};
+          writes = 1'b0;
+          emit_now = 1'b0;
+        end else if (end_now || pc_ovf) begin
           halt_d = 1'b1;
         end
+        if (pc_ovf) hang_now = HangPc;
       end
     endcase
     // The LOOP stack's remaining counts: one write (a push's count, or the iterating entry's
@@ -941,7 +1010,8 @@ module pica_shader_unit #(
   // operation leaves, which differs from ls_end_q only for LOOP and BREAK). For R the test is
   // coarser (its descriptor, the mask, is on the RAM's output, which this path avoids): a MOVA
   // for a0.x and a0.y; for aL the same as E's, or a LOOP in E (it pushes an end R's instruction
-  // may sit at). An END or a hang in E (e_stop) clears D anyway, so it is not a term.
+  // may sit at). After an END or a hang in E (e_stop) D's instruction is never used, so it is
+  // not a term.
   logic [1:0] d_idx;
   logic       d_idx_written, d_idx_r;
   logic [5:0] r_op;
@@ -950,11 +1020,10 @@ module pica_shader_unit #(
   assign r_op  = r_ir_q[31:26];
   always_comb begin
     r_at_end = 1'b0;
-    e_at_end = 1'b0;
     for (int k = 0; k < 4; k++) begin
       if ({1'b0, ls_end_q[k*12 +: 12]} == r_next_q) r_at_end = 1'b1;
-      if ({1'b0, ls_end_q[k*12 +: 12]} == e_next_q) e_at_end = 1'b1;
     end
+    e_at_end = |ls_eq;
   end
   always_comb begin
     unique case (d_idx)
@@ -1099,10 +1168,6 @@ module pica_shader_unit #(
         r_valid_q <= 1'b0;
         e_valid_q <= 1'b0;
         redir_q <= 1'b0;
-      end else if (e_stop) begin
-        d_valid_q <= 1'b0;
-        r_valid_q <= 1'b0;
-        e_valid_q <= 1'b0;
       end else if (redir_go) begin
         redir_q <= 1'b0;
         e_valid_q <= 1'b0;
@@ -1113,13 +1178,13 @@ module pica_shader_unit #(
       end else if (advance) begin
         // E's branch (redirect implies advance): what D, R and E take in this clock is
         // dropped in the next, which fetches pc_d.
-        if (redirect) begin
-          redir_q <= 1'b1;
-          redir_pc_q <= pc_d;
-        end
+        if (redirect) redir_q <= 1'b1;
         e_valid_q <= r_move;
         if (!r_hold) r_valid_q <= promote;
-        if (promote) begin
+        // R's word and fields load whenever R moves, its valid bit saying whether D's word was
+        // promoted: with an enable of `promote`, D's hazard (the code RAM's output, the
+        // address-register tests) sat in front of these 100-odd flops' enables.
+        if (!r_hold) begin
           r_ir_q <= code_rdata_i;
           sraw_q <= src_fields(code_rdata_i);
           rtmp_q <= src_tmps(src_fields(code_rdata_i));
@@ -1146,6 +1211,10 @@ module pica_shader_unit #(
         wmask_q <= desc[3:0];
         e_wtmp_q <= tmp_dst(r_ir_q);
       end
+      // redir_pc_q is read only while redir_q is set, and redir_q is set from a clock in which
+      // it was clear: loading pc_d in every such clock keeps the stack checks and the redirect
+      // compare out of these flops' enable.
+      if (!redir_q) redir_pc_q <= pc_d;
       if (pipe_en) woh_q <= {woh_q[(AluLatency-1)*16-1:0], e_exec ? e_wtmp_q : 16'd0};
       unif_ones_q <= unif_ones_d;
       sfu_ready_q <= sfu_ready_d;
@@ -1223,6 +1292,10 @@ module pica_shader_unit #(
       if (cs_cnt_q > 3'd4) $error("pica_shader_unit: CALL stack count %0d", cs_cnt_q);
       if (is_cnt_q > 4'd8) $error("pica_shader_unit: IF stack count %0d", is_cnt_q);
       if (ls_cnt_q > 3'd4) $error("pica_shader_unit: LOOP stack count %0d", ls_cnt_q);
+      // The redirect's compare, made per candidate before pc_d is chosen (redir_ne), is
+      // pc_d != exp_pc.
+      if (e_exec && !e_stop && redir_ne != (pc_d != exp_pc))
+        $error("pica_shader_unit: redir_ne %0d, pc_d %03x, exp_pc %03x", redir_ne, pc_d, exp_pc);
     end
   end
 `endif

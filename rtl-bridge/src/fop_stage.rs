@@ -92,6 +92,13 @@ pub(crate) struct MemRsp {
 /// [`RtlFop::sync_config`] give up (the RTL is stuck; recorded in [`RtlFop::violations`]).
 pub const WATCHDOG_CLOCKS: u64 = 20_000;
 
+/// Clocks without a fragment taken or a beat given after which a run gives up (a livelock
+/// breach). A fragment makes at most 10 word requests (a probe and two words
+/// for each of the depth-stencil read and write and the colour read and write, less the
+/// probes a read makes unnecessary), each waiting less than [`WATCHDOG_CLOCKS`] for its
+/// acceptance and as long for its response, so a working stage never comes near it.
+pub const LIVELOCK_CLOCKS: u64 = 10 * 2 * (WATCHDOG_CLOCKS + 4);
+
 /// FOP's part of the stage protocol: the fragment and beat on the ports, the memory port,
 /// the hang.
 #[derive(Debug, Default)]
@@ -113,6 +120,7 @@ impl Protocol for Fop {
         orphan: "a pixel beat with no fragment in flight",
         // A run ends with the last beat: the stage may still finish writes after it.
         run_until_idle: false,
+        livelock_clocks: LIVELOCK_CLOCKS,
         ..Rules::HANDSHAKES
     };
 
@@ -316,7 +324,8 @@ impl RtlFop {
 
     /// Pushes every fragment of `frags`, clocks (output always ready) until every beat is out
     /// or the stage hangs, and returns the beats in order (plus any pending from before) and
-    /// the hang. Gives up after [`WATCHDOG_CLOCKS`] clocks without a handshake (recorded in
+    /// the hang. Gives up after [`WATCHDOG_CLOCKS`] clocks without a handshake, or
+    /// [`LIVELOCK_CLOCKS`] without a fragment taken or a beat given (recorded in
     /// [`RtlFop::violations`]).
     pub fn run(
         &mut self,

@@ -181,6 +181,12 @@ pub(crate) struct Rules {
     /// Whether the watchdog counts clocks without a result (TEV) rather than clocks without
     /// any handshake (FOP, RAST).
     pub(crate) quiet_without_result: bool,
+    /// Clocks without an item taken or a result given (the side port may move, or nothing)
+    /// after which a run or a drain gives up with a livelock breach; 0: no bound. The
+    /// handshake watchdog cannot see a livelock: an RTL that repeats a memory access forever
+    /// keeps the port moving (a FOP mutant that re-wrote its colour pixel at every odd memory
+    /// latency hung `pica fuzz`).
+    pub(crate) livelock_clocks: u64,
     /// What the results are called in the breach of [`RtlStage::set_result_limit`].
     pub(crate) results: &'static str,
 }
@@ -197,6 +203,7 @@ impl Rules {
         stash_holds: false,
         run_until_idle: true,
         quiet_without_result: false,
+        livelock_clocks: 0,
         results: "results",
     };
 }
@@ -500,6 +507,7 @@ impl<P: Protocol> RtlStage<P> {
         }
         let mut out = Vec::with_capacity(self.pending());
         let mut quiet = 0u64;
+        let mut no_io = 0u64;
         loop {
             let more = if P::RULES.run_until_idle {
                 !self.is_idle()
@@ -509,16 +517,22 @@ impl<P: Protocol> RtlStage<P> {
             if !more || (self.proto.halted() && self.stash.is_empty() && !self.last.out_valid()) {
                 break;
             }
-            let (r, moved) = match self.stash.pop_front() {
+            let (r, p) = match self.stash.pop_front() {
                 Some(r) => {
                     self.pass(ctx);
-                    (Some(r), true)
+                    (
+                        Some(r),
+                        Progress {
+                            moved: true,
+                            io: true,
+                        },
+                    )
                 }
                 None => self.step(ctx, true),
             };
             out.extend(r);
-            quiet = if moved { 0 } else { quiet + 1 };
-            if self.over_limit() {
+            quiet = if p.moved { 0 } else { quiet + 1 };
+            if self.over_limit() || self.livelocked(p, &mut no_io) {
                 break;
             }
             if quiet > P::RULES.watchdog_clocks {
@@ -562,11 +576,12 @@ impl<P: Protocol> RtlStage<P> {
     /// that leave go to the stash. `false` if the stage halted or a watchdog gave up instead.
     fn drain(&mut self, ctx: &mut P::Ctx) -> bool {
         let mut quiet = 0u64;
+        let mut no_io = 0u64;
         while !self.proto.halted() && self.busy() {
-            let (r, moved) = self.step(ctx, true);
+            let (r, p) = self.step(ctx, true);
             self.stash.extend(r);
-            quiet = if moved { 0 } else { quiet + 1 };
-            if self.over_limit() {
+            quiet = if p.moved { 0 } else { quiet + 1 };
+            if self.over_limit() || self.livelocked(p, &mut no_io) {
                 return false;
             }
             if quiet > P::RULES.watchdog_clocks {
@@ -619,8 +634,9 @@ impl<P: Protocol> RtlStage<P> {
     }
 
     /// One clock driving the head of the queue and the side port; returns the result taken in
-    /// it and whether it made progress for the watchdog.
-    fn step(&mut self, ctx: &mut P::Ctx, out_ready: bool) -> (Option<P::Result>, bool) {
+    /// it and whether it made progress: for the watchdog, and as an item taken or a result given
+    /// (for the livelock bound).
+    fn step(&mut self, ctx: &mut P::Ctx, out_ready: bool) -> (Option<P::Result>, Progress) {
         let now = self.core.cycles();
         let head = if self.proto.halted() {
             None
@@ -658,6 +674,7 @@ impl<P: Protocol> RtlStage<P> {
             }
             self.in_flight = self.in_flight.saturating_sub(1);
         }
+        let io = moved;
         if P::RULES.quiet_without_result {
             moved = result.is_some();
         }
@@ -674,8 +691,33 @@ impl<P: Protocol> RtlStage<P> {
             }
         }
         self.clock();
-        (result, moved)
+        (result, Progress { moved, io })
     }
+
+    /// Counts a clock toward the livelock bound ([`Rules::livelock_clocks`]) and records the
+    /// breach when it is passed; `true`: give up.
+    fn livelocked(&mut self, p: Progress, no_io: &mut u64) -> bool {
+        *no_io = if p.io { 0 } else { *no_io + 1 };
+        if P::RULES.livelock_clocks == 0 || *no_io <= P::RULES.livelock_clocks {
+            return false;
+        }
+        self.violate(format!(
+            "livelock: {} clocks without taking an item or giving a result, the side port \
+             still moving ({} queued, {} in flight)",
+            *no_io,
+            self.queue.len(),
+            self.in_flight
+        ));
+        true
+    }
+}
+
+/// What one clock moved: any handshake (`moved`, the watchdog's progress; for TEV only a
+/// result), and an item taken or a result given (`io`).
+#[derive(Clone, Copy, Debug)]
+struct Progress {
+    moved: bool,
+    io: bool,
 }
 
 /// Declares a stage wrapper `$ty` (fields `stage: RtlStage<$proto>` and `variant: $variant`)
