@@ -118,6 +118,7 @@ impl Protocol for Fop {
     const RULES: Rules = Rules {
         watchdog_clocks: WATCHDOG_CLOCKS,
         orphan: "a pixel beat with no fragment in flight",
+        side_requests: "memory requests",
         // A run ends with the last beat: the stage may still finish writes after it.
         run_until_idle: false,
         livelock_clocks: LIVELOCK_CLOCKS,

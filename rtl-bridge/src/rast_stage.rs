@@ -149,6 +149,7 @@ impl Protocol for Rast {
         // How many fragments a triangle yields is unknown: idle_o says whether any are inside.
         one_result_per_item: false,
         results: "fragments",
+        side_requests: "early-depth requests",
         ..Rules::HANDSHAKES
     };
 
@@ -371,6 +372,23 @@ impl RtlRast {
     /// model's) sets it.
     pub fn set_fragment_limit(&mut self, limit: u64) {
         self.stage.set_result_limit(limit);
+    }
+
+    /// Makes [`RtlRast::run`] and the drains before register writes give up (recorded in
+    /// [`RtlRast::violations`]) once the early-depth port has taken more than `limit`
+    /// requests, and [`RtlRast::early_depth_limit_passed`] say so: a livelocked RTL that reads
+    /// one pixel forever gives no fragment and keeps the handshake watchdog quiet (a mutant of
+    /// the early-depth test's fail arm that went back to DSUM hung `pica mutate`). The bound
+    /// for a case is `pica_vectors::stage_rast::early_request_bound` (two per traversal pixel,
+    /// one per clear).
+    pub fn set_early_depth_limit(&mut self, limit: u64) {
+        self.stage.set_side_limit(limit);
+    }
+
+    /// Whether the early-depth port has taken more requests than
+    /// [`RtlRast::set_early_depth_limit`] allows.
+    pub fn early_depth_limit_passed(&self) -> bool {
+        self.stage.side_limit_passed()
     }
 
     /// Queues `tri`; it enters the stage in a later [`RtlRast::tick`].

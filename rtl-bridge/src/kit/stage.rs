@@ -189,6 +189,9 @@ pub(crate) struct Rules {
     pub(crate) livelock_clocks: u64,
     /// What the results are called in the breach of [`RtlStage::set_result_limit`].
     pub(crate) results: &'static str,
+    /// What the side port's requests are called in the breach of
+    /// [`RtlStage::set_side_limit`].
+    pub(crate) side_requests: &'static str,
 }
 
 impl Rules {
@@ -205,6 +208,7 @@ impl Rules {
         quiet_without_result: false,
         livelock_clocks: 0,
         results: "results",
+        side_requests: "side-port requests",
     };
 }
 
@@ -328,6 +332,10 @@ pub(crate) struct RtlStage<P: Protocol> {
     given: u64,
     /// Results after which a drain or run gives up ([`RtlStage::set_result_limit`]).
     limit: u64,
+    /// Side-port requests taken so far, and the number after which a drain or run gives up
+    /// ([`RtlStage::set_side_limit`]).
+    side_taken: u64,
+    side_limit: u64,
     /// The outputs after the last clock.
     last: Out<P>,
     violations: Violations,
@@ -385,6 +393,8 @@ impl<P: Protocol> RtlStage<P> {
             taken: 0,
             given: 0,
             limit: u64::MAX,
+            side_taken: 0,
+            side_limit: u64::MAX,
             last,
             violations: Violations::default(),
         })
@@ -448,6 +458,20 @@ impl<P: Protocol> RtlStage<P> {
     /// left: a broken RTL that sends results forever keeps the handshake watchdog quiet.
     pub(crate) fn set_result_limit(&mut self, limit: u64) {
         self.limit = limit;
+    }
+
+    /// Makes a drain or run give up (recorded as a breach) once the side port has taken more
+    /// than `limit` requests: a livelocked RTL that repeats an access forever keeps the
+    /// handshake watchdog quiet and gives no result, so a checker that knows how many accesses
+    /// the items can need at most (RAST: two per traversal pixel) sets it.
+    pub(crate) fn set_side_limit(&mut self, limit: u64) {
+        self.side_limit = limit;
+    }
+
+    /// Whether the side port has taken more requests than [`RtlStage::set_side_limit`] allows
+    /// (for callers that clock with [`RtlStage::tick`]).
+    pub(crate) fn side_limit_passed(&self) -> bool {
+        self.side_taken > self.side_limit
     }
 
     /// Makes the RTL's registers equal to `words` (the description's slot order): if any
@@ -565,6 +589,14 @@ impl<P: Protocol> RtlStage<P> {
     /// Whether more results than the limit have left, recorded as a breach (the callers stop
     /// at once).
     fn over_limit(&mut self) -> bool {
+        if self.side_limit_passed() {
+            self.violate(format!(
+                "more than {} {}: an access repeated",
+                self.side_limit,
+                P::RULES.side_requests
+            ));
+            return true;
+        }
         if self.given <= self.limit {
             return false;
         }
@@ -687,6 +719,7 @@ impl<P: Protocol> RtlStage<P> {
                 let mut log = Log::new(&mut self.violations, now);
                 let rsp = self.proto.perform(ctx, &o, &mut log);
                 side.accept(now, rsp);
+                self.side_taken += 1;
                 moved = true;
             }
         }

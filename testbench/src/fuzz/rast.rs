@@ -56,8 +56,8 @@ use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant, RtlRast};
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::stage_rast::{
-    cfg_words, early_same, load_rast_bundle, run_model, write_rast_bundle, RastCase, RastGen,
-    RastOp, RastRun, CLEAR_WRITE_VALUE,
+    cfg_words, early_request_bound, early_same, load_rast_bundle, run_model, write_rast_bundle,
+    RastCase, RastGen, RastOp, RastRun, CLEAR_WRITE_VALUE,
 };
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -632,11 +632,15 @@ pub fn run_rtl_at_most(
     rtl.set_fragment_limit(u64::try_from(limit).unwrap_or(u64::MAX));
     rtl.set_early_depth(case.early.clone());
     rtl.set_config(&cfg_words(&RegFile::new()));
+    let ed_limit = early_request_bound(case);
+    rtl.set_early_depth_limit(ed_limit);
     let mut ready = RastGen::new(0xF0_BAC4);
     let mut out: Vec<Fragment> = Vec::new();
     let mut violations = Vec::new();
-    // Clocks the stage until `done` holds; false if it stalls (no fragment for STALL_CLOCKS).
-    let mut clock_until = |rtl: &mut RtlRast, out: &mut Vec<Fragment>, idle: bool| -> bool {
+    // Clocks the stage until `done` holds; the reason if it stalls (no fragment for
+    // STALL_CLOCKS), sends more fragments than the model or takes more early-depth requests
+    // than the case's traversal rectangles allow (a livelock: an access repeated forever).
+    let mut clock_until = |rtl: &mut RtlRast, out: &mut Vec<Fragment>, idle: bool| {
         let mut quiet = 0u64;
         loop {
             let done = if idle {
@@ -645,7 +649,7 @@ pub fn run_rtl_at_most(
                 rtl.can_accept()
             };
             if done {
-                return true;
+                return Ok(());
             }
             match rtl.tick(ready.next_u64() % 4 != 0) {
                 Some(f) => {
@@ -654,49 +658,45 @@ pub fn run_rtl_at_most(
                 }
                 None => quiet += 1,
             }
-            if quiet > STALL_CLOCKS || out.len() > limit {
-                return false;
+            if out.len() > limit {
+                return Err(format!("more than the model's {limit} fragments"));
+            }
+            if rtl.early_depth_limit_passed() {
+                return Err(format!(
+                    "more than {ed_limit} early-depth requests (two per traversal pixel, one \
+                     per clear): an access repeated"
+                ));
+            }
+            if quiet > STALL_CLOCKS {
+                return Err(format!(
+                    "no fragment and no progress for {STALL_CLOCKS} clocks{}",
+                    if idle {
+                        " (the stage never went idle)"
+                    } else {
+                        ""
+                    }
+                ));
             }
         }
     };
+    // A failed op stops the run: the register write port drains the stage first, which a
+    // stalled or livelocked RTL never lets end.
     for (k, op) in case.ops.iter().enumerate() {
-        let ok = match op {
-            RastOp::Reg { id, value } => {
-                let ok = clock_until(&mut rtl, &mut out, true);
-                rtl.write_reg(*id, *value);
-                ok
-            }
-            RastOp::Clear => {
-                let ok = clock_until(&mut rtl, &mut out, true);
-                rtl.write_reg(EARLY_DEPTH_CLEAR, CLEAR_WRITE_VALUE);
-                ok
-            }
-            RastOp::Tri(t) => {
-                let ok = clock_until(&mut rtl, &mut out, false);
-                if ok {
-                    rtl.push(t);
-                }
-                ok
-            }
-        };
-        if !ok {
-            violations.push(if out.len() > limit {
-                format!("op {k}: more than the model's {limit} fragments")
-            } else {
-                format!("op {k}: no fragment and no progress for {STALL_CLOCKS} clocks")
-            });
+        let idle = !matches!(op, RastOp::Tri(_));
+        if let Err(why) = clock_until(&mut rtl, &mut out, idle) {
+            violations.push(format!("op {k}: {why}"));
             break;
         }
+        match op {
+            RastOp::Reg { id, value } => rtl.write_reg(*id, *value),
+            RastOp::Clear => rtl.write_reg(EARLY_DEPTH_CLEAR, CLEAR_WRITE_VALUE),
+            RastOp::Tri(t) => rtl.push(t),
+        }
     }
-    if violations.is_empty() && !clock_until(&mut rtl, &mut out, true) {
-        violations.push(if out.len() > limit {
-            format!("after the last op: more than the model's {limit} fragments")
-        } else {
-            format!(
-                "after the last op: the stage never went idle ({STALL_CLOCKS} clocks without a \
-                 fragment)"
-            )
-        });
+    if violations.is_empty() {
+        if let Err(why) = clock_until(&mut rtl, &mut out, true) {
+            violations.push(format!("after the last op: {why}"));
+        }
     }
     if violations.is_empty() {
         // Idle already: checks that every clear event was performed.

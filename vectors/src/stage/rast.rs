@@ -33,7 +33,7 @@ use crate::shader_gen::{edgy_f24, Rng};
 use pica_model::beat::FragmentBeat;
 use pica_model::clip::{self, Viewport, W_EPSILON};
 use pica_model::num::F24;
-use pica_model::pipe::{semantic, Fragment, OutVertex, Triangle, NUM_SEMANTICS};
+use pica_model::pipe::{semantic, Fragment, OutVertex, ScreenTri, Triangle, NUM_SEMANTICS};
 use pica_model::rast::{
     self, fragment_beat, rasterize, EarlyDepthBuffer, PreparedTri, RastConfig, EARLY_DEPTH_CLEAR,
 };
@@ -289,32 +289,24 @@ pub struct RastRun {
     pub early: EarlyDepthBuffer,
 }
 
-/// Handles the GPUREG_EARLYDEPTH_CLEAR events `regs` logged since `seen` as RAST does
-/// (`Rasterizer::tick`): each clears `early` to GPUREG_EARLYDEPTH_DATA's clear value as held.
-fn take_clears(regs: &RegFile, seen: &mut usize, early: &mut EarlyDepthBuffer) {
-    let n = regs
-        .triggers_since(seen)
-        .iter()
-        .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
-        .count();
-    for _ in 0..n {
-        early.clear(regs::EarlydepthData(regs.reg(id::EARLYDEPTH_DATA.into())).clear_value());
-    }
+/// One event of a case as RAST sees it ([`replay`]).
+enum Event<'a> {
+    /// A window-space triangle CLIP made, with the configuration it is drawn under.
+    Tri(&'a ScreenTri, RastConfig),
+    /// A clear event, with GPUREG_EARLYDEPTH_DATA's clear value as held then.
+    Clear(u32),
 }
 
-/// Runs `case` on the model: a power-on register file with the register writes applied in
-/// order (IDs cut to 10 bits, as the RTL port takes them); each clear event (a [`RastOp::Clear`]
-/// or a raw write of GPUREG_EARLYDEPTH_CLEAR) clears the early-depth buffer to
-/// GPUREG_EARLYDEPTH_DATA's clear value as held then; each triangle goes through
-/// [`clip::process`] and each window-space triangle that leaves through [`rasterize`] with
-/// [`RastConfig::from_regs`], starting from `case.early`.
-pub fn run_model(case: &RastCase) -> RastRun {
+/// Replays `case` on a power-on register file with its knobs (register IDs cut to 10 bits,
+/// as the RTL port takes them), handing `f` each window-space triangle of each triangle
+/// ([`clip::process`], with [`RastConfig::from_regs`]) and each clear event (a
+/// [`RastOp::Clear`] or a raw write of GPUREG_EARLYDEPTH_CLEAR: `Rasterizer::tick`'s
+/// triggers), in order.
+fn replay(case: &RastCase, mut f: impl FnMut(Event<'_>)) {
     let mut regs = RegFile::new();
     regs.set_knobs(case.knobs);
     regs.set_record_beats(false);
-    let mut early = case.early.clone();
     let mut seen = 0usize;
-    let mut fragments = Vec::new();
     for op in &case.ops {
         match op {
             RastOp::Reg { id, value } => {
@@ -326,13 +318,63 @@ pub fn run_model(case: &RastCase) -> RastRun {
             RastOp::Tri(t) => {
                 let cfg = RastConfig::from_regs(&regs);
                 for st in clip::process(&regs, t) {
-                    fragments.extend(rasterize(&st, cfg, &mut early));
+                    f(Event::Tri(&st, cfg));
                 }
             }
         }
-        take_clears(&regs, &mut seen, &mut early);
+        for v in clear_events(&regs, &mut seen) {
+            f(Event::Clear(v));
+        }
     }
+}
+
+/// The GPUREG_EARLYDEPTH_CLEAR events `regs` logged since `seen`, as RAST takes them
+/// (`Rasterizer::tick`): each clears to GPUREG_EARLYDEPTH_DATA's clear value as held now.
+fn clear_events(regs: &RegFile, seen: &mut usize) -> Vec<u32> {
+    let n = regs
+        .triggers_since(seen)
+        .iter()
+        .filter(|ev| ev.trigger == Trigger::EarlyDepthClear)
+        .count();
+    vec![regs::EarlydepthData(regs.reg(id::EARLYDEPTH_DATA.into())).clear_value(); n]
+}
+
+/// Performs [`clear_events`] on `early`.
+#[cfg(test)]
+fn take_clears(regs: &RegFile, seen: &mut usize, early: &mut EarlyDepthBuffer) {
+    for v in clear_events(regs, seen) {
+        early.clear(v);
+    }
+}
+
+/// Runs `case` on the model ([`replay`]): each clear event clears the early-depth buffer to
+/// its value, each window-space triangle goes through [`rasterize`], starting from
+/// `case.early`.
+pub fn run_model(case: &RastCase) -> RastRun {
+    let mut early = case.early.clone();
+    let mut fragments = Vec::new();
+    replay(case, |ev| match ev {
+        Event::Tri(st, cfg) => fragments.extend(rasterize(st, cfg, &mut early)),
+        Event::Clear(v) => early.clear(v),
+    });
     RastRun { fragments, early }
+}
+
+/// The most early-depth requests `case` can take: a read and a write for every pixel of each
+/// window-space triangle's traversal rectangle ([`PreparedTri::new`]), and one clear request
+/// per clear event. The model makes at most this many (a read per covered pixel inside the
+/// scissor box, a write per fragment that passes); an RTL that makes more repeats an access
+/// (a livelock that keeps the handshake watchdog quiet), so checkers stop it there
+/// (`RtlRast::set_early_depth_limit`).
+pub fn early_request_bound(case: &RastCase) -> u64 {
+    let mut n = 0u64;
+    replay(case, |ev| match ev {
+        Event::Tri(st, cfg) => {
+            n += 2 * PreparedTri::new(st, cfg).rect.map_or(0, |r| r.area());
+        }
+        Event::Clear(_) => n += 1,
+    });
+    n
 }
 
 /// The pixels of `buf` (x < [`EARLY_COLS`], y < [`EARLY_ROWS`]) holding a value other than its
