@@ -31,7 +31,7 @@ use super::bundle::{field_list, unpack_line, BundleError, BundleReader, StageBun
 use super::StageProvenance;
 use crate::shader_gen::{edgy_f24, Rng};
 use pica_model::beat::FragmentBeat;
-use pica_model::clip::{self, Viewport, W_EPSILON};
+use pica_model::clip::{self, Plane, Viewport, W_EPSILON};
 use pica_model::num::F24;
 use pica_model::pipe::{semantic, Fragment, OutVertex, ScreenTri, Triangle, NUM_SEMANTICS};
 use pica_model::rast::{
@@ -668,7 +668,9 @@ const OTHER_IDS: [u16; 10] = [
 ///   read-after-write);
 /// - degenerate (collinear, repeated vertices), one-pixel and sub-pixel, and huge triangles;
 /// - triangles crossing each clip plane alone, both z planes at once, several planes at once,
-///   the user plane; w near zero, zero and negative; ±inf, NaN, subnormal and huge positions;
+///   the user plane; vertices exactly on each plane and one f24 step to either side of it,
+///   also at magnitudes where that step flushes to a zero distance, z at ±0 and subnormals;
+///   w near zero, zero and negative; ±inf, NaN, subnormal and huge positions;
 ///   "stars" around the viewport cutting all four x/y corners and both z planes (clipped
 ///   polygons of 8 and more vertices);
 /// - viewports far larger than the framebuffer (mirrored, negative offsets, half extents
@@ -1651,6 +1653,108 @@ impl RastGen {
         }
     }
 
+    /// Puts one vertex of `v` exactly on a clip plane (zero distance), or one f24 step inside
+    /// or outside it; a quarter of the time at magnitudes near 2^-60, where a one-step
+    /// difference is below the smallest normal and the adder's truncation flushes the distance
+    /// to +0 (inside: a clipper without the flush calls the vertex outside). On z ≤ 0 it picks
+    /// z from ±0, ±subnormal and ±the smallest normal (distance −z: the multiplier flushes the
+    /// first four to +0, so the distance is +0, never −0).
+    ///
+    /// Why: a reviewer's clipper bug in how a signed-zero distance was classified survived
+    /// 4,000 cases and every scene, because no random vertex ever sat on a plane (issue 37).
+    fn on_plane(&mut self, v: &mut [OutVertex; 3], regs: &RegFile) {
+        let planes: Vec<Plane> = Plane::FIXED
+            .into_iter()
+            .chain(clip::user_plane(regs))
+            .collect();
+        let plane = self.pick(&planes);
+        let k = self.below(3) as usize;
+        let tiny = self.chance(25);
+        let class = self.below(3);
+        let p = &mut v[k].attr;
+        if !p[..4].iter().all(|a| a.is_finite()) || p[3].to_f64() <= 0.0 {
+            p[3] = F24::ONE;
+            for a in &mut p[..3] {
+                if !a.is_finite() {
+                    *a = F24::ZERO;
+                }
+            }
+        }
+        if tiny {
+            // 2^-60 keeps w = 1 normal (exponent 3 of 1..126) and the NDC position as it was.
+            for a in &mut p[..4] {
+                *a = Self::f24(a.to_f64() * 2f64.powi(-60));
+            }
+        }
+        let pos = |p: &[F24]| -> [F24; 4] { [p[0], p[1], p[2], p[3]] };
+        let (j, target) = match plane {
+            Plane::XPos => (0, p[3].to_f64()),
+            Plane::XNeg => (0, -p[3].to_f64()),
+            Plane::YPos => (1, p[3].to_f64()),
+            Plane::YNeg => (1, -p[3].to_f64()),
+            Plane::ZZero => {
+                let sub = F24::from_bits(1 + self.below(0xFFFF) as u32);
+                let z = self.pick(&[F24::ZERO, F24::NEG_ZERO, sub, F24::MIN_POSITIVE]);
+                p[2] = if self.chance(50) { z.negate() } else { z };
+                return;
+            }
+            Plane::ZNegW => (2, -p[3].to_f64()),
+            Plane::WMin => (3, W_EPSILON.to_f64()),
+            Plane::WMinNeg => (3, -W_EPSILON.to_f64()),
+            Plane::User(c) => {
+                // Solve for the component with the largest coefficient.
+                let Some(j) = (0..4)
+                    .filter(|&i| c[i].is_finite() && !c[i].flush_subnormal().is_zero())
+                    .max_by(|&a, &b| c[a].to_f64().abs().total_cmp(&c[b].to_f64().abs()))
+                else {
+                    return;
+                };
+                let rest: f64 = (0..4)
+                    .filter(|&i| i != j)
+                    .map(|i| c[i].to_f64() * p[i].to_f64())
+                    .sum();
+                (j, -rest / c[j].to_f64())
+            }
+        };
+        let base = Self::f24(target);
+        if !target.is_finite() || !base.is_finite() {
+            return;
+        }
+        // The f24 values nearest the target (the target itself is exact for the fixed planes;
+        // the user plane's distance truncates, so its zero may sit a step or two away).
+        let mut cands = vec![F24::ZERO, F24::NEG_ZERO];
+        for d in -3i32..=3 {
+            let b = base.bits() as i32 + d;
+            let c = F24::from_bits(b.clamp(0, 0xFF_FFFF) as u32);
+            if c.is_finite() && c.is_sign_negative() == base.is_sign_negative() {
+                cands.push(c);
+            }
+        }
+        let dist = |c: F24| -> f64 {
+            let mut q = pos(&p[..4]);
+            q[j] = c;
+            plane.distance(q).to_f64()
+        };
+        let pick = match class {
+            // On the plane.
+            0 => cands.iter().copied().find(|&c| dist(c) == 0.0),
+            // The smallest positive distance (inside), the smallest negative one (outside).
+            1 => cands
+                .iter()
+                .copied()
+                .filter(|&c| dist(c) > 0.0)
+                .min_by(|&a, &b| dist(a).total_cmp(&dist(b))),
+            _ => cands
+                .iter()
+                .copied()
+                .filter(|&c| dist(c) < 0.0)
+                .max_by(|&a, &b| dist(a).total_cmp(&dist(b))),
+        };
+        if let Some(c) = pick {
+            p[j] = c;
+        }
+    }
+
     /// The traversal pixels `tri` costs under the registers of `b`.
     fn cost(regs: &RegFile, tri: &Triangle) -> u64 {
         let cfg = RastConfig::from_regs(regs);
@@ -1678,6 +1782,9 @@ impl RastGen {
                 _ => self.star_tri(),
             };
             self.vary(&mut v);
+            if self.chance(8) {
+                self.on_plane(&mut v, &b.regs);
+            }
             let mut tri = Triangle { seq: b.seq, v };
             if clip::process(&b.regs, &tri).is_empty() && self.chance(75) {
                 // Culled (or clipped away): the other winding, if that survives.
@@ -1989,7 +2096,6 @@ mod tests {
 mod coverage {
     //! What [`RastGen`] covers in the first 2,000 cases of a seed.
     use super::*;
-    use pica_model::clip::Plane;
     use pica_model::rast::{DepthMode, PixelOutcome};
     use std::collections::BTreeMap;
 
@@ -2012,6 +2118,11 @@ mod coverage {
         deriv_off: usize,
         /// Triangles with a vertex outside plane i and one inside (7 fixed, then the user one).
         crosses: [usize; 8],
+        /// Vertices on plane i: exactly (operands cancel), flushed (a non-zero exact distance
+        /// below the smallest normal truncated to +0), one step inside, one step outside.
+        on_plane: [[usize; 4]; 8],
+        /// Vertices with z = +0, −0, a subnormal, ± the smallest normal.
+        z_special: [usize; 4],
         both_z: usize,
         three_planes: usize,
         w_nonpositive: usize,
@@ -2029,6 +2140,40 @@ mod coverage {
         clears: usize,
         overlap_pixels: usize,
         large_fb: usize,
+    }
+
+    /// How `pos` sits on plane `p` (see `Stats::on_plane`): `None` when it is not within one
+    /// step of it. The exact distance of a fixed plane is its operands' f64 sum (exact: two
+    /// f24 values); the user plane's products are rounded, so it only counts exact zeros.
+    fn plane_class(p: Plane, pos: [F24; 4]) -> Option<usize> {
+        let [x, y, z, w] = pos.map(|a| a.flush_subnormal().to_f64());
+        let eps = W_EPSILON.to_f64();
+        let (exact, scale) = match p {
+            Plane::XPos => (w - x, w),
+            Plane::XNeg => (w + x, w),
+            Plane::YPos => (w - y, w),
+            Plane::YNeg => (w + y, w),
+            Plane::ZZero => (-z, w),
+            Plane::ZNegW => (w + z, w),
+            Plane::WMin => (w - eps, eps),
+            Plane::WMinNeg => (w + eps, eps),
+            Plane::User(_) => {
+                return p.distance(pos).is_zero().then_some(0);
+            }
+        };
+        let d = p.distance(pos).to_f64();
+        let step = scale.abs() * 2f64.powi(-15);
+        if exact == 0.0 {
+            Some(0)
+        } else if d == 0.0 {
+            Some(1)
+        } else if exact > 0.0 && exact <= step {
+            Some(2)
+        } else if exact < 0.0 && -exact <= step {
+            Some(3)
+        } else {
+            None
+        }
     }
 
     fn edge_class(s: &pica_model::rast::TriSetup, i: usize) -> usize {
@@ -2108,6 +2253,24 @@ mod coverage {
                                 st.crosses[i] += 1;
                                 crossed += 1;
                             }
+                            for v in &t.v {
+                                if let Some(c) = plane_class(*p, v.position()) {
+                                    st.on_plane[i][c] += 1;
+                                }
+                            }
+                        }
+                        for v in &t.v {
+                            let z = v.attr[2];
+                            let c = if z.is_zero() {
+                                usize::from(z.is_sign_negative())
+                            } else if z.is_subnormal() {
+                                2
+                            } else if z.abs() == F24::MIN_POSITIVE {
+                                3
+                            } else {
+                                continue;
+                            };
+                            st.z_special[c] += 1;
                         }
                         let zin =
                             |p: Plane| t.v.iter().any(|v| p.distance(v.position()).to_f64() < 0.0);
@@ -2191,6 +2354,17 @@ mod coverage {
         assert!(st.early_off > 0 && st.zbuffer > 0 && st.wbuffer > 0);
         assert!(st.deriv_on > 0 && st.deriv_off > 0);
         assert!(st.crosses.iter().all(|&n| n >= 20), "{:?}", st.crosses);
+        // On every plane, one step to either side of each fixed one, and flushed to +0 on the
+        // planes whose distance is a sum (x, y and z ≥ −w); z at ±0, subnormals, ±min normal.
+        let fixed = &st.on_plane[..7];
+        assert!(
+            st.on_plane.iter().all(|c| c[0] >= 5)
+                && fixed.iter().all(|c| c[0] >= 20 && c[2] >= 10 && c[3] >= 10)
+                && [0, 1, 2, 3, 5].iter().all(|&i| st.on_plane[i][1] >= 5),
+            "{:?}",
+            st.on_plane
+        );
+        assert!(st.z_special.iter().all(|&n| n >= 10), "{:?}", st.z_special);
         assert!(st.both_z >= 100 && st.three_planes >= 50);
         assert!(st.w_nonpositive >= 50 && st.w_tiny >= 10 && st.nonfinite >= 20);
         assert!(st.degenerate >= 20 && st.one_fragment >= 50 && st.clipped_xy_all >= 20);
