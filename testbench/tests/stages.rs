@@ -773,6 +773,64 @@ fn rtl_rast_injected_bugs_are_caught_in_a_scene_on_the_fragment_channel() {
     }
 }
 
+/// A tiled rasterizer's fragment stream, made by the harness (`--reorder-fragments`): the
+/// RTL RAST's fragments leave through a window that releases them in a random order, each
+/// pixel's own order kept. Compared in order, the first reordered fragment is a mismatch;
+/// matched by pixel (`--match-pixels`) the scene is equal down to the picture (TEV and FOP in
+/// the model and in RTL take the reordered stream), and an injected bug is still named, at
+/// its pixel.
+#[test]
+fn rtl_rast_reordered_fragments_are_judged_by_pixel() {
+    let reorder = |window, match_pixels, variant| StageOptions {
+        reorder_fragments: Some(stages::Reorder { window, seed: 7 }),
+        match_pixels,
+        rast_variant: variant,
+        mem_latency: MemLatency::parse("rand:4:5").unwrap(),
+        ..StageOptions::default()
+    };
+    let mut reordered = 0;
+    for name in [
+        "raster/fill_rule",
+        "tex/mipmap",
+        "blend/alpha",
+        "depth/equal",
+    ] {
+        let case = scenes::scene(name).unwrap().case;
+        for set in ["rast", "rast,tev,fop"] {
+            let r = rtl_stages(&case, set, reorder(16, true, RastVariant::Default));
+            assert!(r.is_equal(), "{name} {set}: {}", stages::text_report(&r));
+            let r = rtl_stages(&case, set, reorder(16, false, RastVariant::Default));
+            if let Some(d) = &r.divergence {
+                assert_eq!(d.channel, "fragment", "{}", stages::text_report(&r));
+                assert_eq!(d.key, None);
+                reordered += 1;
+            }
+        }
+    }
+    assert!(reordered >= 2, "the window reordered {reordered} runs");
+    let case = scenes::scene("raster/fill_rule").unwrap().case;
+    let r = rtl_stages(
+        &case,
+        "rast",
+        reorder(16, true, RastVariant::InjectFillRule),
+    );
+    let text = stages::text_report(&r);
+    let d = r.divergence.as_ref().expect("fill-rule bug caught");
+    assert!(
+        d.key.as_deref().is_some_and(|k| k.starts_with("pixel (")),
+        "{text}"
+    );
+    assert!(text.contains("pixel ("), "{text}");
+    // Without the rast row there is nothing to reorder.
+    let set = StageSet::parse("fop").unwrap();
+    let opts = StageLockstepOptions {
+        stage: reorder(4, true, RastVariant::Default),
+        ..StageLockstepOptions::default()
+    };
+    let err = stages::stage_lockstep(&case, &set, &opts).unwrap_err();
+    assert!(err.to_string().contains("add rast"), "{err}");
+}
+
 #[test]
 fn cli_rtl_stages_rast_and_variants() {
     let pica = env!("CARGO_BIN_EXE_pica");
@@ -805,10 +863,21 @@ fn cli_rtl_stages_rast_and_variants() {
         text.contains("MISMATCH") && text.contains("channel fragment"),
         "{text}"
     );
+    let (code, text) = run(&[
+        "--scene",
+        "raster/fill_rule",
+        "--reorder-fragments",
+        "8:3",
+        "--match-pixels",
+    ]);
+    assert_eq!(code, Some(0), "{text}");
     for bad in [
         ["--rast-variant", "nope"],
         ["--mem-latency", "rand:x"],
         ["--scene", "no/such_scene"],
+        ["--reorder-fragments", "0"],
+        ["--reorder-fragments", "65"],
+        ["--reorder-fragments", "4:z"],
     ] {
         let (code, text) = run(&[&["--scene", "raster/fill_rule"][..], &bad[..]].concat());
         assert_eq!(code, Some(2), "{bad:?}: {text}");

@@ -146,6 +146,22 @@ pub(super) fn beat_seq(b: &Beat) -> u32 {
     }
 }
 
+/// The pixel a fragment-path beat belongs to (`None`: a channel without one).
+pub(super) fn beat_pixel(b: &Beat) -> Option<(u16, u16)> {
+    match b {
+        Beat::Fragment(x) => Some((x.x, x.y)),
+        Beat::Pixel(x) => Some((x.x, x.y)),
+        Beat::Texel(x) => Some((x.x, x.y)),
+        Beat::Combiner(x) => Some((x.x, x.y)),
+        _ => None,
+    }
+}
+
+/// How a divergence names a pixel.
+fn pixel_key_text((x, y): (u16, u16)) -> String {
+    format!("pixel ({x}, {y})")
+}
+
 /// Compares one channel; `Some` on the first difference.
 pub(super) fn compare_channel(
     ch: Channel,
@@ -224,6 +240,69 @@ pub(super) fn compare_channel(
             }
             None
         }
+        Order::KeyedByPixel => {
+            // Each pixel's beats in order; the model's beats walked in the model's order, so
+            // the divergence reported is the earliest one there. `before` is the pixel's
+            // history: the model's earlier beats of that pixel.
+            let px = |b: &Beat| beat_pixel(b).unwrap_or((u16::MAX, u16::MAX));
+            let mut got_of: BTreeMap<(u16, u16), Vec<Beat>> = BTreeMap::new();
+            for b in got {
+                got_of.entry(px(b)).or_default().push(*b);
+            }
+            let mut want_of: BTreeMap<(u16, u16), Vec<Beat>> = BTreeMap::new();
+            for e in want {
+                let k = px(e);
+                let history = want_of.entry(k).or_default();
+                let i = history.len();
+                match got_of.get(&k).and_then(|g| g.get(i)) {
+                    None if complete => {
+                        return Some(mk(
+                            StageDivergenceKind::MissingBeat,
+                            Some(pixel_key_text(k)),
+                            i,
+                            Some(e),
+                            None,
+                            history,
+                        ));
+                    }
+                    None => {}
+                    Some(a) if payload(e) != payload(a) => {
+                        return Some(mk(
+                            StageDivergenceKind::BeatMismatch,
+                            Some(pixel_key_text(k)),
+                            i,
+                            Some(e),
+                            Some(a),
+                            history,
+                        ));
+                    }
+                    Some(_) => *compared += 1,
+                }
+                history.push(*e);
+            }
+            if complete {
+                // The first beat in the mixed run's order past its pixel's model beats.
+                let mut seen: BTreeMap<(u16, u16), usize> = BTreeMap::new();
+                for a in got {
+                    let k = px(a);
+                    let n = seen.entry(k).or_default();
+                    *n += 1;
+                    let empty = Vec::new();
+                    let history = want_of.get(&k).unwrap_or(&empty);
+                    if *n > history.len() {
+                        return Some(mk(
+                            StageDivergenceKind::ExtraBeat,
+                            Some(pixel_key_text(k)),
+                            history.len(),
+                            None,
+                            Some(a),
+                            history,
+                        ));
+                    }
+                }
+            }
+            None
+        }
         Order::KeyedBySeq => {
             let group = |bs: &[Beat]| {
                 let mut m: BTreeMap<u32, Vec<Beat>> = BTreeMap::new();
@@ -293,6 +372,14 @@ pub(super) fn compare_channel(
 pub(super) const DOWNSTREAM: &[Channel] = &[
     Channel::ShaderOut,
     Channel::Primitive,
+    Channel::Fragment,
+    Channel::Texel,
+    Channel::Combiner,
+    Channel::Pixel,
+];
+
+/// The channels `--match-pixels` matches by pixel ([`Order::KeyedByPixel`]).
+pub(super) const PIXEL_CHANNELS: &[Channel] = &[
     Channel::Fragment,
     Channel::Texel,
     Channel::Combiner,
@@ -380,6 +467,11 @@ pub fn stage_lockstep_with(
         if divergence.is_some() {
             break;
         }
+        let order = if sopts.match_pixels && PIXEL_CHANNELS.contains(&ch) {
+            Order::KeyedByPixel
+        } else {
+            order
+        };
         if done.contains(&ch) {
             continue;
         }
@@ -591,4 +683,156 @@ pub(super) fn explain_commit(case: &Case, d: &mut StageDivergence, knobs: Shader
             )
         })
         .collect();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pica_model::beat::FragmentBeat;
+    use pica_vectors::shader_gen::Rng;
+
+    fn frag(tri: u32, x: u16, y: u16, depth: u32) -> Beat {
+        Beat::Fragment(FragmentBeat {
+            cycle: u64::from(tri) * 7 + u64::from(x),
+            tri,
+            x,
+            y,
+            depth,
+            color: 0,
+            attr: [0; pica_model::pipe::NUM_SEMANTICS],
+        })
+    }
+
+    fn compare(order: Order, want: &[Beat], got: &[Beat]) -> Option<StageDivergence> {
+        let mut n = 0;
+        compare_channel(Channel::Fragment, order, want, got, true, &mut n)
+    }
+
+    /// The randomized checks' generator.
+    fn next(s: &mut Rng) -> u64 {
+        s.next_u64()
+    }
+
+    /// A random fragment stream over a few pixels (several fragments per pixel).
+    fn stream(s: &mut Rng) -> Vec<Beat> {
+        let n = 1 + next(s) % 40;
+        (0..n)
+            .map(|i| {
+                frag(
+                    i as u32 / 4,
+                    (next(s) % 4) as u16,
+                    (next(s) % 3) as u16,
+                    i as u32,
+                )
+            })
+            .collect()
+    }
+
+    /// A random interleaving of `want` that keeps each pixel's order.
+    fn shuffle_across_pixels(s: &mut Rng, want: &[Beat]) -> Vec<Beat> {
+        let mut queues: BTreeMap<(u16, u16), Vec<Beat>> = BTreeMap::new();
+        for b in want.iter().rev() {
+            queues.entry(beat_pixel(b).unwrap()).or_default().push(*b);
+        }
+        let mut out = Vec::new();
+        while !queues.is_empty() {
+            let keys: Vec<(u16, u16)> = queues.keys().copied().collect();
+            let k = keys[(next(s) % keys.len() as u64) as usize];
+            let q = queues.get_mut(&k).unwrap();
+            out.push(q.pop().unwrap());
+            if q.is_empty() {
+                queues.remove(&k);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn keyed_by_pixel_accepts_any_order_across_pixels_and_in_order_does_not() {
+        let want = [frag(0, 1, 1, 10), frag(0, 2, 1, 11), frag(1, 1, 1, 12)];
+        let got = [frag(0, 2, 1, 11), frag(0, 1, 1, 10), frag(1, 1, 1, 12)];
+        assert!(compare(Order::KeyedByPixel, &want, &got).is_none());
+        let d = compare(Order::InOrder, &want, &got).expect("in order sees the swap");
+        assert_eq!(d.kind, StageDivergenceKind::BeatMismatch);
+    }
+
+    #[test]
+    fn keyed_by_pixel_names_the_pixel_and_its_history_when_a_pixel_is_out_of_order() {
+        // Pixel (1, 1)'s two fragments swapped: the depth test would see them the wrong way.
+        let want = [frag(0, 1, 1, 10), frag(0, 2, 1, 11), frag(1, 1, 1, 12)];
+        let got = [frag(1, 1, 1, 12), frag(0, 2, 1, 11), frag(0, 1, 1, 10)];
+        let d = compare(Order::KeyedByPixel, &want, &got).expect("caught");
+        assert_eq!(d.kind, StageDivergenceKind::BeatMismatch);
+        assert_eq!(d.key.as_deref(), Some("pixel (1, 1)"));
+        assert_eq!(d.index, 0);
+        // The second fragment of the pixel differs too; the first is reported, with no history.
+        assert!(d.before.is_empty());
+        let got = [frag(0, 1, 1, 10), frag(0, 2, 1, 11), frag(1, 1, 1, 99)];
+        let d = compare(Order::KeyedByPixel, &want, &got).expect("caught");
+        assert_eq!((d.key.as_deref(), d.index), (Some("pixel (1, 1)"), 1));
+        assert_eq!(
+            d.before.len(),
+            1,
+            "the pixel's earlier fragment is its history"
+        );
+        assert_eq!(d.before[0], beat_value(&want[0]));
+    }
+
+    #[test]
+    fn keyed_by_pixel_reports_missing_and_extra_fragments() {
+        let want = [frag(0, 1, 1, 10), frag(0, 2, 1, 11)];
+        let d = compare(Order::KeyedByPixel, &want, &want[1..]).expect("missing");
+        assert_eq!(d.kind, StageDivergenceKind::MissingBeat);
+        assert_eq!(d.key.as_deref(), Some("pixel (1, 1)"));
+        let got = [frag(0, 2, 1, 11), frag(0, 3, 3, 5), frag(0, 1, 1, 10)];
+        let d = compare(Order::KeyedByPixel, &want, &got).expect("extra");
+        assert_eq!(d.kind, StageDivergenceKind::ExtraBeat);
+        assert_eq!(d.key.as_deref(), Some("pixel (3, 3)"));
+        // An unfinished run (the model stopped at its cycle limit) compares what both have.
+        let mut n = 0;
+        let partial = compare_channel(
+            Channel::Fragment,
+            Order::KeyedByPixel,
+            &want,
+            &want[1..],
+            false,
+            &mut n,
+        );
+        assert!(partial.is_none());
+        assert_eq!(n, 1);
+    }
+
+    #[test]
+    fn keyed_by_pixel_randomized_reorders_pass_and_every_corruption_is_caught_first() {
+        let mut s = Rng(0x5EED_0037);
+        for _ in 0..500 {
+            let want = stream(&mut s);
+            let got = shuffle_across_pixels(&mut s, &want);
+            assert!(compare(Order::KeyedByPixel, &want, &got).is_none());
+            // Corrupt one fragment: the divergence is at its pixel, or at an earlier (model
+            // order) fragment of another pixel never (only the corrupted one differs).
+            let i = (next(&mut s) % want.len() as u64) as usize;
+            let target = want[i];
+            let mut bad = got.clone();
+            let j = bad.iter().position(|b| *b == target).unwrap();
+            if let Beat::Fragment(f) = &mut bad[j] {
+                f.depth ^= 1 << (next(&mut s) % 24);
+            }
+            let d = compare(Order::KeyedByPixel, &want, &bad).expect("corruption caught");
+            let (x, y) = beat_pixel(&target).unwrap();
+            assert_eq!(d.key, Some(format!("pixel ({x}, {y})")));
+            assert_eq!(d.kind, StageDivergenceKind::BeatMismatch);
+            // Swap two fragments of one pixel (if it has two): caught at that pixel.
+            let k = beat_pixel(&target).unwrap();
+            let same: Vec<usize> = (0..got.len())
+                .filter(|&j| beat_pixel(&got[j]) == Some(k))
+                .collect();
+            if same.len() >= 2 && payload(&got[same[0]]) != payload(&got[same[1]]) {
+                let mut sw = got.clone();
+                sw.swap(same[0], same[1]);
+                let d = compare(Order::KeyedByPixel, &want, &sw).expect("swap caught");
+                assert_eq!(d.key, Some(format!("pixel ({x}, {y})")));
+            }
+        }
+    }
 }

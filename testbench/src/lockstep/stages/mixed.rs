@@ -135,6 +135,9 @@ pub(super) fn step_sequence<T: StepTarget>(
 /// are served by its stage ports ([`StageRow::attach_in_top`]).
 pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<MixedGpu, StageError> {
     check_knobs(set, opts.sh_variant, &case.knobs).map_err(StageError::Knobs)?;
+    if opts.reorder_fragments.is_some() && !set.rows_named(&["rast"]) {
+        return Err(StageError::ReorderWithoutRast);
+    }
     // The model's own stages run with the case's knobs (set by `Case::gpu`).
     let mut gpu = case.gpu()?;
     gpu.set_record_commits(opts.commits);

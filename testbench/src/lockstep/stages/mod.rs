@@ -56,6 +56,21 @@ pub enum Order {
     /// Grouped by the beat's `seq` (vertex or GS invocation), in order within a group: items
     /// may finish out of order across groups (one group per shader unit job).
     KeyedBySeq,
+    /// Grouped by the beat's pixel (x, y), in order within a pixel: items may come in any
+    /// order across pixels (a tiled traversal, out-of-order retirement); the first divergence
+    /// is the one earliest in the model's order (`--match-pixels`).
+    KeyedByPixel,
+}
+
+impl Order {
+    /// How the stage table prints it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Order::InOrder => "in order",
+            Order::KeyedBySeq => "keyed by seq",
+            Order::KeyedByPixel => "keyed by pixel",
+        }
+    }
 }
 
 /// Builds a stage's port adapter into a mixed GPU.
@@ -108,7 +123,7 @@ pub mod tev;
 pub use compare::{stage_lockstep, stage_lockstep_keep, stage_lockstep_with, StageLockstepOptions};
 pub use mixed::{cycle_factor, mixed_gpu, MixedGpu, MIXED_CYCLE_FACTOR};
 pub use options::{
-    check_knobs, parse_fop_variant, parse_rast_variant, parse_tev_variant, RtlStageArgs,
+    check_knobs, parse_fop_variant, parse_rast_variant, parse_tev_variant, Reorder, RtlStageArgs,
     StageError, StageOptions, TraceWindow,
 };
 pub use report::{text_report, StageDivergence, StageDivergenceKind, StageReport};
@@ -232,16 +247,7 @@ pub fn table_text() -> String {
         let outputs: Vec<String> = r
             .outputs
             .iter()
-            .map(|(c, o)| {
-                format!(
-                    "{} ({})",
-                    c.name(),
-                    match o {
-                        Order::InOrder => "in order",
-                        Order::KeyedBySeq => "keyed by seq",
-                    }
-                )
-            })
+            .map(|(c, o)| format!("{} ({})", c.name(), o.text()))
             .collect();
         let inputs: Vec<&str> = r.inputs.iter().map(|c| c.name()).collect();
         let _ = writeln!(

@@ -41,6 +41,57 @@ pub struct RtlStageArgs {
     /// request side held one clock in five). Results must not depend on it.
     #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
     pub mem_latency: MemLatency,
+    /// Match the fragment path's items by pixel: fragment, texel, combiner and pixel beats may
+    /// come in any order across pixels, each pixel's own in the model's order (for RTL that
+    /// tiles its traversal or retires out of order). A divergence names the pixel and the
+    /// fragments that touched it before.
+    #[arg(long)]
+    pub match_pixels: bool,
+    /// Let the RTL RAST's fragments leave through a reordering window of N (1-64) fragments,
+    /// released in a seeded random order that keeps each pixel's order (`N[:SEED]`): what a
+    /// tiled rasterizer does to the fragment stream, for checking `--match-pixels` and the
+    /// stages after RAST. Needs the rast row.
+    #[arg(long, value_name = "N[:SEED]", value_parser = Reorder::parse)]
+    pub reorder_fragments: Option<Reorder>,
+}
+
+/// A reordering window on a stage's output ([`RtlStageArgs::reorder_fragments`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reorder {
+    /// Items held at most.
+    pub window: usize,
+    /// Seed of the release order.
+    pub seed: u64,
+}
+
+impl Reorder {
+    /// Largest window.
+    pub const MAX_WINDOW: usize = 64;
+
+    /// Parses `N` or `N:SEED` (seed decimal or `0x` hex).
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let (n, seed) = match s.split_once(':') {
+            Some((n, sd)) => {
+                let seed = match sd.strip_prefix("0x") {
+                    Some(h) => u64::from_str_radix(h, 16),
+                    None => sd.parse(),
+                }
+                .map_err(|_| format!("bad seed `{sd}` in reorder window `{s}`"))?;
+                (n, seed)
+            }
+            None => (s, 0),
+        };
+        let window: usize = n
+            .parse()
+            .map_err(|_| format!("bad window `{n}` in reorder window `{s}`"))?;
+        if !(1..=Self::MAX_WINDOW).contains(&window) {
+            return Err(format!(
+                "reorder window `{s}`: N must be 1-{}",
+                Self::MAX_WINDOW
+            ));
+        }
+        Ok(Self { window, seed })
+    }
 }
 
 /// Parses an FOP RTL variant name (`default`, `inject_fop_blend_factor`, ...; the
@@ -92,6 +143,8 @@ impl RtlStageArgs {
             fop_variant: self.fop_variant,
             rast_variant: self.rast_variant,
             mem_latency: self.mem_latency,
+            match_pixels: self.match_pixels,
+            reorder_fragments: self.reorder_fragments,
             ..StageOptions::default()
         }
     }
@@ -113,6 +166,10 @@ pub struct StageOptions {
     pub rast_variant: RastVariant,
     /// How the RTL FOP's memory port and the RTL RAST's early-depth port are answered.
     pub mem_latency: MemLatency,
+    /// Match the fragment path's channels by pixel ([`RtlStageArgs::match_pixels`]).
+    pub match_pixels: bool,
+    /// A reordering window on the RTL RAST's fragments ([`RtlStageArgs::reorder_fragments`]).
+    pub reorder_fragments: Option<Reorder>,
     /// Record the `commit` channel (costs a record per instruction on both sides).
     pub commits: bool,
     /// Write a VCD of the RTL stages for cycles `from..=to` of the mixed run.
@@ -196,6 +253,8 @@ impl Default for StageOptions {
             fop_variant: FopVariant::Default,
             rast_variant: RastVariant::Default,
             mem_latency: MemLatency::Zero,
+            match_pixels: false,
+            reorder_fragments: None,
             commits: false,
             trace: None,
             coverage: None,
@@ -238,6 +297,9 @@ pub enum StageError {
     /// The case's shader knobs differ from what the RTL SH build implements.
     #[error("{0}")]
     Knobs(String),
+    /// `--reorder-fragments` without the stage whose output it reorders.
+    #[error("--reorder-fragments reorders the RTL RAST's fragments: add rast to --rtl-stages")]
+    ReorderWithoutRast,
 }
 
 /// Checks that the RTL stages of `set` can follow `knobs`. A knob matters where the stage that

@@ -15,16 +15,23 @@
 //! `c` enters the RTL with the clock of cycle `c + 1` — one link's worth of latency, as in the
 //! model. The early-depth buffer lives behind the RTL's early-depth port; [`RtlRast`] serves it
 //! (with `--mem-latency`), so the model's RAST slot, idle, keeps its own untouched.
+//!
+//! With `--reorder-fragments N[:SEED]` the RTL's fragments leave through a window of N
+//! ([`Window`]) that releases them in a seeded random order, never one before an earlier
+//! fragment of its own pixel: the fragment stream of a tiled rasterizer, for judging the
+//! stages after RAST and the comparison by pixel (`--match-pixels`).
 
-use super::options::{StageError, StageOptions, TraceWindow};
+use super::options::{Reorder, StageError, StageOptions, TraceWindow};
 use pica_model::clip::{ClipPorts, Clipper};
 use pica_model::gpu::HangReason;
+use pica_model::pipe::Fragment;
 use pica_model::rast::{fragment_beat, RastPorts, Rasterizer};
 use pica_model::stage::External;
 use pica_model::Gpu;
 use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::fop_stage::MemLatency;
 use pica_rtl_bridge::rast_stage::{RastVariant, RtlRast};
+use pica_vectors::shader_gen::Rng;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -34,6 +41,53 @@ struct Shared {
     taken: u64,
     trace: Option<TraceWindow>,
     tracing: bool,
+    window: Option<Window>,
+}
+
+/// A reordering window on the RTL's fragments (`--reorder-fragments`).
+struct Window {
+    held: Vec<Fragment>,
+    cap: usize,
+    rng: Rng,
+    /// Fragments released ahead of an earlier-taken one (the stream really was reordered).
+    overtakes: u64,
+}
+
+impl Window {
+    fn new(r: Reorder) -> Self {
+        Self {
+            held: Vec::with_capacity(r.window),
+            cap: r.window,
+            rng: Rng(r.seed),
+            overtakes: 0,
+        }
+    }
+
+    fn has_room(&self) -> bool {
+        self.held.len() < self.cap
+    }
+
+    /// One fragment to send on: when the window is full or `flush` (the RTL has nothing
+    /// more for now), else one clock in four once it is half full (our RTL makes a fragment
+    /// every few tens of clocks: releasing sooner would never reorder); a random one of those
+    /// that no earlier held fragment of the same pixel precedes.
+    fn release(&mut self, flush: bool) -> Option<Fragment> {
+        let half = 2 * self.held.len() >= self.cap;
+        if self.held.is_empty()
+            || !(flush || !self.has_room() || (half && self.rng.next_u64() % 4 == 0))
+        {
+            return None;
+        }
+        let free: Vec<usize> = (0..self.held.len())
+            .filter(|&i| {
+                let f = &self.held[i];
+                !self.held[..i].iter().any(|e| (e.x, e.y) == (f.x, f.y))
+            })
+            .collect();
+        let i = free[(self.rng.next_u64() % free.len() as u64) as usize];
+        self.overtakes += u64::from(i > 0);
+        Some(self.held.remove(i))
+    }
 }
 
 /// The CLIP slot's side of the row.
@@ -49,12 +103,14 @@ pub fn sides(
     latency: MemLatency,
     trace: Option<TraceWindow>,
     cov: Option<&CoverageSink>,
+    reorder: Option<Reorder>,
 ) -> Result<(ClipSide, RastSide), StageError> {
     let shared = Rc::new(RefCell::new(Shared {
         rtl: Gathered::new(RtlRast::new(variant, latency)?, cov),
         taken: 0,
         trace,
         tracing: false,
+        window: reorder.map(Window::new),
     }));
     Ok((ClipSide(shared.clone()), RastSide(shared)))
 }
@@ -112,7 +168,20 @@ impl External<Rasterizer> for RastSide {
             }
         }
         s.rtl.sync_config(regs);
-        if let Some(f) = s.rtl.tick(out.can_push()) {
+        let ready = match &s.window {
+            Some(w) => w.has_room(),
+            None => out.can_push(),
+        };
+        let mut send = s.rtl.tick(ready);
+        if let Some(w) = &mut s.window {
+            if let Some(f) = send.take() {
+                w.held.push(f);
+            }
+            if out.can_push() {
+                send = w.release(s.rtl.is_idle());
+            }
+        }
+        if let Some(f) = send {
             if let Some(b) = beats.as_mut() {
                 b.push(fragment_beat(cycle, &f));
             }
@@ -132,15 +201,21 @@ impl External<Rasterizer> for RastSide {
     }
 
     fn is_idle(&self) -> bool {
-        self.0.borrow().rtl.is_idle()
+        let s = self.0.borrow();
+        s.rtl.is_idle() && s.window.as_ref().is_none_or(|w| w.held.is_empty())
     }
 
     fn snapshot(&self) -> serde_json::Value {
         let s = self.0.borrow();
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "rtl_cycles": s.rtl.cycles(),
             "rtl_pending": s.rtl.pending(),
-        })
+        });
+        if let Some(w) = &s.window {
+            v["reorder_held"] = w.held.len().into();
+            v["reorder_overtakes"] = w.overtakes.into();
+        }
+        v
     }
 }
 
@@ -150,6 +225,7 @@ pub(super) fn attach_rast(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), Stag
         opts.mem_latency,
         opts.trace.clone(),
         opts.coverage.as_ref(),
+        opts.reorder_fragments,
     )?;
     gpu.replace_stage::<Clipper>(Box::new(clip));
     gpu.replace_stage::<Rasterizer>(Box::new(rast));

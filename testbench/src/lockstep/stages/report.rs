@@ -31,7 +31,7 @@ pub struct StageDivergence {
     pub kind: StageDivergenceKind,
     /// The channel (or `outcome` / `memory`).
     pub channel: String,
-    /// For a keyed channel: the key (`seq`), as text (`vertex 5`, `GS invocation 2`).
+    /// For a keyed channel: the key, as text (`vertex 5`, `GS invocation 2`, `pixel (3, 7)`).
     pub key: Option<String>,
     /// Index of the beat within its key group (keyed) or the channel (in order).
     pub index: usize,
@@ -166,10 +166,16 @@ pub fn text_report(r: &StageReport) -> String {
         let _ = writeln!(out, "  note: {n}");
     }
     if !d.before.is_empty() {
+        let keyed_by_pixel = d.key.as_deref().is_some_and(|k| k.starts_with("pixel ("));
         let _ = writeln!(
             out,
-            "  the {} beat(s) before it (equal on both sides):",
-            d.before.len()
+            "  the {} beat(s) before it{} (equal on both sides):",
+            d.before.len(),
+            if keyed_by_pixel {
+                " at this pixel: the fragments that touched it"
+            } else {
+                ""
+            }
         );
         for b in &d.before {
             let _ = writeln!(out, "    {b}");
