@@ -386,12 +386,26 @@ module pica_rast (
   endfunction
 
   logic        iss;                   // an op is issued this clock
-  logic [15:0] op;
+  logic [15:0] op_d, op_q;
   logic [1:0]  op_kind, op_asel, op_bsel;
-  logic [4:0]  op_dst, op_sem;
+  logic [4:0]  op_dst, op_sem, s_d;
+  logic [5:0]  n_d;
+  logic        mul_next;
 
-  assign op = (state_q == SSetupP) ? {KMul, s_q, AHere, BInvW, s_q} : op_of(n_q, tex_on);
-  assign {op_kind, op_dst, op_asel, op_bsel, op_sem} = op;
+  // The op is decoded a clock ahead, from the counters as they will be, so that the operand
+  // selects (24-way for p, with a large fanout) start from a register. SETUP_P follows SET
+  // (a rejected triangle's MUL op is never issued: IDLE does not issue) and runs to s = 23.
+  always_comb begin
+    s_d = s_q;
+    n_d = n_q;
+    if (state_q == SSet) s_d = '0;
+    else if (state_q == SSetupP) s_d = s_q + 5'd1;
+    if (state_q == SWgt) n_d = '0;
+    else if (state_q == SIss) n_d = n_q + 6'd1;
+  end
+  assign mul_next = (state_q == SSet) || (state_q == SSetupP && s_q != 5'd23);
+  assign op_d = mul_next ? {KMul, s_d, AHere, BInvW, s_d} : op_of(n_d, tex_on);
+  assign {op_kind, op_dst, op_asel, op_bsel, op_sem} = op_q;
   assign iss = (state_q == SSetupP) || (state_q == SIss);
 
   // Tags, stage k at [8*k +: 8]: {valid, kind, destination}. An op's tag leaves the pipe
@@ -427,7 +441,14 @@ module pica_rast (
   logic [71:0] opa_d, opb_d, opa_q, opb_q;
   for (genvar k = 0; k < 3; k++) begin : g_opnd
     logic [23:0] pv, bv;
-    assign pv = p_q[24*(24*k + 32'(op_sem)) +: 24];
+    // The semantic's p as an AND-OR of 24 decoded words: an index computed as 24 * sem
+    // became a multiplier block and an adder in front of the select (the worst path).
+    always_comb begin
+      pv = '0;
+      for (int s = 0; s < 24; s++) begin
+        pv = pv | ({24{op_sem == 5'(s)}} & p_q[24*(24*k + s) +: 24]);
+      end
+    end
     always_comb begin
       unique case (op_bsel)
         BInvW:   bv = inv_w_q[24*k +: 24];
@@ -509,7 +530,13 @@ module pica_rast (
   logic [4:0]  t15_dst;
   logic [23:0] here_s, drv_a_q, drv_b_q, drv_y;
   assign {t15_kind, t15_dst} = tag_q[8*StDiv +: 7];
-  assign here_s = attr_q[24*sem_of(t15_dst[2:0]) +: 24];
+  // The six texture coordinates decoded (no computed index: see pv).
+  always_comb begin
+    here_s = '0;
+    for (int j = 0; j < 6; j++) begin
+      here_s = here_s | ({24{t15_dst[2:0] == 3'(j)}} & attr_q[24*sem_of(3'(j)) +: 24]);
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     drv_a_q <= div_y;
@@ -645,6 +672,7 @@ module pica_rast (
       cnt_q      <= '0;
       s_q        <= '0;
       n_q        <= '0;
+      op_q       <= '0;
       den_q      <= '0;
       dsum_q     <= '0;
       denr_q     <= '0;
@@ -656,6 +684,9 @@ module pica_rast (
       clr_val_q  <= '0;
     end else begin
       state_q <= state_d;
+      s_q     <= s_d;
+      n_q     <= n_d;
+      op_q    <= op_d;
 
       // Early-depth clear: pending from the pulse until its request is taken.
       if (clear_i) begin
@@ -682,17 +713,16 @@ module pica_rast (
           ry1_q <= tr_y1_q[9:0];
           x_q   <= tr_x0_q[10:0];
           y_q   <= tr_y0_q[9:0];
-          s_q   <= '0;
         end
-        SSetupP: s_q <= s_q + 5'd1;
-        SWgt:    n_q <= '0;
-        SIss:    n_q <= n_q + 6'd1;
         default: ;
       endcase
 
       // Retirement by tag.
-      if (tv[StMul] && t3_kind == KMul) begin
-        for (int k = 0; k < 3; k++) p_q[24*(24*k + 32'(t3_dst)) +: 24] <= prod_q[24*k +: 24];
+      // Writes decoded per destination word (no computed index: see pv).
+      for (int s = 0; s < 24; s++) begin
+        if (tv[StMul] && t3_kind == KMul && t3_dst == 5'(s)) begin
+          for (int k = 0; k < 3; k++) p_q[24*(24*k + s) +: 24] <= prod_q[24*k +: 24];
+        end
       end
       if (tv[StDot] && t9_kind == KDot) begin
         unique case (t9_dst[1:0])
@@ -704,9 +734,13 @@ module pica_rast (
       end
       if (tv[StDiv] && t15_kind == KDiv) begin
         if (t15_dst == DDepth) depth_q <= div_y;
-        else attr_q[24*t15_dst +: 24] <= div_y;
+        for (int s = 0; s < 24; s++) begin
+          if (t15_dst == 5'(s)) attr_q[24*s +: 24] <= div_y;
+        end
       end
-      if (tv[StDrv] && t18_kind == KDrv) deriv_q[24*dslot +: 24] <= drv_y;
+      for (int j = 0; j < 12; j++) begin
+        if (tv[StDrv] && t18_kind == KDrv && dslot == 4'(j)) deriv_q[24*j +: 24] <= drv_y;
+      end
 
       // The next pixel of the rect.
       if (next_pixel) begin

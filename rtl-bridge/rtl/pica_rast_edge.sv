@@ -20,7 +20,8 @@
 // (the first pixel, valid from that third clock) give the start values 3 clocks after them
 // (every register here runs freely from its held inputs). load_i then loads the walk's first
 // pixel; step_x_i moves one pixel right, step_row_i to x0 of the next row. b_o, b_right_o,
-// b_up_o and covered_o describe the pixel loaded or stepped to.
+// b_up_o and covered_o (registered: computed from the values stepped to) describe the pixel
+// loaded or stepped to.
 //
 // Widths: coordinates are 16-bit 12.4 (+-2^15), a pixel centre in the framebuffer at most
 // 2047 * 16 + 8 + 16, so |B - A| < 2^17, |P - A| < 2^17 and |E_i| < 2^33 (the model's "largest
@@ -48,6 +49,15 @@ module pica_rast_edge (
 );
 
   logic [2:0]  cov;
+
+  // TriSetup::cover for one edge: b > 0, or b = 0 on an edge that owns its centres.
+  function automatic logic covers(input logic signed [35:0] b, input logic owns);
+`ifdef INJECT_RAST_FILL_RULE
+    covers = (b > 36'sd0) || (b == 36'sd0 && !owns);
+`else
+    covers = (b > 36'sd0) || (b == 36'sd0 && owns);
+`endif
+  endfunction
   logic [50:0] dx_q, dy_q;           // B.x - A.x, B.y - A.y per edge at [17*i +: 17]
   logic        neg_q, zero_q;
 
@@ -69,11 +79,14 @@ module pica_rast_edge (
     localparam int B = (i + 2) % 3;
 
     logic signed [16:0] dx, dy;
-    logic signed [18:0] pdx_q, pdy_q;     // the first centre minus A
-    logic signed [35:0] dxp_q, dyp_q, b0_q, br0_q, bu0_q;
+    // The first centre minus A: 0 <= centre <= 2047 * 16 + 8 and |A| <= 2^15, so 18 bits
+    // signed; dx * pdy then fits one 18 x 18 multiplier.
+    logic signed [17:0] pdx_q, pdy_q;
+    logic signed [34:0] dxp_q, dyp_q;
+    logic signed [35:0] b0_q, br0_q, bu0_q;
     logic signed [23:0] sr_q, su_q, sru_q, s2u_q;   // steps: right, up, right + up, 2 up
-    logic signed [35:0] b_q, br_q, bu_q, brow_q;
-    logic               owns_q;
+    logic signed [35:0] b_q, br_q, bu_q, brow_q, browu_q;
+    logic               owns_q, cov_q;
 
     assign dx = $signed(dx_q[17*i +: 17]);
     assign dy = $signed(dy_q[17*i +: 17]);
@@ -81,12 +94,12 @@ module pica_rast_edge (
     always_ff @(posedge clk_i) begin
       dx_q[17*i +: 17] <= 17'($signed(vx_i[16*B +: 16])) - 17'($signed(vx_i[16*A +: 16]));
       dy_q[17*i +: 17] <= 17'($signed(vy_i[16*B +: 16])) - 17'($signed(vy_i[16*A +: 16]));
-      pdx_q <= $signed({4'b0000, x0_i, 4'b1000}) - 19'($signed(vx_i[16*A +: 16]));
-      pdy_q <= $signed({5'b00000, y0_i, 4'b1000}) - 19'($signed(vy_i[16*A +: 16]));
-      dxp_q <= 36'(dx) * 36'(pdy_q);
-      dyp_q <= 36'(dy) * 36'(pdx_q);
+      pdx_q <= $signed({3'b000, x0_i, 4'b1000}) - 18'($signed(vx_i[16*A +: 16]));
+      pdy_q <= $signed({4'b0000, y0_i, 4'b1000}) - 18'($signed(vy_i[16*A +: 16]));
+      dxp_q <= dx * pdy_q;
+      dyp_q <= dy * pdx_q;
       // b = s * E: one subtraction with its operands swapped for s = -1.
-      b0_q  <= neg_q ? (dyp_q - dxp_q) : (dxp_q - dyp_q);
+      b0_q  <= neg_q ? (36'(dyp_q) - 36'(dxp_q)) : (36'(dxp_q) - 36'(dyp_q));
       br0_q <= b0_q + 36'(sr_q);
       bu0_q <= b0_q + 36'(su_q);
       sr_q  <= neg_q ? 24'(dy) <<< 4 : -(24'(dy) <<< 4);
@@ -101,27 +114,36 @@ module pica_rast_edge (
                       : ((dy < 17'sd0) || (dy == 17'sd0 && dx > 17'sd0));
     end
 
-    // The walk.
+    // The walk: the next row starts at browu (the row start one pixel up). The pixel's
+    // coverage is registered with it, from the registered value it steps to (the fill rule's
+    // compares then do not sit in front of the FSM and the step enables).
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        b_q    <= '0;
-        br_q   <= '0;
-        bu_q   <= '0;
-        brow_q <= '0;
+        b_q     <= '0;
+        br_q    <= '0;
+        bu_q    <= '0;
+        brow_q  <= '0;
+        browu_q <= '0;
+        cov_q   <= 1'b0;
       end else if (load_i) begin
-        b_q    <= b0_q;
-        br_q   <= br0_q;
-        bu_q   <= bu0_q;
-        brow_q <= b0_q;
+        b_q     <= b0_q;
+        br_q    <= br0_q;
+        bu_q    <= bu0_q;
+        brow_q  <= b0_q;
+        browu_q <= bu0_q;
+        cov_q   <= covers(b0_q, owns_q);
       end else if (step_x_i) begin
-        b_q  <= b_q + 36'(sr_q);
-        br_q <= br_q + 36'(sr_q);
-        bu_q <= bu_q + 36'(sr_q);
+        b_q   <= b_q + 36'(sr_q);
+        br_q  <= br_q + 36'(sr_q);
+        bu_q  <= bu_q + 36'(sr_q);
+        cov_q <= covers(br_q, owns_q);
       end else if (step_row_i) begin
-        b_q    <= brow_q + 36'(su_q);
-        br_q   <= brow_q + 36'(sru_q);
-        bu_q   <= brow_q + 36'(s2u_q);
-        brow_q <= brow_q + 36'(su_q);
+        b_q     <= browu_q;
+        br_q    <= brow_q + 36'(sru_q);
+        bu_q    <= brow_q + 36'(s2u_q);
+        brow_q  <= browu_q;
+        browu_q <= browu_q + 36'(su_q);
+        cov_q   <= covers(browu_q, owns_q);
       end
     end
 
@@ -129,11 +151,7 @@ module pica_rast_edge (
     assign b_right_o[36*i +: 36] = br_q;
     assign b_up_o[36*i +: 36]    = bu_q;
 
-`ifdef INJECT_RAST_FILL_RULE
-    assign cov[i] = (b_q > 36'sd0) || (b_q == 36'sd0 && !owns_q);
-`else
-    assign cov[i] = (b_q > 36'sd0) || (b_q == 36'sd0 && owns_q);
-`endif
+    assign cov[i] = cov_q;
   end
 
   assign covered_o = &cov;
