@@ -34,6 +34,10 @@ def targets():
                       "pica_f24_add_p RegA=0 RegB=0 (combinational) = pica_f24_add"),
         "mul_p": ("mul_p.sby", "r1", "pica_f24_mul_p Reg=1 (latency 1) = pica_f24_mul"),
         "mul_p_r0": ("mul_p.sby", "r0", "pica_f24_mul_p Reg=0 (combinational) = pica_f24_mul"),
+        "from_int_p": ("from_int_p.sby", "r2",
+                       "pica_f24_from_int_p (latency 2) = pica_f24_from_int"),
+        "fix12p4_p": ("fix12p4_p.sby", "r2",
+                      "pica_f24_to_fix12p4_p (latency 2) = pica_f24_to_fix12p4"),
         "dot_p": ("dot_p.sby", "r111", "4 mul_p + 3 chained add_p (latency 11) = pica_f24_dot"),
         "dot_p_en1": ("dot_p.sby", "r111_en1", "the same, en_i = 1"),
         "cmp": ("cmp.ys", None,
@@ -54,7 +58,8 @@ def targets():
 # What runs without target names: every target that decides within the default timeout on a
 # 2-core machine (docs/src/formal.md has the measured times). The ALU families with an adder
 # (add, mad, dp3, dp4, dph) decide with en_i = 1 only; alu_struct carries that over to stalls.
-DEFAULT_TARGETS = (["add_p", "add_p_r10", "add_p_r00", "mul_p", "mul_p_r0", "dot_p_en1", "cmp",
+DEFAULT_TARGETS = (["add_p", "add_p_r10", "add_p_r00", "mul_p", "mul_p_r0", "from_int_p",
+                    "fix12p4_p", "dot_p_en1", "cmp",
                     "alu_struct"] + [f"alu_{f}_en1" for f in ALU_FAMILIES]
                    + [f"alu_{f}" for f in ["mul", "dst", "litp", "flr", "minmax", "pass"]])
 ENGINES = ["pdr", "kind", "bmc3", "sweep", "yices", "boolector"]

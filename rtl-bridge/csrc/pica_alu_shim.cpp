@@ -1,8 +1,8 @@
 // The Verilator bridge of pica_alu_top and pica_alu_mc_top: two Verilated models, evaluated in
 // batches so that a sweep of 2^24 operands costs one FFI call per batch instead of one per
-// evaluation. pica_alu_top is combinational (one eval per set); pica_alu_mc_top (ops 24-28:
-// pica_sh_sfu and the clipper's pica_f24_rcp_mc) is clocked through its start/done handshake
-// for every set.
+// evaluation. pica_alu_top is combinational (one eval per set); pica_alu_mc_top (ops 24-29:
+// pica_sh_sfu, the clipper's pica_f24_rcp_mc and the rasterizer's pica_f24_div_p) is clocked
+// through its start/done handshake for every set (for every lane of op 29, a per-lane op).
 #include "pica_alu_shim.h"
 
 #include <verilated.h>
@@ -17,10 +17,12 @@ namespace {
 constexpr uint32_t kOpMova = 16;
 constexpr uint32_t kOpF32 = 17;
 constexpr uint32_t kOpFix = 19;  // to_fix12p4: int_o, like MOVA
-// Ops 24-28 on pica_alu_mc_top (its op_i = op - 24): RCP, RSQ, EX2, LG2 on pica_sh_sfu, then
-// the clipper's reciprocal pica_f24_rcp_mc.
+// Ops 24-29 on pica_alu_mc_top (its op_i = op - 24): RCP, RSQ, EX2, LG2 on pica_sh_sfu, then
+// the clipper's reciprocal pica_f24_rcp_mc and the rasterizer's divider pica_f24_div_p (a / b
+// per lane, like op 18 DIV).
 constexpr uint32_t kOpSfuFirst = 24;
-constexpr uint32_t kOpSfuLast = 28;
+constexpr uint32_t kOpSfuLast = 29;
+constexpr uint32_t kOpDivRast = 29;
 // Clocks after which a set that never signals done gives kSfuTimeout in every lane (not an
 // f24: a mismatch the checker reports, never a hang). The unit needs at most 380 (LG2).
 constexpr uint32_t kSfuMaxClocks = 4096;
@@ -76,9 +78,10 @@ struct PicaAlu {
   }
 
   // Runs one SFU operation to done (or to kSfuMaxClocks).
-  uint32_t sfu_run(uint32_t op, uint32_t a) {
+  uint32_t sfu_run(uint32_t op, uint32_t a, uint32_t b) {
     sfu->op_i = op & 7;
     sfu->a_i = a & 0xFFFFFF;
+    sfu->b_i = b & 0xFFFFFF;
     sfu->start_i = 1;
     sfu_clock();
     sfu->start_i = 0;
@@ -113,9 +116,13 @@ void pica_alu_free(PicaAlu* h) { delete h; }
 void pica_alu_eval_batch(PicaAlu* h, uint32_t op, uint32_t knob, uint64_t n, const uint32_t* a,
                          const uint32_t* b, const uint32_t* c, uint32_t* out) {
   h->enter();
+  if (op == kOpDivRast) {
+    for (uint64_t k = 0; k < 4 * n; ++k) out[k] = h->sfu_run(op - kOpSfuFirst, a[k], b[k]);
+    return;
+  }
   if (op >= kOpSfuFirst && op <= kOpSfuLast) {
     for (uint64_t k = 0; k < n; ++k) {
-      const uint32_t y = h->sfu_run(op - kOpSfuFirst, a[4 * k]);
+      const uint32_t y = h->sfu_run(op - kOpSfuFirst, a[4 * k], 0);
       for (int l = 0; l < 4; ++l) out[4 * k + l] = y;
     }
     return;

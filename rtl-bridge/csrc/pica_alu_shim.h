@@ -1,7 +1,8 @@
 // C ABI of the Verilated pica_alu_top (rtl/pica_alu_top.sv) and pica_alu_mc_top
 // (rtl/pica_alu_mc_top.sv): the surface rtl-bridge/src/alu.rs sees. Ops 0-23 are the op_i
-// encoding documented in pica_alu_top.sv; ops 24-27 (RCP, RSQ, EX2, LG2) run on pica_sh_sfu
-// and op 28 on the clipper's pica_f24_rcp_mc, clocked to done.
+// encoding documented in pica_alu_top.sv; ops 24-27 (RCP, RSQ, EX2, LG2) run on pica_sh_sfu,
+// op 28 on the clipper's pica_f24_rcp_mc and op 29 (a / b per lane) on the rasterizer's
+// pica_f24_div_p, clocked to done.
 #pragma once
 #include <stdint.h>
 

@@ -6,14 +6,18 @@
 //   op_i 0-3  pica_sh_sfu: the shader unit's RCP, RSQ, EX2, LG2 (`rcp_sfu` ... `lg2_sfu`)
 //   op_i 4    pica_f24_rcp_mc with the clipper's configuration (`rcp_clip`): the reciprocal
 //             of pica_clip's perspective division, against pica_f24_rcp
+//   op_i 5    pica_f24_div_p (`div_rast`): pica_rast's pipelined division a_i / b_i, against
+//             pica_f24_div (`div`); its operands are zero on every other clock, so a result
+//             taken a clock early or late is wrong
 //
-// start_i for one clock with op_i and a_i; done_o for one clock with y_o valid.
+// start_i for one clock with op_i, a_i (and b_i); done_o for one clock with y_o valid.
 module pica_alu_mc_top (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        start_i,
   input  logic [2:0]  op_i,
   input  logic [23:0] a_i,
+  input  logic [23:0] b_i,
   output logic        done_o,
   output logic [23:0] y_o
 );
@@ -23,6 +27,10 @@ module pica_alu_mc_top (
   localparam int ClipRcpSteps = 2;
   // pica_f24_rcp_mc: the quotient is complete 16 / Steps clocks after the start clock's edge.
   localparam int ClipRcpClocks = 16 / ClipRcpSteps;
+  localparam logic [2:0] OpDivRast = 3'd5;
+  // pica_f24_div_p: the quotient is there 6 clocks after the operands (6 steps, a register
+  // behind each).
+  localparam int DivClocks = 6;
 
   logic        sfu_start, sfu_done, rc_start;
   logic [23:0] sfu_y, rc_y;
@@ -58,7 +66,23 @@ module pica_alu_mc_top (
     end
   end
 
-  assign done_o = sfu_done || (rc_run_q && rc_n_q == 5'd0);
-  assign y_o    = (rc_run_q && rc_n_q == 5'd0) ? rc_y : sfu_y;
+  // The pipelined divider sees the operands in the start clock only.
+  logic        dv_start;
+  logic [23:0] dv_a, dv_b, dv_y;
+  assign dv_start = start_i && (op_i == OpDivRast);
+  assign dv_a     = dv_start ? a_i : 24'h0;
+  assign dv_b     = dv_start ? b_i : 24'h0;
+  pica_f24_div_p u_div_rast (.clk_i, .en_i(1'b1), .a_i(dv_a), .b_i(dv_b), .y_o(dv_y));
+
+  // Its done: a one-hot run of DivClocks clocks from the start.
+  logic [DivClocks-1:0] dv_sr_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) dv_sr_q <= '0;
+    else dv_sr_q <= {dv_sr_q[DivClocks-2:0], dv_start};
+  end
+
+  assign done_o = sfu_done || (rc_run_q && rc_n_q == 5'd0) || dv_sr_q[DivClocks-1];
+  assign y_o    = dv_sr_q[DivClocks-1] ? dv_y
+                : ((rc_run_q && rc_n_q == 5'd0) ? rc_y : sfu_y);
 
 endmodule : pica_alu_mc_top

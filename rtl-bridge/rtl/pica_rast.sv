@@ -3,26 +3,38 @@
 // same early-depth buffer reads, writes and clears, whatever the early-depth port latency and
 // the output backpressure. rtl/README.md "pica_rast_top" is the contract.
 //
-// One triangle at a time, one pixel at a time: a multi-cycle FSM around one f24 datapath
-// (a three-lane dot product, one divider, one adder):
+// One triangle at a time, one pixel at a time, an FSM around one f24 arithmetic pipeline that
+// never stalls (every register loads every clock) and is shared by the set-up and the
+// interpolation, so that no clock chains more than one pipeline step (rtl/README.md
+// "pica_rast", docs/src/rtl.md "The FPGA flow"; until 2026-11-30 the set-up and the
+// interpolation ran in single clocks, an estimated 4.0 MHz on the ECP5):
 //
-//   IDLE     takes a ScreenTri (positions to 12.4 by pica_f24_to_fix12p4, vertices latched),
+//   issue  one op a clock into the operand registers, with a tag (kind, destination)
+//   MUL    3 x pica_f24_mul_p (a register behind the product, one behind the result)
+//   DOT    add(add(m0, m1), m2): 2 x pica_f24_add_p (two registers in each, one behind each)
+//   DIV    pica_f24_div_p (six steps of three quotient bits); the denominator joins here,
+//          read from den / dsum / den' by tag (they were retired by earlier ops)
+//   DRV    add(div, -attr_s): operand registers, pica_f24_add_p
+// An op retires by its tag at the end of its kind's last stage: set-up products (MUL) into the
+// attributes, den / dsum / den' (DOT) into their registers, depth and attributes (DIV), the
+// texture-coordinate differences (DRV). Ops are issued in an order that makes every value an op
+// reads at a later stage retired before it is read.
+//
+//   IDLE     takes a ScreenTri (x / y to 12.4 by pica_f24_to_fix12p4_p, vertices latched),
 //            or serves a pending early-depth clear (CLR_REQ, CLR_RSP: op 2 on the port)
-//   EDGE     twice the signed area (E_0 at v0) -> orientation and the fill rule's owned edges;
-//            the bounding box clipped to the framebuffer and, in scissor mode "inside", to the
-//            scissor box (RastConfig::traversal_rect); nothing to walk -> IDLE
-//   SETUP_P  p_ks = mul(a_ks, q_k) for the three vertices, one semantic per clock (24 clocks),
-//            written over the attributes (Interpolator::new)
-//   PIX      one pixel of the traversal rect: scissor test, coverage (pica_rast_edge); not
-//            drawn -> the next pixel (1 clock per pixel), else the weights of the pixel and of
-//            its right and upper neighbours to f24 (pica_f24_from_int, weight_f24)
-//   DEN      den  = dot(B, q)
-//   DSUM     dsum = dot(B, (1, 1, 1))
-//   DEPTH    depth = div(dot(B, z), dsum) (z-buffer) or div(dot(B, z), den) (w-buffer)
-//   RD_REQ, RD_RSP   early depth test on: read the stored value, compare; fail -> next pixel
-//   ATTR     attr_s = div(dot(B, p_s), den), s = 0..23, one per clock
-//   DEN2, DRV        texture unit on: for the right, then the upper neighbour, den' and the six
-//            differences add(div(dot(B', p_s), den'), -attr_s) (Interpolator::tex_deriv)
+//   SET      5 clocks: twice the signed area (orientation, degenerate), the traversal rect
+//            (RastConfig::traversal_rect); nothing to walk -> IDLE. The edge functions' start
+//            values are set up meanwhile (pica_rast_edge)
+//   SETUP_P  issues p_ks = mul(a_ks, q_k) for the three vertices, one semantic per clock
+//            (Interpolator::new)
+//   PIX      one pixel: scissor test, coverage (pica_rast_edge, stepped); not drawn -> the next
+//            pixel (1 clock per pixel)
+//   WGT      the pixel's weights and its neighbours' to f24 (pica_f24_from_int_p, weight_f24)
+//   ISS      issues the fragment's ops: den, dsum, depth; (early depth on: WAIT_D for the
+//            depth, RD_REQ, RD_RSP: read the stored value, compare; fail -> the next pixel);
+//            with a texture unit on den' of the right and upper neighbours, the texture
+//            coordinates, the twelve differences; the other semantics
+//   DRAIN    until the last op retired
 //   OUT      the fragment until out_ready_i
 //   WR_REQ, WR_RSP   early depth test on: store the fragment's 24-bit depth (commit on send)
 //
@@ -186,86 +198,45 @@ module pica_rast (
   assign sc_outside_mode = (c_sc_mode == ScModeOutside);
 
   // ---------------------------------------------------------------- state
-  typedef enum logic [4:0] {
-    SIdle, SClrReq, SClrRsp, SEdge, SSetupP, SPix, SDen, SDsum, SDepth, SRdReq, SRdRsp,
-    SAttr, SDen2, SDrv, SOut, SWrReq, SWrRsp
+  typedef enum logic [3:0] {
+    SIdle, SClrReq, SClrRsp, SSet, SSetupP, SPix, SWgt, SIss, SWaitD, SRdReq, SRdRsp, SDrain,
+    SOut, SWrReq, SWrRsp
   } state_e;
 
   state_e        state_q, state_d;
 
   logic [31:0]   seq_q;
-  logic [47:0]   vx_q, vy_q;          // 12.4 positions, vertex k at [16*k +: 16]
   logic [71:0]   z_q, inv_w_q;
   logic [1727:0] p_q;                 // the attributes, then p_ks = mul(a_ks, q_k)
-  logic          neg_q;               // twice the signed area < 0
-  logic [2:0]    owns_q;
   logic [10:0]   rx0_q, rx1_q;        // traversal rect
-  logic [9:0]    ry1_q;            // (rows start at the first pixel's y)
+  logic [9:0]    ry1_q;               // (rows start at the first pixel's y)
   logic [10:0]   x_q;                 // the pixel
   logic [9:0]    y_q;
-  logic [4:0]    s_q;                 // semantic (SETUP_P, ATTR) / difference (DRV) counter
-  logic          up_q;                // DEN2 / DRV: 0 the right neighbour, 1 the upper one
-  logic [71:0]   wh_q, wr_q, wu_q;    // f24 weights: here, right, up (lane k at [24*k +: 24])
-  logic [23:0]   den_q, dsum_q, depth_q, den2_q;
+  logic [2:0]    cnt_q;               // SET: clocks since the triangle was taken
+  logic [4:0]    s_q;                 // SETUP_P: semantic
+  logic [5:0]    n_q;                 // ISS: the fragment's op
+  logic [23:0]   den_q, dsum_q, denr_q, denu_q, depth_q;
   logic [575:0]  attr_q;
   logic [287:0]  deriv_q;
   logic          clr_pend_q;
   logic [23:0]   clr_val_q;
 
   // ---------------------------------------------------------------- input conversion
-  logic [47:0] in_fx, in_fy;
+  // The two-clock converters load in the accept clock and the one after it, then hold the
+  // triangle's 12.4 positions until the next one is taken.
+  logic        fix_en;
+  logic [47:0] vx, vy;
   for (genvar k = 0; k < 3; k++) begin : g_fix
-    pica_f24_to_fix12p4 u_fx (.a_i(in_x_i[24*k +: 24]), .y_o(in_fx[16*k +: 16]));
-    pica_f24_to_fix12p4 u_fy (.a_i(in_y_i[24*k +: 24]), .y_o(in_fy[16*k +: 16]));
+    pica_f24_to_fix12p4_p u_fx (.clk_i, .en_i(fix_en), .a_i(in_x_i[24*k +: 24]),
+                                .y_o(vx[16*k +: 16]));
+    pica_f24_to_fix12p4_p u_fy (.clk_i, .en_i(fix_en), .a_i(in_y_i[24*k +: 24]),
+                                .y_o(vy[16*k +: 16]));
   end
 
-  // ---------------------------------------------------------------- edges
-  // The point: the pixel centre in PIX, vertex 0 in EDGE (E_0(v0) = twice the signed area).
-  logic [17:0]  pt_x, pt_y;
-  logic [107:0] e_raw, b_here, b_right, b_up;
-  logic         covered;
-
-  assign pt_x = (state_q == SEdge) ? 18'($signed(vx_q[15:0])) : {3'b000, x_q, 4'b1000};
-  assign pt_y = (state_q == SEdge) ? 18'($signed(vy_q[15:0])) : {4'b0000, y_q, 4'b1000};
-
-  pica_rast_edge u_edge (
-    .vx_i(vx_q), .vy_i(vy_q), .neg_i(neg_q), .owns_i(owns_q), .px_i(pt_x), .py_i(pt_y),
-    .e_o(e_raw), .b_o(b_here), .b_right_o(b_right), .b_up_o(b_up), .covered_o(covered)
-  );
-
-  logic [71:0] wf_here, wf_right, wf_up;
-  for (genvar k = 0; k < 3; k++) begin : g_wf
-    pica_f24_from_int u_wh (.a_i(b_here[36*k +: 36]),  .y_o(wf_here[24*k +: 24]));
-    pica_f24_from_int u_wr (.a_i(b_right[36*k +: 36]), .y_o(wf_right[24*k +: 24]));
-    pica_f24_from_int u_wu (.a_i(b_up[36*k +: 36]),    .y_o(wf_up[24*k +: 24]));
-  end
-
-  // ---------------------------------------------------------------- setup: orientation, rect
-  logic signed [35:0] area2;
-  logic        area_neg, degenerate;
-  logic [2:0]  owns_d;
-
-  assign area2      = $signed(e_raw[35:0]);
-  assign area_neg   = area2 < 36'sd0;
-  assign degenerate = (area2 == 36'sd0);
-
-  // TriSetup::from_fixed: edge i owns its centres when n = s * (-(B.y - A.y), B.x - A.x) has
-  // n.x > 0, or n.x = 0 and n.y > 0. UNVERIFIED(hw): the top-left rule of Azahar
-  // `IsRightSideOrFlatBottomEdge` ("these are the PSP filling rules"), applied exactly —
-  // model TriSetup docs.
-  for (genvar i = 0; i < 3; i++) begin : g_owns
-    localparam int A = (i + 1) % 3;
-    localparam int B = (i + 2) % 3;
-    logic signed [16:0] dx, dy;
-    assign dx = 17'($signed(vx_q[16*B +: 16])) - 17'($signed(vx_q[16*A +: 16]));
-    assign dy = 17'($signed(vy_q[16*B +: 16])) - 17'($signed(vy_q[16*A +: 16]));
-    // s = +1: n = (-dy, dx); s = -1: n = (dy, -dx).
-    assign owns_d[i] = area_neg ? ((dy > 17'sd0) || (dy == 17'sd0 && dx < 17'sd0))
-                                : ((dy < 17'sd0) || (dy == 17'sd0 && dx > 17'sd0));
-  end
-
+  // ---------------------------------------------------------------- set-up: the rect
   // TriSetup::bbox: columns ceil((min_x - 8) / 16) ..= floor((max_x - 8) / 16), rows likewise;
-  // then RastConfig::traversal_rect. All 18-bit signed (coordinates are 16-bit).
+  // then RastConfig::traversal_rect. All 18-bit signed (coordinates are 16-bit). Registered
+  // twice (the box, then the box clipped), free-running from the held positions.
   function automatic logic signed [17:0] min3(input logic [47:0] v);
     logic signed [17:0] a, b, c, m;
     a = 18'($signed(v[15:0]));
@@ -294,26 +265,53 @@ module pica_rast (
     smin = (a < b) ? a : b;
   endfunction
 
-  logic signed [17:0] bb_x0, bb_x1, bb_y0, bb_y1, fb_x0, fb_x1, fb_y0, fb_y1;
-  logic signed [17:0] tr_x0, tr_x1, tr_y0, tr_y1;
-  logic               rect_empty;
+  logic signed [17:0] bb_x0_q, bb_x1_q, bb_y0_q, bb_y1_q, fb_x0, fb_x1, fb_y0, fb_y1;
+  logic signed [17:0] tr_x0_q, tr_x1_q, tr_y0_q, tr_y1_q;
+  logic               rect_empty, area_neg, area_zero;
 
-  assign bb_x0 = ((min3(vx_q) - 18'sd9) >>> 4) + 18'sd1;
-  assign bb_y0 = ((min3(vy_q) - 18'sd9) >>> 4) + 18'sd1;
-  assign bb_x1 = (max3(vx_q) - 18'sd8) >>> 4;
-  assign bb_y1 = (max3(vy_q) - 18'sd8) >>> 4;
   // The framebuffer (GPUREG_FRAMEBUFFER_DIM): columns 0 ..= width - 1, rows 0 ..= height - 1.
   // UNVERIFIED(hw): GPUREG_RENDERBUF_DIM is not read — model RastConfig::from_words.
-  assign fb_x0 = smax(bb_x0, 18'sd0);
-  assign fb_y0 = smax(bb_y0, 18'sd0);
-  assign fb_x1 = smin(bb_x1, 18'($signed({1'b0, c_width})) - 18'sd1);
-  assign fb_y1 = smin(bb_y1, 18'($signed({1'b0, c_hm1})));
-  assign tr_x0 = sc_inside_mode ? smax(fb_x0, 18'($signed({1'b0, c_sx1}))) : fb_x0;
-  assign tr_y0 = sc_inside_mode ? smax(fb_y0, 18'($signed({1'b0, c_sy1}))) : fb_y0;
-  assign tr_x1 = sc_inside_mode ? smin(fb_x1, 18'($signed(sc_x2))) : fb_x1;
-  assign tr_y1 = sc_inside_mode ? smin(fb_y1, 18'($signed(sc_y2))) : fb_y1;
-  assign rect_empty = degenerate || (c_width == 11'd0) || (sc_inside_mode && sc_empty)
-                      || (tr_x0 > tr_x1) || (tr_y0 > tr_y1);
+  assign fb_x0 = smax(bb_x0_q, 18'sd0);
+  assign fb_y0 = smax(bb_y0_q, 18'sd0);
+  assign fb_x1 = smin(bb_x1_q, 18'($signed({1'b0, c_width})) - 18'sd1);
+  assign fb_y1 = smin(bb_y1_q, 18'($signed({1'b0, c_hm1})));
+
+  always_ff @(posedge clk_i) begin
+    bb_x0_q <= ((min3(vx) - 18'sd9) >>> 4) + 18'sd1;
+    bb_y0_q <= ((min3(vy) - 18'sd9) >>> 4) + 18'sd1;
+    bb_x1_q <= (max3(vx) - 18'sd8) >>> 4;
+    bb_y1_q <= (max3(vy) - 18'sd8) >>> 4;
+    tr_x0_q <= sc_inside_mode ? smax(fb_x0, 18'($signed({1'b0, c_sx1}))) : fb_x0;
+    tr_y0_q <= sc_inside_mode ? smax(fb_y0, 18'($signed({1'b0, c_sy1}))) : fb_y0;
+    tr_x1_q <= sc_inside_mode ? smin(fb_x1, 18'($signed(sc_x2))) : fb_x1;
+    tr_y1_q <= sc_inside_mode ? smin(fb_y1, 18'($signed(sc_y2))) : fb_y1;
+  end
+
+  assign rect_empty = area_zero || (c_width == 11'd0) || (sc_inside_mode && sc_empty)
+                      || (tr_x0_q > tr_x1_q) || (tr_y0_q > tr_y1_q);
+
+  // ---------------------------------------------------------------- edges, weights
+  logic [107:0] b_here, b_right, b_up;
+  logic         covered, load_edge, step_x, step_row;
+
+  pica_rast_edge u_edge (
+    .clk_i, .rst_ni, .vx_i(vx), .vy_i(vy), .x0_i(tr_x0_q[10:0]), .y0_i(tr_y0_q[9:0]),
+    .load_i(load_edge), .step_x_i(step_x), .step_row_i(step_row),
+    .area_neg_o(area_neg), .area_zero_o(area_zero),
+    .b_o(b_here), .b_right_o(b_right), .b_up_o(b_up), .covered_o(covered)
+  );
+
+  // The f24 weights of the pixel, its right and its upper neighbour, two clocks after the
+  // edge values (which hold while the pixel is worked on).
+  logic [71:0] wh, wr, wu;
+  for (genvar k = 0; k < 3; k++) begin : g_wf
+    pica_f24_from_int_p u_wh (.clk_i, .en_i(1'b1), .a_i(b_here[36*k +: 36]),
+                              .y_o(wh[24*k +: 24]));
+    pica_f24_from_int_p u_wr (.clk_i, .en_i(1'b1), .a_i(b_right[36*k +: 36]),
+                              .y_o(wr[24*k +: 24]));
+    pica_f24_from_int_p u_wu (.clk_i, .en_i(1'b1), .a_i(b_up[36*k +: 36]),
+                              .y_o(wu[24*k +: 24]));
+  end
 
   // ---------------------------------------------------------------- per-pixel tests
   logic sc_box, sc_pass, last_x, last_y;
@@ -325,10 +323,35 @@ module pica_rast (
   assign last_x  = (x_q == rx1_q);
   assign last_y  = (y_q == ry1_q);
 
-  // ---------------------------------------------------------------- the f24 datapath
-  // Three products summed left to right (alu::dot of three lanes), the divider after it, and
-  // the adder of the texture-coordinate differences.
-  function automatic logic [4:0] sem_of(input logic [2:0] k);   // DRV: difference k -> semantic
+  // ---------------------------------------------------------------- the ops
+  // Kinds, and where each retires (the stage number of its tag, counted from the operand
+  // registers = 1).
+  localparam logic [1:0] KMul = 2'd0;   // p_ks: retires at 3 (the products)
+  localparam logic [1:0] KDot = 2'd1;   // den, dsum, den' right / up: at 9 (the dot product)
+  localparam logic [1:0] KDiv = 2'd2;   // depth, attr_s: at 15 (the quotient)
+  localparam logic [1:0] KDrv = 2'd3;   // a difference: at 18 (the difference)
+  localparam int StMul = 3;
+  localparam int StDot = 9;
+  localparam int StDiv = 15;
+  localparam int StDrv = 18;
+  localparam int NSt   = 18;
+  // KDot destinations; the KDiv destination of the depth (the others are the semantic).
+  localparam logic [4:0] DDen = 5'd0, DDsum = 5'd1, DDenR = 5'd2, DDenU = 5'd3;
+  localparam logic [4:0] DDepth = 5'd24;
+  // Operand selects: weights of the pixel, its right or its upper neighbour; the other lane
+  // q = 1/w, 1.0, z or the semantic's p.
+  localparam logic [1:0] AHere = 2'd0, ARight = 2'd1, AUp = 2'd2;
+  localparam logic [1:0] BInvW = 2'd0, BOne = 2'd1, BZ = 2'd2, BP = 2'd3;
+  // The fragment's ops (n_q): 0 den, 1 dsum, 2 depth (the early-depth test waits after it),
+  // then without a texture unit the 24 semantics in order (3-26). With one: 3 den' right,
+  // 4 den' up, 5-10 the six texture coordinates, 11-22 their differences (right k = 0-5, then
+  // up), 23-40 the other 18 semantics: a difference reads its coordinate when its quotient is
+  // done, and the differences' longer tail is hidden behind the last semantics.
+  localparam logic [5:0] NDepth = 6'd2;
+  localparam logic [5:0] NLastNoTex = 6'd26;
+  localparam logic [5:0] NLastTex = 6'd40;
+
+  function automatic logic [4:0] sem_of(input logic [2:0] k);   // texture value k -> semantic
     unique case (k[2:1])
       2'd0:    sem_of = 5'(SemTex0U) + {4'd0, k[0]};
       2'd1:    sem_of = 5'(SemTex1U) + {4'd0, k[0]};
@@ -336,24 +359,102 @@ module pica_rast (
     endcase
   endfunction
 
-  logic [71:0] dot_a, dot_b, prod, wsel;
-  logic [23:0] sum01, dot_y, div_den, div_y, drv_y, here_s;
-  logic [4:0]  sem;               // the semantic the datapath works on
-  logic [3:0]  dslot;             // DRV: the difference written, 4 * t + c
+  // {kind, destination, a select, b select, the semantic of p}
+  function automatic logic [15:0] op_of(input logic [5:0] n, input logic tex);
+    logic [5:0] j, d;
+    logic [4:0] s;
+    j = n - 6'd23;
+    d = n - 6'd11;
+    if (n == 6'd0) op_of = {KDot, DDen, AHere, BInvW, 5'd0};
+    else if (n == 6'd1) op_of = {KDot, DDsum, AHere, BOne, 5'd0};
+    else if (n == NDepth) op_of = {KDiv, DDepth, AHere, BZ, 5'd0};
+    else if (!tex) op_of = {KDiv, 5'(n - 6'd3), AHere, BP, 5'(n - 6'd3)};
+    else if (n == 6'd3) op_of = {KDot, DDenR, ARight, BInvW, 5'd0};
+    else if (n == 6'd4) op_of = {KDot, DDenU, AUp, BInvW, 5'd0};
+    else if (n < 6'd11) begin
+      s = sem_of(3'(n - 6'd5));
+      op_of = {KDiv, s, AHere, BP, s};
+    end else if (n < 6'd23) begin
+      // Destination {up, k}: the difference slot 4 * t + c is {k[2:1], up, k[0]}.
+      op_of = (d < 6'd6) ? {KDrv, 2'b00, 3'(d), ARight, BP, sem_of(3'(d))}
+                         : {KDrv, 2'b01, 3'(d - 6'd6), AUp, BP, sem_of(3'(d - 6'd6))};
+    end else begin
+      // The other semantics: 0-11, 16-21.
+      s = (j < 6'd12) ? 5'(j) : 5'(j + 6'd4);
+      op_of = {KDiv, s, AHere, BP, s};
+    end
+  endfunction
 
-  assign sem   = (state_q == SDrv) ? sem_of(s_q[2:0]) : s_q;
-  // Texcoord t = k / 2, component (k % 2) + 2 * up: [du/dx, dv/dx, du/dy, dv/dy].
-  assign dslot = {s_q[2:1], up_q, s_q[0]};
-  assign wsel = (state_q == SDen2 || state_q == SDrv) ? (up_q ? wu_q : wr_q) : wh_q;
+  logic        iss;                   // an op is issued this clock
+  logic [15:0] op_d, op_q;
+  logic [1:0]  op_kind, op_asel, op_bsel;
+  logic [4:0]  op_dst, op_sem, s_d;
+  logic [5:0]  n_d;
+  logic        mul_next;
 
-  for (genvar k = 0; k < 3; k++) begin : g_lane
-    logic [23:0] v;
+  // The op is decoded a clock ahead, from the counters as they will be, so that the operand
+  // selects (24-way for p, with a large fanout) start from a register. SETUP_P follows SET
+  // (a rejected triangle's MUL op is never issued: IDLE does not issue) and runs to s = 23.
+  always_comb begin
+    s_d = s_q;
+    n_d = n_q;
+    if (state_q == SSet) s_d = '0;
+    else if (state_q == SSetupP) s_d = s_q + 5'd1;
+    if (state_q == SWgt) n_d = '0;
+    else if (state_q == SIss) n_d = n_q + 6'd1;
+  end
+  assign mul_next = (state_q == SSet) || (state_q == SSetupP && s_q != 5'd23);
+  assign op_d = mul_next ? {KMul, s_d, AHere, BInvW, s_d} : op_of(n_d, tex_on);
+  assign {op_kind, op_dst, op_asel, op_bsel, op_sem} = op_q;
+  assign iss = (state_q == SSetupP) || (state_q == SIss);
+
+  // Tags, stage k at [8*k +: 8]: {valid, kind, destination}. An op's tag leaves the pipe
+  // where it retires.
+  logic [8*(NSt+1)-1:0] tag_q;       // stage 0: the op issued this clock
+  logic [8*NSt-1:0]     tagr_q;      // stages 1 ..= NSt
+  logic [NSt:1]         tv, ret;
+  logic                 busy, busy_next;
+  for (genvar k = 1; k <= NSt; k++) begin : g_tag
+    logic [1:0] kind;
+    assign tv[k] = tag_q[8*k + 7];
+    assign kind  = tag_q[8*k + 5 +: 2];
+    assign ret[k] = tv[k] && ((k == StMul && kind == KMul) || (k == StDot && kind == KDot)
+                              || (k == StDiv && kind == KDiv) || (k == StDrv && kind == KDrv));
+  end
+  assign tag_q = {tagr_q, iss, op_kind, op_dst};
+  // Something in flight; something still in flight after this clock.
+  assign busy      = |tv;
+  assign busy_next = |(tv & ~ret);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tagr_q <= '0;
+    end else begin
+      tagr_q[7:0] <= tag_q[7:0];
+      for (int k = 2; k <= NSt; k++) begin
+        tagr_q[8*(k-1) +: 8] <= {tv[k-1] && !ret[k-1], tag_q[8*(k-1) +: 7]};
+      end
+    end
+  end
+
+  // ---- operands (stage 1)
+  logic [71:0] opa_d, opb_d, opa_q, opb_q;
+  for (genvar k = 0; k < 3; k++) begin : g_opnd
+    logic [23:0] pv, bv;
+    // The semantic's p as an AND-OR of 24 decoded words: an index computed as 24 * sem
+    // became a multiplier block and an adder in front of the select (the worst path).
     always_comb begin
-      unique case (state_q)
-        SDen, SDen2: v = inv_w_q[24*k +: 24];
-        SDsum:       v = F24One;
-        SDepth:      v = z_q[24*k +: 24];
-        default:     v = p_q[24*(24*k + sem) +: 24];     // SETUP_P, ATTR, DRV
+      pv = '0;
+      for (int s = 0; s < 24; s++) begin
+        pv = pv | ({24{op_sem == 5'(s)}} & p_q[24*(24*k + s) +: 24]);
+      end
+    end
+    always_comb begin
+      unique case (op_bsel)
+        BInvW:   bv = inv_w_q[24*k +: 24];
+        BOne:    bv = F24One;
+        BZ:      bv = z_q[24*k +: 24];
+        default: bv = pv;
       endcase
     end
 `ifdef INJECT_RAST_PERSP
@@ -365,58 +466,117 @@ module pica_rast (
       else if (state_q == SIdle && in_valid_i && in_ready_o)
         a12_q <= in_v_i[24*(24*k + SemTex0U) +: 24];
     end
-    assign dot_a[24*k +: 24] = (state_q == SSetupP) ? v : wsel[24*k +: 24];
-    assign dot_b[24*k +: 24] = (state_q == SSetupP) ? inv_w_q[24*k +: 24]
-                             : (state_q == SAttr && s_q == 5'(SemTex0U)) ? a12_q : v;
+    assign opb_d[24*k +: 24] = (op_kind == KDiv && op_dst == 5'(SemTex0U)) ? a12_q : bv;
 `else
-    assign dot_a[24*k +: 24] = (state_q == SSetupP) ? v : wsel[24*k +: 24];
-    assign dot_b[24*k +: 24] = (state_q == SSetupP) ? inv_w_q[24*k +: 24] : v;
+    assign opb_d[24*k +: 24] = bv;
 `endif
-    pica_f24_mul u_mul (.a_i(dot_a[24*k +: 24]), .b_i(dot_b[24*k +: 24]),
-                        .y_o(prod[24*k +: 24]));
+    // SETUP_P: mul(a_ks, q_k), the attribute on the a side as in Interpolator::new.
+    assign opa_d[24*k +: 24] = (op_kind == KMul) ? pv
+                             : (op_asel == ARight) ? wr[24*k +: 24]
+                             : (op_asel == AUp) ? wu[24*k +: 24] : wh[24*k +: 24];
   end
 
-  pica_f24_add u_add01 (.a_i(prod[23:0]), .b_i(prod[47:24]), .y_o(sum01));
-  pica_f24_add u_add2  (.a_i(sum01), .b_i(prod[71:48]), .y_o(dot_y));
+  always_ff @(posedge clk_i) begin
+    opa_q <= opa_d;
+    opb_q <= opb_d;
+  end
 
+  // ---- MUL (stages 2-3)
+  logic [71:0] prod, prod_q;
+  for (genvar k = 0; k < 3; k++) begin : g_mul
+    pica_f24_mul_p #(.Reg(1'b1)) u_mul (
+      .clk_i, .en_i(1'b1), .a_i(opa_q[24*k +: 24]), .b_i(opb_q[24*k +: 24]),
+      .y_o(prod[24*k +: 24])
+    );
+  end
+
+  // ---- DOT (stages 4-9): the left-to-right sum of alu::dot
+  logic [23:0] sum01, sum01_q, p2_d1_q, p2_d2_q, p2_d3_q, dot, dot_q;
+  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add01 (
+    .clk_i, .en_i(1'b1), .a_i(prod_q[23:0]), .b_i(prod_q[47:24]), .y_o(sum01)
+  );
+  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add2 (
+    .clk_i, .en_i(1'b1), .a_i(sum01_q), .b_i(p2_d3_q), .y_o(dot)
+  );
+
+  always_ff @(posedge clk_i) begin
+    prod_q  <= prod;
+    p2_d1_q <= prod_q[71:48];
+    p2_d2_q <= p2_d1_q;
+    p2_d3_q <= p2_d2_q;
+    sum01_q <= sum01;
+    dot_q   <= dot;
+  end
+
+  // ---- DIV (stages 10-15): the denominator by the tag at stage 9
+  logic [1:0]  t9_kind;
+  logic [4:0]  t9_dst;
+  logic [23:0] div_den, div_y;
+  assign {t9_kind, t9_dst} = tag_q[8*StDot +: 7];
   always_comb begin
-    unique case (state_q)
-      SDepth:  div_den = zbuffer ? dsum_q : den_q;
-      SDrv:    div_den = den2_q;
+    if (t9_kind == KDrv) div_den = t9_dst[3] ? denu_q : denr_q;
+    else if (t9_dst == DDepth) div_den = zbuffer ? dsum_q : den_q;
 `ifdef INJECT_RAST_PERSP
-      SAttr:   div_den = (s_q == 5'(SemTex0U)) ? dsum_q : den_q;
+    else if (t9_dst == 5'(SemTex0U)) div_den = dsum_q;
 `endif
-      default: div_den = den_q;
-    endcase
+    else div_den = den_q;
   end
 
-  pica_f24_div u_div (.a_i(dot_y), .b_i(div_den), .y_o(div_y));
+  pica_f24_div_p u_div (.clk_i, .en_i(1'b1), .a_i(dot_q), .b_i(div_den), .y_o(div_y));
 
-  // Interpolator::tex_deriv: add(semantic at the neighbour, -semantic here). The operands are
-  // held at 0 outside DRV (no toggling; it also keeps event-driven simulators fast).
-  logic        drv_on;
-  logic [23:0] drv_a, drv_b;
-  assign drv_on = (state_q == SDrv);
-  assign here_s = attr_q[24*sem +: 24];
-  assign drv_a  = drv_on ? div_y : 24'h0;
-  assign drv_b  = drv_on ? (here_s ^ F24Sign) : 24'h0;
-  pica_f24_add u_add_drv (.a_i(drv_a), .b_i(drv_b), .y_o(drv_y));
+  // ---- DRV (stages 16-18): Interpolator::tex_deriv, add(semantic at the neighbour,
+  // -semantic here); the coordinate's quotient retired at least a clock before.
+  logic [1:0]  t15_kind;
+  logic [4:0]  t15_dst;
+  logic [23:0] here_s, drv_a_q, drv_b_q, drv_y;
+  assign {t15_kind, t15_dst} = tag_q[8*StDiv +: 7];
+  // The six texture coordinates decoded (no computed index: see pv).
+  always_comb begin
+    here_s = '0;
+    for (int j = 0; j < 6; j++) begin
+      here_s = here_s | ({24{t15_dst[2:0] == 3'(j)}} & attr_q[24*sem_of(3'(j)) +: 24]);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    drv_a_q <= div_y;
+    drv_b_q <= here_s ^ F24Sign;
+  end
+
+  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add_drv (
+    .clk_i, .en_i(1'b1), .a_i(drv_a_q), .b_i(drv_b_q), .y_o(drv_y)
+  );
+
+  // ---- retirement
+  logic [1:0] t3_kind, t18_kind;
+  logic [4:0] t3_dst, t18_dst;
+  logic [3:0] dslot;
+  assign {t3_kind, t3_dst}   = tag_q[8*StMul +: 7];
+  assign {t18_kind, t18_dst} = tag_q[8*StDrv +: 7];
+  // Destination {up, k}: texcoord t = k / 2, component (k % 2) + 2 * up.
+  assign dslot = {t18_dst[2:1], t18_dst[3], t18_dst[0]};
 
   // ---------------------------------------------------------------- depth and colour
-  logic [23:0] early_depth, frag_depth;
+  logic [23:0] early_depth_q, frag_depth_q, early_depth, frag_depth;
   logic        ed_pass;
 
   pica_f24_to_depth u_depth_early (.a_i(depth_q), .bits24_i(EarlyDepthBits == 24),
                                    .y_o(early_depth));
   pica_f24_to_depth u_depth_frag (.a_i(depth_q), .bits24_i(depth24), .y_o(frag_depth));
 
+  // Registered: the depth retires at least a clock before RD_REQ and OUT read them.
+  always_ff @(posedge clk_i) begin
+    early_depth_q <= early_depth;
+    frag_depth_q  <= frag_depth;
+  end
+
   // EarlyDepthFunc::passes(fragment, stored).
   always_comb begin
     unique case (c_ed_func)
-      EdGreaterEqual: ed_pass = (early_depth >= ed_rsp_data_i);
-      EdGreater:      ed_pass = (early_depth > ed_rsp_data_i);
-      EdLessEqual:    ed_pass = (early_depth <= ed_rsp_data_i);
-      default:        ed_pass = (early_depth < ed_rsp_data_i);
+      EdGreaterEqual: ed_pass = (early_depth_q >= ed_rsp_data_i);
+      EdGreater:      ed_pass = (early_depth_q > ed_rsp_data_i);
+      EdLessEqual:    ed_pass = (early_depth_q <= ed_rsp_data_i);
+      default:        ed_pass = (early_depth_q < ed_rsp_data_i);
     endcase
   end
 
@@ -427,10 +587,14 @@ module pica_rast (
 
   // ---------------------------------------------------------------- FSM
   logic accept, advance_done;
+  logic [5:0] n_last;
 
-  assign in_ready_o   = (state_q == SIdle) && !clr_pend_q && !clear_i;
+  // A new triangle's attributes are written over p only when no set-up product is in flight.
+  assign in_ready_o   = (state_q == SIdle) && !clr_pend_q && !clear_i && !busy;
   assign accept       = in_valid_i && in_ready_o;
   assign advance_done = last_x && last_y;
+  assign n_last       = tex_on ? NLastTex : NLastNoTex;
+  assign fix_en       = accept || (state_q == SSet && cnt_q == 3'd0);
 
   // The state after the current pixel: the next one of the rect, or IDLE after the last.
   state_e after_pixel;
@@ -444,45 +608,36 @@ module pica_rast (
     unique case (state_q)
       SIdle: begin
         if (clr_pend_q) state_d = SClrReq;
-        else if (accept) state_d = SEdge;
+        else if (accept) state_d = SSet;
       end
       SClrReq: if (ed_req_ready_i) state_d = SClrRsp;
       SClrRsp: if (ed_rsp_valid_i) state_d = SIdle;
-      SEdge: begin
-        if (rect_empty) state_d = SIdle;
-        else state_d = SSetupP;
+      // The area and the rect are there 5 clocks after the take (cnt_q = 4).
+      SSet: begin
+        if (cnt_q == 3'd4) begin
+          if (rect_empty) state_d = SIdle;
+          else state_d = SSetupP;
+        end
       end
       SSetupP: if (s_q == 5'd23) state_d = SPix;
       SPix: begin
-        if (sc_pass && covered) state_d = SDen;
+        if (sc_pass && covered) state_d = SWgt;
         else state_d = after_pixel;
       end
-      SDen:    state_d = SDsum;
-      SDsum:   state_d = SDepth;
-      SDepth: begin
-        if (early_on) state_d = SRdReq;
-        else state_d = SAttr;
+      SWgt: state_d = SIss;
+      SIss: begin
+        if (n_q == NDepth && early_on) state_d = SWaitD;
+        else if (n_q == n_last) state_d = SDrain;
       end
-      SRdReq:  if (ed_req_ready_i) state_d = SRdRsp;
+      SWaitD: if (!busy_next) state_d = SRdReq;
+      SRdReq: if (ed_req_ready_i) state_d = SRdRsp;
       SRdRsp: begin
         if (ed_rsp_valid_i) begin
-          if (ed_pass) state_d = SAttr;
+          if (ed_pass) state_d = SIss;
           else state_d = after_pixel;
         end
       end
-      SAttr: begin
-        if (s_q == 5'd23) begin
-          if (tex_on) state_d = SDen2;
-          else state_d = SOut;
-        end
-      end
-      SDen2:   state_d = SDrv;
-      SDrv: begin
-        if (s_q == 5'd5) begin
-          if (up_q) state_d = SOut;
-          else state_d = SDen2;
-        end
-      end
+      SDrain: if (!busy_next) state_d = SOut;
       SOut: begin
         if (out_ready_i) begin
           if (early_on) state_d = SWrReq;
@@ -495,37 +650,43 @@ module pica_rast (
     endcase
   end
 
+  // The walk: the first pixel when SETUP_P ends, then one step per pixel left.
+  logic next_pixel;
+  assign next_pixel = (state_d == SPix) && (state_q != SSetupP);
+  assign load_edge  = (state_q == SSetupP) && (state_d == SPix);
+  assign step_x     = next_pixel && !last_x;
+  assign step_row   = next_pixel && last_x;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q    <= SIdle;
       seq_q      <= '0;
-      vx_q       <= '0;
-      vy_q       <= '0;
       z_q        <= '0;
       inv_w_q    <= '0;
       p_q        <= '0;
-      neg_q      <= 1'b0;
-      owns_q     <= '0;
       rx0_q      <= '0;
       rx1_q      <= '0;
       ry1_q      <= '0;
       x_q        <= '0;
       y_q        <= '0;
+      cnt_q      <= '0;
       s_q        <= '0;
-      up_q       <= 1'b0;
-      wh_q       <= '0;
-      wr_q       <= '0;
-      wu_q       <= '0;
+      n_q        <= '0;
+      op_q       <= '0;
       den_q      <= '0;
       dsum_q     <= '0;
+      denr_q     <= '0;
+      denu_q     <= '0;
       depth_q    <= '0;
-      den2_q     <= '0;
       attr_q     <= '0;
       deriv_q    <= '0;
       clr_pend_q <= 1'b0;
       clr_val_q  <= '0;
     end else begin
       state_q <= state_d;
+      s_q     <= s_d;
+      n_q     <= n_d;
+      op_q    <= op_d;
 
       // Early-depth clear: pending from the pulse until its request is taken.
       if (clear_i) begin
@@ -539,56 +700,50 @@ module pica_rast (
         SIdle: begin
           if (accept) begin
             seq_q   <= in_seq_i;
-            vx_q    <= in_fx;
-            vy_q    <= in_fy;
             z_q     <= in_z_i;
             inv_w_q <= in_inv_w_i;
             p_q     <= in_v_i;
+            cnt_q   <= '0;
           end
         end
-        SEdge: begin
-          neg_q  <= area_neg;
-          owns_q <= owns_d;
-          rx0_q  <= tr_x0[10:0];
-          rx1_q  <= tr_x1[10:0];
-          ry1_q  <= tr_y1[9:0];
-          x_q    <= tr_x0[10:0];
-          y_q    <= tr_y0[9:0];
-          s_q    <= '0;
-        end
-        SSetupP: begin
-          for (int k = 0; k < 3; k++) p_q[24*(24*k + 32'(s_q)) +: 24] <= prod[24*k +: 24];
-          s_q <= (s_q == 5'd23) ? 5'd0 : s_q + 5'd1;
-        end
-        SPix: begin
-          wh_q <= wf_here;
-          wr_q <= wf_right;
-          wu_q <= wf_up;
-          s_q  <= '0;
-          up_q <= 1'b0;
-        end
-        SDen:   den_q  <= dot_y;
-        SDsum:  dsum_q <= dot_y;
-        SDepth: depth_q <= div_y;
-        SAttr: begin
-          attr_q[24*sem +: 24] <= div_y;
-          s_q <= (s_q == 5'd23) ? 5'd0 : s_q + 5'd1;
-        end
-        SDen2:  den2_q <= dot_y;
-        SDrv: begin
-          deriv_q[24*dslot +: 24] <= drv_y;
-          if (s_q == 5'd5) begin
-            s_q  <= '0;
-            up_q <= 1'b1;
-          end else begin
-            s_q <= s_q + 5'd1;
-          end
+        SSet: begin
+          cnt_q <= cnt_q + 3'd1;
+          rx0_q <= tr_x0_q[10:0];
+          rx1_q <= tr_x1_q[10:0];
+          ry1_q <= tr_y1_q[9:0];
+          x_q   <= tr_x0_q[10:0];
+          y_q   <= tr_y0_q[9:0];
         end
         default: ;
       endcase
 
+      // Retirement by tag.
+      // Writes decoded per destination word (no computed index: see pv).
+      for (int s = 0; s < 24; s++) begin
+        if (tv[StMul] && t3_kind == KMul && t3_dst == 5'(s)) begin
+          for (int k = 0; k < 3; k++) p_q[24*(24*k + s) +: 24] <= prod_q[24*k +: 24];
+        end
+      end
+      if (tv[StDot] && t9_kind == KDot) begin
+        unique case (t9_dst[1:0])
+          2'd0:    den_q  <= dot_q;
+          2'd1:    dsum_q <= dot_q;
+          2'd2:    denr_q <= dot_q;
+          default: denu_q <= dot_q;
+        endcase
+      end
+      if (tv[StDiv] && t15_kind == KDiv) begin
+        if (t15_dst == DDepth) depth_q <= div_y;
+        for (int s = 0; s < 24; s++) begin
+          if (t15_dst == 5'(s)) attr_q[24*s +: 24] <= div_y;
+        end
+      end
+      for (int j = 0; j < 12; j++) begin
+        if (tv[StDrv] && t18_kind == KDrv && dslot == 4'(j)) deriv_q[24*j +: 24] <= drv_y;
+      end
+
       // The next pixel of the rect.
-      if (state_d == SPix && state_q != SSetupP) begin
+      if (next_pixel) begin
         if (!last_x) begin
           x_q <= x_q + 11'd1;
         end else begin
@@ -604,7 +759,7 @@ module pica_rast (
   assign out_tri_o       = seq_q;
   assign out_x_o         = {5'd0, x_q};
   assign out_y_o         = {6'd0, y_q};
-  assign out_depth_o     = frag_depth;
+  assign out_depth_o     = frag_depth_q;
   assign out_attr_o      = attr_q;
   // All zero unless a texture unit is on (RastConfig::tex_deriv).
   assign out_tex_deriv_o = tex_on ? deriv_q : 288'h0;
@@ -614,13 +769,16 @@ module pica_rast (
   assign ed_req_x_o     = {5'd0, x_q};
   assign ed_req_y_o     = {6'd0, y_q};
   assign ed_req_data_o  = (state_q == SClrReq) ? clr_val_q
-                        : ((state_q == SWrReq) ? early_depth : 24'h0);
+                        : ((state_q == SWrReq) ? early_depth_q : 24'h0);
   assign ed_rsp_ready_o = 1'b1;
 
-  assign idle_o = (state_q == SIdle) && !clr_pend_q;
+  assign idle_o = (state_q == SIdle) && !clr_pend_q && !busy;
 
+  // Rect bits above the framebuffer's range are never set once the rect is not empty; the
+  // tag's destination of the last stages is read only in part.
   logic unused_bits;
-  assign unused_bits = ^e_raw[107:36];
+  assign unused_bits = ^{tr_x0_q[17:11], tr_x1_q[17:11], tr_y0_q[17:10], tr_y1_q[17:10],
+                         area_neg, t18_dst[4]};
 
 `ifndef SYNTHESIS
   logic [351:0] cfg_seen_q;

@@ -75,11 +75,14 @@ pub enum AluOp {
     /// `rcp(a.x)` in every lane, on the clipper's multi-cycle reciprocal (`pica_f24_rcp_mc` in
     /// `pica_clip`'s configuration, in the same model as `pica_sh_sfu`).
     RcpClip = 28,
+    /// `rast::interp::div(a[i], b[i])` per lane, on the rasterizer's pipelined divider
+    /// (`pica_f24_div_p`, in the same model as `pica_sh_sfu`, clocked per lane).
+    DivRast = 29,
 }
 
 impl AluOp {
     /// Every op, in encoding order.
-    pub const ALL: [AluOp; 29] = [
+    pub const ALL: [AluOp; 30] = [
         AluOp::Add,
         AluOp::Mul,
         AluOp::Mad,
@@ -109,6 +112,7 @@ impl AluOp {
         AluOp::Ex2Sfu,
         AluOp::Lg2Sfu,
         AluOp::RcpClip,
+        AluOp::DivRast,
     ];
 
     /// The lower-case name (`add`, ..., `mova`, `f32_to_f24`, `div`, ..., `weight`).
@@ -143,6 +147,7 @@ impl AluOp {
             AluOp::Ex2Sfu => "ex2_sfu",
             AluOp::Lg2Sfu => "lg2_sfu",
             AluOp::RcpClip => "rcp_clip",
+            AluOp::DivRast => "div_rast",
         }
     }
 
@@ -155,6 +160,7 @@ impl AluOp {
             AluOp::RsqSfu => AluOp::Rsq,
             AluOp::Ex2Sfu => AluOp::Ex2,
             AluOp::Lg2Sfu => AluOp::Lg2,
+            AluOp::DivRast => AluOp::Div,
             op => op,
         }
     }
@@ -300,7 +306,7 @@ pub fn model_eval(op: AluOp, max_neg_inf: bool, a: [u32; 4], b: [u32; 4], c: [u3
         // interp.rs MOVA: `v.to_f64().trunc() as i32` (saturating, NaN → 0).
         AluOp::Mova => fa.map(|v| v.to_f64().trunc() as i32 as u32),
         AluOp::F32ToF24 => [F24::from_f32_bits(a[0]).bits(), 0, 0, 0],
-        AluOp::Div => lanes(&|x, y, _| interp::div(x, y)),
+        AluOp::Div | AluOp::DivRast => lanes(&|x, y, _| interp::div(x, y)),
         AluOp::Fix12p4 => fa.map(|v| setup::to_fix12p4(v) as u32),
         AluOp::ColorU8 => fa.map(|v| u32::from(interp::color_to_u8(v))),
         AluOp::Depth16 => fa.map(|v| interp::depth_to_uint(v, 16)),

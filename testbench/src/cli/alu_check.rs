@@ -1,6 +1,7 @@
 //! `pica alu-check`: the Verilated f24 ALU (`rtl-bridge/rtl/pica_alu_top.sv`, and the shader
 //! unit's multi-cycle special-function unit `pica_sh_sfu.sv` as the `*_sfu` ops, the clipper's
-//! multi-cycle reciprocal `pica_f24_rcp_mc.sv` as `rcp_clip`) against the model
+//! multi-cycle reciprocal `pica_f24_rcp_mc.sv` as `rcp_clip`, the rasterizer's pipelined divider
+//! `pica_f24_div_p.sv` as `div_rast`) against the model
 //! (`pica_model::shader::alu`, and the rasterizer's f24 operations of `pica_model::rast`), op by
 //! op.
 //!
@@ -41,6 +42,8 @@ Coverage of --exhaustive:
     1 2 62 63 64 125 126 and both signs, every mantissa of a against 4 seeded partners b (and
     c) biased towards special values, exponent edges and values close to +-a (cancellation,
     ties). The dot products take four consecutive operand pairs as their four lanes.
+    div_rast: div's plan on the rasterizer's pipelined divider (pica_f24_div_p, clocked to
+    done for each lane).
 
 --random N draws N inputs per op (N results compared: one per lane for per-lane ops), a from
 specials / edge exponents / uniform patterns, b and c from the same mix or close to +-a; the
@@ -49,7 +52,7 @@ pub struct AluCheckArgs {
     /// Op to check (add mul mad dp3 dp4 dph rcp rsq ex2 lg2 flr max min sge slt cmp mova
     /// f32_to_f24; the rasterizer's div fix12p4 color_u8 depth16 depth24 weight; the shader
     /// unit's special-function unit rcp_sfu rsq_sfu ex2_sfu lg2_sfu; the clipper's multi-cycle
-    /// reciprocal rcp_clip), or `all`.
+    /// reciprocal rcp_clip; the rasterizer's pipelined divider div_rast), or `all`.
     #[arg(long, value_name = "OP")]
     pub op: String,
     /// Sweep the op's exhaustive plan (see below).
