@@ -359,6 +359,16 @@ module pica_rast (
     endcase
   endfunction
 
+  // Word `sel` of 24 as an AND-OR of decoded selects (an index computed as 24 * sel became a
+  // multiplier block and an adder in front of the select, the worst path). A function, so that
+  // the accumulator is no variable of an always_comb: Icarus 11 keeps waking an always_comb
+  // that reads a variable it writes, and the block's '0-then-OR toggled that variable in every
+  // run, so the RAST replays under Icarus never left the first pixel's time step.
+  function automatic logic [23:0] pick24(input logic [575:0] words, input logic [4:0] sel);
+    pick24 = '0;
+    for (int s = 0; s < 24; s++) pick24 = pick24 | ({24{sel == 5'(s)}} & words[24*s +: 24]);
+  endfunction
+
   // {kind, destination, a select, b select, the semantic of p}
   function automatic logic [15:0] op_of(input logic [5:0] n, input logic tex);
     logic [5:0] j, d;
@@ -443,12 +453,7 @@ module pica_rast (
     logic [23:0] pv, bv;
     // The semantic's p as an AND-OR of 24 decoded words: an index computed as 24 * sem
     // became a multiplier block and an adder in front of the select (the worst path).
-    always_comb begin
-      pv = '0;
-      for (int s = 0; s < 24; s++) begin
-        pv = pv | ({24{op_sem == 5'(s)}} & p_q[24*(24*k + s) +: 24]);
-      end
-    end
+    assign pv = pick24(p_q[576*k +: 576], op_sem);
     always_comb begin
       unique case (op_bsel)
         BInvW:   bv = inv_w_q[24*k +: 24];
@@ -530,13 +535,16 @@ module pica_rast (
   logic [4:0]  t15_dst;
   logic [23:0] here_s, drv_a_q, drv_b_q, drv_y;
   assign {t15_kind, t15_dst} = tag_q[8*StDiv +: 7];
-  // The six texture coordinates decoded (no computed index: see pv).
-  always_comb begin
-    here_s = '0;
-    for (int j = 0; j < 6; j++) begin
-      here_s = here_s | ({24{t15_dst[2:0] == 3'(j)}} & attr_q[24*sem_of(3'(j)) +: 24]);
+  // The six texture coordinates decoded (no computed index: see pick24).
+  logic [575:0] tex_words;
+  for (genvar j = 0; j < 24; j++) begin : g_texw
+    if (j < 6) begin : g_w
+      assign tex_words[24*j +: 24] = attr_q[24*sem_of(3'(j)) +: 24];
+    end else begin : g_z
+      assign tex_words[24*j +: 24] = '0;
     end
   end
+  assign here_s = pick24(tex_words, {2'b00, t15_dst[2:0]});
 
   always_ff @(posedge clk_i) begin
     drv_a_q <= div_y;
@@ -718,7 +726,7 @@ module pica_rast (
       endcase
 
       // Retirement by tag.
-      // Writes decoded per destination word (no computed index: see pv).
+      // Writes decoded per destination word (no computed index: see pick24).
       for (int s = 0; s < 24; s++) begin
         if (tv[StMul] && t3_kind == KMul && t3_dst == 5'(s)) begin
           for (int k = 0; k < 3; k++) p_q[24*(24*k + s) +: 24] <= prod_q[24*k +: 24];

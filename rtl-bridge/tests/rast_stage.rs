@@ -954,14 +954,9 @@ fn rast_bundles_round_trip_and_replay() {
     // backpressure, one under latency 3, and the ties bundle.
     let mut all: Vec<&PathBuf> = picks.iter().collect();
     all.push(&ties_dir);
-    // Icarus takes the smallest of the three and the ties: the pipelined RAST (a tagged f24
-    // pipeline, 44 clocks a fragment) ran past 900 s on the largest under Icarus on a loaded
-    // machine; Verilator replays all four.
-    let icarus: Vec<&PathBuf> = all[all.len() - 2..].to_vec();
     for sim in ["icarus", "verilator"] {
         require_sim(sim);
-        let bundles = if sim == "icarus" { &icarus } else { &all };
-        replay_passes(bundles, sim, Duration::from_secs(900));
+        replay_passes(&all, sim, Duration::from_secs(900));
         // The replay must reject an RTL with a bug the bundle shows.
         replay_rejects(
             &ties_dir,
