@@ -329,9 +329,9 @@ fn cli_alu_check_passes_and_reports_json() {
     assert!(text(&o).contains("PASS"), "{}", text(&o));
     let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
     assert_eq!(v["total_mismatches"], 0);
-    // 18 shader ops (MAX once per knob setting), the rasterizer's 6, the shader unit's SFU's 4
-    // and the clipper's multi-cycle reciprocal.
-    assert_eq!(v["ops"].as_array().map(Vec::len), Some(30));
+    // 18 shader ops (MAX once per knob setting), the rasterizer's 7 (with RAST's pipelined
+    // divider, div_rast), the shader unit's SFU's 4 and the clipper's multi-cycle reciprocal.
+    assert_eq!(v["ops"].as_array().map(Vec::len), Some(31));
 }
 
 #[test]
