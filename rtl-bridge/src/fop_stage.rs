@@ -122,6 +122,9 @@ impl Protocol for Fop {
         // A run ends with the last beat: the stage may still finish writes after it.
         run_until_idle: false,
         livelock_clocks: LIVELOCK_CLOCKS,
+        items: "fragments",
+        results: "fragments",
+        side_bytes: 4,
         ..Rules::HANDSHAKES
     };
 

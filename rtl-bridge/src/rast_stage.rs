@@ -150,6 +150,8 @@ impl Protocol for Rast {
         one_result_per_item: false,
         results: "fragments",
         side_requests: "early-depth requests",
+        items: "triangles",
+        side_bytes: 3,
         ..Rules::HANDSHAKES
     };
 

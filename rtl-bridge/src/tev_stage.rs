@@ -111,6 +111,8 @@ impl Protocol for Tev {
         stash_holds: true,
         // Only a result shows the 18-deep pipeline moving.
         quiet_without_result: true,
+        items: "fragments",
+        results: "fragments",
         ..Rules::HANDSHAKES
     };
 

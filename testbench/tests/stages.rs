@@ -926,3 +926,57 @@ fn every_kit_stage_is_a_stage_swap_row_with_its_top() {
         assert_eq!(row.rtl_top, k.top, "stage {}", k.name);
     }
 }
+
+/// The report carries each RTL stage's throughput, and its counts agree with what the
+/// comparison counted on the channels (fragments out of RAST = `fragment` beats, TEV's
+/// fragments = `combiner`'s per-stage beats / 6, FOP's = `pixel` beats); the derived figures
+/// are the counts' ratios; a memory latency that stalls FOP shows in its busy clocks.
+#[test]
+fn rtl_stage_reports_carry_throughput() {
+    let case = scenes::scene("raster/fill_rule").unwrap().case;
+    let run = |lat: &str| {
+        let opts = StageOptions {
+            mem_latency: MemLatency::parse(lat).unwrap(),
+            ..StageOptions::default()
+        };
+        let r = rtl_stages(&case, "rast,tev,fop", opts);
+        assert!(r.is_equal(), "{}", stages::text_report(&r));
+        r
+    };
+    let r = run("0");
+    let t = |slot: &str, k: &str| {
+        r.throughput[slot][k]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{slot}.{k}: {}", r.throughput[slot]))
+    };
+    let frags = r.compared["fragment"] as u64;
+    assert!(frags > 0);
+    assert_eq!(t("rast", "fragments_out"), frags);
+    assert_eq!(t("rast", "triangles_in"), r.compared["primitive"] as u64);
+    assert_eq!(t("tev", "fragments_in"), frags);
+    assert_eq!(t("tev", "fragments_out"), frags);
+    assert_eq!(t("fop", "fragments_in"), r.compared["pixel"] as u64);
+    for slot in ["rast", "tev", "fop"] {
+        let busy = t(slot, "busy_clocks");
+        assert!(busy > 0 && busy <= t(slot, "clocks"), "{slot}");
+        let per = r.throughput[slot]["clocks_per_fragment"].as_f64().unwrap();
+        let want = (busy as f64 / frags as f64 * 1e4).round() / 1e4;
+        assert_eq!(per.to_bits(), want.to_bits(), "{slot}");
+    }
+    assert_eq!(
+        t("fop", "side_bytes"),
+        4 * t("fop", "side_requests"),
+        "FOP's memory port moves a 32-bit word a request"
+    );
+    assert!(t("fop", "side_requests") >= frags);
+    let text = stages::text_report(&r);
+    assert!(text.contains("throughput rast: "), "{text}");
+    // Slower memory: FOP is busy longer for the same fragments.
+    let slow = run("12");
+    assert!(
+        slow.throughput["fop"]["busy_clocks"].as_u64().unwrap() > t("fop", "busy_clocks"),
+        "{:?} vs {:?}",
+        slow.throughput["fop"],
+        r.throughput["fop"]
+    );
+}

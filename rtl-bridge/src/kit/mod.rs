@@ -16,6 +16,7 @@ pub mod regs;
 pub mod replay;
 pub mod side;
 pub(crate) mod stage;
+pub mod tally;
 pub(crate) mod variant;
 
 pub use desc::{stage, Stage, STAGES};

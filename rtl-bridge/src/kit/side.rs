@@ -177,6 +177,11 @@ impl<R> SideServer<R> {
         self.owed.push_back((now + 1 + extra, rsp));
     }
 
+    /// Responses owed.
+    pub fn len(&self) -> usize {
+        self.owed.len()
+    }
+
     /// Nothing owed.
     pub fn is_empty(&self) -> bool {
         self.owed.is_empty()

@@ -14,6 +14,7 @@ use super::core::Core;
 use super::desc::{Config, Stage};
 use super::handle::Fns;
 use super::side::{MemLatency, SideServer};
+use super::tally::Tally;
 use crate::error::RtlError;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -187,11 +188,16 @@ pub(crate) struct Rules {
     /// keeps the port moving (a FOP mutant that re-wrote its colour pixel at every odd memory
     /// latency hung `pica fuzz`).
     pub(crate) livelock_clocks: u64,
-    /// What the results are called in the breach of [`RtlStage::set_result_limit`].
+    /// What the items are called (throughput figures).
+    pub(crate) items: &'static str,
+    /// What the results are called in the breach of [`RtlStage::set_result_limit`] (and in
+    /// throughput figures).
     pub(crate) results: &'static str,
     /// What the side port's requests are called in the breach of
     /// [`RtlStage::set_side_limit`].
     pub(crate) side_requests: &'static str,
+    /// Bytes one side-port request moves (its data word; the ports have no bursts).
+    pub(crate) side_bytes: u64,
 }
 
 impl Rules {
@@ -207,8 +213,10 @@ impl Rules {
         run_until_idle: true,
         quiet_without_result: false,
         livelock_clocks: 0,
+        items: "items",
         results: "results",
         side_requests: "side-port requests",
+        side_bytes: 0,
     };
 }
 
@@ -339,6 +347,8 @@ pub(crate) struct RtlStage<P: Protocol> {
     /// The outputs after the last clock.
     last: Out<P>,
     violations: Violations,
+    /// Throughput counts ([`RtlStage::tally`]).
+    tally: Tally,
 }
 
 // By hand: a derive would ask the shim's opaque handle for `Debug`.
@@ -397,6 +407,13 @@ impl<P: Protocol> RtlStage<P> {
             side_limit: u64::MAX,
             last,
             violations: Violations::default(),
+            tally: Tally {
+                items_noun: P::RULES.items,
+                results_noun: P::RULES.results,
+                side_noun: latency.map(|_| P::RULES.side_requests),
+                max_in_flight: P::RULES.one_result_per_item.then_some(0),
+                ..Tally::default()
+            },
         })
     }
 
@@ -413,6 +430,18 @@ impl<P: Protocol> RtlStage<P> {
     /// Items the input port took and results the output port gave, so far.
     pub(crate) fn counts(&self) -> (u64, u64) {
         (self.taken, self.given)
+    }
+
+    /// Throughput counts so far.
+    pub(crate) fn tally(&self) -> Tally {
+        Tally {
+            clocks: self.core.cycles(),
+            items: self.taken,
+            results: self.given,
+            side_requests: self.side_taken,
+            side_bytes: self.side_taken * P::RULES.side_bytes,
+            ..self.tally
+        }
     }
 
     /// Protocol breaches seen so far.
@@ -670,6 +699,7 @@ impl<P: Protocol> RtlStage<P> {
     /// (for the livelock bound).
     fn step(&mut self, ctx: &mut P::Ctx, out_ready: bool) -> (Option<P::Result>, Progress) {
         let now = self.core.cycles();
+        self.tally.busy_clocks += u64::from(self.busy());
         let head = if self.proto.halted() {
             None
         } else {
@@ -697,6 +727,7 @@ impl<P: Protocol> RtlStage<P> {
             self.proto.accepted();
             moved = true;
         }
+        self.tally.out_stall_clocks += u64::from(o.out_valid() && !out_ready);
         let result = (o.out_valid() && out_ready).then(|| P::result(&o));
         if result.is_some() {
             moved = true;
@@ -722,6 +753,11 @@ impl<P: Protocol> RtlStage<P> {
                 self.side_taken += 1;
                 moved = true;
             }
+            self.tally.max_side_outstanding =
+                self.tally.max_side_outstanding.max(side.len() as u64);
+        }
+        if let Some(m) = &mut self.tally.max_in_flight {
+            *m = (*m).max(self.in_flight as u64);
         }
         self.clock();
         (result, Progress { moved, io })
@@ -806,6 +842,12 @@ macro_rules! stage_wrapper {
             /// Protocol breaches the bridge saw (empty for an RTL that keeps the contract).
             pub fn violations(&self) -> &[String] {
                 self.stage.violations()
+            }
+
+            /// Throughput counts since reset: clocks, busy clocks, items, results,
+            /// backpressure and side-port traffic.
+            pub fn throughput(&self) -> crate::kit::tally::Tally {
+                self.stage.tally()
             }
 
             /// Starts writing a VCD of every following clock edge to `path`.

@@ -528,6 +528,7 @@ pub fn stage_lockstep_with(
         compared,
         outcome: OutcomeRecord::of(&mo),
         divergence,
+        throughput: rtl_throughput(&mixed),
     };
     Ok((report, mixed))
 }
@@ -683,6 +684,18 @@ pub(super) fn explain_commit(case: &Case, d: &mut StageDivergence, knobs: Shader
             )
         })
         .collect();
+}
+
+/// Every RTL stage's `throughput` (its adapter's snapshot) in the mixed run, by model slot.
+fn rtl_throughput(gpu: &Gpu) -> BTreeMap<String, serde_json::Value> {
+    let snap = gpu.snapshot();
+    let Some(slots) = snap.as_object() else {
+        return BTreeMap::new();
+    };
+    slots
+        .iter()
+        .filter_map(|(k, v)| Some((k.clone(), v.get("state")?.get("throughput")?.clone())))
+        .collect()
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! port.
 
 use super::options::{StageError, StageOptions, TraceWindow};
+use super::report::throughput_json;
 use pica_model::fop::FopPorts;
 use pica_model::fop::FragmentOps;
 use pica_model::gpu::HangReason;
@@ -129,6 +130,7 @@ impl External<FragmentOps> for FopAdapter {
         let (reads, writes) = self.rtl.mem_stats();
         serde_json::json!({
             "rtl_cycles": self.rtl.cycles(),
+            "throughput": throughput_json(&self.rtl.throughput()),
             "in_flight": self.inflight.len(),
             "mem_reads": reads,
             "mem_writes": writes,

@@ -281,6 +281,16 @@ pub fn table_text() -> String {
          it ({}); a row without fe, or one pica_top does not hold, runs its own stage top",
         inside.join(", ")
     );
+    let pixel: Vec<&str> = compare::PIXEL_CHANNELS.iter().map(|c| c.name()).collect();
+    let _ = writeln!(
+        out,
+        "--match-pixels: {} are matched keyed by pixel instead (each pixel's own order kept), \
+         for RTL that emits them in another order than the model's walk: a tiled traversal, \
+         out-of-order retirement across pixels (--reorder-fragments N makes the rast row's do \
+         so); every RTL row's throughput (fragments_per_clock, clocks_per_triangle, ...) is in \
+         the report",
+        pixel.join(", ")
+    );
     out
 }
 

@@ -22,6 +22,7 @@
 //! stages after RAST and the comparison by pixel (`--match-pixels`).
 
 use super::options::{Reorder, StageError, StageOptions, TraceWindow};
+use super::report::throughput_json;
 use pica_model::clip::{ClipPorts, Clipper};
 use pica_model::gpu::HangReason;
 use pica_model::pipe::Fragment;
@@ -210,6 +211,7 @@ impl External<Rasterizer> for RastSide {
         let mut v = serde_json::json!({
             "rtl_cycles": s.rtl.cycles(),
             "rtl_pending": s.rtl.pending(),
+            "throughput": throughput_json(&s.rtl.throughput()),
         });
         if let Some(w) = &s.window {
             v["reorder_held"] = w.held.len().into();

@@ -1,6 +1,7 @@
 //! What a stage comparison found: the first divergence, the report and its text.
 
 use crate::lockstep::FieldDiff;
+use pica_rtl_bridge::kit::tally::Tally;
 use pica_vectors::bundle::OutcomeRecord;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -74,6 +75,9 @@ pub struct StageReport {
     pub outcome: OutcomeRecord,
     /// The first difference.
     pub divergence: Option<StageDivergence>,
+    /// Throughput of each RTL stage in the mixed run, by model slot (`tev`, `fop`, `rast`):
+    /// counts and `fragments_per_clock`, `clocks_per_triangle`, … ([`throughput_json`]).
+    pub throughput: BTreeMap<String, serde_json::Value>,
 }
 
 impl StageReport {
@@ -107,6 +111,7 @@ pub fn text_report(r: &StageReport) -> String {
             r.mixed_cycles,
             r.outcome.message
         );
+        throughput_text(r, &mut out);
         return out;
     };
     let what = match d.kind {
@@ -184,5 +189,89 @@ pub fn text_report(r: &StageReport) -> String {
     if let Some(v) = &d.vcd {
         let _ = writeln!(out, "  waveform: {v}");
     }
+    throughput_text(r, &mut out);
     out
+}
+
+/// `noun` without its plural `s` ("triangles" -> "triangle").
+fn singular(noun: &str) -> &str {
+    noun.strip_suffix('s').unwrap_or(noun)
+}
+
+/// `n / d` to four decimals (`None` when `d` is 0): a measured ratio for the report, not a
+/// hardware number.
+fn ratio(n: u64, d: u64) -> Option<f64> {
+    (d > 0).then(|| (n as f64 / d as f64 * 1e4).round() / 1e4)
+}
+
+/// The JSON a stage adapter puts under `throughput` in its snapshot, which the report carries
+/// per RTL stage: the counts of `t`, then, against the busy clocks (clocks with work in the
+/// stage; a stage waiting for its producer is not charged), `<results>_per_clock`,
+/// `clocks_per_<item>`, `clocks_per_<result>`; with a side port its requests and bytes per
+/// result.
+pub fn throughput_json(t: &Tally) -> serde_json::Value {
+    let (item, result) = (singular(t.items_noun), singular(t.results_noun));
+    let mut m = serde_json::Map::new();
+    let mut put = |k: String, v: serde_json::Value| {
+        m.insert(k, v);
+    };
+    put("clocks".into(), t.clocks.into());
+    put("busy_clocks".into(), t.busy_clocks.into());
+    put(format!("{}_in", t.items_noun), t.items.into());
+    put(format!("{}_out", t.results_noun), t.results.into());
+    put(
+        format!("{}_per_clock", t.results_noun),
+        ratio(t.results, t.busy_clocks).into(),
+    );
+    put(
+        format!("clocks_per_{item}"),
+        ratio(t.busy_clocks, t.items).into(),
+    );
+    if result != item {
+        put(
+            format!("clocks_per_{result}"),
+            ratio(t.busy_clocks, t.results).into(),
+        );
+    }
+    put("out_stall_clocks".into(), t.out_stall_clocks.into());
+    if let Some(m) = t.max_in_flight {
+        put("max_in_flight".into(), m.into());
+    }
+    if let Some(side) = t.side_noun {
+        put("side_port".into(), side.into());
+        put("side_requests".into(), t.side_requests.into());
+        put("side_bytes".into(), t.side_bytes.into());
+        put("max_side_outstanding".into(), t.max_side_outstanding.into());
+        put(
+            format!("side_requests_per_{result}"),
+            ratio(t.side_requests, t.results).into(),
+        );
+        put(
+            format!("bytes_per_{result}"),
+            ratio(t.side_bytes, t.results).into(),
+        );
+    }
+    serde_json::Value::Object(m)
+}
+
+/// One line per RTL stage of `r`'s throughput, for the text report.
+fn throughput_text(r: &StageReport, out: &mut String) {
+    for (slot, v) in &r.throughput {
+        let Some(o) = v.as_object() else { continue };
+        let parts: Vec<String> = o
+            .iter()
+            .filter(|(k, _)| k.as_str() != "side_port")
+            .map(|(k, v)| {
+                format!(
+                    "{k} {}",
+                    if v.is_null() {
+                        "-".into()
+                    } else {
+                        v.to_string()
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  throughput {slot}: {}", parts.join(", "));
+    }
 }

@@ -10,6 +10,7 @@
 //! results become the `combiner` beats the model's TEV would record.
 
 use super::options::{StageError, StageOptions, TraceWindow};
+use super::report::throughput_json;
 use pica_model::beat::CombinerBeat;
 use pica_model::frag::{FragPorts, TevStage};
 use pica_model::gpu::HangReason;
@@ -119,6 +120,7 @@ impl External<TevStage> for TevAdapter {
     fn snapshot(&self) -> serde_json::Value {
         serde_json::json!({
             "rtl_cycles": self.rtl.cycles(),
+            "throughput": throughput_json(&self.rtl.throughput()),
             "in_flight": self.inflight.len(),
         })
     }
