@@ -603,19 +603,24 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
             n += 1;
             dat = out.join(format!("{st}-{name}-{n}.dat"));
         }
-        let o = Command::new("bash")
-            .arg(&script)
-            .arg(&b)
-            .arg("--coverage")
-            .arg(&dat)
+        let mut cmd = Command::new("bash");
+        cmd.arg(&script).arg(&b).arg("--coverage").arg(&dat);
+        // A full-top bundle with its final state: the whole debug map is compared too (units,
+        // LUTs, packers), so the test command's coverage step is also its Verilator replay of
+        // the corpus with the full state (rtl_tools replays it under Icarus).
+        if kind.is_empty() && b.join("final_state.json").is_file() {
+            cmd.arg("--full-state");
+        }
+        let o = cmd
             .output()
             .map_err(|e| format!("cannot run {}: {e}", script.display()))?;
         let stdout = String::from_utf8_lossy(&o.stdout);
+        // The beats' verdict, and with --full-state the state's (`STATE OK` / `STATE ...`).
         let verdict = stdout
             .lines()
-            .find(|l| l.starts_with("PASS") || l.starts_with("FAIL"))
-            .unwrap_or("")
-            .to_string();
+            .filter(|l| l.starts_with("PASS") || l.starts_with("FAIL") || l.starts_with("STATE"))
+            .collect::<Vec<_>>()
+            .join("; ");
         let ok = o.status.success() && dat.is_file();
         let message = if ok {
             verdict
