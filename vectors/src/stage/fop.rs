@@ -1366,8 +1366,17 @@ impl FopGen {
             for _ in 0..1 + self.below(10) {
                 if self.chance(3) {
                     let id = self.pick(&OTHER_IDS);
-                    let value = self.next_u32();
-                    ops.push(FopOp::Reg { id, value });
+                    let bits = self.next_u64();
+                    // Half of them one ID bit away from a stored register instead (the value's
+                    // draw chooses, so the cases' random stream stays as it was).
+                    let id = match bits & 1 {
+                        1 => super::aliasing_id(&CONFIG_REGS, bits >> 1).unwrap_or(id),
+                        _ => id,
+                    };
+                    ops.push(FopOp::Reg {
+                        id,
+                        value: (bits >> 32) as u32,
+                    });
                 }
                 ops.push(self.fragment(&lay, &cfg, &hot, &depths));
             }

@@ -27,3 +27,47 @@ pub mod tev;
 
 pub use bundle::{bundle_kind, manifest_knobs, BundleError, StageProvenance};
 pub use shader_unit::*;
+
+/// An ID one bit away from a register a stage decodes: one of `decoded` (chosen by the low bits
+/// of `bits`) with one of its ten bits flipped (chosen by the next bits), unless that lands on
+/// another decoded ID (then `None`). The stage must ignore a write there, and only a decoder
+/// that compares every ID bit does: a mutant that drops one bit of an ID compare (0x263 taken
+/// for GPUREG_EARLYDEPTH_CLEAR 0x063, 0x0C8 for 0x048) survived the rast generator's fixed list
+/// of ignored IDs (`rtl-bridge/mutants/rast_mut.notes`, #77 and #211).
+pub(crate) fn aliasing_id(decoded: &[u16], bits: u64) -> Option<u16> {
+    let n = decoded.len() as u64;
+    if n == 0 {
+        return None;
+    }
+    let base = decoded[(bits % n) as usize] & 0x3FF;
+    let id = base ^ (1 << ((bits / n) % 10));
+    (!decoded.iter().any(|&d| d & 0x3FF == id)).then_some(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::aliasing_id;
+
+    #[test]
+    fn aliasing_ids_are_one_bit_from_a_decoded_id_and_never_decoded() {
+        let decoded = [0x063u16, 0x048, 0x049];
+        let mut seen = std::collections::BTreeSet::new();
+        for bits in 0..3 * 10 {
+            match aliasing_id(&decoded, bits) {
+                Some(id) => {
+                    assert!(!decoded.contains(&id), "{id:#05x} is decoded");
+                    assert!(
+                        decoded.iter().any(|&d| (d ^ id).count_ones() == 1),
+                        "{id:#05x} is not one bit from a decoded ID"
+                    );
+                    seen.insert(id);
+                }
+                // 0x048 ^ 1 and 0x049 ^ 1 are each other.
+                None => assert!(matches!(bits, 1 | 2)),
+            }
+        }
+        // Both mutants' IDs are among them.
+        assert!(seen.contains(&0x263) && seen.contains(&0x0C8), "{seen:x?}");
+        assert_eq!(seen.len(), 28);
+    }
+}

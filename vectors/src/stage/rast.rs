@@ -92,6 +92,13 @@ pub fn cfg_ids() -> [u16; NUM_CFG] {
     })
 }
 
+/// Every ID the stage decodes: the stored registers ([`cfg_ids`]) and the clear event.
+fn decoded_ids() -> Vec<u16> {
+    let mut ids = cfg_ids().to_vec();
+    ids.push(EARLY_DEPTH_CLEAR);
+    ids
+}
+
 /// The stored registers' values in `regs` ([`cfg_ids`] order).
 pub fn cfg_words(regs: &RegFile) -> [u32; NUM_CFG] {
     cfg_ids().map(|r| regs.reg(r.into()))
@@ -682,13 +689,17 @@ const OTHER_IDS: [u16; 10] = [
 ///   depth modes, culling 0-3, scissor modes 0-3 with boxes inside, across and outside the
 ///   framebuffer (empty too), early depth on and off with each function, clears before and
 ///   between triangles, texture units on and off (and junk bits), every depth format, junk in
-///   unused register bits, writes to registers the stage must ignore;
+///   unused register bits, writes to registers the stage must ignore (now and then every ID
+///   one bit away from an ID the stage decodes, `RastGen::alias_storm`);
 /// - an early-depth buffer that already holds values;
 /// - small framebuffers mostly (tens to hundreds of fragments per case), sometimes medium or
 ///   large (2047 × 1024) ones with the triangles in a corner of them.
 #[derive(Clone, Debug)]
 pub struct RastGen {
     rng: Rng,
+    /// A second stream for the writes to aliasing IDs ([`RastGen::alias_storm`]), so adding them
+    /// left every other draw of a seed's cases as it was.
+    side: Rng,
 }
 
 /// A case under construction.
@@ -723,7 +734,10 @@ enum PointKind {
 impl RastGen {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { rng: Rng(seed) }
+        Self {
+            rng: Rng(seed),
+            side: Rng(seed ^ 0xA11A_5ED1_D5A1_1A5E),
+        }
     }
 
     /// The next 64 random bits.
@@ -1836,10 +1850,39 @@ impl RastGen {
             let v = self.rng.next_u64() as u32;
             b.write(EARLY_DEPTH_CLEAR, v);
         }
+        if self.side.chance(5) {
+            self.alias_storm(b);
+        }
         if self.chance(4) {
             let r = self.pick(&OTHER_IDS);
-            let v = self.rng.next_u64() as u32;
-            b.write(r, v);
+            let bits = self.rng.next_u64();
+            // Half of them one ID bit away from a register the stage decodes instead (the
+            // value's draw chooses, so the cases' random stream stays as it was).
+            let r = match bits >> 63 {
+                1 => super::aliasing_id(&decoded_ids(), bits >> 32).unwrap_or(r),
+                _ => r,
+            };
+            b.write(r, bits as u32);
+        }
+    }
+
+    /// A write of a random value to every ID one bit away from an ID the stage decodes
+    /// ([`decoded_ids`], each of its ten bits flipped; about 200 writes), all of which the stage
+    /// must ignore. Single random writes of such IDs were too thin to catch a decoder that drops
+    /// one ID bit: a mutant taking 0x0C8 for FRAGOP_CLIP_DATA0 (0x048) shows only with the user
+    /// plane on and a triangle across it, one alias out of about 200
+    /// (`rtl-bridge/mutants/rast_mut.notes`, #77 and #211). The shrinker removes the writes that
+    /// do not matter.
+    fn alias_storm(&mut self, b: &mut Build) {
+        let decoded = decoded_ids();
+        for &d in &decoded {
+            for bit in 0..10 {
+                let id = (d & 0x3FF) ^ (1 << bit);
+                if !decoded.iter().any(|&e| e & 0x3FF == id) {
+                    let v = self.side.next_u64() as u32;
+                    b.write(id, v);
+                }
+            }
         }
     }
 
