@@ -677,7 +677,8 @@ const OTHER_IDS: [u16; 10] = [
 /// - triangles crossing each clip plane alone, both z planes at once, several planes at once,
 ///   the user plane; vertices exactly on each plane and one f24 step to either side of it,
 ///   also at magnitudes where that step flushes to a zero distance, z at ±0 and subnormals;
-///   w near zero, zero and negative; ±inf, NaN, subnormal and huge positions;
+///   w near zero, zero and negative; ±inf, NaN, subnormal and huge positions (x, y or z
+///   equal to w, both infinite, too);
 ///   "stars" around the viewport cutting all four x/y corners and both z planes (clipped
 ///   polygons of 8 and more vertices);
 /// - viewports far larger than the framebuffer (mirrored, negative offsets, half extents
@@ -1487,6 +1488,21 @@ impl RastGen {
                     F24::MIN_POSITIVE,
                 ]),
                 _ => edgy_f24(&mut self.rng),
+            };
+        }
+        // Now and then a vertex with x, y or z equal to w, both ±inf (or w the other infinity):
+        // the clipper's distances w - x etc. are then inf - inf = NaN (outside), which an adder
+        // that misses an infinite operand gets wrong (rast_mut.notes #44: x = w = +inf). From
+        // the second stream, so the other draws of a seed's cases stay as they were.
+        if self.side.chance(20) {
+            let k = self.side.below(3) as usize;
+            let c = self.side.below(3) as usize;
+            let inf = self.side.pick(&[F24::INFINITY, F24::NEG_INFINITY]);
+            v[k].attr[c] = inf;
+            v[k].attr[3] = if self.side.chance(75) {
+                inf
+            } else {
+                inf.negate()
             };
         }
         v
