@@ -684,9 +684,11 @@ impl<P: Protocol> RtlStage<P> {
         self.proto.clocked(&self.last, &mut log);
     }
 
-    /// The clock in which a stashed result is handed out.
+    /// The clock in which a stashed result is handed out: a busy clock for the tally (a result
+    /// leaves in it), whether the stage idles through it or steps.
     fn pass(&mut self, ctx: &mut P::Ctx) {
         if P::RULES.stash_holds {
+            self.tally.busy_clocks += 1;
             self.core.eval(&In::<P>::default());
             self.clock();
         } else {
