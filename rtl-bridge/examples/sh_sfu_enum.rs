@@ -31,7 +31,8 @@
 //! product with bit 41 flipped; `tt41x` go_x only), `ot28` (1 + t with bit 28 cleared before t^2/2
 //! is added), `gx1` (LG2's next squaring operand sq >> 1, taken when sq >= 2, with bit 1 flipped;
 //! `gx1x` on go_x only), `mag27` (|lg_l|'s bit 27 flipped when its bit 0 is 0). Why these cells:
-//! the mutant keys in sh_mut.notes and design.il of the sh_mut build.
+//! the mutant keys in sh_mut.notes and design.il of the sh_mut build. `MUTATION list` also
+//! prints each EX2 input whose result differs (the first 64: the operands a generator needs).
 
 use pica_model::num::F24;
 use pica_model::shader::alu;
@@ -364,6 +365,8 @@ fn lg2_out(a: u32, b: u64, mu: Mu) -> u32 {
 
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_default();
+    // `MUTATION list`: also print each differing EX2 input (the first 64).
+    let list = std::env::args().nth(2).as_deref() == Some("list");
     let mu = match arg.as_str() {
         "check" => Mu::None,
         "acc69" => Mu::Acc69,
@@ -435,6 +438,9 @@ fn main() {
         if ex != ex_ref {
             ex_diff += 1;
             ex_first.get_or_insert((a, ex_ref, ex));
+            if list && ex_diff <= 64 {
+                println!("EX2 0x{a:06x}: 0x{ex_ref:06x} against 0x{ex:06x}");
+            }
         }
         if lg != lg_ref {
             lg_diff += 1;

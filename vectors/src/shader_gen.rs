@@ -24,7 +24,10 @@
 //! rare END mid-program, BREAK outside a loop and unknown opcodes end in the model's defined
 //! hangs, and so does one program in four at its end (BREAK, two MOVAs, an unknown opcode, or
 //! a jump to 0xFFF that runs the PC past 4095); a far IF or LOOP ending runs on through zero
-//! words to the PC overflow or the instruction limit.
+//! words to the PC overflow or the instruction limit. Two arms drawn last or from a generator
+//! of their own, so the rest of a case is unchanged by them: half the cases put pinned EX2
+//! operands (`EX2_PINNED`) in two lanes of an EX2 band uniform (c60-c62), and one in four ends
+//! main with an ADD whose x lane subtracts an operand aligned by exactly 3 (`align3_sub`).
 //!
 //! [`shrink`] makes a failing case smaller while a caller's check still fails: it deletes code
 //! (chunks, then single words) relocating every flow target, simplifies flow control and
@@ -37,8 +40,8 @@ use pica_model::regfile::unit::UnitConfig;
 use pica_model::shader::disasm;
 use pica_model::shader::interp::{Commit, Emitted, Knobs, RunEnd, ShaderUnit, Step, TraceReg};
 use pica_model::shader::isa::{
-    decode, encode, used_mask, CmpOp, CondOp, Condition, DstReg, Format, Instruction, Opcode,
-    RelIndex, SrcReg,
+    decode, encode, used_mask, CmpOp, CondOp, Condition, DstReg, Format, Instruction, OpDesc,
+    Opcode, RelIndex, SrcReg,
 };
 
 /// Instruction limit of every fuzz run (model and RTL).
@@ -655,6 +658,16 @@ pub fn ex2_band_f24(r: &mut Rng) -> F24 {
 /// The float uniforms [`generate`] fills with [`ex2_band_f24`] vectors (c60-c62), read by
 /// three in four EX2s of the unary-op arm of [`Gen::simple`].
 const EX2_BAND_UNIFORMS: std::ops::Range<u8> = 60..63;
+
+/// EX2 operands that single flaws of the SFU's EX2 need and no band meets by chance
+/// (`pica mutate --stage sh`, rtl-bridge/mutants/sh_mut.notes): x in (-63, -62), whose biased
+/// result exponent is exactly 0 (2^x is below the f24 range: +0, where the last arm would give
+/// an exponent-0 pattern with P's mantissa), and the five inputs whose result changes when
+/// bit 28 of EX2's 1 + t is cleared (`sh_sfu_enum ot28 list`: every other of the 2^24 gives
+/// the same result).
+const EX2_PINNED: &[u32] = &[
+    0xC4_F400, 0xC4_F123, 0xC4_F7F0, 0x33_E4AB, 0xAF_7155, 0xB1_CDAE, 0xB3_7160, 0xB7_006D,
+];
 
 /// The float uniforms [`generate`] fills with cluster vectors (c80-c87).
 const CLUSTER_UNIFORMS: std::ops::Range<u8> = 80..88;
@@ -1441,11 +1454,102 @@ fn generate_with(seed: u64, relocate: bool) -> ShaderCase {
     };
     let end = g.block(start, budget, 0, 0);
     debug_assert!(end < g.main_limit, "main program overflows");
+    // Drawn from a generator of its own, so every other word and value of the case is the one
+    // drawn without it.
+    let mut side = Rng(seed ^ 0x5EED_0ADD_A119_0003);
+    let end = if side.chance(25) && end + 3 < g.main_limit {
+        match align3_sub(&mut side, &cfg.opdescs, &mut cfg.float_uniforms) {
+            Some(words) => {
+                for (k, w) in words.into_iter().enumerate() {
+                    g.at(end + k, w);
+                }
+                end + 2
+            }
+            None => end,
+        }
+    } else {
+        end
+    };
     let bools = cfg.bool_uniforms;
     g.last(end, bools);
     cfg.code = g.code;
     cfg.entry = entry as u16;
+    // Drawn last, so every other word and value of the case is the one drawn without it: one
+    // case in two puts two of EX2_PINNED in two lanes of one of the EX2 band uniforms.
+    if r.chance(50) {
+        let k = EX2_BAND_UNIFORMS.start + r.below(EX2_BAND_UNIFORMS.len() as u64) as u8;
+        let u = &mut cfg.float_uniforms[usize::from(k)];
+        for _ in 0..2 {
+            u[r.below(4) as usize] = F24::from_bits(r.pick(EX2_PINNED));
+        }
+    }
     cfg
+}
+
+/// `MOV rT, cB` and `ADD oN, cA, rT` whose x lane subtracts a magnitude 2^-3 times the
+/// other's (exponents 3 apart) with mantissa bit 7 set and bits 2-0 clear: the adder of lane
+/// x aligns the smaller operand by 3 on its fine grid, losing no bit, and a sticky bit set
+/// wrongly there (the lost-bit mask of pica_f24_add_p.sv:51 with its bit 10 flipped for
+/// shifts of 3-10, mutant `u_add0 shl Y 10 2` of sh_mut.notes) borrows one from the
+/// difference, whose low three bits are 0: the truncated result is one ulp lower. The
+/// descriptors are the case's own (one whose mask writes x for the ADD, one that writes the
+/// component the ADD's x lane reads of rT for the MOV); cA is a uniform whose lane read is a
+/// normal of exponent 4-126 (set to one when none is found), and one lane of cB is set: the
+/// one the MOV moves into that component. None when no descriptors fit.
+fn align3_sub(r: &mut Rng, descs: &[u32], unif: &mut [[F24; 4]]) -> Option<[u32; 2]> {
+    let n = descs.len();
+    let from = r.below(n as u64) as usize;
+    let da = (0..n)
+        .map(|i| (from + i) % n)
+        .find(|&i| OpDesc(descs[i]).dest_mask().writes(0))?;
+    let add = OpDesc(descs[da]);
+    let j2 = add.swizzle(2).select(0).index();
+    let from = r.below(n as u64) as usize;
+    let dm = (0..n)
+        .map(|i| (from + i) % n)
+        .find(|&i| OpDesc(descs[i]).dest_mask().writes(j2))?;
+    let mov = OpDesc(descs[dm]);
+    let jb = mov.swizzle(1).select(j2).index();
+    let ja = add.swizzle(1).select(0).index();
+    let ka = r.below(unif.len() as u64) as usize;
+    let mut kb = r.below(unif.len() as u64 - 1) as usize;
+    if kb >= ka {
+        kb += 1;
+    }
+    let a = unif[ka][ja].bits();
+    let ea = (a >> 16) & 0x7F;
+    let a = if (4..0x7F).contains(&ea) {
+        a
+    } else {
+        let a =
+            (r.below(2) as u32) << 23 | (4 + r.below(0x7B) as u32) << 16 | r.below(1 << 16) as u32;
+        unif[ka][ja] = F24::from_bits(a);
+        a
+    };
+    let ea = (a >> 16) & 0x7F;
+    // Signs as the ADD sees them: A's after its negate, B's after the MOV's and the ADD's.
+    let sa = (a >> 23) ^ u32::from(add.negate(1));
+    let sb = sa ^ 1 ^ u32::from(mov.negate(1)) ^ u32::from(add.negate(2));
+    let mb = (r.below(1 << 16) as u32 | 0x80) & !7;
+    unif[kb][jb] = F24::from_bits(sb << 23 | (ea - 3) << 16 | mb);
+    let t = 0x10 + r.below(16) as u8;
+    let mov = Instruction::Alu {
+        op: Opcode::Mov,
+        dst: DstReg::from_raw(t),
+        src1: SrcReg::from_raw(0x20 + kb as u8),
+        src2: SrcReg::default(),
+        idx: RelIndex::None,
+        desc: dm as u8,
+    };
+    let add = Instruction::Alu {
+        op: Opcode::Add,
+        dst: DstReg::from_raw(r.below(7) as u8),
+        src1: SrcReg::from_raw(0x20 + ka as u8),
+        src2: SrcReg::from_raw(t),
+        idx: RelIndex::None,
+        desc: da as u8,
+    };
+    Some([encode(&mov), encode(&add)])
 }
 
 /// An unconditional CALL.
