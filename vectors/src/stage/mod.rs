@@ -39,8 +39,17 @@ pub(crate) fn aliasing_id(decoded: &[u16], bits: u64) -> Option<u16> {
     if n == 0 {
         return None;
     }
-    let base = decoded[(bits % n) as usize] & 0x3FF;
-    let id = base ^ (1 << ((bits / n) % 10));
+    one_bit_alias(
+        decoded,
+        decoded[(bits % n) as usize],
+        ((bits / n) % 10) as u32,
+    )
+}
+
+/// `base` (10 bits) with bit `bit` flipped, unless that is one of `decoded` (then `None`): the
+/// one rule of [`aliasing_id`] and of the rast generator's storm of every such ID.
+pub(crate) fn one_bit_alias(decoded: &[u16], base: u16, bit: u32) -> Option<u16> {
+    let id = (base & 0x3FF) ^ (1 << bit);
     (!decoded.iter().any(|&d| d & 0x3FF == id)).then_some(id)
 }
 
