@@ -422,6 +422,14 @@ impl Gpu {
         self.shader.model_mut().set_run_ahead(on);
     }
 
+    /// Sets the shader units' JIT ([`ShaderCore::set_jit`]: `Some(threshold)` on, `None`
+    /// off; on by default): the same beats, cycles and outcome either way.
+    /// [`Gpu::set_shader_knobs`] and a change of the shader knobs by [`Gpu::set_knobs`] reset
+    /// it to the default.
+    pub fn set_shader_jit(&mut self, threshold: Option<u32>) {
+        self.shader.model_mut().set_jit(threshold);
+    }
+
     /// Turns the shortcuts for idle stages on (the default) or off (the SH stage's
     /// [`ShaderCore::set_skip_idle`]): the same beats, cycles and outcome either way
     /// (`testbench/tests/skip_idle.rs`). [`Gpu::set_shader_knobs`] and a change of the shader

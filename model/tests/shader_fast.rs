@@ -8,7 +8,13 @@
 //!   against [`ShaderUnit::step_exact`], state compared after every instruction, with random
 //!   knobs;
 //! - the decode cache sees code and operand-descriptor changes between steps;
-//! - the SH stage's VS-only tick (commit trace off) against its general tick.
+//! - the SH stage's VS-only tick (commit trace off) against its general tick;
+//! - the shader JIT (`ShaderUnit::set_jit`, every block compiled at once) against the reference
+//!   path: random programs with random knobs (60 in the test command, 10^4 as a campaign:
+//!   `PICA_JIT_PROGRAMS`), run in chunks of 1 to 64 instructions (half
+//!   of them single instructions) with the whole unit state compared after every chunk; code,
+//!   descriptor and knob changes between invocations; the benchmark shader through `run` and
+//!   the four-unit stage.
 
 #![allow(clippy::unwrap_used)]
 
@@ -513,6 +519,287 @@ fn knob_changes_apply_to_cached_instructions() {
     }
 }
 
+// ---- the shader JIT against the reference path ----
+
+/// Runs `cfg` on `j` (JIT on) in chunks of 1-64 instructions through
+/// [`ShaderUnit::run_steps`] and on `e` by [`ShaderUnit::step_exact`], comparing each chunk's
+/// steps and result, the whole state and what EMIT produced after every chunk.
+fn jit_lockstep(j: &mut ShaderUnit, e: &mut ShaderUnit, cfg: &UnitConfig, steps: u64, r: &mut Rng) {
+    let (mut em_j, mut em_e) = (Vec::new(), Vec::new());
+    let mut done = 0;
+    while done < steps {
+        let k = r.pick(&[1u64, 1, 1, 1, 2, 3, 5, 8, 64]);
+        let pc = e.pc;
+        let (n, sj) = j.run_steps(cfg, k, &mut em_j);
+        let (mut m, mut se) = (0, Step::Continue);
+        while m < k && se == Step::Continue {
+            se = e.step_exact(cfg, None, &mut em_e);
+            m += 1;
+        }
+        assert_eq!((n, &sj), (m, &se), "chunk of {k} from pc {pc}");
+        assert_eq!(state(j), state(e), "chunk of {k} from pc {pc}");
+        assert_eq!(em_j, em_e, "chunk of {k} from pc {pc}");
+        if sj != Step::Continue {
+            break;
+        }
+        done += n;
+    }
+}
+
+/// A JIT unit compiling every block at once, and a reference unit, with the same inputs.
+fn jit_pair(knobs: Knobs, r: &mut Rng) -> (ShaderUnit, ShaderUnit) {
+    let mut j = ShaderUnit::new(knobs);
+    for v in j.inputs.iter_mut() {
+        *v = vec4(r);
+    }
+    let mut e = j.clone();
+    j.set_jit(Some(0));
+    e.set_jit(None);
+    (j, e)
+}
+
+/// Programs the random-program JIT test runs: `PICA_JIT_PROGRAMS`, default 60 (the test
+/// command; every program compiles a block at most of the PCs it reaches, which costs more
+/// than running them). `PICA_JIT_PROGRAMS=10000 cargo test --release -p pica-model --test
+/// shader_fast jit` is the campaign the user guide reports.
+fn jit_programs() -> u32 {
+    std::env::var("PICA_JIT_PROGRAMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60)
+}
+
+#[test]
+fn jit_matches_exact_step_on_random_programs() {
+    let mut r = Rng(0x717);
+    let mut blocks = 0;
+    let programs = jit_programs();
+    for _ in 0..programs {
+        let cfg = random_config(&mut r);
+        let (mut j, mut e) = jit_pair(random_knobs(&mut r), &mut r);
+        let entry = if cfg.code[cfg.code.len() - 8] != 0 && r.bool() {
+            (cfg.code.len() - 8) as u16
+        } else {
+            0
+        };
+        for entry in [entry, 0] {
+            j.start(entry);
+            e.start(entry);
+            jit_lockstep(&mut j, &mut e, &cfg, 400, &mut r);
+        }
+        blocks += j.jit_blocks();
+    }
+    // The programs are mostly arithmetic: blocks start at most PCs they reach.
+    assert!(blocks > 10 * programs, "only {blocks} blocks compiled");
+}
+
+/// Every data opcode once, reading v0-v3 and c0-c3 (some sources swizzled and negated,
+/// some relative), in one block: the operand cases of the JIT's arithmetic.
+fn jit_operand_program() -> (Vec<u32>, Vec<u32>) {
+    use Opcode::*;
+    let r = |n: &str| SrcReg::from_name(n).unwrap();
+    let d = |n: &str| DstReg::from_name(n).unwrap();
+    let alu = |op, dst: &str, s1: &str, s2: &str, idx, desc| {
+        encode(&Instruction::Alu {
+            op,
+            dst: d(dst),
+            src1: r(s1),
+            src2: r(s2),
+            idx,
+            desc,
+        })
+    };
+    let mut code = vec![
+        alu(Add, "r0", "v0", "v1", RelIndex::None, 0),
+        alu(Mul, "r1", "v0", "v2", RelIndex::None, 1),
+        alu(Dp3, "r2", "v1", "v2", RelIndex::None, 0),
+        alu(Dp4, "r3", "v0", "c0", RelIndex::None, 2),
+        alu(Dph, "r4", "v2", "v3", RelIndex::None, 0),
+        alu(Dst, "r5", "v1", "v3", RelIndex::None, 0),
+        alu(Max, "r6", "v0", "v3", RelIndex::None, 1),
+        alu(Min, "r7", "v2", "v1", RelIndex::None, 2),
+        alu(Sge, "r8", "v3", "v0", RelIndex::None, 0),
+        alu(Slt, "r9", "v1", "v2", RelIndex::None, 1),
+        alu(Mov, "o0", "v3", "v0", RelIndex::None, 2),
+        alu(Flr, "o1", "v2", "v0", RelIndex::None, 0),
+        alu(Rcp, "o2", "v0", "v0", RelIndex::None, 0),
+        alu(Rsq, "o3", "v1", "v0", RelIndex::None, 1),
+        alu(Ex2, "o4", "v2", "v0", RelIndex::None, 0),
+        alu(Lg2, "o5", "v3", "v0", RelIndex::None, 0),
+        alu(Add, "r10", "r0", "r1", RelIndex::None, 0),
+        alu(Mul, "r11", "r10", "c1", RelIndex::A0X, 2),
+        alu(Dp4, "r12", "r11", "r3", RelIndex::None, 0),
+        alu(Mov, "o6", "c2", "v0", RelIndex::AL, 0),
+    ];
+    for (i, (op, dst, a, b, c)) in [
+        (Mad, "r13", "v0", "v1", "v2"),
+        (Mad, "r14", "r0", "v3", "c3"),
+        (Madi, "r15", "v1", "v2", "c1"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        code.push(encode(&Instruction::Mad {
+            op,
+            dst: d(dst),
+            src1: r(a),
+            src2: r(b),
+            src3: r(c),
+            idx: RelIndex::None,
+            desc: i as u8,
+        }));
+    }
+    for (x, y) in [
+        (CmpOp::Eq, CmpOp::Ne),
+        (CmpOp::Lt, CmpOp::Le),
+        (CmpOp::Gt, CmpOp::Ge),
+    ] {
+        code.push(encode(&Instruction::Cmp {
+            src1: r("v0"),
+            src2: r("v1"),
+            idx: RelIndex::None,
+            cmp_x: x,
+            cmp_y: y,
+            desc: 1,
+        }));
+    }
+    code.push(encode(&Instruction::Plain(End)));
+    let id = Swizzle::IDENTITY;
+    let descs = vec![
+        OpDesc::IDENTITY.0,
+        // mask xyw; src1 .wzyx negated
+        OpDesc::new(
+            DestMask(0xD),
+            [(true, Swizzle(0xE4)), (false, id), (false, id)],
+        )
+        .0,
+        // mask xz; src2 .yyxw negated, src3 .xxzz
+        OpDesc::new(
+            DestMask(0xA),
+            [(false, id), (true, Swizzle(0x53)), (false, Swizzle(0x0A))],
+        )
+        .0,
+    ];
+    (code, descs)
+}
+
+/// The JIT's arithmetic on 10^6 operand cases (instructions executed with random operands
+/// drawn towards the special values and the window's edges), each block compiled once.
+#[test]
+fn jit_matches_exact_on_operand_cases() {
+    let (code, descs) = jit_operand_program();
+    let mut cfg = UnitConfig::default();
+    cfg.code[..code.len()].copy_from_slice(&code);
+    cfg.opdescs[..descs.len()].copy_from_slice(&descs);
+    let mut r = Rng(0x0BE2A);
+    let mut cases = 0u64;
+    for n in 0.. {
+        if cases >= 1_000_000 {
+            break;
+        }
+        let (mut j, mut e) = jit_pair(random_knobs(&mut r), &mut r);
+        for _ in 0..1000 {
+            for u in cfg.float_uniforms.iter_mut().take(4) {
+                *u = vec4(&mut r);
+            }
+            for v in j.inputs.iter_mut().take(4) {
+                *v = vec4(&mut r);
+            }
+            e.inputs = j.inputs;
+            // Offsets at the edges of the applied range and of the 96 uniforms.
+            let edges = [
+                i32::MIN,
+                -129,
+                -128,
+                -127,
+                -97,
+                -96,
+                -95,
+                -3,
+                -1,
+                0,
+                1,
+                2,
+                93,
+                94,
+                95,
+                96,
+                126,
+                127,
+                128,
+                255,
+                i32::MAX,
+            ];
+            j.a0 = [r.pick(&edges), r.pick(&edges)];
+            j.al = r.pick(&edges);
+            (e.a0, e.al) = (j.a0, j.al);
+            j.start(0);
+            e.start(0);
+            jit_lockstep(&mut j, &mut e, &cfg, 64, &mut r);
+            cases += e.executed;
+        }
+        assert!(j.jit_blocks() > 0, "program {n}: nothing compiled");
+    }
+}
+
+/// Code words, descriptors, uniforms and knobs changed between invocations take effect at
+/// once: a block checks its words and descriptors on entry, reads uniforms when it runs, and
+/// a knob change drops every block.
+#[test]
+fn jit_sees_code_descriptor_uniform_and_knob_changes() {
+    let mut r = Rng(0x5EE);
+    let mut blocks = 0;
+    for _ in 0..30 {
+        let mut cfg = random_config(&mut r);
+        let (mut j, mut e) = jit_pair(random_knobs(&mut r), &mut r);
+        for _round in 0..4 {
+            j.start(0);
+            e.start(0);
+            jit_lockstep(&mut j, &mut e, &cfg, 200, &mut r);
+            match r.below(4) {
+                0 => cfg.code[r.below(8) as usize] = random_word(&mut r, 8),
+                1 => cfg.opdescs[r.below(8) as usize] = random_desc(&mut r),
+                2 => cfg.float_uniforms[r.below(96) as usize] = vec4(&mut r),
+                _ => {
+                    let k = random_knobs(&mut r);
+                    j.knobs = k;
+                    e.knobs = k;
+                }
+            }
+        }
+        blocks += j.jit_blocks();
+    }
+    assert!(blocks > 120, "only {blocks} blocks compiled");
+}
+
+/// The benchmark shader through `run`: one block (the whole program), compiled once it is hot,
+/// and the same outputs as the interpreter every time.
+#[test]
+fn jit_runs_the_benchmark_shader_as_one_block() {
+    let (code, descs) = pica_model::shader::bench_program::program();
+    let mut cfg = UnitConfig::default();
+    cfg.code[..code.len()].copy_from_slice(&code);
+    cfg.opdescs[..descs.len()].copy_from_slice(&descs);
+    cfg.float_uniforms[..11].copy_from_slice(&pica_model::shader::bench_program::uniforms());
+    let mut j = ShaderUnit::new(Knobs::default());
+    j.inputs[..4].copy_from_slice(&pica_model::shader::bench_program::inputs());
+    let mut e = j.clone();
+    e.set_jit(None);
+    assert_eq!(
+        j.jit_threshold(),
+        Some(pica_model::shader::interp::JIT_THRESHOLD)
+    );
+    let mut em = Vec::new();
+    for n in 0..2100 {
+        let ends = (j.run(&cfg, 0, 1000, &mut em), e.run(&cfg, 0, 1000, &mut em));
+        assert_eq!(ends.0, ends.1, "vertex {n}");
+        assert_eq!(state(&j), state(&e), "vertex {n}");
+        j.inputs[0][0] = F24::from_f64_trunc(f64::from(n) * 0.75 - 7.0);
+        e.inputs[0][0] = j.inputs[0][0];
+    }
+    assert_eq!(j.jit_blocks(), 1);
+}
+
 // ---- the SH stage: the VS-only tick against the general one ----
 
 /// What a run of the stage produced: the items sent on with their cycle, the input and output
@@ -525,10 +812,11 @@ type CoreRun = (
 );
 
 /// Runs `vertices` vertices of the benchmark shader through a `ShaderCore`.
-fn run_core(record_commits: bool, vertices: u32, attrs: &[Vec<Vec4>]) -> CoreRun {
+fn run_core(record_commits: bool, jit: Option<u32>, vertices: u32, attrs: &[Vec<Vec4>]) -> CoreRun {
     let gpu = configured_gpu();
     let mut core = ShaderCore::default();
     core.set_record_commits(record_commits);
+    core.set_jit(jit);
     let mut vin = Link::new("vs_in", 4);
     let mut vout = Link::new("sh_out", 4);
     let (mut bi, mut bo, mut commits) = (Vec::new(), Vec::new(), Vec::new());
@@ -578,7 +866,21 @@ fn stage_vs_tick_matches_the_general_tick() {
     let attrs: Vec<Vec<Vec4>> = (0..37)
         .map(|_| (0..4).map(|_| vec4(&mut r)).collect())
         .collect();
-    let fast = run_core(false, 300, &attrs);
-    let general = run_core(true, 300, &attrs);
+    let fast = run_core(false, None, 300, &attrs);
+    let general = run_core(true, None, 300, &attrs);
     assert_eq!(fast, general);
+}
+
+/// The four-unit stage with the JIT (every block compiled at once) sends the same items in
+/// the same cycles, with the same beats and instruction counts, as without; the operands
+/// include values outside the fast path's window (blocks stop before those instructions).
+#[test]
+fn stage_with_jit_matches_the_stage_without() {
+    let mut r = Rng(0x4A17);
+    let attrs: Vec<Vec<Vec4>> = (0..37)
+        .map(|_| (0..4).map(|_| vec4(&mut r)).collect())
+        .collect();
+    let jit = run_core(false, Some(0), 300, &attrs);
+    let interp = run_core(false, None, 300, &attrs);
+    assert_eq!(jit, interp);
 }

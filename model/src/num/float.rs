@@ -21,7 +21,10 @@ use super::text::{deserialize_hex, serialize_hex, write_exact, write_hex};
 ///
 /// Supported layouts: `2 <= E <= 7`, `1 <= M <= 23` (checked at compile time). Every such value
 /// converts exactly to `f32` and to `f64`.
+// `repr(transparent)`: the shader JIT (`shader::interp::jit`) reads and writes f24 registers
+// as `u32` words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(transparent)]
 pub struct Float<const E: u32, const M: u32>(u32);
 
 /// float1.7.16 ("f24"): shader registers, uniforms, vertex attributes, viewport and depth

@@ -14,6 +14,9 @@ use serde::Serialize;
 use std::fmt;
 
 mod fast;
+mod jit;
+
+pub use jit::{JIT_THRESHOLD, MAX_BLOCK as JIT_MAX_BLOCK};
 
 /// Depth of the CALL stack (3dbrew "Control Flow", hardware-measured).
 pub const CALL_STACK_DEPTH: usize = 4;
@@ -633,6 +636,8 @@ pub struct ShaderUnit {
     /// descriptor it was decoded from (checked on every step, so any change to the
     /// configuration's code or descriptors is seen).
     cache: fast::DecodeCache,
+    /// Compiled blocks of the shader JIT ([`Self::set_jit`]).
+    jit: jit::Jit,
 }
 
 impl Default for ShaderUnit {
@@ -680,6 +685,7 @@ impl ShaderUnit {
             executed: 0,
             knobs,
             cache: fast::DecodeCache::default(),
+            jit: jit::Jit::default(),
         }
     }
 
@@ -897,7 +903,7 @@ impl ShaderUnit {
         cfg: &UnitConfig,
         word: u32,
         inst: Instruction,
-        mut trace: Option<&mut Vec<TraceWrite>>,
+        trace: Option<&mut Vec<TraceWrite>>,
         emitted: &mut Vec<Emitted>,
     ) -> Step {
         let pc = self.pc;
@@ -913,6 +919,101 @@ impl ShaderUnit {
         let bools = cfg.bool_uniforms;
         let cond_ok = |c: Condition, cmp: [bool; 2]| c.eval(cmp[0], cmp[1]);
         let target = |dst: u16, num: u8| (dst + u16::from(num)) & (PC_LIMIT as u16 - 1);
+        match inst {
+            Instruction::Alu { .. } | Instruction::Cmp { .. } | Instruction::Mad { .. } => {
+                self.exec_data(cfg, inst, trace)
+            }
+            Instruction::Flow {
+                op,
+                cond,
+                target: dst,
+                num,
+            } => {
+                let ok = cond_ok(cond, self.cmp);
+                match op {
+                    Opcode::Breakc if ok => match self.break_loop() {
+                        Some(t) => jump = Some(t),
+                        None => return hang(HangKind::BreakEmptyLoopStack),
+                    },
+                    Opcode::Call => jump = Some(self.call(dst, num, next)),
+                    Opcode::Callc if ok => jump = Some(self.call(dst, num, next)),
+                    Opcode::Ifc => jump = self.if_(ok, dst, num),
+                    Opcode::Jmpc if ok => jump = Some(dst),
+                    _ => {}
+                }
+            }
+            Instruction::FlowUniform {
+                op,
+                id,
+                target: dst,
+                num,
+            } => {
+                let b = (bools >> (id & 15)) & 1 != 0;
+                match op {
+                    Opcode::Callu if b => jump = Some(self.call(dst, num, next)),
+                    Opcode::Ifu => jump = self.if_(b, dst, num),
+                    Opcode::Jmpu if b != (num & 1 != 0) => jump = Some(dst),
+                    Opcode::Loop => {
+                        let i = cfg.int_uniforms[usize::from(id & 3)];
+                        let saved_al = self.al;
+                        self.al = i32::from(i[1]);
+                        let step = match self.knobs.int_z {
+                            IntZ::Unsigned => i32::from(i[2]),
+                            IntZ::Signed => i32::from(i[2] as i8),
+                        };
+                        self.loop_stack.push(LoopEntry {
+                            end: target(dst, 1),
+                            start: next,
+                            remaining: u16::from(i[0]),
+                            step,
+                            saved_al,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            Instruction::SetEmit {
+                vtx_id,
+                winding,
+                prim_emit,
+            } => {
+                self.emit.vtx_id = vtx_id & 3;
+                self.emit.winding = winding;
+                self.emit.prim_emit = prim_emit;
+            }
+            Instruction::Plain(op) => match op {
+                Opcode::End => return Step::End,
+                Opcode::Break => match self.break_loop() {
+                    Some(t) => jump = Some(t),
+                    None => return hang(HangKind::BreakEmptyLoopStack),
+                },
+                Opcode::Emit => emitted.push(self.do_emit()),
+                _ => {}
+            },
+            Instruction::Unknown(_) => {
+                if self.knobs.unknown_op == UnknownOp::Hang {
+                    return hang(HangKind::UnknownOpcode);
+                }
+            }
+        }
+        match self.next_pc(next, jump) {
+            Some(pc) => {
+                self.pc = pc;
+                Step::Continue
+            }
+            None => hang(HangKind::PcPastEnd),
+        }
+    }
+
+    /// The register effect of a data instruction (formats 1, 1i, 1u, 1c, 5, 5i: the ALU
+    /// operations, MOVA, CMP, MAD) by the reference path; the PC, the instruction count and
+    /// the MOVA flag are the caller's. Other instructions do nothing here.
+    pub(super) fn exec_data(
+        &mut self,
+        cfg: &UnitConfig,
+        inst: Instruction,
+        mut trace: Option<&mut Vec<TraceWrite>>,
+    ) {
         match inst {
             Instruction::Alu {
                 op,
@@ -1063,85 +1164,7 @@ impl ShaderUnit {
                 let value = [0, 1, 2, 3].map(|i| alu::mad(a[i], b[i], c[i]));
                 self.write(dst, d.dest_mask().0, value, trace);
             }
-            Instruction::Flow {
-                op,
-                cond,
-                target: dst,
-                num,
-            } => {
-                let ok = cond_ok(cond, self.cmp);
-                match op {
-                    Opcode::Breakc if ok => match self.break_loop() {
-                        Some(t) => jump = Some(t),
-                        None => return hang(HangKind::BreakEmptyLoopStack),
-                    },
-                    Opcode::Call => jump = Some(self.call(dst, num, next)),
-                    Opcode::Callc if ok => jump = Some(self.call(dst, num, next)),
-                    Opcode::Ifc => jump = self.if_(ok, dst, num),
-                    Opcode::Jmpc if ok => jump = Some(dst),
-                    _ => {}
-                }
-            }
-            Instruction::FlowUniform {
-                op,
-                id,
-                target: dst,
-                num,
-            } => {
-                let b = (bools >> (id & 15)) & 1 != 0;
-                match op {
-                    Opcode::Callu if b => jump = Some(self.call(dst, num, next)),
-                    Opcode::Ifu => jump = self.if_(b, dst, num),
-                    Opcode::Jmpu if b != (num & 1 != 0) => jump = Some(dst),
-                    Opcode::Loop => {
-                        let i = cfg.int_uniforms[usize::from(id & 3)];
-                        let saved_al = self.al;
-                        self.al = i32::from(i[1]);
-                        let step = match self.knobs.int_z {
-                            IntZ::Unsigned => i32::from(i[2]),
-                            IntZ::Signed => i32::from(i[2] as i8),
-                        };
-                        self.loop_stack.push(LoopEntry {
-                            end: target(dst, 1),
-                            start: next,
-                            remaining: u16::from(i[0]),
-                            step,
-                            saved_al,
-                        });
-                    }
-                    _ => {}
-                }
-            }
-            Instruction::SetEmit {
-                vtx_id,
-                winding,
-                prim_emit,
-            } => {
-                self.emit.vtx_id = vtx_id & 3;
-                self.emit.winding = winding;
-                self.emit.prim_emit = prim_emit;
-            }
-            Instruction::Plain(op) => match op {
-                Opcode::End => return Step::End,
-                Opcode::Break => match self.break_loop() {
-                    Some(t) => jump = Some(t),
-                    None => return hang(HangKind::BreakEmptyLoopStack),
-                },
-                Opcode::Emit => emitted.push(self.do_emit()),
-                _ => {}
-            },
-            Instruction::Unknown(_) => {
-                if self.knobs.unknown_op == UnknownOp::Hang {
-                    return hang(HangKind::UnknownOpcode);
-                }
-            }
-        }
-        match self.next_pc(next, jump) {
-            Some(pc) => {
-                self.pc = pc;
-                Step::Continue
-            }
-            None => hang(HangKind::PcPastEnd),
+            _ => {}
         }
     }
 
@@ -1398,6 +1421,12 @@ impl ShaderUnit {
             if self.executed >= max_instructions {
                 return RunEnd::Limit;
             }
+            match self.jit_run(cfg, max_instructions - self.executed) {
+                jit::Ran::Some(_) => continue,
+                jit::Ran::End(_) => return RunEnd::End,
+                jit::Ran::Bail(_) if self.executed >= max_instructions => return RunEnd::Limit,
+                jit::Ran::Bail(_) | jit::Ran::No => {}
+            }
             let mut out = Step::Continue;
             if !self.step_fast_inline(cfg, emitted, &mut out) {
                 match out {
@@ -1407,6 +1436,42 @@ impl ShaderUnit {
                 }
             }
         }
+    }
+
+    /// Up to `max_steps` steps of [`Self::step`] (no trace) from the current state, through
+    /// the shader JIT where it has a block ([`Self::set_jit`]): stops after the step that
+    /// ends (END) or hangs. Returns the steps taken and the last step's result
+    /// ([`Step::Continue`] when every step continued). What EMIT produced is appended to
+    /// `emitted`. [`Self::run`] is this from [`Self::start`] until the end.
+    pub fn run_steps(
+        &mut self,
+        cfg: &UnitConfig,
+        max_steps: u64,
+        emitted: &mut Vec<Emitted>,
+    ) -> (u64, Step) {
+        let mut k = 0;
+        while k < max_steps {
+            match self.jit_run(cfg, max_steps - k) {
+                jit::Ran::Some(n) => {
+                    k += u64::from(n);
+                    continue;
+                }
+                jit::Ran::End(n) => return (k + u64::from(n), Step::End),
+                jit::Ran::Bail(n) => {
+                    k += u64::from(n);
+                    if k >= max_steps {
+                        break;
+                    }
+                }
+                jit::Ran::No => {}
+            }
+            let s = self.step(cfg, None, emitted);
+            k += 1;
+            if s != Step::Continue {
+                return (k, s);
+            }
+        }
+        (k, Step::Continue)
     }
 
     /// Up to `pcs.len()` steps of [`Self::step`] (no trace) from the current state, as the SH
@@ -1453,18 +1518,50 @@ impl ShaderUnit {
         emitted: &mut Vec<Emitted>,
     ) -> (usize, Step) {
         self.sync_decode_knobs();
-        for (k, pc) in pcs.iter_mut().enumerate() {
+        let mut k = 0;
+        while k < pcs.len() {
+            let start = self.pc;
+            match self.jit_run(cfg, (pcs.len() - k) as u64) {
+                jit::Ran::Some(n) => {
+                    fill_pcs(&mut pcs[k..k + n as usize], start);
+                    k += n as usize;
+                    continue;
+                }
+                jit::Ran::End(n) => {
+                    fill_pcs(&mut pcs[k..k + n as usize], start);
+                    // END leaves the PC on itself.
+                    pcs[k + n as usize - 1] = self.pc;
+                    return (k + n as usize, Step::End);
+                }
+                jit::Ran::Bail(n) => {
+                    fill_pcs(&mut pcs[k..k + n as usize], start);
+                    k += n as usize;
+                    if k >= pcs.len() {
+                        break;
+                    }
+                }
+                jit::Ran::No => {}
+            }
             let mut out = Step::Continue;
             let go_on = self.step_fast_inline(cfg, emitted, &mut out);
-            *pc = self.pc;
+            pcs[k] = self.pc;
+            k += 1;
             if !emitted.is_empty() {
                 emitted.clear();
             }
             if !go_on && out != Step::Continue {
-                return (k + 1, out);
+                return (k, out);
             }
         }
         (pcs.len(), Step::Continue)
+    }
+}
+
+/// The PCs after each instruction of a JIT block that started at `start` (a block retires in
+/// order, without jumps).
+fn fill_pcs(pcs: &mut [u16], start: u16) {
+    for (i, pc) in pcs.iter_mut().enumerate() {
+        *pc = start + 1 + i as u16;
     }
 }
 

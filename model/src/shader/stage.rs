@@ -401,6 +401,16 @@ impl ShaderCore {
         self.run_ahead = on;
     }
 
+    /// Sets the shader JIT of every unit ([`ShaderUnit::set_jit`]: `Some(threshold)` on,
+    /// `None` off; on with [`crate::shader::interp::JIT_THRESHOLD`] by default). It serves
+    /// run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome and
+    /// registers either way (`model/tests/shader_fast.rs`).
+    pub fn set_jit(&mut self, threshold: Option<u32>) {
+        for s in &mut self.slots {
+            s.unit.set_jit(threshold);
+        }
+    }
+
     /// Turns the idle shortcut on (the default) or off: with no vertex in flight and none
     /// queued, a cycle returns at once instead of walking the three phases (which would do
     /// nothing).

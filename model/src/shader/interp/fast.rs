@@ -24,7 +24,7 @@ use std::fmt;
 
 /// What the fast path does with an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// Not decoded yet.
     Empty,
     /// The reference code runs the cached instruction.
@@ -55,7 +55,7 @@ enum Kind {
 
 /// Where a source operand comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Class {
+pub(super) enum Class {
     /// v0-v15.
     Input,
     /// r0-r15.
@@ -73,21 +73,21 @@ enum Class {
 /// One pre-decoded source operand (4 bytes, loaded as one word).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(4))]
-struct Src {
-    class: Class,
+pub(super) struct Src {
+    pub(super) class: Class,
     /// Register number within the class.
-    index: u8,
+    pub(super) index: u8,
     /// Swizzle byte of the descriptor.
-    swizzle: u8,
+    pub(super) swizzle: u8,
     /// [`Src::NEGATE`] and [`Src::PLAIN`].
-    flags: u8,
+    pub(super) flags: u8,
 }
 
 impl Src {
     /// Flip the sign of every lane.
-    const NEGATE: u8 = 1;
+    pub(super) const NEGATE: u8 = 1;
     /// `.xyzw` without negation: the register as it is.
-    const PLAIN: u8 = 2;
+    pub(super) const PLAIN: u8 = 2;
 
     const NONE: Self = Self {
         class: Class::Input,
@@ -126,20 +126,20 @@ impl Src {
 /// One pre-decoded instruction (32 bytes).
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
-struct Pre {
+pub(super) struct Pre {
     /// Tag: the instruction word.
-    word: u32,
+    pub(super) word: u32,
     /// Tag: the operand descriptor `didx` selected when decoded.
-    desc: u32,
+    pub(super) desc: u32,
     /// SRC1-SRC3.
-    src: [Src; 3],
-    kind: Kind,
+    pub(super) src: [Src; 3],
+    pub(super) kind: Kind,
     /// Destination field (raw 5 bits); for CMP, CMPX in bits 0-2 and CMPY in bits 3-5.
-    dst: u8,
+    pub(super) dst: u8,
     /// Destination mask (descriptor bits 0-3).
-    mask: u8,
+    pub(super) mask: u8,
     /// Operand-descriptor index (0 for instructions without one).
-    didx: u8,
+    pub(super) didx: u8,
     /// The decoded instruction (what [`Kind::Slow`] runs).
     inst: Instruction,
 }
@@ -156,7 +156,7 @@ impl Pre {
         src: [Src::NONE; 3],
     };
 
-    fn new(word: u32, inst: Instruction, opdescs: &[u32]) -> Self {
+    pub(super) fn new(word: u32, inst: Instruction, opdescs: &[u32]) -> Self {
         let mut p = Self {
             word,
             inst,
