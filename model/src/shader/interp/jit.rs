@@ -237,9 +237,22 @@ impl Jit {
     }
 }
 
+/// The environment variable that sets the default of new units: a threshold (`0` compiles
+/// every block at once: for running the whole test suite through the JIT) or `off`.
+pub const JIT_ENV: &str = "PICA_SHADER_JIT";
+
+/// The default threshold: [`JIT_ENV`] if it is set and valid, else [`JIT_THRESHOLD`].
+fn default_threshold() -> Option<u32> {
+    match std::env::var(JIT_ENV) {
+        Ok(v) if v == "off" => None,
+        Ok(v) => Some(v.parse().unwrap_or(JIT_THRESHOLD)),
+        Err(_) => Some(JIT_THRESHOLD),
+    }
+}
+
 impl Default for Jit {
     fn default() -> Self {
-        Self::new(Some(JIT_THRESHOLD))
+        Self::new(default_threshold())
     }
 }
 
@@ -300,7 +313,8 @@ fn block_ops(cfg: &UnitConfig, pc: usize, knobs: Knobs) -> Vec<Pre> {
 impl ShaderUnit {
     /// Turns the shader JIT on (`Some(threshold)`: a block is compiled once its PC has been
     /// reached that many times; 0 compiles at once) or off (`None`). The default is on with
-    /// [`JIT_THRESHOLD`]. Either way every result is the interpreter's, bit for bit; the
+    /// [`JIT_THRESHOLD`], or what the environment variable [`JIT_ENV`] (`PICA_SHADER_JIT`)
+    /// says: a threshold or `off`. Either way every result is the interpreter's, bit for bit; the
     /// commit and register traces never use it. Turning it on or off drops compiled blocks.
     pub fn set_jit(&mut self, threshold: Option<u32>) {
         self.jit = Jit::new(threshold);
