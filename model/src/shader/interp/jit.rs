@@ -132,6 +132,7 @@ enum Slot {
 
 /// One unit's compiled blocks.
 struct State {
+    /// Per PC, grown as far as the dispatcher has reached.
     slots: Vec<Slot>,
     /// The knobs the blocks were compiled under.
     knobs: Knobs,
@@ -364,7 +365,7 @@ impl ShaderUnit {
         let pc = usize::from(self.pc);
         let state = self.jit.state.get_or_insert_with(|| {
             Box::new(State {
-                slots: vec![Slot::Cold(0); PC_LIMIT as usize],
+                slots: Vec::new(),
                 knobs: self.knobs,
                 compiler: None,
             })
@@ -373,9 +374,14 @@ impl ShaderUnit {
             self.jit.state = None;
             return Ran::No;
         }
-        let Some(slot) = state.slots.get_mut(pc) else {
-            return Ran::No;
-        };
+        if pc >= state.slots.len() {
+            // Grown as far as the PC reaches (a fuzz case's new GPU pays for what it uses).
+            if pc >= PC_LIMIT as usize {
+                return Ran::No;
+            }
+            state.slots.resize((pc | 63) + 1, Slot::Cold(0));
+        }
+        let slot = &mut state.slots[pc];
         let (f, len) = match *slot {
             Slot::Ready(f, len) => (f, len),
             Slot::Never => return Ran::No,
