@@ -853,6 +853,11 @@ fn run_core(record_commits: bool, jit: Option<u32>, vertices: u32, attrs: &[Vec<
         assert!(cycle < 100_000);
     }
     assert_eq!(commits.is_empty(), !record_commits);
+    if jit == Some(0) {
+        // One JIT for the four units: a block per start PC at most, not one per unit.
+        let blocks = core.jit_blocks();
+        assert!((1..=20).contains(&blocks), "{blocks} blocks");
+    }
     (out, bi, bo, core.executed())
 }
 

@@ -362,7 +362,7 @@ impl Default for ShaderCore {
 impl ShaderCore {
     /// Four idle units with `knobs`.
     pub fn new(knobs: Knobs) -> Self {
-        Self {
+        let mut core = Self {
             slots: (0..NUM_UNITS)
                 .map(|_| Slot {
                     unit: ShaderUnit::new(knobs),
@@ -385,7 +385,11 @@ impl ShaderCore {
             wake: 0,
             quiet: 0,
             opcodes: None,
-        }
+        };
+        // One JIT for the four units (they run one vertex program).
+        let threshold = core.slots.first().and_then(|s| s.unit.jit_threshold());
+        core.set_jit(threshold);
+        core
     }
 
     /// Turns run-ahead on (the default) or off. With it on, a unit running the vertex shader
@@ -401,14 +405,23 @@ impl ShaderCore {
         self.run_ahead = on;
     }
 
-    /// Sets the shader JIT of every unit ([`ShaderUnit::set_jit`]: `Some(threshold)` on,
-    /// `None` off; on with [`crate::shader::interp::JIT_THRESHOLD`] by default). It serves
-    /// run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome and
-    /// registers either way (`model/tests/shader_fast.rs`).
+    /// Sets the shader JIT of the units ([`ShaderUnit::set_jit`]: `Some(threshold)` on,
+    /// `None` off; on with [`crate::shader::interp::JIT_THRESHOLD`] by default), one JIT
+    /// shared by the four ([`ShaderUnit::share_jit`]: a block is compiled once for all). It
+    /// serves run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome
+    /// and registers either way (`model/tests/shader_fast.rs`).
     pub fn set_jit(&mut self, threshold: Option<u32>) {
-        for s in &mut self.slots {
-            s.unit.set_jit(threshold);
+        if let Some((first, rest)) = self.slots.split_first_mut() {
+            first.unit.set_jit(threshold);
+            for s in rest {
+                s.unit.share_jit(&mut first.unit);
+            }
         }
+    }
+
+    /// Blocks the units' shared JIT has compiled ([`ShaderUnit::jit_blocks`]).
+    pub fn jit_blocks(&self) -> u32 {
+        self.slots.first().map_or(0, |s| s.unit.jit_blocks())
     }
 
     /// Turns the idle shortcut on (the default) or off: with no vertex in flight and none

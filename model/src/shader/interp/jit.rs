@@ -41,6 +41,7 @@ use cranelift_frontend::FunctionBuilderContext;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::Module;
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 /// How many times the interpreter must reach a PC before a block starting there is compiled
 /// (the default of [`ShaderUnit::set_jit`]). Measured on the benchmark shader (release build,
@@ -130,7 +131,8 @@ enum Slot {
     Ready(BlockFn, u16),
 }
 
-/// One unit's compiled blocks.
+/// The compiled blocks of one unit, or of the units of a stage that share them
+/// ([`ShaderUnit::share_jit`]).
 struct State {
     /// Per PC, grown as far as the dispatcher has reached.
     slots: Vec<Slot>,
@@ -223,10 +225,26 @@ impl Compiler {
     }
 }
 
-/// A unit's JIT: off, or on with a threshold and the blocks compiled so far.
+impl State {
+    fn new(knobs: Knobs) -> Self {
+        Self {
+            slots: Vec::new(),
+            knobs,
+            compiler: None,
+        }
+    }
+
+    /// Drops every block (and the code memory).
+    fn reset(&mut self, knobs: Knobs) {
+        *self = Self::new(knobs);
+    }
+}
+
+/// A unit's JIT: off, or on with a threshold and the blocks compiled so far (shared with the
+/// other units of its stage: [`ShaderUnit::share_jit`]).
 pub(super) struct Jit {
     threshold: Option<u32>,
-    state: Option<Box<State>>,
+    state: Option<Arc<Mutex<State>>>,
 }
 
 impl Jit {
@@ -269,8 +287,8 @@ impl fmt::Debug for Jit {
         let blocks = self
             .state
             .as_ref()
-            .and_then(|s| s.compiler.as_ref())
-            .map_or(0, |c| c.blocks);
+            .and_then(|s| s.lock().ok()?.compiler.as_ref().map(|c| c.blocks))
+            .unwrap_or(0);
         write!(f, "Jit({:?}, {blocks} blocks)", self.threshold)
     }
 }
@@ -326,13 +344,30 @@ impl ShaderUnit {
         self.jit.threshold
     }
 
-    /// Blocks compiled since the JIT was last reset (for tests and benchmarks).
+    /// Blocks compiled since the JIT was last reset (for tests and benchmarks; counts the
+    /// blocks of every unit that shares them).
     pub fn jit_blocks(&self) -> u32 {
         self.jit
             .state
             .as_ref()
-            .and_then(|s| s.compiler.as_ref())
-            .map_or(0, |c| c.blocks)
+            .and_then(|s| s.lock().ok()?.compiler.as_ref().map(|c| c.blocks))
+            .unwrap_or(0)
+    }
+
+    /// Makes this unit use `other`'s JIT: its threshold and its compiled blocks (the four
+    /// units of a stage run one program: each block is compiled once, and a PC's visits by
+    /// every unit count towards the threshold). Blocks are tagged with their words and read
+    /// the registers of the unit that runs them, so any unit can run any of them.
+    pub fn share_jit(&mut self, other: &mut ShaderUnit) {
+        let knobs = other.knobs;
+        let state = other
+            .jit
+            .state
+            .get_or_insert_with(|| Arc::new(Mutex::new(State::new(knobs))));
+        self.jit = Jit {
+            threshold: other.jit.threshold,
+            state: Some(Arc::clone(state)),
+        };
     }
 
     /// How many instructions from the PC on may retire without a stack check: the instruction
@@ -362,18 +397,32 @@ impl ShaderUnit {
         let Some(threshold) = self.jit.threshold else {
             return Ran::No;
         };
-        let pc = usize::from(self.pc);
-        let state = self.jit.state.get_or_insert_with(|| {
-            Box::new(State {
-                slots: Vec::new(),
-                knobs: self.knobs,
-                compiler: None,
-            })
-        });
+        let state = match self.jit.state.take() {
+            Some(s) => s,
+            None => Arc::new(Mutex::new(State::new(self.knobs))),
+        };
+        let ran = self.jit_run_in(&state, cfg, budget, threshold);
+        self.jit.state = Some(state);
+        ran
+    }
+
+    /// [`Self::jit_run`] with the (shared) state; the lock is held while the block runs, so a
+    /// reset by a unit sharing it can never free code that is running.
+    fn jit_run_in(
+        &mut self,
+        state: &Mutex<State>,
+        cfg: &UnitConfig,
+        budget: u64,
+        threshold: u32,
+    ) -> Ran {
+        let Ok(mut state) = state.lock() else {
+            return Ran::No;
+        };
         if state.knobs != self.knobs {
-            self.jit.state = None;
+            state.reset(self.knobs);
             return Ran::No;
         }
+        let pc = usize::from(self.pc);
         if pc >= state.slots.len() {
             // Grown as far as the PC reaches (a fuzz case's new GPU pays for what it uses).
             if pc >= PC_LIMIT as usize {
@@ -381,16 +430,15 @@ impl ShaderUnit {
             }
             state.slots.resize((pc | 63) + 1, Slot::Cold(0));
         }
-        let slot = &mut state.slots[pc];
-        let (f, len) = match *slot {
+        let (f, len) = match state.slots[pc] {
             Slot::Ready(f, len) => (f, len),
             Slot::Never => return Ran::No,
             Slot::Cold(c) => {
                 if c + 1 < threshold {
-                    *slot = Slot::Cold(c + 1);
+                    state.slots[pc] = Slot::Cold(c + 1);
                     return Ran::No;
                 }
-                let new = Self::jit_compile(state, cfg, pc, self.knobs);
+                let new = Self::jit_compile(&mut state, cfg, pc, self.knobs);
                 state.slots[pc] = new;
                 match new {
                     Slot::Ready(f, len) => (f, len),
@@ -398,7 +446,12 @@ impl ShaderUnit {
                 }
             }
         };
-        self.jit_call(cfg, f, len, budget)
+        let ran = self.jit_call(cfg, f, len, budget);
+        if ran.is_none() {
+            // A word or descriptor changed: every block may be stale.
+            state.reset(self.knobs);
+        }
+        ran.unwrap_or(Ran::No)
     }
 
     #[cold]
@@ -420,9 +473,10 @@ impl ShaderUnit {
         }
     }
 
-    /// Calls block `f` (of `len` instructions) at the PC.
+    /// Calls block `f` (of `len` instructions) at the PC; `None` if it found a word or
+    /// descriptor changed (nothing ran).
     #[inline]
-    fn jit_call(&mut self, cfg: &UnitConfig, f: BlockFn, len: u16, budget: u64) -> Ran {
+    fn jit_call(&mut self, cfg: &UnitConfig, f: BlockFn, len: u16, budget: u64) -> Option<Ran> {
         let pc = usize::from(self.pc);
         let limit = u64::from(len).min(self.flow_limit()).min(budget);
         if limit == 0
@@ -430,7 +484,7 @@ impl ShaderUnit {
             || cfg.opdescs.len() < 128
             || cfg.float_uniforms.len() < 96
         {
-            return Ran::No;
+            return Some(Ran::No);
         }
         let bank = self.bank & 1;
         let unit: *mut ShaderUnit = self;
@@ -450,15 +504,14 @@ impl ShaderUnit {
         // nothing else uses during the call.
         let r = unsafe { f(&mut ctx, limit) };
         if r & STALE != 0 {
-            self.jit.state = None;
-            return Ran::No;
+            return None;
         }
         let n = r as u32;
         self.executed += u64::from(n);
         if n > 0 {
             self.prev_mova = false;
         }
-        if r & BAIL != 0 {
+        Some(if r & BAIL != 0 {
             self.pc += n as u16;
             Ran::Bail(n)
         } else if r & END != 0 {
@@ -467,6 +520,6 @@ impl ShaderUnit {
         } else {
             self.pc += n as u16;
             Ran::Some(n)
-        }
+        })
     }
 }
