@@ -7,7 +7,9 @@
 //!   LITP, CMP, MAD/MADI, NOP), ending with END when it comes first; at most
 //!   [`MAX_BLOCK`] instructions. Flow control, MOVA, LITP, EMIT, SETEMIT and unknown opcodes
 //!   stay with the interpreter. A PC is compiled once it has been reached
-//!   [`JIT_THRESHOLD`] times (cold code and one-off fuzz programs never pay for compilation).
+//!   [`JIT_THRESHOLD`] times (cold code and one-off fuzz programs never pay for compilation);
+//!   the four units of a stage share their blocks and their counts
+//!   ([`ShaderUnit::share_jit`]).
 //! - **Bits.** The arithmetic is the interpreter's fast path ([`crate::shader::alu_fast`]):
 //!   lanes widened to `f64` images (once per register lane and block), products and sums
 //!   exact inside the window, truncation a mask of the low significand bits. Before an
