@@ -861,14 +861,19 @@ fn run_core(record_commits: bool, jit: Option<u32>, vertices: u32, attrs: &[Vec<
     (out, bi, bo, core.executed())
 }
 
+/// 37 vertices of four random attributes each (drawn towards the special operands).
+fn random_attrs(seed: u64) -> Vec<Vec<Vec4>> {
+    let mut r = Rng(seed);
+    (0..37)
+        .map(|_| (0..4).map(|_| vec4(&mut r)).collect())
+        .collect()
+}
+
 /// With the commit trace off the stage takes its VS-only tick; with it on, the general one.
 /// Both send the same items in the same cycles, with the same beats and instruction counts.
 #[test]
 fn stage_vs_tick_matches_the_general_tick() {
-    let mut r = Rng(0x57A6E);
-    let attrs: Vec<Vec<Vec4>> = (0..37)
-        .map(|_| (0..4).map(|_| vec4(&mut r)).collect())
-        .collect();
+    let attrs = random_attrs(0x57A6E);
     let fast = run_core(false, None, 300, &attrs);
     let general = run_core(true, None, 300, &attrs);
     assert_eq!(fast, general);
@@ -879,10 +884,7 @@ fn stage_vs_tick_matches_the_general_tick() {
 /// include values outside the fast path's window (blocks stop before those instructions).
 #[test]
 fn stage_with_jit_matches_the_stage_without() {
-    let mut r = Rng(0x4A17);
-    let attrs: Vec<Vec<Vec4>> = (0..37)
-        .map(|_| (0..4).map(|_| vec4(&mut r)).collect())
-        .collect();
+    let attrs = random_attrs(0x4A17);
     let jit = run_core(false, Some(0), 300, &attrs);
     let interp = run_core(false, None, 300, &attrs);
     assert_eq!(jit, interp);

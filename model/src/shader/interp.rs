@@ -1008,7 +1008,7 @@ impl ShaderUnit {
     /// The register effect of a data instruction (formats 1, 1i, 1u, 1c, 5, 5i: the ALU
     /// operations, MOVA, CMP, MAD) by the reference path; the PC, the instruction count and
     /// the MOVA flag are the caller's. Other instructions do nothing here.
-    pub(super) fn exec_data(
+    fn exec_data(
         &mut self,
         cfg: &UnitConfig,
         inst: Instruction,
