@@ -97,6 +97,18 @@
 //! All are built by default (a few seconds of `verilated_cov.cpp` on every build-script run
 //! besides), so every `--rtl-coverage` works out of the box.
 //!
+//! # Lean builds (`PICA_RTL_LEAN=1`)
+//!
+//! `scripts/run`, a new user's first command, builds `pica` with `PICA_RTL_LEAN=1`
+//! ([`LEAN_ENV`]): no coverage rows and no mutant models, the builds of the campaign tools
+//! (`--rtl-coverage`, guided `--rtl`, `pica mutate`), which are about 60 % of a cold build's
+//! Verilation (`cov_sh` alone about a third). Every other row is built: the main job's models
+//! (`default`, `fe`, `sh_stage`, `rast`, `tev`, `fop`) and the small injected-bug and test rows
+//! the user guide's examples name. A lean binary asked for a coverage or mutant model says
+//! what it is and how to rebuild (`RtlError::MissingVariant`, `mutants_{name}.why`); any build
+//! without the variable (the test command's, a plain `cargo build --release`) builds every
+//! row, reusing the lean build's models from the cache.
+//!
 //! # Mutant models (`pica mutate`)
 //!
 //! Besides the rows of [`MODELS`], each row of [`MUTANT_MODELS`] is one Verilated model
@@ -146,7 +158,7 @@
 //! # Caching
 //!
 //! Cargo reruns this script when a file under `rtl/` or `csrc/`, `PICA_RTL_DEFINES`,
-//! `VERILATOR`, `YOSYS`, `PICA_MUTANTS` or `stage_models.rs` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
+//! `VERILATOR`, `YOSYS`, `PICA_MUTANTS`, `PICA_RTL_LEAN` or `stage_models.rs` changes. A model's stamp is a hash of: the contents of the `rtl/*.sv` files its
 //! top can reach (every package, plus each file whose module a reached file names; in compile
 //! order), the top, the defines, the row's `.vlt` file, the Verilator version and the verilator
 //! command line of this script. Models live in `<target dir>/verilated/vl_{name}-{stamp
@@ -782,6 +794,9 @@ fn main() {
         d
     };
     let cache = model_cache(&out);
+    let lean = lean();
+    // The runtime names a lean build in its errors about a missing coverage or mutant row.
+    println!("cargo:rustc-env=PICA_RTL_LEAN_BUILD={}", u8::from(lean));
     // Every model and coverage row, built `jobs` at a time. Measured once (2-core machine, a
     // warm rebuild of the 14 models one RTL change touched): no faster than one after the
     // other (7.5-8 min against 7.9), since the big models already keep both cores busy through
@@ -797,6 +812,7 @@ fn main() {
         .collect();
     let mut rows: Vec<(&Model, &[&str])> = coverage_models()
         .into_iter()
+        .filter(|_| !lean)
         .map(|m| (m, &coverage_extra[..]))
         .collect();
     rows.extend(models().into_iter().map(|m| {
@@ -812,9 +828,9 @@ fn main() {
     let mut dirs = par_map(&rows, jobs(), |&(m, extra)| {
         verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), extra)
     });
-    let mdirs = dirs.split_off(coverage_models().len());
+    let mdirs = dirs.split_off(if lean { 0 } else { coverage_models().len() });
     let cov_dirs = dirs;
-    let mutants = mutant_models(&bin, &version, &rtl, &cache, &out);
+    let mutants = mutant_models(&bin, &version, &rtl, &cache, &out, lean);
 
     // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
     // instantiates.
@@ -832,7 +848,7 @@ fn main() {
     );
     fs::write(out.join("pica_variants.inc"), inc)
         .unwrap_or_else(|e| fail(&format!("writing pica_variants.inc: {e}")));
-    coverage_inc(&out);
+    coverage_inc(&out, lean);
 
     let mut build = cc::Build::new();
     build
@@ -869,11 +885,11 @@ fn main() {
     }
     build.compile("pica_shim");
 
-    for (dir, m) in mdirs
-        .iter()
-        .zip(models())
-        .chain(cov_dirs.iter().zip(coverage_models()))
-    {
+    for (dir, m) in mdirs.iter().zip(models()).chain(
+        cov_dirs
+            .iter()
+            .zip(coverage_models().into_iter().filter(|_| !lean)),
+    ) {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static=Vpica_{}", m.name);
     }
@@ -937,6 +953,17 @@ const MUTANT_MODELS: &[MutantModel] = &[
 
 /// The environment variable that opts into the mutant models not built by default.
 const MUTANTS_ENV: &str = "PICA_MUTANTS";
+
+/// The environment variable of a lean build: `1` leaves out the coverage rows and the mutant
+/// models (the campaign tools' builds, about 60 % of a cold build's Verilation time), so that a
+/// first `scripts/run`, which sets it, builds only models its commands use.
+const LEAN_ENV: &str = "PICA_RTL_LEAN";
+
+/// Whether this is a lean build ([`LEAN_ENV`] set to anything but empty or `0`).
+fn lean() -> bool {
+    println!("cargo:rerun-if-env-changed={LEAN_ENV}");
+    env::var(LEAN_ENV).is_ok_and(|v| !v.is_empty() && v != "0")
+}
 
 /// Width of the `mutsel` input (mutants 1..2^W - 1; 0 is the original design).
 const MUTSEL_WIDTH: u32 = 10;
@@ -1188,12 +1215,12 @@ fn shims_of(rows: &[&Model]) -> Vec<&'static str> {
 /// Writes, for each shim that drives a [`COVERAGE_MODELS`] row, `OUT_DIR/{shim stem}_coverage.inc`:
 /// its coverage rows' model, root and symbol-table headers (the shim reads the coverage counters
 /// out of the symbol table) and `PICA_COVERAGE_VARIANTS(X)`.
-fn coverage_inc(out: &Path) {
+fn coverage_inc(out: &Path, lean: bool) {
     let rows = coverage_models();
     for shim in shims_of(&rows) {
         let mine: Vec<&str> = rows
             .iter()
-            .filter(|m| m.shims.contains(&shim))
+            .filter(|m| !lean && m.shims.contains(&shim))
             .map(|m| m.name)
             .collect();
         let path = out.join(shim_inc(shim, "coverage"));
@@ -1219,6 +1246,7 @@ fn mutant_models(
     rtl: &Path,
     cache: &Path,
     out: &Path,
+    lean: bool,
 ) -> Vec<(&'static str, PathBuf)> {
     println!("cargo:rerun-if-env-changed=YOSYS");
     println!("cargo:rerun-if-env-changed={MUTANTS_ENV}");
@@ -1256,12 +1284,23 @@ fn mutant_models(
         let list = out.join(format!("mutants_{}.ys", m.name));
         let why = out.join(format!("mutants_{}.why", m.name));
         let dir = out.join(format!("mutants_{}.dir", m.name));
-        let Some(ys) = ys.as_ref().filter(|_| mutant_wanted(m, &wanted)) else {
+        let Some(ys) = ys.as_ref().filter(|_| !lean && mutant_wanted(m, &wanted)) else {
             write(list, "");
             write(dir, "");
             write(
                 why,
-                &if ys.is_none() {
+                &if lean {
+                    format!(
+                        "this is a lean build ({LEAN_ENV}=1, as scripts/run builds it): it has \
+                         no coverage or mutant models; rebuild without it, e.g. `cargo build \
+                         --release -p pica-testbench --bin pica`{}",
+                        if m.default {
+                            String::new()
+                        } else {
+                            format!(" with `{MUTANTS_ENV}={}`", m.stage)
+                        }
+                    )
+                } else if ys.is_none() {
                     format!(
                         "this build has no mutant model of stage {} ({}): Yosys was not found \
                          at build time (scripts/setup installs it)",

@@ -4,7 +4,7 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RtlError {
     /// The requested variant was not compiled into this build.
-    #[error("RTL variant {0} is not part of this build (built: {1})")]
+    #[error("RTL variant {0} is not part of this build (built: {1}){note}", note = lean_note())]
     MissingVariant(&'static str, String),
     /// The C++ side could not create the model.
     #[error("could not create the Verilated model of variant {0}")]
@@ -24,4 +24,21 @@ pub enum RtlError {
     /// A coverage file could not be written.
     #[error("cannot write the RTL coverage file {0}: {1}")]
     CoverageWrite(String, String),
+}
+
+/// Whether this bridge was built lean (`PICA_RTL_LEAN=1`, as `scripts/run` builds it): without
+/// the coverage rows and mutant models (`build.rs`, "Lean builds").
+pub fn lean_build() -> bool {
+    env!("PICA_RTL_LEAN_BUILD") == "1"
+}
+
+/// What a missing-variant error adds for a lean build: how to get the full one.
+fn lean_note() -> &'static str {
+    if lean_build() {
+        "; this is a lean build (PICA_RTL_LEAN=1, as scripts/run builds it) without the coverage \
+         and mutant models: rebuild without it, e.g. `cargo build --release -p pica-testbench \
+         --bin pica`"
+    } else {
+        ""
+    }
 }

@@ -48,7 +48,7 @@ pub mod tev_stage;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
 pub use coverage::RtlCoverage;
-pub use error::RtlError;
+pub use error::{lean_build, RtlError};
 pub use ffi::{PicaIn, PicaOut};
 use pica_model::beat::RegWriteBeat;
 use pica_model::mem::Memory;
