@@ -34,6 +34,7 @@
 //! and this crate.
 
 pub mod alu;
+pub mod axi;
 pub mod coverage;
 mod error;
 mod ffi;

@@ -91,17 +91,26 @@ pub trait LatencyPolicy: fmt::Debug {
     fn extra_latency(&mut self) -> u64;
 }
 
-/// The policies of [`MemLatency`].
+/// The policies of [`MemLatency`] (also the timing of [`crate::axi::AxiPolicy`]).
 #[derive(Clone, Debug)]
-struct Standard {
+pub(crate) struct Standard {
     latency: MemLatency,
     /// SplitMix64 state (the seed under [`MemLatency::Random`]).
     rng: u64,
 }
 
 impl Standard {
+    /// The policy of `latency`; `fallback` seeds the generator when `latency` has no seed.
+    pub(crate) fn new(latency: MemLatency, fallback: u64) -> Self {
+        let rng = match latency {
+            MemLatency::Random { seed, .. } => seed,
+            _ => fallback,
+        };
+        Self { latency, rng }
+    }
+
     /// The next 64 bits of the generator (SplitMix64).
-    fn rand(&mut self) -> u64 {
+    pub(crate) fn rand(&mut self) -> u64 {
         self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.rng;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -138,11 +147,7 @@ pub struct SideServer<R> {
 impl<R> SideServer<R> {
     /// A server answering with `latency`.
     pub fn new(latency: MemLatency) -> Self {
-        let rng = match latency {
-            MemLatency::Random { seed, .. } => seed,
-            _ => 0,
-        };
-        Self::with_policy(Box::new(Standard { latency, rng }))
+        Self::with_policy(Box::new(Standard::new(latency, 0)))
     }
 
     /// A server with any policy.
