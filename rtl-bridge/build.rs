@@ -36,6 +36,10 @@
 //!   RCP/RSQ/EX2/LG2 unit `pica_sh_sfu` and the clipper's reciprocal `pica_f24_rcp_mc`, so that
 //!   `pica alu-check` clocks them through all 2^24 inputs without evaluating the rest of the
 //!   ALU every clock), driven by the same `csrc/pica_alu_shim.cpp` (ops 24-28);
+//! - `axi`, `axi_inject_no_hazard`, `axi_inject_drop_b` (`pica_axi_master`, the AXI4 master
+//!   bridge of a stage's memory port, as written and with each injected bug), driven by
+//!   `csrc/pica_axi_shim.cpp`, which includes the three headers itself (`src/axi/rtl.rs`
+//!   serves it with `AxiServer`);
 //! - `sh` (`pica_sh_unit_top`, one shader unit with its RAMs, plus `PICA_RTL_DEFINES`),
 //!   `sh_inject_add_round` and `sh_inject_loop_extra` (one injected shader bug each: separate
 //!   models, so a bug variant re-verilates only the shader unit) and `sh_knobs_alt` (every
@@ -255,6 +259,33 @@ const MODELS: &[Model] = &[
         params: &[],
         user_defines: false,
         shims: &["pica_alu_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "axi",
+        top: "pica_axi_master",
+        defines: &[],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_axi_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "axi_inject_no_hazard",
+        top: "pica_axi_master",
+        defines: &["INJECT_AXI_NO_HAZARD"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_axi_shim.cpp"],
+        vlt: None,
+    },
+    Model {
+        name: "axi_inject_drop_b",
+        top: "pica_axi_master",
+        defines: &["INJECT_AXI_DROP_B"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_axi_shim.cpp"],
         vlt: None,
     },
     Model {

@@ -35,9 +35,11 @@
 //! ID, any order across IDs; AXI4 has no write-data interleaving).
 
 mod check;
+mod rtl;
 mod serve;
 
 pub use check::{AxiChecker, AxiViolation, Rule};
+pub use rtl::{serve, AxiBuild, AxiDivergence, AxiRun, RtlAxiMaster, WordRequest, STALL_LIMIT};
 pub use serve::{AxiMemory, AxiPolicy, AxiServer, Reorder};
 
 use std::fmt;
