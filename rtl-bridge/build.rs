@@ -841,11 +841,10 @@ fn main() {
         .chain(LIGHT_OPT_ARGS)
         .copied()
         .collect();
-    let mut rows: Vec<(&Model, &[&str])> = coverage_models()
-        .into_iter()
-        .filter(|_| !lean)
-        .map(|m| (m, &coverage_extra[..]))
-        .collect();
+    // The coverage rows this build makes: none when lean.
+    let cov_rows: Vec<&Model> = if lean { Vec::new() } else { coverage_models() };
+    let mut rows: Vec<(&Model, &[&str])> =
+        cov_rows.iter().map(|&m| (m, &coverage_extra[..])).collect();
     rows.extend(models().into_iter().map(|m| {
         let extra = if ZERO_INIT_MODELS.contains(&m.name) {
             ZERO_INIT_ARGS
@@ -859,7 +858,7 @@ fn main() {
     let mut dirs = par_map(&rows, jobs(), |&(m, extra)| {
         verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), extra)
     });
-    let mdirs = dirs.split_off(if lean { 0 } else { coverage_models().len() });
+    let mdirs = dirs.split_off(cov_rows.len());
     let cov_dirs = dirs;
     let mutants = mutant_models(&bin, &version, &rtl, &cache, &out, lean);
 
@@ -879,7 +878,7 @@ fn main() {
     );
     fs::write(out.join("pica_variants.inc"), inc)
         .unwrap_or_else(|e| fail(&format!("writing pica_variants.inc: {e}")));
-    coverage_inc(&out, lean);
+    coverage_inc(&out, &cov_rows);
 
     let mut build = cc::Build::new();
     build
@@ -916,11 +915,11 @@ fn main() {
     }
     build.compile("pica_shim");
 
-    for (dir, m) in mdirs.iter().zip(models()).chain(
-        cov_dirs
-            .iter()
-            .zip(coverage_models().into_iter().filter(|_| !lean)),
-    ) {
+    for (dir, m) in mdirs
+        .iter()
+        .zip(models())
+        .chain(cov_dirs.iter().zip(cov_rows.iter().copied()))
+    {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static=Vpica_{}", m.name);
     }
@@ -1246,12 +1245,12 @@ fn shims_of(rows: &[&Model]) -> Vec<&'static str> {
 /// Writes, for each shim that drives a [`COVERAGE_MODELS`] row, `OUT_DIR/{shim stem}_coverage.inc`:
 /// its coverage rows' model, root and symbol-table headers (the shim reads the coverage counters
 /// out of the symbol table) and `PICA_COVERAGE_VARIANTS(X)`.
-fn coverage_inc(out: &Path, lean: bool) {
-    let rows = coverage_models();
-    for shim in shims_of(&rows) {
-        let mine: Vec<&str> = rows
+fn coverage_inc(out: &Path, built: &[&Model]) {
+    // Every shim that can drive a coverage row gets its include, empty when none is built.
+    for shim in shims_of(&coverage_models()) {
+        let mine: Vec<&str> = built
             .iter()
-            .filter(|m| !lean && m.shims.contains(&shim))
+            .filter(|m| m.shims.contains(&shim))
             .map(|m| m.name)
             .collect();
         let path = out.join(shim_inc(shim, "coverage"));
