@@ -148,6 +148,26 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_fop_shim.cpp"],
         vlt: None,
     },
+    // fop: the AXI4 master's same-word rule left out: a read may pass the posted write to its word (a pipelined design's read-after-write hazard)
+    Model {
+        name: "fop_inject_axi_no_hazard",
+        top: "pica_fop_top",
+        defines: &["INJECT_AXI_NO_HAZARD"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    // fop: the AXI4 master loses a write response that arrives in the same clock as a read response (a dropped out-of-order response: the port stops)
+    Model {
+        name: "fop_inject_axi_drop_b",
+        top: "pica_fop_top",
+        defines: &["INJECT_AXI_DROP_B"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
 ];
 
 /// The stage tops' coverage builds (rows of `COVERAGE_MODELS`): the RTL as written plus

@@ -144,6 +144,10 @@ async def run_case(dut, ram, case):
         dut.rsp_ready.value = int(rng.random() < (0.7 if p else 1.0))
 
     dut.req_valid.value = 0
+    # Every request answered: the master says it is idle (nothing in flight).
+    await RisingEdge(dut.clk)
+    if not bits(dut.idle):
+        raise AssertionError(f"{case['name']}: idle_o low with every request answered")
     for _ in range(8):
         await RisingEdge(dut.clk)
     for addr, value in sorted(ref.items()):

@@ -46,6 +46,8 @@ module pica_axi_master #(
   input  logic           rsp_ready_i,
   output logic [31:0]    rsp_rdata_o,
   output logic           rsp_err_o,
+  // Nothing in flight: every request taken has been answered (its AXI transaction is over).
+  output logic           idle_o,
 
   // AXI4 master: write address.
   output logic           awvalid_o,
@@ -140,6 +142,8 @@ module pica_axi_master #(
   assign rsp_rdata_o = s_rdata_q[head_q];
   assign rsp_err_o   = s_err_q[head_q];
   assign give = rsp_valid_o && rsp_ready_i;
+  // A slot stays busy until its response is handed on, which is after its AXI response.
+  assign idle_o = count_q == '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -5,7 +5,12 @@
 // rtl/README.md "pica_fop" is the contract (ports, memory port, cycles per fragment).
 //
 // Micro-architecture: one fragment at a time, a multi-cycle FSM around one memory access
-// engine that issues one 32-bit request at a time and waits for its response.
+// engine that issues 32-bit requests and waits for each read's response. Writes are posted:
+// the FSM goes on after a write is taken and reads (the colour read after the depth write, a
+// probe) go out while it is in flight; its response is taken whenever it comes (responses
+// arrive in request order, so a response while a write is posted is that write's). Behind
+// pica_axi_master that puts a write and a read in flight at once, which the AXI4 port may
+// answer out of order (and the same-word rule orders when the two buffers share a word).
 //
 //   IDLE      takes a fragment (in_ready_o)
 //   PIX       the pixel index and the outside-the-framebuffer test (pica_fop_addr), registered
@@ -36,8 +41,12 @@
 // address. A straddling write first probes its second word (a read with be = 0) unless this
 // fragment has already read the same pixel (then both words are known to be mapped), so its
 // first word is never written when the second is unmapped; the first word's write error
-// changes nothing. One request is outstanding at a time, so no write is issued while an
-// earlier request could still hang.
+// changes nothing. A write is issued only when every earlier request has been answered (at
+// most one write is posted, a second waits for it), so no write is issued while an earlier
+// request could still hang; a posted write's error hangs at once, whatever the FSM is doing
+// (a read issued after it may still be answered: the model would not have made it, but a
+// read changes nothing). The beat waits for the posted write's response: a hanging fragment
+// gives no beat.
 module pica_fop (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -314,6 +323,10 @@ module pica_fop (
 
   state_e      state_q, acc_ret_q;
 
+  // The posted write: in flight (its response not yet taken), and what a hang on it reports.
+  logic        posted_q, pw_buf_q;
+  logic [31:0] pw_addr_q;
+
   // The fragment.
   logic [31:0] tag_q, src_q;
   logic [15:0] x_q, y_q;
@@ -513,8 +526,16 @@ module pica_fop (
   assign rd_pix_w0 = rd64_lo[31:0] & len_mask;
   assign rd_pix_w1 = rd64_hi[31:0] & len_mask;
 
-  // Request outputs decoded from the state (one request per REQ state, held until ready).
-  assign mem_req_valid_o = (state_q == SAProbe) || (state_q == SAReq0) || (state_q == SAReq1);
+  // Request outputs decoded from the state (one request per REQ state, held until ready; a
+  // write waits until no write is posted).
+  logic wr_wait, req_take, rsp_posted, rsp_mine;
+  assign wr_wait  = acc_we_q && posted_q;
+  assign mem_req_valid_o = (state_q == SAProbe)
+                         || (((state_q == SAReq0) || (state_q == SAReq1)) && !wr_wait);
+  assign req_take = mem_req_valid_o && mem_req_ready_i;
+  // A response while a write is posted is that write's (request order); else the awaited one.
+  assign rsp_posted = mem_rsp_valid_i && posted_q;
+  assign rsp_mine   = mem_rsp_valid_i && !posted_q;
   assign mem_req_we_o    = acc_we_q && ((state_q == SAReq0) || (state_q == SAReq1));
   assign mem_req_addr_o  = ((state_q == SAProbe) || (state_q == SAReq1)) ? acc_w1 : acc_w0;
   assign mem_req_be_o    = (state_q == SAProbe) ? 4'd0
@@ -534,6 +555,9 @@ module pica_fop (
     if (!rst_ni) begin
       state_q      <= SIdle;
       acc_ret_q    <= SIdle;
+      posted_q     <= 1'b0;
+      pw_buf_q     <= 1'b0;
+      pw_addr_q    <= '0;
       tag_q        <= '0;
       src_q        <= '0;
       x_q          <= '0;
@@ -786,17 +810,17 @@ module pica_fop (
         end
 
         SOut: begin
-          if (out_ready_i) state_q <= SIdle;
+          if (out_ready_i && !posted_q) state_q <= SIdle;
         end
 
         SHang: ;
 
         // ---- access engine
         SAProbe: begin
-          if (mem_req_ready_i) state_q <= SAProbeW;
+          if (req_take) state_q <= SAProbeW;
         end
         SAProbeW: begin
-          if (mem_rsp_valid_i) begin
+          if (rsp_mine) begin
             if (mem_rsp_err_i) begin
               hang_q      <= 1'b1;
               hang_kind_q <= HangUnmapped;
@@ -809,10 +833,12 @@ module pica_fop (
           end
         end
         SAReq0: begin
-          if (mem_req_ready_i) state_q <= SAW0;
+          // A write is posted: a straddling one goes on to its second word (which waits for
+          // the first's response), else the caller goes on.
+          if (req_take) state_q <= !acc_we_q ? SAW0 : acc_straddle ? SAReq1 : acc_ret_q;
         end
         SAW0: begin
-          if (mem_rsp_valid_i) begin
+          if (rsp_mine) begin
             if (mem_rsp_err_i) begin
               hang_q      <= 1'b1;
               hang_kind_q <= HangUnmapped;
@@ -829,10 +855,10 @@ module pica_fop (
           end
         end
         SAReq1: begin
-          if (mem_req_ready_i) state_q <= SAW1;
+          if (req_take) state_q <= acc_we_q ? acc_ret_q : SAW1;
         end
         SAW1: begin
-          if (mem_rsp_valid_i) begin
+          if (rsp_mine) begin
             if (mem_rsp_err_i) begin
               hang_q      <= 1'b1;
               hang_kind_q <= HangUnmapped;
@@ -847,12 +873,28 @@ module pica_fop (
         end
         default: state_q <= SIdle;
       endcase
+      // The posted write: taken, answered; its error hangs whatever the FSM did this clock
+      // (no write can be taken in that clock: writes wait while one is posted).
+      if (req_take && mem_req_we_o) begin
+        posted_q  <= 1'b1;
+        pw_buf_q  <= acc_buf_q;
+        pw_addr_q <= acc_addr_q;
+      end else if (rsp_posted) begin
+        posted_q <= 1'b0;
+        if (mem_rsp_err_i) begin
+          hang_q      <= 1'b1;
+          hang_kind_q <= HangUnmapped;
+          hang_buf_q  <= pw_buf_q;
+          hang_addr_q <= pw_addr_q;
+          state_q     <= SHang;
+        end
+      end
     end
   end
 
   // ---------------------------------------------------------------- outputs
   assign in_ready_o          = (state_q == SIdle);
-  assign out_valid_o         = (state_q == SOut);
+  assign out_valid_o         = (state_q == SOut) && !posted_q;
   assign out_tag_o           = tag_q;
   assign out_x_o             = x_q;
   assign out_y_o             = y_q;
@@ -869,12 +911,14 @@ module pica_fop (
   assign idle_o              = (state_q == SIdle) || (state_q == SHang);
 
 `ifndef SYNTHESIS
-  // A response only while one is awaited (one request outstanding at a time).
+  // A response only while one is awaited or a write is posted.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       // nothing to check in reset
     end else begin
-      if (mem_rsp_valid_i && !(state_q == SAProbeW || state_q == SAW0 || state_q == SAW1))
+      // (After a posted write's hang a read issued behind it is still answered.)
+      if (mem_rsp_valid_i && !posted_q
+          && !(state_q == SAProbeW || state_q == SAW0 || state_q == SAW1 || state_q == SHang))
         $error("pica_fop: memory response with no request outstanding (state %0d)", state_q);
       if (hang_q && mem_req_valid_o)
         $error("pica_fop: memory request after the hang");

@@ -1,7 +1,9 @@
 // pica_fop_top: the stage top of the fragment operations for stage-level co-verification
 // (design.md "Stage-level co-verification"; rtl/README.md "pica_fop"): pica_fop with a
 // register write port that holds the 20 registers of pica_model::fop::CONFIG_REGS (IDs from
-// pica_regs_pkg).
+// pica_regs_pkg), and its word request/response memory port turned into an AXI4 master by
+// pica_axi_master (issue 37: the RTL's framebuffer traffic behind one AXI4 port; the harness
+// serves it with rtl-bridge/src/axi AxiServer, the replay testbench with its own subordinate).
 // The Verilated `fop*` models (rtl-bridge/src/fop_stage.rs, RtlFop) and the replay testbench
 // (rtl-bridge/tb/pica_fop_replay_tb.sv) are built from it.
 //
@@ -42,16 +44,37 @@ module pica_fop_top (
   output logic [31:0] out_depth_stencil_o,
   output logic [7:0]  out_flags_o,
 
-  output logic        mem_req_valid_o,
-  input  logic        mem_req_ready_i,
-  output logic        mem_req_we_o,
-  output logic [31:0] mem_req_addr_o,
-  output logic [3:0]  mem_req_be_o,
-  output logic [31:0] mem_req_wdata_o,
-  input  logic        mem_rsp_valid_i,
-  output logic        mem_rsp_ready_o,
-  input  logic [31:0] mem_rsp_rdata_i,
-  input  logic        mem_rsp_err_i,
+  // The framebuffer's AXI4 master port (pica_axi_master: 32-bit data, single-beat INCR
+  // bursts, IDs 0..3, up to four transactions in flight, responses in any order across IDs).
+  output logic        mem_awvalid_o,
+  input  logic        mem_awready_i,
+  output logic [1:0]  mem_awid_o,
+  output logic [31:0] mem_awaddr_o,
+  output logic [7:0]  mem_awlen_o,
+  output logic [2:0]  mem_awsize_o,
+  output logic [1:0]  mem_awburst_o,
+  output logic        mem_wvalid_o,
+  input  logic        mem_wready_i,
+  output logic [31:0] mem_wdata_o,
+  output logic [3:0]  mem_wstrb_o,
+  output logic        mem_wlast_o,
+  input  logic        mem_bvalid_i,
+  output logic        mem_bready_o,
+  input  logic [1:0]  mem_bid_i,
+  input  logic [1:0]  mem_bresp_i,
+  output logic        mem_arvalid_o,
+  input  logic        mem_arready_i,
+  output logic [1:0]  mem_arid_o,
+  output logic [31:0] mem_araddr_o,
+  output logic [7:0]  mem_arlen_o,
+  output logic [2:0]  mem_arsize_o,
+  output logic [1:0]  mem_arburst_o,
+  input  logic        mem_rvalid_i,
+  output logic        mem_rready_o,
+  input  logic [1:0]  mem_rid_i,
+  input  logic [31:0] mem_rdata_i,
+  input  logic [1:0]  mem_rresp_i,
+  input  logic        mem_rlast_i,
 
   output logic        hang_o,
   output logic [1:0]  hang_kind_o,
@@ -102,6 +125,15 @@ module pica_fop_top (
     end
   end
 
+  // pica_fop's word port, between it and the AXI4 master.
+  logic        req_valid, req_ready, req_we, rsp_valid, rsp_ready, rsp_err;
+  logic [31:0] req_addr, req_wdata, rsp_rdata;
+  logic [3:0]  req_be;
+  // Idle: pica_fop between fragments and no AXI transaction in flight (a write the stage has
+  // finished with may still be on its way to memory).
+  logic        fop_idle, axi_idle;
+  assign idle_o = fop_idle && axi_idle;
+
   pica_fop u_fop (
     .clk_i,
     .rst_ni,
@@ -123,29 +155,77 @@ module pica_fop_top (
     .out_depth_addr_o,
     .out_depth_stencil_o,
     .out_flags_o,
-    .mem_req_valid_o,
-    .mem_req_ready_i,
-    .mem_req_we_o,
-    .mem_req_addr_o,
-    .mem_req_be_o,
-    .mem_req_wdata_o,
-    .mem_rsp_valid_i,
-    .mem_rsp_ready_o,
-    .mem_rsp_rdata_i,
-    .mem_rsp_err_i,
+    .mem_req_valid_o(req_valid),
+    .mem_req_ready_i(req_ready),
+    .mem_req_we_o   (req_we),
+    .mem_req_addr_o (req_addr),
+    .mem_req_be_o   (req_be),
+    .mem_req_wdata_o(req_wdata),
+    .mem_rsp_valid_i(rsp_valid),
+    .mem_rsp_ready_o(rsp_ready),
+    .mem_rsp_rdata_i(rsp_rdata),
+    .mem_rsp_err_i  (rsp_err),
     .hang_o,
     .hang_kind_o,
     .hang_buffer_o,
     .hang_addr_o,
     .hang_value_o,
-    .idle_o
+    .idle_o     (fop_idle)
+  );
+
+  pica_axi_master #(
+    .IdW        (2),
+    .Outstanding(4)
+  ) u_axi (
+    .clk_i,
+    .rst_ni,
+    .req_valid_i(req_valid),
+    .req_ready_o(req_ready),
+    .req_we_i   (req_we),
+    .req_addr_i (req_addr),
+    .req_be_i   (req_be),
+    .req_wdata_i(req_wdata),
+    .rsp_valid_o(rsp_valid),
+    .rsp_ready_i(rsp_ready),
+    .rsp_rdata_o(rsp_rdata),
+    .rsp_err_o  (rsp_err),
+    .idle_o     (axi_idle),
+    .awvalid_o  (mem_awvalid_o),
+    .awready_i  (mem_awready_i),
+    .awid_o     (mem_awid_o),
+    .awaddr_o   (mem_awaddr_o),
+    .awlen_o    (mem_awlen_o),
+    .awsize_o   (mem_awsize_o),
+    .awburst_o  (mem_awburst_o),
+    .wvalid_o   (mem_wvalid_o),
+    .wready_i   (mem_wready_i),
+    .wdata_o    (mem_wdata_o),
+    .wstrb_o    (mem_wstrb_o),
+    .wlast_o    (mem_wlast_o),
+    .bvalid_i   (mem_bvalid_i),
+    .bready_o   (mem_bready_o),
+    .bid_i      (mem_bid_i),
+    .bresp_i    (mem_bresp_i),
+    .arvalid_o  (mem_arvalid_o),
+    .arready_i  (mem_arready_i),
+    .arid_o     (mem_arid_o),
+    .araddr_o   (mem_araddr_o),
+    .arlen_o    (mem_arlen_o),
+    .arsize_o   (mem_arsize_o),
+    .arburst_o  (mem_arburst_o),
+    .rvalid_i   (mem_rvalid_i),
+    .rready_o   (mem_rready_o),
+    .rid_i      (mem_rid_i),
+    .rdata_i    (mem_rdata_i),
+    .rresp_i    (mem_rresp_i),
+    .rlast_i    (mem_rlast_i)
   );
 
 `ifndef SYNTHESIS
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       // nothing to check in reset
-    end else if (cfg_we_i && !idle_o) begin
+    end else if (cfg_we_i && !fop_idle) begin
       $error("pica_fop_top: register write with a fragment in flight");
     end
   end

@@ -15,17 +15,18 @@
 //!
 //! # The memory port
 //!
-//! A request is performed on the [`Memory`] in the clock its handshake happens (`valid` and
-//! `ready` high at the clock edge): a write changes the bytes its byte enables select, a read
-//! takes the whole word. Either answers `err` when the word is not mapped
-//! ([`Memory::region_of`]), and a write with `err` changes nothing. The response is offered
-//! ([`MemLatency`]) the clock after the handshake at the earliest, in request order, and held
-//! until the RTL takes it. Under [`MemLatency::Random`] each request's extra latency is drawn
-//! from the seeded generator, and the request side is held not-ready one clock in five.
-//!
-//! The bridge checks the protocol the contract promises (4-aligned addresses, no request after
-//! the hang, no response taken that was not offered...) and lists what it saw broken in
-//! [`RtlFop::violations`].
+//! The top reaches the colour and depth-stencil buffers through one AXI4 master port
+//! (`mem_aw*` … `mem_r*`: `pica_axi_master` in front of `pica_fop`'s word port; single-beat
+//! INCR bursts of 32-bit words, IDs 0–3, up to four transactions in flight). The bridge serves
+//! it with an [`AxiServer`](crate::axi::AxiServer) over the [`Memory`]: a write lands when its
+//! data beat is taken, a read takes its data at its address handshake; unmapped words answer
+//! DECERR (the stage then hangs, as on the model's unmapped access). [`MemLatency`] sets the
+//! latency and backpressure ([`MemLatency::Random`]: each channel held not-ready one clock in
+//! five, each response delayed by a seeded draw) and [`Reorder`] whether responses of
+//! different IDs come back out of order ([`RtlFop::with_reorder`]). Every beat is judged by the
+//! server's [`AxiChecker`](crate::axi::AxiChecker); a broken rule is listed in
+//! [`RtlFop::violations`] with its channel, beat and clock, like any other breach of the
+//! contract.
 //!
 //! The comparison with the model is transaction-exact: the same beats (every field but
 //! `cycle`), the same hang and the same memory. `tests/fop_stage.rs` runs random cases
@@ -43,10 +44,12 @@
 //! # Ok::<(), pica_rtl_bridge::RtlError>(())
 //! ```
 
+use crate::axi::AxiMemory;
+pub use crate::axi::Reorder;
 use crate::error::RtlError;
 use crate::kit::abi::fop::{PicaFopIn, PicaFopOut};
 pub use crate::kit::side::MemLatency;
-use crate::kit::stage::{FopShim, Log, Protocol, RtlStage, Rules};
+use crate::kit::stage::{AxiOut, FopShim, Log, Protocol, RtlStage, Rules};
 use pica_model::beat::PixelBeat;
 use pica_model::fop::{config_words, FopHang, CONFIG_REGS};
 use pica_model::mem::Memory;
@@ -81,13 +84,6 @@ pub struct FopResult {
     pub beat: PixelBeat,
 }
 
-/// A response the memory owes the RTL.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct MemRsp {
-    rdata: u32,
-    err: bool,
-}
-
 /// Clocks without any handshake on any port after which [`RtlFop::run`] and the drain of
 /// [`RtlFop::sync_config`] give up (the RTL is stuck; recorded in [`RtlFop::violations`]).
 pub const WATCHDOG_CLOCKS: u64 = 20_000;
@@ -99,12 +95,10 @@ pub const WATCHDOG_CLOCKS: u64 = 20_000;
 /// acceptance and as long for its response, so a working stage never comes near it.
 pub const LIVELOCK_CLOCKS: u64 = 10 * 2 * (WATCHDOG_CLOCKS + 4);
 
-/// FOP's part of the stage protocol: the fragment and beat on the ports, the memory port,
-/// the hang.
+/// FOP's part of the stage protocol: the fragment and beat on the ports, the memory behind
+/// the AXI4 port, the hang.
 #[derive(Debug, Default)]
 pub(crate) struct Fop {
-    reads: u64,
-    writes: u64,
     hang: Option<FopHang>,
 }
 
@@ -112,13 +106,13 @@ impl Protocol for Fop {
     type Shim = FopShim;
     type Item = FopFragment;
     type Result = FopResult;
-    type Rsp = MemRsp;
+    type Rsp = ();
     type Ctx = Memory;
 
     const RULES: Rules = Rules {
         watchdog_clocks: WATCHDOG_CLOCKS,
         orphan: "a pixel beat with no fragment in flight",
-        side_requests: "memory requests",
+        side_requests: "memory bursts",
         // A run ends with the last beat: the stage may still finish writes after it.
         run_until_idle: false,
         livelock_clocks: LIVELOCK_CLOCKS,
@@ -131,7 +125,6 @@ impl Protocol for Fop {
     fn drive(&mut self, head: Option<&FopFragment>, out_ready: bool) -> PicaFopIn {
         let mut inp = PicaFopIn {
             out_ready: u32::from(out_ready),
-            mem_req_ready: 1,
             ..Default::default()
         };
         if let Some(f) = head {
@@ -179,7 +172,8 @@ impl Protocol for Fop {
     }
 
     fn wrote(&mut self, id: u16, o: &PicaFopOut, log: &mut Log<'_>) {
-        if o.mem_req_valid != 0 || o.out_valid != 0 {
+        let m = o.axi_master();
+        if m.aw.is_some() || m.w.is_some() || m.ar.is_some() || o.out_valid != 0 {
             log.violate(format!(
                 "memory request or beat while idle (register 0x{id:03x} written)"
             ));
@@ -215,52 +209,8 @@ impl Protocol for Fop {
         }
     }
 
-    fn offer(inp: &mut PicaFopIn, rsp: Option<&MemRsp>) {
-        if let Some(r) = rsp {
-            inp.mem_rsp_rdata = r.rdata;
-            inp.mem_rsp_err = u32::from(r.err);
-        }
-    }
-
-    fn perform(&mut self, mem: &mut Memory, o: &PicaFopOut, log: &mut Log<'_>) -> MemRsp {
-        if self.hang.is_some() {
-            log.violate(format!(
-                "memory request at 0x{:08x} after the hang",
-                o.mem_req_addr
-            ));
-        }
-        let (rdata, err) = self.access(mem, o, log);
-        MemRsp { rdata, err }
-    }
-}
-
-impl Fop {
-    /// Performs an accepted memory request on `mem`; returns the response.
-    fn access(&mut self, mem: &mut Memory, o: &PicaFopOut, log: &mut Log<'_>) -> (u32, bool) {
-        let mut addr = o.mem_req_addr;
-        if addr & 3 != 0 {
-            log.violate(format!(
-                "memory request address 0x{addr:08x} is not 4-aligned"
-            ));
-            addr &= !3;
-        }
-        let mapped = Memory::region_of(addr, 4).is_some();
-        if o.mem_req_we != 0 {
-            self.writes += 1;
-            if mapped {
-                let bytes = o.mem_req_wdata.to_le_bytes();
-                for (n, b) in bytes.iter().enumerate() {
-                    if o.mem_req_be & (1 << n) != 0 {
-                        // Mapped (checked above): cannot fail.
-                        let _ = mem.write_bytes(addr + n as u32, &[*b]);
-                    }
-                }
-            }
-            (0, !mapped)
-        } else {
-            self.reads += 1;
-            (mem.read_u32(addr).unwrap_or(0), !mapped)
-        }
+    fn axi_memory(mem: &mut Memory) -> &mut dyn AxiMemory {
+        mem
     }
 }
 
@@ -270,10 +220,28 @@ crate::kit::stage::stage_wrapper! {
 }
 
 impl RtlFop {
-    /// A new stage of `variant`, reset, whose memory port answers with `latency`.
+    /// A new stage of `variant`, reset, whose memory port answers with `latency`, every ID's
+    /// responses in order ([`Reorder::InOrder`]).
     pub fn new(variant: FopVariant, latency: MemLatency) -> Result<Self, RtlError> {
+        Self::with_reorder(variant, latency, Reorder::InOrder)
+    }
+
+    /// A new stage whose memory port answers with `latency` and reorders its responses across
+    /// IDs as `reorder` says.
+    pub fn with_reorder(
+        variant: FopVariant,
+        latency: MemLatency,
+        reorder: Reorder,
+    ) -> Result<Self, RtlError> {
         let fop = Fop::default();
-        let stage = RtlStage::open(variant.name(), variant.mutant(), fop, Some(latency), false)?;
+        let stage = RtlStage::open(
+            variant.name(),
+            variant.mutant(),
+            fop,
+            Some(latency),
+            reorder,
+            false,
+        )?;
         Ok(Self { stage, variant })
     }
 
@@ -282,9 +250,21 @@ impl RtlFop {
         self.stage.latency().unwrap_or_default()
     }
 
-    /// Memory requests performed so far: (reads, including byte-enable-0 probes; writes).
+    /// How the memory port reorders its responses.
+    pub fn reorder(&self) -> Reorder {
+        self.stage.reorder()
+    }
+
+    /// Memory transactions so far: (read bursts, including the stage's probes of a word's
+    /// mapping; write bursts). Every burst of this port is one word.
     pub fn mem_stats(&self) -> (u64, u64) {
-        (self.stage.proto.reads, self.stage.proto.writes)
+        let t = self.axi_tally();
+        (t.read_bursts, t.write_bursts)
+    }
+
+    /// The AXI4 port's traffic so far: bursts, bytes, the most transactions in flight.
+    pub fn axi_tally(&self) -> crate::axi::AxiTally {
+        self.stage.axi_tally().unwrap_or_default()
     }
 
     /// The hang the RTL reports (`hang_o`), as the model's [`FopHang`].
@@ -317,9 +297,9 @@ impl RtlFop {
         self.stage.push(f);
     }
 
-    /// One clock: serves the memory port from `mem` (a request is performed on `mem` in the
-    /// clock it is accepted — writes change `mem` then, reads take their data then — and
-    /// answered after the latency), feeds the head of the queue, and returns the beat taken in
+    /// One clock: serves the AXI4 port from `mem` (a write lands on `mem` when its data beat is
+    /// taken, a read takes its data at its address handshake; the responses follow after the
+    /// latency, in the order the policy picks), feeds the head of the queue, and returns the beat taken in
     /// this clock (`out_ready`: the consumer's ready). Results stashed by
     /// [`RtlFop::sync_config`] come first, one per tick.
     pub fn tick(&mut self, mem: &mut Memory, out_ready: bool) -> Option<FopResult> {

@@ -305,7 +305,14 @@ impl RtlRast {
             head_loaded: false,
             triggers_seen: 0,
         };
-        let stage = RtlStage::open(variant.name(), variant.mutant(), rast, Some(latency), false)?;
+        let stage = RtlStage::open(
+            variant.name(),
+            variant.mutant(),
+            rast,
+            Some(latency),
+            crate::axi::Reorder::InOrder,
+            false,
+        )?;
         Ok(Self { stage, variant })
     }
 

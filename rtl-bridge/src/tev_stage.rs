@@ -166,7 +166,14 @@ crate::kit::stage::stage_wrapper! {
 impl RtlTev {
     /// A new stage of `variant`.
     pub fn new(variant: TevVariant) -> Result<Self, RtlError> {
-        let stage = RtlStage::open(variant.name(), variant.mutant(), Tev::default(), None, true)?;
+        let stage = RtlStage::open(
+            variant.name(),
+            variant.mutant(),
+            Tev::default(),
+            None,
+            crate::axi::Reorder::InOrder,
+            true,
+        )?;
         Ok(Self { stage, variant })
     }
 

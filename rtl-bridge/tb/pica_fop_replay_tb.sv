@@ -24,23 +24,27 @@
 //   +latency=N                memory: every response N clocks after the earliest (default 0: valid
 //                             the clock after the request handshake)
 //   +lat_max=N +lat_seed=S    memory: random latency 0..N per request (xorshift32 seeded S, S !=
-//                             0), and mem_req_ready_i low about 1 clock in 4
+//                             0), and mem_awready_i, mem_wready_i and mem_arready_i each low about
+//                             1 clock in 4
 //   +ready_seed=S             output backpressure: out_ready_i from a 16-bit LFSR seeded S (about
 //                             3/4 of the clocks); 0 = always ready (default 0)
 //   +max_cycles=N             give up after N clocks (default 10000000)
 //
-// Memory model: word arrays per image. A request is performed in the clock it is accepted (reads
-// take the word then, writes change the bytes under be then) and answered in order after the
-// latency. Mapped addresses (VRAM 0x18000000-0x185FFFFF, FCRAM 0x20000000-0x27FFFFFF) outside every
-// image read 0 and ignore writes; unmapped addresses answer err (nothing written). A word in
-// several images is written in all of them and read from the first.
+// Memory model: word arrays per image behind an AXI4 subordinate on the mem_* port (32-bit data;
+// INCR, FIXED and WRAP bursts). A write beat changes the bytes under its strobes when its burst's
+// address is known; a read takes its words at the address handshake; the responses leave in order
+// after the latency. Mapped addresses (VRAM 0x18000000-0x185FFFFF, FCRAM 0x20000000-0x27FFFFFF)
+// outside every image read 0 and ignore writes; unmapped addresses answer DECERR (nothing written).
+// A word in several images is written in all of them and read from the first. The testbench fails
+// on a reserved burst type, a size wider than the bus or a WLAST in the wrong place (the Rust
+// harness checks every AXI4 rule).
 //
 // Sequence: reset; the operations in order: a register write waits for idle_o, a fragment is held
 // on the input until taken. After a hang no further operation is fed. At the end the testbench
 // waits for idle_o, then checks the number of beats, the outcome and hang fields, and every image
 // against its +finalK file.
 //
-// Prints `PASS: N ops, N fragments, N pixel beats, S, N images; N reads, N writes, N probes, N
+// Prints `PASS: N ops, N fragments, N pixel beats, S, N images; N read bursts, N write bursts, N
 // cycles`, or `FAIL: pixel beat N (x N, y N): field F expected … actual …` (or another `FAIL:
 // …` line) and stops with $fatal (non-zero exit in both simulators).
 `timescale 1ns / 1ps
@@ -79,16 +83,35 @@ module pica_fop_replay_tb;
   logic [31:0]   out_depth_addr;
   logic [31:0]   out_depth_stencil;
   logic [7:0]    out_flags;
-  logic          mem_req_valid;
-  logic          mem_req_ready = 1'b1;
-  logic          mem_req_we;
-  logic [31:0]   mem_req_addr;
-  logic [3:0]    mem_req_be;
-  logic [31:0]   mem_req_wdata;
-  logic          mem_rsp_valid = '0;
-  logic          mem_rsp_ready;
-  logic [31:0]   mem_rsp_rdata = '0;
-  logic          mem_rsp_err = '0;
+  logic          mem_awvalid;
+  logic          mem_awready = '0;
+  logic [1:0]    mem_awid;
+  logic [31:0]   mem_awaddr;
+  logic [7:0]    mem_awlen;
+  logic [2:0]    mem_awsize;
+  logic [1:0]    mem_awburst;
+  logic          mem_wvalid;
+  logic          mem_wready = '0;
+  logic [31:0]   mem_wdata;
+  logic [3:0]    mem_wstrb;
+  logic          mem_wlast;
+  logic          mem_bvalid = '0;
+  logic          mem_bready;
+  logic [1:0]    mem_bid = '0;
+  logic [1:0]    mem_bresp = '0;
+  logic          mem_arvalid;
+  logic          mem_arready = '0;
+  logic [1:0]    mem_arid;
+  logic [31:0]   mem_araddr;
+  logic [7:0]    mem_arlen;
+  logic [2:0]    mem_arsize;
+  logic [1:0]    mem_arburst;
+  logic          mem_rvalid = '0;
+  logic          mem_rready;
+  logic [1:0]    mem_rid = '0;
+  logic [31:0]   mem_rdata = '0;
+  logic [1:0]    mem_rresp = '0;
+  logic          mem_rlast = '0;
   logic          hang;
   logic [1:0]    hang_kind;
   logic          hang_buffer;
@@ -102,12 +125,17 @@ module pica_fop_replay_tb;
     .in_depth_i(in_depth), .in_color_i(in_color), .out_valid_o(out_valid), .out_ready_i(out_ready),
     .out_tag_o(out_tag), .out_x_o(out_x), .out_y_o(out_y), .out_color_addr_o(out_color_addr),
     .out_color_o(out_color), .out_depth_addr_o(out_depth_addr),
-    .out_depth_stencil_o(out_depth_stencil), .out_flags_o(out_flags),
-    .mem_req_valid_o(mem_req_valid), .mem_req_ready_i(mem_req_ready), .mem_req_we_o(mem_req_we),
-    .mem_req_addr_o(mem_req_addr), .mem_req_be_o(mem_req_be), .mem_req_wdata_o(mem_req_wdata),
-    .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_ready_o(mem_rsp_ready),
-    .mem_rsp_rdata_i(mem_rsp_rdata), .mem_rsp_err_i(mem_rsp_err), .hang_o(hang),
-    .hang_kind_o(hang_kind), .hang_buffer_o(hang_buffer), .hang_addr_o(hang_addr),
+    .out_depth_stencil_o(out_depth_stencil), .out_flags_o(out_flags), .mem_awvalid_o(mem_awvalid),
+    .mem_awready_i(mem_awready), .mem_awid_o(mem_awid), .mem_awaddr_o(mem_awaddr),
+    .mem_awlen_o(mem_awlen), .mem_awsize_o(mem_awsize), .mem_awburst_o(mem_awburst),
+    .mem_wvalid_o(mem_wvalid), .mem_wready_i(mem_wready), .mem_wdata_o(mem_wdata),
+    .mem_wstrb_o(mem_wstrb), .mem_wlast_o(mem_wlast), .mem_bvalid_i(mem_bvalid),
+    .mem_bready_o(mem_bready), .mem_bid_i(mem_bid), .mem_bresp_i(mem_bresp),
+    .mem_arvalid_o(mem_arvalid), .mem_arready_i(mem_arready), .mem_arid_o(mem_arid),
+    .mem_araddr_o(mem_araddr), .mem_arlen_o(mem_arlen), .mem_arsize_o(mem_arsize),
+    .mem_arburst_o(mem_arburst), .mem_rvalid_i(mem_rvalid), .mem_rready_o(mem_rready),
+    .mem_rid_i(mem_rid), .mem_rdata_i(mem_rdata), .mem_rresp_i(mem_rresp), .mem_rlast_i(mem_rlast),
+    .hang_o(hang), .hang_kind_o(hang_kind), .hang_buffer_o(hang_buffer), .hang_addr_o(hang_addr),
     .hang_value_o(hang_value), .idle_o(idle)
   );
 
@@ -175,11 +203,32 @@ module pica_fop_replay_tb;
     end
   endtask
 
-  // Response queue (in request order), memory port latency and its request-side stalls.
-  logic [31:0] q_data [QDepth];
-  bit          q_err [QDepth];
-  longint      q_due [QDepth];
-  int          q_head, q_tail;
+  // ---- AXI4 subordinate on the memory port (ARM IHI 0022): 32-bit data, INCR / FIXED / WRAP
+  // bursts of up to 256 beats. Write data is applied beat by beat once its burst's address is
+  // known (AXI4 lets data come first); a read takes its data at the address handshake. Every
+  // response leaves in order, `latency` (or a random 0..lat_max) clocks after the earliest.
+  localparam int RDepth = QDepth * 16;   // read beats owed
+  logic [31:0] aw_addr [QDepth];
+  logic [7:0]  aw_len [QDepth];
+  logic [2:0]  aw_size [QDepth];
+  logic [1:0]  aw_burst [QDepth];
+  logic [1:0] aw_id [QDepth];
+  int          aw_head = 0, aw_tail = 0, w_beat = 0;
+  logic [31:0] wq_data [QDepth];
+  logic [3:0]  wq_strb [QDepth];
+  bit          wq_last [QDepth];
+  int          wq_head = 0, wq_tail = 0;
+  bit          w_err = 1'b0;
+  logic [1:0] b_id [QDepth];
+  bit          b_err [QDepth];
+  longint      b_due [QDepth];
+  int          b_head = 0, b_tail = 0;
+  logic [1:0] r_id [RDepth];
+  logic [31:0] r_data [RDepth];
+  bit          r_err [RDepth];
+  bit          r_last [RDepth];
+  longint      r_due [RDepth];
+  int          q_head, q_tail;   // the read beats owed
   longint      cyc;
   logic [31:0] rng, lat_seed;
   int          latency, lat_max;
@@ -191,49 +240,127 @@ module pica_fop_replay_tb;
     xorshift = y ^ (y << 5);
   endfunction
 
+  // Byte address of beat n of a burst (A3.4.1: INCR adds the size, WRAP wraps at the
+  // burst's total, FIXED stays).
+  function automatic logic [31:0] beat_addr(input logic [31:0] a, input logic [7:0] len,
+                                            input logic [2:0] size, input logic [1:0] burst,
+                                            input int n);
+    logic [31:0] bytes, total, lower;
+    bytes = 32'd1 << size;
+    total = bytes * (32'(len) + 1);
+    if (n == 0 || burst == 2'b00) beat_addr = a;
+    else if (burst == 2'b10) begin
+      lower = a & ~(total - 1);
+      beat_addr = lower + (((a & ~(bytes - 1)) - lower + 32'(n) * bytes) % total);
+    end else beat_addr = (a & ~(bytes - 1)) + 32'(n) * bytes;
+  endfunction
+
+  function automatic longint draw_latency;
+    if (lat_seed != 0) begin
+      rng = xorshift(rng);
+      draw_latency = (lat_max > 0) ? longint'(rng % (lat_max + 1)) : 0;
+    end else draw_latency = longint'(latency);
+  endfunction
+
   always @(posedge clk) begin
     if (rst_ni) begin
-      if (mem_rsp_valid && mem_rsp_ready) q_head = q_head + 1;
-      if (mem_req_valid && mem_req_ready) begin
-        longint lat;
-        if (hang) fail($sformatf("memory request at 0x%08h after the hang", mem_req_addr));
-        if (mem_req_addr[1:0] != 2'b00) fail($sformatf("unaligned memory request at 0x%08h", mem_req_addr));
-        if (q_tail - q_head >= QDepth) fail("more than QDepth memory requests in flight");
-        if (lat_seed != 0) begin
-          rng = xorshift(rng);
-          lat = (lat_max > 0) ? longint'(rng % (lat_max + 1)) : 0;
-        end else begin
-          lat = longint'(latency);
+      if (mem_bvalid && mem_bready) b_head = b_head + 1;
+      if (mem_rvalid && mem_rready) q_head = q_head + 1;
+      if (mem_awvalid && mem_awready) begin
+        if (mem_awburst == 2'b11) fail($sformatf("reserved AWBURST at 0x%08h", mem_awaddr));
+        if (mem_awsize > 3'd2) fail($sformatf("AWSIZE %0d wider than the 32-bit bus", mem_awsize));
+        if (aw_tail - aw_head >= QDepth) fail("more than QDepth write bursts in flight");
+        aw_addr[aw_tail % QDepth]  = mem_awaddr;
+        aw_len[aw_tail % QDepth]   = mem_awlen;
+        aw_size[aw_tail % QDepth]  = mem_awsize;
+        aw_burst[aw_tail % QDepth] = mem_awburst;
+        aw_id[aw_tail % QDepth]    = mem_awid;
+        aw_tail = aw_tail + 1;
+      end
+      if (mem_wvalid && mem_wready) begin
+        if (wq_tail - wq_head >= QDepth) fail("more than QDepth write beats ahead of their address");
+        wq_data[wq_tail % QDepth] = mem_wdata;
+        wq_strb[wq_tail % QDepth] = mem_wstrb;
+        wq_last[wq_tail % QDepth] = mem_wlast;
+        wq_tail = wq_tail + 1;
+      end
+      // Apply the data beats whose burst address is known.
+      while (wq_head != wq_tail && aw_head != aw_tail) begin
+        logic [31:0] a;
+        int h;
+        h = aw_head % QDepth;
+        a = beat_addr(aw_addr[h], aw_len[h], aw_size[h], aw_burst[h], w_beat);
+        if (mapped(a)) mem_write({a[31:2], 2'b00}, wq_strb[wq_head % QDepth], wq_data[wq_head % QDepth]);
+        else w_err = 1'b1;
+        if (wq_last[wq_head % QDepth] != (w_beat == int'(aw_len[h])))
+          fail($sformatf("WLAST %0d on beat %0d of a %0d-beat write burst at 0x%08h",
+                         wq_last[wq_head % QDepth], w_beat, int'(aw_len[h]) + 1, aw_addr[h]));
+        wq_head = wq_head + 1;
+        if (w_beat == int'(aw_len[h])) begin
+          if (b_tail - b_head >= QDepth) fail("more than QDepth write responses owed");
+          b_id[b_tail % QDepth]  = aw_id[h];
+          b_err[b_tail % QDepth] = w_err;
+          b_due[b_tail % QDepth] = cyc + 1 + draw_latency();
+          b_tail = b_tail + 1;
+          aw_head = aw_head + 1;
+          w_beat = 0;
+          w_err = 1'b0;
+          n_writes++;
+        end else w_beat = w_beat + 1;
+      end
+      if (mem_arvalid && mem_arready) begin
+        longint due;
+        logic [31:0] a;
+        if (hang) fail($sformatf("memory read at 0x%08h after the hang", mem_araddr));
+        if (mem_arburst == 2'b11) fail($sformatf("reserved ARBURST at 0x%08h", mem_araddr));
+        if (mem_arsize > 3'd2) fail($sformatf("ARSIZE %0d wider than the 32-bit bus", mem_arsize));
+        if (q_tail - q_head + int'(mem_arlen) + 1 > RDepth) fail("more than RDepth read beats owed");
+        due = cyc + 1 + draw_latency();
+        for (int n = 0; n <= int'(mem_arlen); n++) begin
+          a = beat_addr(mem_araddr, mem_arlen, mem_arsize, mem_arburst, n);
+          r_id[q_tail % RDepth]   = mem_arid;
+          r_data[q_tail % RDepth] = mapped(a) ? mem_read({a[31:2], 2'b00}) : 32'd0;
+          r_err[q_tail % RDepth]  = !mapped(a);
+          r_last[q_tail % RDepth] = (n == int'(mem_arlen));
+          r_due[q_tail % RDepth]  = due;
+          q_tail = q_tail + 1;
         end
-        q_data[q_tail % QDepth] = '0;
-        q_due[q_tail % QDepth]  = cyc + 1 + lat;
-        q_err[q_tail % QDepth] = !mapped(mem_req_addr);
-        if (mapped(mem_req_addr)) begin
-          if (mem_req_we) mem_write(mem_req_addr, mem_req_be, mem_req_wdata);
-          else q_data[q_tail % QDepth] = mem_read(mem_req_addr);
-        end
-        if (mem_req_we) n_writes++;
-        else if (mem_req_be == 4'd0) n_probes++;
-        else n_reads++;
-        q_tail = q_tail + 1;
+        n_reads++;
       end
       cyc = cyc + 1;
     end
     #1;
-    if (q_head != q_tail && q_due[q_head % QDepth] <= cyc) begin
-      mem_rsp_valid = 1'b1;
-      mem_rsp_rdata = q_data[q_head % QDepth];
-      mem_rsp_err = q_err[q_head % QDepth];
+    if (b_head != b_tail && b_due[b_head % QDepth] <= cyc) begin
+      mem_bvalid = 1'b1;
+      mem_bid    = b_id[b_head % QDepth];
+      mem_bresp  = b_err[b_head % QDepth] ? 2'b11 : 2'b00;  // DECERR : OKAY
     end else begin
-      mem_rsp_valid = 1'b0;
-      mem_rsp_rdata = 32'hDEAD_BEEF;
-      mem_rsp_err = 1'b0;
+      mem_bvalid = 1'b0;
+      mem_bid    = '0;
+      mem_bresp  = 2'b00;
+    end
+    if (q_head != q_tail && r_due[q_head % RDepth] <= cyc) begin
+      mem_rvalid = 1'b1;
+      mem_rid    = r_id[q_head % RDepth];
+      mem_rdata  = r_data[q_head % RDepth];
+      mem_rresp  = r_err[q_head % RDepth] ? 2'b11 : 2'b00;
+      mem_rlast  = r_last[q_head % RDepth];
+    end else begin
+      mem_rvalid = 1'b0;
+      mem_rid    = '0;
+      mem_rdata  = 32'hDEAD_BEEF;
+      mem_rresp  = 2'b00;
+      mem_rlast  = 1'b0;
     end
     if (lat_seed != 0) begin
       rng = xorshift(rng);
-      mem_req_ready = (rng[1:0] != 2'b00);
+      mem_awready = (rng[1:0] != 2'b00);
+      mem_wready  = (rng[3:2] != 2'b00);
+      mem_arready = (rng[5:4] != 2'b00);
     end else begin
-      mem_req_ready = 1'b1;
+      mem_awready = 1'b1;
+      mem_wready  = 1'b1;
+      mem_arready = 1'b1;
     end
   end
 
@@ -455,8 +582,8 @@ module pica_fop_replay_tb;
       end
     end
 
-    $display("PASS: %0d ops, %0d fragments, %0d pixel beats, %s, %0d images; %0d reads, %0d writes, %0d probes, %0d cycles",
-             nops, nfrag, got, outcome, nimg, n_reads, n_writes, n_probes, cyc);
+    $display("PASS: %0d ops, %0d fragments, %0d pixel beats, %s, %0d images; %0d read bursts, %0d write bursts, %0d cycles",
+             nops, nfrag, got, outcome, nimg, n_reads, n_writes, cyc);
     $finish;
   end
 

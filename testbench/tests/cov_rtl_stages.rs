@@ -86,6 +86,7 @@ fn cov_rtl_stages_fop_counts_and_writes() {
             &case,
             Some(FopVariant::Coverage),
             MemLatency::Zero,
+            pica_rtl_bridge::axi::Reorder::InOrder,
             Some(sink),
         )
         .expect("the case passes");
@@ -100,6 +101,7 @@ fn cov_rtl_stages_rast_counts_and_writes() {
             &case,
             Some(RastVariant::Coverage),
             MemLatency::Zero,
+            pica_rtl_bridge::axi::Reorder::InOrder,
             Some(sink),
         )
         .expect("the case passes");

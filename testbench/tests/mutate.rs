@@ -39,6 +39,7 @@ fn mutate_fe_kills_at_least_95_percent_of_non_equivalent_mutants() {
         regressions: dir.clone(),
         shrink: false,
         mem_latency: Default::default(),
+        mem_reorder: pica_rtl_bridge::axi::Reorder::InOrder,
         notes: mutate::load_notes(&root().join("rtl-bridge/mutants/fe_mut.notes")).unwrap(),
     };
     let r = mutate::run(&opts, |_, _, _| {}).unwrap();
@@ -77,6 +78,7 @@ fn stage_sample(stage: Stage, mutants: usize, cases: u64) {
         regressions: dir.clone(),
         shrink: false,
         mem_latency: Default::default(),
+        mem_reorder: pica_rtl_bridge::axi::Reorder::InOrder,
         notes: mutate::load_notes(&root().join(stage.notes_path())).unwrap(),
     };
     let r = mutate::run(&opts, |_, _, _| {}).unwrap();
@@ -126,6 +128,7 @@ fn mutate_an_opt_in_model_names_the_env_var_and_the_command() {
         regressions: std::env::temp_dir(),
         shrink: false,
         mem_latency: Default::default(),
+        mem_reorder: pica_rtl_bridge::axi::Reorder::InOrder,
         notes: Default::default(),
     };
     let e = mutate::run(&opts, |_, _, _| {}).unwrap_err();
@@ -172,6 +175,7 @@ fn mutate_fe_pipeline_kill_is_shrunk_and_replays() {
         regressions: dir.clone(),
         shrink: true,
         mem_latency: Default::default(),
+        mem_reorder: pica_rtl_bridge::axi::Reorder::InOrder,
         notes: Default::default(),
     };
     let splices = |shrink: bool| {

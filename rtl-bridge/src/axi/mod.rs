@@ -198,6 +198,18 @@ pub enum Resp {
     DecErr,
 }
 
+impl Resp {
+    /// The two-bit `BRESP` / `RRESP` encoding.
+    pub fn bits(self) -> u32 {
+        match self {
+            Resp::Okay => 0,
+            Resp::ExOkay => 1,
+            Resp::SlvErr => 2,
+            Resp::DecErr => 3,
+        }
+    }
+}
+
 /// A write response (`B`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BBeat {

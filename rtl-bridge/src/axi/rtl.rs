@@ -4,7 +4,7 @@
 //! (latency, backpressure, reordering across IDs), the checker judges every beat, and each
 //! response must be what a memory updated in request order held when its request was taken.
 
-use super::{Addr, AxiServer, AxiTally, AxiViolation, Burst, MasterOut, Resp};
+use super::{Addr, AxiServer, AxiTally, AxiViolation, Burst, MasterOut};
 use crate::error::RtlError;
 use crate::kit::core::Core;
 use crate::kit::handle::Fns;
@@ -315,12 +315,12 @@ pub fn serve(
             wready: u32::from(s.w_ready),
             bvalid: u32::from(s.b.is_some()),
             bid: s.b.map_or(0, |b| u32::from(b.id)),
-            bresp: s.b.map_or(0, |b| resp_bits(b.resp)),
+            bresp: s.b.map_or(0, |b| b.resp.bits()),
             arready: u32::from(s.ar_ready),
             rvalid: u32::from(s.r.is_some()),
             rid: s.r.map_or(0, |r| u32::from(r.id)),
             rdata: s.r.map_or(0, |r| r.data as u32),
-            rresp: s.r.map_or(0, |r| resp_bits(r.resp)),
+            rresp: s.r.map_or(0, |r| r.resp.bits()),
             rlast: s.r.map_or(0, |r| u32::from(r.last)),
         };
         let out = rtl.core.eval(&inp);
@@ -420,13 +420,4 @@ pub fn serve(
         clocks: cycle,
         tally: server.tally(),
     })
-}
-
-fn resp_bits(r: Resp) -> u32 {
-    match r {
-        Resp::Okay => 0,
-        Resp::ExOkay => 1,
-        Resp::SlvErr => 2,
-        Resp::DecErr => 3,
-    }
 }

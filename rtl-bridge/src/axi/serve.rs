@@ -32,7 +32,11 @@ pub enum Reorder {
     #[default]
     InOrder,
     /// A due response of any ID may go first (the oldest of its ID); a read burst, once
-    /// begun, finishes before another begins.
+    /// begun, finishes before another begins. Writes also land late: a write burst's bytes
+    /// reach memory when its response is taken, the latest AXI4 allows (A6: a write is
+    /// observable once its response is given), so a read issued before that response sees the
+    /// old data, as a memory system with a write buffer and separate read and write paths may
+    /// show it.
     AcrossIds,
     /// As [`Reorder::AcrossIds`], and read bursts of different IDs interleave beat by beat.
     Interleave,
@@ -98,12 +102,17 @@ impl AxiPolicy {
     }
 }
 
-/// A write burst whose address was accepted: its data beats are applied as they come.
-#[derive(Clone, Copy, Debug)]
+/// Bytes of a write that land when its response is taken: (address, byte).
+type LateBytes = Vec<(u32, u8)>;
+
+/// A write burst whose address was accepted: its data beats are applied as they come (or,
+/// under a reordering policy, kept in `late` until the response is taken).
+#[derive(Clone, Debug)]
 struct Writing {
     addr: Addr,
     beats: u32,
     resp: Resp,
+    late: LateBytes,
 }
 
 /// A read burst accepted: its data, read at the `AR` handshake, leaves beat by beat.
@@ -131,8 +140,9 @@ pub struct AxiServer {
     writing: VecDeque<Writing>,
     /// Data beats that came ahead of their burst's address (AXI4 allows it).
     early_w: VecDeque<WBeat>,
-    /// Write responses owed: (due clock, accept order, response).
-    b_owed: Vec<(u64, u64, BBeat)>,
+    /// Write responses owed: (due clock, accept order, response, bytes that land when it is
+    /// taken).
+    b_owed: Vec<(u64, u64, BBeat, LateBytes)>,
     r_owed: Vec<Reading>,
     /// What [`AxiServer::drive`] offered this clock (kept until taken: a VALID stays up).
     offer: SubOut,
@@ -226,7 +236,7 @@ impl AxiServer {
         let heads = heads(
             self.b_owed
                 .iter()
-                .map(|&(due, order, b)| (due, order, b.id)),
+                .map(|(due, order, b, _)| (*due, *order, b.id)),
         );
         self.choose(heads, now)
     }
@@ -263,8 +273,9 @@ impl AxiServer {
     }
 
     /// Ends the clock: `m` is what the master drove with [`AxiServer::drive`]'s inputs. Performs
-    /// the handshakes (writes land in `mem` at their data beat's handshake; a read burst's data
-    /// is read at its address handshake) and returns the checker's first violation of the
+    /// the handshakes (writes land in `mem` at their data beat's handshake, or under a
+    /// reordering policy when their response is taken; a read burst's data is read at its
+    /// address handshake) and returns the checker's first violation of the
     /// clock, if any (the handshakes are performed either way).
     pub fn clock(&mut self, m: &MasterOut, mem: &mut dyn AxiMemory) -> Result<(), AxiViolation> {
         let now = self.cycle;
@@ -276,6 +287,7 @@ impl AxiServer {
                 addr: a,
                 beats: 0,
                 resp: Resp::Okay,
+                late: Vec::new(),
             });
             while !self.writing.is_empty() {
                 let Some(w) = self.early_w.pop_front() else {
@@ -292,7 +304,11 @@ impl AxiServer {
             }
         }
         if let (Some(_), true, Some(i)) = (s.b, m.b_ready, self.b_pick) {
-            self.b_owed.remove(i);
+            let (_, _, _, late) = self.b_owed.remove(i);
+            for (at, byte) in late {
+                // Checked mapped when the beat came.
+                let _ = mem.write(at, &[byte]);
+            }
             self.b_pick = None;
         }
         if let (Some(a), true) = (m.ar, s.ar_ready) {
@@ -349,10 +365,22 @@ impl AxiServer {
         let at = a.beat_addr(cur.beats);
         let lanes = lane_mask(at, a.bytes_per_beat(), self.bus_bytes);
         let base = at & !(self.bus_bytes - 1);
+        let late = self.policy.reorder != Reorder::InOrder;
         for lane in 0..self.bus_bytes {
             if lanes & u32::from(w.strb) & (1 << lane) != 0 {
                 let byte = (w.data >> (8 * lane)) as u8;
-                if mem.write(base.wrapping_add(lane), &[byte]) {
+                let at = base.wrapping_add(lane);
+                let ok = if late {
+                    // Mapped (a read of the byte succeeds): kept until the response is taken.
+                    let ok = mem.read(at, &mut [0u8]);
+                    if ok {
+                        cur.late.push((at, byte));
+                    }
+                    ok
+                } else {
+                    mem.write(at, &[byte])
+                };
+                if ok {
                     self.tally.bytes_written += 1;
                 } else {
                     cur.resp = Resp::DecErr;
@@ -371,6 +399,7 @@ impl AxiServer {
                         id: done.addr.id,
                         resp: done.resp,
                     },
+                    done.late,
                 ));
                 self.order += 1;
             }

@@ -91,6 +91,9 @@ pub mod sh {
         pub idle: u32,
     }
 
+    impl crate::kit::stage::AxiIn for PicaShsIn {}
+    impl crate::kit::stage::AxiOut for PicaShsOut {}
+
     /// The opaque model handle (`PicaShs`).
     #[repr(C)]
     pub struct PicaShs {
@@ -223,6 +226,9 @@ pub mod rast {
         pub idle: u32,
     }
 
+    impl crate::kit::stage::AxiIn for PicaRastIn {}
+    impl crate::kit::stage::AxiOut for PicaRastOut {}
+
     /// The opaque model handle (`PicaRast`).
     #[repr(C)]
     pub struct PicaRast {
@@ -320,6 +326,9 @@ pub mod tev {
         pub idle: u32,
     }
 
+    impl crate::kit::stage::AxiIn for PicaTevIn {}
+    impl crate::kit::stage::AxiOut for PicaTevOut {}
+
     /// The opaque model handle (`PicaTev`).
     #[repr(C)]
     pub struct PicaTev {
@@ -366,7 +375,7 @@ pub mod tev {
     };
 }
 
-/// The FOP stage (`pica_fop_top`, `csrc/pica_fop_shim.h`): the fragment operations with the framebuffer behind a memory port.
+/// The FOP stage (`pica_fop_top`, `csrc/pica_fop_shim.h`): the fragment operations with the framebuffer behind an AXI4 master port.
 pub mod fop {
     use super::Fns;
     use std::ffi::{c_char, c_int};
@@ -395,14 +404,28 @@ pub mod fop {
         pub in_color: u32,
         /// `out_ready_i` (1 bit).
         pub out_ready: u32,
-        /// `mem_req_ready_i` (1 bit).
-        pub mem_req_ready: u32,
-        /// `mem_rsp_valid_i` (1 bit).
-        pub mem_rsp_valid: u32,
-        /// `mem_rsp_rdata_i` (32 bits).
-        pub mem_rsp_rdata: u32,
-        /// `mem_rsp_err_i` (1 bit).
-        pub mem_rsp_err: u32,
+        /// `mem_awready_i` (1 bit).
+        pub mem_awready: u32,
+        /// `mem_wready_i` (1 bit).
+        pub mem_wready: u32,
+        /// `mem_bvalid_i` (1 bit).
+        pub mem_bvalid: u32,
+        /// `mem_bid_i` (2 bits).
+        pub mem_bid: u32,
+        /// `mem_bresp_i` (2 bits).
+        pub mem_bresp: u32,
+        /// `mem_arready_i` (1 bit).
+        pub mem_arready: u32,
+        /// `mem_rvalid_i` (1 bit).
+        pub mem_rvalid: u32,
+        /// `mem_rid_i` (2 bits).
+        pub mem_rid: u32,
+        /// `mem_rdata_i` (32 bits).
+        pub mem_rdata: u32,
+        /// `mem_rresp_i` (2 bits).
+        pub mem_rresp: u32,
+        /// `mem_rlast_i` (1 bit).
+        pub mem_rlast: u32,
     }
 
     /// `PicaFopOut`: the outputs of `pica_fop_top`.
@@ -429,18 +452,42 @@ pub mod fop {
         pub out_depth_stencil: u32,
         /// `out_flags_o` (8 bits).
         pub out_flags: u32,
-        /// `mem_req_valid_o` (1 bit).
-        pub mem_req_valid: u32,
-        /// `mem_req_we_o` (1 bit).
-        pub mem_req_we: u32,
-        /// `mem_req_addr_o` (32 bits).
-        pub mem_req_addr: u32,
-        /// `mem_req_be_o` (4 bits).
-        pub mem_req_be: u32,
-        /// `mem_req_wdata_o` (32 bits).
-        pub mem_req_wdata: u32,
-        /// `mem_rsp_ready_o` (1 bit).
-        pub mem_rsp_ready: u32,
+        /// `mem_awvalid_o` (1 bit).
+        pub mem_awvalid: u32,
+        /// `mem_awid_o` (2 bits).
+        pub mem_awid: u32,
+        /// `mem_awaddr_o` (32 bits).
+        pub mem_awaddr: u32,
+        /// `mem_awlen_o` (8 bits).
+        pub mem_awlen: u32,
+        /// `mem_awsize_o` (3 bits).
+        pub mem_awsize: u32,
+        /// `mem_awburst_o` (2 bits).
+        pub mem_awburst: u32,
+        /// `mem_wvalid_o` (1 bit).
+        pub mem_wvalid: u32,
+        /// `mem_wdata_o` (32 bits).
+        pub mem_wdata: u32,
+        /// `mem_wstrb_o` (4 bits).
+        pub mem_wstrb: u32,
+        /// `mem_wlast_o` (1 bit).
+        pub mem_wlast: u32,
+        /// `mem_bready_o` (1 bit).
+        pub mem_bready: u32,
+        /// `mem_arvalid_o` (1 bit).
+        pub mem_arvalid: u32,
+        /// `mem_arid_o` (2 bits).
+        pub mem_arid: u32,
+        /// `mem_araddr_o` (32 bits).
+        pub mem_araddr: u32,
+        /// `mem_arlen_o` (8 bits).
+        pub mem_arlen: u32,
+        /// `mem_arsize_o` (3 bits).
+        pub mem_arsize: u32,
+        /// `mem_arburst_o` (2 bits).
+        pub mem_arburst: u32,
+        /// `mem_rready_o` (1 bit).
+        pub mem_rready: u32,
         /// `hang_o` (1 bit).
         pub hang: u32,
         /// `hang_kind_o` (2 bits).
@@ -453,6 +500,71 @@ pub mod fop {
         pub hang_value: u32,
         /// `idle_o` (1 bit).
         pub idle: u32,
+    }
+
+    impl crate::kit::stage::AxiIn for PicaFopIn {
+        fn drive_axi(&mut self, s: &crate::axi::SubOut) {
+            self.mem_awready = u32::from(s.aw_ready);
+            self.mem_wready = u32::from(s.w_ready);
+            self.mem_arready = u32::from(s.ar_ready);
+            let b = s.b.unwrap_or(crate::axi::BBeat {
+                id: 0,
+                resp: crate::axi::Resp::Okay,
+            });
+            self.mem_bvalid = u32::from(s.b.is_some());
+            self.mem_bid = u32::from(b.id);
+            self.mem_bresp = b.resp.bits();
+            let r = s.r.unwrap_or(crate::axi::RBeat {
+                id: 0,
+                data: 0,
+                resp: crate::axi::Resp::Okay,
+                last: false,
+            });
+            self.mem_rvalid = u32::from(s.r.is_some());
+            self.mem_rid = u32::from(r.id);
+            self.mem_rdata = r.data as u32;
+            self.mem_rresp = r.resp.bits();
+            self.mem_rlast = u32::from(r.last);
+        }
+    }
+
+    impl crate::kit::stage::AxiOut for PicaFopOut {
+        fn axi_master(&self) -> crate::axi::MasterOut {
+            let addr = |valid: u32, id: u32, addr: u32, len: u32, size: u32, burst: u32| {
+                (valid != 0).then(|| crate::axi::Addr {
+                    id: id as u16,
+                    addr,
+                    len: len as u8,
+                    size: size as u8,
+                    burst: crate::axi::Burst::from_bits(burst as u8),
+                })
+            };
+            crate::axi::MasterOut {
+                aw: addr(
+                    self.mem_awvalid,
+                    self.mem_awid,
+                    self.mem_awaddr,
+                    self.mem_awlen,
+                    self.mem_awsize,
+                    self.mem_awburst,
+                ),
+                w: (self.mem_wvalid != 0).then(|| crate::axi::WBeat {
+                    data: u64::from(self.mem_wdata),
+                    strb: self.mem_wstrb as u8,
+                    last: self.mem_wlast != 0,
+                }),
+                ar: addr(
+                    self.mem_arvalid,
+                    self.mem_arid,
+                    self.mem_araddr,
+                    self.mem_arlen,
+                    self.mem_arsize,
+                    self.mem_arburst,
+                ),
+                b_ready: self.mem_bready != 0,
+                r_ready: self.mem_rready != 0,
+            }
+        }
     }
 
     /// The opaque model handle (`PicaFop`).

@@ -107,12 +107,72 @@ pub enum Config {
     Bus,
 }
 
-/// A request/response side port the harness serves from the model's state.
+/// What protocol a side port speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SideKind {
+    /// A request/response port: `<name>_req_*` (stage → harness: valid, payload) and
+    /// `<name>_rsp_*` (harness → stage), one request per handshake, the responses in request
+    /// order; served by [`crate::kit::side::SideServer`].
+    ReqRsp,
+    /// An AXI4 master port with a 32-bit data bus (ARM IHI 0022): the five channels
+    /// `<name>_aw*`, `<name>_w*`, `<name>_b*`, `<name>_ar*`, `<name>_r*` with the signal names of
+    /// the specification in lower case (declared by `axi_ports!`); served by
+    /// [`crate::axi::AxiServer`] (latency, backpressure, reordering across IDs) and checked on
+    /// every beat by [`crate::axi::AxiChecker`].
+    Axi {
+        /// Width of the ID signals.
+        id_bits: u32,
+    },
+}
+
+/// The signals of an AXI4 master port named `name` with `id_bits`-bit IDs and a 32-bit data
+/// bus, in channel order (AW, W, B, AR, R), as [`Port`]s of [`Role::Side`]`(name)`, followed by
+/// the ports `$post`. The stage top declares them in the same order as `<name>_<signal>_i/_o`.
+macro_rules! axi_ports {
+    ([$($pre:expr),* $(,)?], $name:literal, $id:literal, [$($post:expr),* $(,)?]) => {
+        &[
+            $($pre,)*
+            o(concat!($name, "_awvalid"), 1, Role::Side($name)),
+            i(concat!($name, "_awready"), 1, Role::Side($name)),
+            o(concat!($name, "_awid"), $id, Role::Side($name)),
+            o(concat!($name, "_awaddr"), 32, Role::Side($name)),
+            o(concat!($name, "_awlen"), 8, Role::Side($name)),
+            o(concat!($name, "_awsize"), 3, Role::Side($name)),
+            o(concat!($name, "_awburst"), 2, Role::Side($name)),
+            o(concat!($name, "_wvalid"), 1, Role::Side($name)),
+            i(concat!($name, "_wready"), 1, Role::Side($name)),
+            o(concat!($name, "_wdata"), 32, Role::Side($name)),
+            o(concat!($name, "_wstrb"), 4, Role::Side($name)),
+            o(concat!($name, "_wlast"), 1, Role::Side($name)),
+            i(concat!($name, "_bvalid"), 1, Role::Side($name)),
+            o(concat!($name, "_bready"), 1, Role::Side($name)),
+            i(concat!($name, "_bid"), $id, Role::Side($name)),
+            i(concat!($name, "_bresp"), 2, Role::Side($name)),
+            o(concat!($name, "_arvalid"), 1, Role::Side($name)),
+            i(concat!($name, "_arready"), 1, Role::Side($name)),
+            o(concat!($name, "_arid"), $id, Role::Side($name)),
+            o(concat!($name, "_araddr"), 32, Role::Side($name)),
+            o(concat!($name, "_arlen"), 8, Role::Side($name)),
+            o(concat!($name, "_arsize"), 3, Role::Side($name)),
+            o(concat!($name, "_arburst"), 2, Role::Side($name)),
+            i(concat!($name, "_rvalid"), 1, Role::Side($name)),
+            o(concat!($name, "_rready"), 1, Role::Side($name)),
+            i(concat!($name, "_rid"), $id, Role::Side($name)),
+            i(concat!($name, "_rdata"), 32, Role::Side($name)),
+            i(concat!($name, "_rresp"), 2, Role::Side($name)),
+            i(concat!($name, "_rlast"), 1, Role::Side($name)),
+            $($post,)*
+        ]
+    };
+}
+
+/// A side port the harness serves from the model's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SidePort {
-    /// Name; its ports are `<name>_req_*` (stage → harness) and `<name>_rsp_*` (harness →
-    /// stage), [`Role::Side`] with this name.
+    /// Name; its ports are named after it ([`SideKind`]) with [`Role::Side`] of this name.
     pub name: &'static str,
+    /// Its protocol.
+    pub kind: SideKind,
     /// What the harness serves it from, for the docs.
     pub doc: &'static str,
     /// Whether every request gets a response beat (a memory read and write both answer) or
@@ -352,7 +412,7 @@ pub const TEV: Stage = Stage {
 };
 
 /// The fragment operations (`rtl/pica_fop.sv`): alpha, stencil and depth tests, blending and
-/// logic ops, the framebuffer behind a memory port.
+/// logic ops, the framebuffer behind an AXI4 master port.
 pub const FOP: Stage = Stage {
     name: "fop",
     top: "pica_fop_top",
@@ -362,54 +422,51 @@ pub const FOP: Stage = Stage {
     in_order: &[],
     record: None,
     shared_ports: None,
-    doc: "the fragment operations with the framebuffer behind a memory port",
+    doc: "the fragment operations with the framebuffer behind an AXI4 master port",
     config: Config::Regs {
         ids: crate::kit::regs::fop,
     },
     input: Channel::Combiner,
     output: Channel::Pixel,
-    ports: &[
-        i("cfg_we", 1, C),
-        i("cfg_id", 10, C),
-        i("cfg_data", 32, C),
-        i("in_valid", 1, I),
-        o("in_ready", 1, I),
-        i("in_tag", 32, I),
-        i("in_x", 16, I),
-        i("in_y", 16, I),
-        i("in_depth", 24, I),
-        i("in_color", 32, I),
-        o("out_valid", 1, O),
-        i("out_ready", 1, O),
-        o("out_tag", 32, O),
-        o("out_x", 16, O),
-        o("out_y", 16, O),
-        o("out_color_addr", 32, O),
-        o("out_color", 32, O),
-        o("out_depth_addr", 32, O),
-        o("out_depth_stencil", 32, O),
-        o("out_flags", 8, O),
-        o("mem_req_valid", 1, Role::Side("mem")),
-        i("mem_req_ready", 1, Role::Side("mem")),
-        o("mem_req_we", 1, Role::Side("mem")),
-        o("mem_req_addr", 32, Role::Side("mem")),
-        o("mem_req_be", 4, Role::Side("mem")),
-        o("mem_req_wdata", 32, Role::Side("mem")),
-        i("mem_rsp_valid", 1, Role::Side("mem")),
-        o("mem_rsp_ready", 1, Role::Side("mem")),
-        i("mem_rsp_rdata", 32, Role::Side("mem")),
-        i("mem_rsp_err", 1, Role::Side("mem")),
-        o("hang", 1, S),
-        o("hang_kind", 2, S),
-        o("hang_buffer", 1, S),
-        o("hang_addr", 32, S),
-        o("hang_value", 3, S),
-        o("idle", 1, S),
-    ],
+    ports: axi_ports!(
+        [
+            i("cfg_we", 1, C),
+            i("cfg_id", 10, C),
+            i("cfg_data", 32, C),
+            i("in_valid", 1, I),
+            o("in_ready", 1, I),
+            i("in_tag", 32, I),
+            i("in_x", 16, I),
+            i("in_y", 16, I),
+            i("in_depth", 24, I),
+            i("in_color", 32, I),
+            o("out_valid", 1, O),
+            i("out_ready", 1, O),
+            o("out_tag", 32, O),
+            o("out_x", 16, O),
+            o("out_y", 16, O),
+            o("out_color_addr", 32, O),
+            o("out_color", 32, O),
+            o("out_depth_addr", 32, O),
+            o("out_depth_stencil", 32, O),
+            o("out_flags", 8, O),
+        ],
+        "mem",
+        2,
+        [
+            o("hang", 1, S),
+            o("hang_kind", 2, S),
+            o("hang_buffer", 1, S),
+            o("hang_addr", 32, S),
+            o("hang_value", 3, S),
+            o("idle", 1, S),
+        ]
+    ),
     side_ports: &[SidePort {
         name: "mem",
-        doc: "32-bit word reads and byte-enabled writes of the colour and depth buffers, \
-              served from the model's memory",
+        kind: SideKind::Axi { id_bits: 2 },
+        doc: "an AXI4 master (single-beat bursts of the colour and depth buffers' words, four \
+              transactions in flight), served from the model's memory",
         every_request_answered: true,
     }],
     variants: &[
@@ -431,6 +488,20 @@ pub const FOP: Stage = Stage {
             "fop_inject_tile32",
             &["INJECT_FOP_TILE32"],
             "an off-by-one in the 32x32 block tiling address",
+        ),
+        inject(
+            "inject_fop_axi_no_hazard",
+            "fop_inject_axi_no_hazard",
+            &["INJECT_AXI_NO_HAZARD"],
+            "the AXI4 master's same-word rule left out: a read may pass the posted write to \
+             its word (a pipelined design's read-after-write hazard)",
+        ),
+        inject(
+            "inject_fop_axi_drop_b",
+            "fop_inject_axi_drop_b",
+            &["INJECT_AXI_DROP_B"],
+            "the AXI4 master loses a write response that arrives in the same clock as a read \
+             response (a dropped out-of-order response: the port stops)",
         ),
     ],
     coverage: Some("cov_fop"),
@@ -515,6 +586,7 @@ pub const RAST: Stage = Stage {
     ],
     side_ports: &[SidePort {
         name: "ed",
+        kind: SideKind::ReqRsp,
         doc: "early-depth buffer reads, writes and clears, served from the model's \
               EarlyDepthBuffer",
         every_request_answered: true,
@@ -659,6 +731,7 @@ pub const SH: Stage = Stage {
     ],
     side_ports: &[SidePort {
         name: "commit",
+        kind: SideKind::ReqRsp,
         doc: "one record per retired instruction (the commit trace lockstep compares); \
               stage → harness only",
         every_request_answered: false,

@@ -14,7 +14,7 @@
 //!
 //! Every file starts with a line saying it is generated and must not be edited.
 
-use super::desc::{Dir, Port, Record, Shape, Stage, STAGES};
+use super::desc::{Dir, Port, Record, Shape, SideKind, Stage, STAGES};
 use std::fmt::Write as _;
 
 /// The first line of every generated file (after the comment leader).
@@ -578,6 +578,7 @@ fn rust_stage(o: &mut String, s: &Stage) {
         &outs,
         has_long(s.ports.iter().filter(|p| p.dir == Dir::Out)),
     );
+    axi_glue(o, s);
     let _ = writeln!(
         o,
         "    /// The opaque model handle (`{t}`).\n    #[repr(C)]\n    pub struct {t} {{\n        \
@@ -632,6 +633,94 @@ fn rust_stage(o: &mut String, s: &Stage) {
         let _ = writeln!(o, "        {name}: {p}_{name},");
     }
     o.push_str("    };\n}\n");
+}
+
+/// The In / Out structs' AXI4 port glue ([`crate::kit::stage::AxiIn`], `AxiOut`): the
+/// fields of the stage's [`SideKind::Axi`] port to and from the server's channel types; the
+/// traits' no-op defaults for a stage without one.
+fn axi_glue(o: &mut String, s: &Stage) {
+    let t = s.c_type;
+    let Some(sp) = s
+        .side_ports
+        .iter()
+        .find(|sp| matches!(sp.kind, SideKind::Axi { .. }))
+    else {
+        let _ = writeln!(
+            o,
+            "    impl crate::kit::stage::AxiIn for {t}In {{}}\n    \
+             impl crate::kit::stage::AxiOut for {t}Out {{}}\n"
+        );
+        return;
+    };
+    let n = sp.name;
+    let _ = writeln!(
+        o,
+        "    impl crate::kit::stage::AxiIn for {t}In {{
+        fn drive_axi(&mut self, s: &crate::axi::SubOut) {{
+            self.{n}_awready = u32::from(s.aw_ready);
+            self.{n}_wready = u32::from(s.w_ready);
+            self.{n}_arready = u32::from(s.ar_ready);
+            let b = s.b.unwrap_or(crate::axi::BBeat {{
+                id: 0,
+                resp: crate::axi::Resp::Okay,
+            }});
+            self.{n}_bvalid = u32::from(s.b.is_some());
+            self.{n}_bid = u32::from(b.id);
+            self.{n}_bresp = b.resp.bits();
+            let r = s.r.unwrap_or(crate::axi::RBeat {{
+                id: 0,
+                data: 0,
+                resp: crate::axi::Resp::Okay,
+                last: false,
+            }});
+            self.{n}_rvalid = u32::from(s.r.is_some());
+            self.{n}_rid = u32::from(r.id);
+            self.{n}_rdata = r.data as u32;
+            self.{n}_rresp = r.resp.bits();
+            self.{n}_rlast = u32::from(r.last);
+        }}
+    }}
+
+    impl crate::kit::stage::AxiOut for {t}Out {{
+        fn axi_master(&self) -> crate::axi::MasterOut {{
+            let addr = |valid: u32, id: u32, addr: u32, len: u32, size: u32, burst: u32| {{
+                (valid != 0).then(|| crate::axi::Addr {{
+                    id: id as u16,
+                    addr,
+                    len: len as u8,
+                    size: size as u8,
+                    burst: crate::axi::Burst::from_bits(burst as u8),
+                }})
+            }};
+            crate::axi::MasterOut {{
+                aw: addr(
+                    self.{n}_awvalid,
+                    self.{n}_awid,
+                    self.{n}_awaddr,
+                    self.{n}_awlen,
+                    self.{n}_awsize,
+                    self.{n}_awburst,
+                ),
+                w: (self.{n}_wvalid != 0).then(|| crate::axi::WBeat {{
+                    data: u64::from(self.{n}_wdata),
+                    strb: self.{n}_wstrb as u8,
+                    last: self.{n}_wlast != 0,
+                }}),
+                ar: addr(
+                    self.{n}_arvalid,
+                    self.{n}_arid,
+                    self.{n}_araddr,
+                    self.{n}_arlen,
+                    self.{n}_arsize,
+                    self.{n}_arburst,
+                ),
+                b_ready: self.{n}_bready != 0,
+                r_ready: self.{n}_rready != 0,
+            }}
+        }}
+    }}
+"
+    );
 }
 
 /// The Rust FFI of every stage (`src/kit/abi.rs`).

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use crate::kit::desc::{Dir, Port, Role, Stage, STAGES};
+use crate::kit::desc::{Dir, Port, Role, SideKind, Stage, STAGES};
 use crate::kit::replay::{Action, Cmp, Drain, Replay, SideModel, Src, Store, Until};
 
 /// The repository path of `stage`'s replay testbench.
@@ -337,6 +337,13 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
         );
     }
     if let Some(side) = &r.side {
+        let stalls = match axi_port(stage, side) {
+            Some(_) => format!(
+                "{0}_awready_i, {0}_wready_i and {0}_arready_i each low about 1 clock in 4",
+                side.port
+            ),
+            None => format!("{}_req_ready_i low about 1 clock in 4", side.port),
+        };
         plusarg_row(
             o,
             "+latency=N",
@@ -350,9 +357,8 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
             o,
             "+lat_max=N +lat_seed=S",
             &format!(
-                "{}: random latency 0..N per request (xorshift32 seeded S, S != 0), and {}_req_ready_i \
-                 low about 1 clock in 4",
-                side.noun, side.port
+                "{}: random latency 0..N per request (xorshift32 seeded S, S != 0), and {stalls}",
+                side.noun
             ),
         );
     }
@@ -376,6 +382,25 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
     o.push_str("//\n");
     if let Some(side) = &r.side {
         let text = match side.store {
+            Store::Images { mapped, .. } if axi_port(stage, side).is_some() => {
+                let m: Vec<String> = mapped
+                    .iter()
+                    .map(|(n, a, b)| format!("{n} 0x{a:08X}-0x{:08X}", b - 1))
+                    .collect();
+                format!(
+                    "Memory model: word arrays per image behind an AXI4 subordinate on the {}_* \
+                     port (32-bit data; INCR, FIXED and WRAP bursts). A write beat changes the \
+                     bytes under its strobes when its burst's address is known; a read takes its \
+                     words at the address handshake; the responses leave in order after the \
+                     latency. Mapped addresses ({}) outside every image read 0 and ignore writes; \
+                     unmapped addresses answer DECERR (nothing written). A word in several images \
+                     is written in all of them and read from the first. The testbench fails on a \
+                     reserved burst type, a size wider than the bus or a WLAST in the wrong place \
+                     (the Rust harness checks every AXI4 rule).",
+                    side.port,
+                    m.join(", ")
+                )
+            }
             Store::Images { mapped, .. } => {
                 let m: Vec<String> = mapped
                     .iter()
@@ -574,7 +599,40 @@ fn body(o: &mut String, stage: &Stage, r: &Replay) {
     let _ = writeln!(o, "endmodule : {tb}");
 }
 
+/// The SV test of whether byte address `a` is in one of the `mapped` ranges.
+fn mapped_test(mapped: &[(&str, u32, u32)]) -> String {
+    let ranges: Vec<String> = mapped
+        .iter()
+        .map(|(_, a, b)| {
+            format!(
+                "(a >= 32'h{:04X}_{:04X} && a < 32'h{:04X}_{:04X})",
+                a >> 16,
+                a & 0xFFFF,
+                b >> 16,
+                b & 0xFFFF
+            )
+        })
+        .collect();
+    ranges.join(" || ")
+}
+
+/// The stage's side port of the replay's side model, if it is an AXI4 port: its ID width.
+fn axi_port(stage: &Stage, side: &SideModel) -> Option<u32> {
+    stage
+        .side_ports
+        .iter()
+        .find(|sp| sp.name == side.port)
+        .and_then(|sp| match sp.kind {
+            SideKind::Axi { id_bits } => Some(id_bits),
+            SideKind::ReqRsp => None,
+        })
+}
+
 fn side_model(o: &mut String, stage: &Stage, r: &Replay, side: &SideModel) {
+    if let Some(id_bits) = axi_port(stage, side) {
+        axi_side_model(o, r, side, id_bits);
+        return;
+    }
     let p = side.port;
     let data_w = port(stage, &format!("{p}_rsp_{}", side.rsp_data))
         .shape
@@ -588,19 +646,7 @@ fn side_model(o: &mut String, stage: &Stage, r: &Replay, side: &SideModel) {
     ];
     let (decls, pre, perform) = match side.store {
         Store::Images { mapped, .. } => {
-            let ranges: Vec<String> = mapped
-                .iter()
-                .map(|(_, a, b)| {
-                    format!(
-                        "(a >= 32'h{:04X}_{:04X} && a < 32'h{:04X}_{:04X})",
-                        a >> 16,
-                        a & 0xFFFF,
-                        b >> 16,
-                        b & 0xFFFF
-                    )
-                })
-                .collect();
-            vars.push(("MAPPED", ranges.join(" || ")));
+            vars.push(("MAPPED", mapped_test(mapped)));
             let hang = if r.hang.is_some() {
                 "        if (hang) fail($sformatf(\"@NOUN@ request at 0x%08h after the hang\", @P@_req_addr));\n"
             } else {
@@ -699,6 +745,200 @@ fn side_model(o: &mut String, stage: &Stage, r: &Replay, side: &SideModel) {
         .replace("@GLOBAL@", global);
     let _ = writeln!(o, "{}", sub(&text, &vars));
 }
+
+/// The AXI4 subordinate of a [`SideKind::Axi`] port over the images (the only store an AXI4
+/// port has): write bursts applied beat by beat once their address is known, reads performed
+/// at the address handshake, responses in order after the latency, the READYs of the three
+/// request channels dropped at random under `+lat_seed`. It checks the rules a plain testbench
+/// can see on the fly (burst type, size, WLAST, the queues' bounds); the full AXI4 rule set is
+/// the Rust harness's `AxiChecker`.
+fn axi_side_model(o: &mut String, r: &Replay, side: &SideModel, id_bits: u32) {
+    let Store::Images { mapped, .. } = side.store else {
+        panic!("an AXI4 port is served from memory images");
+    };
+    let hang = if r.hang.is_some() {
+        "        if (hang) fail($sformatf(\"@NOUN@ read at 0x%08h after the hang\", @P@_araddr));\n"
+    } else {
+        ""
+    };
+    let global = if r.global_limit {
+        "      if (cyc > max_cycles) fail($sformatf(\"no end after %0d cycles\", cyc));\n"
+    } else {
+        ""
+    };
+    let vars = [
+        ("P", side.port.to_string()),
+        ("NOUN", side.noun.to_string()),
+        ("MAPPED", mapped_test(mapped)),
+        ("IW", (id_bits - 1).to_string()),
+    ];
+    let text = format!("{IMAGES_DECLS}{AXI_MODEL}")
+        .replace("@HANG@", hang)
+        .replace("@GLOBAL@", global);
+    let _ = writeln!(o, "{}", sub(&text, &vars));
+}
+
+const AXI_MODEL: &str = r#"
+  // ---- AXI4 subordinate on the @NOUN@ port (ARM IHI 0022): 32-bit data, INCR / FIXED / WRAP
+  // bursts of up to 256 beats. Write data is applied beat by beat once its burst's address is
+  // known (AXI4 lets data come first); a read takes its data at the address handshake. Every
+  // response leaves in order, `latency` (or a random 0..lat_max) clocks after the earliest.
+  localparam int RDepth = QDepth * 16;   // read beats owed
+  logic [31:0] aw_addr [QDepth];
+  logic [7:0]  aw_len [QDepth];
+  logic [2:0]  aw_size [QDepth];
+  logic [1:0]  aw_burst [QDepth];
+  logic [@IW@:0] aw_id [QDepth];
+  int          aw_head = 0, aw_tail = 0, w_beat = 0;
+  logic [31:0] wq_data [QDepth];
+  logic [3:0]  wq_strb [QDepth];
+  bit          wq_last [QDepth];
+  int          wq_head = 0, wq_tail = 0;
+  bit          w_err = 1'b0;
+  logic [@IW@:0] b_id [QDepth];
+  bit          b_err [QDepth];
+  longint      b_due [QDepth];
+  int          b_head = 0, b_tail = 0;
+  logic [@IW@:0] r_id [RDepth];
+  logic [31:0] r_data [RDepth];
+  bit          r_err [RDepth];
+  bit          r_last [RDepth];
+  longint      r_due [RDepth];
+  int          q_head, q_tail;   // the read beats owed
+  longint      cyc;
+  logic [31:0] rng, lat_seed;
+  int          latency, lat_max;
+
+  function automatic logic [31:0] xorshift(input logic [31:0] x);
+    logic [31:0] y;
+    y = x ^ (x << 13);
+    y = y ^ (y >> 17);
+    xorshift = y ^ (y << 5);
+  endfunction
+
+  // Byte address of beat n of a burst (A3.4.1: INCR adds the size, WRAP wraps at the
+  // burst's total, FIXED stays).
+  function automatic logic [31:0] beat_addr(input logic [31:0] a, input logic [7:0] len,
+                                            input logic [2:0] size, input logic [1:0] burst,
+                                            input int n);
+    logic [31:0] bytes, total, lower;
+    bytes = 32'd1 << size;
+    total = bytes * (32'(len) + 1);
+    if (n == 0 || burst == 2'b00) beat_addr = a;
+    else if (burst == 2'b10) begin
+      lower = a & ~(total - 1);
+      beat_addr = lower + (((a & ~(bytes - 1)) - lower + 32'(n) * bytes) % total);
+    end else beat_addr = (a & ~(bytes - 1)) + 32'(n) * bytes;
+  endfunction
+
+  function automatic longint draw_latency;
+    if (lat_seed != 0) begin
+      rng = xorshift(rng);
+      draw_latency = (lat_max > 0) ? longint'(rng % (lat_max + 1)) : 0;
+    end else draw_latency = longint'(latency);
+  endfunction
+
+  always @(posedge clk) begin
+    if (rst_ni) begin
+      if (@P@_bvalid && @P@_bready) b_head = b_head + 1;
+      if (@P@_rvalid && @P@_rready) q_head = q_head + 1;
+      if (@P@_awvalid && @P@_awready) begin
+        if (@P@_awburst == 2'b11) fail($sformatf("reserved AWBURST at 0x%08h", @P@_awaddr));
+        if (@P@_awsize > 3'd2) fail($sformatf("AWSIZE %0d wider than the 32-bit bus", @P@_awsize));
+        if (aw_tail - aw_head >= QDepth) fail("more than QDepth write bursts in flight");
+        aw_addr[aw_tail % QDepth]  = @P@_awaddr;
+        aw_len[aw_tail % QDepth]   = @P@_awlen;
+        aw_size[aw_tail % QDepth]  = @P@_awsize;
+        aw_burst[aw_tail % QDepth] = @P@_awburst;
+        aw_id[aw_tail % QDepth]    = @P@_awid;
+        aw_tail = aw_tail + 1;
+      end
+      if (@P@_wvalid && @P@_wready) begin
+        if (wq_tail - wq_head >= QDepth) fail("more than QDepth write beats ahead of their address");
+        wq_data[wq_tail % QDepth] = @P@_wdata;
+        wq_strb[wq_tail % QDepth] = @P@_wstrb;
+        wq_last[wq_tail % QDepth] = @P@_wlast;
+        wq_tail = wq_tail + 1;
+      end
+      // Apply the data beats whose burst address is known.
+      while (wq_head != wq_tail && aw_head != aw_tail) begin
+        logic [31:0] a;
+        int h;
+        h = aw_head % QDepth;
+        a = beat_addr(aw_addr[h], aw_len[h], aw_size[h], aw_burst[h], w_beat);
+        if (mapped(a)) mem_write({a[31:2], 2'b00}, wq_strb[wq_head % QDepth], wq_data[wq_head % QDepth]);
+        else w_err = 1'b1;
+        if (wq_last[wq_head % QDepth] != (w_beat == int'(aw_len[h])))
+          fail($sformatf("WLAST %0d on beat %0d of a %0d-beat write burst at 0x%08h",
+                         wq_last[wq_head % QDepth], w_beat, int'(aw_len[h]) + 1, aw_addr[h]));
+        wq_head = wq_head + 1;
+        if (w_beat == int'(aw_len[h])) begin
+          if (b_tail - b_head >= QDepth) fail("more than QDepth write responses owed");
+          b_id[b_tail % QDepth]  = aw_id[h];
+          b_err[b_tail % QDepth] = w_err;
+          b_due[b_tail % QDepth] = cyc + 1 + draw_latency();
+          b_tail = b_tail + 1;
+          aw_head = aw_head + 1;
+          w_beat = 0;
+          w_err = 1'b0;
+          n_writes++;
+        end else w_beat = w_beat + 1;
+      end
+      if (@P@_arvalid && @P@_arready) begin
+        longint due;
+        logic [31:0] a;
+@HANG@        if (@P@_arburst == 2'b11) fail($sformatf("reserved ARBURST at 0x%08h", @P@_araddr));
+        if (@P@_arsize > 3'd2) fail($sformatf("ARSIZE %0d wider than the 32-bit bus", @P@_arsize));
+        if (q_tail - q_head + int'(@P@_arlen) + 1 > RDepth) fail("more than RDepth read beats owed");
+        due = cyc + 1 + draw_latency();
+        for (int n = 0; n <= int'(@P@_arlen); n++) begin
+          a = beat_addr(@P@_araddr, @P@_arlen, @P@_arsize, @P@_arburst, n);
+          r_id[q_tail % RDepth]   = @P@_arid;
+          r_data[q_tail % RDepth] = mapped(a) ? mem_read({a[31:2], 2'b00}) : 32'd0;
+          r_err[q_tail % RDepth]  = !mapped(a);
+          r_last[q_tail % RDepth] = (n == int'(@P@_arlen));
+          r_due[q_tail % RDepth]  = due;
+          q_tail = q_tail + 1;
+        end
+        n_reads++;
+      end
+      cyc = cyc + 1;
+@GLOBAL@    end
+    #1;
+    if (b_head != b_tail && b_due[b_head % QDepth] <= cyc) begin
+      @P@_bvalid = 1'b1;
+      @P@_bid    = b_id[b_head % QDepth];
+      @P@_bresp  = b_err[b_head % QDepth] ? 2'b11 : 2'b00;  // DECERR : OKAY
+    end else begin
+      @P@_bvalid = 1'b0;
+      @P@_bid    = '0;
+      @P@_bresp  = 2'b00;
+    end
+    if (q_head != q_tail && r_due[q_head % RDepth] <= cyc) begin
+      @P@_rvalid = 1'b1;
+      @P@_rid    = r_id[q_head % RDepth];
+      @P@_rdata  = r_data[q_head % RDepth];
+      @P@_rresp  = r_err[q_head % RDepth] ? 2'b11 : 2'b00;
+      @P@_rlast  = r_last[q_head % RDepth];
+    end else begin
+      @P@_rvalid = 1'b0;
+      @P@_rid    = '0;
+      @P@_rdata  = 32'hDEAD_BEEF;
+      @P@_rresp  = 2'b00;
+      @P@_rlast  = 1'b0;
+    end
+    if (lat_seed != 0) begin
+      rng = xorshift(rng);
+      @P@_awready = (rng[1:0] != 2'b00);
+      @P@_wready  = (rng[3:2] != 2'b00);
+      @P@_arready = (rng[5:4] != 2'b00);
+    end else begin
+      @P@_awready = 1'b1;
+      @P@_wready  = 1'b1;
+      @P@_arready = 1'b1;
+    end
+  end
+"#;
 
 const IMAGES_DECLS: &str = r#"  // ---- Memory model: the images back to back in `mem`.
   bit   [31:0] mem [MaxMem];

@@ -169,17 +169,19 @@ pub struct Expect {
 /// not-ready about one clock in four.
 #[derive(Clone, Copy, Debug)]
 pub struct SideModel {
-    /// The side port ([`crate::kit::desc::SidePort::name`]): `<port>_req_*`, `<port>_rsp_*`.
+    /// The side port ([`crate::kit::desc::SidePort::name`]): `<port>_req_*`, `<port>_rsp_*`,
+    /// or an AXI4 port's `<port>_aw*` … `<port>_r*` (the description's `SideKind`).
     pub port: &'static str,
     /// What it is in messages and the header (`memory`, `early-depth`).
     pub noun: &'static str,
     /// Responses in flight at most.
     pub queue: u32,
-    /// The response data port (`<port>_rsp_…`, without the prefix).
+    /// The response data port (`<port>_rsp_…`, without the prefix; a request/response port
+    /// only: an AXI4 port's signals are fixed by the protocol).
     pub rsp_data: &'static str,
-    /// The response error port, if the port has one.
+    /// The response error port, if the port has one (request/response ports).
     pub rsp_err: Option<&'static str>,
-    /// What the data port shows between responses (SV literal).
+    /// What the data port shows between responses (SV literal; request/response ports).
     pub idle_data: &'static str,
     /// What serves the requests.
     pub store: Store,
@@ -420,9 +422,10 @@ pub const FOP: Replay = Replay {
         port: "mem",
         noun: "memory",
         queue: 256,
-        rsp_data: "rdata",
-        rsp_err: Some("err"),
-        idle_data: "32'hDEAD_BEEF",
+        // An AXI4 port (the stage description's `SideKind::Axi`): no response ports to name.
+        rsp_data: "",
+        rsp_err: None,
+        idle_data: "",
         store: Store::Images {
             images: 4,
             words: 1 << 22,
@@ -449,7 +452,7 @@ pub const FOP: Replay = Replay {
     },
     count_mismatch: "pixel beat {got}: missing beat ({got} beats, expected {nexp}; hang {hang})",
     pass: "PASS: {nops} ops, {nfrag} fragments, {got} pixel beats, {outcome|s}, {nimg} images; \
-           {n_reads} reads, {n_writes} writes, {n_probes} probes, {cyc} cycles",
+           {n_reads} read bursts, {n_writes} write bursts, {cyc} cycles",
     notes: &[
         "Sequence: reset; the operations in order: a register write waits for idle_o, a \
               fragment is held on the input until taken. After a hang no further operation is \

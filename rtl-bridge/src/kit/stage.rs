@@ -11,10 +11,11 @@
 //! `RtlTev`, `RtlFop` and `RtlRast` each hold one.
 
 use super::core::Core;
-use super::desc::{Config, Stage};
+use super::desc::{Config, SideKind, Stage};
 use super::handle::Fns;
 use super::side::{MemLatency, SideServer};
 use super::tally::Tally;
+use crate::axi::{AxiMemory, AxiPolicy, AxiServer, MasterOut, Reorder, SubOut};
 use crate::error::RtlError;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -49,6 +50,21 @@ pub(crate) trait SideOut {
     }
 }
 
+/// The subordinate-driven signals of a stage's AXI4 master port ([`SideKind::Axi`]) in its In
+/// struct (generated into `abi.rs`; nothing for a stage without one).
+pub(crate) trait AxiIn {
+    /// Drives the three READYs and the offered B and R beats.
+    fn drive_axi(&mut self, _s: &SubOut) {}
+}
+
+/// The master-driven signals of a stage's AXI4 port in its Out struct (generated).
+pub(crate) trait AxiOut {
+    /// The master's VALIDs with their payloads, and its two READYs.
+    fn axi_master(&self) -> MasterOut {
+        MasterOut::default()
+    }
+}
+
 /// The handshake and status outputs of a stage's Out struct (`in_ready_o`, `out_valid_o`,
 /// `idle_o`).
 pub(crate) trait Handshake {
@@ -64,9 +80,9 @@ pub(crate) trait Handshake {
 /// points and its description.
 pub(crate) trait Shim: 'static {
     /// The In struct.
-    type In: Copy + Default + RegIn + SideIn + 'static;
+    type In: Copy + Default + RegIn + SideIn + AxiIn + 'static;
     /// The Out struct.
-    type Out: Copy + Default + Handshake + SideOut + 'static;
+    type Out: Copy + Default + Handshake + SideOut + AxiOut + 'static;
     /// The opaque model handle.
     type Handle: 'static;
     /// The entry points.
@@ -152,8 +168,7 @@ macro_rules! shims {
 use super::abi::{fop, rast, tev};
 shims! {
     TevShim = tev::{PicaTevIn, PicaTevOut, PicaTev}, TEV;
-    FopShim = fop::{PicaFopIn, PicaFopOut, PicaFop}, FOP,
-        side(mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready);
+    FopShim = fop::{PicaFopIn, PicaFopOut, PicaFop}, FOP;
     RastShim = rast::{PicaRastIn, PicaRastOut, PicaRast}, RAST,
         side(ed_req_valid, ed_req_ready, ed_rsp_valid, ed_rsp_ready);
 }
@@ -196,7 +211,8 @@ pub(crate) struct Rules {
     /// What the side port's requests are called in the breach of
     /// [`RtlStage::set_side_limit`].
     pub(crate) side_requests: &'static str,
-    /// Bytes one side-port request moves (its data word; the ports have no bursts).
+    /// Bytes one side-port request moves (its data word; request/response ports have no
+    /// bursts; an AXI4 port counts the bytes of its beats instead).
     pub(crate) side_bytes: u64,
 }
 
@@ -313,7 +329,12 @@ pub(crate) trait Protocol: std::fmt::Debug {
     fn offer(_inp: &mut In<Self>, _rsp: Option<&Self::Rsp>) {}
     /// Performs the request on the outputs `o` (accepted this clock); returns its response.
     fn perform(&mut self, _ctx: &mut Self::Ctx, _o: &Out<Self>, _log: &mut Log<'_>) -> Self::Rsp {
-        unreachable!("a stage without a side port makes no request")
+        unreachable!("a stage without a request/response side port makes no request")
+    }
+    /// The memory behind the stage's AXI4 port ([`SideKind::Axi`]), lent from the caller's
+    /// context each clock.
+    fn axi_memory(_ctx: &mut Self::Ctx) -> &mut dyn AxiMemory {
+        unreachable!("a stage without an AXI4 port has no memory behind it")
     }
 }
 
@@ -325,8 +346,11 @@ pub(crate) struct RtlStage<P: Protocol> {
     pub(crate) proto: P,
     /// How the side port is answered (`None`: the stage has none).
     latency: Option<MemLatency>,
-    /// The side port's owed responses.
+    /// The side port's owed responses (a request/response port).
     side: Option<SideServer<P::Rsp>>,
+    /// The subordinate on the stage's AXI4 port, and how it reorders.
+    axi: Option<AxiServer>,
+    reorder: Reorder,
     /// The registers the stage stores, in slot order (from the description).
     ids: Vec<u16>,
     /// The configuration words the RTL holds (`None`: not written since reset).
@@ -374,14 +398,15 @@ impl<P: Protocol> RtlStage<P> {
     }
 
     /// A new, reset stage of the variant the shim calls `name` (`mutant`: mutant `k` of a
-    /// mutant model), whose side port (if it has one) answers with `latency`. `zeroed`: the
-    /// RTL's registers count as known and zero (the first write writes only what differs from
-    /// zero) rather than unknown (it writes them all).
+    /// mutant model), whose side port (if it has one) answers with `latency` (an AXI4 port
+    /// also with `reorder`). `zeroed`: the RTL's registers count as known and zero (the first
+    /// write writes only what differs from zero) rather than unknown (it writes them all).
     pub(crate) fn open(
         name: &'static str,
         mutant: Option<u16>,
         proto: P,
         latency: Option<MemLatency>,
+        reorder: Reorder,
         zeroed: bool,
     ) -> Result<Self, RtlError> {
         let mut core = Core::open(P::Shim::FNS, name, mutant)?;
@@ -390,11 +415,22 @@ impl<P: Protocol> RtlStage<P> {
             unreachable!("a generic stage is configured by register writes")
         };
         let ids = ids();
+        let axi_port = P::Shim::STAGE
+            .side_ports
+            .iter()
+            .any(|sp| matches!(sp.kind, SideKind::Axi { .. }));
+        // The server takes as many transactions as the master may have IDs in flight, and
+        // more: a master that overruns its own ID space is the master's bug to show.
+        let axi = latency
+            .filter(|_| axi_port)
+            .map(|l| AxiServer::new(4, AxiPolicy::new(l, reorder, 64)));
         Ok(Self {
             core,
             proto,
             latency,
-            side: latency.map(SideServer::new),
+            side: latency.filter(|_| !axi_port).map(SideServer::new),
+            axi,
+            reorder,
             shadow: zeroed.then(|| vec![0; ids.len()]),
             ids,
             queue: VecDeque::new(),
@@ -422,6 +458,16 @@ impl<P: Protocol> RtlStage<P> {
         self.latency
     }
 
+    /// How an AXI4 port's responses are reordered.
+    pub(crate) fn reorder(&self) -> Reorder {
+        self.reorder
+    }
+
+    /// The AXI4 port's traffic so far (`None`: the stage has no AXI4 port).
+    pub(crate) fn axi_tally(&self) -> Option<crate::axi::AxiTally> {
+        self.axi.as_ref().map(AxiServer::tally)
+    }
+
     /// Clocks run since reset.
     pub(crate) fn cycles(&self) -> u64 {
         self.core.cycles()
@@ -434,12 +480,22 @@ impl<P: Protocol> RtlStage<P> {
 
     /// Throughput counts so far.
     pub(crate) fn tally(&self) -> Tally {
+        let (side_requests, side_bytes) = match &self.axi {
+            Some(a) => {
+                let t = a.tally();
+                (
+                    t.read_bursts + t.write_bursts,
+                    t.bytes_read + t.bytes_written,
+                )
+            }
+            None => (self.side_taken, self.side_taken * P::RULES.side_bytes),
+        };
         Tally {
             clocks: self.core.cycles(),
             items: self.taken,
             results: self.given,
-            side_requests: self.side_taken,
-            side_bytes: self.side_taken * P::RULES.side_bytes,
+            side_requests,
+            side_bytes,
             ..self.tally
         }
     }
@@ -455,6 +511,7 @@ impl<P: Protocol> RtlStage<P> {
         !self.queue.is_empty()
             || (P::RULES.one_result_per_item && self.in_flight > 0)
             || self.side.as_ref().is_some_and(|s| !s.is_empty())
+            || self.axi.as_ref().is_some_and(|a| !a.is_idle())
             || (P::RULES.idle_from_port && !self.last.idle())
     }
 
@@ -562,10 +619,12 @@ impl<P: Protocol> RtlStage<P> {
         let mut quiet = 0u64;
         let mut no_io = 0u64;
         loop {
+            // An AXI4 port's writes land after the master took them from the stage: a run
+            // also waits for every transaction to end.
             let more = if P::RULES.run_until_idle {
                 !self.is_idle()
             } else {
-                self.pending() > 0
+                self.pending() > 0 || self.axi.as_ref().is_some_and(|a| !a.is_idle())
             };
             if !more || (self.proto.halted() && self.stash.is_empty() && !self.last.out_valid()) {
                 break;
@@ -623,6 +682,19 @@ impl<P: Protocol> RtlStage<P> {
                 "more than {} {}: an access repeated",
                 self.side_limit,
                 P::RULES.side_requests
+            ));
+            return true;
+        }
+        // A stage with one result per item can never give more results than it took items:
+        // one that does (a mutant stuck offering its output) keeps every watchdog quiet, since
+        // each result is progress.
+        if P::RULES.one_result_per_item && self.given > self.taken {
+            self.violate(format!(
+                "more {} given ({}) than {} taken ({})",
+                P::RULES.results,
+                self.given,
+                P::RULES.items,
+                self.taken
             ));
             return true;
         }
@@ -719,6 +791,10 @@ impl<P: Protocol> RtlStage<P> {
             ready = side.request_ready();
             inp.set_req_ready(ready);
         }
+        let axi_before = self.axi.as_ref().map(axi_handshakes);
+        if let Some(axi) = self.axi.as_mut() {
+            inp.drive_axi(&axi.drive());
+        }
         let o = self.core.eval(&inp);
         self.proto.checked(&o, self.in_flight, now);
         let mut moved = false;
@@ -758,6 +834,20 @@ impl<P: Protocol> RtlStage<P> {
             self.tally.max_side_outstanding =
                 self.tally.max_side_outstanding.max(side.len() as u64);
         }
+        if let Some(axi) = self.axi.as_mut() {
+            let m = o.axi_master();
+            if let Err(v) = axi.clock(&m, P::axi_memory(ctx)) {
+                self.violations.add(now, format!("AXI4 port: {v}"));
+            }
+            if axi_before.is_some_and(|b| b != axi_handshakes(axi)) {
+                moved = true;
+            }
+            self.side_taken = axi.tally().read_bursts + axi.tally().write_bursts;
+            self.tally.max_side_outstanding = self
+                .tally
+                .max_side_outstanding
+                .max(axi.outstanding() as u64);
+        }
         if let Some(m) = &mut self.tally.max_in_flight {
             *m = (*m).max(self.in_flight as u64);
         }
@@ -781,6 +871,14 @@ impl<P: Protocol> RtlStage<P> {
         ));
         true
     }
+}
+
+/// Handshakes so far on the five channels of an AXI4 port (progress for the watchdog).
+fn axi_handshakes(a: &AxiServer) -> u64 {
+    crate::axi::Channel::ALL
+        .iter()
+        .map(|&c| a.checker().beats(c))
+        .sum()
 }
 
 /// What one clock moved: any handshake (`moved`, the watchdog's progress; for TEV only a

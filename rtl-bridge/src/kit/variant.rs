@@ -144,6 +144,12 @@ stage_variants! {
         InjectStencilZfail,
         /// `INJECT_FOP_TILE32`: an off-by-one in the 32×32 block tiling address.
         InjectTile32,
+        /// `INJECT_AXI_NO_HAZARD` (in `pica_axi_master`): the same-word rule left out, so a
+        /// read may pass the posted write to its word.
+        InjectAxiNoHazard,
+        /// `INJECT_AXI_DROP_B` (in `pica_axi_master`): a write response arriving in the same
+        /// clock as a read response is lost, and the port stops.
+        InjectAxiDropB,
     }
 
     /// A build of the CLIP + RAST stage: the RTL as written or with one injected bug (each its

@@ -598,6 +598,8 @@ pub struct StageFuzzArgs {
     /// How the FOP stage's memory port (`--rtl-stages fop`) or the RAST stage's early-depth
     /// port (`--rtl-stages rast`) is answered.
     pub mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
+    /// How FOP's AXI4 memory port reorders its responses (`--mem-reorder`).
+    pub mem_reorder: pica_rtl_bridge::axi::Reorder,
     /// The knobs (`--knob`): checked against the RTL stages by the caller
     /// ([`stages::check_knobs`]).
     pub knobs: pica_model::knobs::Knobs,
@@ -610,6 +612,7 @@ fn target_options<V>(rtl: Option<V>, a: &StageFuzzArgs) -> TargetOptions<V> {
         seed: a.seed,
         shard: a.shard,
         latency: a.mem_latency,
+        reorder: a.mem_reorder,
         regressions: Some(a.regressions.clone()),
         max_failures: a.max_failures,
         knobs: a.knobs,
@@ -913,7 +916,8 @@ pub struct FuzzArgs {
     rtl_stages: Option<crate::lockstep::stages::StageSet>,
     /// RTL build for --rtl / --rtl-stages: default, or an injected-bug build (regs: mask,
     /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra;
-    /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32; rast: fill_rule,
+    /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32, axi_no_hazard,
+    /// axi_drop_b; rast: fill_rule,
     /// persp, clip_plane_order).
     #[arg(long, default_value = "default")]
     variant: String,
@@ -923,6 +927,11 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "0|N|rand:MAX[:SEED]", default_value = "0",
           value_parser = pica_rtl_bridge::fop_stage::MemLatency::parse)]
     mem_latency: pica_rtl_bridge::fop_stage::MemLatency,
+    /// FOP with --rtl: how the AXI4 memory port orders its responses: `none` (in order),
+    /// `ids` (a due response of another ID may go first) or `interleave` (also read bursts of
+    /// different IDs mixed beat by beat). Within one ID the order is always kept (AXI4).
+    #[arg(long, value_name = "none|ids|interleave", default_value = "none")]
+    mem_reorder: pica_rtl_bridge::axi::Reorder,
     /// Write the report as JSON.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
@@ -1221,6 +1230,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
             rtl_stages,
             variant,
             mem_latency,
+            mem_reorder,
             report,
             regressions,
             max_failures,
@@ -1272,6 +1282,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                 regressions: regressions.clone(),
                 max_failures: max_failures.max(1),
                 mem_latency,
+                mem_reorder,
                 knobs,
             };
             let run = StageRun {

@@ -369,7 +369,7 @@ fn check_tev_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
 /// Verilated `pica_fop_top` (the build its `defines` name, memory answered with its
 /// `mem_latency`) too.
 fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
-    use crate::fuzz::fop::{compare_rtl, run_rtl};
+    use crate::fuzz::fop::{compare_rtl, run_rtl_reordered};
     use pica_rtl_bridge::fop_stage::FopVariant;
     use pica_vectors::stage_fop::{image_words, load_fop_bundle, run_model};
     let (m, case, expected) = load_fop_bundle(dir)?;
@@ -402,10 +402,15 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         rtl_follows(dir, &case.knobs)?;
         let variant = manifest_variant(&m, FopVariant::from_name).unwrap_or(FopVariant::Default);
         let latency = manifest_latency(&m, "mem_latency")?;
-        let got = run_rtl(variant, latency, &case, None)?;
+        // How the campaign that saved it ordered the AXI4 port's responses (absent: in order).
+        let reorder: pica_rtl_bridge::axi::Reorder = match m["mem_reorder"].as_str() {
+            Some(r) => r.parse().map_err(|e| format!("{}: {e}", dir.display()))?,
+            None => pica_rtl_bridge::axi::Reorder::InOrder,
+        };
+        let got = run_rtl_reordered(variant, latency, reorder, &case, None)?;
         if let Some(d) = compare_rtl(&run, &got) {
             return Err(format!(
-                "{}: the RTL FOP stage ({}, latency {latency}) differs: {d}",
+                "{}: the RTL FOP stage ({}, latency {latency}, reorder {reorder}) differs: {d}",
                 dir.display(),
                 variant.name()
             ));

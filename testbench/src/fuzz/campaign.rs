@@ -7,6 +7,7 @@
 //! ([`mutate_ops`]). The guided stage campaign itself is [`crate::fuzz::stage_guided`].
 
 use crate::fuzz::report::{case_seed, Failure, FuzzReport};
+use pica_rtl_bridge::axi::Reorder;
 use pica_rtl_bridge::coverage::{CoverageBuild, CoverageSink};
 use pica_rtl_bridge::kit::side::MemLatency;
 use pica_vectors::stage::StageProvenance;
@@ -380,6 +381,58 @@ pub fn bundle_at<T, E: std::fmt::Display>(
     Ok(out)
 }
 
+/// What a target records in the manifest of a bundle it saves, beyond the case: how the
+/// campaign served the stage's side port, so `pica vectors check --rtl` reruns the RTL the same
+/// way.
+pub trait BundleNotes {
+    /// Manifest keys and their values (none by default).
+    fn notes(&self) -> Vec<(String, serde_json::Value)> {
+        Vec::new()
+    }
+}
+
+impl<V: StageVariant> BundleNotes for SidePortTarget<V> {
+    /// `<port>_latency` (`mem_latency`, `ed_latency`: a fixed latency as a number of clocks,
+    /// as `pica vectors gen` writes it, a random one as its `rand:MAX:SEED` string) and, for an
+    /// AXI4 port, `<port>_reorder`.
+    fn notes(&self) -> Vec<(String, serde_json::Value)> {
+        let latency = match self.latency {
+            MemLatency::Zero => serde_json::json!(0),
+            MemLatency::Fixed(n) => serde_json::json!(n),
+            l @ MemLatency::Random { .. } => serde_json::json!(l.to_string()),
+        };
+        let mut notes = Vec::new();
+        for sp in V::STAGE.side_ports {
+            notes.push((format!("{}_latency", sp.name), latency.clone()));
+            if matches!(sp.kind, pica_rtl_bridge::kit::desc::SideKind::Axi { .. }) {
+                notes.push((
+                    format!("{}_reorder", sp.name),
+                    serde_json::json!(self.reorder.to_string()),
+                ));
+            }
+        }
+        notes
+    }
+}
+
+/// Writes `target`'s [`BundleNotes`] into the manifest of the bundle at `path` (the manifest
+/// hashes the other files, not itself).
+pub fn note_bundle(path: &Path, target: &impl BundleNotes) -> Result<(), String> {
+    let notes = target.notes();
+    if notes.is_empty() {
+        return Ok(());
+    }
+    let file = path.join("manifest.json");
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut m: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    for (k, v) in notes {
+        m[k.as_str()] = v;
+    }
+    let text = serde_json::to_string_pretty(&m).map_err(|e| e.to_string())?;
+    std::fs::write(&file, text + "\n").map_err(|e| format!("{}: {e}", file.display()))
+}
+
 /// How a target's campaign is labelled (see [`Campaign`]).
 #[derive(Clone, Debug)]
 pub struct Labels {
@@ -655,7 +708,9 @@ macro_rules! impl_stage_target {
                 description: &str,
                 prov: &pica_vectors::stage::StageProvenance,
             ) -> Result<std::path::PathBuf, String> {
-                save_bundle(case, dir, name, description, prov)
+                let path = save_bundle(case, dir, name, description, prov)?;
+                $crate::fuzz::campaign::note_bundle(&path, self)?;
+                Ok(path)
             }
 
             fn mutate(
@@ -721,6 +776,9 @@ pub struct TargetOptions<V> {
     /// How the RTL's side port is answered (FOP's memory port, RAST's early-depth port; a
     /// stage without a side port, TEV, ignores it: [`StageVariant::STAGE`]`.side_ports`).
     pub latency: MemLatency,
+    /// How an AXI4 side port (FOP's memory port) reorders its responses across IDs
+    /// (`--mem-reorder`; a request/response port, RAST's, ignores it).
+    pub reorder: Reorder,
     /// Where shrunk failures are written as stage bundles (`None`: not written).
     pub regressions: Option<PathBuf>,
     /// Stop after this many failures.
@@ -749,6 +807,7 @@ impl<V> TargetOptions<V> {
             shard: (0, 1),
             rtl,
             latency: MemLatency::Zero,
+            reorder: Reorder::InOrder,
             regressions: None,
             max_failures: 1,
             knobs: pica_model::knobs::Knobs::default(),
@@ -765,6 +824,8 @@ pub struct SidePortTarget<V> {
     pub rtl: Option<V>,
     /// How the RTL's side port is answered.
     pub latency: MemLatency,
+    /// How an AXI4 side port reorders its responses.
+    pub reorder: Reorder,
     /// The knobs every case runs with.
     pub knobs: pica_model::knobs::Knobs,
     /// Where the RTL coverage build's counters go (`--rtl-coverage`; `None`: not gathered).

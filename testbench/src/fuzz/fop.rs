@@ -42,7 +42,7 @@ use pica_model::mem::Memory;
 use pica_model::regfile::RegFile;
 use pica_model::regs::ColorOperationFragmentMode;
 use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
-use pica_rtl_bridge::fop_stage::{FopFragment, FopResult, FopVariant, MemLatency, RtlFop};
+use pica_rtl_bridge::fop_stage::{FopFragment, FopResult, FopVariant, MemLatency, Reorder, RtlFop};
 use pica_vectors::case::MemImage;
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::stage_fop::{
@@ -66,7 +66,8 @@ pub const STAGE_KNOBS: &[&str] = &["fop"];
 pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
     FopVariant::from_name(s).ok_or_else(|| {
         format!(
-            "unknown FOP RTL variant '{s}' (one of: default, blend_factor, stencil_zfail, tile32)"
+            "unknown FOP RTL variant '{s}' (one of: default, blend_factor, stencil_zfail, tile32, \
+             axi_no_hazard, axi_drop_b)"
         )
     })
 }
@@ -355,7 +356,18 @@ pub fn run_rtl(
     case: &FopCase,
     cov: Option<&CoverageSink>,
 ) -> Result<RtlRun, String> {
-    let rtl = RtlFop::new(variant, latency).map_err(|e| e.to_string())?;
+    run_rtl_reordered(variant, latency, Reorder::InOrder, case, cov)
+}
+
+/// [`run_rtl`] with the AXI4 memory port's responses reordered across IDs as `reorder` says.
+pub fn run_rtl_reordered(
+    variant: FopVariant,
+    latency: MemLatency,
+    reorder: Reorder,
+    case: &FopCase,
+    cov: Option<&CoverageSink>,
+) -> Result<RtlRun, String> {
+    let rtl = RtlFop::with_reorder(variant, latency, reorder).map_err(|e| e.to_string())?;
     let mut rtl = Gathered::new(rtl, cov);
     let mut mem = case.memory();
     rtl.set_config(&[0; pica_rtl_bridge::fop_stage::NUM_CFG], &mut mem);
@@ -481,15 +493,16 @@ pub fn check(
     case: &FopCase,
     rtl: Option<FopVariant>,
     latency: MemLatency,
+    reorder: Reorder,
     cov: Option<&CoverageSink>,
 ) -> Result<(), String> {
     match rtl {
         None => check_model(case).map_err(|e| format!("model: {e}")),
         Some(v) => {
-            let got = run_rtl(v, latency, case, cov)?;
+            let got = run_rtl_reordered(v, latency, reorder, case, cov)?;
             compare_rtl(&run_model(case), &got).map_or(Ok(()), |d| {
                 Err(format!(
-                    "rtl ({}, latency {latency}) differs: {d}",
+                    "rtl ({}, latency {latency}, reorder {reorder}) differs: {d}",
                     v.name()
                 ))
             })
@@ -613,10 +626,10 @@ impl_stage_target!(
     FopCase,
     "fop",
     fragments,
-    [latency] + coverage,
+    [latency, reorder] + coverage,
     FopVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Fop,
     FOP, parse_fop_variant,
-    |t| format!(", memory latency {}", t.latency)
+    |t| format!(", memory latency {}, reorder {}", t.latency, t.reorder)
 );
 
 /// Runs a campaign ([`campaign::run_stage`]); `progress` is called after each case with (done,

@@ -52,6 +52,7 @@ use pica_model::rast::{
 };
 use pica_model::regfile::RegFile;
 use pica_model::timing;
+use pica_rtl_bridge::axi::Reorder;
 use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::rast_stage::{MemLatency, RastVariant, RtlRast};
 use pica_vectors::stage::StageProvenance;
@@ -731,6 +732,7 @@ pub fn check(
     case: &RastCase,
     rtl: Option<RastVariant>,
     latency: MemLatency,
+    _reorder: Reorder,
     cov: Option<&CoverageSink>,
 ) -> Result<(), String> {
     match rtl {
@@ -900,7 +902,7 @@ impl_stage_target!(
     RastCase,
     "rast",
     triangles,
-    [latency] + coverage,
+    [latency, reorder] + coverage,
     RastVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Rast,
     RAST, crate::lockstep::stages::parse_rast_variant,
     |t| format!(", early-depth latency {}", t.latency)

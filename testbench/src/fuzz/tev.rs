@@ -523,6 +523,8 @@ pub struct TevTarget {
     pub coverage: Option<CoverageSink>,
 }
 
+impl campaign::BundleNotes for TevTarget {}
+
 impl_stage_target!(
     TevTarget,
     TevCase,

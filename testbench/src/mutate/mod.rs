@@ -114,6 +114,10 @@ pub struct MutateArgs {
     /// `pica fuzz --mem-latency`: `0`, `N`, or `rand:MAX[:SEED]`.
     #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
     pub mem_latency: MemLatency,
+    /// How FOP's AXI4 memory port orders its responses, as `pica fuzz --mem-reorder`:
+    /// `none`, `ids` or `interleave`.
+    #[arg(long, value_name = "none|ids|interleave", default_value = "none")]
+    pub mem_reorder: pica_rtl_bridge::axi::Reorder,
     /// Write the report as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -313,6 +317,8 @@ pub struct MutateOptions {
     pub shrink: bool,
     /// The memory / early-depth port latency of the fop and rast cases.
     pub mem_latency: MemLatency,
+    /// How FOP's AXI4 memory port orders its responses.
+    pub mem_reorder: pica_rtl_bridge::axi::Reorder,
     /// Reviewed survivors ([`load_notes`]).
     pub notes: std::collections::HashMap<String, Note>,
 }
@@ -506,6 +512,7 @@ fn fuzz_harness<'a>(
 /// The harness of `opts.stage`.
 fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
     let latency = opts.mem_latency;
+    let reorder = opts.mem_reorder;
     let knobs = Knobs::default();
     Ok(match opts.stage {
         Stage::Fe => fe_harness(opts)?,
@@ -527,6 +534,7 @@ fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
                 fop::FopTarget {
                     rtl,
                     latency,
+                    reorder,
                     knobs,
                     coverage: None,
                 },
@@ -540,6 +548,7 @@ fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
                 rast::RastTarget {
                     rtl,
                     latency,
+                    reorder,
                     knobs,
                     coverage: None,
                 },
@@ -737,6 +746,7 @@ pub fn main(args: &MutateArgs) -> std::process::ExitCode {
         regressions: args.regressions.clone(),
         shrink: !args.no_shrink,
         mem_latency: args.mem_latency,
+        mem_reorder: args.mem_reorder,
     };
     let report = match run(&opts, |done, total, r| {
         eprintln!("[{done}/{total}] {:<8} {}", r.status, r.mutation);

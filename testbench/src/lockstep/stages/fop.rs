@@ -23,7 +23,7 @@ use pica_model::gpu::HangReason;
 use pica_model::stage::External;
 use pica_model::Gpu;
 use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
-use pica_rtl_bridge::fop_stage::{FopFragment, FopVariant, MemLatency, RtlFop};
+use pica_rtl_bridge::fop_stage::{FopFragment, FopVariant, MemLatency, Reorder, RtlFop};
 use std::collections::VecDeque;
 
 /// The RTL FOP stage in the FOP slot.
@@ -37,16 +37,17 @@ pub struct FopAdapter {
 }
 
 impl FopAdapter {
-    /// An adapter around a new RTL FOP stage of `variant` whose memory port answers with
-    /// `latency`.
+    /// An adapter around a new RTL FOP stage of `variant` whose AXI4 memory port answers with
+    /// `latency` and orders its responses as `reorder` says.
     pub fn new(
         variant: FopVariant,
         latency: MemLatency,
+        reorder: Reorder,
         trace: Option<TraceWindow>,
         cov: Option<&CoverageSink>,
     ) -> Result<Self, StageError> {
         Ok(Self {
-            rtl: Gathered::new(RtlFop::new(variant, latency)?, cov),
+            rtl: Gathered::new(RtlFop::with_reorder(variant, latency, reorder)?, cov),
             inflight: VecDeque::new(),
             next_tag: 0,
             trace,
@@ -58,9 +59,10 @@ impl FopAdapter {
 impl External<FragmentOps> for FopAdapter {
     fn name(&self) -> String {
         format!(
-            "rtl:fop ({}, memory latency {})",
+            "rtl:fop ({}, memory latency {}, reorder {})",
             self.rtl.variant().name(),
-            self.rtl.latency()
+            self.rtl.latency(),
+            self.rtl.reorder()
         )
     }
 
@@ -110,6 +112,11 @@ impl External<FragmentOps> for FopAdapter {
                 b.push(beat);
             }
         }
+        // A broken rule of the contract (an AXI4 rule on the memory port, named with its
+        // channel, beat and clock) ends the run as a divergence.
+        if let Some(v) = self.rtl.violations().first() {
+            return Err(HangReason::Internal(format!("rtl:fop protocol: {v}")));
+        }
         if let Some(t) = &self.trace {
             if cycle >= t.to && self.tracing {
                 self.rtl.trace_off();
@@ -134,6 +141,7 @@ impl External<FragmentOps> for FopAdapter {
             "in_flight": self.inflight.len(),
             "mem_reads": reads,
             "mem_writes": writes,
+            "axi": self.rtl.axi_tally(),
         })
     }
 }
@@ -142,6 +150,7 @@ pub(super) fn attach_fop(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), Stage
     gpu.replace_stage::<FragmentOps>(Box::new(FopAdapter::new(
         opts.fop_variant,
         opts.mem_latency,
+        opts.mem_reorder,
         opts.trace.clone(),
         opts.coverage.as_ref(),
     )?));

@@ -198,11 +198,13 @@ pub static STAGES: &[StageRow] = &[
         inputs: &[],
         outputs: &[(Channel::Pixel, Order::InOrder)],
         doc: "the fragment operations with the framebuffer (alpha, stencil, depth, blend / \
-              logic op, masks, gas and shadow modes, every format, both tilings) behind a \
-              request/response memory port served from the model's memory with \
-              --mem-latency (one fragment at a time, several clocks each: transactions, not \
-              cycles; the final colour and depth-stencil buffers are compared byte for byte); \
-              not part of pica_top: with fe it runs its own top beside it",
+              logic op, masks, gas and shadow modes, every format, both tilings) behind an \
+              AXI4 master port (posted writes: a read may be in flight beside a write) served \
+              from the model's memory with --mem-latency and --mem-reorder, every beat checked \
+              against the AXI4 rules (one fragment at a time, several clocks each: \
+              transactions, not cycles; the final colour and depth-stencil buffers are \
+              compared byte for byte); not part of pica_top: with fe it runs its own top \
+              beside it",
         attach: Some(fop::attach_fop),
         attach_in_top: None,
         // Several memory round trips per fragment where the model finishes one per cycle.

@@ -29,7 +29,8 @@ pub struct RtlStageArgs {
     /// (inject_tev_buffer).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tev_variant)]
     pub tev_variant: TevVariant,
-    /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32 (inject_fop_*).
+    /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32, axi_no_hazard,
+    /// axi_drop_b (inject_fop_*).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
     pub fop_variant: FopVariant,
     /// The RTL RAST build: default, fill_rule, persp, clip_plane_order (inject_rast_*,
@@ -41,6 +42,12 @@ pub struct RtlStageArgs {
     /// request side held one clock in five). Results must not depend on it.
     #[arg(long, value_name = "L", default_value = "0", value_parser = MemLatency::parse)]
     pub mem_latency: MemLatency,
+    /// How the harness orders the responses of the RTL FOP's AXI4 memory port: `none` (in
+    /// order), `ids` (a due response of another ID may go first) or `interleave` (also read
+    /// bursts of different IDs mixed beat by beat). Within one ID the order is kept (AXI4).
+    /// Results must not depend on it.
+    #[arg(long, value_name = "none|ids|interleave", default_value = "none")]
+    pub mem_reorder: pica_rtl_bridge::axi::Reorder,
     /// Match the fragment path's items by pixel: fragment, texel, combiner and pixel beats may
     /// come in any order across pixels, each pixel's own in the model's order (for RTL that
     /// tiles its traversal or retires out of order). A divergence names the pixel and the
@@ -143,6 +150,7 @@ impl RtlStageArgs {
             fop_variant: self.fop_variant,
             rast_variant: self.rast_variant,
             mem_latency: self.mem_latency,
+            mem_reorder: self.mem_reorder,
             match_pixels: self.match_pixels,
             reorder_fragments: self.reorder_fragments,
             ..StageOptions::default()
@@ -166,6 +174,8 @@ pub struct StageOptions {
     pub rast_variant: RastVariant,
     /// How the RTL FOP's memory port and the RTL RAST's early-depth port are answered.
     pub mem_latency: MemLatency,
+    /// How the RTL FOP's AXI4 memory port orders its responses.
+    pub mem_reorder: pica_rtl_bridge::axi::Reorder,
     /// Match the fragment path's channels by pixel ([`RtlStageArgs::match_pixels`]).
     pub match_pixels: bool,
     /// A reordering window on the RTL RAST's fragments ([`RtlStageArgs::reorder_fragments`]).
@@ -253,6 +263,7 @@ impl Default for StageOptions {
             fop_variant: FopVariant::Default,
             rast_variant: RastVariant::Default,
             mem_latency: MemLatency::Zero,
+            mem_reorder: pica_rtl_bridge::axi::Reorder::InOrder,
             match_pixels: false,
             reorder_fragments: None,
             commits: false,
