@@ -21,7 +21,9 @@
 // Channel registers: AR, AW and W are driven from flops (a VALID never depends combinationally
 // on a READY), each loaded when empty or handing its beat over in that clock, so a stream of
 // reads (or of writes) issues one per clock. R and B are always ready: every transaction has
-// its slot, so a response always has somewhere to go.
+// its slot, so a response always has somewhere to go. The oldest slot's R or B beat is also
+// handed on to the request port in the clock it arrives (a combinational path from RVALID /
+// BVALID to rsp_valid_o, inside the stage, not across the AXI interface).
 //
 // Injected bugs (the cocotb bench must catch each; python/cocotb/test_axi_master.py):
 //   INJECT_AXI_NO_HAZARD   the same-address rule left out (a read may return data older than
@@ -136,11 +138,16 @@ module pica_axi_master #(
 `endif
   assign b_slot = bid_i[SlotW-1:0];
 
-  // The oldest slot, once answered, is the port's response.
-  logic give;
-  assign rsp_valid_o = s_busy_q[head_q] && s_done_q[head_q];
-  assign rsp_rdata_o = s_rdata_q[head_q];
-  assign rsp_err_o   = s_err_q[head_q];
+  // The oldest slot, once answered, is the port's response; an R or B beat for the oldest
+  // slot is handed on in the clock it arrives (a bypass of the slot register: one clock less
+  // per round trip; R and B are never backpressured, so the beat is taken either way and the
+  // slot completes as usual if the port does not take it).
+  logic give, byp_r, byp_b;
+  assign byp_r = r_hit && r_slot == head_q && !s_done_q[head_q];
+  assign byp_b = b_hit && b_slot == head_q && !s_done_q[head_q];
+  assign rsp_valid_o = s_busy_q[head_q] && (s_done_q[head_q] || byp_r || byp_b);
+  assign rsp_rdata_o = s_done_q[head_q] ? s_rdata_q[head_q] : rdata_i;
+  assign rsp_err_o   = s_done_q[head_q] ? s_err_q[head_q] : byp_r ? rresp_i[1] : bresp_i[1];
   assign give = rsp_valid_o && rsp_ready_i;
   // A slot stays busy until its response is handed on, which is after its AXI response.
   assign idle_o = count_q == '0;
