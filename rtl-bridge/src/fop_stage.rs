@@ -100,6 +100,9 @@ pub const LIVELOCK_CLOCKS: u64 = 10 * 2 * (WATCHDOG_CLOCKS + 4);
 #[derive(Debug, Default)]
 pub(crate) struct Fop {
     hang: Option<FopHang>,
+    /// The first clock `idle_o` claimed idle with a fragment in flight (reported when a run
+    /// or drain settles).
+    idle_lie: Option<String>,
 }
 
 impl Protocol for Fop {
@@ -156,6 +159,22 @@ impl Protocol for Fop {
 
     fn halted(&self) -> bool {
         self.hang.is_some()
+    }
+
+    fn checked(&mut self, o: &PicaFopOut, in_flight: usize, clock: u64) {
+        // idle_o promises no fragment in flight (the replay testbench writes registers on it):
+        // it may not be high while a fragment is inside and the stage has not hung.
+        if o.idle != 0 && in_flight > 0 && o.hang == 0 && self.idle_lie.is_none() {
+            self.idle_lie = Some(format!(
+                "idle_o high at clock {clock} with {in_flight} fragment(s) in flight"
+            ));
+        }
+    }
+
+    fn settled(&mut self, _idle: bool, log: &mut Log<'_>) {
+        if let Some(what) = self.idle_lie.take() {
+            log.violate(what);
+        }
     }
 
     fn drain_stuck(&self, _queued: usize, in_flight: usize) -> Option<String> {
