@@ -64,7 +64,7 @@ module pica_rast_top (
 
   // pica_model::clip::CONFIG_REGS then rast::CONFIG_REGS, in that order (slot k of cfg_q;
   // pica_clip's cfg_i is slots 0-10, pica_rast's slots 11-21).
-  function automatic logic [9:0] slot_id(input int slot);
+  function automatic logic [9:0] slot_id(input int slot);  /* verilator coverage_off */
     unique case (slot)
       0:       slot_id = 10'(pica_regs_pkg::REG_FACECULLING_CONFIG);
       1:       slot_id = 10'(pica_regs_pkg::REG_VIEWPORT_WIDTH);
@@ -89,7 +89,7 @@ module pica_rast_top (
       20:      slot_id = 10'(pica_regs_pkg::REG_EARLYDEPTH_TEST2);
       default: slot_id = 10'(pica_regs_pkg::REG_FRAMEBUFFER_DIM);
     endcase
-  endfunction
+  endfunction  /* verilator coverage_on */
 
   localparam logic [9:0] IdEarlyDepthClear = 10'(pica_regs_pkg::REG_EARLYDEPTH_CLEAR);
 
