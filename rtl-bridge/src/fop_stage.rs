@@ -103,6 +103,10 @@ pub(crate) struct Fop {
     /// The first clock `idle_o` claimed idle with a fragment in flight (reported when a run
     /// or drain settles).
     idle_lie: Option<String>,
+    /// Since the hang: whether the AR / AW channel has been quiet (its VALID low) once, and
+    /// the first request seen after that (reported when a run or drain settles).
+    quiet_since_hang: [bool; 2],
+    late_request: Option<String>,
 }
 
 impl Protocol for Fop {
@@ -162,6 +166,24 @@ impl Protocol for Fop {
     }
 
     fn checked(&mut self, o: &PicaFopOut, in_flight: usize, clock: u64) {
+        // After the hang no request is made. An address the master already held when the
+        // stage hung still goes out (a read taken in the clock a posted write's error
+        // arrived); once a channel's VALID has been low after the hang it must stay low.
+        if o.hang != 0 {
+            let m = o.axi_master();
+            for (k, (name, valid)) in [("AR", m.ar.is_some()), ("AW", m.aw.is_some())]
+                .into_iter()
+                .enumerate()
+            {
+                if !valid {
+                    self.quiet_since_hang[k] = true;
+                } else if self.quiet_since_hang[k] && self.late_request.is_none() {
+                    self.late_request = Some(format!(
+                        "a memory request ({name}) at clock {clock}, after the hang"
+                    ));
+                }
+            }
+        }
         // idle_o promises no fragment in flight (the replay testbench writes registers on it):
         // it may not be high while a fragment is inside and the stage has not hung.
         if o.idle != 0 && in_flight > 0 && o.hang == 0 && self.idle_lie.is_none() {
@@ -173,6 +195,9 @@ impl Protocol for Fop {
 
     fn settled(&mut self, _idle: bool, log: &mut Log<'_>) {
         if let Some(what) = self.idle_lie.take() {
+            log.violate(what);
+        }
+        if let Some(what) = self.late_request.take() {
             log.violate(what);
         }
     }

@@ -219,6 +219,7 @@ module pica_fop_replay_tb;
   bit          wq_last [QDepth];
   int          wq_head = 0, wq_tail = 0;
   bit          w_err = 1'b0;
+  bit          ar_quiet = 1'b0, aw_quiet = 1'b0;   // since the hang
   logic [1:0] b_id [QDepth];
   bit          b_err [QDepth];
   longint      b_due [QDepth];
@@ -264,6 +265,12 @@ module pica_fop_replay_tb;
 
   always @(posedge clk) begin
     if (rst_ni) begin
+      if (hang) begin
+        if (!mem_arvalid) ar_quiet = 1'b1;
+        else if (ar_quiet) fail($sformatf("memory read at 0x%08h after the hang", mem_araddr));
+        if (!mem_awvalid) aw_quiet = 1'b1;
+        else if (aw_quiet) fail($sformatf("memory write at 0x%08h after the hang", mem_awaddr));
+      end
       if (mem_bvalid && mem_bready) b_head = b_head + 1;
       if (mem_rvalid && mem_rready) q_head = q_head + 1;
       if (mem_awvalid && mem_awready) begin
@@ -311,7 +318,6 @@ module pica_fop_replay_tb;
       if (mem_arvalid && mem_arready) begin
         longint due;
         logic [31:0] a;
-        if (hang) fail($sformatf("memory read at 0x%08h after the hang", mem_araddr));
         if (mem_arburst == 2'b11) fail($sformatf("reserved ARBURST at 0x%08h", mem_araddr));
         if (mem_arsize > 3'd2) fail($sformatf("ARSIZE %0d wider than the 32-bit bus", mem_arsize));
         if (q_tail - q_head + int'(mem_arlen) + 1 > RDepth) fail("more than RDepth read beats owed");

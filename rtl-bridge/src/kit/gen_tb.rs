@@ -756,8 +756,16 @@ fn axi_side_model(o: &mut String, r: &Replay, side: &SideModel, id_bits: u32) {
     let Store::Images { mapped, .. } = side.store else {
         panic!("an AXI4 port is served from memory images");
     };
+    // After the hang no request: an address the master held when the stage hung still goes
+    // out, but once a channel's VALID has been low it stays low.
     let hang = if r.hang.is_some() {
-        "        if (hang) fail($sformatf(\"@NOUN@ read at 0x%08h after the hang\", @P@_araddr));\n"
+        "      if (hang) begin
+        if (!@P@_arvalid) ar_quiet = 1'b1;
+        else if (ar_quiet) fail($sformatf(\"@NOUN@ read at 0x%08h after the hang\", @P@_araddr));
+        if (!@P@_awvalid) aw_quiet = 1'b1;
+        else if (aw_quiet) fail($sformatf(\"@NOUN@ write at 0x%08h after the hang\", @P@_awaddr));
+      end
+"
     } else {
         ""
     };
@@ -795,6 +803,7 @@ const AXI_MODEL: &str = r#"
   bit          wq_last [QDepth];
   int          wq_head = 0, wq_tail = 0;
   bit          w_err = 1'b0;
+  bit          ar_quiet = 1'b0, aw_quiet = 1'b0;   // since the hang
   logic [@IW@:0] b_id [QDepth];
   bit          b_err [QDepth];
   longint      b_due [QDepth];
@@ -840,7 +849,7 @@ const AXI_MODEL: &str = r#"
 
   always @(posedge clk) begin
     if (rst_ni) begin
-      if (@P@_bvalid && @P@_bready) b_head = b_head + 1;
+@HANG@      if (@P@_bvalid && @P@_bready) b_head = b_head + 1;
       if (@P@_rvalid && @P@_rready) q_head = q_head + 1;
       if (@P@_awvalid && @P@_awready) begin
         if (@P@_awburst == 2'b11) fail($sformatf("reserved AWBURST at 0x%08h", @P@_awaddr));
@@ -887,7 +896,7 @@ const AXI_MODEL: &str = r#"
       if (@P@_arvalid && @P@_arready) begin
         longint due;
         logic [31:0] a;
-@HANG@        if (@P@_arburst == 2'b11) fail($sformatf("reserved ARBURST at 0x%08h", @P@_araddr));
+        if (@P@_arburst == 2'b11) fail($sformatf("reserved ARBURST at 0x%08h", @P@_araddr));
         if (@P@_arsize > 3'd2) fail($sformatf("ARSIZE %0d wider than the 32-bit bus", @P@_arsize));
         if (q_tail - q_head + int'(@P@_arlen) + 1 > RDepth) fail("more than RDepth read beats owed");
         due = cyc + 1 + draw_latency();
