@@ -44,12 +44,12 @@
 //! # Ok::<(), pica_rtl_bridge::RtlError>(())
 //! ```
 
-use crate::axi::AxiMemory;
 pub use crate::axi::Reorder;
+use crate::axi::{AxiMemory, AxiOut};
 use crate::error::RtlError;
 use crate::kit::abi::fop::{PicaFopIn, PicaFopOut};
 pub use crate::kit::side::MemLatency;
-use crate::kit::stage::{AxiOut, FopShim, Log, Protocol, RtlStage, Rules};
+use crate::kit::stage::{FopShim, Log, Protocol, RtlStage, Rules};
 use pica_model::beat::PixelBeat;
 use pica_model::fop::{config_words, FopHang, CONFIG_REGS};
 use pica_model::mem::Memory;

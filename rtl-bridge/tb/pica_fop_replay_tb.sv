@@ -23,6 +23,10 @@
 //                             +hang_addr=HEX (unmapped) +hang_value=N (reserved_format)
 //   +latency=N                memory: every response N clocks after the earliest (default 0: valid
 //                             the clock after the request handshake)
+//   +late_writes=N            memory: a write lands when its response is taken, not at its data
+//                             beat, and that response comes N clocks later (what --mem-reorder
+//                             ids|interleave do to writes in the harness; responses here stay in
+//                             order); default 0
 //   +lat_max=N +lat_seed=S    memory: random latency 0..N per request (xorshift32 seeded S, S !=
 //                             0), and mem_awready_i, mem_wready_i and mem_arready_i each low about
 //                             1 clock in 4
@@ -32,12 +36,12 @@
 //
 // Memory model: word arrays per image behind an AXI4 subordinate on the mem_* port (32-bit data;
 // INCR, FIXED and WRAP bursts). A write beat changes the bytes under its strobes when its burst's
-// address is known; a read takes its words at the address handshake; the responses leave in order
-// after the latency. Mapped addresses (VRAM 0x18000000-0x185FFFFF, FCRAM 0x20000000-0x27FFFFFF)
-// outside every image read 0 and ignore writes; unmapped addresses answer DECERR (nothing written).
-// A word in several images is written in all of them and read from the first. The testbench fails
-// on a reserved burst type, a size wider than the bus or a WLAST in the wrong place (the Rust
-// harness checks every AXI4 rule).
+// address is known (with +late_writes=N, when the burst's response is taken); a read takes its
+// words at the address handshake; the responses leave in order after the latency. Mapped addresses
+// (VRAM 0x18000000-0x185FFFFF, FCRAM 0x20000000-0x27FFFFFF) outside every image read 0 and ignore
+// writes; unmapped addresses answer DECERR (nothing written). A word in several images is written
+// in all of them and read from the first. The testbench fails on a reserved burst type, a size
+// wider than the bus or a WLAST in the wrong place (the Rust harness checks every AXI4 rule).
 //
 // Sequence: reset; the operations in order: a register write waits for idle_o, a fragment is held
 // on the input until taken. After a hang no further operation is fed. At the end the testbench
@@ -220,6 +224,18 @@ module pica_fop_replay_tb;
   int          wq_head = 0, wq_tail = 0;
   bit          w_err = 1'b0;
   bit          ar_quiet = 1'b0, aw_quiet = 1'b0;   // since the hang
+  // +late_writes=N: a write burst's beats wait in a log until its response is taken, and that
+  // response comes N clocks later than a read's would (a write buffer that drains slowly: what
+  // the harness's --mem-reorder ids|interleave do to writes; responses here stay in order).
+  localparam int LDepth = QDepth * 16;
+  logic [31:0] lw_addr [LDepth];
+  logic [31:0] lw_data [LDepth];
+  logic [3:0]  lw_strb [LDepth];
+  int          lw_tail = 0, w_lo = 0;
+  int          b_lo [QDepth];
+  int          b_hi [QDepth];
+  int          late_writes;
+  initial if (!$value$plusargs("late_writes=%d", late_writes)) late_writes = 0;
   logic [1:0] b_id [QDepth];
   bit          b_err [QDepth];
   longint      b_due [QDepth];
@@ -271,7 +287,12 @@ module pica_fop_replay_tb;
         if (!mem_awvalid) aw_quiet = 1'b1;
         else if (aw_quiet) fail($sformatf("memory write at 0x%08h after the hang", mem_awaddr));
       end
-      if (mem_bvalid && mem_bready) b_head = b_head + 1;
+      if (mem_bvalid && mem_bready) begin
+        if (late_writes != 0)
+          for (int k = b_lo[b_head % QDepth]; k < b_hi[b_head % QDepth]; k++)
+            mem_write(lw_addr[k % LDepth], lw_strb[k % LDepth], lw_data[k % LDepth]);
+        b_head = b_head + 1;
+      end
       if (mem_rvalid && mem_rready) q_head = q_head + 1;
       if (mem_awvalid && mem_awready) begin
         if (mem_awburst == 2'b11) fail($sformatf("reserved AWBURST at 0x%08h", mem_awaddr));
@@ -297,8 +318,16 @@ module pica_fop_replay_tb;
         int h;
         h = aw_head % QDepth;
         a = beat_addr(aw_addr[h], aw_len[h], aw_size[h], aw_burst[h], w_beat);
-        if (mapped(a)) mem_write({a[31:2], 2'b00}, wq_strb[wq_head % QDepth], wq_data[wq_head % QDepth]);
-        else w_err = 1'b1;
+        if (w_beat == 0) w_lo = lw_tail;
+        if (!mapped(a)) w_err = 1'b1;
+        else if (late_writes != 0) begin
+          if (b_head != b_tail && lw_tail - b_lo[b_head % QDepth] >= LDepth)
+            fail("more than LDepth write beats waiting for their responses");
+          lw_addr[lw_tail % LDepth] = {a[31:2], 2'b00};
+          lw_data[lw_tail % LDepth] = wq_data[wq_head % QDepth];
+          lw_strb[lw_tail % LDepth] = wq_strb[wq_head % QDepth];
+          lw_tail = lw_tail + 1;
+        end else mem_write({a[31:2], 2'b00}, wq_strb[wq_head % QDepth], wq_data[wq_head % QDepth]);
         if (wq_last[wq_head % QDepth] != (w_beat == int'(aw_len[h])))
           fail($sformatf("WLAST %0d on beat %0d of a %0d-beat write burst at 0x%08h",
                          wq_last[wq_head % QDepth], w_beat, int'(aw_len[h]) + 1, aw_addr[h]));
@@ -307,7 +336,9 @@ module pica_fop_replay_tb;
           if (b_tail - b_head >= QDepth) fail("more than QDepth write responses owed");
           b_id[b_tail % QDepth]  = aw_id[h];
           b_err[b_tail % QDepth] = w_err;
-          b_due[b_tail % QDepth] = cyc + 1 + draw_latency();
+          b_due[b_tail % QDepth] = cyc + 1 + draw_latency() + longint'(late_writes);
+          b_lo[b_tail % QDepth]  = w_lo;
+          b_hi[b_tail % QDepth]  = lw_tail;
           b_tail = b_tail + 1;
           aw_head = aw_head + 1;
           w_beat = 0;

@@ -51,6 +51,37 @@ fn caught_and_shrunk(variant: FopVariant) {
     campaign_done(variant.name(), t, &dir);
 }
 
+/// The missed same-word rule of the AXI4 master (a bug only a design with a read beside a
+/// write in flight has): a campaign whose memory reorders (`--mem-reorder ids`, writes landing
+/// when their response is taken) catches it and shrinks it; its bundle records the memory it
+/// ran with and replays clean on the default RTL and fails with the define under both
+/// simulators (`scripts/replay` lands writes late for it).
+#[test]
+fn fop_fuzz_catches_inject_axi_no_hazard_when_the_memory_reorders() {
+    use pica_rtl_bridge::fop_stage::Reorder;
+    let variant = FopVariant::InjectAxiNoHazard;
+    let dir = tmp("fopfuzz-axi-no-hazard");
+    let t = Instant::now();
+    let opts = pica_testbench::fuzz::campaign::TargetOptions {
+        seed: 1,
+        latency: MemLatency::Random { max: 6, seed: 0 },
+        reorder: Reorder::AcrossIds,
+        regressions: Some(dir.clone()),
+        ..pica_testbench::fuzz::campaign::TargetOptions::new(Some(variant), 2000)
+    };
+    let r = pica_testbench::fuzz::campaign::run_stage(&opts, |_, _, _| {});
+    let f = common::caught(&r, variant.name(), 2000, t, "fragments").clone();
+    assert!(f.commands <= 3, "shrunk only to {} fragments", f.commands);
+    let (m, case, expected) = load_fop_bundle(Path::new(&f.bundle)).unwrap();
+    assert_eq!(
+        (m["mem_latency"].as_str(), m["mem_reorder"].as_str()),
+        (Some("rand:6:0"), Some("ids"))
+    );
+    assert_eq!(run_model(&case).beats, expected.beats);
+    replays_clean_fails_with(&PathBuf::from(&f.bundle), "INJECT_AXI_NO_HAZARD", &["FAIL"]);
+    campaign_done(variant.name(), t, &dir);
+}
+
 stage::tests_of!(caught_and_shrunk:
     fop_fuzz_catches_inject_blend_factor => FopVariant::InjectBlendFactor,
     fop_fuzz_catches_inject_stencil_zfail => FopVariant::InjectStencilZfail,

@@ -282,5 +282,20 @@ pub struct AxiTally {
     pub max_outstanding: u64,
 }
 
+/// The subordinate-driven signals of a stage's AXI4 master port ([`crate::kit::desc::SideKind::Axi`]) in its In
+/// struct (generated into `abi.rs`; nothing for a stage without one).
+pub(crate) trait AxiIn {
+    /// Drives the three READYs and the offered B and R beats.
+    fn drive_axi(&mut self, _s: &SubOut) {}
+}
+
+/// The master-driven signals of a stage's AXI4 port in its Out struct (generated).
+pub(crate) trait AxiOut {
+    /// The master's VALIDs with their payloads, and its two READYs.
+    fn axi_master(&self) -> MasterOut {
+        MasterOut::default()
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -91,8 +91,8 @@ pub mod sh {
         pub idle: u32,
     }
 
-    impl crate::kit::stage::AxiIn for PicaShsIn {}
-    impl crate::kit::stage::AxiOut for PicaShsOut {}
+    impl crate::axi::AxiIn for PicaShsIn {}
+    impl crate::axi::AxiOut for PicaShsOut {}
 
     /// The opaque model handle (`PicaShs`).
     #[repr(C)]
@@ -226,8 +226,8 @@ pub mod rast {
         pub idle: u32,
     }
 
-    impl crate::kit::stage::AxiIn for PicaRastIn {}
-    impl crate::kit::stage::AxiOut for PicaRastOut {}
+    impl crate::axi::AxiIn for PicaRastIn {}
+    impl crate::axi::AxiOut for PicaRastOut {}
 
     /// The opaque model handle (`PicaRast`).
     #[repr(C)]
@@ -326,8 +326,8 @@ pub mod tev {
         pub idle: u32,
     }
 
-    impl crate::kit::stage::AxiIn for PicaTevIn {}
-    impl crate::kit::stage::AxiOut for PicaTevOut {}
+    impl crate::axi::AxiIn for PicaTevIn {}
+    impl crate::axi::AxiOut for PicaTevOut {}
 
     /// The opaque model handle (`PicaTev`).
     #[repr(C)]
@@ -502,7 +502,7 @@ pub mod fop {
         pub idle: u32,
     }
 
-    impl crate::kit::stage::AxiIn for PicaFopIn {
+    impl crate::axi::AxiIn for PicaFopIn {
         fn drive_axi(&mut self, s: &crate::axi::SubOut) {
             self.mem_awready = u32::from(s.aw_ready);
             self.mem_wready = u32::from(s.w_ready);
@@ -528,7 +528,7 @@ pub mod fop {
         }
     }
 
-    impl crate::kit::stage::AxiOut for PicaFopOut {
+    impl crate::axi::AxiOut for PicaFopOut {
         fn axi_master(&self) -> crate::axi::MasterOut {
             let addr = |valid: u32, id: u32, addr: u32, len: u32, size: u32, burst: u32| {
                 (valid != 0).then(|| crate::axi::Addr {

@@ -635,7 +635,7 @@ fn rust_stage(o: &mut String, s: &Stage) {
     o.push_str("    };\n}\n");
 }
 
-/// The In / Out structs' AXI4 port glue ([`crate::kit::stage::AxiIn`], `AxiOut`): the
+/// The In / Out structs' AXI4 port glue ([`crate::axi::AxiIn`], `AxiOut`): the
 /// fields of the stage's [`SideKind::Axi`] port to and from the server's channel types; the
 /// traits' no-op defaults for a stage without one.
 fn axi_glue(o: &mut String, s: &Stage) {
@@ -647,15 +647,15 @@ fn axi_glue(o: &mut String, s: &Stage) {
     else {
         let _ = writeln!(
             o,
-            "    impl crate::kit::stage::AxiIn for {t}In {{}}\n    \
-             impl crate::kit::stage::AxiOut for {t}Out {{}}\n"
+            "    impl crate::axi::AxiIn for {t}In {{}}\n    \
+             impl crate::axi::AxiOut for {t}Out {{}}\n"
         );
         return;
     };
     let n = sp.name;
     let _ = writeln!(
         o,
-        "    impl crate::kit::stage::AxiIn for {t}In {{
+        "    impl crate::axi::AxiIn for {t}In {{
         fn drive_axi(&mut self, s: &crate::axi::SubOut) {{
             self.{n}_awready = u32::from(s.aw_ready);
             self.{n}_wready = u32::from(s.w_ready);
@@ -681,7 +681,7 @@ fn axi_glue(o: &mut String, s: &Stage) {
         }}
     }}
 
-    impl crate::kit::stage::AxiOut for {t}Out {{
+    impl crate::axi::AxiOut for {t}Out {{
         fn axi_master(&self) -> crate::axi::MasterOut {{
             let addr = |valid: u32, id: u32, addr: u32, len: u32, size: u32, burst: u32| {{
                 (valid != 0).then(|| crate::axi::Addr {{

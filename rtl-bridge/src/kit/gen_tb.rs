@@ -353,6 +353,18 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
                 side.noun
             ),
         );
+        if axi_port(stage, side).is_some() {
+            plusarg_row(
+                o,
+                "+late_writes=N",
+                &format!(
+                    "{}: a write lands when its response is taken, not at its data beat, and \
+                     that response comes N clocks later (what --mem-reorder ids|interleave do to \
+                     writes in the harness; responses here stay in order); default 0",
+                    side.noun
+                ),
+            );
+        }
         plusarg_row(
             o,
             "+lat_max=N +lat_seed=S",
@@ -390,7 +402,8 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
                 format!(
                     "Memory model: word arrays per image behind an AXI4 subordinate on the {}_* \
                      port (32-bit data; INCR, FIXED and WRAP bursts). A write beat changes the \
-                     bytes under its strobes when its burst's address is known; a read takes its \
+                     bytes under its strobes when its burst's address is known (with \
+                     +late_writes=N, when the burst's response is taken); a read takes its \
                      words at the address handshake; the responses leave in order after the \
                      latency. Mapped addresses ({}) outside every image read 0 and ignore writes; \
                      unmapped addresses answer DECERR (nothing written). A word in several images \
@@ -804,6 +817,18 @@ const AXI_MODEL: &str = r#"
   int          wq_head = 0, wq_tail = 0;
   bit          w_err = 1'b0;
   bit          ar_quiet = 1'b0, aw_quiet = 1'b0;   // since the hang
+  // +late_writes=N: a write burst's beats wait in a log until its response is taken, and that
+  // response comes N clocks later than a read's would (a write buffer that drains slowly: what
+  // the harness's --mem-reorder ids|interleave do to writes; responses here stay in order).
+  localparam int LDepth = QDepth * 16;
+  logic [31:0] lw_addr [LDepth];
+  logic [31:0] lw_data [LDepth];
+  logic [3:0]  lw_strb [LDepth];
+  int          lw_tail = 0, w_lo = 0;
+  int          b_lo [QDepth];
+  int          b_hi [QDepth];
+  int          late_writes;
+  initial if (!$value$plusargs("late_writes=%d", late_writes)) late_writes = 0;
   logic [@IW@:0] b_id [QDepth];
   bit          b_err [QDepth];
   longint      b_due [QDepth];
@@ -849,7 +874,12 @@ const AXI_MODEL: &str = r#"
 
   always @(posedge clk) begin
     if (rst_ni) begin
-@HANG@      if (@P@_bvalid && @P@_bready) b_head = b_head + 1;
+@HANG@      if (@P@_bvalid && @P@_bready) begin
+        if (late_writes != 0)
+          for (int k = b_lo[b_head % QDepth]; k < b_hi[b_head % QDepth]; k++)
+            mem_write(lw_addr[k % LDepth], lw_strb[k % LDepth], lw_data[k % LDepth]);
+        b_head = b_head + 1;
+      end
       if (@P@_rvalid && @P@_rready) q_head = q_head + 1;
       if (@P@_awvalid && @P@_awready) begin
         if (@P@_awburst == 2'b11) fail($sformatf("reserved AWBURST at 0x%08h", @P@_awaddr));
@@ -875,8 +905,16 @@ const AXI_MODEL: &str = r#"
         int h;
         h = aw_head % QDepth;
         a = beat_addr(aw_addr[h], aw_len[h], aw_size[h], aw_burst[h], w_beat);
-        if (mapped(a)) mem_write({a[31:2], 2'b00}, wq_strb[wq_head % QDepth], wq_data[wq_head % QDepth]);
-        else w_err = 1'b1;
+        if (w_beat == 0) w_lo = lw_tail;
+        if (!mapped(a)) w_err = 1'b1;
+        else if (late_writes != 0) begin
+          if (b_head != b_tail && lw_tail - b_lo[b_head % QDepth] >= LDepth)
+            fail("more than LDepth write beats waiting for their responses");
+          lw_addr[lw_tail % LDepth] = {a[31:2], 2'b00};
+          lw_data[lw_tail % LDepth] = wq_data[wq_head % QDepth];
+          lw_strb[lw_tail % LDepth] = wq_strb[wq_head % QDepth];
+          lw_tail = lw_tail + 1;
+        end else mem_write({a[31:2], 2'b00}, wq_strb[wq_head % QDepth], wq_data[wq_head % QDepth]);
         if (wq_last[wq_head % QDepth] != (w_beat == int'(aw_len[h])))
           fail($sformatf("WLAST %0d on beat %0d of a %0d-beat write burst at 0x%08h",
                          wq_last[wq_head % QDepth], w_beat, int'(aw_len[h]) + 1, aw_addr[h]));
@@ -885,7 +923,9 @@ const AXI_MODEL: &str = r#"
           if (b_tail - b_head >= QDepth) fail("more than QDepth write responses owed");
           b_id[b_tail % QDepth]  = aw_id[h];
           b_err[b_tail % QDepth] = w_err;
-          b_due[b_tail % QDepth] = cyc + 1 + draw_latency();
+          b_due[b_tail % QDepth] = cyc + 1 + draw_latency() + longint'(late_writes);
+          b_lo[b_tail % QDepth]  = w_lo;
+          b_hi[b_tail % QDepth]  = lw_tail;
           b_tail = b_tail + 1;
           aw_head = aw_head + 1;
           w_beat = 0;

@@ -15,7 +15,7 @@ use super::desc::{Config, SideKind, Stage};
 use super::handle::Fns;
 use super::side::{MemLatency, SideServer};
 use super::tally::Tally;
-use crate::axi::{AxiMemory, AxiPolicy, AxiServer, MasterOut, Reorder, SubOut};
+use crate::axi::{AxiIn, AxiMemory, AxiOut, AxiPolicy, AxiServer, Reorder};
 use crate::error::RtlError;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -47,21 +47,6 @@ pub(crate) trait SideOut {
     /// The response `ready`.
     fn rsp_ready(&self) -> bool {
         false
-    }
-}
-
-/// The subordinate-driven signals of a stage's AXI4 master port ([`SideKind::Axi`]) in its In
-/// struct (generated into `abi.rs`; nothing for a stage without one).
-pub(crate) trait AxiIn {
-    /// Drives the three READYs and the offered B and R beats.
-    fn drive_axi(&mut self, _s: &SubOut) {}
-}
-
-/// The master-driven signals of a stage's AXI4 port in its Out struct (generated).
-pub(crate) trait AxiOut {
-    /// The master's VALIDs with their payloads, and its two READYs.
-    fn axi_master(&self) -> MasterOut {
-        MasterOut::default()
     }
 }
 
