@@ -704,7 +704,16 @@ impl FopGen {
             2 => VRAM.start.wrapping_sub(8 * m),
             3 => FCRAM.start.wrapping_sub(8 * m),
             4 => VRAM.start + VRAM.size - 8 * m.min(3),
-            _ => self.pick(&[0, 0x1000_0000, VRAM.start + VRAM.size, 0x3000_0000]),
+            // Unmapped, also with address bit 30 set (a location register reaches 0x7FFF_FFF8):
+            // a hang reports the whole address.
+            _ => self.pick(&[
+                0,
+                0x1000_0000,
+                VRAM.start + VRAM.size,
+                0x3000_0000,
+                0x4000_0000,
+                0x7FFF_F000,
+            ]),
         }
     }
 
