@@ -845,16 +845,25 @@ fn main() {
     let cov_rows: Vec<&Model> = if lean { Vec::new() } else { coverage_models() };
     let mut rows: Vec<(&Model, &[&str])> =
         cov_rows.iter().map(|&m| (m, &coverage_extra[..])).collect();
-    rows.extend(models().into_iter().map(|m| {
-        let extra = if ZERO_INIT_MODELS.contains(&m.name) {
-            ZERO_INIT_ARGS
-        } else if is_test_variant(m) {
-            LIGHT_OPT_ARGS
-        } else {
-            &[][..]
-        };
-        (m, extra)
-    }));
+    // A lean build leaves out the kit stages' injected-bug rows too (their shims list only the
+    // builds whose headers exist); pica_top's stay, the user guide's examples use them.
+    rows.extend(
+        models()
+            .into_iter()
+            .filter(|m| {
+                !(lean && STAGE_MODELS.iter().any(|s| s.name == m.name) && is_test_variant(m))
+            })
+            .map(|m| {
+                let extra = if ZERO_INIT_MODELS.contains(&m.name) {
+                    ZERO_INIT_ARGS
+                } else if is_test_variant(m) {
+                    LIGHT_OPT_ARGS
+                } else {
+                    &[][..]
+                };
+                (m, extra)
+            }),
+    );
     let mut dirs = par_map(&rows, jobs(), |&(m, extra)| {
         verilate(&bin, &version, &rtl, &cache, m, &defines_of(m), extra)
     });
@@ -917,7 +926,7 @@ fn main() {
 
     for (dir, m) in mdirs
         .iter()
-        .zip(models())
+        .zip(rows[cov_rows.len()..].iter().map(|&(m, _)| m))
         .chain(cov_dirs.iter().zip(cov_rows.iter().copied()))
     {
         println!("cargo:rustc-link-search=native={}", dir.display());

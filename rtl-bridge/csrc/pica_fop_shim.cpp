@@ -8,22 +8,48 @@
 #include "pica_fop_shim.h"
 
 #include "Vpica_fop.h"
-#include "Vpica_fop_inject_axi_drop_b.h"
-#include "Vpica_fop_inject_axi_no_hazard.h"
-#include "Vpica_fop_inject_blend_factor.h"
-#include "Vpica_fop_inject_stencil_zfail.h"
-#include "Vpica_fop_inject_tile32.h"
 #include "pica_vl.h"
 #include "pica_fop_shim_mutants.inc"
 #include "pica_fop_shim_coverage.inc"
 
+#if __has_include("Vpica_fop_inject_blend_factor.h")
+#include "Vpica_fop_inject_blend_factor.h"
+#define PICA_FOP_V_fop_inject_blend_factor(X) X(Vpica_fop_inject_blend_factor, "inject_fop_blend_factor")
+#else
+#define PICA_FOP_V_fop_inject_blend_factor(X)
+#endif
+#if __has_include("Vpica_fop_inject_stencil_zfail.h")
+#include "Vpica_fop_inject_stencil_zfail.h"
+#define PICA_FOP_V_fop_inject_stencil_zfail(X) X(Vpica_fop_inject_stencil_zfail, "inject_fop_stencil_zfail")
+#else
+#define PICA_FOP_V_fop_inject_stencil_zfail(X)
+#endif
+#if __has_include("Vpica_fop_inject_tile32.h")
+#include "Vpica_fop_inject_tile32.h"
+#define PICA_FOP_V_fop_inject_tile32(X) X(Vpica_fop_inject_tile32, "inject_fop_tile32")
+#else
+#define PICA_FOP_V_fop_inject_tile32(X)
+#endif
+#if __has_include("Vpica_fop_inject_axi_no_hazard.h")
+#include "Vpica_fop_inject_axi_no_hazard.h"
+#define PICA_FOP_V_fop_inject_axi_no_hazard(X) X(Vpica_fop_inject_axi_no_hazard, "inject_fop_axi_no_hazard")
+#else
+#define PICA_FOP_V_fop_inject_axi_no_hazard(X)
+#endif
+#if __has_include("Vpica_fop_inject_axi_drop_b.h")
+#include "Vpica_fop_inject_axi_drop_b.h"
+#define PICA_FOP_V_fop_inject_axi_drop_b(X) X(Vpica_fop_inject_axi_drop_b, "inject_fop_axi_drop_b")
+#else
+#define PICA_FOP_V_fop_inject_axi_drop_b(X)
+#endif
+
 #define PICA_FOP_VARIANTS(X) \
   X(Vpica_fop, "default") \
-  X(Vpica_fop_inject_blend_factor, "inject_fop_blend_factor") \
-  X(Vpica_fop_inject_stencil_zfail, "inject_fop_stencil_zfail") \
-  X(Vpica_fop_inject_tile32, "inject_fop_tile32") \
-  X(Vpica_fop_inject_axi_no_hazard, "inject_fop_axi_no_hazard") \
-  X(Vpica_fop_inject_axi_drop_b, "inject_fop_axi_drop_b")
+  PICA_FOP_V_fop_inject_blend_factor(X) \
+  PICA_FOP_V_fop_inject_stencil_zfail(X) \
+  PICA_FOP_V_fop_inject_tile32(X) \
+  PICA_FOP_V_fop_inject_axi_no_hazard(X) \
+  PICA_FOP_V_fop_inject_axi_drop_b(X)
 
 namespace {
 

@@ -7,18 +7,34 @@
 #include "pica_rast_shim.h"
 
 #include "Vpica_rast.h"
-#include "Vpica_rast_inject_clip_plane_order.h"
-#include "Vpica_rast_inject_fill_rule.h"
-#include "Vpica_rast_inject_persp.h"
 #include "pica_vl.h"
 #include "pica_rast_shim_mutants.inc"
 #include "pica_rast_shim_coverage.inc"
 
+#if __has_include("Vpica_rast_inject_fill_rule.h")
+#include "Vpica_rast_inject_fill_rule.h"
+#define PICA_RAST_V_rast_inject_fill_rule(X) X(Vpica_rast_inject_fill_rule, "inject_rast_fill_rule")
+#else
+#define PICA_RAST_V_rast_inject_fill_rule(X)
+#endif
+#if __has_include("Vpica_rast_inject_persp.h")
+#include "Vpica_rast_inject_persp.h"
+#define PICA_RAST_V_rast_inject_persp(X) X(Vpica_rast_inject_persp, "inject_rast_persp")
+#else
+#define PICA_RAST_V_rast_inject_persp(X)
+#endif
+#if __has_include("Vpica_rast_inject_clip_plane_order.h")
+#include "Vpica_rast_inject_clip_plane_order.h"
+#define PICA_RAST_V_rast_inject_clip_plane_order(X) X(Vpica_rast_inject_clip_plane_order, "inject_clip_plane_order")
+#else
+#define PICA_RAST_V_rast_inject_clip_plane_order(X)
+#endif
+
 #define PICA_RAST_VARIANTS(X) \
   X(Vpica_rast, "default") \
-  X(Vpica_rast_inject_fill_rule, "inject_rast_fill_rule") \
-  X(Vpica_rast_inject_persp, "inject_rast_persp") \
-  X(Vpica_rast_inject_clip_plane_order, "inject_clip_plane_order")
+  PICA_RAST_V_rast_inject_fill_rule(X) \
+  PICA_RAST_V_rast_inject_persp(X) \
+  PICA_RAST_V_rast_inject_clip_plane_order(X)
 
 namespace {
 

@@ -7,15 +7,26 @@
 #include "pica_sh_stage_shim.h"
 
 #include "Vpica_sh_stage.h"
-#include "Vpica_sh_stage_inject_add_round.h"
-#include "Vpica_sh_stage_inject_loop_extra.h"
 #include "pica_vl.h"
 #include "pica_sh_stage_shim_coverage.inc"
 
+#if __has_include("Vpica_sh_stage_inject_add_round.h")
+#include "Vpica_sh_stage_inject_add_round.h"
+#define PICA_SHS_V_sh_stage_inject_add_round(X) X(Vpica_sh_stage_inject_add_round, "inject_sh_add_round")
+#else
+#define PICA_SHS_V_sh_stage_inject_add_round(X)
+#endif
+#if __has_include("Vpica_sh_stage_inject_loop_extra.h")
+#include "Vpica_sh_stage_inject_loop_extra.h"
+#define PICA_SHS_V_sh_stage_inject_loop_extra(X) X(Vpica_sh_stage_inject_loop_extra, "inject_sh_loop_extra")
+#else
+#define PICA_SHS_V_sh_stage_inject_loop_extra(X)
+#endif
+
 #define PICA_SHS_VARIANTS(X) \
   X(Vpica_sh_stage, "default") \
-  X(Vpica_sh_stage_inject_add_round, "inject_sh_add_round") \
-  X(Vpica_sh_stage_inject_loop_extra, "inject_sh_loop_extra")
+  PICA_SHS_V_sh_stage_inject_add_round(X) \
+  PICA_SHS_V_sh_stage_inject_loop_extra(X)
 
 namespace {
 

@@ -7,16 +7,27 @@
 #include "pica_tev_shim.h"
 
 #include "Vpica_tev.h"
-#include "Vpica_tev_inject_buffer.h"
-#include "Vpica_tev_inject_scale_sat.h"
 #include "pica_vl.h"
 #include "pica_tev_shim_mutants.inc"
 #include "pica_tev_shim_coverage.inc"
 
+#if __has_include("Vpica_tev_inject_scale_sat.h")
+#include "Vpica_tev_inject_scale_sat.h"
+#define PICA_TEV_V_tev_inject_scale_sat(X) X(Vpica_tev_inject_scale_sat, "inject_tev_scale_sat")
+#else
+#define PICA_TEV_V_tev_inject_scale_sat(X)
+#endif
+#if __has_include("Vpica_tev_inject_buffer.h")
+#include "Vpica_tev_inject_buffer.h"
+#define PICA_TEV_V_tev_inject_buffer(X) X(Vpica_tev_inject_buffer, "inject_tev_buffer")
+#else
+#define PICA_TEV_V_tev_inject_buffer(X)
+#endif
+
 #define PICA_TEV_VARIANTS(X) \
   X(Vpica_tev, "default") \
-  X(Vpica_tev_inject_scale_sat, "inject_tev_scale_sat") \
-  X(Vpica_tev_inject_buffer, "inject_tev_buffer")
+  PICA_TEV_V_tev_inject_scale_sat(X) \
+  PICA_TEV_V_tev_inject_buffer(X)
 
 namespace {
 
