@@ -36,8 +36,8 @@ pub fn lean_build() -> bool {
 fn lean_note() -> &'static str {
     if lean_build() {
         "; this is a lean build (PICA_RTL_LEAN=1, as scripts/run builds it) without the coverage \
-         and mutant models: rebuild without it, e.g. `cargo build --release -p pica-testbench \
-         --bin pica`"
+         and mutant models and the stage tops' injected-bug builds: rebuild without it, e.g. \
+         `cargo build --release -p pica-testbench --bin pica`"
     } else {
         ""
     }

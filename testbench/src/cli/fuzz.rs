@@ -531,6 +531,14 @@ pub fn fuzz_stage_target<V: StageVariant>(
         Ok(v) => v,
         Err(e) => return fail(e),
     };
+    // A build this binary lacks (a lean build has no injected-bug or coverage models) is a
+    // usage error before the campaign, not a failure of every case.
+    let built = V::built();
+    if rtl && !built.iter().any(|b| b == variant.name()) {
+        return fail(
+            pica_rtl_bridge::RtlError::MissingVariant(variant.name(), built.join(", ")).to_string(),
+        );
+    }
     opts.rtl = rtl.then_some(variant);
     with_stage_coverage(cov.as_slice(), rtl_coverage, |s| {
         opts.coverage = s.cloned();

@@ -633,7 +633,7 @@ macro_rules! impl_stage_target {
         $size:ident,
         [$($field:ident),*] + $cov:ident,
         $variant:ident :: Coverage => $build:expr,
-        $desc:ident, $parse:path,
+        $desc:ident, $parse:path, $rtl:ty,
         |$t:ident| $detail:expr
     ) => {
         impl $crate::fuzz::campaign::StageVariant for $variant {
@@ -645,6 +645,14 @@ macro_rules! impl_stage_target {
 
             fn parse(name: &str) -> Result<Self, String> {
                 $parse(name)
+            }
+
+            fn name(self) -> &'static str {
+                $variant::name(self)
+            }
+
+            fn built() -> Vec<String> {
+                <$rtl>::variants()
             }
 
             fn target(opts: &$crate::fuzz::campaign::TargetOptions<Self>) -> $target {
@@ -845,6 +853,10 @@ pub trait StageVariant: Copy + PartialEq + std::fmt::Debug + 'static {
     type Target: StageTarget + Clone + 'static;
     /// Parses a `--variant` name of the stage.
     fn parse(name: &str) -> Result<Self, String>;
+    /// Its name as the shim reports it (`inject_fop_tile32`).
+    fn name(self) -> &'static str;
+    /// The builds compiled into this binary (a lean build has only the as-written ones).
+    fn built() -> Vec<String>;
     /// The target of a campaign's options.
     fn target(opts: &TargetOptions<Self>) -> Self::Target;
     /// The coverage build of the stage.

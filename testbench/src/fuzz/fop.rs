@@ -628,7 +628,7 @@ impl_stage_target!(
     fragments,
     [latency, reorder] + coverage,
     FopVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Fop,
-    FOP, parse_fop_variant,
+    FOP, parse_fop_variant, RtlFop,
     |t| format!(", memory latency {}, reorder {}", t.latency, t.reorder)
 );
 

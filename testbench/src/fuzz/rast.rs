@@ -904,7 +904,7 @@ impl_stage_target!(
     triangles,
     [latency, reorder] + coverage,
     RastVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Rast,
-    RAST, crate::lockstep::stages::parse_rast_variant,
+    RAST, crate::lockstep::stages::parse_rast_variant, RtlRast,
     |t| format!(", early-depth latency {}", t.latency)
 );
 

@@ -532,7 +532,7 @@ impl_stage_target!(
     fragments,
     [] + coverage,
     TevVariant::Coverage => pica_rtl_bridge::coverage::CoverageBuild::Tev,
-    TEV, crate::lockstep::stages::parse_tev_variant,
+    TEV, crate::lockstep::stages::parse_tev_variant, RtlTev,
     |_t| ""
 );
 
