@@ -702,17 +702,7 @@ fn side_model(o: &mut String, stage: &Stage, r: &Replay, side: &SideModel) {
   logic [@DW@:0] q_data [QDepth];
 @ERRQ@  longint      q_due [QDepth];
   int          q_head, q_tail;
-  longint      cyc;
-  logic [31:0] rng, lat_seed;
-  int          latency, lat_max;
-
-  function automatic logic [31:0] xorshift(input logic [31:0] x);
-    logic [31:0] y;
-    y = x ^ (x << 13);
-    y = y ^ (y >> 17);
-    xorshift = y ^ (y << 5);
-  endfunction
-
+@LATSTATE@
   always @(posedge clk) begin
     if (rst_ni) begin
       if (@P@_rsp_valid && @P@_rsp_ready) q_head = q_head + 1;
@@ -755,7 +745,8 @@ fn side_model(o: &mut String, stage: &Stage, r: &Replay, side: &SideModel) {
         .replace("@ERRSET@", &err_set)
         .replace("@ERRRSP@", &err_rsp)
         .replace("@ERRIDLE@", &err_idle)
-        .replace("@GLOBAL@", global);
+        .replace("@GLOBAL@", global)
+        .replace("@LATSTATE@", LATENCY_STATE);
     let _ = writeln!(o, "{}", sub(&text, &vars));
 }
 
@@ -795,9 +786,24 @@ fn axi_side_model(o: &mut String, r: &Replay, side: &SideModel, id_bits: u32) {
     ];
     let text = format!("{IMAGES_DECLS}{AXI_MODEL}")
         .replace("@HANG@", hang)
-        .replace("@GLOBAL@", global);
+        .replace("@GLOBAL@", global)
+        .replace("@LATSTATE@", LATENCY_STATE);
     let _ = writeln!(o, "{}", sub(&text, &vars));
 }
+
+/// The side models' clock count and latency state: the fixed latency, or the random one's
+/// bound and xorshift32 generator (shared by the request/response and the AXI4 models).
+const LATENCY_STATE: &str = r#"  longint      cyc;
+  logic [31:0] rng, lat_seed;
+  int          latency, lat_max;
+
+  function automatic logic [31:0] xorshift(input logic [31:0] x);
+    logic [31:0] y;
+    y = x ^ (x << 13);
+    y = y ^ (y >> 17);
+    xorshift = y ^ (y << 5);
+  endfunction
+"#;
 
 const AXI_MODEL: &str = r#"
   // ---- AXI4 subordinate on the @NOUN@ port (ARM IHI 0022): 32-bit data, INCR / FIXED / WRAP
@@ -839,17 +845,7 @@ const AXI_MODEL: &str = r#"
   bit          r_last [RDepth];
   longint      r_due [RDepth];
   int          q_head, q_tail;   // the read beats owed
-  longint      cyc;
-  logic [31:0] rng, lat_seed;
-  int          latency, lat_max;
-
-  function automatic logic [31:0] xorshift(input logic [31:0] x);
-    logic [31:0] y;
-    y = x ^ (x << 13);
-    y = y ^ (y >> 17);
-    xorshift = y ^ (y << 5);
-  endfunction
-
+@LATSTATE@
   // Byte address of beat n of a burst (A3.4.1: INCR adds the size, WRAP wraps at the
   // burst's total, FIXED stays).
   function automatic logic [31:0] beat_addr(input logic [31:0] a, input logic [7:0] len,
