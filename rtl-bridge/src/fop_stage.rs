@@ -364,3 +364,60 @@ impl RtlFop {
         (out, self.hang())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Outputs with `idle_o`, `hang_o` and the AXI4 read address VALID as given.
+    fn out(idle: bool, hang: bool, arvalid: bool) -> PicaFopOut {
+        PicaFopOut {
+            idle: u32::from(idle),
+            hang: u32::from(hang),
+            mem_arvalid: u32::from(arvalid),
+            mem_arlen: 0,
+            mem_arsize: 2,
+            mem_arburst: 1,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn idle_o_with_a_fragment_inside_is_a_breach() {
+        let mut f = Fop::default();
+        f.checked(&out(true, false, false), 0, 3);
+        f.checked(&out(false, false, false), 1, 4);
+        assert_eq!(f.idle_lie, None);
+        f.checked(&out(true, false, false), 1, 5);
+        assert_eq!(
+            f.idle_lie.as_deref(),
+            Some("idle_o high at clock 5 with 1 fragment(s) in flight")
+        );
+        // After the hang idle_o is high with the hanging fragment still counted.
+        let mut f = Fop::default();
+        f.checked(&out(true, true, false), 1, 9);
+        assert_eq!(f.idle_lie, None);
+    }
+
+    #[test]
+    fn a_request_after_the_hang_is_a_breach_once_the_channel_was_quiet() {
+        // An address the master held when the stage hung still goes out...
+        let mut f = Fop::default();
+        f.checked(&out(false, true, true), 1, 10);
+        f.checked(&out(false, true, true), 1, 11);
+        assert_eq!(f.late_request, None);
+        // ... but once AR was low after the hang, a new one is a request after it.
+        f.checked(&out(false, true, false), 1, 12);
+        assert_eq!(f.late_request, None);
+        f.checked(&out(false, true, true), 1, 13);
+        assert_eq!(
+            f.late_request.as_deref(),
+            Some("a memory request (AR) at clock 13, after the hang")
+        );
+        // Before the hang requests are the stage's business.
+        let mut f = Fop::default();
+        f.checked(&out(false, false, false), 1, 1);
+        f.checked(&out(false, false, true), 1, 2);
+        assert_eq!(f.late_request, None);
+    }
+}
