@@ -78,6 +78,26 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_rast_shim.cpp"],
         vlt: None,
     },
+    // rast: CLIP's fast path hands an unclipped triangle to its output register while that still holds one (the held triangle is lost)
+    Model {
+        name: "rast_inject_clip_fast_overwrite",
+        top: "pica_rast_top",
+        defines: &["INJECT_CLIP_FAST_OVERWRITE"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
+    // rast: CLIP's general path starts on a clipped triangle while the fast path still holds an older one, and its output goes first (triangles out of order)
+    Model {
+        name: "rast_inject_clip_fast_order",
+        top: "pica_rast_top",
+        defines: &["INJECT_CLIP_FAST_ORDER"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
     // tev: as written
     Model {
         name: "tev",

@@ -29,8 +29,9 @@ STAGES = {
     "fop": dict(top="pica_fop_top", pre="", shader=False,
                 what="fragment operations and the memory port"),
     # The kit's RAST stage top (pica_rast_top) is these two plus wiring: each is mapped alone.
-    "clip": dict(top="pica_clip", pre="", shader=False, part_of="pica_rast_top",
-                 what="clipping, viewport, culling"),
+    "clip": dict(top="pica_clip_pipe", pre="", shader=False, part_of="pica_rast_top",
+                 what="clipping, viewport, culling: the unclipped-triangle fast path "
+                      "(pica_clip_pipe) and the general path (pica_clip)"),
     "rast": dict(top="pica_rast", pre="", shader=False, part_of="pica_rast_top",
                  what="set-up, traversal, interpolation, early depth"),
 }

@@ -88,21 +88,6 @@ module pica_clip (
   localparam logic [23:0] WEpsilon  = 24'h2E4F8B;
 
   // ---------------------------------------------------------------- helpers
-  // A 10-bit signed integer as f24, exactly (Viewport::from_regs: |v| <= 512).
-  function automatic logic [23:0] int10_to_f24(input logic [9:0] v);
-    logic [10:0] mag;
-    logic [3:0]  lead;
-    logic [15:0] mant;
-    mag  = v[9] ? (11'd0 - {1'b1, v}) : {1'b0, v};
-    lead = 4'd0;
-    for (int b = 0; b < 11; b++) begin
-      if (mag[b]) lead = 4'(b);
-    end
-    mant = 16'({16'd0, mag} << (5'd16 - {1'b0, lead}));  // the leading one shifted out
-    if (mag == 11'd0) int10_to_f24 = 24'h0;
-    else              int10_to_f24 = {v[9], 7'd63 + {3'd0, lead}, mant};
-  endfunction
-
   function automatic logic f24_is_nan(input logic [22:0] a);
     f24_is_nan = (a[22:16] == 7'h7F) && (a[15:0] != 16'h0);
   endfunction
@@ -127,37 +112,22 @@ module pica_clip (
   endfunction
 
   // ---------------------------------------------------------------- configuration
-  localparam int SCull   = 0;   // GPUREG_FACECULLING_CONFIG
-  localparam int SWidth  = 1;   // GPUREG_VIEWPORT_WIDTH
-  localparam int SHeight = 2;   // GPUREG_VIEWPORT_HEIGHT
-  localparam int SUclip  = 3;   // GPUREG_FRAGOP_CLIP
-  localparam int SUdata0 = 4;   // GPUREG_FRAGOP_CLIP_DATA0-3
-  localparam int SDScale = 8;   // GPUREG_DEPTHMAP_SCALE
-  localparam int SDOff   = 9;   // GPUREG_DEPTHMAP_OFFSET
-  localparam int SXy     = 10;  // GPUREG_VIEWPORT_XY
-
-  // Only the fields the model decodes are read.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [351:0] cfg;
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign cfg = cfg_i;
-
   logic [1:0]  c_cull;
   logic        c_user_en;
   logic [23:0] c_uc0, c_uc1, c_uc2, c_uc3, c_half_w, c_half_h, c_dscale, c_doff, c_off_x, c_off_y;
 
-  assign c_cull    = cfg[32*SCull + pica_regs_pkg::FACECULLING_CONFIG_MODE_LSB +: 2];
-  assign c_half_w  = cfg[32*SWidth + pica_regs_pkg::VIEWPORT_WIDTH_HALF_WIDTH_LSB +: 24];
-  assign c_half_h  = cfg[32*SHeight + pica_regs_pkg::VIEWPORT_HEIGHT_HALF_HEIGHT_LSB +: 24];
-  assign c_user_en = cfg[32*SUclip + pica_regs_pkg::FRAGOP_CLIP_ENABLED_LSB];
-  assign c_uc0     = cfg[32*(SUdata0+0) + pica_regs_pkg::FRAGOP_CLIP_DATA_COEFFICIENT_LSB +: 24];
-  assign c_uc1     = cfg[32*(SUdata0+1) + pica_regs_pkg::FRAGOP_CLIP_DATA_COEFFICIENT_LSB +: 24];
-  assign c_uc2     = cfg[32*(SUdata0+2) + pica_regs_pkg::FRAGOP_CLIP_DATA_COEFFICIENT_LSB +: 24];
-  assign c_uc3     = cfg[32*(SUdata0+3) + pica_regs_pkg::FRAGOP_CLIP_DATA_COEFFICIENT_LSB +: 24];
-  assign c_dscale  = cfg[32*SDScale + pica_regs_pkg::DEPTHMAP_SCALE_SCALE_LSB +: 24];
-  assign c_doff    = cfg[32*SDOff + pica_regs_pkg::DEPTHMAP_OFFSET_OFFSET_LSB +: 24];
-  assign c_off_x   = int10_to_f24(cfg[32*SXy + pica_regs_pkg::VIEWPORT_XY_X_LSB +: 10]);
-  assign c_off_y   = int10_to_f24(cfg[32*SXy + pica_regs_pkg::VIEWPORT_XY_Y_LSB +: 10]);
+  pica_clip_cfg u_cfg (
+    .cfg_i,
+    .cull_o    (c_cull),
+    .user_en_o (c_user_en),
+    .uc_o      ({c_uc3, c_uc2, c_uc1, c_uc0}),
+    .half_w_o  (c_half_w),
+    .half_h_o  (c_half_h),
+    .dscale_o  (c_dscale),
+    .doff_o    (c_doff),
+    .off_x_o   (c_off_x),
+    .off_y_o   (c_off_y)
+  );
 
   // CullMode::from_regs. UNVERIFIED(hw): the reserved mode 3 culls like mode 2 (BackCcw) —
   // model CullMode::from_regs (Azahar ProcessTriangle: every mode but 0 and 1 keeps CCW).

@@ -1,5 +1,5 @@
 // pica_rast_top: the stage top of clipping and rasterization for stage-level co-verification
-// (design.md "Stage-level co-verification"; rtl/README.md "pica_rast_top"): pica_clip ->
+// (design.md "Stage-level co-verification"; rtl/README.md "pica_rast_top"): pica_clip_pipe ->
 // pica_rast with a register write port that holds the registers of pica_model::clip::CONFIG_REGS
 // and rast::CONFIG_REGS (IDs from pica_regs_pkg), and the early-depth buffer behind a port.
 // The Verilated `rast*` models (rtl-bridge/src/rast_stage.rs, RtlRast) and the replay testbench
@@ -17,6 +17,8 @@
 //   INJECT_RAST_FILL_RULE     the top-left tie broken the wrong way (pica_rast_edge)
 //   INJECT_RAST_PERSP         texcoord0.u interpolated linearly in screen space (pica_rast)
 //   INJECT_CLIP_PLANE_ORDER   the z <= 0 and z >= -w planes tested in swapped order (pica_clip)
+//   INJECT_CLIP_FAST_OVERWRITE  CLIP's fast path overwrites a held triangle (pica_clip_pipe)
+//   INJECT_CLIP_FAST_ORDER    CLIP's general path overtakes a held fast triangle (pica_clip_pipe)
 module pica_rast_top (
   input  logic          clk_i,
   input  logic          rst_ni,              // async active-low
@@ -116,7 +118,7 @@ module pica_rast_top (
   logic [1727:0] cr_v;
   logic          clip_idle, rast_idle;
 
-  pica_clip u_clip (
+  pica_clip_pipe u_clip (
     .clk_i,
     .rst_ni,
     .cfg_i(cfg_q[32*NumClipCfg-1:0]),

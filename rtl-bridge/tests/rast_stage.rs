@@ -852,6 +852,8 @@ fn rast_random_catches_every_injected_bug() {
             RastVariant::InjectFillRule,
             RastVariant::InjectPersp,
             RastVariant::InjectClipPlaneOrder,
+            RastVariant::InjectClipFastOverwrite,
+            RastVariant::InjectClipFastOrder,
         ],
         RastVariant::name,
         3,

@@ -594,6 +594,53 @@ fn rtl_alu_modules_yosys_synthesize() {
     assert_eq!(tops_done, tops.len(), "{o}");
 }
 
+/// CLIP's clocks per triangle (issue 37: at most 24 per unclipped triangle): the replay-free
+/// rate testbench `tb/pica_clip_rate_tb.sv` streams triangles no plane clips through
+/// `pica_clip_pipe` and through `pica_clip` alone, output always ready, and prints each one's
+/// latency and period; the pipelined CLIP must keep a period of at most 24 clocks with
+/// culling off and on, and stay well ahead of the general path. A clock count, not a time.
+#[test]
+fn clip_rate_meets_issue_37() {
+    require("iverilog");
+    require("vvp");
+    let dir = std::env::temp_dir().join(format!("pica-clip-rate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    assert_iverilog_compiles(
+        &dir,
+        "pica_clip_rate_tb",
+        Some(root().join("rtl-bridge/tb/pica_clip_rate_tb.sv")),
+    );
+    let mut cmd = Command::new("vvp");
+    cmd.arg("-n").arg(dir.join("pica_clip_rate_tb.vvp"));
+    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let t = text(&out);
+    assert!(out.status.success() && !t.contains("FATAL"), "{t}");
+    // "<name> cull=<m> latency <n> period <p>.<pp>"
+    // The period in hundredths of a clock.
+    let period = |name: &str, cull: u32| -> u64 {
+        let key = format!("{name} cull={cull} latency ");
+        let line = t
+            .lines()
+            .find(|l| l.starts_with(&key))
+            .unwrap_or_else(|| panic!("no figure for {key}:\n{t}"));
+        let p = line.split(" period ").nth(1).expect("period").trim();
+        let (whole, frac) = p.split_once('.').unwrap_or((p, "0"));
+        let n = |s: &str| s.parse::<u64>().unwrap_or_else(|e| panic!("{line}: {e}"));
+        n(whole) * 100 + n(frac)
+    };
+    println!("{t}");
+    for cull in [0, 2] {
+        let pipe = period("pica_clip_pipe", cull);
+        let general = period("pica_clip", cull);
+        assert!(
+            pipe <= 2400,
+            "CLIP takes over 24 clocks per unclipped triangle:\n{t}"
+        );
+        assert!(pipe * 5 < general, "{t}");
+    }
+}
+
 #[test]
 fn rtl_rast_top_passes_verilator_iverilog_and_yosys() {
     require("verilator");
@@ -604,6 +651,8 @@ fn rtl_rast_top_passes_verilator_iverilog_and_yosys() {
         &["-DINJECT_RAST_FILL_RULE"][..],
         &["-DINJECT_RAST_PERSP"][..],
         &["-DINJECT_CLIP_PLANE_ORDER"][..],
+        &["-DINJECT_CLIP_FAST_OVERWRITE"][..],
+        &["-DINJECT_CLIP_FAST_ORDER"][..],
     ] {
         assert_lint_clean("pica_rast_top", defines);
     }

@@ -516,7 +516,8 @@ pub const FOP: Stage = Stage {
     replay: Some(&crate::kit::replay::FOP),
 };
 
-/// CLIP and RAST (`rtl/pica_clip.sv`, `rtl/pica_rast.sv`) with the early-depth port.
+/// CLIP and RAST (`rtl/pica_clip_pipe.sv` with `rtl/pica_clip.sv`, `rtl/pica_rast.sv`) with the
+/// early-depth port.
 pub const RAST: Stage = Stage {
     name: "rast",
     top: "pica_rast_top",
@@ -610,6 +611,20 @@ pub const RAST: Stage = Stage {
             "rast_inject_clip_plane_order",
             &["INJECT_CLIP_PLANE_ORDER"],
             "the z <= 0 and z >= -w planes clipped in swapped order",
+        ),
+        inject(
+            "inject_clip_fast_overwrite",
+            "rast_inject_clip_fast_overwrite",
+            &["INJECT_CLIP_FAST_OVERWRITE"],
+            "CLIP's fast path hands an unclipped triangle to its output register while that \
+             still holds one (the held triangle is lost)",
+        ),
+        inject(
+            "inject_clip_fast_order",
+            "rast_inject_clip_fast_order",
+            &["INJECT_CLIP_FAST_ORDER"],
+            "CLIP's general path starts on a clipped triangle while the fast path still holds \
+             an older one, and its output goes first (triangles out of order)",
         ),
     ],
     coverage: Some("cov_rast"),

@@ -164,6 +164,12 @@ stage_variants! {
         InjectPersp,
         /// `INJECT_CLIP_PLANE_ORDER`: the z ≤ 0 and z ≥ −w planes clipped in swapped order.
         InjectClipPlaneOrder,
+        /// `INJECT_CLIP_FAST_OVERWRITE`: CLIP's fast path hands an unclipped triangle to its
+        /// output register while that still holds one, which is lost (a pipelined-only bug).
+        InjectClipFastOverwrite,
+        /// `INJECT_CLIP_FAST_ORDER`: CLIP's general path starts on a clipped triangle while the
+        /// fast path still holds an older one, and its output goes first (a pipelined-only bug).
+        InjectClipFastOrder,
     }
 }
 

@@ -33,8 +33,8 @@ pub struct RtlStageArgs {
     /// axi_drop_b (inject_fop_*).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
     pub fop_variant: FopVariant,
-    /// The RTL RAST build: default, fill_rule, persp, clip_plane_order (inject_rast_*,
-    /// inject_clip_plane_order).
+    /// The RTL RAST build: default, fill_rule, persp, clip_plane_order, clip_fast_overwrite,
+    /// clip_fast_order (inject_rast_*, inject_clip_*).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
     pub rast_variant: RastVariant,
     /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
