@@ -15,7 +15,10 @@
 // quaternion flip) needs no multiplier: pica_f24_mul flushes a zero exponent to +0, turns a NaN
 // into the canonical NaN and otherwise flips the sign exactly (the significand times 1.0).
 //
-// The schedule (c: operands presented; the adder's slot is busy every clock 0-16):
+// The schedule (c: operands presented; a multiplier's operands always come from registers, never
+// straight from the adder, a multiplier or the reciprocal: the first version chained the
+// adder's last step into a multiplier and placed at 50.9 MHz on the LFE5U-85F, with that path
+// the worst):
 //   c   mul 0           mul 1          add                        takes
 //   0   qx*q0x          qy*q0y         w + -x   (x <= w)          rcp(w) starts
 //   1   x*c0            y*c1           qx*q0x + qy*q0y
@@ -26,19 +29,19 @@
 //   6                                  w + -y   (y <= w)          x >= -w
 //   7                                  . + qw*q0w  (the dot)
 //   8                                  . + w*c3    (the user distance)
-//   9   x*inv_w         y*inv_w        w + y    (y >= -w)         inv_w; y <= w
-//   10  z*inv_w                        x*inv_w + 1                y*inv_w; dot < 0
-//   11  .*scale                        y*inv_w + 1                user inside
-//   12                                 . + offset (z)             y >= -w
-//   13  .*half_w                       w + z    (z >= -w)
-//   14  .*half_h                       . + x offset
-//   15                                 . + y offset               z
-//   16                                 w + -eps (w >= eps)        z >= -w
-//   17                                                            x
-//   18                                                            y
-//   19                                                            w >= eps
+//   9                                  w + y    (y >= -w)         inv_w; y <= w
+//   10  x*inv_w         y*inv_w        w + z    (z >= -w)         dot < 0
+//   11  z*inv_w                        x*inv_w + 1                y*inv_w; user inside
+//   12                                 y*inv_w + 1                z*inv_w; y >= -w
+//   13  .*scale                        w + -eps (w >= eps)        z >= -w
+//   14                                 . + offset (z)             x*inv_w + 1
+//   15  .*half_w                                                  y*inv_w + 1
+//   16  .*half_h                       . + x offset               w >= eps
+//   17                                 . + y offset               z
+//   19                                                            x
+//   20                                                            y
 module pica_clip_lane #(
-  parameter int LastC = 19              // the schedule's last clock (results held after it)
+  parameter int LastC = 20              // the schedule's last clock (results held after it)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -103,7 +106,7 @@ module pica_clip_lane #(
   end
 
   // ---------------------------------------------------------------- the schedule
-  logic [23:0] p3_q, u3_q, p4_q, u4_q, r_q, s2_q, sx_q, sy_q, sz_q;
+  logic [23:0] p3_q, u3_q, p4_q, u4_q, r_q, s2_q, s3_q, x1_q, y1_q, sx_q, sy_q, sz_q;
   logic [5:0]  fl_q;                    // x <= w, x >= -w, y <= w, y >= -w, z >= -w, w >= eps
   logic        neg_q, ue_q;
 
@@ -126,14 +129,15 @@ module pica_clip_lane #(
       5'd6:  begin ad_a = w; ad_b = y ^ SignBit; end
       5'd7:  begin ad_a = ad_y; ad_b = p4_q; end
       5'd8:  begin ad_a = ad_y; ad_b = u4_q; end
-      5'd9:  begin m0_a = x; m0_b = rc_y; m1_a = y; m1_b = rc_y; ad_a = w; ad_b = y; end
-      5'd10: begin m0_a = z; m0_b = r_q; ad_a = m0_y; ad_b = F24One; end
-      5'd11: begin m0_a = m0_y; m0_b = dscale_i; ad_a = s2_q; ad_b = F24One; end
-      5'd12: begin ad_a = m0_y; ad_b = doff_i; end
-      5'd13: begin m0_a = ad_y; m0_b = half_w_i; ad_a = w; ad_b = z; end
-      5'd14: begin m0_a = ad_y; m0_b = half_h_i; ad_a = m0_y; ad_b = off_x_i; end
-      5'd15: begin ad_a = m0_y; ad_b = off_y_i; end
-      5'd16: begin ad_a = w; ad_b = WEpsilon ^ SignBit; end
+      5'd9:  begin ad_a = w; ad_b = y; end
+      5'd10: begin m0_a = x; m0_b = r_q; m1_a = y; m1_b = r_q; ad_a = w; ad_b = z; end
+      5'd11: begin m0_a = z; m0_b = r_q; ad_a = m0_y; ad_b = F24One; end
+      5'd12: begin ad_a = s2_q; ad_b = F24One; end
+      5'd13: begin m0_a = s3_q; m0_b = dscale_i; ad_a = w; ad_b = WEpsilon ^ SignBit; end
+      5'd14: begin ad_a = m0_y; ad_b = doff_i; end
+      5'd15: begin m0_a = x1_q; m0_b = half_w_i; end
+      5'd16: begin m0_a = y1_q; m0_b = half_h_i; ad_a = m0_y; ad_b = off_x_i; end
+      5'd17: begin ad_a = m0_y; ad_b = off_y_i; end
       default: ;
     endcase
   end
@@ -146,6 +150,9 @@ module pica_clip_lane #(
       u4_q  <= '0;
       r_q   <= '0;
       s2_q  <= '0;
+      s3_q  <= '0;
+      x1_q  <= '0;
+      y1_q  <= '0;
       sx_q  <= '0;
       sy_q  <= '0;
       sz_q  <= '0;
@@ -158,14 +165,16 @@ module pica_clip_lane #(
         5'd4:  begin p4_q <= m0_y; u4_q <= m1_y; end
         5'd6:  fl_q[1] <= ge0(ad_y);
         5'd9:  begin r_q <= rc_y; fl_q[2] <= ge0(ad_y); end
-        5'd10: begin s2_q <= m1_y; neg_q <= lt0(ad_y); end
-        5'd11: ue_q <= ge0(ad_y);
-        5'd12: fl_q[3] <= ge0(ad_y);
-        5'd15: sz_q <= ad_y;
-        5'd16: fl_q[4] <= ge0(ad_y);
-        5'd17: sx_q <= ad_y;
-        5'd18: sy_q <= ad_y;
-        5'(LastC): fl_q[5] <= ge0(ad_y);
+        5'd10: neg_q <= lt0(ad_y);
+        5'd11: begin s2_q <= m1_y; ue_q <= ge0(ad_y); end
+        5'd12: begin s3_q <= m0_y; fl_q[3] <= ge0(ad_y); end
+        5'd13: fl_q[4] <= ge0(ad_y);
+        5'd14: x1_q <= ad_y;
+        5'd15: y1_q <= ad_y;
+        5'd16: fl_q[5] <= ge0(ad_y);
+        5'd17: sz_q <= ad_y;
+        5'd19: sx_q <= ad_y;
+        5'(LastC): sy_q <= ad_y;
         default: ;
       endcase
     end

@@ -3,15 +3,15 @@
 // per unclipped triangle; pica_clip alone takes 263). The ports and the contract are
 // pica_clip's (rtl/README.md "pica_clip").
 //
-//   in --> A (classify, 20 clocks) --all inside--> B (signed area, culling) --> out
+//   in --> A (classify, 21 clocks) --all inside--> B (signed area, culling) --> out
 //                                  \--otherwise--> pica_clip (the general path) --> out
 //
-// A: three pica_clip_lane, one per vertex, on one static schedule: the seven fixed planes' and
-//    the user plane's inside tests, dot(q_k, q_0) < 0, and to_screen (inv_w, window x, y, z),
-//    all of them for every triangle (the model's own fast path, clip::clip_triangle: a
-//    triangle inside every plane is the aligned input). It takes a triangle every 21 clocks.
+// A: three pica_clip_lane, one per vertex, on one static schedule (21 clocks): the seven fixed
+//    planes' and the user plane's inside tests, dot(q_k, q_0) < 0, and to_screen (inv_w,
+//    window x, y, z), all of them for every triangle (the model's own fast path, clip::clip_triangle: a
+//    triangle inside every plane is the aligned input). It takes a triangle every 22 clocks.
 // B: the aligned vertices and their window coordinates; clip::signed_area (4 differences on one
-//    adder, 2 products, 1 difference: 11 clocks, none with culling off) and CullMode::keeps;
+//    adder, 2 products, 1 difference: 12 clocks, none with culling off) and CullMode::keeps;
 //    then the ScreenTri until out_ready_i.
 // The general path, pica_clip, gets the input triangle as it came (it aligns again).
 //
@@ -19,9 +19,9 @@
 // pica_clip never hold results at once and ScreenTris leave in input order. A works on the
 // next triangle while B waits for out_ready_i or pica_clip clips.
 //
-// Clocks with the output always ready: an unclipped triangle every 21 clocks in a stream (A's
-// schedule and its hand-off); one alone leaves 22 (culling off) or 33 clocks after its input
-// handshake. A clipped one costs A's 21 clocks plus pica_clip's.
+// Clocks with the output always ready: an unclipped triangle every 22 clocks in a stream (A's
+// schedule and its hand-off); one alone leaves 23 (culling off) or 35 clocks after its input
+// handshake. A clipped one costs A's 22 clocks plus pica_clip's.
 //
 // Injected bugs (defines, off by default; bugs that only a pipelined clipper can have):
 //   INJECT_CLIP_FAST_OVERWRITE  A hands a triangle to B while B still holds one (it is lost)
@@ -51,7 +51,7 @@ module pica_clip_pipe (
 );
 
   localparam int VW    = 576;            // one vertex: 24 semantics x 24 bits
-  localparam int LastC = 19;             // pica_clip_lane's last scheduled clock
+  localparam int LastC = 20;             // pica_clip_lane's last scheduled clock
   localparam int DoneC = LastC + 1;
   localparam logic [23:0] SignBit = 24'h800000;
 
@@ -180,7 +180,7 @@ module pica_clip_pipe (
   logic [31:0]     b_seq_q;
   logic [3*VW-1:0] b_v_q;
   logic [71:0]     b_x_q, b_y_q, b_z_q, b_iw_q;
-  logic [23:0]     ea_q, eb_q, ec_q;
+  logic [23:0]     ea_q, eb_q, ec_q, ed_q;
   logic [23:0]     bm0_a, bm0_b, bm0_y, bm1_a, bm1_b, bm1_y, bad_a, bad_b, bad_y;
   logic [23:0]     baa_q, bbb_q;
 
@@ -200,8 +200,9 @@ module pica_clip_pipe (
   end
 
   // clip::signed_area(v0, v1, v2): p = (x1 - x0)(y2 - y0), q = (x2 - x0)(y1 - y0), p - q.
-  //   b  0: x1 - x0   1: y2 - y0   2: x2 - x0   3: y1 - y0   6: both products   7: p - q
-  //   10: the area, CullMode::keeps.
+  //   b  0: x1 - x0   1: y2 - y0   2: x2 - x0   3: y1 - y0   7: both products   8: p - q
+  //   11: the area, CullMode::keeps. The products' operands come from registers (see
+  //   pica_clip_lane: no adder output straight into a multiplier).
   always_comb begin
     bm0_a = 24'h0;
     bm0_b = 24'h0;
@@ -215,8 +216,8 @@ module pica_clip_pipe (
         5'd1: begin bad_a = b_y_q[48 +: 24]; bad_b = b_y_q[0 +: 24] ^ SignBit; end
         5'd2: begin bad_a = b_x_q[48 +: 24]; bad_b = b_x_q[0 +: 24] ^ SignBit; end
         5'd3: begin bad_a = b_y_q[24 +: 24]; bad_b = b_y_q[0 +: 24] ^ SignBit; end
-        5'd6: begin bm0_a = ea_q; bm0_b = eb_q; bm1_a = ec_q; bm1_b = bad_y; end
-        5'd7: begin bad_a = bm0_y; bad_b = bm1_y ^ SignBit; end
+        5'd7: begin bm0_a = ea_q; bm0_b = eb_q; bm1_a = ec_q; bm1_b = ed_q; end
+        5'd8: begin bad_a = bm0_y; bad_b = bm1_y ^ SignBit; end
         default: ;
       endcase
     end
@@ -248,6 +249,7 @@ module pica_clip_pipe (
       ea_q      <= '0;
       eb_q      <= '0;
       ec_q      <= '0;
+      ed_q      <= '0;
     end else begin
       if (to_b) begin
         b_state_q <= (c_cull == CullNone) ? BOut : BCalc;
@@ -265,7 +267,8 @@ module pica_clip_pipe (
             if (b_c_q == 5'd3) ea_q <= bad_y;
             if (b_c_q == 5'd4) eb_q <= bad_y;
             if (b_c_q == 5'd5) ec_q <= bad_y;
-            if (b_c_q == 5'd10) b_state_q <= keep ? BOut : BEmpty;
+            if (b_c_q == 5'd6) ed_q <= bad_y;
+            if (b_c_q == 5'd11) b_state_q <= keep ? BOut : BEmpty;
           end
           BOut: if (out_ready_i) b_state_q <= BEmpty;
           default: ;
