@@ -507,10 +507,13 @@ struct Layout {
 ///   so a fragment reads pixels written in another layout);
 /// - rarely a buffer placed across the end or start of VRAM / FCRAM, or in unmapped memory,
 ///   with fragments aimed at the pixels that straddle the boundary or lie beyond it;
+/// - now and then (4 %) every one-bit alias of every stored register ID written with a random
+///   value right after the configuration;
 /// - about one case in four aimed at one datapath ([`Focus`]): the shadow penumbra and the gas
 ///   depth weight with operands solved to put the floored result on a boundary, blending with
-///   products a few units apart, or writes (reads off) of the last pixels before the end of a
-///   region. Found by `pica mutate --stage fop`: random operands left mutants of those
+///   products a few units apart (gas also a product exactly 2^32 + 2^j past the cap, shadow
+///   also infinite constants with single-bit depths), or writes (reads off) of the last pixels
+///   before the end of a region, mostly those whose 3-byte access straddles it. Found by `pica mutate --stage fop`: random operands left mutants of those
 ///   datapaths alive (rtl-bridge/mutants/fop_mut.notes).
 #[derive(Clone, Debug)]
 pub struct FopGen {
@@ -946,6 +949,8 @@ impl FopGen {
                     0..=3 => 0x80_0000 | self.below(0x80_0000),
                     4 => 0xFF_FFFF,
                     5 | 6 => 1 << self.below(24),
+                    // Small and odd: then dz · k can hit an exact boundary ([`gas_target`]).
+                    7 => 1 + 2 * self.below(1024),
                     _ => self.next_u32() & 0xFF_FFFF,
                 };
                 Some(k | self.below(4) << 24)
@@ -999,7 +1004,7 @@ impl FopGen {
         let f16 =
             |neg: bool, e: i32, m: u32| u32::from(neg) << 15 | (e.clamp(1, 30) as u32) << 10 | m;
         let ec = 15 + self.below(12) as i32 - 7;
-        let (c, l) = match self.below(7) {
+        let (c, l) = match self.below(10) {
             // L tiny (a subnormal with a small mantissa): N = C · depth · 2^24 + a few units,
             // so the quotient sits just below s / C and the divider's last remainders are
             // within a few units of the divisor.
@@ -1022,6 +1027,16 @@ impl FopGen {
             4 => {
                 let el = ec + 1 + self.below(3) as i32;
                 (f16(true, ec, mant(self)), f16(false, el, mant(self)))
+            }
+            // Infinite L (C finite or +inf): the divisor is +inf for d > 0 and NaN for d = 0.
+            7 | 8 => {
+                let l = u32::from(self.chance(25)) << 15 | 0x7C00;
+                let c = if self.chance(25) {
+                    0x7C00
+                } else {
+                    f16(false, ec, mant(self))
+                };
+                (c, l)
             }
             _ => {
                 let sub = u32::from(self.chance(30)) << 15 | self.below(1024);
@@ -1085,9 +1100,41 @@ impl FopGen {
     /// (greater), `m < rho` (the model's `fop::gas::contributions`); for never and always a
     /// `dz` that keeps `X32` below 2^32 (an unsaturated weight). `dz` is moved by -1, 0 or +1.
     fn gas_target(&mut self, k: u32, func: u32) -> (u8, u32) {
-        let rho = 2 + self.below(254);
         let k = u64::from(k.max(1));
         let one = 1u64 << 32;
+        // With an odd k, most of the time: an odd X32 = dz · k that lies exactly on a boundary
+        // of rho · F32 / 2^32, so the floor moves when X32 moves by one (less: F32 = X32 just
+        // reaching j · 2^32 / rho; greater: F32 = 2^32 − X32 just below it). A slip in X32's
+        // bit 0 survived 10,240 cases with the nearest dz alone (fop_mut.notes, gas_x32_q).
+        // The cap: X32 = min(2^32, dz · k) with dz · k = 2^32 + 2^j exactly, where a slip in
+        // bit j of the product decides the compare with 2^32 (fop_mut.notes, gas `w > 2^32`).
+        if matches!(func, 2 | 3) && self.chance(40) {
+            // Bits below k's lowest set bit cannot be hit exactly (2^32 + 2^j must be a
+            // multiple of k).
+            let tz = k.trailing_zeros().min(31);
+            let j = tz + self.below(32 - tz);
+            let w = one + (1u64 << j);
+            if w % k == 0 && w / k <= u64::from(DEPTH_MASK) {
+                return ((2 + self.below(254)) as u8, (w / k) as u32);
+            }
+        }
+        if k & 1 == 1 && matches!(func, 2 | 3) && self.chance(70) {
+            let r0 = self.below(254);
+            for i in 0..254u32 {
+                let rho = 2 + (r0 + i) % 254;
+                for j in 1..rho {
+                    let x = match func {
+                        3 => (u64::from(j) * one).div_ceil(u64::from(rho)),
+                        _ => one - u64::from(j) * one / u64::from(rho),
+                    };
+                    let dz = x / k;
+                    if x % k == 0 && x & 1 == 1 && dz <= u64::from(DEPTH_MASK) {
+                        return (rho as u8, dz as u32);
+                    }
+                }
+            }
+        }
+        let rho = 2 + self.below(254);
         let t = (u64::from(1 + self.below(rho - 1)) * one).div_ceil(u64::from(rho));
         let dz = match func {
             3 => t.div_ceil(k),
@@ -1169,6 +1216,34 @@ impl FopGen {
         out
     }
 
+    /// The pixels of [`FopGen::end_pixels`] whose 3-byte access straddles the end: it starts
+    /// at byte 2 or 3 of the last mapped word, so its first word is mapped and its second is
+    /// not. Only these tell a write that probes its second word first from one that does not
+    /// (pica_fop.sv `probe_ds`, `probe_col`), and a second-word read error from a first-word
+    /// one (the hang's kind and address).
+    fn straddle_pixels(lay: &Layout) -> Vec<(u16, u16)> {
+        let mapped = |a: u32| Memory::region_of(a, 4).is_some();
+        let mut out = Vec::new();
+        for y in 0..lay.height {
+            for x in 0..lay.width {
+                let straddles = |base: u32, bpp: u32| {
+                    bpp == 3
+                        && fb::pixel_offset(x, y, lay.width, lay.height, bpp, lay.block32)
+                            .and_then(|o| base.checked_add(o))
+                            .is_some_and(|a| {
+                                a & 3 >= 2 && mapped(a & !3) && !mapped((a & !3).wrapping_add(4))
+                            })
+                };
+                if straddles(lay.color_base, color_bpp(lay.color_fmt))
+                    || straddles(lay.depth_base, depth_bpp(lay.depth_fmt))
+                {
+                    out.push((x as u16, y as u16));
+                }
+            }
+        }
+        out
+    }
+
     /// A fragment for the configuration `cfg` of layout `lay`.
     fn fragment(
         &mut self,
@@ -1190,7 +1265,7 @@ impl FopGen {
         // Straddle: most fragments at the pixels at the end of a region (any other pixel of
         // the buffer may lie beyond it and hang first).
         let aim = if self.focus == Focus::Straddle {
-            85
+            93
         } else {
             45
         };
@@ -1235,6 +1310,17 @@ impl FopGen {
                     let stored = u32::from(fill) * 0x01_0101;
                     if let Some((s, d)) = self.shadow_target(cfg[19], stored, fill) {
                         (color[1], depth) = (s, d);
+                    } else {
+                        // Infinite or NaN constants: a depth that is a single bit (or 0), where
+                        // inf · d is +inf or NaN by d's zero test alone (fop::shadow::penumbra;
+                        // a zero test that ignored one bit of d survived, fop_mut.notes).
+                        let d = match self.below(4) {
+                            0 => 0,
+                            _ => 1 << self.below(24),
+                        };
+                        if d < stored {
+                            depth = d;
+                        }
                     }
                 }
                 Focus::Gas { fill } if d24 && cfg[0] & 3 == 1 => {
@@ -1280,12 +1366,24 @@ impl FopGen {
             _ => Focus::None,
         };
         let straddle = self.focus == Focus::Straddle;
-        let (mut lay, edge) = self.layout(straddle);
+        let (mut lay, mut edge) = self.layout(straddle);
         if straddle {
             if self.chance(70) {
                 lay.color_fmt = 1;
             }
             if self.chance(70) {
+                lay.depth_fmt = 2;
+            }
+            // A few more draws (3-byte formats) for a layout with a pixel that straddles the
+            // end of a region: about a third of edge layouts end on a pixel boundary, and
+            // with random bases 2,048 cases held about two such pixels (mutants of the probe
+            // and of the second word's hang survived, fop_mut.notes).
+            for _ in 0..6 {
+                if !Self::straddle_pixels(&lay).is_empty() {
+                    break;
+                }
+                (lay, edge) = self.layout(true);
+                lay.color_fmt = 1;
                 lay.depth_fmt = 2;
             }
         } else if self.focus != Focus::None && self.chance(90) {
@@ -1306,7 +1404,12 @@ impl FopGen {
             // Straddle: the pixels at the end of a region, not the ones wholly beyond it (a
             // fragment there hangs and ends the case).
             let e = if straddle {
-                Self::end_pixels(&lay)
+                let p = Self::straddle_pixels(&lay);
+                if p.is_empty() || self.chance(20) {
+                    Self::end_pixels(&lay)
+                } else {
+                    p
+                }
             } else {
                 Vec::new()
             };
@@ -1342,6 +1445,20 @@ impl FopGen {
                 id: CONFIG_REGS[slot],
                 value: cfg[slot],
             });
+        }
+        // Now and then every one-bit alias of every stored register, with random values,
+        // right after the configuration: a write port whose ID compare ignores one bit takes
+        // one of them (3% of fragments write a single alias, which left such a mutant alive
+        // for 2,048 cases; fop_mut.notes, pica_fop_top.sv's ID compare).
+        if self.chance(4) {
+            for &r in &CONFIG_REGS {
+                for bit in 0..10 {
+                    if let Some(id) = super::one_bit_alias(&CONFIG_REGS, r, bit) {
+                        let value = self.next_u32();
+                        ops.push(FopOp::Reg { id, value });
+                    }
+                }
+            }
         }
         let blocks = match self.below(20) {
             0..=9 => 1,
@@ -1573,6 +1690,41 @@ mod coverage {
 
     /// Every field value FOP reads turns up at a fragment within the first 2,000 cases of a
     /// seed, and the outcomes the RTL must reproduce all occur.
+    /// The arms added for mutants that random cases left alive (fop_mut.notes): straddling
+    /// pixels at a region's end hang with their first word mapped, for each buffer and for
+    /// reads and writes; alias storms write every one-bit alias of the stored IDs.
+    #[test]
+    fn fop_gen_reaches_straddles_and_alias_storms() {
+        let mut g = FopGen::new(0xF0F0_0002);
+        let mut straddles = BTreeMap::new();
+        let mut storms = 0;
+        for _ in 0..3000 {
+            let case = g.case();
+            let aliases = case
+                .ops
+                .iter()
+                .filter(|op| matches!(op, FopOp::Reg { id, .. } if !CONFIG_REGS.contains(id)))
+                .count();
+            if aliases >= 100 {
+                storms += 1;
+            }
+            let run = run_model(&case);
+            if let Some(FopHang::Unmapped { buffer, addr }) = run.hang {
+                let first_mapped = Memory::region_of(addr & !3, 4).is_some();
+                if addr & 3 >= 2 && first_mapped {
+                    *straddles.entry(buffer).or_insert(0) += 1;
+                }
+            }
+        }
+        assert!(storms >= 40, "{storms} alias storms");
+        for b in ["color", "depth"] {
+            assert!(
+                straddles.get(b).copied().unwrap_or(0) >= 10,
+                "{straddles:?}"
+            );
+        }
+    }
+
     #[test]
     fn fop_gen_covers_every_field_value_and_outcome() {
         let mut g = FopGen::new(0xF0F0_0001);
