@@ -218,7 +218,9 @@ pub static STAGES: &[StageRow] = &[
         inputs: &[Channel::Primitive],
         outputs: &[(Channel::Fragment, Order::InOrder)],
         doc: "clipping (the model's planes in its order, the user plane, the fan), perspective \
-              division, viewport, depth map and culling (pica_clip), then 12.4 setup, the \
+              division, viewport, depth map and culling (pica_clip_pipe: an unclipped \
+              triangle on a three-lane fast path, 22 clocks; others through pica_clip), \
+              then 12.4 setup, the \
               top-left rule, the bounding box, scissor, traversal, perspective-correct \
               interpolation and early depth (pica_rast) behind an early-depth port served \
               with --mem-latency (multi-cycle per triangle and per fragment: transactions, \
