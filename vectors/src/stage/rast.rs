@@ -1093,11 +1093,20 @@ impl RastGen {
 
     /// A w for a vertex: 1 often, powers of two, or anything positive.
     fn w_value(&mut self) -> f64 {
-        match self.below(10) {
+        let w = match self.below(10) {
             0..=3 => 1.0,
             4..=6 => self.pick(&[0.5, 2.0, 4.0, 0.25, 8.0]),
             _ => self.uniform(0.1, 10.0),
+        };
+        // Now and then (the side stream, so every other draw of a seed stays as it was) a w of
+        // any exponent, for a triangle no plane clips: 1/w then reaches the ends of the
+        // reciprocal's exponent range in CLIP's to_screen (a mutant of the fast path's
+        // reciprocal that misread exponent 8 survived the w above, rast_mut.notes).
+        if self.side.chance(4) {
+            let k = self.side.below(121) as i32 - 60;
+            return (1.0 + self.side.below(1 << 16) as f64 / 65536.0) * 2f64.powi(k);
         }
+        w
     }
 
     /// z/w for a vertex inside the z range, the ends exactly now and then.
