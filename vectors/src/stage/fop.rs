@@ -1451,13 +1451,9 @@ impl FopGen {
         // one of them (3% of fragments write a single alias, which left such a mutant alive
         // for 2,048 cases; fop_mut.notes, pica_fop_top.sv's ID compare).
         if self.chance(4) {
-            for &r in &CONFIG_REGS {
-                for bit in 0..10 {
-                    if let Some(id) = super::one_bit_alias(&CONFIG_REGS, r, bit) {
-                        let value = self.next_u32();
-                        ops.push(FopOp::Reg { id, value });
-                    }
-                }
+            for id in super::one_bit_aliases(&CONFIG_REGS) {
+                let value = self.next_u32();
+                ops.push(FopOp::Reg { id, value });
             }
         }
         let blocks = match self.below(20) {

@@ -53,6 +53,16 @@ pub(crate) fn one_bit_alias(decoded: &[u16], base: u16, bit: u32) -> Option<u16>
     (!decoded.iter().any(|&d| d & 0x3FF == id)).then_some(id)
 }
 
+/// Every one-bit alias of every ID of `decoded` ([`one_bit_alias`]), in the order of `decoded`
+/// and then of the bit: what the generators' alias storms write (`RastGen::alias_storm`,
+/// `FopGen::case`), one random value each.
+pub(crate) fn one_bit_aliases(decoded: &[u16]) -> Vec<u16> {
+    decoded
+        .iter()
+        .flat_map(|&d| (0..10).filter_map(move |bit| one_bit_alias(decoded, d, bit)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::aliasing_id;

@@ -1899,14 +1899,9 @@ impl RastGen {
     /// (`rtl-bridge/mutants/rast_mut.notes`, #77 and #211). The shrinker removes the writes that
     /// do not matter.
     fn alias_storm(&mut self, b: &mut Build) {
-        let decoded = decoded_ids();
-        for &d in &decoded {
-            for bit in 0..10 {
-                if let Some(id) = super::one_bit_alias(&decoded, d, bit) {
-                    let v = self.side.next_u64() as u32;
-                    b.write(id, v);
-                }
-            }
+        for id in super::one_bit_aliases(&decoded_ids()) {
+            let v = self.side.next_u64() as u32;
+            b.write(id, v);
         }
     }
 
