@@ -692,6 +692,11 @@ const OTHER_IDS: [u16; 10] = [
 ///   between triangles, texture units on and off (and junk bits), every depth format, junk in
 ///   unused register bits, writes to registers the stage must ignore (now and then every ID
 ///   one bit away from an ID the stage decodes, `RastGen::alias_storm`);
+/// - from a second random stream (so adding them left a seed's other draws as they were):
+///   w of any exponent, nearly degenerate slivers under a large viewport with culling on,
+///   colours of 2^57 and more, NaNs of any payload in positions and user-plane coefficients,
+///   user planes across the viewport, viewport half extents at the top of the f24 range with
+///   window coordinates that overflow (`RastGen::side_vary`, `rast_mut.notes`);
 /// - an early-depth buffer that already holds values;
 /// - small framebuffers mostly (tens to hundreds of fragments per case), sometimes medium or
 ///   large (2047 × 1024) ones with the triangles in a corner of them.
@@ -845,7 +850,35 @@ impl RastGen {
     }
 
     /// Viewport registers for a `w`×`h` framebuffer: (half width, half height, VIEWPORT_XY).
-    fn viewport(&mut self, (w, h): (u32, u32)) -> (F24, F24, u32) {
+    fn viewport(&mut self, fb: (u32, u32)) -> (F24, F24, u32) {
+        let (hw, hh, xy) = self.viewport_main(fb);
+        // Now and then (the side stream) a half extent at the top of the f24 range or
+        // infinite: window coordinates on that axis then overflow to infinity for some
+        // vertices and not for others (or are all infinite, NaN at the viewport's edge), so the
+        // fast path's signed area is infinite (an infinite difference times a finite one) or
+        // NaN, which culling must keep or drop as the model does (a mutant turning an infinite
+        // area into a NaN pattern survived every viewport RastGen had, rast_mut.notes #244).
+        if self.side.chance(3) {
+            let mag = match self.side.below(4) {
+                0 => F24::INFINITY,
+                1 => F24::MAX,
+                _ => F24::from_bits(0x7E_0000 | self.side.below(1 << 16) as u32),
+            };
+            let big = if self.side.chance(50) {
+                mag
+            } else {
+                mag.negate()
+            };
+            return match self.side.below(3) {
+                0 => (big, hh, xy),
+                1 => (hw, big, xy),
+                _ => (big, big, xy),
+            };
+        }
+        (hw, hh, xy)
+    }
+
+    fn viewport_main(&mut self, (w, h): (u32, u32)) -> (F24, F24, u32) {
         let (wf, hf) = (f64::from(w.max(1)), f64::from(h.max(1)));
         let xy = |x: i64, y: i64| (x as u32 & 0x3FF) | (y as u32 & 0x3FF) << 16;
         match self.below(100) {
@@ -943,6 +976,7 @@ impl RastGen {
                 Self::f24(self.uniform(-0.2, 0.6)),
             ]
         };
+        let (user_on, plane) = self.side_user_plane(user_on, plane);
         let (fw, fh) = (fb.0.max(1), fb.1.max(1));
         let scissor_mode = match self.below(100) {
             0..=39 => 0,
@@ -1044,6 +1078,51 @@ impl RastGen {
             };
         }
         w
+    }
+
+    /// The user clip plane of [`RastGen::config`], now and then (the side stream, so every
+    /// other draw of a seed stays as it was) replaced, with the plane on:
+    /// - a coefficient NaN or infinite: the model's distance is then NaN (outside) for every
+    ///   vertex (or ±inf), so a triangle otherwise inside goes through the general path and is
+    ///   clipped away, where a fast path that lost a multiplier's NaN class calls it inside
+    ///   (rast_mut.notes #142);
+    /// - a plane across the viewport, `c0 x + c1 y + c2 z + c3 w` with |c0| or |c1| near 1 and
+    ///   c3 < 0 of either exponent parity: a vertex outside by less than |c3 w| / 2 turns inside
+    ///   when the product `w * c3` is halved, and the part the model clips away is wide enough
+    ///   to hold pixel centres (a vertex one f24 step outside, as [`RastGen::on_plane`] puts it,
+    ///   leaves a sliver that holds none: #182).
+    fn side_user_plane(&mut self, on: bool, plane: [F24; 4]) -> (bool, [F24; 4]) {
+        let g = &mut self.side;
+        match g.below(100) {
+            0..=2 => {
+                let mut c = plane;
+                let k = g.below(4) as usize;
+                c[k] = g.pick(&[F24::NAN, F24::INFINITY, F24::NEG_INFINITY]);
+                if g.chance(30) {
+                    // A NaN with another payload, the sign set.
+                    c[k] = F24::from_bits(0xFF_0000 | (1 + g.below(0xFFFF)) as u32);
+                }
+                (true, c)
+            }
+            3..=6 => {
+                let u = |g: &mut Rng, lo: f64, hi: f64| {
+                    lo + (hi - lo) * (g.below(1 << 20) as f64 / (1 << 20) as f64)
+                };
+                let big = u(g, 0.5, 2.0);
+                let small = u(g, -0.3, 0.3);
+                let (c0, c1) = if g.chance(50) {
+                    (big, small)
+                } else {
+                    (small, big)
+                };
+                let sign = |g: &mut Rng, v: f64| if g.chance(50) { -v } else { v };
+                let (c0, c1) = (sign(g, c0), sign(g, c1));
+                let c2 = u(g, -0.2, 0.2);
+                let c3 = -(0.1 + 1.8 * g.below(1 << 16) as f64 / 65536.0);
+                (true, [c0, c1, c2, c3].map(F24::from_f64_trunc))
+            }
+            _ => (on, plane),
+        }
     }
 
     /// One semantic's value at a vertex.
@@ -1794,6 +1873,138 @@ impl RastGen {
         }
     }
 
+    /// Rare shapes from the side stream (so every other draw of a seed stays as it was), laid
+    /// over the triangle the main stream drew:
+    /// - colour components between 2^57 and 2^64 at every vertex (per component the same
+    ///   exponent, any mantissa): the interpolated colour keeps that exponent, where the conversion to 8 bits
+    ///   saturates to 255 and a NaN test that also matched exponent 0x7B gave 0 (#40);
+    /// - a NaN in one position component;
+    /// - a sliver ([`RastGen::sliver`]).
+    fn side_vary(&mut self, v: &mut [OutVertex; 3], b: &mut Build) {
+        if self.side.chance(4) {
+            for c in semantic::COLOR..semantic::COLOR + 4 {
+                if self.side.chance(60) {
+                    let k = 57 + self.side.below(7) as i32;
+                    for vi in v.iter_mut() {
+                        let m = 1.0 + self.side.below(1 << 16) as f64 / 65536.0;
+                        vi.attr[c] = F24::from_f64_trunc(m * 2f64.powi(k));
+                    }
+                }
+            }
+        }
+        if self.side.chance(2) {
+            // A NaN of any payload (either sign) in one position component: the clipper's
+            // distances from it are NaN (outside), so the triangle takes the general path; a
+            // lane adder that turned a NaN operand with mantissa bit 11 set into a finite sum
+            // called it inside (#204). edgy_f24's NaNs reach a position only through
+            // special_tri's rare draws.
+            let k = self.side.below(3) as usize;
+            let c = self.side.below(4) as usize;
+            let sign = (self.side.below(2) as u32) << 23;
+            v[k].attr[c] = F24::from_bits(sign | 0x7F_0000 | (1 + self.side.below(0xFFFF)) as u32);
+        }
+        // Under a viewport half extent of 2^63 or more (RastGen::viewport's side arm), now and
+        // then two vertices exactly on that axis' -w plane (window coordinate: the offset,
+        // finite) and the third inside (its window coordinate overflows to infinity): the
+        // signed area is then 0 - (inf * a finite difference), an infinite area the culling
+        // decides on by its sign (#244: a NaN pattern for an infinite area survived the NaN
+        // areas that random vertices under such a viewport give).
+        let vp = Viewport::from_regs(&b.regs);
+        let top = |h: F24| !h.is_finite() || h.abs().to_f64() >= 2f64.powi(63);
+        let axes = [top(vp.half_width), top(vp.half_height)];
+        if axes.iter().any(|&a| a) && self.side.chance(50) {
+            let j = if axes[0] && (!axes[1] || self.side.chance(50)) {
+                0
+            } else {
+                1
+            };
+            let far = self.side.below(3) as usize;
+            for (k, vi) in v.iter_mut().enumerate() {
+                let w = vi.attr[3];
+                if !w.is_finite() || w.to_f64() <= 0.0 {
+                    continue;
+                }
+                vi.attr[j] = if k == far {
+                    F24::from_f64_trunc(
+                        w.to_f64() * (0.05 + 0.9 * self.side.below(1 << 10) as f64 / 1024.0),
+                    )
+                } else {
+                    w.negate()
+                };
+            }
+        }
+        if self.side.chance(3) {
+            let pos = self.sliver(b);
+            for (vi, p) in v.iter_mut().zip(pos) {
+                vi.attr[..4].copy_from_slice(&p);
+            }
+        }
+    }
+
+    /// A nearly degenerate triangle under a 2048 × 2048 viewport at (0, 0) with culling on (it
+    /// writes VIEWPORT_WIDTH, VIEWPORT_HEIGHT, VIEWPORT_XY and FACECULLING_CONFIG first):
+    /// two vertices up to 1,800 pixels apart on a line through the framebuffer, the third
+    /// beside that line by 2^-5 to 2^-17 of their distance. Its signed area's two products then
+    /// agree to 5-17 bits, so the culling decision turns on their low bits, and it is still
+    /// long enough to cover pixel centres; no plane clips it, so it takes CLIP's fast path.
+    /// Why: five mutants of the fast path's area stage (a product bit, a difference bit, an
+    /// output LSB) change culling only for such a triangle, and survived every random one,
+    /// whose framebuffer-sized viewports are too small for a covering sliver
+    /// (rast_mut.notes #15, #22, #79, #139, #181). Positions only (from the side stream); the
+    /// caller keeps the other semantics of its triangle.
+    fn sliver(&mut self, b: &mut Build) -> [[F24; 4]; 3] {
+        let half = F24::from_f64_trunc(1024.0);
+        b.write(id::VIEWPORT_WIDTH, half.bits());
+        b.write(id::VIEWPORT_HEIGHT, half.bits());
+        b.write(id::VIEWPORT_XY, 0);
+        let cull = 1 + self.side.below(2) as u32;
+        b.write(id::FACECULLING_CONFIG, cull);
+        let g = &mut self.side;
+        let unit = |g: &mut Rng| g.below(1 << 20) as f64 / (1 << 20) as f64;
+        let (fw, fh) = (
+            f64::from(b.fb.0.clamp(1, 2047)),
+            f64::from(b.fb.1.clamp(1, 1024)),
+        );
+        let (ax, ay) = (unit(g) * fw, unit(g) * fh);
+        // Nearly axis-parallel now and then: the differences of x (or y) between all three
+        // vertices are then below a pixel, the exponents a mutant of those differences needs
+        // (#181 flipped a bit of x1 - x0 only when the difference was below 1).
+        let t = if g.chance(40) {
+            let quarter = g.below(4) as f64 * std::f64::consts::FRAC_PI_2;
+            quarter + (unit(g) - 0.5) * 2f64.powi(-9 - g.below(8) as i32)
+        } else {
+            unit(g) * std::f64::consts::TAU
+        };
+        let (dx, dy) = (t.cos(), t.sin());
+        // The longest half length that keeps both ends inside [1, 2046]^2.
+        let fit = |a: f64, d: f64| {
+            if d.abs() < 1e-9 {
+                f64::INFINITY
+            } else {
+                ((2046.0 - a) / d).abs().min(((a - 1.0) / d).abs())
+            }
+        };
+        let l = (32.0 + unit(g) * 868.0)
+            .min(fit(ax, dx))
+            .min(fit(ay, dy))
+            .max(1.0);
+        let k = 5.0 + 12.0 * unit(g);
+        let off = 2.0 * l * 2f64.powf(-k) * if g.chance(50) { 1.0 } else { -1.0 };
+        let s = 1.8 * unit(g) - 0.9;
+        let pts = [
+            (ax - l * dx, ay - l * dy),
+            (ax + l * dx, ay + l * dy),
+            (ax + s * l * dx - off * dy, ay + s * l * dy + off * dx),
+        ];
+        let r = g.below(3) as usize;
+        let zn = -unit(g);
+        std::array::from_fn(|i| {
+            let (x, y) = pts[(i + r) % 3];
+            // Window (x, y) at w = 1 under the viewport above: NDC x / 1024 - 1.
+            [x / 1024.0 - 1.0, y / 1024.0 - 1.0, zn, 1.0].map(F24::from_f64_trunc)
+        })
+    }
+
     /// The traversal pixels `tri` costs under the registers of `b`.
     fn cost(regs: &RegFile, tri: &Triangle) -> u64 {
         let cfg = RastConfig::from_regs(regs);
@@ -1821,6 +2032,7 @@ impl RastGen {
                 _ => self.star_tri(),
             };
             self.vary(&mut v);
+            self.side_vary(&mut v, b);
             if self.chance(8) {
                 self.on_plane(&mut v, &b.regs);
             }
@@ -2230,6 +2442,15 @@ mod coverage {
         clears: usize,
         overlap_pixels: usize,
         large_fb: usize,
+        /// The side stream's rare shapes (`RastGen::side_vary`, `side_user_plane`,
+        /// `viewport`): a colour component of 2^57 or more at every vertex; an enabled user
+        /// plane with a non-finite coefficient; a viewport half extent of 2^63 or more; a covering
+        /// sliver (culling on, the signed area's products agreeing to 5 bits or more, a
+        /// non-empty traversal rectangle).
+        huge_colour: usize,
+        user_nonfinite: usize,
+        viewport_inf: usize,
+        slivers: usize,
     }
 
     /// How `pos` sits on plane `p` (see `Stats::on_plane`): `None` when it is not within one
@@ -2381,9 +2602,29 @@ mod coverage {
                         {
                             st.clipped_xy_all += 1;
                         }
+                        let huge = |a: F24| a.is_finite() && a.to_f64() >= 2f64.powi(57);
+                        st.huge_colour += usize::from(
+                            (semantic::COLOR..semantic::COLOR + 4)
+                                .any(|c| t.v.iter().all(|v| huge(v.attr[c]))),
+                        );
+                        st.user_nonfinite += usize::from(clip::user_plane(&regs).is_some_and(
+                            |p| matches!(p, Plane::User(c) if c.iter().any(|x| !x.is_finite())),
+                        ));
+                        let vp = Viewport::from_regs(&regs);
+                        st.viewport_inf +=
+                            usize::from(!vp.half_width.is_finite() || !vp.half_height.is_finite());
                         let mut tri_frags = 0;
                         for s in clip::process(&regs, t) {
                             st.screen_tris += 1;
+                            if w[0] & 3 != 0 && w[0] & 3 != 3 {
+                                let [a, b, c] = s.v.map(|v| (v.x.to_f64(), v.y.to_f64()));
+                                let p = (b.0 - a.0) * (c.1 - a.1);
+                                let q = (c.0 - a.0) * (b.1 - a.1);
+                                let thin = p != q && (p - q).abs() <= p.abs().max(q.abs()) / 32.0;
+                                st.slivers += usize::from(
+                                    thin && PreparedTri::new(&s, cfg).first_pixel().is_some(),
+                                );
+                            }
                             let pt = PreparedTri::new(&s, cfg);
                             if pt.setup.is_degenerate() {
                                 st.degenerate += 1;
@@ -2470,6 +2711,17 @@ mod coverage {
         );
         assert!(st.early_fail >= 100 && st.early_before_nonempty >= 200 && st.clears >= 300);
         assert!(st.overlap_pixels >= 500 && st.large_fb >= 50);
+        assert!(
+            st.huge_colour >= 10
+                && st.user_nonfinite >= 10
+                && st.viewport_inf >= 10
+                && st.slivers >= 30,
+            "huge colours {}, non-finite user planes {}, viewports of 2^63 and more {}, slivers {}",
+            st.huge_colour,
+            st.user_nonfinite,
+            st.viewport_inf,
+            st.slivers
+        );
         assert!(
             (10..=500).contains(&median),
             "median fragments per case {median}"
