@@ -706,6 +706,10 @@ pub struct RastGen {
     /// A second stream for the writes to aliasing IDs ([`RastGen::alias_storm`]), so adding them
     /// left every other draw of a seed's cases as it was.
     side: Rng,
+    /// A third stream for the rare shapes of `RastGen::side_vary`, `side_user_plane` and the
+    /// viewport's overflowing half extents, so adding them left the first two as they were
+    /// (the second stream's w of any exponent kills a mutant at 2,048 cases: rast_mut.notes).
+    extra: Rng,
 }
 
 /// A case under construction.
@@ -743,6 +747,7 @@ impl RastGen {
         Self {
             rng: Rng(seed),
             side: Rng(seed ^ 0xA11A_5ED1_D5A1_1A5E),
+            extra: Rng(seed ^ 0x5EED_E47A_0F5A_11E5),
         }
     }
 
@@ -858,18 +863,18 @@ impl RastGen {
         // fast path's signed area is infinite (an infinite difference times a finite one) or
         // NaN, which culling must keep or drop as the model does (a mutant turning an infinite
         // area into a NaN pattern survived every viewport RastGen had, rast_mut.notes #244).
-        if self.side.chance(3) {
-            let mag = match self.side.below(4) {
+        if self.extra.chance(3) {
+            let mag = match self.extra.below(4) {
                 0 => F24::INFINITY,
                 1 => F24::MAX,
-                _ => F24::from_bits(0x7E_0000 | self.side.below(1 << 16) as u32),
+                _ => F24::from_bits(0x7E_0000 | self.extra.below(1 << 16) as u32),
             };
-            let big = if self.side.chance(50) {
+            let big = if self.extra.chance(50) {
                 mag
             } else {
                 mag.negate()
             };
-            return match self.side.below(3) {
+            return match self.extra.below(3) {
                 0 => (big, hh, xy),
                 1 => (hw, big, xy),
                 _ => (big, big, xy),
@@ -1092,7 +1097,7 @@ impl RastGen {
     ///   to hold pixel centres (a vertex one f24 step outside, as [`RastGen::on_plane`] puts it,
     ///   leaves a sliver that holds none: #182).
     fn side_user_plane(&mut self, on: bool, plane: [F24; 4]) -> (bool, [F24; 4]) {
-        let g = &mut self.side;
+        let g = &mut self.extra;
         match g.below(100) {
             0..=2 => {
                 let mut c = plane;
@@ -1881,27 +1886,27 @@ impl RastGen {
     /// - a NaN in one position component;
     /// - a sliver ([`RastGen::sliver`]).
     fn side_vary(&mut self, v: &mut [OutVertex; 3], b: &mut Build) {
-        if self.side.chance(4) {
+        if self.extra.chance(4) {
             for c in semantic::COLOR..semantic::COLOR + 4 {
-                if self.side.chance(60) {
-                    let k = 57 + self.side.below(7) as i32;
+                if self.extra.chance(60) {
+                    let k = 57 + self.extra.below(7) as i32;
                     for vi in v.iter_mut() {
-                        let m = 1.0 + self.side.below(1 << 16) as f64 / 65536.0;
+                        let m = 1.0 + self.extra.below(1 << 16) as f64 / 65536.0;
                         vi.attr[c] = F24::from_f64_trunc(m * 2f64.powi(k));
                     }
                 }
             }
         }
-        if self.side.chance(2) {
+        if self.extra.chance(2) {
             // A NaN of any payload (either sign) in one position component: the clipper's
             // distances from it are NaN (outside), so the triangle takes the general path; a
             // lane adder that turned a NaN operand with mantissa bit 11 set into a finite sum
             // called it inside (#204). edgy_f24's NaNs reach a position only through
             // special_tri's rare draws.
-            let k = self.side.below(3) as usize;
-            let c = self.side.below(4) as usize;
-            let sign = (self.side.below(2) as u32) << 23;
-            v[k].attr[c] = F24::from_bits(sign | 0x7F_0000 | (1 + self.side.below(0xFFFF)) as u32);
+            let k = self.extra.below(3) as usize;
+            let c = self.extra.below(4) as usize;
+            let sign = (self.extra.below(2) as u32) << 23;
+            v[k].attr[c] = F24::from_bits(sign | 0x7F_0000 | (1 + self.extra.below(0xFFFF)) as u32);
         }
         // Under a viewport half extent of 2^63 or more (RastGen::viewport's side arm), now and
         // then two vertices exactly on that axis' -w plane (window coordinate: the offset,
@@ -1912,13 +1917,13 @@ impl RastGen {
         let vp = Viewport::from_regs(&b.regs);
         let top = |h: F24| !h.is_finite() || h.abs().to_f64() >= 2f64.powi(63);
         let axes = [top(vp.half_width), top(vp.half_height)];
-        if axes.iter().any(|&a| a) && self.side.chance(50) {
-            let j = if axes[0] && (!axes[1] || self.side.chance(50)) {
+        if axes.iter().any(|&a| a) && self.extra.chance(50) {
+            let j = if axes[0] && (!axes[1] || self.extra.chance(50)) {
                 0
             } else {
                 1
             };
-            let far = self.side.below(3) as usize;
+            let far = self.extra.below(3) as usize;
             for (k, vi) in v.iter_mut().enumerate() {
                 let w = vi.attr[3];
                 if !w.is_finite() || w.to_f64() <= 0.0 {
@@ -1926,14 +1931,14 @@ impl RastGen {
                 }
                 vi.attr[j] = if k == far {
                     F24::from_f64_trunc(
-                        w.to_f64() * (0.05 + 0.9 * self.side.below(1 << 10) as f64 / 1024.0),
+                        w.to_f64() * (0.05 + 0.9 * self.extra.below(1 << 10) as f64 / 1024.0),
                     )
                 } else {
                     w.negate()
                 };
             }
         }
-        if self.side.chance(3) {
+        if self.extra.chance(5) {
             let pos = self.sliver(b);
             for (vi, p) in v.iter_mut().zip(pos) {
                 vi.attr[..4].copy_from_slice(&p);
@@ -1957,9 +1962,9 @@ impl RastGen {
         b.write(id::VIEWPORT_WIDTH, half.bits());
         b.write(id::VIEWPORT_HEIGHT, half.bits());
         b.write(id::VIEWPORT_XY, 0);
-        let cull = 1 + self.side.below(2) as u32;
+        let cull = 1 + self.extra.below(2) as u32;
         b.write(id::FACECULLING_CONFIG, cull);
-        let g = &mut self.side;
+        let g = &mut self.extra;
         let unit = |g: &mut Rng| g.below(1 << 20) as f64 / (1 << 20) as f64;
         let (fw, fh) = (
             f64::from(b.fb.0.clamp(1, 2047)),
