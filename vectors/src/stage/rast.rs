@@ -692,11 +692,12 @@ const OTHER_IDS: [u16; 10] = [
 ///   between triangles, texture units on and off (and junk bits), every depth format, junk in
 ///   unused register bits, writes to registers the stage must ignore (now and then every ID
 ///   one bit away from an ID the stage decodes, `RastGen::alias_storm`);
-/// - from a second random stream (so adding them left a seed's other draws as they were):
-///   w of any exponent, nearly degenerate slivers under a large viewport with culling on,
-///   colours of 2^57 and more, NaNs of any payload in positions and user-plane coefficients,
-///   user planes across the viewport, viewport half extents at the top of the f24 range with
-///   window coordinates that overflow (`RastGen::side_vary`, `rast_mut.notes`);
+/// - from a second random stream, w of any exponent; from a third, nearly degenerate slivers
+///   under a large viewport with culling on, colours of 2^57 and more, NaNs of any payload in
+///   positions and user-plane coefficients, user planes across the viewport, viewport half
+///   extents at the top of the f24 range with window coordinates that overflow
+///   (`RastGen::side_vary`, `rast_mut.notes`): extra streams, so adding them left a seed's
+///   other draws as they were;
 /// - an early-depth buffer that already holds values;
 /// - small framebuffers mostly (tens to hundreds of fragments per case), sometimes medium or
 ///   large (2047 × 1024) ones with the triangles in a corner of them.
@@ -857,7 +858,7 @@ impl RastGen {
     /// Viewport registers for a `w`×`h` framebuffer: (half width, half height, VIEWPORT_XY).
     fn viewport(&mut self, fb: (u32, u32)) -> (F24, F24, u32) {
         let (hw, hh, xy) = self.viewport_main(fb);
-        // Now and then (the side stream) a half extent at the top of the f24 range or
+        // Now and then (the third stream) a half extent at the top of the f24 range or
         // infinite: window coordinates on that axis then overflow to infinity for some
         // vertices and not for others (or are all infinite, NaN at the viewport's edge), so the
         // fast path's signed area is infinite (an infinite difference times a finite one) or
@@ -1085,7 +1086,7 @@ impl RastGen {
         w
     }
 
-    /// The user clip plane of [`RastGen::config`], now and then (the side stream, so every
+    /// The user clip plane of [`RastGen::config`], now and then (the third stream, so every
     /// other draw of a seed stays as it was) replaced, with the plane on:
     /// - a coefficient NaN or infinite: the model's distance is then NaN (outside) for every
     ///   vertex (or ±inf), so a triangle otherwise inside goes through the general path and is
@@ -1878,7 +1879,7 @@ impl RastGen {
         }
     }
 
-    /// Rare shapes from the side stream (so every other draw of a seed stays as it was), laid
+    /// Rare shapes from the third stream (so every other draw of a seed stays as it was), laid
     /// over the triangle the main stream drew:
     /// - colour components between 2^57 and 2^64 at every vertex (per component the same
     ///   exponent, any mantissa): the interpolated colour keeps that exponent, where the conversion to 8 bits
@@ -1955,7 +1956,7 @@ impl RastGen {
     /// Why: five mutants of the fast path's area stage (a product bit, a difference bit, an
     /// output LSB) change culling only for such a triangle, and survived every random one,
     /// whose framebuffer-sized viewports are too small for a covering sliver
-    /// (rast_mut.notes #15, #22, #79, #139, #181). Positions only (from the side stream); the
+    /// (rast_mut.notes #15, #22, #79, #139, #181). Positions only (from the third stream); the
     /// caller keeps the other semantics of its triangle.
     fn sliver(&mut self, b: &mut Build) -> [[F24; 4]; 3] {
         let half = F24::from_f64_trunc(1024.0);
@@ -2447,9 +2448,9 @@ mod coverage {
         clears: usize,
         overlap_pixels: usize,
         large_fb: usize,
-        /// The side stream's rare shapes (`RastGen::side_vary`, `side_user_plane`,
+        /// The third stream's rare shapes (`RastGen::side_vary`, `side_user_plane`,
         /// `viewport`): a colour component of 2^57 or more at every vertex; an enabled user
-        /// plane with a non-finite coefficient; a viewport half extent of 2^63 or more; a covering
+        /// plane with a non-finite coefficient; an infinite viewport half extent; a covering
         /// sliver (culling on, the signed area's products agreeing to 5 bits or more, a
         /// non-empty traversal rectangle).
         huge_colour: usize,
@@ -2621,16 +2622,14 @@ mod coverage {
                         let mut tri_frags = 0;
                         for s in clip::process(&regs, t) {
                             st.screen_tris += 1;
+                            let pt = PreparedTri::new(&s, cfg);
                             if w[0] & 3 != 0 && w[0] & 3 != 3 {
                                 let [a, b, c] = s.v.map(|v| (v.x.to_f64(), v.y.to_f64()));
                                 let p = (b.0 - a.0) * (c.1 - a.1);
                                 let q = (c.0 - a.0) * (b.1 - a.1);
                                 let thin = p != q && (p - q).abs() <= p.abs().max(q.abs()) / 32.0;
-                                st.slivers += usize::from(
-                                    thin && PreparedTri::new(&s, cfg).first_pixel().is_some(),
-                                );
+                                st.slivers += usize::from(thin && pt.first_pixel().is_some());
                             }
-                            let pt = PreparedTri::new(&s, cfg);
                             if pt.setup.is_degenerate() {
                                 st.degenerate += 1;
                             }
@@ -2721,7 +2720,7 @@ mod coverage {
                 && st.user_nonfinite >= 10
                 && st.viewport_inf >= 10
                 && st.slivers >= 30,
-            "huge colours {}, non-finite user planes {}, viewports of 2^63 and more {}, slivers {}",
+            "huge colours {}, non-finite user planes {}, infinite viewports {}, slivers {}",
             st.huge_colour,
             st.user_nonfinite,
             st.viewport_inf,
