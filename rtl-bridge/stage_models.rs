@@ -188,6 +188,26 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_fop_shim.cpp"],
         vlt: None,
     },
+    // fop: the fast path's same-pixel rule leaves out the fragment right ahead: a fragment may read a word the one before it is about to write (a missed read-after-write hazard)
+    Model {
+        name: "fop_inject_pipe_hazard",
+        top: "pica_fop_top",
+        defines: &["INJECT_FOP_PIPE_HAZARD"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    // fop: a cache miss replaces its line without writing the victim's dirty words back
+    Model {
+        name: "fop_inject_pipe_evict",
+        top: "pica_fop_top",
+        defines: &["INJECT_FOP_PIPE_EVICT"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
 ];
 
 /// The stage tops' coverage builds (rows of `COVERAGE_MODELS`): the RTL as written plus

@@ -2,9 +2,10 @@
 //
 // The FOP stage bridge: a thin C ABI over the Verilated models of pica_fop_top (rows `fop`,
 // `fop_inject_blend_factor`, `fop_inject_stencil_zfail`, `fop_inject_tile32`,
-// `fop_inject_axi_no_hazard`, `fop_inject_axi_drop_b` of build.rs's model table, stage_models.rs;
-// then its mutant and coverage models). It only moves port values and clock edges; the protocol
-// lives in the stage's Rust wrapper.
+// `fop_inject_axi_no_hazard`, `fop_inject_axi_drop_b`, `fop_inject_pipe_hazard`,
+// `fop_inject_pipe_evict` of build.rs's model table, stage_models.rs; then its mutant and coverage
+// models). It only moves port values and clock edges; the protocol lives in the stage's Rust
+// wrapper.
 #include "pica_fop_shim.h"
 
 #include "Vpica_fop.h"
@@ -42,6 +43,18 @@
 #else
 #define PICA_FOP_V_fop_inject_axi_drop_b(X)
 #endif
+#if __has_include("Vpica_fop_inject_pipe_hazard.h")
+#include "Vpica_fop_inject_pipe_hazard.h"
+#define PICA_FOP_V_fop_inject_pipe_hazard(X) X(Vpica_fop_inject_pipe_hazard, "inject_fop_pipe_hazard")
+#else
+#define PICA_FOP_V_fop_inject_pipe_hazard(X)
+#endif
+#if __has_include("Vpica_fop_inject_pipe_evict.h")
+#include "Vpica_fop_inject_pipe_evict.h"
+#define PICA_FOP_V_fop_inject_pipe_evict(X) X(Vpica_fop_inject_pipe_evict, "inject_fop_pipe_evict")
+#else
+#define PICA_FOP_V_fop_inject_pipe_evict(X)
+#endif
 
 #define PICA_FOP_VARIANTS(X) \
   X(Vpica_fop, "default") \
@@ -49,7 +62,9 @@
   PICA_FOP_V_fop_inject_stencil_zfail(X) \
   PICA_FOP_V_fop_inject_tile32(X) \
   PICA_FOP_V_fop_inject_axi_no_hazard(X) \
-  PICA_FOP_V_fop_inject_axi_drop_b(X)
+  PICA_FOP_V_fop_inject_axi_drop_b(X) \
+  PICA_FOP_V_fop_inject_pipe_hazard(X) \
+  PICA_FOP_V_fop_inject_pipe_evict(X)
 
 namespace {
 

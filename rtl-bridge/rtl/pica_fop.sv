@@ -98,34 +98,8 @@ module pica_fop (
   output logic         idle_o
 );
 
+
   // ---------------------------------------------------------------- configuration fields
-  localparam int SColorOp   = 0;
-  localparam int SBlendFunc = 1;
-  localparam int SLogicOp   = 2;
-  localparam int SBlendCol  = 3;
-  localparam int SAlpha     = 4;
-  localparam int SStencil   = 5;
-  localparam int SStencilOp = 6;
-  localparam int SDcMask    = 7;
-  localparam int SCbRead    = 8;
-  localparam int SCbWrite   = 9;
-  localparam int SDbRead    = 10;
-  localparam int SDbWrite   = 11;
-  localparam int SDbFormat  = 12;
-  localparam int SCbFormat  = 13;
-  localparam int SBlock32   = 14;
-  localparam int SDbLoc     = 15;
-  localparam int SCbLoc     = 16;
-  localparam int SDim       = 17;
-  localparam int SGas       = 18;
-  localparam int SShadow    = 19;
-
-  // Only the fields FopConfig decodes are read.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [639:0] cfg;
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign cfg = cfg_i;
-
   logic [1:0]  c_mode;
   logic        c_blend_en;
   logic [2:0]  c_rgb_eq, c_a_eq;
@@ -154,57 +128,52 @@ module pica_fop (
   logic [1:0]  c_gas_func;
   logic [15:0] c_sh_c, c_sh_l;
 
-  assign c_mode       = cfg[32*SColorOp + pica_regs_pkg::COLOR_OPERATION_FRAGMENT_MODE_LSB +: 2];
-  assign c_blend_en   = cfg[32*SColorOp + pica_regs_pkg::COLOR_OPERATION_BLEND_MODE_LSB];
-  assign c_rgb_eq     = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_RGB_EQUATION_LSB +: 3];
-  assign c_a_eq       = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_ALPHA_EQUATION_LSB +: 3];
-  assign c_rgb_src    = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_RGB_SRC_FUNC_LSB +: 4];
-  assign c_rgb_dst    = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_RGB_DST_FUNC_LSB +: 4];
-  assign c_a_src      = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_ALPHA_SRC_FUNC_LSB +: 4];
-  assign c_a_dst      = cfg[32*SBlendFunc + pica_regs_pkg::BLEND_FUNC_ALPHA_DST_FUNC_LSB +: 4];
-  assign c_logic_op   = cfg[32*SLogicOp + pica_regs_pkg::LOGIC_OP_OP_LSB +: 4];
-  assign c_const      = {cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_ALPHA_LSB +: 8],
-                         cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_BLUE_LSB +: 8],
-                         cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_GREEN_LSB +: 8],
-                         cfg[32*SBlendCol + pica_regs_pkg::BLEND_COLOR_RED_LSB +: 8]};
-  assign c_alpha_test = cfg[32*SAlpha + pica_regs_pkg::FRAGOP_ALPHA_TEST_ENABLED_LSB];
-  assign c_alpha_func = cfg[32*SAlpha + pica_regs_pkg::FRAGOP_ALPHA_TEST_FUNCTION_LSB +: 3];
-  assign c_alpha_ref  = cfg[32*SAlpha + pica_regs_pkg::FRAGOP_ALPHA_TEST_REFERENCE_LSB +: 8];
-  assign c_st_test    = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_ENABLED_LSB];
-  assign c_st_func    = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_FUNCTION_LSB +: 3];
-  assign c_st_wmask   = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_BUFFER_MASK_LSB +: 8];
-  // The raw bits 16-23 (the seed's "signed" reference; FopConfig::stencil_ref).
-  assign c_st_ref     = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_REFERENCE_LSB +: 8];
-  assign c_st_mask    = cfg[32*SStencil + pica_regs_pkg::STENCIL_TEST_MASK_LSB +: 8];
-  assign c_st_fail    = cfg[32*SStencilOp + pica_regs_pkg::STENCIL_OP_FAIL_OP_LSB +: 3];
-  assign c_st_zfail   = cfg[32*SStencilOp + pica_regs_pkg::STENCIL_OP_ZFAIL_OP_LSB +: 3];
-  assign c_st_zpass   = cfg[32*SStencilOp + pica_regs_pkg::STENCIL_OP_ZPASS_OP_LSB +: 3];
-  assign c_depth_test = cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_DEPTH_TEST_ENABLED_LSB];
-  assign c_depth_func = cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_DEPTH_FUNCTION_LSB +: 3];
-  assign c_cmask      = {cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_ALPHA_WRITE_ENABLED_LSB],
-                         cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_BLUE_WRITE_ENABLED_LSB],
-                         cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_GREEN_WRITE_ENABLED_LSB],
-                         cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_RED_WRITE_ENABLED_LSB]};
-  assign c_depth_write = cfg[32*SDcMask + pica_regs_pkg::DEPTH_COLOR_MASK_DEPTH_WRITE_ENABLED_LSB];
-  assign c_cb_read    = cfg[32*SCbRead + pica_regs_pkg::COLORBUFFER_READ_ALLOW_READ_LSB +: 4];
-  assign c_cb_write   = cfg[32*SCbWrite + pica_regs_pkg::COLORBUFFER_WRITE_ALLOW_WRITE_LSB +: 4];
-  assign c_depth_read = cfg[32*SDbRead + pica_regs_pkg::DEPTHBUFFER_READ_ALLOW_DEPTH_READ_LSB];
-  assign c_stencil_read = cfg[32*SDbRead + pica_regs_pkg::DEPTHBUFFER_READ_ALLOW_STENCIL_READ_LSB];
-  assign c_depth_wr_allowed =
-      cfg[32*SDbWrite + pica_regs_pkg::DEPTHBUFFER_WRITE_ALLOW_DEPTH_WRITE_LSB];
-  assign c_stencil_wr_allowed =
-      cfg[32*SDbWrite + pica_regs_pkg::DEPTHBUFFER_WRITE_ALLOW_STENCIL_WRITE_LSB];
-  assign c_dfmt       = cfg[32*SDbFormat + pica_regs_pkg::DEPTHBUFFER_FORMAT_FORMAT_LSB +: 2];
-  assign c_cfmt       = cfg[32*SCbFormat + pica_regs_pkg::COLORBUFFER_FORMAT_FORMAT_LSB +: 3];
-  assign c_block32    = cfg[32*SBlock32 + pica_regs_pkg::FRAMEBUFFER_BLOCK32_BLOCK_MODE_LSB];
-  assign c_dloc       = cfg[32*SDbLoc + pica_regs_pkg::DEPTHBUFFER_LOC_ADDR_LSB +: 28];
-  assign c_cloc       = cfg[32*SCbLoc + pica_regs_pkg::COLORBUFFER_LOC_ADDR_LSB +: 28];
-  assign c_width      = cfg[32*SDim + pica_regs_pkg::FRAMEBUFFER_DIM_WIDTH_LSB +: 11];
-  assign c_hm1        = cfg[32*SDim + pica_regs_pkg::FRAMEBUFFER_DIM_HEIGHT_MINUS_1_LSB +: 10];
-  assign c_gas_k      = cfg[32*SGas + pica_regs_pkg::GAS_DELTAZ_DEPTH_DEPTH_ATTENUATION_LSB +: 24];
-  assign c_gas_func   = cfg[32*SGas + pica_regs_pkg::GAS_DELTAZ_DEPTH_DEPTH_FUNCTION_LSB +: 2];
-  assign c_sh_c       = cfg[32*SShadow + pica_regs_pkg::FRAGOP_SHADOW_PENUMBRA_SCALE_PLUS_BIAS_LSB +: 16];
-  assign c_sh_l       = cfg[32*SShadow + pica_regs_pkg::FRAGOP_SHADOW_NEG_PENUMBRA_SCALE_LSB +: 16];
+  // The decoded fields (pica_fop_cfg, shared with pica_fop_pipe).
+  pica_fop_cfg u_cfg (
+    .cfg_i,
+    .mode_o(c_mode),
+    .blend_en_o(c_blend_en),
+    .rgb_eq_o(c_rgb_eq),
+    .a_eq_o(c_a_eq),
+    .rgb_src_o(c_rgb_src),
+    .rgb_dst_o(c_rgb_dst),
+    .a_src_o(c_a_src),
+    .a_dst_o(c_a_dst),
+    .logic_op_o(c_logic_op),
+    .const_o(c_const),
+    .alpha_test_o(c_alpha_test),
+    .alpha_func_o(c_alpha_func),
+    .alpha_ref_o(c_alpha_ref),
+    .st_test_o(c_st_test),
+    .st_func_o(c_st_func),
+    .st_wmask_o(c_st_wmask),
+    .st_ref_o(c_st_ref),
+    .st_mask_o(c_st_mask),
+    .st_fail_o(c_st_fail),
+    .st_zfail_o(c_st_zfail),
+    .st_zpass_o(c_st_zpass),
+    .depth_test_o(c_depth_test),
+    .depth_func_o(c_depth_func),
+    .cmask_o(c_cmask),
+    .depth_write_o(c_depth_write),
+    .cb_read_o(c_cb_read),
+    .cb_write_o(c_cb_write),
+    .depth_read_o(c_depth_read),
+    .stencil_read_o(c_stencil_read),
+    .depth_wr_allowed_o(c_depth_wr_allowed),
+    .stencil_wr_allowed_o(c_stencil_wr_allowed),
+    .dfmt_o(c_dfmt),
+    .cfmt_o(c_cfmt),
+    .block32_o(c_block32),
+    .dloc_o(c_dloc),
+    .cloc_o(c_cloc),
+    .width_o(c_width),
+    .hm1_o(c_hm1),
+    .gas_k_o(c_gas_k),
+    .gas_func_o(c_gas_func),
+    .sh_c_o(c_sh_c),
+    .sh_l_o(c_sh_l)
+  );
 
   // ---------------------------------------------------------------- constants and guesses
   localparam logic [1:0] ModeGas    = pica_regs_pkg::COLOR_OPERATION_FRAGMENT_MODE_GAS;
@@ -222,22 +191,6 @@ module pica_fop (
   localparam logic [2:0] CfmtRgba8 = pica_regs_pkg::COLORBUFFER_FORMAT_FORMAT_RGBA8;
   localparam logic [2:0] CfmtRgb8  = 3'd1;   // model ColorFormat::Rgb8 (UNVERIFIED(hw), see pica_fop_color)
 
-  localparam logic [2:0] CmpNever    = pica_regs_pkg::COMPARE_FUNCTION_NEVER;
-  localparam logic [2:0] CmpAlways   = pica_regs_pkg::COMPARE_FUNCTION_ALWAYS;
-  localparam logic [2:0] CmpEqual    = pica_regs_pkg::COMPARE_FUNCTION_EQUAL;
-  localparam logic [2:0] CmpNotEqual = pica_regs_pkg::COMPARE_FUNCTION_NOT_EQUAL;
-  localparam logic [2:0] CmpLess     = pica_regs_pkg::COMPARE_FUNCTION_LESS;
-  localparam logic [2:0] CmpLessEq   = pica_regs_pkg::COMPARE_FUNCTION_LESS_EQUAL;
-  localparam logic [2:0] CmpGreater  = pica_regs_pkg::COMPARE_FUNCTION_GREATER;
-
-  localparam logic [2:0] StKeep    = pica_regs_pkg::STENCIL_OP_ACTION_KEEP;
-  localparam logic [2:0] StZero    = pica_regs_pkg::STENCIL_OP_ACTION_ZERO;
-  localparam logic [2:0] StReplace = pica_regs_pkg::STENCIL_OP_ACTION_REPLACE;
-  localparam logic [2:0] StIncr    = pica_regs_pkg::STENCIL_OP_ACTION_INCREMENT;
-  localparam logic [2:0] StDecr    = pica_regs_pkg::STENCIL_OP_ACTION_DECREMENT;
-  localparam logic [2:0] StInvert  = pica_regs_pkg::STENCIL_OP_ACTION_INVERT;
-  localparam logic [2:0] StIncrW   = pica_regs_pkg::STENCIL_OP_ACTION_INCREMENT_WRAP;
-
   // UNVERIFIED(hw): the gas density is the source colour's red channel — model
   // fop::gas::DENSITY_SOURCE = 0; it accumulates into red (gas::PLAIN_CHANNEL = 0), the
   // depth-weighted density into green (gas::DEPTH_CHANNEL = 1).
@@ -253,47 +206,8 @@ module pica_fop (
   // r | g << 8 | b << 16 | a << 24 (intensity = red, depth = a:b:g).
   localparam bit ShadowWordByteSwapped = 1'b1;
 
-  localparam logic [7:0] FlagColor   = 8'd1;   // PixelBeat::COLOR_WRITTEN
-  localparam logic [7:0] FlagDepth   = 8'd2;   // PixelBeat::DEPTH_WRITTEN
-  localparam logic [7:0] FlagStencil = 8'd4;   // PixelBeat::STENCIL_WRITTEN
-  localparam logic [7:0] FlagDiscard = 8'd8;   // PixelBeat::DISCARDED
-
-  localparam logic [1:0] HangUnmapped = 2'd1;
-  localparam logic [1:0] HangReserved = 2'd2;
-  localparam logic       BufColor = 1'b0;
-  localparam logic       BufDepth = 1'b1;
 
   // ---------------------------------------------------------------- helpers
-  // ops::compare (operand order: alpha vs reference, fragment vs stored, reference vs stored).
-  function automatic logic compare(input logic [2:0] f, input logic [23:0] a,
-                                   input logic [23:0] b);
-    unique case (f)
-      CmpNever:    compare = 1'b0;
-      CmpAlways:   compare = 1'b1;
-      CmpEqual:    compare = (a == b);
-      CmpNotEqual: compare = (a != b);
-      CmpLess:     compare = (a < b);
-      CmpLessEq:   compare = (a <= b);
-      CmpGreater:  compare = (a > b);
-      default:     compare = (a >= b);
-    endcase
-  endfunction
-
-  // ops::stencil_action.
-  function automatic logic [7:0] stencil_action(input logic [2:0] act, input logic [7:0] old,
-                                                input logic [7:0] ref_v);
-    unique case (act)
-      StKeep:    stencil_action = old;
-      StZero:    stencil_action = 8'd0;
-      StReplace: stencil_action = ref_v;
-      StIncr:    stencil_action = (old == 8'hFF) ? 8'hFF : old + 8'd1;
-      StDecr:    stencil_action = (old == 8'h00) ? 8'h00 : old - 8'd1;
-      StInvert:  stencil_action = ~old;
-      StIncrW:   stencil_action = old + 8'd1;
-      default:   stencil_action = old - 8'd1;
-    endcase
-  endfunction
-
   // fop::depth_to_24 (rast::interp::depth_to_24 = num::replicate_bits(d, bits, 24)):
   // D16 d << 8 | d >> 8, D24 / D24S8 d & 0xFFFFFF.
   function automatic logic [23:0] depth_to_24(input logic is_d16, input logic [23:0] d);
@@ -369,10 +283,8 @@ module pica_fop (
   assign ds_len    = is_d16 ? 3'd2 : (is_d24s8 ? 3'd4 : 3'd3);
   assign depth_bytes = is_d16 ? 3'd2 : 3'd3;
   assign c_len     = (c_cfmt == CfmtRgba8) ? 3'd4 : ((c_cfmt == CfmtRgb8) ? 3'd3 : 3'd2);
-  // UNVERIFIED(hw): any non-zero 4-bit access field enables the access — model
-  // fop::access_enabled (Azahar tests `allow_color_write != 0`).
-  assign color_read  = (c_cb_read != 4'd0);
-  assign color_write = (c_cb_write != 4'd0);
+  assign color_read  = pica_rop_pkg::access_enabled(c_cb_read);
+  assign color_write = pica_rop_pkg::access_enabled(c_cb_write);
 
   // ---------------------------------------------------------------- SETUP: addresses
   logic        outside;
@@ -389,38 +301,27 @@ module pica_fop (
   // (a multiply and two adds) is registered in PIX, a clock before these adds use it.
   assign caddr = {1'b0, c_cloc, 3'd0} + 32'(pixel_q) * 32'(c_len);
   assign daddr = {1'b0, c_dloc, 3'd0} + 32'(pixel_q) * 32'(ds_len);
-  assign alpha_pass = !c_alpha_test || compare(c_alpha_func, {16'd0, src_q[31:24]},
+  assign alpha_pass = !c_alpha_test || pica_rop_pkg::compare(c_alpha_func, {16'd0, src_q[31:24]},
                                                {16'd0, c_alpha_ref});
 
   // ---------------------------------------------------------------- DS: tests (default mode)
   logic [31:0] ds_bits;
   logic [23:0] stored_depth, frag_depth;
-  logic [7:0]  stored_stencil, new_stencil;
-  logic        stencil_on, stencil_pass, depth_pass, new_stencil_v, write_depth;
-  logic [2:0]  st_action;
+  logic [7:0]  new_stencil;
+  logic        depth_pass, new_stencil_v, write_depth;
 
-  assign ds_bits        = rd_pixel_q;
-  assign stored_depth   = c_depth_read ? (ds_bits[23:0] & depth_max) : 24'd0;
-  assign stored_stencil = (c_stencil_read && is_d24s8) ? ds_bits[31:24] : 8'd0;
-  assign frag_depth     = fdepth_q & depth_max;
-  assign stencil_on     = c_st_test && is_d24s8;
-  assign stencil_pass   = !stencil_on || compare(c_st_func, {16'd0, c_st_ref & c_st_mask},
-                                                 {16'd0, stored_stencil & c_st_mask});
-  assign depth_pass     = stencil_pass
-                          && (!c_depth_test || compare(c_depth_func, frag_depth, stored_depth));
-`ifdef INJECT_FOP_STENCIL_ZFAIL
-  // The bug: stencil pass + depth fail runs the z-pass action (the z-fail field is unread).
-  logic [2:0] unused_zfail;
-  assign unused_zfail = c_st_zfail;
-  assign st_action = !stencil_pass ? c_st_fail : c_st_zpass;
-`else
-  assign st_action = !stencil_pass ? c_st_fail : (!depth_pass ? c_st_zfail : c_st_zpass);
-`endif
-  assign new_stencil_v = stencil_on && c_stencil_wr_allowed;
-  // ops::masked_stencil(stencil_action(..), stored, write mask).
-  assign new_stencil = (stencil_action(st_action, stored_stencil, c_st_ref) & c_st_wmask)
-                       | (stored_stencil & ~c_st_wmask);
-  assign write_depth = depth_pass && c_depth_write && c_depth_wr_allowed;
+  assign ds_bits = rd_pixel_q;
+  pica_fop_ds u_ds (
+    .is_d24s8_i(is_d24s8), .depth_max_i(depth_max), .ds_bits_i(ds_bits),
+    .frag_depth_i(fdepth_q), .depth_read_i(c_depth_read), .stencil_read_i(c_stencil_read),
+    .st_test_i(c_st_test), .st_func_i(c_st_func), .st_ref_i(c_st_ref), .st_mask_i(c_st_mask),
+    .st_wmask_i(c_st_wmask), .st_fail_i(c_st_fail), .st_zfail_i(c_st_zfail),
+    .st_zpass_i(c_st_zpass), .stencil_wr_allowed_i(c_stencil_wr_allowed),
+    .depth_test_i(c_depth_test), .depth_func_i(c_depth_func),
+    .depth_write_i(c_depth_write && c_depth_wr_allowed),
+    .stored_depth_o(stored_depth), .frag_depth_o(frag_depth), .depth_pass_o(depth_pass),
+    .new_stencil_o(new_stencil), .write_stencil_o(new_stencil_v), .write_depth_o(write_depth)
+  );
 
   // DS, GAS_W, GAS_P: the gas contribution, one step per clock.
   logic [23:0] gas_dz;
@@ -440,7 +341,7 @@ module pica_fop (
   // Four clocks: COL_DEC decodes the bits read into dst_q, MUL registers the blend products,
   // BLEND blends (or accumulates gas, or packs the shadow word) into out_q, COL encodes out_q
   // and writes. In one clock the chain
-  // decode, factor, multiply, add, round, mask, encode was too long for 50 MHz on the ECP5.
+  // pica_rop_pkg::decode, factor, multiply, add, round, mask, encode was too long for 50 MHz on the ECP5.
   logic [127:0] blend_prod;
   logic [31:0] dst, blended, out_rgba, enc_rgba, enc_bits, gas_rgba, sh_rgba, merged_blend,
                merged_gas;
@@ -478,7 +379,7 @@ module pica_fop (
     .enc_rgba_i(enc_rgba), .enc_bits_o(enc_bits)
   );
 
-  // Shadow decode / update rule (shadow::decode, shadow::update).
+  // Shadow pica_rop_pkg::decode / update rule (shadow::decode, shadow::update).
   logic [31:0] sh_word;
   logic [23:0] sh_stored_depth, sh_d;
   logic [7:0]  sh_stored_int, sh_s;
@@ -622,32 +523,32 @@ module pica_fop (
         SSetup: begin
           if (c_cfmt >= CfmtFirstReserved) begin
             hang_q       <= 1'b1;
-            hang_kind_q  <= HangReserved;
-            hang_buf_q   <= BufColor;
+            hang_kind_q  <= pica_rop_pkg::HangReserved;
+            hang_buf_q   <= pica_rop_pkg::BufColor;
             hang_value_q <= c_cfmt;
             state_q      <= SHang;
           end else if (c_dfmt == DfmtReserved) begin
             hang_q       <= 1'b1;
-            hang_kind_q  <= HangReserved;
-            hang_buf_q   <= BufDepth;
+            hang_kind_q  <= pica_rop_pkg::HangReserved;
+            hang_buf_q   <= pica_rop_pkg::BufDepth;
             hang_value_q <= {1'b0, c_dfmt};
             state_q      <= SHang;
           end else if (outside_q) begin
             // UNVERIFIED(hw): dropped without a memory access, addresses 0 — model
             // process_fragment (outside the framebuffer).
-            flags_q <= FlagDiscard;
+            flags_q <= pica_rop_pkg::FlagDiscard;
             state_q <= SOut;
           end else begin
             caddr_q <= caddr;
             daddr_q <= daddr;
             if (!alpha_pass) begin
-              flags_q <= FlagDiscard;
+              flags_q <= pica_rop_pkg::FlagDiscard;
               state_q <= SOut;
             end else if (c_mode == ModeShadow) begin
               // Shadow: no depth-stencil access; the colour pixel is read (or reads 0).
               if (color_read) begin
                 acc_we_q   <= 1'b0;
-                acc_buf_q  <= BufColor;
+                acc_buf_q  <= pica_rop_pkg::BufColor;
                 acc_addr_q <= caddr;
                 acc_len_q  <= c_len;
                 acc_ret_q  <= SColDec;
@@ -660,7 +561,7 @@ module pica_fop (
             end else if (c_depth_read || c_stencil_read) begin
               // Default and gas: the depth-stencil pixel is read once if either read is on.
               acc_we_q   <= 1'b0;
-              acc_buf_q  <= BufDepth;
+              acc_buf_q  <= pica_rop_pkg::BufDepth;
               acc_addr_q <= daddr;
               acc_len_q  <= ds_len;
               acc_ret_q  <= SDs;
@@ -682,19 +583,19 @@ module pica_fop (
           end else begin
             depth_pass_q <= depth_pass;
             acc_we_q     <= 1'b1;
-            acc_buf_q    <= BufDepth;
+            acc_buf_q    <= pica_rop_pkg::BufDepth;
             acc_ret_q    <= SDsDone;
             // Depth and stencil leave in one write of the bytes that change.
             if (write_depth && new_stencil_v) begin
               bds_q       <= {new_stencil, frag_depth};
-              flags_q     <= FlagDepth | FlagStencil;
+              flags_q     <= pica_rop_pkg::FlagDepth | pica_rop_pkg::FlagStencil;
               acc_addr_q  <= daddr_q;
               acc_len_q   <= ds_len;
               acc_wdata_q <= {new_stencil, frag_depth};
               state_q     <= (straddles(daddr_q[1:0], ds_len) && probe_ds) ? SAProbe : SAReq0;
             end else if (write_depth) begin
               bds_q       <= (ds_bits & ~{8'd0, depth_max}) | {8'd0, frag_depth};
-              flags_q     <= FlagDepth;
+              flags_q     <= pica_rop_pkg::FlagDepth;
               acc_addr_q  <= daddr_q;
               acc_len_q   <= depth_bytes;
               acc_wdata_q <= {8'd0, frag_depth};
@@ -702,7 +603,7 @@ module pica_fop (
             end else if (new_stencil_v) begin
               // Only D24S8 has a stencil byte: byte 3 of the pixel.
               bds_q       <= {new_stencil, ds_bits[23:0]};
-              flags_q     <= FlagStencil;
+              flags_q     <= pica_rop_pkg::FlagStencil;
               acc_addr_q  <= daddr_q + 32'd3;
               acc_len_q   <= 3'd1;
               acc_wdata_q <= {24'd0, new_stencil};
@@ -723,7 +624,7 @@ module pica_fop (
           gas_dc_q <= gas_dc;
           if (color_read) begin
             acc_we_q   <= 1'b0;
-            acc_buf_q  <= BufColor;
+            acc_buf_q  <= pica_rop_pkg::BufColor;
             acc_addr_q <= caddr_q;
             acc_len_q  <= c_len;
             acc_ret_q  <= SColDec;
@@ -737,11 +638,11 @@ module pica_fop (
 
         SDsDone: begin
           if (!depth_pass_q) begin
-            flags_q <= flags_q | FlagDiscard;
+            flags_q <= flags_q | pica_rop_pkg::FlagDiscard;
             state_q <= SOut;
           end else if (color_read) begin
             acc_we_q   <= 1'b0;
-            acc_buf_q  <= BufColor;
+            acc_buf_q  <= pica_rop_pkg::BufColor;
             acc_addr_q <= caddr_q;
             acc_len_q  <= c_len;
             acc_ret_q  <= SColDec;
@@ -795,9 +696,9 @@ module pica_fop (
           // The beat's colour: the bits read (0 if not), or the bits written.
           if (color_write) begin
             bcolor_q    <= enc_bits;
-            flags_q     <= flags_q | FlagColor;
+            flags_q     <= flags_q | pica_rop_pkg::FlagColor;
             acc_we_q    <= 1'b1;
-            acc_buf_q   <= BufColor;
+            acc_buf_q   <= pica_rop_pkg::BufColor;
             acc_addr_q  <= caddr_q;
             acc_len_q   <= c_len;
             acc_wdata_q <= enc_bits;
@@ -823,7 +724,7 @@ module pica_fop (
           if (rsp_mine) begin
             if (mem_rsp_err_i) begin
               hang_q      <= 1'b1;
-              hang_kind_q <= HangUnmapped;
+              hang_kind_q <= pica_rop_pkg::HangUnmapped;
               hang_buf_q  <= acc_buf_q;
               hang_addr_q <= acc_addr_q;
               state_q     <= SHang;
@@ -841,7 +742,7 @@ module pica_fop (
           if (rsp_mine) begin
             if (mem_rsp_err_i) begin
               hang_q      <= 1'b1;
-              hang_kind_q <= HangUnmapped;
+              hang_kind_q <= pica_rop_pkg::HangUnmapped;
               hang_buf_q  <= acc_buf_q;
               hang_addr_q <= acc_addr_q;
               state_q     <= SHang;
@@ -861,7 +762,7 @@ module pica_fop (
           if (rsp_mine) begin
             if (mem_rsp_err_i) begin
               hang_q      <= 1'b1;
-              hang_kind_q <= HangUnmapped;
+              hang_kind_q <= pica_rop_pkg::HangUnmapped;
               hang_buf_q  <= acc_buf_q;
               hang_addr_q <= acc_addr_q;
               state_q     <= SHang;
@@ -883,7 +784,7 @@ module pica_fop (
         posted_q <= 1'b0;
         if (mem_rsp_err_i) begin
           hang_q      <= 1'b1;
-          hang_kind_q <= HangUnmapped;
+          hang_kind_q <= pica_rop_pkg::HangUnmapped;
           hang_buf_q  <= pw_buf_q;
           hang_addr_q <= pw_addr_q;
           state_q     <= SHang;

@@ -134,10 +134,11 @@ module pica_fop_top (
   logic        fop_idle, axi_idle;
   assign idle_o = fop_idle && axi_idle;
 
-  pica_fop u_fop (
+  pica_fop_pipe u_fop (
     .clk_i,
     .rst_ni,
     .cfg_i(cfg_q),
+    .cfg_we_i,
     .in_valid_i,
     .in_ready_o,
     .in_tag_i,

@@ -120,8 +120,9 @@ impl Protocol for Fop {
         watchdog_clocks: WATCHDOG_CLOCKS,
         orphan: "a pixel beat with no fragment in flight",
         side_requests: "memory bursts",
-        // A run ends with the last beat: the stage may still finish writes after it.
-        run_until_idle: false,
+        // A run ends when the stage is idle: after the last beat pica_fop_pipe's caches still
+        // write back what they hold (idle_o promises memory up to date).
+        run_until_idle: true,
         livelock_clocks: LIVELOCK_CLOCKS,
         items: "fragments",
         results: "fragments",

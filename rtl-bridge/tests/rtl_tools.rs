@@ -601,44 +601,70 @@ fn rtl_alu_modules_yosys_synthesize() {
 /// culling off and on, and stay well ahead of the general path. A clock count, not a time.
 #[test]
 fn clip_rate_meets_issue_37() {
-    require("iverilog");
-    require("vvp");
-    let dir = std::env::temp_dir().join(format!("pica-clip-rate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    assert_iverilog_compiles(
-        &dir,
-        "pica_clip_rate_tb",
-        Some(root().join("rtl-bridge/tb/pica_clip_rate_tb.sv")),
-    );
-    let mut cmd = Command::new("vvp");
-    cmd.arg("-n").arg(dir.join("pica_clip_rate_tb.vvp"));
-    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    let t = text(&out);
-    assert!(out.status.success() && !t.contains("FATAL"), "{t}");
-    // "<name> cull=<m> latency <n> period <p>.<pp>"
-    // The period in hundredths of a clock.
-    let period = |name: &str, cull: u32| -> u64 {
-        let key = format!("{name} cull={cull} latency ");
-        let line = t
-            .lines()
-            .find(|l| l.starts_with(&key))
-            .unwrap_or_else(|| panic!("no figure for {key}:\n{t}"));
-        let p = line.split(" period ").nth(1).expect("period").trim();
-        let (whole, frac) = p.split_once('.').unwrap_or((p, "0"));
-        let n = |s: &str| s.parse::<u64>().unwrap_or_else(|e| panic!("{line}: {e}"));
-        n(whole) * 100 + n(frac)
-    };
-    println!("{t}");
+    let t = rate_tb_output("pica_clip_rate_tb");
     for cull in [0, 2] {
-        let pipe = period("pica_clip_pipe", cull);
-        let general = period("pica_clip", cull);
+        let pipe = period_hundredths(&t, &format!("pica_clip_pipe cull={cull} latency "));
+        let general = period_hundredths(&t, &format!("pica_clip cull={cull} latency "));
         assert!(
             pipe <= 2400,
             "CLIP takes over 24 clocks per unclipped triangle:\n{t}"
         );
         assert!(pipe * 5 < general, "{t}");
     }
+}
+
+/// Issue 37 item 3: FOP takes a fragment per clock when its pixels hit the caches
+/// (`rtl-bridge/tb/pica_fop_rate_tb.sv`: 256 fragments over an 8x8 framebuffer, four passes,
+/// blending and the depth test on, memory latency 1 and 8), and its beats and memory equal
+/// those of `pica_fop` alone (the TB prints FATAL otherwise).
+#[test]
+fn fop_rate_meets_issue_37() {
+    let t = rate_tb_output("pica_fop_rate_tb");
+    for lat in [1, 8] {
+        let pipe = period_hundredths(&t, &format!("pica_fop_pipe lat={lat} first "));
+        let general = period_hundredths(&t, &format!("pica_fop lat={lat} first "));
+        assert!(
+            pipe <= 100,
+            "FOP takes over one clock per hitting fragment:\n{t}"
+        );
+        assert!(pipe * 10 < general, "{t}");
+    }
+}
+
+/// Compiles and runs the rate testbench `rtl-bridge/tb/<tb>.sv` under Icarus and returns what it
+/// printed (printed again for the test log); fails on a FATAL line.
+fn rate_tb_output(tb: &str) -> String {
+    require("iverilog");
+    require("vvp");
+    let dir = std::env::temp_dir().join(format!("pica-{tb}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    assert_iverilog_compiles(
+        &dir,
+        tb,
+        Some(root().join(format!("rtl-bridge/tb/{tb}.sv"))),
+    );
+    let mut cmd = Command::new("vvp");
+    cmd.arg("-n").arg(dir.join(format!("{tb}.vvp")));
+    let out = run_bounded(cmd, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let t = text(&out);
+    assert!(out.status.success() && !t.contains("FATAL"), "{t}");
+    println!("{t}");
+    t
+}
+
+/// The figure after " period " on the line of `t` that starts with `key`, in hundredths of a
+/// clock (the rate testbenches print it as `<whole>.<two digits>`).
+fn period_hundredths(t: &str, key: &str) -> u64 {
+    let line = t
+        .lines()
+        .find(|l| l.starts_with(key))
+        .unwrap_or_else(|| panic!("no figure for {key}:\n{t}"));
+    let p = line.split(" period ").nth(1).expect("period");
+    let p = p.split_whitespace().next().expect("period value");
+    let (whole, frac) = p.split_once('.').unwrap_or((p, "0"));
+    let n = |s: &str| s.parse::<u64>().unwrap_or_else(|e| panic!("{line}: {e}"));
+    n(whole) * 100 + n(frac)
 }
 
 #[test]

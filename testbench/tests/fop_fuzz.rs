@@ -34,6 +34,12 @@ fn fop_fuzz_shards_partition_the_campaign() {
 /// fragments and write a stage bundle that holds the model's answer, replays clean on the
 /// default RTL under both simulators and fails under both with the bug's define.
 fn caught_and_shrunk(variant: FopVariant) {
+    caught_and_shrunk_showing(variant, &["FAIL", "field"]);
+}
+
+/// [`caught_and_shrunk`] with the words the failing replay must print (a bug that shows only
+/// in memory fails the replay on the final image, not on a field).
+fn caught_and_shrunk_showing(variant: FopVariant, marks: &[&str]) {
     let dir = tmp(&format!("fopfuzz-{}", variant.name()));
     let t = Instant::now();
     let (_, f) = stage::caught_by(variant, FopVariant::Default, 2000, &dir, "fragments");
@@ -47,7 +53,7 @@ fn caught_and_shrunk(variant: FopVariant) {
         image_words(&expected.mem, &case.images)
     );
     let define = variant.define().unwrap();
-    replays_clean_fails_with(&PathBuf::from(&f.bundle), define, &["FAIL", "field"]);
+    replays_clean_fails_with(&PathBuf::from(&f.bundle), define, marks);
     campaign_done(variant.name(), t, &dir);
 }
 
@@ -86,7 +92,15 @@ stage::tests_of!(caught_and_shrunk:
     fop_fuzz_catches_inject_blend_factor => FopVariant::InjectBlendFactor,
     fop_fuzz_catches_inject_stencil_zfail => FopVariant::InjectStencilZfail,
     fop_fuzz_catches_inject_tile32 => FopVariant::InjectTile32,
+    fop_fuzz_catches_inject_pipe_hazard => FopVariant::InjectPipeHazard,
 );
+
+/// The fast path's lost write-back (a bug only a design with a write-back cache has) shows in
+/// the final memory image, not in a pixel beat.
+#[test]
+fn fop_fuzz_catches_inject_pipe_evict() {
+    caught_and_shrunk_showing(FopVariant::InjectPipeEvict, &["FAIL", "final memory image"]);
+}
 
 #[test]
 fn fop_recorder_is_the_model_stage() {

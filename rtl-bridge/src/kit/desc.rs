@@ -503,6 +503,20 @@ pub const FOP: Stage = Stage {
             "the AXI4 master loses a write response that arrives in the same clock as a read \
              response (a dropped out-of-order response: the port stops)",
         ),
+        inject(
+            "inject_fop_pipe_hazard",
+            "fop_inject_pipe_hazard",
+            &["INJECT_FOP_PIPE_HAZARD"],
+            "the fast path's same-pixel rule leaves out the fragment right ahead: a fragment \
+             may read a word the one before it is about to write (a missed read-after-write \
+             hazard)",
+        ),
+        inject(
+            "inject_fop_pipe_evict",
+            "fop_inject_pipe_evict",
+            &["INJECT_FOP_PIPE_EVICT"],
+            "a cache miss replaces its line without writing the victim's dirty words back",
+        ),
     ],
     coverage: Some("cov_fop"),
     mutants: Some(Mutants {

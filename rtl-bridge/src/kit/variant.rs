@@ -150,6 +150,12 @@ stage_variants! {
         /// `INJECT_AXI_DROP_B` (in `pica_axi_master`): a write response arriving in the same
         /// clock as a read response is lost, and the port stops.
         InjectAxiDropB,
+        /// `INJECT_FOP_PIPE_HAZARD` (in `pica_fop_pipe`): the same-pixel rule leaves out the
+        /// fragment right ahead, so a fragment may read a word the one before it will write.
+        InjectPipeHazard,
+        /// `INJECT_FOP_PIPE_EVICT` (in `pica_fop_pipe`): a cache miss replaces its line
+        /// without writing the victim's dirty words back.
+        InjectPipeEvict,
     }
 
     /// A build of the CLIP + RAST stage: the RTL as written or with one injected bug (each its

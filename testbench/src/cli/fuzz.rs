@@ -925,7 +925,7 @@ pub struct FuzzArgs {
     /// RTL build for --rtl / --rtl-stages: default, or an injected-bug build (regs: mask,
     /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra;
     /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32, axi_no_hazard,
-    /// axi_drop_b; rast: fill_rule, persp, clip_plane_order, clip_fast_overwrite,
+    /// axi_drop_b, pipe_hazard, pipe_evict; rast: fill_rule, persp, clip_plane_order, clip_fast_overwrite,
     /// clip_fast_order).
     #[arg(long, default_value = "default")]
     variant: String,

@@ -67,7 +67,7 @@ pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
     FopVariant::from_name(s).ok_or_else(|| {
         format!(
             "unknown FOP RTL variant '{s}' (one of: default, blend_factor, stencil_zfail, tile32, \
-             axi_no_hazard, axi_drop_b)"
+             axi_no_hazard, axi_drop_b, pipe_hazard, pipe_evict)"
         )
     })
 }

@@ -501,6 +501,10 @@ struct Layout {
 /// - small framebuffers (1-64 pixels a side, mostly multiples of 8; 32×32 blocks mostly 32 or
 ///   64 wide), both tilings, every format, colour and depth buffers next to each other, the
 ///   same, or apart, in VRAM or FCRAM;
+/// - about a third of the cases without a focus (a second random stream decides) in the
+///   layout `pica_fop_pipe`'s fast path takes — RGBA8 colour, D24S8 depth, the depth buffer
+///   past the colour buffer's extent, never gas or shadow — so its caches, its same-pixel rule
+///   and its write-backs see many cases (random layouts gave it about 6 %);
 /// - fragments that hit a few "hot" pixels again and again (so read-after-write counts), tile
 ///   and block edges, repeated depths (test boundaries), some outside the framebuffer;
 /// - 1-3 configurations per case, later ones changing a few registers (formats and tiling too,
@@ -520,6 +524,13 @@ pub struct FopGen {
     state: u64,
     /// The datapath the case being generated aims at ([`FopGen::case`]).
     focus: Focus,
+    /// A second stream (SplitMix64) for the choice of a fast layout, so adding it left every
+    /// other draw of a seed's cases as it was.
+    fast: u64,
+    /// The layout being drawn is one `pica_fop_pipe`'s fast path takes: RGBA8 colour, D24S8
+    /// depth, buffers apart, the default fragment mode (about a third of the cases without a
+    /// focus; random layouts give the fast path about 6 % of the cases).
+    fast_layout: bool,
 }
 
 /// A datapath a case may aim at: its configurations, images and fragments are then drawn so
@@ -576,7 +587,18 @@ impl FopGen {
         Self {
             state: seed,
             focus: Focus::None,
+            fast: seed ^ 0xFA57_FA57_0F0F_1234,
+            fast_layout: false,
         }
+    }
+
+    /// The second stream's next draw below 100.
+    fn fast_percent(&mut self) -> u64 {
+        self.fast = self.fast.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.fast;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % 100
     }
 
     /// The next 64 random bits (SplitMix64).
@@ -736,6 +758,18 @@ impl FopGen {
             _ => self.base_normal(),
         };
         let mut color_base = color_base;
+        // The fast path's layout (pica_fop_pipe: RGBA8, D24S8, the depth buffer past the colour
+        // buffer's extent, pad(height) * pad(width) pixels of 4 bytes, pad rounding up to the
+        // block).
+        self.fast_layout = self.focus == Focus::None && !edge && self.fast_percent() < 35;
+        let (color_fmt, depth_fmt) = if self.fast_layout {
+            let b = if block32 { 32 } else { 8 };
+            let span = height.div_ceil(b) * b * width.div_ceil(b) * b * 4;
+            depth_base = color_base + span + 8 * (self.fast_percent() as u32 % 16);
+            (0, 3)
+        } else {
+            (color_fmt, depth_fmt)
+        };
         if edge {
             match self.below(3) {
                 0 => color_base = self.base_edge(csize),
@@ -774,6 +808,12 @@ impl FopGen {
                     60..=73 => 1,
                     74..=89 => 3,
                     _ => 2,
+                };
+                // Gas and shadow are not the fast path's.
+                let mode = if self.fast_layout && (mode == 1 || mode == 3) {
+                    0
+                } else {
+                    mode
                 };
                 let blend = u32::from(self.chance(55));
                 mode | blend << 8 | 0xE4 << 16

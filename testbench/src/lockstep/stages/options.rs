@@ -30,7 +30,7 @@ pub struct RtlStageArgs {
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tev_variant)]
     pub tev_variant: TevVariant,
     /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32, axi_no_hazard,
-    /// axi_drop_b (inject_fop_*).
+    /// axi_drop_b, pipe_hazard, pipe_evict (inject_fop_*).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
     pub fop_variant: FopVariant,
     /// The RTL RAST build: default, fill_rule, persp, clip_plane_order, clip_fast_overwrite,
