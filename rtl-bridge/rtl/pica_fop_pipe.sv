@@ -31,7 +31,7 @@
 // nothing is cached whenever idle_o is high, so nothing cached goes stale while others write
 // memory), before pica_fop runs, and before a hang is reported.
 module pica_fop_pipe #(
-  parameter int LineBits  = 6,
+  parameter int LineBits  = 4,
   parameter int IdleFlush = 64
 ) (
   input  logic         clk_i,
@@ -665,14 +665,23 @@ module pica_fop_pipe #(
   assign c_req_be    = (ctl_q == CEvWr) ? ev_dirty[4*w_q +: 4] : 4'hF;
   assign c_req_wdata = (ctl_q == CEvWr) ? (job_z_q ? z_rd : c_rd) : 32'd0;
 
-  assign req_take = c_req_valid && mem_req_ready_i && !gen_q;
+  // The controller's requests leave from a register (rq_*), so the memory port's ready never
+  // reaches the cache state and the controller in the same clock (the 16-line build's worst
+  // path ran from the depth cache through the controller into the AXI master's address
+  // register). A request is taken into it only while it is empty: one request every two
+  // clocks, which only the line fills and write-backs pay.
+  logic        rq_v, rq_we, mem_hs;
+  logic [31:0] rq_addr, rq_wdata;
+  logic [3:0]  rq_be;
+  assign req_take = c_req_valid && !rq_v && !gen_q;
+  assign mem_hs   = rq_v && mem_req_ready_i && !gen_q;
   assign rsp      = mem_rsp_valid_i && !gen_q;
   assign z_fill   = (ctl_q == CFill) && rsp && job_z_q;
   assign c_fill   = (ctl_q == CFill) && rsp && !job_z_q;
   assign z_tag_we = (ctl_q == CTag) && job_z_q;
   assign c_tag_we = (ctl_q == CTag) && !job_z_q;
-  assign z_clean  = (ctl_q == CEvDrain) && (out_q == 3'd0) && job_z_q && !job_fill_q;
-  assign c_clean  = (ctl_q == CEvDrain) && (out_q == 3'd0) && !job_z_q && !job_fill_q;
+  assign z_clean  = (ctl_q == CEvDrain) && (out_q == 3'd0) && !rq_v && job_z_q && !job_fill_q;
+  assign c_clean  = (ctl_q == CEvDrain) && (out_q == 3'd0) && !rq_v && !job_z_q && !job_fill_q;
   assign inv_all  = (ctl_q == CInv);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -687,6 +696,11 @@ module pica_fop_pipe #(
       fa_q        <= '0;
       fi_q        <= '0;
       out_q       <= '0;
+      rq_v        <= 1'b0;
+      rq_we       <= 1'b0;
+      rq_addr     <= '0;
+      rq_be       <= '0;
+      rq_wdata    <= '0;
       quiet_q     <= '0;
       gen_q       <= 1'b0;
       hang_pend_q <= 1'b0;
@@ -694,7 +708,16 @@ module pica_fop_pipe #(
       hang_buf_q  <= 1'b0;
       hang_addr_q <= '0;
     end else begin
-      out_q <= out_q + {2'b0, req_take} - {2'b0, rsp};
+      out_q <= out_q + {2'b0, mem_hs} - {2'b0, rsp};
+      if (req_take) begin
+        rq_v     <= 1'b1;
+        rq_we    <= c_req_we;
+        rq_addr  <= c_req_addr;
+        rq_be    <= c_req_be;
+        rq_wdata <= c_req_wdata;
+      end else if (mem_hs) begin
+        rq_v <= 1'b0;
+      end
       // Clocks without a fast fragment (none inside, none offered).
       if (!fast_empty || (in_valid_i && in_fast) || !ctl_idle || gen_q) quiet_q <= '0;
       else if (quiet_q != 8'(IdleFlush)) quiet_q <= quiet_q + 8'd1;
@@ -707,7 +730,7 @@ module pica_fop_pipe #(
       // Owner changes: to pica_fop once the fast side is empty and written back; back when
       // pica_fop is idle with nothing outstanding.
       if (!gen_q && want_gen && fast_empty && ctl_idle && !any_dirty && !z_any_valid
-          && !c_any_valid && out_q == 3'd0 && !hang_pend_q && !hang_q) begin
+          && !c_any_valid && out_q == 3'd0 && !rq_v && !hang_pend_q && !hang_q) begin
         gen_q <= 1'b1;
       end else if (gen_q && g_idle && !g_hang && !(in_valid_i && !in_fast_ok)) begin
         gen_q <= 1'b0;
@@ -766,7 +789,7 @@ module pica_fop_pipe #(
           end
         end
         CEvDrain: begin
-          if (out_q == 3'd0 && !rsp) ctl_q <= job_fill_q ? CFill : CScan;
+          if (out_q == 3'd0 && !rq_v && !rsp) ctl_q <= job_fill_q ? CFill : CScan;
         end
         CFill: begin
           if (req_take) fi_q <= fi_q + 3'd1;
@@ -802,11 +825,11 @@ module pica_fop_pipe #(
   assign out_depth_stencil_o = gen_q ? g_ds    : bout.ds;
   assign out_flags_o         = gen_q ? g_flags : bout.flags;
 
-  assign mem_req_valid_o = gen_q ? g_req_valid : c_req_valid;
-  assign mem_req_we_o    = gen_q ? g_req_we    : c_req_we;
-  assign mem_req_addr_o  = gen_q ? g_req_addr  : c_req_addr;
-  assign mem_req_be_o    = gen_q ? g_req_be    : c_req_be;
-  assign mem_req_wdata_o = gen_q ? g_req_wdata : c_req_wdata;
+  assign mem_req_valid_o = gen_q ? g_req_valid : rq_v;
+  assign mem_req_we_o    = gen_q ? g_req_we    : rq_we;
+  assign mem_req_addr_o  = gen_q ? g_req_addr  : rq_addr;
+  assign mem_req_be_o    = gen_q ? g_req_be    : rq_be;
+  assign mem_req_wdata_o = gen_q ? g_req_wdata : rq_wdata;
   assign mem_rsp_ready_o = gen_q ? g_rsp_ready : 1'b1;
 
   assign hang_o        = g_hang || hang_q;
@@ -817,7 +840,7 @@ module pica_fop_pipe #(
 
   assign idle_o = (gen_q ? g_idle
                          : (fast_empty && ctl_idle && !any_dirty && !z_any_valid && !c_any_valid
-                            && out_q == 3'd0 && !hang_pend_q))
+                            && out_q == 3'd0 && !rq_v && !hang_pend_q))
                   || hang_q || g_hang;
 
 endmodule : pica_fop_pipe
