@@ -346,9 +346,42 @@ pub struct RtlRun {
     pub violations: Vec<String>,
 }
 
+/// The consumer's `ready` while fragments are fed: low about one clock in four, and with
+/// probability 1/64 a clock starts a run of 3-12 clocks low. The runs fill the RTL's output
+/// FIFO so that a pipelined FOP stalls with fragments in every stage (a hold path nothing
+/// else reaches: `pica mutate --stage fop` #201 of pica_fop_pipe's sample, a bit of the
+/// colour RAM's held word, survived 10,240 cases with single low clocks only).
+struct OutReady {
+    gen: FopGen,
+    low_run: u32,
+}
+
+impl OutReady {
+    fn new() -> Self {
+        Self {
+            gen: FopGen::new(0xF0_BAC4),
+            low_run: 0,
+        }
+    }
+
+    fn next(&mut self) -> bool {
+        if self.low_run > 0 {
+            self.low_run -= 1;
+            return false;
+        }
+        let r = self.gen.below(256);
+        if r < 4 {
+            self.low_run = 2 + self.gen.below(10);
+            return false;
+        }
+        r % 4 != 0
+    }
+}
+
 /// Runs `case` on a new RTL stage of `variant` whose memory port answers with `latency`:
 /// every register write through the write port, fragments fed as the input port allows,
-/// output held not-ready about one clock in four.
+/// output held not-ready about one clock in four and now and then for a run of clocks
+/// ([`OutReady`]).
 /// A coverage build's counters go to `cov`.
 pub fn run_rtl(
     variant: FopVariant,
@@ -371,7 +404,7 @@ pub fn run_rtl_reordered(
     let mut rtl = Gathered::new(rtl, cov);
     let mut mem = case.memory();
     rtl.set_config(&[0; pica_rtl_bridge::fop_stage::NUM_CFG], &mut mem);
-    let mut ready = FopGen::new(0xF0_BAC4);
+    let mut ready = OutReady::new();
     let mut out: Vec<FopResult> = Vec::new();
     let mut violations = Vec::new();
     // Fragment i carries tag_of(i): every tag bit toggles across a case, so a slip in any
@@ -394,7 +427,7 @@ pub fn run_rtl_reordered(
                 i += 1;
                 let mut guard = 0;
                 while !rtl.can_accept() && rtl.hang().is_none() {
-                    if let Some(b) = rtl.tick(&mut mem, ready.below(4) != 0) {
+                    if let Some(b) = rtl.tick(&mut mem, ready.next()) {
                         out.push(b);
                     }
                     guard += 1;

@@ -505,6 +505,11 @@ struct Layout {
 ///   layout `pica_fop_pipe`'s fast path takes — RGBA8 colour, D24S8 depth, the depth buffer
 ///   past the colour buffer's extent, never gas or shadow — so its caches, its same-pixel rule
 ///   and its write-backs see many cases (random layouts gave it about 6 %);
+/// - from a third stream (the other streams' draws stay as they were): in fast layouts,
+///   rectangles of fragments in raster order (cache hits that fill the pipeline), the depth
+///   buffer moved to the other memory region, the colour buffer past a region's end or across
+///   0x8000_0000 (fast-path hangs); in gas cases products just past 2^33..2^47; in any layout,
+///   runs of 2-6 fragments on one hot pixel;
 /// - fragments that hit a few "hot" pixels again and again (so read-after-write counts), tile
 ///   and block edges, repeated depths (test boundaries), some outside the framebuffer;
 /// - 1-3 configurations per case, later ones changing a few registers (formats and tiling too,
@@ -531,6 +536,9 @@ pub struct FopGen {
     /// depth, buffers apart, the default fragment mode (about a third of the cases without a
     /// focus; random layouts give the fast path about 6 % of the cases).
     fast_layout: bool,
+    /// A third stream (SplitMix64) for arms added after the second: drawing from it leaves
+    /// both other streams' draws, and the mutants they kill, as they were.
+    extra: u64,
 }
 
 /// A datapath a case may aim at: its configurations, images and fragments are then drawn so
@@ -581,6 +589,15 @@ fn div_ceil_i(a: i128, b: i128) -> i128 {
     a.div_euclid(b) + i128::from(a.rem_euclid(b) != 0)
 }
 
+/// SplitMix64: advances `state` and returns its next 64 bits.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl FopGen {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
@@ -589,25 +606,23 @@ impl FopGen {
             focus: Focus::None,
             fast: seed ^ 0xFA57_FA57_0F0F_1234,
             fast_layout: false,
+            extra: seed ^ 0xE7_7A5E_ED00_5EED,
         }
     }
 
     /// The second stream's next draw below 100.
     fn fast_percent(&mut self) -> u64 {
-        self.fast = self.fast.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.fast;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % 100
+        splitmix64(&mut self.fast) % 100
+    }
+
+    /// The third stream's next draw below `n` (0 for `n` = 0).
+    fn extra_below(&mut self, n: u64) -> u64 {
+        splitmix64(&mut self.extra) % n.max(1)
     }
 
     /// The next 64 random bits (SplitMix64).
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64(&mut self.state)
     }
 
     /// The next 32 random bits.
@@ -765,7 +780,25 @@ impl FopGen {
         let (color_fmt, depth_fmt) = if self.fast_layout {
             let b = if block32 { 32 } else { 8 };
             let span = height.div_ceil(b) * b * width.div_ceil(b) * b * 4;
-            depth_base = color_base + span + 8 * (self.fast_percent() as u32 % 16);
+            let gap = 8 * (self.fast_percent() as u32 % 16);
+            depth_base = color_base + span + gap;
+            // Third stream: the colour buffer's extent runs past the end of VRAM or FCRAM
+            // (the depth buffer before it, mapped), or across 0x8000_0000 (both unmapped): the
+            // fast path's hangs, with addresses at or above 2^31 (#30 of pica_fop_pipe's
+            // sample: the hang address's bit 31; no fast-path case hung before).
+            if self.extra_below(100) < 8 {
+                let m = 1 + self.extra_below(u64::from(span / 8).max(1)) as u32;
+                match self.extra_below(3) {
+                    0 => color_base = VRAM.start + VRAM.size - 8 * m,
+                    1 => color_base = FCRAM.start + FCRAM.size - 8 * m,
+                    _ => color_base = 0x8000_0000 - 8 * m,
+                }
+                depth_base = if color_base < 0x8000_0000 - span {
+                    color_base - span - gap
+                } else {
+                    color_base + span + gap
+                };
+            }
             (0, 3)
         } else {
             (color_fmt, depth_fmt)
@@ -1182,6 +1215,18 @@ impl FopGen {
             _ => u64::from(self.next_u32()) % (one / k).max(1),
         };
         let dz = (dz + u64::from(self.below(3))).saturating_sub(1);
+        // From the third stream (the draws above stay): dz · k just past 2^h for an h above
+        // the cap (33-47), so that dropping bit h of the product (pica_fop_gas `w_o`, 48 bits)
+        // leaves it below 2^32 and uncapped: `pica mutate --stage fop` #115 of pica_fop_pipe's
+        // sample (product bit 37 tied to 0) survived 10,240 cases of random and 2^32 + 2^j
+        // products.
+        if matches!(func, 2 | 3) && self.extra_below(100) < 30 {
+            let h = 33 + self.extra_below(15) as u32;
+            let dz_h = (1u64 << h).div_ceil(k) + self.extra_below(2);
+            if dz_h <= u64::from(DEPTH_MASK) {
+                return (rho as u8, dz_h as u32);
+            }
+        }
         (rho as u8, dz.min(u64::from(DEPTH_MASK)) as u32)
     }
 
@@ -1516,6 +1561,20 @@ impl FopGen {
                         }
                     }
                 }
+                // Third stream: the depth buffer moves to the other memory region (VRAM <->
+                // FCRAM), so cache lines are refilled under tags that differ in high bits
+                // (#26 of pica_fop_pipe's mutation sample: a tag bit that a refill ORs in).
+                if self.fast_layout && self.extra_below(100) < 25 {
+                    let slot = CONFIG_REGS.iter().position(|&r| r == id::DEPTHBUFFER_LOC);
+                    if let (Some(base), Some(slot)) = (self.other_region(&lay), slot) {
+                        lay.depth_base = base;
+                        cfg[slot] = base >> 3;
+                        ops.push(FopOp::Reg {
+                            id: id::DEPTHBUFFER_LOC,
+                            value: cfg[slot],
+                        });
+                    }
+                }
                 for _ in 0..1 + self.below(4) {
                     let slot = self.pick(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19]);
                     cfg[slot] = self.slot_value(slot, &lay);
@@ -1542,6 +1601,23 @@ impl FopGen {
                 }
                 ops.push(self.fragment(&lay, &cfg, &hot, &depths));
             }
+            // Third stream: a rasterizer's fragments, a rectangle in raster order once or
+            // twice, so that a pipelined FOP hits its caches with every stage full and stalls
+            // that way under output backpressure (#201 of pica_fop_pipe's sample: a bit of
+            // the colour RAM's held word survived 10,240 cases of scattered hot pixels).
+            if self.fast_layout && self.extra_below(100) < 40 {
+                let span = self.span_fragments(&lay);
+                ops.extend(span);
+            }
+            // Third stream, any layout: 2-6 fragments in a row on one hot pixel, each reading
+            // the word the one before it writes while that write may still be in flight (a
+            // memory port's same-word rule, a pipeline's same-pixel rule).
+            if !hot.is_empty() && self.extra_below(100) < 30 {
+                let (x, y) = hot[self.extra_below(hot.len() as u64) as usize];
+                for _ in 0..2 + self.extra_below(5) {
+                    ops.push(self.extra_fragment(x, y));
+                }
+            }
         }
         let images = self.images_for(&ops);
         self.focus = Focus::None;
@@ -1549,6 +1625,51 @@ impl FopGen {
             ops,
             images,
             knobs: Default::default(),
+        }
+    }
+
+    /// A depth-buffer base in the memory region other than both buffers' (None when they
+    /// are in different regions already: a second move could land on the colour buffer).
+    fn other_region(&mut self, lay: &Layout) -> Option<u32> {
+        let region = |a: u32| Memory::region_of(a, 4).map(|r| r.start);
+        if region(lay.color_base) != region(lay.depth_base) {
+            return None;
+        }
+        Some(if region(lay.depth_base) == Some(VRAM.start) {
+            // Past the part of FCRAM base_normal draws from.
+            FCRAM.start + 0x50_0000 + 8 * self.extra_below(0x10_0000 / 8) as u32
+        } else {
+            VRAM.start + 8 * self.extra_below(u64::from(VRAM.size - 0x10_0000) / 8) as u32
+        })
+    }
+
+    /// Fragments over a rectangle of `lay` (2-16 by 1-8 pixels, at most 64) in raster order,
+    /// once or twice, colours and depths from the third stream.
+    fn span_fragments(&mut self, lay: &Layout) -> Vec<FopOp> {
+        let (w, h) = (u64::from(lay.width.max(1)), u64::from(lay.height.max(1)));
+        let rw = (2 + self.extra_below(15)).min(w);
+        let rh = (1 + self.extra_below(8)).min(h).min((64 / rw).max(1));
+        let x0 = self.extra_below(w - rw + 1);
+        let y0 = self.extra_below(h - rh + 1);
+        let mut out = Vec::new();
+        for _ in 0..1 + self.extra_below(2) {
+            for y in y0..y0 + rh {
+                for x in x0..x0 + rw {
+                    out.push(self.extra_fragment(x as u16, y as u16));
+                }
+            }
+        }
+        out
+    }
+
+    /// A fragment at (`x`, `y`) with a depth and a colour from the third stream.
+    fn extra_fragment(&mut self, x: u16, y: u16) -> FopOp {
+        let bits = splitmix64(&mut self.extra);
+        FopOp::Frag {
+            x,
+            y,
+            depth: (bits as u32) & DEPTH_MASK,
+            color: ((bits >> 32) as u32).to_le_bytes(),
         }
     }
 
