@@ -17,8 +17,8 @@
 //   SETUP     reserved formats (hang), outside, addresses, alpha test; starts the first read
 //             (or skips it)
 //   DS        default: stencil and depth tests, stencil action, the one depth-stencil write;
-//             gas: |z - zs|, then GAS_W (the capped product) and GAS_P (the depth-density
-//             contribution, pica_fop_gas) and the colour read
+//             gas: |z - zs|, then GAS_W (the product), GAS_C (capped) and GAS_P (the
+//             depth-density contribution, pica_fop_gas) and the colour read
 //   DS_DONE   default: discard after a failed stencil / depth test, else the colour read
 //   COL_DEC   the colour pixel decoded (pica_fop_color) into dst_q
 //   SH_DEC    shadow: the stored (depth, intensity) from dst_q, update rule, start the divider
@@ -28,9 +28,11 @@
 //             write masks, into out_q
 //   COL       encode out_q (pica_fop_color); the colour write
 //
-// The extra states (PIX, GAS_W, GAS_P, COL_DEC, MUL, BLEND) register what would otherwise chain a
-// multiplier or a decode into the next one in one clock: the single-clock SETUP, gas DS and COL
-// of the first version placed and routed at 25.8 MHz on the LFE5U-85F (2026-11-30).
+// The extra states (PIX, GAS_W, GAS_C, GAS_P, COL_DEC, MUL, BLEND) register what would otherwise
+// chain a multiplier or a decode into the next one in one clock: the single-clock SETUP, gas DS
+// and COL of the first version placed and routed at 25.8 MHz on the LFE5U-85F (2026-11-30);
+// GAS_C since the 24 x 24 product and its cap in one clock were the worst path (19.8 ns) of
+// pica_fop_pipe's build (2026-12-01).
 //   OUT       the pixel beat (out_valid_o) until out_ready_i
 //   HANG      sticky: no further fragment, no further request
 //   A_*       the access engine: a pixel access of `len` bytes at a byte address is one word
@@ -231,7 +233,7 @@ module pica_fop (
 
   // ---------------------------------------------------------------- state
   typedef enum logic [4:0] {
-    SIdle, SPix, SSetup, SDs, SGasW, SGasP, SDsDone, SColDec, SShDec, SShDiv, SMul, SBlend,
+    SIdle, SPix, SSetup, SDs, SGasW, SGasC, SGasP, SDsDone, SColDec, SShDec, SShDiv, SMul, SBlend,
     SCol, SOut, SHang, SAProbe, SAProbeW, SAReq0, SAW0, SAReq1, SAW1
   } state_e;
 
@@ -254,7 +256,8 @@ module pica_fop (
   logic        outside_q;              // PIX: outside the framebuffer
   logic [22:0] pixel_q;                // PIX: the pixel index (pica_fop_addr)
   logic [23:0] gas_dz_q;               // gas: |z - zs| (DS)
-  logic [32:0] gas_x32_q;              // gas: min(2^32, dz * k) (GAS_W)
+  logic [47:0] gas_w_q;                // gas: dz * k (GAS_W)
+  logic [32:0] gas_x32_q;              // gas: min(2^32, dz * k) (GAS_C)
   logic [7:0]  gas_dc_q;               // gas: the depth-density contribution (GAS_P)
   logic [31:0] dst_q;                  // COL_DEC: the colour pixel decoded (0 bits if not read)
   logic [127:0] prod_q;                // MUL: the blend products (pica_fop_blend step 1)
@@ -323,15 +326,16 @@ module pica_fop (
     .new_stencil_o(new_stencil), .write_stencil_o(new_stencil_v), .write_depth_o(write_depth)
   );
 
-  // DS, GAS_W, GAS_P: the gas contribution, one step per clock.
+  // DS, GAS_W, GAS_C, GAS_P: the gas contribution, one step per clock.
   logic [23:0] gas_dz;
+  logic [47:0] gas_w;
   logic [32:0] gas_x32;
   logic [7:0]  gas_dc;
   pica_fop_gas u_gas (
     .z_i(depth_to_24(is_d16, fdepth_q)),
     .zs_i(depth_to_24(is_d16, stored_depth)),
     .dz_o(gas_dz),
-    .dz_i(gas_dz_q), .k_raw_i(c_gas_k), .x32_o(gas_x32),
+    .dz_i(gas_dz_q), .k_raw_i(c_gas_k), .w_o(gas_w), .w_i(gas_w_q), .x32_o(gas_x32),
     .x32_i(gas_x32_q), .func_i(c_gas_func),
     .rho_i(src_q[8*DensitySource +: 8]),
     .depth_o(gas_dc)
@@ -475,6 +479,7 @@ module pica_fop (
       outside_q    <= 1'b0;
       pixel_q      <= '0;
       gas_dz_q     <= '0;
+      gas_w_q      <= '0;
       gas_x32_q    <= '0;
       gas_dc_q     <= '0;
       dst_q        <= '0;
@@ -616,6 +621,11 @@ module pica_fop (
         end
 
         SGasW: begin
+          gas_w_q <= gas_w;
+          state_q <= SGasC;
+        end
+
+        SGasC: begin
           gas_x32_q <= gas_x32;
           state_q   <= SGasP;
         end

@@ -4,11 +4,11 @@
 // error bit per word (the word's fill read answered `err`: not mapped).
 //
 // Ports: the tag lookup is combinational (lk_*); the data RAM has one synchronous read port
-// (rd_*: the word at rd_idx_i one clock later, read-first) and one write port shared by the
-// pipeline's writes (wr_*: sets the dirty bits of the bytes written) and the controller's fills
-// (fill_*: data, error bit, dirty bits cleared); the controller reads a line's tag and dirty
-// masks (ev_*), clears them (clean_i), sets a tag (tag_we_i) and invalidates every line
-// (inv_all_i). The owner never writes through both write ports in one clock.
+// (rd_*: the word at rd_idx_i one clock later, read-first, held while rd_en_i is low) and one
+// write port shared by the pipeline's writes (wr_*: sets the dirty bits of the bytes written)
+// and the controller's fills (fill_*: data, error bit, dirty bits cleared); the controller
+// reads a line's tag and dirty masks (ev_*), clears them (clean_i), sets a tag (tag_we_i) and
+// invalidates every line (inv_all_i). The owner never writes through both write ports in one clock.
 module pica_fop_cache #(
   parameter int LineBits = 6
 ) (
@@ -19,6 +19,7 @@ module pica_fop_cache #(
   output logic                  lk_hit_o,      // its line is present
   output logic                  lk_err_o,      // its word's fill read answered err
 
+  input  logic                  rd_en_i,       // read (else rd_data_o holds)
   input  logic [LineBits+1:0]   rd_idx_i,      // {line, word}
   output logic [31:0]           rd_data_o,
 
@@ -51,7 +52,10 @@ module pica_fop_cache #(
   localparam int NWords = NLines * 4;
   localparam int TagW   = 28 - LineBits;
 
-  logic [31:0]     mem [NWords];
+  // LUT RAM with a register behind it, not a block RAM: an ECP5 DP16KD's clock-to-output
+  // without its output register is 5.8 ns (nextpnr), and stage 3's depth test reads the word
+  // directly (the worst path of the build with block RAMs, 19.4 ns, 2026-12-01).
+  (* ram_style = "distributed" *) logic [31:0] mem [NWords];
   // Flat vectors (a part-select per line or word) rather than unpacked arrays: they reset in
   // one assignment and simulate alike everywhere.
   logic [TagW*NLines-1:0] tag_q;
@@ -88,7 +92,9 @@ module pica_fop_cache #(
     end
   end
 
-  always_ff @(posedge clk_i) rd_data_o <= mem[rd_idx_i];
+  always_ff @(posedge clk_i) begin
+    if (rd_en_i) rd_data_o <= mem[rd_idx_i];
+  end
 
   // ---- tags, valid, dirty, error bits
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -7,12 +7,12 @@
 // D24S8 depth-stencil (4-byte, word-aligned pixels), colour and depth buffers that do not
 // overlap — and a fragment inside the framebuffer, one per clock through seven stages:
 //   0  the fragment, its pixel index (pica_fop_addr), registered
-//   1  the colour and depth word addresses, the alpha test, which buffers it may touch
-//   2  the tag lookups of both caches, the data RAMs' words; a stage leaves only with every
-//      line it needs present (a miss stops it and the controller fills the line), with no
-//      fragment in stages 3-6 on the same colour or depth word (the same-pixel rule: it never
-//      reads a word an earlier fragment in flight will write) and with RAM words read after
-//      the last write to them
+//   1  the colour and depth word addresses, the alpha test, which buffers it may touch; the
+//      tag lookups and the same-pixel matches for the fragment stage 2 holds next
+//   2  the checks, all on registers: a stage leaves only with every line it needs present (a
+//      miss stops it and the controller fills the line), with no fragment in stages 3-6 on
+//      the same colour or depth word (the same-pixel rule: it never reads a word an earlier
+//      fragment in flight will write); the data RAMs read its words as it leaves
 //   3  the words as the model reads them (0 where a read is off), the error bits
 //   4  stencil and depth tests, the stencil action, the depth-stencil word and its byte
 //      enables, the beat's depth part, which access hangs (the first, in the model's order,
@@ -24,7 +24,7 @@
 // pica_fop after the fast path has drained and its caches are written back and emptied; the
 // fast path takes fragments again once pica_fop is idle. So beats leave in input order.
 //
-// The caches (pica_fop_cache, two, direct mapped, 64 lines of a 2x2 quad) are write-back: a
+// The caches (pica_fop_cache, two, direct mapped, 16 lines of a 2x2 quad) are write-back: a
 // line is filled by four word reads (the error of each remembered: a word of a line may be
 // unmapped where the pixel's is not), written back (the dirty bytes only) when evicted, when
 // the stage has had no fragment for IdleFlush clocks (then emptied: memory is up to date and
@@ -268,13 +268,13 @@ module pica_fop_pipe #(
   frag_t       f1;
   logic [31:0] ca1, da1;
   // Stage 2 (lookup; the RAM words arrive here).
-  logic        v2, ap2, nz2, nc2, fresh_q;
+  logic        v2, ap2, nz2, nc2;
   frag_t       f2;
   logic [31:0] ca2, da2;
   // Stage 3.
   logic        v3, ap3, ez3, ec3;
   frag_t       f3;
-  logic [31:0] ca3, da3, ds3, cb3;
+  logic [31:0] ca3, da3, ds3, cb3;              // ds3, cb3: the RAM words (wires)
   // Stage 4.
   logic        v4, h4, hb4, dpass4, dsw4;
   frag_t       f4;
@@ -299,6 +299,7 @@ module pica_fop_pipe #(
 
   // ---------------------------------------------------------------- caches
   logic        z_hit, z_err, c_hit, c_err;
+  logic [29:0] z_lk_word, c_lk_word;
   logic [LW-1:0] z_rd_idx, c_rd_idx;
   logic [31:0] z_rd, c_rd;
   logic        z_wr, c_wr;
@@ -313,8 +314,8 @@ module pica_fop_pipe #(
 
   pica_fop_cache #(.LineBits(LineBits)) u_zc (
     .clk_i, .rst_ni,
-    .lk_word_i(da2[31:2]), .lk_hit_o(z_hit), .lk_err_o(z_err),
-    .rd_idx_i(z_rd_idx), .rd_data_o(z_rd),
+    .lk_word_i(z_lk_word), .lk_hit_o(z_hit), .lk_err_o(z_err),
+    .rd_en_i(back_move), .rd_idx_i(z_rd_idx), .rd_data_o(z_rd),
     .wr_i(z_wr), .wr_idx_i(da6[LW+1:2]), .wr_be_i(dsbe6), .wr_data_i(dsd6),
     .fill_i(z_fill), .fill_idx_i(fill_idx), .fill_data_i(mem_rsp_rdata_i),
     .fill_err_i(mem_rsp_err_i),
@@ -326,8 +327,8 @@ module pica_fop_pipe #(
 
   pica_fop_cache #(.LineBits(LineBits)) u_cc (
     .clk_i, .rst_ni,
-    .lk_word_i(ca2[31:2]), .lk_hit_o(c_hit), .lk_err_o(c_err),
-    .rd_idx_i(c_rd_idx), .rd_data_o(c_rd),
+    .lk_word_i(c_lk_word), .lk_hit_o(c_hit), .lk_err_o(c_err),
+    .rd_en_i(back_move), .rd_idx_i(c_rd_idx), .rd_data_o(c_rd),
     .wr_i(c_wr), .wr_idx_i(ca6[LW+1:2]), .wr_be_i(4'hF), .wr_data_i(c_wdata),
     .fill_i(c_fill), .fill_idx_i(fill_idx), .fill_data_i(mem_rsp_rdata_i),
     .fill_err_i(mem_rsp_err_i),
@@ -338,45 +339,87 @@ module pica_fop_pipe #(
   );
 
   // ---------------------------------------------------------------- stage 2: the checks
+  // Every input of stage 2's decision is a register (the 16-line build's worst path ran from
+  // stage 3's depth test through the hang check, s2_go and the RAM read address): the lookups
+  // and the same-pixel matches are made a clock ahead, for the fragment stage 2 holds next.
   logic hazard, hits_ok, hang_block, ctl_idle, out_full, back_move, s2_go, s1_go, s0_go;
-  logic s2_empty_next;
+  logic s2_stays;
 
-  // The same-pixel rule: an earlier fragment in stages 3-6 writes (or may write) the word.
+  // The lookups, registered: for stage 2's fragment if it stays, else for stage 1's (which
+  // moves in). A tag write, a fill or the invalidation changes what a lookup answers: the
+  // clock after one, the registered answers are stale (look_fresh_q low) and stage 2 waits.
+  logic zhit_q, zerr_q, chit_q, cerr_q, look_fresh_q;
+  assign z_lk_word = s2_stays ? da2[31:2] : da1[31:2];
+  assign c_lk_word = s2_stays ? ca2[31:2] : ca1[31:2];
+
+  // The same-pixel rule: an earlier fragment in stages 3-6 writes (or may write) the word
+  // stage 2's fragment reads. match_q[k] says the fragment in stage k (3..6) shares its colour
+  // or depth word; it is computed in stage 1 against where the fragments ahead will be (the
+  // back stages 3-6 move together) and shifted while the fragment waits.
+  logic [6:3] match_q, m1;                   // m1[k]: stage 1's fragment against stage k's
+  logic       m12;                           // ... against stage 2's
+  assign m12   = (ca1[31:2] == ca2[31:2]) || (da1[31:2] == da2[31:2]);
+  assign m1[3] = v3 && ((ca1[31:2] == ca3[31:2]) || (da1[31:2] == da3[31:2]));
+  assign m1[4] = v4 && ((ca1[31:2] == ca4[31:2]) || (da1[31:2] == da4[31:2]));
+  assign m1[5] = v5 && ((ca1[31:2] == ca5[31:2]) || (da1[31:2] == da5[31:2]));
+  assign m1[6] = v6 && ((ca1[31:2] == ca6[31:2]) || (da1[31:2] == da6[31:2]));
 `ifdef INJECT_FOP_PIPE_HAZARD
   // The bug: the fragment right ahead (stage 3) is left out of the same-pixel rule, so a
   // fragment may read a word that the one before it is about to write.
-  assign hazard = (v4 && (ca4 == ca2 || da4 == da2))
-               || (v5 && (ca5 == ca2 || da5 == da2)) || (v6 && (ca6 == ca2 || da6 == da2));
+  assign hazard = |match_q[6:4];
 `else
-  assign hazard = (v3 && (ca3 == ca2 || da3 == da2)) || (v4 && (ca4 == ca2 || da4 == da2))
-               || (v5 && (ca5 == ca2 || da5 == da2)) || (v6 && (ca6 == ca2 || da6 == da2));
+  assign hazard = |match_q;
 `endif
-  assign hits_ok = (!nz2 || z_hit) && (!nc2 || c_hit);
-  // A fragment that hangs stops everything behind it: none follows it into stage 3 (its
-  // hang is known there, in the clock it moves on).
+  assign hits_ok = look_fresh_q && (!nz2 || zhit_q) && (!nc2 || chit_q);
+  // A fragment that hangs stops everything behind it: none follows it into stage 3. Whether
+  // stage 3's fragment hangs is known only after its depth test, so stage 2 waits behind any
+  // stage-3 fragment with an unmapped word (one clock, unless it hangs).
   logic hang3;
-  assign hang3      = v3 && ap3 && (hz_rd || hz_wr || hc);
+  assign hang3      = v3 && (ez3 || ec3);
   assign hang_block = hang3 || (v4 && h4) || (v5 && h5) || (v6 && h6) || hang_pend_q || hang_q;
 
   // The back stages (3-7) move together unless the beat cannot leave.
   assign back_move = !(v6 && !h6 && out_full);
-  assign s2_go = v2 && fresh_q && !hazard && hits_ok && !hang_block && ctl_idle && back_move;
+  assign s2_go = v2 && !hazard && hits_ok && !hang_block && ctl_idle && back_move;
   assign s1_go = v1 && (!v2 || s2_go);
   assign s0_go = v0 && (!v1 || s1_go);
+  assign s2_stays = v2 && !s2_go;
 
-  // The RAM read addresses: stage 2's words while it stays, else stage 1's (which moves in).
+  // The RAMs read stage 2's words (or the controller's) whenever the back stages move: the
+  // words stage 3 holds are read in the clock its fragment leaves stage 2, after every earlier
+  // write (a write in that same clock would be a fragment in stages 3-6 on the same word, or a
+  // fill, which only a busy controller makes) and held while the back stages stall.
   logic [LW-1:0] ctl_rd_idx;
   logic          ctl_rd_z;                     // the controller reads the depth RAM (else colour)
-  logic          s2_stays;
-  assign s2_stays = v2 && !s2_go;
-  assign z_rd_idx = !ctl_idle && ctl_rd_z ? ctl_rd_idx : (s2_stays ? da2[LW+1:2] : da1[LW+1:2]);
-  assign c_rd_idx = !ctl_idle && !ctl_rd_z ? ctl_rd_idx : (s2_stays ? ca2[LW+1:2] : ca1[LW+1:2]);
-  // The words read are stage 2's next clock, and current: no write to them this clock.
-  assign s2_empty_next = !(s2_stays || s1_go);
-  logic fresh_d;
-  assign fresh_d = ctl_idle && !s2_empty_next
-                   && !(z_wr && da6[LW+1:2] == z_rd_idx) && !(c_wr && ca6[LW+1:2] == c_rd_idx)
-                   && !z_fill && !c_fill;
+  assign z_rd_idx = !ctl_idle && ctl_rd_z ? ctl_rd_idx : da2[LW+1:2];
+  assign c_rd_idx = !ctl_idle && !ctl_rd_z ? ctl_rd_idx : ca2[LW+1:2];
+  assign ds3 = ds_read ? z_rd : 32'd0;
+  assign cb3 = color_read ? c_rd : 32'd0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      zhit_q       <= 1'b0;
+      zerr_q       <= 1'b0;
+      chit_q       <= 1'b0;
+      cerr_q       <= 1'b0;
+      look_fresh_q <= 1'b0;
+      match_q      <= '0;
+    end else begin
+      zhit_q       <= z_hit;
+      zerr_q       <= z_err;
+      chit_q       <= c_hit;
+      cerr_q       <= c_err;
+      look_fresh_q <= !(z_tag_we || c_tag_we || z_fill || c_fill || inv_all);
+      if (s1_go) begin
+        // Stage 2 takes stage 1's fragment; the back stages move (or stage 2 was empty).
+        match_q <= back_move ? {m1[5:3], s2_go && m12} : m1;
+      end else if (s2_stays && back_move) begin
+        match_q <= {match_q[5:3], 1'b0};
+      end else if (!s2_stays) begin
+        match_q <= '0;
+      end
+    end
+  end
 
   // ---------------------------------------------------------------- stage 4: the tests
   logic [31:0] ds_bits;
@@ -492,8 +535,8 @@ module pica_fop_pipe #(
       f0 <= '0; f1 <= '0; f2 <= '0; f3 <= '0; f4 <= '0; f5 <= '0; f6 <= '0;
       pix0 <= '0;
       ap1 <= 1'b0; nz1 <= 1'b0; nc1 <= 1'b0; ca1 <= '0; da1 <= '0;
-      ap2 <= 1'b0; nz2 <= 1'b0; nc2 <= 1'b0; ca2 <= '0; da2 <= '0; fresh_q <= 1'b0;
-      ap3 <= 1'b0; ez3 <= 1'b0; ec3 <= 1'b0; ca3 <= '0; da3 <= '0; ds3 <= '0; cb3 <= '0;
+      ap2 <= 1'b0; nz2 <= 1'b0; nc2 <= 1'b0; ca2 <= '0; da2 <= '0;
+      ap3 <= 1'b0; ez3 <= 1'b0; ec3 <= 1'b0; ca3 <= '0; da3 <= '0;
       h4 <= 1'b0; hb4 <= 1'b0; dpass4 <= 1'b0; dsw4 <= 1'b0; ca4 <= '0; da4 <= '0; ha4 <= '0;
       dsd4 <= '0; cb4 <= '0; dst4 <= '0; bds4 <= '0; dsbe4 <= '0; fl4 <= '0;
       h5 <= 1'b0; hb5 <= 1'b0; dpass5 <= 1'b0; dsw5 <= 1'b0; ca5 <= '0; da5 <= '0; ha5 <= '0;
@@ -501,7 +544,6 @@ module pica_fop_pipe #(
       h6 <= 1'b0; hb6 <= 1'b0; dpass6 <= 1'b0; dsw6 <= 1'b0; ca6 <= '0; da6 <= '0; ha6 <= '0;
       dsd6 <= '0; cb6 <= '0; bds6 <= '0; out6 <= '0; dsbe6 <= '0; fl6 <= '0;
     end else begin
-      fresh_q <= fresh_d;
       // 0
       if (in_take) begin
         v0   <= 1'b1;
@@ -542,10 +584,8 @@ module pica_fop_pipe #(
         ap3 <= ap2;
         ca3 <= ca2;
         da3 <= da2;
-        ds3 <= ds_read ? z_rd : 32'd0;
-        cb3 <= color_read ? c_rd : 32'd0;
-        ez3 <= nz2 && z_err;
-        ec3 <= nc2 && c_err;
+        ez3 <= nz2 && zerr_q;
+        ec3 <= nc2 && cerr_q;
         // 4: tests, the depth-stencil write, the hang, the colour decoded.
         v4     <= v3;
         f4     <= f3;
@@ -597,7 +637,7 @@ module pica_fop_pipe #(
   // Misses (the depth line first), flushes, write-backs. One word request a clock; reads are
   // answered in request order (the port's rule), so a fill's responses count its words.
   typedef enum logic [3:0] {
-    CIdle, CScan, CEvRd, CEvWr, CEvDrain, CFill, CTag, CInv, CHang
+    CIdle, CScanW, CScan, CEvLd, CEvRd, CEvWr, CEvDrain, CFill, CTag, CInv, CHang
   } ctl_e;
   ctl_e        ctl_q;
   logic        job_z_q;                        // the job's cache: depth (else colour)
@@ -608,8 +648,8 @@ module pica_fop_pipe #(
   logic [2:0]  fi_q;                           // fill reads issued
   logic [2:0]  out_q;                          // requests not yet answered
   logic [31:0] ev_word_addr;
-  logic [15:0] ev_dirty;
-  logic [TW-1:0] ev_tag;
+  logic [15:0] ev_dirty, evd_q;                // the job line's dirty masks (0: not valid)
+  logic [TW-1:0] ev_tag, evt_q;                // its tag
   logic        ev_valid;
   logic        req_take, rsp;
   logic        c_req_valid, c_req_we;
@@ -617,52 +657,52 @@ module pica_fop_pipe #(
   logic [3:0]  c_req_be;
   logic [7:0]  quiet_q;
   logic        want_gen, miss, any_dirty, want_flush;
-  logic [LineBits-1:0] scan_line;
-  logic        scan_z, scan_found;
+  logic [LineBits-1:0] scan_line, scan_line_q;
+  logic        scan_z, scan_found, scan_z_q, scan_found_q;
 
   assign ev_dirty  = job_z_q ? z_ev_dirty : c_ev_dirty;
   assign ev_tag    = job_z_q ? z_ev_tag : c_ev_tag;
   assign ev_valid  = job_z_q ? z_ev_valid : c_ev_valid;
-  assign ev_line   = (ctl_q == CScan) ? scan_line : job_line_q;
-  assign ev_word_addr = {ev_tag, job_line_q, w_q, 2'b00};
+  assign ev_line   = job_line_q;
+  assign ev_word_addr = {evt_q, job_line_q, w_q, 2'b00};
   assign ctl_idle  = (ctl_q == CIdle);
   assign ctl_rd_z  = job_z_q;
   assign ctl_rd_idx = {job_line_q, w_q};
   assign fill_idx  = {job_line_q, fa_q};
 
-  // The first dirty line (depth cache first).
+  // The first dirty line (depth cache first), from the lowest set bit of each cache's dirty
+  // lines (x & -x: a carry chain, then an OR per index bit), registered: CScan acts on it one
+  // clock after CScanW, in which nothing writes the caches.
+  localparam int NL = 1 << LineBits;
+  logic [NL-1:0] z_low, c_low;
+  logic [LineBits-1:0] z_low_idx, c_low_idx;
+  assign z_low = z_dirty_lines & (~z_dirty_lines + NL'(1));
+  assign c_low = c_dirty_lines & (~c_dirty_lines + NL'(1));
   always_comb begin
-    scan_found = 1'b0;
-    scan_z     = 1'b1;
-    scan_line  = '0;
-    for (int l = (1 << LineBits) - 1; l >= 0; l--) begin
-      if (c_dirty_lines[l]) begin
-        scan_found = 1'b1;
-        scan_z     = 1'b0;
-        scan_line  = LineBits'(l);
-      end
-    end
-    for (int l = (1 << LineBits) - 1; l >= 0; l--) begin
-      if (z_dirty_lines[l]) begin
-        scan_found = 1'b1;
-        scan_z     = 1'b1;
-        scan_line  = LineBits'(l);
-      end
+    z_low_idx = '0;
+    c_low_idx = '0;
+    for (int l = 0; l < NL; l++) begin
+      z_low_idx = z_low_idx | (z_low[l] ? LineBits'(l) : '0);
+      c_low_idx = c_low_idx | (c_low[l] ? LineBits'(l) : '0);
     end
   end
+  assign scan_z     = |z_dirty_lines;
+  assign scan_found = scan_z || (|c_dirty_lines);
+  assign scan_line  = scan_z ? z_low_idx : c_low_idx;
   assign any_dirty = |{z_dirty_lines, c_dirty_lines};
 
   // Work for the controller, when it is idle.
-  assign miss      = v2 && !hits_ok && !hazard && !hang_block && !v3 && !v4 && !v5 && !v6;
+  assign miss      = v2 && look_fresh_q && !hits_ok && !hazard && !hang_block
+                     && !v3 && !v4 && !v5 && !v6;
   assign want_gen  = !gen_q && in_valid_i && !in_fast && !settle_q && !settle2_q;
   assign want_flush = (quiet_q == 8'(IdleFlush)) || (want_gen && fast_empty);
 
-  assign c_req_valid = ((ctl_q == CEvWr) && (ev_dirty[4*w_q +: 4] != 4'h0))
+  assign c_req_valid = ((ctl_q == CEvWr) && (evd_q[4*w_q +: 4] != 4'h0))
                        || ((ctl_q == CFill) && (fi_q != 3'd4) && (out_q != 3'd4));
   assign c_req_we    = (ctl_q == CEvWr);
   assign c_req_addr  = (ctl_q == CEvWr) ? ev_word_addr
                      : {job_tag_q, job_line_q, fi_q[1:0], 2'b00};
-  assign c_req_be    = (ctl_q == CEvWr) ? ev_dirty[4*w_q +: 4] : 4'hF;
+  assign c_req_be    = (ctl_q == CEvWr) ? evd_q[4*w_q +: 4] : 4'hF;
   assign c_req_wdata = (ctl_q == CEvWr) ? (job_z_q ? z_rd : c_rd) : 32'd0;
 
   // The controller's requests leave from a register (rq_*), so the memory port's ready never
@@ -692,6 +732,11 @@ module pica_fop_pipe #(
       flush_inv_q <= 1'b0;
       job_line_q  <= '0;
       job_tag_q   <= '0;
+      evd_q       <= '0;
+      evt_q       <= '0;
+      scan_found_q <= 1'b0;
+      scan_z_q    <= 1'b0;
+      scan_line_q <= '0;
       w_q         <= '0;
       fa_q        <= '0;
       fi_q        <= '0;
@@ -709,6 +754,9 @@ module pica_fop_pipe #(
       hang_addr_q <= '0;
     end else begin
       out_q <= out_q + {2'b0, mem_hs} - {2'b0, rsp};
+      scan_found_q <= scan_found;
+      scan_z_q     <= scan_z;
+      scan_line_q  <= scan_line;
       if (req_take) begin
         rq_v     <= 1'b1;
         rq_we    <= c_req_we;
@@ -739,28 +787,29 @@ module pica_fop_pipe #(
         CIdle: begin
           if (hang_pend_q && !hang_q) begin
             flush_inv_q <= 1'b0;
-            ctl_q       <= CScan;
+            ctl_q       <= CScanW;
           end else if (!hang_pend_q && !hang_q && miss) begin
             // The depth line first, then (next miss) the colour line.
-            job_z_q     <= nz2 && !z_hit;
+            job_z_q     <= nz2 && !zhit_q;
             job_fill_q  <= 1'b1;
-            job_line_q  <= (nz2 && !z_hit) ? da2[LW+1:4] : ca2[LW+1:4];
-            job_tag_q   <= (nz2 && !z_hit) ? da2[31:LW+2] : ca2[31:LW+2];
+            job_line_q  <= (nz2 && !zhit_q) ? da2[LW+1:4] : ca2[LW+1:4];
+            job_tag_q   <= (nz2 && !zhit_q) ? da2[31:LW+2] : ca2[31:LW+2];
             w_q         <= '0;
-            ctl_q       <= CEvRd;
+            ctl_q       <= CEvLd;
           end else if (!hang_pend_q && !hang_q && want_flush && fast_empty
                        && (any_dirty || z_any_valid || c_any_valid)) begin
             flush_inv_q <= 1'b1;
-            ctl_q       <= CScan;
+            ctl_q       <= CScanW;
           end
         end
+        CScanW: ctl_q <= CScan;
         CScan: begin
-          if (scan_found) begin
-            job_z_q    <= scan_z;
+          if (scan_found_q) begin
+            job_z_q    <= scan_z_q;
             job_fill_q <= 1'b0;
-            job_line_q <= scan_line;
+            job_line_q <= scan_line_q;
             w_q        <= '0;
-            ctl_q      <= CEvRd;
+            ctl_q      <= CEvLd;
           end else if (hang_pend_q) begin
             // The beats of the fragments before the hanging one leave first.
             if (bcount_q == 2'd0) ctl_q <= CHang;
@@ -770,26 +819,32 @@ module pica_fop_pipe #(
         end
         // Eviction: every dirty word of the line, read from the RAM then written (its dirty
         // bytes only). A line not valid or clean writes nothing.
+        // The line's tag and dirty masks, latched (the line is the job's until it ends).
+        CEvLd: begin
+          evd_q <= ev_valid ? ev_dirty : 16'h0;
+          evt_q <= ev_tag;
+          ctl_q <= CEvRd;
+        end
         CEvRd: begin
 `ifdef INJECT_FOP_PIPE_EVICT
           // The bug: a miss replaces its line without writing the victim's dirty words back
           // (only the flushes write back).
-          if (!ev_valid || ev_dirty == 16'h0 || job_fill_q) ctl_q <= job_fill_q ? CFill : CEvDrain;
+          if (evd_q == 16'h0 || job_fill_q) ctl_q <= job_fill_q ? CFill : CEvDrain;
 `else
-          if (!ev_valid || ev_dirty == 16'h0) ctl_q <= job_fill_q ? CFill : CEvDrain;
+          if (evd_q == 16'h0) ctl_q <= job_fill_q ? CFill : CEvDrain;
 `endif
           else ctl_q <= CEvWr;
           fi_q <= '0;
           fa_q <= '0;
         end
         CEvWr: begin
-          if (ev_dirty[4*w_q +: 4] == 4'h0 || req_take) begin
+          if (evd_q[4*w_q +: 4] == 4'h0 || req_take) begin
             w_q   <= w_q + 2'd1;
             ctl_q <= (w_q == 2'd3) ? CEvDrain : CEvRd;
           end
         end
         CEvDrain: begin
-          if (out_q == 3'd0 && !rq_v && !rsp) ctl_q <= job_fill_q ? CFill : CScan;
+          if (out_q == 3'd0 && !rq_v && !rsp) ctl_q <= job_fill_q ? CFill : CScanW;
         end
         CFill: begin
           if (req_take) fi_q <= fi_q + 3'd1;
