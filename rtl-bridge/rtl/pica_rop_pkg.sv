@@ -7,6 +7,9 @@
 // rule is written once.
 package pica_rop_pkg;
 
+  // Every top is linted with every source: a top that does not use FOP uses none of these.
+  /* verilator lint_off UNUSEDPARAM */
+
   // The 20 registers of pica_model::fop::CONFIG_REGS, register k at [32*k +: 32] (ID order).
   localparam int SColorOp   = 0;
   localparam int SBlendFunc = 1;
@@ -74,5 +77,7 @@ package pica_rop_pkg;
   function automatic logic access_enabled(input logic [3:0] field);
     access_enabled = (field != 4'd0);
   endfunction
+
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage : pica_rop_pkg
