@@ -98,6 +98,26 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_rast_shim.cpp"],
         vlt: None,
     },
+    // rast: RAST frees a triangle slot when its walk ends, not when its last pixel is issued (the next set-up overwrites attributes queued pixels still read)
+    Model {
+        name: "rast_inject_slot_early",
+        top: "pica_rast_top",
+        defines: &["INJECT_RAST_SLOT_EARLY"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
+    // rast: RAST's output FIFO credit check off by one (under backpressure a fragment is written over the oldest one queued)
+    Model {
+        name: "rast_inject_credit",
+        top: "pica_rast_top",
+        defines: &["INJECT_RAST_CREDIT"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
     // tev: as written
     Model {
         name: "tev",

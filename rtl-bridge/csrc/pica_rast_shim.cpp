@@ -2,9 +2,10 @@
 //
 // The RAST stage bridge: a thin C ABI over the Verilated models of pica_rast_top (rows `rast`,
 // `rast_inject_fill_rule`, `rast_inject_persp`, `rast_inject_clip_plane_order`,
-// `rast_inject_clip_fast_overwrite`, `rast_inject_clip_fast_order` of build.rs's model table,
-// stage_models.rs; then its mutant and coverage models). It only moves port values and clock edges;
-// the protocol lives in the stage's Rust wrapper.
+// `rast_inject_clip_fast_overwrite`, `rast_inject_clip_fast_order`, `rast_inject_slot_early`,
+// `rast_inject_credit` of build.rs's model table, stage_models.rs; then its mutant and coverage
+// models). It only moves port values and clock edges; the protocol lives in the stage's Rust
+// wrapper.
 #include "pica_rast_shim.h"
 
 #include "Vpica_rast.h"
@@ -42,6 +43,18 @@
 #else
 #define PICA_RAST_V_rast_inject_clip_fast_order(X)
 #endif
+#if __has_include("Vpica_rast_inject_slot_early.h")
+#include "Vpica_rast_inject_slot_early.h"
+#define PICA_RAST_V_rast_inject_slot_early(X) X(Vpica_rast_inject_slot_early, "inject_rast_slot_early")
+#else
+#define PICA_RAST_V_rast_inject_slot_early(X)
+#endif
+#if __has_include("Vpica_rast_inject_credit.h")
+#include "Vpica_rast_inject_credit.h"
+#define PICA_RAST_V_rast_inject_credit(X) X(Vpica_rast_inject_credit, "inject_rast_credit")
+#else
+#define PICA_RAST_V_rast_inject_credit(X)
+#endif
 
 #define PICA_RAST_VARIANTS(X) \
   X(Vpica_rast, "default") \
@@ -49,7 +62,9 @@
   PICA_RAST_V_rast_inject_persp(X) \
   PICA_RAST_V_rast_inject_clip_plane_order(X) \
   PICA_RAST_V_rast_inject_clip_fast_overwrite(X) \
-  PICA_RAST_V_rast_inject_clip_fast_order(X)
+  PICA_RAST_V_rast_inject_clip_fast_order(X) \
+  PICA_RAST_V_rast_inject_slot_early(X) \
+  PICA_RAST_V_rast_inject_credit(X)
 
 namespace {
 

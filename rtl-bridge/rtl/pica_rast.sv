@@ -3,40 +3,39 @@
 // same early-depth buffer reads, writes and clears, whatever the early-depth port latency and
 // the output backpressure. rtl/README.md "pica_rast_top" is the contract.
 //
-// One triangle at a time, one pixel at a time, an FSM around one f24 arithmetic pipeline that
-// never stalls (every register loads every clock) and is shared by the set-up and the
-// interpolation, so that no clock chains more than one pipeline step (rtl/README.md
-// "pica_rast", docs/src/rtl.md "The FPGA flow"; until 2026-11-30 the set-up and the
-// interpolation ran in single clocks, an estimated 4.0 MHz on the ECP5):
+// A pipeline in which nothing waits on the arithmetic (issue 37: traversal at one pixel a
+// clock, interpolation pipelined, the set-up of a triangle overlapped with the walk of the one
+// before it). The stations, each joined to the next by a register or a FIFO:
 //
-//   issue  one op a clock into the operand registers, with a tag (kind, destination)
-//   MUL    3 x pica_f24_mul_p (a register behind the product, one behind the result)
-//   DOT    add(add(m0, m1), m2): 2 x pica_f24_add_p (two registers in each, one behind each)
-//   DIV    pica_f24_div_p (six steps of three quotient bits); the denominator joins here,
-//          read from den / dsum / den' by tag (they were retired by earlier ops)
-//   DRV    add(div, -attr_s): operand registers, pica_f24_add_p
-// An op retires by its tag at the end of its kind's last stage: set-up products (MUL) into the
-// attributes, den / dsum / den' (DOT) into their registers, depth and attributes (DIV), the
-// texture-coordinate differences (DRV). Ops are issued in an order that makes every value an op
-// reads at a later stage retired before it is read.
+//   set-up    (TFE) takes a ScreenTri into one of two triangle slots (attributes, z, 1/w,
+//             seq), converts x / y to 12.4 and finds the rect and the orientation (5 clocks)
+//             while p_ks = mul(a_ks, q_k) runs beside it, SetupSem semantics a clock
+//             (3 * SetupSem multipliers, 24 / SetupSem clocks), all while the walker still
+//             walks the triangle before it
+//   walk      one pixel a clock over the rect (pica_rast_edge, stepped; scissor, coverage):
+//             a drawn pixel goes into the pixel FIFO with its slot and its edge weights; the
+//             end of a triangle goes in as a marker, which frees the slot when it is issued
+//   pop       a pixel leaves the FIFO at most every G clocks and only when the output FIFO
+//             has room for it (credits: pixels in flight + fragments queued <= ODepth); with
+//             the early depth test on, only when nothing is in flight
+//   weights   the pixel's, its right and its upper neighbour's weights to f24 (2 clocks)
+//   issue     G clocks a pixel: in group g lane j works op n = g * Lanes + j of the pixel's
+//             37 ops (25 without a texture unit): 0 the depth, 1-24 the semantics, 25-36 the
+//             texture coordinates at the right (25-30) and the upper (31-36) neighbour;
+//             beside the lanes pica_rast_dot3 x 4 make the pixel's den, dsum, den' right / up
+//   lanes     Lanes x (pica_rast_dot3 -> pica_f24_div_p): the numerator, then the quotient by
+//             the denominator the op names, which the denominators' dot products deliver in
+//             the same clock (both 9 clocks behind the issue); the result 15 clocks after
+//   collect   the results of a pixel's groups into one record; when its last group is in,
+//             the fragment (depth and colour converted) goes into the output FIFO, and its
+//             texture-coordinate differences (12 x pica_f24_add_p) two clocks later
+//   early     with the early depth test on, the record waits for the stored value (read),
+//   depth     goes out on a pass, and its depth is stored once it has been taken (write)
 //
-//   IDLE     takes a ScreenTri (x / y to 12.4 by pica_f24_to_fix12p4_p, vertices latched),
-//            or serves a pending early-depth clear (CLR_REQ, CLR_RSP: op 2 on the port)
-//   SET      5 clocks: twice the signed area (orientation, degenerate), the traversal rect
-//            (RastConfig::traversal_rect); nothing to walk -> IDLE. The edge functions' start
-//            values are set up meanwhile (pica_rast_edge)
-//   SETUP_P  issues p_ks = mul(a_ks, q_k) for the three vertices, one semantic per clock
-//            (Interpolator::new)
-//   PIX      one pixel: scissor test, coverage (pica_rast_edge, stepped); not drawn -> the next
-//            pixel (1 clock per pixel)
-//   WGT      the pixel's weights and its neighbours' to f24 (pica_f24_from_int_p, weight_f24)
-//   ISS      issues the fragment's ops: den, dsum, depth; (early depth on: WAIT_D for the
-//            depth, RD_REQ, RD_RSP: read the stored value, compare; fail -> the next pixel);
-//            with a texture unit on den' of the right and upper neighbours, the texture
-//            coordinates, the twelve differences; the other semantics
-//   DRAIN    until the last op retired
-//   OUT      the fragment until out_ready_i
-//   WR_REQ, WR_RSP   early depth test on: store the fragment's 24-bit depth (commit on send)
+// G = ceil(ops / Lanes): Lanes = 37 gives one fragment a clock with a texture unit on, 25
+// without; fewer lanes trade clocks per fragment for area (docs/src/rtl.md, the FPGA table).
+// The early depth test serializes the pixels (the read of a pixel must see every earlier
+// write, and the port has one request outstanding at a time).
 //
 // UNVERIFIED(hw): the interpolation structure (attribute·q and q = 1/w interpolated with the
 // barycentric weights, one division per semantic), its f24 precision (pica_f24_div truncates)
@@ -44,10 +43,18 @@
 // (model/src/rast/interp.rs; the hardware's arithmetic is not public), as is the early-depth
 // buffer's behaviour (model/src/rast/early.rs); this RTL follows the model, not a measurement.
 //
-// The early-depth port has one request outstanding at a time, and a pixel's read is issued
-// after the previous fragment's write has been answered, so every read sees every earlier
-// write and clear (the port answers in order).
-module pica_rast (
+// Injected bugs (pica_rast_top lists them all):
+//   INJECT_RAST_PERSP        texcoord0.u interpolated linearly in screen space
+//   INJECT_RAST_SLOT_EARLY   a triangle slot is freed when its walk ends, not when its last
+//                            pixel is issued: the next set-up may overwrite attributes that
+//                            pixels still queued will read (a pipelined-only bug)
+//   INJECT_RAST_CREDIT       the output FIFO's credit check off by one: under backpressure a
+//                            fragment is written over the oldest one queued (pipelined-only)
+module pica_rast #(
+  parameter int Lanes    = 13,  // interpolation lanes: clocks per fragment = ceil(37 / Lanes)
+  parameter int SetupSem = 4,   // set-up products: semantics per clock (3 multipliers each)
+  parameter int ODepth   = 32   // output FIFO entries (credits)
+) (
   input  logic          clk_i,
   input  logic          rst_ni,
 
@@ -197,35 +204,75 @@ module pica_rast (
   assign sc_inside_mode  = (c_sc_mode == ScModeInside);
   assign sc_outside_mode = (c_sc_mode == ScModeOutside);
 
-  // ---------------------------------------------------------------- state
-  typedef enum logic [3:0] {
-    SIdle, SClrReq, SClrRsp, SSet, SSetupP, SPix, SWgt, SIss, SWaitD, SRdReq, SRdRsp, SDrain,
-    SOut, SWrReq, SWrRsp
-  } state_e;
+  // ---------------------------------------------------------------- the ops
+  // Op n of a pixel (n = g * Lanes + j: group g, lane j): 0 the depth, div(dot(B, z), den or
+  // dsum); 1-24 semantic n - 1, div(dot(B, p_s), den); 25-30 texture value k = n - 25 at the
+  // right neighbour, div(dot(B', p_s), den' right); 31-36 the same at the upper neighbour.
+  // Texture value k is u (k even) or v of texcoord k / 2 (Interpolator::tex_deriv).
+  localparam int NOps   = 37;
+  localparam int NOpsNt = 25;
+  localparam int GMax   = (NOps + Lanes - 1) / Lanes;
+  localparam int GNoTex = (NOpsNt + Lanes - 1) / Lanes;
+  localparam int GW     = (GMax > 1) ? $clog2(GMax) : 1;
+  localparam int PDepth = 4;            // pixel FIFO entries
 
-  state_e        state_q, state_d;
+  // The semantic whose p op n reads (n >= 1).
+  function automatic int op_sem(input int n);
+    int k;
+    k = (n - 25) % 6;
+    if (n < 25) op_sem = n - 1;
+    else if (k < 2) op_sem = SemTex0U + k;
+    else if (k < 4) op_sem = SemTex1U + k - 2;
+    else op_sem = SemTex2U + k - 4;
+  endfunction
 
-  logic [31:0]   seq_q;
-  logic [71:0]   z_q, inv_w_q;
-  logic [1727:0] p_q;                 // the attributes, then p_ks = mul(a_ks, q_k)
-  logic [10:0]   rx0_q, rx1_q;        // traversal rect
-  logic [9:0]    ry1_q;               // (rows start at the first pixel's y)
-  logic [10:0]   x_q;                 // the pixel
-  logic [9:0]    y_q;
-  logic [2:0]    cnt_q;               // SET: clocks since the triangle was taken
-  logic [4:0]    s_q;                 // SETUP_P: semantic
-  logic [5:0]    n_q;                 // ISS: the fragment's op
-  logic [23:0]   den_q, dsum_q, denr_q, denu_q, depth_q;
-  logic [575:0]  attr_q;
-  logic [287:0]  deriv_q;
-  logic          clr_pend_q;
-  logic [23:0]   clr_val_q;
+  // Word `sel` of 24 as an AND-OR of decoded selects (an index computed as 24 * sel became a
+  // multiplier block and an adder in front of the select). A function, so that the
+  // accumulator is no variable of an always_comb: Icarus 11 keeps waking an always_comb that
+  // reads a variable it writes.
+  function automatic logic [23:0] pick24(input logic [575:0] words, input logic [4:0] sel);
+    pick24 = '0;
+    for (int s = 0; s < 24; s++) pick24 = pick24 | ({24{sel == 5'(s)}} & words[24*s +: 24]);
+  endfunction
 
-  // ---------------------------------------------------------------- input conversion
+  // Candidate g of GMax (72 bits each) by the group counter.
+  function automatic logic [71:0] pick_g72(input logic [72*GMax-1:0] c, input logic [GW-1:0] g);
+    pick_g72 = '0;
+    for (int k = 0; k < GMax; k++) pick_g72 = pick_g72 | ({72{g == GW'(k)}} & c[72*k +: 72]);
+  endfunction
+
+  function automatic logic [23:0] pick_g24(input logic [24*GMax-1:0] c, input logic [GW-1:0] g);
+    pick_g24 = '0;
+    for (int k = 0; k < GMax; k++) pick_g24 = pick_g24 | ({24{g == GW'(k)}} & c[24*k +: 24]);
+  endfunction
+
+  // ---------------------------------------------------------------- triangle slots
+  // Two slots: the set-up fills one while the walk and the issue still read the other.
+  logic [3455:0] ps_q;          // slot k: the attributes, then p_ks, at [1728*k +: 1728]
+  logic [143:0]  zs_q, qs_q;    // slot k: z and 1/w per vertex at [72*k +: 72]
+  logic [63:0]   seqs_q;        // slot k: seq at [32*k +: 32]
+  logic [1:0]    sbusy_q;       // slot k holds a triangle whose last pixel is not yet issued
+  logic          wslot_q;       // the slot the set-up fills
+`ifdef INJECT_RAST_PERSP
+  logic [143:0]  a12s_q;        // slot k: texcoord0.u as it came in (the injected bug's operand)
+`endif
+
+  // ---------------------------------------------------------------- set-up (TFE)
+  typedef enum logic [1:0] {TIdle, TSet, TReady} tf_e;
+  tf_e        tf_q;
+  logic [2:0] cnt_q;            // TSet: clocks since the triangle was taken
+  logic [4:0] s_q;              // TSet: the next set-up products' first semantic
+  logic       accept, take, clr_pend_q;
+  logic [23:0] clr_val_q;
+
+  assign in_ready_o = (tf_q == TIdle) && !sbusy_q[wslot_q] && !clr_pend_q && !clear_i;
+  assign accept     = in_valid_i && in_ready_o;
+
   // The two-clock converters load in the accept clock and the one after it, then hold the
-  // triangle's 12.4 positions until the next one is taken.
+  // triangle's 12.4 positions until the next one is taken (the walk has its own copies).
   logic        fix_en;
   logic [47:0] vx, vy;
+  assign fix_en = accept || (tf_q == TSet && cnt_q == 3'd0);
   for (genvar k = 0; k < 3; k++) begin : g_fix
     pica_f24_to_fix12p4_p u_fx (.clk_i, .en_i(fix_en), .a_i(in_x_i[24*k +: 24]),
                                 .y_o(vx[16*k +: 16]));
@@ -290,503 +337,522 @@ module pica_rast (
   assign rect_empty = area_zero || (c_width == 11'd0) || (sc_inside_mode && sc_empty)
                       || (tr_x0_q > tr_x1_q) || (tr_y0_q > tr_y1_q);
 
-  // ---------------------------------------------------------------- edges, weights
+
+  // ---- the set-up products p_ks = mul(a_ks, q_k) (Interpolator::new): SetupSem semantics a
+  // clock into 3 * SetupSem multipliers from the clock after the take; each product is
+  // written back over its attribute 3 clocks after its issue. The set-up is done when the
+  // rect is known (5 clocks) and the last product is written.
+  localparam int SuW = 3 * SetupSem;
+  logic            su_iss, su_done;
+  logic [24*SuW-1:0] su_a, su_b, su_a_q, su_b_q, su_prod, su_prod_q;
+  logic [3:1]      su_v_q;
+  logic [14:0]     su_s_q;      // stage k's first semantic at [5*(k-1) +: 5]
+  assign su_iss  = (tf_q == TSet) && (s_q < 5'd24);
+  assign su_done = (tf_q == TSet) && (cnt_q == 3'd4) && !su_iss && (su_v_q == '0);
+  for (genvar i = 0; i < SetupSem; i++) begin : g_su
+    for (genvar k = 0; k < 3; k++) begin : g_k
+      localparam int L = 3 * i + k;
+      assign su_a[24*L +: 24] = pick24(ps_q[1728*wslot_q + 576*k +: 576], s_q + 5'(i));
+      assign su_b[24*L +: 24] = qs_q[72*wslot_q + 24*k +: 24];
+      pica_f24_mul_p #(.Reg(1'b1)) u_mul (
+        .clk_i, .en_i(1'b1), .a_i(su_a_q[24*L +: 24]), .b_i(su_b_q[24*L +: 24]),
+        .y_o(su_prod[24*L +: 24])
+      );
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    su_a_q    <= su_a;
+    su_b_q    <= su_b;
+    su_prod_q <= su_prod;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      su_v_q <= '0;
+      su_s_q <= '0;
+    end else begin
+      su_v_q <= {su_v_q[2:1], su_iss};
+      su_s_q <= {su_s_q[9:0], s_q};
+    end
+  end
+
+  // ---------------------------------------------------------------- walk
+  typedef enum logic {WIdle, WWalk} wk_e;
+  wk_e          wk_q;
+  logic         wk_slot_q;
+  logic [10:0]  rx0_q, rx1_q, x_q;
+  logic [9:0]   ry1_q, y_q;
   logic [107:0] b_here, b_right, b_up;
-  logic         covered, load_edge, step_x, step_row;
+  logic         covered, sc_box, sc_pass, last_x, last_y, last_pix;
+  logic         pf_room, walk, step_x, step_row;
+
+  assign take = (wk_q == WIdle) && (tf_q == TReady);
 
   pica_rast_edge u_edge (
     .clk_i, .rst_ni, .vx_i(vx), .vy_i(vy), .x0_i(tr_x0_q[10:0]), .y0_i(tr_y0_q[9:0]),
-    .load_i(load_edge), .step_x_i(step_x), .step_row_i(step_row),
+    .load_i(take), .step_x_i(step_x), .step_row_i(step_row),
     .area_neg_o(area_neg), .area_zero_o(area_zero),
     .b_o(b_here), .b_right_o(b_right), .b_up_o(b_up), .covered_o(covered)
   );
 
-  // The f24 weights of the pixel, its right and its upper neighbour, two clocks after the
-  // edge values (which hold while the pixel is worked on).
-  logic [71:0] wh, wr, wu;
-  for (genvar k = 0; k < 3; k++) begin : g_wf
-    pica_f24_from_int_p u_wh (.clk_i, .en_i(1'b1), .a_i(b_here[36*k +: 36]),
-                              .y_o(wh[24*k +: 24]));
-    pica_f24_from_int_p u_wr (.clk_i, .en_i(1'b1), .a_i(b_right[36*k +: 36]),
-                              .y_o(wr[24*k +: 24]));
-    pica_f24_from_int_p u_wu (.clk_i, .en_i(1'b1), .a_i(b_up[36*k +: 36]),
-                              .y_o(wu[24*k +: 24]));
-  end
-
-  // ---------------------------------------------------------------- per-pixel tests
-  logic sc_box, sc_pass, last_x, last_y;
-
   // RastConfig::scissor_passes.
-  assign sc_box  = !sc_empty && ({1'b0, c_sx1} <= x_q) && (x_q <= sc_x2)
-                   && ({1'b0, c_sy1} <= {1'b0, y_q}) && ({1'b0, y_q} <= sc_y2);
-  assign sc_pass = sc_inside_mode ? sc_box : (sc_outside_mode ? !sc_box : 1'b1);
-  assign last_x  = (x_q == rx1_q);
-  assign last_y  = (y_q == ry1_q);
+  assign sc_box   = !sc_empty && ({1'b0, c_sx1} <= x_q) && (x_q <= sc_x2)
+                    && ({1'b0, c_sy1} <= {1'b0, y_q}) && ({1'b0, y_q} <= sc_y2);
+  assign sc_pass  = sc_inside_mode ? sc_box : (sc_outside_mode ? !sc_box : 1'b1);
+  assign last_x   = (x_q == rx1_q);
+  assign last_y   = (y_q == ry1_q);
+  assign last_pix = last_x && last_y;
+  // One pixel a clock while the pixel FIFO has room: a drawn pixel goes in, and the rect's
+  // last pixel always does (drawn or not), marked as the triangle's end.
+  assign walk     = (wk_q == WWalk) && pf_room;
+  assign step_x   = walk && !last_x;
+  assign step_row = walk && last_x && !last_y;
 
-  // ---------------------------------------------------------------- the ops
-  // Kinds, and where each retires (the stage number of its tag, counted from the operand
-  // registers = 1).
-  localparam logic [1:0] KMul = 2'd0;   // p_ks: retires at 3 (the products)
-  localparam logic [1:0] KDot = 2'd1;   // den, dsum, den' right / up: at 9 (the dot product)
-  localparam logic [1:0] KDiv = 2'd2;   // depth, attr_s: at 15 (the quotient)
-  localparam logic [1:0] KDrv = 2'd3;   // a difference: at 18 (the difference)
-  localparam int StMul = 3;
-  localparam int StDot = 9;
-  localparam int StDiv = 15;
-  localparam int StDrv = 18;
-  localparam int NSt   = 18;
-  // KDot destinations; the KDiv destination of the depth (the others are the semantic).
-  localparam logic [4:0] DDen = 5'd0, DDsum = 5'd1, DDenR = 5'd2, DDenU = 5'd3;
-  localparam logic [4:0] DDepth = 5'd24;
-  // Operand selects: weights of the pixel, its right or its upper neighbour; the other lane
-  // q = 1/w, 1.0, z or the semantic's p.
-  localparam logic [1:0] AHere = 2'd0, ARight = 2'd1, AUp = 2'd2;
-  localparam logic [1:0] BInvW = 2'd0, BOne = 2'd1, BZ = 2'd2, BP = 2'd3;
-  // The fragment's ops (n_q): 0 den, 1 dsum, 2 depth (the early-depth test waits after it),
-  // then without a texture unit the 24 semantics in order (3-26). With one: 3 den' right,
-  // 4 den' up, 5-10 the six texture coordinates, 11-22 their differences (right k = 0-5, then
-  // up), 23-40 the other 18 semantics: a difference reads its coordinate when its quotient is
-  // done, and the differences' longer tail is hidden behind the last semantics.
-  localparam logic [5:0] NDepth = 6'd2;
-  localparam logic [5:0] NLastNoTex = 6'd26;
-  localparam logic [5:0] NLastTex = 6'd40;
+  // ---------------------------------------------------------------- pixel FIFO
+  // Entry: {draw, end, slot, x, y, b here, b right, b up}.
+  localparam int PW = 3 + 11 + 10 + 324;
+  logic [PW-1:0] pf_mem [PDepth];
+  logic [1:0]    pf_wp_q, pf_rp_q;
+  logic [2:0]    pf_cnt_q;
+  logic          pf_push, pf_pop;
+  logic [PW-1:0] pf_in, pf_head;
+  logic          h_draw;
 
-  function automatic logic [4:0] sem_of(input logic [2:0] k);   // texture value k -> semantic
-    unique case (k[2:1])
-      2'd0:    sem_of = 5'(SemTex0U) + {4'd0, k[0]};
-      2'd1:    sem_of = 5'(SemTex1U) + {4'd0, k[0]};
-      default: sem_of = 5'(SemTex2U) + {4'd0, k[0]};
-    endcase
-  endfunction
+  assign pf_room = (pf_cnt_q != 3'(PDepth));
+  assign pf_push = walk && ((covered && sc_pass) || last_pix);
+  assign pf_in   = {covered && sc_pass, last_pix, wk_slot_q, x_q, y_q, b_here, b_right, b_up};
+  assign pf_head = pf_mem[pf_rp_q];
+  assign h_draw  = pf_head[PW-1];
 
-  // Word `sel` of 24 as an AND-OR of decoded selects (an index computed as 24 * sel became a
-  // multiplier block and an adder in front of the select, the worst path). A function, so that
-  // the accumulator is no variable of an always_comb: Icarus 11 keeps waking an always_comb
-  // that reads a variable it writes, and the block's '0-then-OR toggled that variable in every
-  // run, so the RAST replays under Icarus never left the first pixel's time step.
-  function automatic logic [23:0] pick24(input logic [575:0] words, input logic [4:0] sel);
-    pick24 = '0;
-    for (int s = 0; s < 24; s++) pick24 = pick24 | ({24{sel == 5'(s)}} & words[24*s +: 24]);
-  endfunction
-
-  // {kind, destination, a select, b select, the semantic of p}
-  function automatic logic [15:0] op_of(input logic [5:0] n, input logic tex);
-    logic [5:0] j, d;
-    logic [4:0] s;
-    j = n - 6'd23;
-    d = n - 6'd11;
-    if (n == 6'd0) op_of = {KDot, DDen, AHere, BInvW, 5'd0};
-    else if (n == 6'd1) op_of = {KDot, DDsum, AHere, BOne, 5'd0};
-    else if (n == NDepth) op_of = {KDiv, DDepth, AHere, BZ, 5'd0};
-    else if (!tex) op_of = {KDiv, 5'(n - 6'd3), AHere, BP, 5'(n - 6'd3)};
-    else if (n == 6'd3) op_of = {KDot, DDenR, ARight, BInvW, 5'd0};
-    else if (n == 6'd4) op_of = {KDot, DDenU, AUp, BInvW, 5'd0};
-    else if (n < 6'd11) begin
-      s = sem_of(3'(n - 6'd5));
-      op_of = {KDiv, s, AHere, BP, s};
-    end else if (n < 6'd23) begin
-      // Destination {up, k}: the difference slot 4 * t + c is {k[2:1], up, k[0]}.
-      op_of = (d < 6'd6) ? {KDrv, 2'b00, 3'(d), ARight, BP, sem_of(3'(d))}
-                         : {KDrv, 2'b01, 3'(d - 6'd6), AUp, BP, sem_of(3'(d - 6'd6))};
-    end else begin
-      // The other semantics: 0-11, 16-21.
-      s = (j < 6'd12) ? 5'(j) : 5'(j + 6'd4);
-      op_of = {KDiv, s, AHere, BP, s};
-    end
-  endfunction
-
-  logic        iss;                   // an op is issued this clock
-  logic [15:0] op_d, op_q;
-  logic [1:0]  op_kind, op_asel, op_bsel;
-  logic [4:0]  op_dst, op_sem, s_d;
-  logic [5:0]  n_d;
-  logic        mul_next;
-
-  // The op is decoded a clock ahead, from the counters as they will be, so that the operand
-  // selects (24-way for p, with a large fanout) start from a register. SETUP_P follows SET
-  // (a rejected triangle's MUL op is never issued: IDLE does not issue) and runs to s = 23.
-  always_comb begin
-    s_d = s_q;
-    n_d = n_q;
-    if (state_q == SSet) s_d = '0;
-    else if (state_q == SSetupP) s_d = s_q + 5'd1;
-    if (state_q == SWgt) n_d = '0;
-    else if (state_q == SIss) n_d = n_q + 6'd1;
+  always_ff @(posedge clk_i) begin
+    if (pf_push) pf_mem[pf_wp_q] <= pf_in;
   end
-  assign mul_next = (state_q == SSet) || (state_q == SSetupP && s_q != 5'd23);
-  assign op_d = mul_next ? {KMul, s_d, AHere, BInvW, s_d} : op_of(n_d, tex_on);
-  assign {op_kind, op_dst, op_asel, op_bsel, op_sem} = op_q;
-  assign iss = (state_q == SSetupP) || (state_q == SIss);
 
-  // Tags, stage k at [8*k +: 8]: {valid, kind, destination}. An op's tag leaves the pipe
-  // where it retires.
-  logic [8*(NSt+1)-1:0] tag_q;       // stage 0: the op issued this clock
-  logic [8*NSt-1:0]     tagr_q;      // stages 1 ..= NSt
-  logic [NSt:1]         tv, ret;
-  logic                 busy, busy_next;
-  for (genvar k = 1; k <= NSt; k++) begin : g_tag
-    logic [1:0] kind;
-    assign tv[k] = tag_q[8*k + 7];
-    assign kind  = tag_q[8*k + 5 +: 2];
-    assign ret[k] = tv[k] && ((k == StMul && kind == KMul) || (k == StDot && kind == KDot)
-                              || (k == StDiv && kind == KDiv) || (k == StDrv && kind == KDrv));
+  // ---------------------------------------------------------------- pop and credits
+  logic [GW-1:0] g_last;        // the last group of a pixel (G - 1)
+  logic [GW-1:0] hold_q;        // clocks until the next pop may go
+  logic [6:0]    inflight_q;    // drawn pixels popped, not yet queued or discarded
+  logic [6:0]    ocount_q;      // fragments queued in the output FIFO
+  logic          credit_ok, ser_ok, pd2_v_q, discard;
+
+  typedef enum logic [2:0] {EIdle, EClrReq, EClrRsp, ERdReq, ERdRsp, EWait, EWrReq, EWrRsp} ed_e;
+  ed_e ed_q;
+
+  assign g_last = tex_on ? GW'(GMax - 1) : GW'(GNoTex - 1);
+`ifdef INJECT_RAST_CREDIT
+  assign credit_ok = (inflight_q + ocount_q) <= 7'(ODepth);
+`else
+  assign credit_ok = (inflight_q + ocount_q) < 7'(ODepth);
+`endif
+  // The early depth test serializes the pixels: a read must see every earlier write.
+  assign ser_ok = !early_on || (ed_q == EIdle && inflight_q == '0 && ocount_q == '0);
+  assign pf_pop = (pf_cnt_q != '0) && (hold_q == '0) && (!h_draw || credit_ok) && ser_ok;
+
+  // ---------------------------------------------------------------- weights
+  // pq: the popped entry; cv1, cv2: beside the two-clock weight converters.
+  logic          pq_v_q;
+  logic [PW-1:0] pq_q;
+  logic [24:0]   cv1_q, cv2_q;  // {valid, draw, end, slot, x, y}
+  logic [215:0]  wf;            // weights here, right, up (f24), 3 lanes each
+  for (genvar k = 0; k < 9; k++) begin : g_wf
+    // pq_q's weights: here at [216 +: 108], right at [108 +: 108], up at [0 +: 108].
+    localparam int Base = (k < 3) ? 216 : ((k < 6) ? 108 : 0);
+    pica_f24_from_int_p u_w (.clk_i, .en_i(1'b1), .a_i(pq_q[Base + 36*(k % 3) +: 36]),
+                             .y_o(wf[24*k +: 24]));
   end
-  assign tag_q = {tagr_q, iss, op_kind, op_dst};
-  // Something in flight; something still in flight after this clock.
-  assign busy      = |tv;
-  assign busy_next = |(tv & ~ret);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      tagr_q <= '0;
-    end else begin
-      tagr_q[7:0] <= tag_q[7:0];
-      for (int k = 2; k <= NSt; k++) begin
-        tagr_q[8*(k-1) +: 8] <= {tv[k-1] && !ret[k-1], tag_q[8*(k-1) +: 7]};
+  // ---------------------------------------------------------------- issue
+  logic          iss_v_q, iss_end_q, iss_slot_q;
+  logic [GW-1:0] iss_g_q;
+  logic [10:0]   iss_x_q;
+  logic [9:0]    iss_y_q;
+  logic [215:0]  iss_w_q;       // wh (k 0-2), wr (3-5), wu (6-8) at [24*k +: 24]
+  logic          iss_last;
+  assign iss_last = iss_v_q && (iss_g_q == g_last);
+
+  // The slot is free once no pixel of its triangle will read it: its last pixel has presented
+  // its last group, or an end marker without a pixel reached the issue. Both can happen in one
+  // clock (a triangle's last pixel ends its groups as the next triangle's pure end marker
+  // arrives; the fuzzer found a slot kept busy forever when only one was freed).
+  logic free_a, free_b, free_a_slot, free_b_slot;
+`ifdef INJECT_RAST_SLOT_EARLY
+  assign free_a      = walk && last_pix;
+  assign free_a_slot = wk_slot_q;
+  assign free_b      = 1'b0;
+  assign free_b_slot = 1'b0;
+  logic unused_end;
+  assign unused_end = iss_end_q;
+`else
+  assign free_a      = iss_last && iss_end_q;
+  assign free_a_slot = iss_slot_q;
+  assign free_b      = cv2_q[24] && !cv2_q[23] && cv2_q[22];
+  assign free_b_slot = cv2_q[21];
+`endif
+
+  // The slot's operands at the issue.
+  logic [1727:0] p_iss;
+  logic [71:0]   z_iss, q_iss, wh, wr, wu;
+  assign p_iss = ps_q[1728*iss_slot_q +: 1728];
+  assign z_iss = zs_q[72*iss_slot_q +: 72];
+  assign q_iss = qs_q[72*iss_slot_q +: 72];
+  assign wh    = iss_w_q[71:0];
+  assign wr    = iss_w_q[143:72];
+  assign wu    = iss_w_q[215:144];
+
+  // ---- the denominators: den = dot(B, q), dsum = dot(B, 1), den' = dot(B', q)
+  logic [23:0] den, dsum, denr, denu;
+  pica_rast_dot3 u_den  (.clk_i, .a_i(wh), .b_i(q_iss), .y_o(den));
+  pica_rast_dot3 u_dsum (.clk_i, .a_i(wh), .b_i({3{F24One}}), .y_o(dsum));
+  pica_rast_dot3 u_denr (.clk_i, .a_i(wr), .b_i(q_iss), .y_o(denr));
+  pica_rast_dot3 u_denu (.clk_i, .a_i(wu), .b_i(q_iss), .y_o(denu));
+
+  // ---- side band beside the lanes: stage k (1-16) at [SB*(k-1) +: SB]:
+  // {valid, last group, g, x, y, seq}
+  localparam int SB = 2 + GW + 11 + 10 + 32;
+  logic [16*SB-1:0] sb_q;
+  logic [SB-1:0]    sb0, sb9, sb16;
+  assign sb0  = {iss_v_q, iss_last, iss_g_q, iss_x_q, iss_y_q, seqs_q[32*iss_slot_q +: 32]};
+  assign sb9  = sb_q[SB*8 +: SB];
+  assign sb16 = sb_q[SB*15 +: SB];
+  logic [GW-1:0] g9, g16;
+  assign g9  = sb9[SB-3 -: GW];
+  assign g16 = sb16[SB-3 -: GW];
+
+  // ---- the lanes
+  logic [24*Lanes-1:0] res_q;
+  for (genvar j = 0; j < Lanes; j++) begin : g_lane
+    logic [72*GMax-1:0] ca, cb;
+    logic [24*GMax-1:0] cd;
+    for (genvar g = 0; g < GMax; g++) begin : g_op
+      localparam int N = g * Lanes + j;
+      if (N >= NOps) begin : g_none
+        assign ca[72*g +: 72] = '0;
+        assign cb[72*g +: 72] = '0;
+        assign cd[24*g +: 24] = '0;
+      end else begin : g_n
+        assign ca[72*g +: 72] = (N < 25) ? wh : ((N < 31) ? wr : wu);
+        if (N == 0) begin : g_depth
+          assign cb[72*g +: 72] = z_iss;
+          // w-buffer: div(dot(B, z), den); z-buffer: div(dot(B, z), dot(B, 1)).
+          assign cd[24*g +: 24] = zbuffer ? dsum : den;
+`ifdef INJECT_RAST_PERSP
+        end else if (N == 1 + SemTex0U) begin : g_bug
+          // The bug: texcoord0.u interpolated in screen space, dot(B, a) / dot(B, 1), from
+          // the attribute as it came in instead of perspective-correct.
+          assign cb[72*g +: 72] = a12s_q[72*iss_slot_q +: 72];
+          assign cd[24*g +: 24] = dsum;
+`endif
+        end else begin : g_sem
+          localparam int S = op_sem(N);
+          assign cb[72*g +: 72] = {p_iss[24*(48 + S) +: 24], p_iss[24*(24 + S) +: 24],
+                                   p_iss[24*S +: 24]};
+          assign cd[24*g +: 24] = (N < 25) ? den : ((N < 31) ? denr : denu);
+        end
       end
     end
+
+    logic [23:0] num, q;
+    pica_rast_dot3 u_num (.clk_i, .a_i(pick_g72(ca, iss_g_q)), .b_i(pick_g72(cb, iss_g_q)),
+                          .y_o(num));
+    // The denominators of the group at the divider (9 clocks after the issue).
+    pica_f24_div_p u_div (.clk_i, .en_i(1'b1), .a_i(num), .b_i(pick_g24(cd, g9)), .y_o(q));
+    always_ff @(posedge clk_i) res_q[24*j +: 24] <= q;
   end
 
-  // ---- operands (stage 1)
-  logic [71:0] opa_d, opb_d, opa_q, opb_q;
-  for (genvar k = 0; k < 3; k++) begin : g_opnd
-    logic [23:0] pv, bv;
-    // The semantic's p as an AND-OR of 24 decoded words: an index computed as 24 * sem
-    // became a multiplier block and an adder in front of the select (the worst path).
-    assign pv = pick24(p_q[576*k +: 576], op_sem);
-    always_comb begin
-      unique case (op_bsel)
-        BInvW:   bv = inv_w_q[24*k +: 24];
-        BOne:    bv = F24One;
-        BZ:      bv = z_q[24*k +: 24];
-        default: bv = pv;
-      endcase
-    end
-`ifdef INJECT_RAST_PERSP
-    // The bug: texcoord0.u is interpolated in screen space, dot(B, a) / dot(B, 1), from the
-    // raw attribute (kept aside at setup) instead of perspective-correct.
-    logic [23:0] a12_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) a12_q <= '0;
-      else if (state_q == SIdle && in_valid_i && in_ready_o)
-        a12_q <= in_v_i[24*(24*k + SemTex0U) +: 24];
-    end
-    assign opb_d[24*k +: 24] = (op_kind == KDiv && op_dst == 5'(SemTex0U)) ? a12_q : bv;
-`else
-    assign opb_d[24*k +: 24] = bv;
-`endif
-    // SETUP_P: mul(a_ks, q_k), the attribute on the a side as in Interpolator::new.
-    assign opa_d[24*k +: 24] = (op_kind == KMul) ? pv
-                             : (op_asel == ARight) ? wr[24*k +: 24]
-                             : (op_asel == AUp) ? wu[24*k +: 24] : wh[24*k +: 24];
-  end
+  // ---------------------------------------------------------------- collect
+  logic [24*NOps-1:0] rec_q;    // op n's result at [24*n +: 24]
+  logic               complete_q;
+  logic [52:0]        meta_q;   // {x, y, seq} of the record
+  logic [23:0]        frag_depth, early_depth, ed_depth_q;
+  logic [31:0]        color;
+  logic               push, ed_pass;
 
-  always_ff @(posedge clk_i) begin
-    opa_q <= opa_d;
-    opb_q <= opb_d;
-  end
-
-  // ---- MUL (stages 2-3)
-  logic [71:0] prod, prod_q;
-  for (genvar k = 0; k < 3; k++) begin : g_mul
-    pica_f24_mul_p #(.Reg(1'b1)) u_mul (
-      .clk_i, .en_i(1'b1), .a_i(opa_q[24*k +: 24]), .b_i(opb_q[24*k +: 24]),
-      .y_o(prod[24*k +: 24])
-    );
-  end
-
-  // ---- DOT (stages 4-9): the left-to-right sum of alu::dot
-  logic [23:0] sum01, sum01_q, p2_d1_q, p2_d2_q, p2_d3_q, dot, dot_q;
-  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add01 (
-    .clk_i, .en_i(1'b1), .a_i(prod_q[23:0]), .b_i(prod_q[47:24]), .y_o(sum01)
-  );
-  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add2 (
-    .clk_i, .en_i(1'b1), .a_i(sum01_q), .b_i(p2_d3_q), .y_o(dot)
-  );
-
-  always_ff @(posedge clk_i) begin
-    prod_q  <= prod;
-    p2_d1_q <= prod_q[71:48];
-    p2_d2_q <= p2_d1_q;
-    p2_d3_q <= p2_d2_q;
-    sum01_q <= sum01;
-    dot_q   <= dot;
-  end
-
-  // ---- DIV (stages 10-15): the denominator by the tag at stage 9
-  logic [1:0]  t9_kind;
-  logic [4:0]  t9_dst;
-  logic [23:0] div_den, div_y;
-  assign {t9_kind, t9_dst} = tag_q[8*StDot +: 7];
-  always_comb begin
-    if (t9_kind == KDrv) div_den = t9_dst[3] ? denu_q : denr_q;
-    else if (t9_dst == DDepth) div_den = zbuffer ? dsum_q : den_q;
-`ifdef INJECT_RAST_PERSP
-    else if (t9_dst == 5'(SemTex0U)) div_den = dsum_q;
-`endif
-    else div_den = den_q;
-  end
-
-  pica_f24_div_p u_div (.clk_i, .en_i(1'b1), .a_i(dot_q), .b_i(div_den), .y_o(div_y));
-
-  // ---- DRV (stages 16-18): Interpolator::tex_deriv, add(semantic at the neighbour,
-  // -semantic here); the coordinate's quotient retired at least a clock before.
-  logic [1:0]  t15_kind;
-  logic [4:0]  t15_dst;
-  logic [23:0] here_s, drv_a_q, drv_b_q, drv_y;
-  assign {t15_kind, t15_dst} = tag_q[8*StDiv +: 7];
-  // The six texture coordinates decoded (no computed index: see pick24).
-  logic [575:0] tex_words;
-  for (genvar j = 0; j < 24; j++) begin : g_texw
-    if (j < 6) begin : g_w
-      assign tex_words[24*j +: 24] = attr_q[24*sem_of(3'(j)) +: 24];
-    end else begin : g_z
-      assign tex_words[24*j +: 24] = '0;
-    end
-  end
-  assign here_s = pick24(tex_words, {2'b00, t15_dst[2:0]});
-
-  always_ff @(posedge clk_i) begin
-    drv_a_q <= div_y;
-    drv_b_q <= here_s ^ F24Sign;
-  end
-
-  pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add_drv (
-    .clk_i, .en_i(1'b1), .a_i(drv_a_q), .b_i(drv_b_q), .y_o(drv_y)
-  );
-
-  // ---- retirement
-  logic [1:0] t3_kind, t18_kind;
-  logic [4:0] t3_dst, t18_dst;
-  logic [3:0] dslot;
-  assign {t3_kind, t3_dst}   = tag_q[8*StMul +: 7];
-  assign {t18_kind, t18_dst} = tag_q[8*StDrv +: 7];
-  // Destination {up, k}: texcoord t = k / 2, component (k % 2) + 2 * up.
-  assign dslot = {t18_dst[2:1], t18_dst[3], t18_dst[0]};
-
-  // ---------------------------------------------------------------- depth and colour
-  logic [23:0] early_depth_q, frag_depth_q, early_depth, frag_depth;
-  logic        ed_pass;
-
-  pica_f24_to_depth u_depth_early (.a_i(depth_q), .bits24_i(EarlyDepthBits == 24),
+  pica_f24_to_depth u_depth_early (.a_i(rec_q[23:0]), .bits24_i(EarlyDepthBits == 24),
                                    .y_o(early_depth));
-  pica_f24_to_depth u_depth_frag (.a_i(depth_q), .bits24_i(depth24), .y_o(frag_depth));
-
-  // Registered: the depth retires at least a clock before RD_REQ and OUT read them.
-  always_ff @(posedge clk_i) begin
-    early_depth_q <= early_depth;
-    frag_depth_q  <= frag_depth;
+  pica_f24_to_depth u_depth_frag (.a_i(rec_q[23:0]), .bits24_i(depth24), .y_o(frag_depth));
+  for (genvar c = 0; c < 4; c++) begin : g_color
+    pica_f24_to_color u_color (.a_i(rec_q[24*(1 + SemColor + c) +: 24]), .y_o(color[8*c +: 8]));
   end
 
   // EarlyDepthFunc::passes(fragment, stored).
   always_comb begin
     unique case (c_ed_func)
-      EdGreaterEqual: ed_pass = (early_depth_q >= ed_rsp_data_i);
-      EdGreater:      ed_pass = (early_depth_q > ed_rsp_data_i);
-      EdLessEqual:    ed_pass = (early_depth_q <= ed_rsp_data_i);
-      default:        ed_pass = (early_depth_q < ed_rsp_data_i);
+      EdGreaterEqual: ed_pass = (ed_depth_q >= ed_rsp_data_i);
+      EdGreater:      ed_pass = (ed_depth_q > ed_rsp_data_i);
+      EdLessEqual:    ed_pass = (ed_depth_q <= ed_rsp_data_i);
+      default:        ed_pass = (ed_depth_q < ed_rsp_data_i);
     endcase
   end
 
-  for (genvar c = 0; c < 4; c++) begin : g_color
-    pica_f24_to_color u_color (.a_i(attr_q[24*(SemColor + c) +: 24]),
-                               .y_o(out_color_o[8*c +: 8]));
+  assign push    = (complete_q && !early_on) || (ed_q == ERdRsp && ed_rsp_valid_i && ed_pass);
+  assign discard = (ed_q == ERdRsp && ed_rsp_valid_i && !ed_pass);
+
+  // ---- the texture-coordinate differences, two clocks behind the push:
+  // Interpolator::tex_deriv, add(value at the neighbour, -value here); slot 4 * t + 2 * up + c.
+  logic [287:0] deriv;
+  for (genvar d = 0; d < 2; d++) begin : g_dir
+    for (genvar k = 0; k < 6; k++) begin : g_k
+      localparam int N = 25 + 6 * d + k;
+      localparam int H = 1 + op_sem(N);
+      localparam int Slot = 4 * (k / 2) + 2 * d + (k % 2);
+      pica_f24_add_p #(.RegA(1'b1), .RegB(1'b1)) u_add (
+        .clk_i, .en_i(1'b1), .a_i(rec_q[24*N +: 24]), .b_i(rec_q[24*H +: 24] ^ F24Sign),
+        .y_o(deriv[24*Slot +: 24])
+      );
+    end
   end
 
-  // ---------------------------------------------------------------- FSM
-  logic accept, advance_done;
-  logic [5:0] n_last;
+  // ---------------------------------------------------------------- output FIFO
+  // Entry {seq, x, y, depth, colour, attributes}; the differences in a memory of their own,
+  // written two clocks later at the same index; an entry is visible from then on.
+  localparam int OW = 32 + 11 + 10 + 24 + 32 + 576;
+  localparam int OA = $clog2(ODepth);
+  (* ram_style = "distributed" *) logic [OW-1:0]  om [ODepth];
+  (* ram_style = "distributed" *) logic [287:0]   dm [ODepth];
+  logic [OA-1:0] wp_q, rp_q, pd1_i_q, pd2_i_q;
+  logic          pd1_v_q, take_out;
+  logic [OW-1:0] o_head;
 
-  // A new triangle's attributes are written over p only when no set-up product is in flight.
-  assign in_ready_o   = (state_q == SIdle) && !clr_pend_q && !clear_i && !busy;
-  assign accept       = in_valid_i && in_ready_o;
-  assign advance_done = last_x && last_y;
-  assign n_last       = tex_on ? NLastTex : NLastNoTex;
-  assign fix_en       = accept || (state_q == SSet && cnt_q == 3'd0);
-
-  // The state after the current pixel: the next one of the rect, or IDLE after the last.
-  state_e after_pixel;
-  always_comb begin
-    if (advance_done) after_pixel = SIdle;
-    else after_pixel = SPix;
+  always_ff @(posedge clk_i) begin
+    if (push) om[wp_q] <= {meta_q[31:0], meta_q[52:32], frag_depth, color, rec_q[24 +: 576]};
+    if (pd2_v_q) dm[pd2_i_q] <= deriv;
   end
+  assign o_head   = om[rp_q];
+  assign take_out = out_valid_o && out_ready_i;
 
-  always_comb begin
-    state_d = state_q;
-    unique case (state_q)
-      SIdle: begin
-        if (clr_pend_q) state_d = SClrReq;
-        else if (accept) state_d = SSet;
-      end
-      SClrReq: if (ed_req_ready_i) state_d = SClrRsp;
-      SClrRsp: if (ed_rsp_valid_i) state_d = SIdle;
-      // The area and the rect are there 5 clocks after the take (cnt_q = 4).
-      SSet: begin
-        if (cnt_q == 3'd4) begin
-          if (rect_empty) state_d = SIdle;
-          else state_d = SSetupP;
-        end
-      end
-      SSetupP: if (s_q == 5'd23) state_d = SPix;
-      SPix: begin
-        if (sc_pass && covered) state_d = SWgt;
-        else state_d = after_pixel;
-      end
-      SWgt: state_d = SIss;
-      SIss: begin
-        if (n_q == NDepth && early_on) state_d = SWaitD;
-        else if (n_q == n_last) state_d = SDrain;
-      end
-      SWaitD: if (!busy_next) state_d = SRdReq;
-      SRdReq: if (ed_req_ready_i) state_d = SRdRsp;
-      SRdRsp: begin
-        if (ed_rsp_valid_i) begin
-          if (ed_pass) state_d = SIss;
-          else state_d = after_pixel;
-        end
-      end
-      SDrain: if (!busy_next) state_d = SOut;
-      SOut: begin
-        if (out_ready_i) begin
-          if (early_on) state_d = SWrReq;
-          else state_d = after_pixel;
-        end
-      end
-      SWrReq:  if (ed_req_ready_i) state_d = SWrRsp;
-      SWrRsp:  if (ed_rsp_valid_i) state_d = after_pixel;
-      default: state_d = SIdle;
-    endcase
-  end
-
-  // The walk: the first pixel when SETUP_P ends, then one step per pixel left.
-  logic next_pixel;
-  assign next_pixel = (state_d == SPix) && (state_q != SSetupP);
-  assign load_edge  = (state_q == SSetupP) && (state_d == SPix);
-  assign step_x     = next_pixel && !last_x;
-  assign step_row   = next_pixel && last_x;
-
+  // ---------------------------------------------------------------- sequential
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q    <= SIdle;
-      seq_q      <= '0;
-      z_q        <= '0;
-      inv_w_q    <= '0;
-      p_q        <= '0;
+      tf_q       <= TIdle;
+      cnt_q      <= '0;
+      s_q        <= '0;
+      wslot_q    <= 1'b0;
+      sbusy_q    <= '0;
+      ps_q       <= '0;
+      zs_q       <= '0;
+      qs_q       <= '0;
+      seqs_q     <= '0;
+`ifdef INJECT_RAST_PERSP
+      a12s_q     <= '0;
+`endif
+      clr_pend_q <= 1'b0;
+      clr_val_q  <= '0;
+      wk_q       <= WIdle;
+      wk_slot_q  <= 1'b0;
       rx0_q      <= '0;
       rx1_q      <= '0;
       ry1_q      <= '0;
       x_q        <= '0;
       y_q        <= '0;
-      cnt_q      <= '0;
-      s_q        <= '0;
-      n_q        <= '0;
-      op_q       <= '0;
-      den_q      <= '0;
-      dsum_q     <= '0;
-      denr_q     <= '0;
-      denu_q     <= '0;
-      depth_q    <= '0;
-      attr_q     <= '0;
-      deriv_q    <= '0;
-      clr_pend_q <= 1'b0;
-      clr_val_q  <= '0;
+      pf_wp_q    <= '0;
+      pf_rp_q    <= '0;
+      pf_cnt_q   <= '0;
+      hold_q     <= '0;
+      inflight_q <= '0;
+      ocount_q   <= '0;
+      pq_v_q     <= 1'b0;
+      pq_q       <= '0;
+      cv1_q      <= '0;
+      cv2_q      <= '0;
+      iss_v_q    <= 1'b0;
+      iss_end_q  <= 1'b0;
+      iss_slot_q <= 1'b0;
+      iss_g_q    <= '0;
+      iss_x_q    <= '0;
+      iss_y_q    <= '0;
+      iss_w_q    <= '0;
+      sb_q       <= '0;
+      rec_q      <= '0;
+      complete_q <= 1'b0;
+      meta_q     <= '0;
+      ed_q       <= EIdle;
+      ed_depth_q <= '0;
+      wp_q       <= '0;
+      rp_q       <= '0;
+      pd1_v_q    <= 1'b0;
+      pd2_v_q    <= 1'b0;
+      pd1_i_q    <= '0;
+      pd2_i_q    <= '0;
     end else begin
-      state_q <= state_d;
-      s_q     <= s_d;
-      n_q     <= n_d;
-      op_q    <= op_d;
-
-      // Early-depth clear: pending from the pulse until its request is taken.
+      // ---- early-depth clear: pending from the pulse until its request is taken
       if (clear_i) begin
         clr_pend_q <= 1'b1;
         clr_val_q  <= c_ed_clear;
-      end else if (state_q == SClrReq && ed_req_ready_i) begin
+      end else if (ed_q == EClrReq && ed_req_ready_i) begin
         clr_pend_q <= 1'b0;
       end
 
-      unique case (state_q)
-        SIdle: begin
+      // ---- set-up
+      unique case (tf_q)
+        TIdle: begin
           if (accept) begin
-            seq_q   <= in_seq_i;
-            z_q     <= in_z_i;
-            inv_w_q <= in_inv_w_i;
-            p_q     <= in_v_i;
-            cnt_q   <= '0;
+            tf_q  <= TSet;
+            cnt_q <= '0;
+            s_q   <= '0;
           end
         end
-        SSet: begin
-          cnt_q <= cnt_q + 3'd1;
-          rx0_q <= tr_x0_q[10:0];
-          rx1_q <= tr_x1_q[10:0];
-          ry1_q <= tr_y1_q[9:0];
-          x_q   <= tr_x0_q[10:0];
-          y_q   <= tr_y0_q[9:0];
+        // The area and the rect are there 5 clocks after the take (cnt_q = 4) and hold.
+        TSet: begin
+          if (cnt_q != 3'd4) cnt_q <= cnt_q + 3'd1;
+          if (su_iss) s_q <= s_q + 5'(SetupSem);
+          if (su_done) tf_q <= rect_empty ? TIdle : TReady;
         end
-        default: ;
+        TReady:  if (take) tf_q <= TIdle;
+        default: tf_q <= TIdle;
+      endcase
+      if (take) wslot_q <= !wslot_q;
+
+      // Slot writes: the triangle as taken, then the set-up products over its attributes.
+      for (int sl = 0; sl < 2; sl++) begin
+        if (accept && wslot_q == 1'(sl)) begin
+          ps_q[1728*sl +: 1728] <= in_v_i;
+          zs_q[72*sl +: 72]     <= in_z_i;
+          qs_q[72*sl +: 72]     <= in_inv_w_i;
+          seqs_q[32*sl +: 32]   <= in_seq_i;
+`ifdef INJECT_RAST_PERSP
+          for (int k = 0; k < 3; k++)
+            a12s_q[72*sl + 24*k +: 24] <= in_v_i[24*(24*k + SemTex0U) +: 24];
+`endif
+        end
+        for (int s = 0; s < 24; s++) begin
+          for (int i = 0; i < SetupSem; i++) begin
+            if (su_v_q[3] && su_s_q[14:10] + 5'(i) == 5'(s) && wslot_q == 1'(sl)) begin
+              for (int k = 0; k < 3; k++)
+                ps_q[1728*sl + 24*(24*k + s) +: 24] <= su_prod_q[24*(3*i + k) +: 24];
+            end
+          end
+        end
+      end
+      // A slot is busy from the take to its end at the issue (or the rect found empty).
+      for (int sl = 0; sl < 2; sl++) begin
+        if (accept && wslot_q == 1'(sl)) sbusy_q[sl] <= 1'b1;
+        else if (su_done && rect_empty && wslot_q == 1'(sl))
+          sbusy_q[sl] <= 1'b0;
+        else if ((free_a && free_a_slot == 1'(sl)) || (free_b && free_b_slot == 1'(sl)))
+          sbusy_q[sl] <= 1'b0;
+      end
+
+      // ---- walk
+      unique case (wk_q)
+        WIdle: begin
+          if (take) begin
+            wk_q      <= WWalk;
+            wk_slot_q <= wslot_q;
+            rx0_q     <= tr_x0_q[10:0];
+            rx1_q     <= tr_x1_q[10:0];
+            ry1_q     <= tr_y1_q[9:0];
+            x_q       <= tr_x0_q[10:0];
+            y_q       <= tr_y0_q[9:0];
+          end
+        end
+        default: begin
+          if (walk) begin
+            if (last_pix) begin
+              wk_q <= WIdle;
+            end else if (!last_x) begin
+              x_q <= x_q + 11'd1;
+            end else begin
+              x_q <= rx0_q;
+              y_q <= y_q + 10'd1;
+            end
+          end
+        end
       endcase
 
-      // Retirement by tag.
-      // Writes decoded per destination word (no computed index: see pick24).
-      for (int s = 0; s < 24; s++) begin
-        if (tv[StMul] && t3_kind == KMul && t3_dst == 5'(s)) begin
-          for (int k = 0; k < 3; k++) p_q[24*(24*k + s) +: 24] <= prod_q[24*k +: 24];
-        end
-      end
-      if (tv[StDot] && t9_kind == KDot) begin
-        unique case (t9_dst[1:0])
-          2'd0:    den_q  <= dot_q;
-          2'd1:    dsum_q <= dot_q;
-          2'd2:    denr_q <= dot_q;
-          default: denu_q <= dot_q;
-        endcase
-      end
-      if (tv[StDiv] && t15_kind == KDiv) begin
-        if (t15_dst == DDepth) depth_q <= div_y;
-        for (int s = 0; s < 24; s++) begin
-          if (t15_dst == 5'(s)) attr_q[24*s +: 24] <= div_y;
-        end
-      end
-      for (int j = 0; j < 12; j++) begin
-        if (tv[StDrv] && t18_kind == KDrv && dslot == 4'(j)) deriv_q[24*j +: 24] <= drv_y;
-      end
+      // ---- pixel FIFO
+      if (pf_push) pf_wp_q <= pf_wp_q + 2'd1;
+      if (pf_pop) pf_rp_q <= pf_rp_q + 2'd1;
+      pf_cnt_q <= pf_cnt_q + 3'(pf_push) - 3'(pf_pop);
 
-      // The next pixel of the rect.
-      if (next_pixel) begin
-        if (!last_x) begin
-          x_q <= x_q + 11'd1;
-        end else begin
-          x_q <= rx0_q;
-          y_q <= y_q + 10'd1;
-        end
+      // ---- pop, weights
+      if (pf_pop) hold_q <= g_last;
+      else if (hold_q != '0) hold_q <= hold_q - GW'(1);
+      pq_v_q <= pf_pop;
+      if (pf_pop) pq_q <= pf_head;
+      cv1_q <= {pq_v_q, pq_q[PW-1 -: 24]};
+      cv2_q <= cv1_q;
+
+      // ---- issue: a converted entry is loaded; a pixel presents groups 0 ..= G - 1
+      if (cv2_q[24]) begin
+        iss_v_q    <= cv2_q[23];
+        iss_end_q  <= cv2_q[22];
+        iss_slot_q <= cv2_q[21];
+        iss_x_q    <= cv2_q[20:10];
+        iss_y_q    <= cv2_q[9:0];
+        iss_g_q    <= '0;
+        iss_w_q    <= wf;
+      end else if (iss_last) begin
+        iss_v_q <= 1'b0;
+      end else if (iss_v_q) begin
+        iss_g_q <= iss_g_q + GW'(1);
       end
+      sb_q <= {sb_q[SB*15-1:0], sb0};
+
+      // ---- collect
+      for (int n = 0; n < NOps; n++) begin
+        if (sb16[SB-1] && g16 == GW'(n / Lanes)) rec_q[24*n +: 24] <= res_q[24*(n % Lanes) +: 24];
+      end
+      complete_q <= sb16[SB-1] && sb16[SB-2];
+      if (sb16[SB-1] && sb16[SB-2]) meta_q <= sb16[52:0];
+
+      // ---- early depth and clears
+      unique case (ed_q)
+        EIdle: begin
+          if (clr_pend_q && tf_q == TIdle && wk_q == WIdle && sbusy_q == '0
+              && inflight_q == '0 && ocount_q == '0)
+            ed_q <= EClrReq;
+          else if (complete_q && early_on) begin
+            ed_q       <= ERdReq;
+            ed_depth_q <= early_depth;
+          end
+        end
+        EClrReq: if (ed_req_ready_i) ed_q <= EClrRsp;
+        EClrRsp: if (ed_rsp_valid_i) ed_q <= EIdle;
+        ERdReq:  if (ed_req_ready_i) ed_q <= ERdRsp;
+        ERdRsp:  if (ed_rsp_valid_i) ed_q <= ed_pass ? EWait : EIdle;
+        // Commit on send: the depth is stored once the fragment has been taken.
+        EWait:   if (inflight_q == '0 && ocount_q == '0) ed_q <= EWrReq;
+        EWrReq:  if (ed_req_ready_i) ed_q <= EWrRsp;
+        EWrRsp:  if (ed_rsp_valid_i) ed_q <= EIdle;
+        default: ed_q <= EIdle;
+      endcase
+
+      // ---- output FIFO and credits
+      if (push) wp_q <= wp_q + OA'(1);
+      pd1_v_q <= push;
+      pd1_i_q <= wp_q;
+      pd2_v_q <= pd1_v_q;
+      pd2_i_q <= pd1_i_q;
+      if (take_out) rp_q <= rp_q + OA'(1);
+      ocount_q   <= ocount_q + 7'(pd2_v_q) - 7'(take_out);
+      inflight_q <= inflight_q + 7'(pf_pop && h_draw) - 7'(pd2_v_q) - 7'(discard);
     end
   end
 
   // ---------------------------------------------------------------- outputs
-  assign out_valid_o     = (state_q == SOut);
-  assign out_tri_o       = seq_q;
-  assign out_x_o         = {5'd0, x_q};
-  assign out_y_o         = {6'd0, y_q};
-  assign out_depth_o     = frag_depth_q;
-  assign out_attr_o      = attr_q;
+  assign out_valid_o     = (ocount_q != '0);
+  assign {out_tri_o, out_x_o[10:0], out_y_o[9:0], out_depth_o, out_color_o, out_attr_o} = o_head;
+  assign out_x_o[15:11]  = '0;
+  assign out_y_o[15:10]  = '0;
   // All zero unless a texture unit is on (RastConfig::tex_deriv).
-  assign out_tex_deriv_o = tex_on ? deriv_q : 288'h0;
+  assign out_tex_deriv_o = tex_on ? dm[rp_q] : 288'h0;
 
-  assign ed_req_valid_o = (state_q == SRdReq) || (state_q == SWrReq) || (state_q == SClrReq);
-  assign ed_req_op_o    = (state_q == SClrReq) ? 2'd2 : ((state_q == SWrReq) ? 2'd1 : 2'd0);
-  assign ed_req_x_o     = {5'd0, x_q};
-  assign ed_req_y_o     = {6'd0, y_q};
-  assign ed_req_data_o  = (state_q == SClrReq) ? clr_val_q
-                        : ((state_q == SWrReq) ? early_depth_q : 24'h0);
+  assign ed_req_valid_o = (ed_q == ERdReq) || (ed_q == EWrReq) || (ed_q == EClrReq);
+  assign ed_req_op_o    = (ed_q == EClrReq) ? 2'd2 : ((ed_q == EWrReq) ? 2'd1 : 2'd0);
+  assign ed_req_x_o     = {5'd0, meta_q[52:42]};
+  assign ed_req_y_o     = {6'd0, meta_q[41:32]};
+  assign ed_req_data_o  = (ed_q == EClrReq) ? clr_val_q
+                        : ((ed_q == EWrReq) ? ed_depth_q : 24'h0);
   assign ed_rsp_ready_o = 1'b1;
 
-  assign idle_o = (state_q == SIdle) && !clr_pend_q && !busy;
+  assign idle_o = (tf_q == TIdle) && (wk_q == WIdle) && (sbusy_q == '0) && (pf_cnt_q == '0)
+                  && !pq_v_q && !cv1_q[24] && !cv2_q[24] && !iss_v_q && (inflight_q == '0)
+                  && (ocount_q == '0) && (ed_q == EIdle) && !clr_pend_q;
 
   // Rect bits above the framebuffer's range are never set once the rect is not empty; the
-  // tag's destination of the last stages is read only in part.
+  // orientation is the edge unit's own business; the rest of the side band is read at 9 and 16.
   logic unused_bits;
   assign unused_bits = ^{tr_x0_q[17:11], tr_x1_q[17:11], tr_y0_q[17:10], tr_y1_q[17:10],
-                         area_neg, t18_dst[4]};
+                         area_neg, sb9[SB-1:SB-2], sb9[SB-3-GW:0]};
 
 `ifndef SYNTHESIS
   logic [351:0] cfg_seen_q;
@@ -795,12 +861,11 @@ module pica_rast (
       cfg_seen_q <= '0;
     end else begin
       cfg_seen_q <= cfg_i;
-      if (ed_rsp_valid_i && !(state_q == SRdRsp || state_q == SWrRsp || state_q == SClrRsp))
-        $error("pica_rast: early-depth response with no request outstanding (state %0d)",
-               state_q);
+      if (ed_rsp_valid_i && !(ed_q == ERdRsp || ed_q == EWrRsp || ed_q == EClrRsp))
+        $error("pica_rast: early-depth response with no request outstanding (state %0d)", ed_q);
       if (clear_i && !idle_o)
         $error("pica_rast: early-depth clear while busy");
-      if (!idle_o && state_q != SIdle && cfg_i != cfg_seen_q)
+      if (!idle_o && cfg_i != cfg_seen_q)
         $error("pica_rast: configuration changed with a triangle in flight");
     end
   end

@@ -19,9 +19,11 @@
 // are registered 1 clock later and area_neg_o / area_zero_o hold 3 clocks later; x0_i / y0_i
 // (the first pixel, valid from that third clock) give the start values 3 clocks after them
 // (every register here runs freely from its held inputs). load_i then loads the walk's first
-// pixel; step_x_i moves one pixel right, step_row_i to x0 of the next row. b_o, b_right_o,
-// b_up_o and covered_o (registered: computed from the values stepped to) describe the pixel
-// loaded or stepped to.
+// pixel and latches the steps and the fill rule's ownership for the walk, so that vx_i / vy_i
+// may move on to the next triangle (whose set-up then runs here) while this one is walked;
+// step_x_i moves one pixel right, step_row_i to x0 of the next row. b_o, b_right_o, b_up_o and
+// covered_o (registered: computed from the values stepped to) describe the pixel loaded or
+// stepped to.
 //
 // Widths: coordinates are 16-bit 12.4 (+-2^15), a pixel centre in the framebuffer at most
 // 2047 * 16 + 8 + 16, so |B - A| < 2^17, |P - A| < 2^17 and |E_i| < 2^33 (the model's "largest
@@ -87,6 +89,9 @@ module pica_rast_edge (
     logic signed [23:0] sr_q, su_q, sru_q, s2u_q;   // steps: right, up, right + up, 2 up
     logic signed [35:0] b_q, br_q, bu_q, brow_q, browu_q;
     logic               owns_q, cov_q;
+    // The walk's own copies of the steps and the ownership, latched by load_i.
+    logic signed [23:0] wsr_q, wsu_q, wsru_q, ws2u_q;
+    logic               wowns_q;
 
     assign dx = $signed(dx_q[17*i +: 17]);
     assign dy = $signed(dy_q[17*i +: 17]);
@@ -125,6 +130,11 @@ module pica_rast_edge (
         brow_q  <= '0;
         browu_q <= '0;
         cov_q   <= 1'b0;
+        wsr_q   <= '0;
+        wsu_q   <= '0;
+        wsru_q  <= '0;
+        ws2u_q  <= '0;
+        wowns_q <= 1'b0;
       end else if (load_i) begin
         b_q     <= b0_q;
         br_q    <= br0_q;
@@ -132,18 +142,23 @@ module pica_rast_edge (
         brow_q  <= b0_q;
         browu_q <= bu0_q;
         cov_q   <= covers(b0_q, owns_q);
+        wsr_q   <= sr_q;
+        wsu_q   <= su_q;
+        wsru_q  <= sru_q;
+        ws2u_q  <= s2u_q;
+        wowns_q <= owns_q;
       end else if (step_x_i) begin
-        b_q   <= b_q + 36'(sr_q);
-        br_q  <= br_q + 36'(sr_q);
-        bu_q  <= bu_q + 36'(sr_q);
-        cov_q <= covers(br_q, owns_q);
+        b_q   <= b_q + 36'(wsr_q);
+        br_q  <= br_q + 36'(wsr_q);
+        bu_q  <= bu_q + 36'(wsr_q);
+        cov_q <= covers(br_q, wowns_q);
       end else if (step_row_i) begin
         b_q     <= browu_q;
-        br_q    <= brow_q + 36'(sru_q);
-        bu_q    <= brow_q + 36'(s2u_q);
+        br_q    <= brow_q + 36'(wsru_q);
+        bu_q    <= brow_q + 36'(ws2u_q);
         brow_q  <= browu_q;
-        browu_q <= browu_q + 36'(su_q);
-        cov_q   <= covers(browu_q, owns_q);
+        browu_q <= browu_q + 36'(wsu_q);
+        cov_q   <= covers(browu_q, wowns_q);
       end
     end
 

@@ -16,6 +16,10 @@
 // Injected bugs (defines, off by default; rtl/README.md "Bug injection"):
 //   INJECT_RAST_FILL_RULE     the top-left tie broken the wrong way (pica_rast_edge)
 //   INJECT_RAST_PERSP         texcoord0.u interpolated linearly in screen space (pica_rast)
+//   INJECT_RAST_SLOT_EARLY    a triangle slot freed when its walk ends, not at its last
+//                             pixel's issue (pica_rast; pipelined-only)
+//   INJECT_RAST_CREDIT        the output FIFO's credit check off by one (pica_rast;
+//                             pipelined-only)
 //   INJECT_CLIP_PLANE_ORDER   the z <= 0 and z >= -w planes tested in swapped order (pica_clip)
 //   INJECT_CLIP_FAST_OVERWRITE  CLIP's fast path overwrites a held triangle (pica_clip_pipe)
 //   INJECT_CLIP_FAST_ORDER    CLIP's general path overtakes a held fast triangle (pica_clip_pipe)

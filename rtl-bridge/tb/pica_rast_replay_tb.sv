@@ -111,6 +111,7 @@ module pica_rast_replay_tb;
   int          nwr, nclr, ntri;
   longint      max_cycles;
   logic [15:0] lfsr;
+  int          low_run = 0;
 
   task automatic fail(input string msg);
     $display("FAIL: %s", msg);
@@ -219,11 +220,23 @@ module pica_rast_replay_tb;
     end
   end
 
-  // Output backpressure: ready from a 16-bit LFSR (about 3/4 of the clocks), or always.
+  // Output backpressure: ready from a 16-bit LFSR (about 3/4 of the clocks), or always;
+  // now and then (LFSR bits 9:2 all 0, about one clock in 256) a run of 16-79 clocks not
+  // ready, which fills a pipelined stage's output FIFO (RAST's credit check, FOP's stalls).
   always @(posedge clk) begin
     #1;
     lfsr = {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
-    out_ready = (ready_seed == 0) || (lfsr[1:0] != 2'b00);
+    if (ready_seed == 0) begin
+      out_ready = 1'b1;
+    end else if (low_run != 0) begin
+      low_run = low_run - 1;
+      out_ready = 1'b0;
+    end else if (lfsr[9:2] == 8'h00) begin
+      low_run = 15 + lfsr[15:10];
+      out_ready = 1'b0;
+    end else begin
+      out_ready = (lfsr[1:0] != 2'b00);
+    end
   end
 
   // ---- Beat check

@@ -854,6 +854,8 @@ fn rast_random_catches_every_injected_bug() {
             RastVariant::InjectClipPlaneOrder,
             RastVariant::InjectClipFastOverwrite,
             RastVariant::InjectClipFastOrder,
+            RastVariant::InjectSlotEarly,
+            RastVariant::InjectCredit,
         ],
         RastVariant::name,
         3,

@@ -679,6 +679,8 @@ fn rtl_rast_top_passes_verilator_iverilog_and_yosys() {
         &["-DINJECT_CLIP_PLANE_ORDER"][..],
         &["-DINJECT_CLIP_FAST_OVERWRITE"][..],
         &["-DINJECT_CLIP_FAST_ORDER"][..],
+        &["-DINJECT_RAST_SLOT_EARLY"][..],
+        &["-DINJECT_RAST_CREDIT"][..],
     ] {
         assert_lint_clean("pica_rast_top", defines);
     }

@@ -82,6 +82,8 @@ stage::tests_of!(caught_and_shrunk:
     rast_fuzz_catches_inject_fill_rule => RastVariant::InjectFillRule,
     rast_fuzz_catches_inject_persp => RastVariant::InjectPersp,
     rast_fuzz_catches_inject_clip_plane_order => RastVariant::InjectClipPlaneOrder,
+    rast_fuzz_catches_inject_rast_slot_early => RastVariant::InjectSlotEarly,
+    rast_fuzz_catches_inject_rast_credit => RastVariant::InjectCredit,
 );
 
 /// A fragment beat without its cycle.

@@ -640,6 +640,20 @@ pub const RAST: Stage = Stage {
             "CLIP's general path starts on a clipped triangle while the fast path still holds \
              an older one, and its output goes first (triangles out of order)",
         ),
+        inject(
+            "inject_rast_slot_early",
+            "rast_inject_slot_early",
+            &["INJECT_RAST_SLOT_EARLY"],
+            "RAST frees a triangle slot when its walk ends, not when its last pixel is issued \
+             (the next set-up overwrites attributes queued pixels still read)",
+        ),
+        inject(
+            "inject_rast_credit",
+            "rast_inject_credit",
+            &["INJECT_RAST_CREDIT"],
+            "RAST's output FIFO credit check off by one (under backpressure a fragment is \
+             written over the oldest one queued)",
+        ),
     ],
     coverage: Some("cov_rast"),
     mutants: Some(Mutants {

@@ -571,7 +571,7 @@ fn body(o: &mut String, stage: &Stage, r: &Replay) {
     o.push_str("  int          nops, nbeats, nitems, nexp, got, ready_seed;\n");
     let counters: Vec<&str> = r.ops.kinds.iter().map(|k| k.counter).collect();
     let _ = writeln!(o, "  int          {};", counters.join(", "));
-    o.push_str("  longint      max_cycles;\n  logic [15:0] lfsr;\n\n");
+    o.push_str("  longint      max_cycles;\n  logic [15:0] lfsr;\n  int          low_run = 0;\n\n");
     let _ = writeln!(
         o,
         "{}",
@@ -597,11 +597,23 @@ fn body(o: &mut String, stage: &Stage, r: &Replay) {
         o,
         "{}",
         sub(
-            r#"  // Output backpressure: ready from a 16-bit LFSR (about 3/4 of the clocks), or always.
+            r#"  // Output backpressure: ready from a 16-bit LFSR (about 3/4 of the clocks), or always;
+  // now and then (LFSR bits 9:2 all 0, about one clock in 256) a run of 16-79 clocks not
+  // ready, which fills a pipelined stage's output FIFO (RAST's credit check, FOP's stalls).
   always @(posedge clk) begin
     #1;
     lfsr = {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
-    @OUT_READY@ = (ready_seed == 0) || (lfsr[1:0] != 2'b00);
+    if (ready_seed == 0) begin
+      @OUT_READY@ = 1'b1;
+    end else if (low_run != 0) begin
+      low_run = low_run - 1;
+      @OUT_READY@ = 1'b0;
+    end else if (lfsr[9:2] == 8'h00) begin
+      low_run = 15 + lfsr[15:10];
+      @OUT_READY@ = 1'b0;
+    end else begin
+      @OUT_READY@ = (lfsr[1:0] != 2'b00);
+    end
   end
 "#,
             &[("OUT_READY", out_ready.to_string())]

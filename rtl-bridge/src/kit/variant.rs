@@ -176,6 +176,14 @@ stage_variants! {
         /// `INJECT_CLIP_FAST_ORDER`: CLIP's general path starts on a clipped triangle while the
         /// fast path still holds an older one, and its output goes first (a pipelined-only bug).
         InjectClipFastOrder,
+        /// `INJECT_RAST_SLOT_EARLY`: RAST frees a triangle slot when the walk of its triangle
+        /// ends instead of when its last pixel has been issued, so the next set-up may
+        /// overwrite attributes that queued pixels still read (a pipelined-only bug).
+        InjectSlotEarly,
+        /// `INJECT_RAST_CREDIT`: RAST's output FIFO credit check is off by one, so under
+        /// output backpressure a fragment is written over the oldest one queued (a
+        /// pipelined-only bug).
+        InjectCredit,
     }
 }
 

@@ -401,7 +401,12 @@ impl<V: StageVariant> BundleNotes for SidePortTarget<V> {
             MemLatency::Fixed(n) => serde_json::json!(n),
             l @ MemLatency::Random { .. } => serde_json::json!(l.to_string()),
         };
-        let mut notes = Vec::new();
+        // The fuzz runners hold the output not-ready now and then; the replay testbench does
+        // so with a non-zero ready seed (RAST's credit bug shows only with its FIFO full).
+        let mut notes = vec![(
+            "ready_seed".to_string(),
+            serde_json::json!(REPLAY_READY_SEED),
+        )];
         for sp in V::STAGE.side_ports {
             notes.push((format!("{}_latency", sp.name), latency.clone()));
             if matches!(sp.kind, pica_rtl_bridge::kit::desc::SideKind::Axi { .. }) {
@@ -414,6 +419,12 @@ impl<V: StageVariant> BundleNotes for SidePortTarget<V> {
         notes
     }
 }
+
+/// The replay testbench's output backpressure seed a fuzz bundle names (`ready_seed` in its
+/// manifest, `+ready_seed` for `scripts/replay`): the fuzz runners hold the output not-ready
+/// about one clock in four and now and then for a run of clocks, and so does the testbench
+/// with a non-zero seed.
+pub const REPLAY_READY_SEED: u32 = 1;
 
 /// Writes `target`'s [`BundleNotes`] into the manifest of the bundle at `path` (the manifest
 /// hashes the other files, not itself).

@@ -606,10 +606,48 @@ pub struct RtlRun {
     pub violations: Vec<String>,
 }
 
+/// The consumer's `ready`: low about one clock in four; with probability 1/128 a clock starts
+/// a run of 2-11 clocks low and with 1/256 one of 16-127 clocks. The long runs fill the
+/// pipelined RAST's output FIFO (32 fragments) so that its credit check decides, and hold its
+/// pixel FIFO full behind it (`INJECT_RAST_CREDIT` was caught only at case 1,504 of seed 0,
+/// as a hang, with single low clocks).
+struct OutReady {
+    gen: RastGen,
+    low_run: u64,
+}
+
+impl OutReady {
+    fn new() -> Self {
+        Self {
+            gen: RastGen::new(0xF0_BAC4),
+            low_run: 0,
+        }
+    }
+
+    fn next(&mut self) -> bool {
+        if self.low_run > 0 {
+            self.low_run -= 1;
+            return false;
+        }
+        let r = self.gen.next_u64();
+        match r % 256 {
+            0 => {
+                self.low_run = 15 + (r >> 8) % 112;
+                false
+            }
+            1 | 2 => {
+                self.low_run = 1 + (r >> 8) % 10;
+                false
+            }
+            _ => (r >> 8) % 4 != 0,
+        }
+    }
+}
+
 /// Runs `case` on a new RTL stage of `variant` whose early-depth port answers with `latency`:
 /// the early-depth buffer set to the case's, every register write and clear through the write
 /// port once the stage is idle, triangles fed as the input port allows, output held not-ready
-/// about one clock in four.
+/// about one clock in four and now and then for a run of clocks ([`OutReady`]).
 pub fn run_rtl(
     variant: RastVariant,
     latency: MemLatency,
@@ -635,7 +673,7 @@ pub fn run_rtl_at_most(
     rtl.set_config(&cfg_words(&RegFile::new()));
     let ed_limit = early_request_bound(case);
     rtl.set_early_depth_limit(ed_limit);
-    let mut ready = RastGen::new(0xF0_BAC4);
+    let mut ready = OutReady::new();
     let mut out: Vec<Fragment> = Vec::new();
     let mut violations = Vec::new();
     // Clocks the stage until `done` holds; the reason if it stalls (no fragment for
@@ -652,7 +690,7 @@ pub fn run_rtl_at_most(
             if done {
                 return Ok(());
             }
-            match rtl.tick(ready.next_u64() % 4 != 0) {
+            match rtl.tick(ready.next()) {
                 Some(f) => {
                     out.push(f);
                     quiet = 0;

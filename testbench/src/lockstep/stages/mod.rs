@@ -222,8 +222,9 @@ pub static STAGES: &[StageRow] = &[
               triangle on a three-lane fast path, 22 clocks; others through pica_clip), \
               then 12.4 setup, the \
               top-left rule, the bounding box, scissor, traversal, perspective-correct \
-              interpolation and early depth (pica_rast) behind an early-depth port served \
-              with --mem-latency (multi-cycle per triangle and per fragment: transactions, \
+              interpolation and early depth (pica_rast: set-up overlapped with the last \
+              triangle's walk, one pixel a clock, 13 interpolation lanes, 2-3 clocks a \
+              fragment) behind an early-depth port served with --mem-latency (transactions, \
               not cycles; fragments in the model's order); not part of pica_top: with fe it \
               runs its own top beside it",
         attach: Some(rast::attach_rast),
