@@ -696,8 +696,11 @@ const OTHER_IDS: [u16; 10] = [
 ///   under a large viewport with culling on, colours of 2^57 and more, NaNs of any payload in
 ///   positions and user-plane coefficients, user planes across the viewport, viewport half
 ///   extents at the top of the f24 range with window coordinates that overflow
-///   (`RastGen::side_vary`, `rast_mut.notes`): extra streams, so adding them left a seed's
-///   other draws as they were;
+///   (`RastGen::side_vary`, `rast_mut.notes`); from a fourth, sub-pixel triangles of tiny
+///   attributes whose weights at the pixel centre are 2 to 12, quaternions with tiny
+///   components (exponents 1-6) and viewport half extents of 2^-44 to 2^-16
+///   (`RastGen::more_vary`): extra streams, so adding them left a seed's other draws as they
+///   were;
 /// - an early-depth buffer that already holds values;
 /// - small framebuffers mostly (tens to hundreds of fragments per case), sometimes medium or
 ///   large (2047 × 1024) ones with the triangles in a corner of them.
@@ -711,6 +714,9 @@ pub struct RastGen {
     /// viewport's overflowing half extents, so adding them left the first two as they were
     /// (the second stream's w of any exponent kills a mutant at 2,048 cases: rast_mut.notes).
     extra: Rng,
+    /// A fourth stream for [`RastGen::more_vary`]'s tiny products, tiny quaternion components
+    /// and tiny viewport half extents, so adding them left the first three as they were.
+    more: Rng,
 }
 
 /// A case under construction.
@@ -749,6 +755,7 @@ impl RastGen {
             rng: Rng(seed),
             side: Rng(seed ^ 0xA11A_5ED1_D5A1_1A5E),
             extra: Rng(seed ^ 0x5EED_E47A_0F5A_11E5),
+            more: Rng(seed ^ 0x0DD5_7E4D_A11C_E5E5),
         }
     }
 
@@ -1947,6 +1954,144 @@ impl RastGen {
         }
     }
 
+    /// Rare shapes from the fourth stream (so every other draw of a seed stays as it was), laid
+    /// over the triangle the other streams drew; returns the register writes that put back what
+    /// it changed (the caller makes them after the triangle):
+    /// - a triangle of tiny products ([`RastGen::tiny_products`]);
+    /// - quaternions whose component c is about 1 at vertex 0 and of a tiny exponent (1-6,
+    ///   about 2^-62 to 2^-57) at vertices 1 and 2, and whose other components are 0 but one,
+    ///   about 1 at vertices 1 and 2 only: the alignment's dot product dot(q_k, q_0) is one tiny
+    ///   product whose sign decides whether q_k is negated, and the negation shows in the
+    ///   interpolated other component (the tiny one is lost beside vertex 0's). Why: a
+    ///   mutant of the fast path's multiplier that flushed an operand of exponent 4 as if it
+    ///   were 0 left the dot +0 (no flip) and survived every quaternion RastGen had, whose tiny
+    ///   components were of exponent 1 or random (rast_mut.notes, 2026-12-02);
+    /// - a viewport half extent on one axis of 2^-44 to 2^-16 (written before the triangle,
+    ///   with that axis' offset 0) and the vertices inside on that axis: every window
+    ///   coordinate on it lies in [0, 2 half], far below a 12.4 step, so the triangle is
+    ///   degenerate, where a to_fix12p4 whose alignment shift misread such an exponent (r =
+    ///   75 - e with bit 5 lost, e in 25..43) gave a vertex a coordinate of hundreds of pixels
+    ///   and drew it (rast_mut.notes, 2026-12-02). Window coordinates that small need a
+    ///   viewport that small: `point`'s coordinates just off the 0 edge do not survive
+    ///   clip::to_screen's 1 + x / w.
+    fn more_vary(&mut self, v: &mut [OutVertex; 3], b: &mut Build) -> Vec<(u16, u32)> {
+        let g = &mut self.more;
+        if g.chance(4) {
+            if let Some(t) = Self::tiny_products(g, b) {
+                *v = t;
+            }
+        }
+        if g.chance(25) {
+            let c = g.below(4) as usize;
+            let other = semantic::QUATERNION + (c + 1 + g.below(3) as usize) % 4;
+            let c = semantic::QUATERNION + c;
+            for (k, vi) in v.iter_mut().enumerate() {
+                let f = |g: &mut Rng, e: i32| {
+                    let m = 1.0 + g.below(1 << 16) as f64 / 65536.0;
+                    let x = F24::from_f64_trunc(m * 2f64.powi(e));
+                    if g.chance(50) {
+                        x.negate()
+                    } else {
+                        x
+                    }
+                };
+                vi.attr[semantic::QUATERNION..semantic::COLOR].fill(F24::ZERO);
+                if k == 0 {
+                    vi.attr[c] = f(g, 0);
+                } else {
+                    let e = -62 + g.below(6) as i32;
+                    vi.attr[c] = f(g, e);
+                    vi.attr[other] = f(g, -1);
+                }
+            }
+        }
+        let mut restore = Vec::new();
+        if g.chance(3) {
+            let y_axis = g.chance(50);
+            let (r, old) = if y_axis {
+                (id::VIEWPORT_HEIGHT, b.regs.reg(id::VIEWPORT_HEIGHT.into()))
+            } else {
+                (id::VIEWPORT_WIDTH, b.regs.reg(id::VIEWPORT_WIDTH.into()))
+            };
+            let old_xy = b.regs.reg(id::VIEWPORT_XY.into());
+            let m = 1.0 + g.below(1 << 16) as f64 / 65536.0;
+            let half = F24::from_f64_trunc(m * 2f64.powi(-44 + g.below(29) as i32));
+            let xy = if y_axis {
+                old_xy & 0x0000_FFFF
+            } else {
+                old_xy & 0xFFFF_0000
+            };
+            let j = usize::from(y_axis);
+            for vi in v.iter_mut() {
+                let w = vi.attr[3];
+                if !w.is_finite() || w.to_f64() <= 0.0 {
+                    continue;
+                }
+                // NDC in [-1, 1) on the 1/1024 grid: the window coordinate (n + 1) * half.
+                let n = (g.below(2048) as f64 - 1024.0) / 1024.0;
+                vi.attr[j] = F24::from_f64_trunc(n * w.to_f64());
+            }
+            b.write(r, half.bits());
+            b.write(id::VIEWPORT_XY, xy);
+            restore = vec![(r, old), (id::VIEWPORT_XY, old_xy)];
+        }
+        restore
+    }
+
+    /// A sub-pixel triangle around one pixel centre C at w = 1 (inv_w exactly 1), its vertex k
+    /// above C and the edge opposite it below C by 1/16 or 2/16 of a pixel, 2/16 to 6/16 long,
+    /// so C's weight of vertex k (the edge function, in 12.4 x 12.4 units) is 2 to 12; every
+    /// other semantic one tiny value (exponent 1-4, either sign) at all three vertices. The
+    /// interpolator's product of that weight and vertex k's set-up value (the attribute times
+    /// inv_w) then has an exponent of 2 to 8 with no flush to zero in between. Why: mutants of
+    /// the dot products' adders that flushed an operand of exponent 4 as if it were 0 survived
+    /// every case, whose products are that small only where a tiny attribute meets a weight
+    /// below 16, i.e. a pixel centre within 1/16 pixel of a short edge (rast_mut.notes,
+    /// 2026-12-02). None when the viewport maps no pixel row and column of the framebuffer
+    /// with a half extent of 0.5 to 1024 (the window coordinates must survive clip::to_screen
+    /// to the 1/16 grid).
+    fn tiny_products(g: &mut Rng, b: &Build) -> Option<[OutVertex; 3]> {
+        let vp = Viewport::from_regs(&b.regs);
+        let span = |off: F24, half: F24, n: u32| -> Option<(f64, f64, f64, f64)> {
+            let (o, h) = (off.to_f64(), half.to_f64());
+            if !h.is_finite() || !(0.5..=1024.0).contains(&h.abs()) {
+                return None;
+            }
+            let lo = o.min(o + 2.0 * h).max(1.0);
+            let hi = o.max(o + 2.0 * h).min(f64::from(n.max(1)) - 1.0);
+            (hi - lo >= 1.0).then_some((lo, hi, o, h))
+        };
+        let (x0, x1, ox, hx) = span(vp.x, vp.half_width, b.fb.0)?;
+        let (y0, y1, oy, hy) = span(vp.y, vp.half_height, b.fb.1)?;
+        let unit = |g: &mut Rng| g.below(1 << 20) as f64 / (1 << 20) as f64;
+        let cx = (x0 + unit(g) * (x1 - x0)).floor() + 0.5;
+        let cy = (y0 + unit(g) * (y1 - y0)).floor() + 0.5;
+        let s = (1 + g.below(3)) as f64 / 16.0;
+        let d = (1 + g.below(2)) as f64 / 16.0;
+        let t = (2 + g.below(10)) as f64 / 16.0;
+        let apex = (cx, cy + t);
+        let base = [(cx - s, cy - d), (cx + s, cy - d)];
+        let k = g.below(3) as usize;
+        let pts = [apex, base[0], base[1]];
+        let zn = -unit(g);
+        let mut v = [OutVertex::ONES; 3];
+        for (i, vi) in v.iter_mut().enumerate() {
+            // Vertex k is the apex; the other two the base, in either order.
+            let (x, y) = pts[(i + 3 - k) % 3];
+            let pos = [(x - ox) / hx - 1.0, (y - oy) / hy - 1.0, zn, 1.0];
+            vi.attr[..4].copy_from_slice(&pos.map(F24::from_f64_trunc));
+        }
+        for sem in semantic::QUATERNION..NUM_SEMANTICS {
+            let m = 1.0 + g.below(1 << 16) as f64 / 65536.0;
+            let x = F24::from_f64_trunc(m * 2f64.powi(-62 + g.below(4) as i32));
+            let x = if g.chance(50) { x.negate() } else { x };
+            for vi in v.iter_mut() {
+                vi.attr[sem] = x;
+            }
+        }
+        Some(v)
+    }
+
     /// A nearly degenerate triangle under a 2048 × 2048 viewport at (0, 0) with culling on (it
     /// writes VIEWPORT_WIDTH, VIEWPORT_HEIGHT, VIEWPORT_XY and FACECULLING_CONFIG first):
     /// two vertices up to 1,800 pixels apart on a line through the framebuffer, the third
@@ -2039,6 +2184,8 @@ impl RastGen {
             };
             self.vary(&mut v);
             self.side_vary(&mut v, b);
+            // Before on_plane, which would lose its vertex on a plane to more_vary's positions.
+            let restore = self.more_vary(&mut v, b);
             if self.chance(8) {
                 self.on_plane(&mut v, &b.regs);
             }
@@ -2057,7 +2204,13 @@ impl RastGen {
                 b.seq = b.seq.wrapping_add(if self.chance(90) { 1 } else { 0 });
                 b.tris.push(tri);
                 b.ops.push(RastOp::Tri(tri));
+                for (r, value) in restore {
+                    b.write(r, value);
+                }
                 return;
+            }
+            for (r, value) in restore {
+                b.write(r, value);
             }
         }
     }
