@@ -86,11 +86,11 @@ struct Ports {
     t->mem_awready_i = in->mem_awready & 0x1u;
     t->mem_wready_i = in->mem_wready & 0x1u;
     t->mem_bvalid_i = in->mem_bvalid & 0x1u;
-    t->mem_bid_i = in->mem_bid & 0x3u;
+    t->mem_bid_i = in->mem_bid & 0x7u;
     t->mem_bresp_i = in->mem_bresp & 0x3u;
     t->mem_arready_i = in->mem_arready & 0x1u;
     t->mem_rvalid_i = in->mem_rvalid & 0x1u;
-    t->mem_rid_i = in->mem_rid & 0x3u;
+    t->mem_rid_i = in->mem_rid & 0x7u;
     t->mem_rdata_i = in->mem_rdata;
     t->mem_rresp_i = in->mem_rresp & 0x3u;
     t->mem_rlast_i = in->mem_rlast & 0x1u;

@@ -29,7 +29,9 @@
 // unmapped where the pixel's is not), written back (the dirty bytes only) when evicted, when
 // the stage has had no fragment for IdleFlush clocks (then emptied: memory is up to date and
 // nothing is cached whenever idle_o is high, so nothing cached goes stale while others write
-// memory), before pica_fop runs, and before a hang is reported.
+// memory), before pica_fop runs, and before a hang is reported. A miss takes the fragment's
+// missing lines together (depth and colour): one job, one pipeline drain, its reads and the
+// victims' writes queued one a clock, and only the reads awaited (see "the controller").
 module pica_fop_pipe #(
   parameter int LineBits  = 4,
   parameter int IdleFlush = 64
@@ -306,9 +308,9 @@ module pica_fop_pipe #(
   logic [31:0] c_wdata;
   logic        z_fill, c_fill, z_tag_we, c_tag_we, z_clean, c_clean, inv_all;
   logic [LW-1:0] fill_idx;
-  logic [LineBits-1:0] ev_line;
+  logic [LineBits-1:0] zline_q, cline_q;       // the job's lines (depth, colour)
   logic        z_ev_valid, c_ev_valid, z_any_valid, c_any_valid;
-  logic [TW-1:0] z_ev_tag, c_ev_tag, job_tag_q;
+  logic [TW-1:0] z_ev_tag, c_ev_tag, ztag_q, ctag_q;
   logic [15:0] z_ev_dirty, c_ev_dirty;
   logic [(1<<LineBits)-1:0] z_dirty_lines, c_dirty_lines;
 
@@ -319,8 +321,8 @@ module pica_fop_pipe #(
     .wr_i(z_wr), .wr_idx_i(da6[LW+1:2]), .wr_be_i(dsbe6), .wr_data_i(dsd6),
     .fill_i(z_fill), .fill_idx_i(fill_idx), .fill_data_i(mem_rsp_rdata_i),
     .fill_err_i(mem_rsp_err_i),
-    .tag_we_i(z_tag_we), .tag_line_i(fill_idx[LW-1:2]), .tag_i(job_tag_q),
-    .ev_line_i(ev_line), .ev_valid_o(z_ev_valid), .ev_tag_o(z_ev_tag), .ev_dirty_o(z_ev_dirty),
+    .tag_we_i(z_tag_we), .tag_line_i(zline_q), .tag_i(ztag_q),
+    .ev_line_i(zline_q), .ev_valid_o(z_ev_valid), .ev_tag_o(z_ev_tag), .ev_dirty_o(z_ev_dirty),
     .clean_i(z_clean), .dirty_lines_o(z_dirty_lines), .any_valid_o(z_any_valid),
     .inv_all_i(inv_all)
   );
@@ -332,8 +334,8 @@ module pica_fop_pipe #(
     .wr_i(c_wr), .wr_idx_i(ca6[LW+1:2]), .wr_be_i(4'hF), .wr_data_i(c_wdata),
     .fill_i(c_fill), .fill_idx_i(fill_idx), .fill_data_i(mem_rsp_rdata_i),
     .fill_err_i(mem_rsp_err_i),
-    .tag_we_i(c_tag_we), .tag_line_i(fill_idx[LW-1:2]), .tag_i(job_tag_q),
-    .ev_line_i(ev_line), .ev_valid_o(c_ev_valid), .ev_tag_o(c_ev_tag), .ev_dirty_o(c_ev_dirty),
+    .tag_we_i(c_tag_we), .tag_line_i(cline_q), .tag_i(ctag_q),
+    .ev_line_i(cline_q), .ev_valid_o(c_ev_valid), .ev_tag_o(c_ev_tag), .ev_dirty_o(c_ev_dirty),
     .clean_i(c_clean), .dirty_lines_o(c_dirty_lines), .any_valid_o(c_any_valid),
     .inv_all_i(inv_all)
   );
@@ -634,41 +636,97 @@ module pica_fop_pipe #(
   end
 
   // ---------------------------------------------------------------- the controller
-  // Misses (the depth line first), flushes, write-backs. One word request a clock; reads are
-  // answered in request order (the port's rule), so a fill's responses count its words.
+  // Misses, flushes, write-backs. A miss job takes every line stage 2's fragment lacks (the
+  // depth and the colour line at once), a flush job one dirty line. A job visits its lines'
+  // words (slots: depth words 0-3, then colour words 0-3) and queues its requests, one a
+  // clock, into a two-entry request queue: in a slot's first clock (CRd) it reads the victim's
+  // word from the RAM and, in a miss, queues the new line's read of that word; in a second
+  // clock (CWr), only if the victim's word is dirty, it queues the victim's write of the word
+  // read. A fill response comes back no earlier than two clocks after its read was queued
+  // (the queue's and the port's registers), so it never overwrites a victim word before the
+  // word was read; the word to write is kept (wbd_q) while the queue is full.
+  //
+  // The port answers in request order (its rule): a bit per queued request (kind: 1 = a fill
+  // read) tells the fill responses from the write responses. A miss job ends when its fills
+  // are answered; its writes' responses are not awaited (a later read of the same word stays
+  // behind the write in the port: pica_axi_master's same-address rule). A flush job waits for
+  // them (memory holds the line before the line is marked clean), and so do the owner change
+  // to pica_fop, a hang report and idle_o.
   typedef enum logic [3:0] {
-    CIdle, CScanW, CScan, CEvLd, CEvRd, CEvWr, CEvDrain, CFill, CTag, CInv, CHang
+    CIdle, CScanW, CScan, CJob, CRd, CWr, CWait, CDrain, CTag, CInv, CHang
   } ctl_e;
   ctl_e        ctl_q;
-  logic        job_z_q;                        // the job's cache: depth (else colour)
   logic        job_fill_q;                     // a miss (evict, then fill) or a flush (evict)
+  logic        job_z_q, job_c_q;               // the job's caches
   logic        flush_inv_q;                    // a flush ends by emptying both caches
-  logic [LineBits-1:0] job_line_q;
-  logic [1:0]  w_q, fa_q;
-  logic [2:0]  fi_q;                           // fill reads issued
-  logic [2:0]  out_q;                          // requests not yet answered
-  logic [31:0] ev_word_addr;
-  logic [15:0] ev_dirty, evd_q;                // the job line's dirty masks (0: not valid)
-  logic [TW-1:0] ev_tag, evt_q;                // its tag
-  logic        ev_valid;
-  logic        req_take, rsp;
-  logic        c_req_valid, c_req_we;
-  logic [31:0] c_req_addr, c_req_wdata;
-  logic [3:0]  c_req_be;
+  logic [7:0]  slots_q;                        // the slots not yet visited: {colour, depth} words
+  logic [7:0]  fslots_q;                       // the fill reads not yet answered, same layout
+  logic [2:0]  slot_q;                         // CWr's slot
+  logic        wfirst_q;                       // CWr's first clock: the RAM word is on rd_data
+  logic [31:0] wbd_q;                          // the word to write, kept while the queue is full
+  logic [31:0] evd_q;                          // the victims' dirty masks {colour, depth}
+  logic [TW-1:0] evtz_q, evtc_q;               // the victims' tags
+  logic [4:0]  out_q;                          // requests queued and not yet answered
+  logic [31:0] kind_q;                         // per queued request: a fill read
+  logic [4:0]  kwp_q, krp_q;
+  logic        rsp, rsp_fill;
+  logic        quiet_reset;
   logic [7:0]  quiet_q;
   logic        want_gen, miss, any_dirty, want_flush;
   logic [LineBits-1:0] scan_line, scan_line_q;
   logic        scan_z, scan_found, scan_z_q, scan_found_q;
 
-  assign ev_dirty  = job_z_q ? z_ev_dirty : c_ev_dirty;
-  assign ev_tag    = job_z_q ? z_ev_tag : c_ev_tag;
-  assign ev_valid  = job_z_q ? z_ev_valid : c_ev_valid;
-  assign ev_line   = job_line_q;
-  assign ev_word_addr = {evt_q, job_line_q, w_q, 2'b00};
-  assign ctl_idle  = (ctl_q == CIdle);
-  assign ctl_rd_z  = job_z_q;
-  assign ctl_rd_idx = {job_line_q, w_q};
-  assign fill_idx  = {job_line_q, fa_q};
+  // The lowest set bit of an 8-bit mask, and its index (the slot visited, the fill answered).
+  function automatic logic [2:0] low8(input logic [7:0] m);
+    logic [2:0] r;
+    r = 3'd7;
+    for (int i = 6; i >= 0; i--) if (m[i]) r = 3'(i);
+    low8 = r;
+  endfunction
+  logic [2:0]  cur_slot, ans_slot, rd_slot;
+  assign cur_slot = low8(slots_q);
+  assign ans_slot = low8(fslots_q);
+  assign rd_slot  = (ctl_q == CWr) ? slot_q : cur_slot;
+
+  assign ctl_idle   = (ctl_q == CIdle);
+  assign ctl_rd_z   = !rd_slot[2];
+  assign ctl_rd_idx = {rd_slot[2] ? cline_q : zline_q, rd_slot[1:0]};
+  assign fill_idx   = {ans_slot[2] ? cline_q : zline_q, ans_slot[1:0]};
+
+  // The request queue.
+  logic        q_push, q_full, q_empty, rq_v, rq_we, mem_hs;
+  logic [31:0] rq_addr, rq_wdata;
+  logic [3:0]  rq_be;
+  logic        c_req_we;
+  logic [31:0] c_req_addr, c_req_wdata;
+  logic [3:0]  c_req_be;
+  assign q_push = !q_full && (((ctl_q == CRd) && job_fill_q && (slots_q != 8'h0))
+                              || (ctl_q == CWr));
+  assign c_req_we    = (ctl_q == CWr);
+  assign c_req_addr  = (ctl_q == CWr)
+                       ? {slot_q[2] ? evtc_q : evtz_q, slot_q[2] ? cline_q : zline_q,
+                          slot_q[1:0], 2'b00}
+                       : {cur_slot[2] ? ctag_q : ztag_q, cur_slot[2] ? cline_q : zline_q,
+                          cur_slot[1:0], 2'b00};
+  assign c_req_be    = (ctl_q == CWr) ? evd_q[4*slot_q +: 4] : 4'hF;
+  assign c_req_wdata = (ctl_q != CWr) ? 32'd0
+                     : wfirst_q ? (slot_q[2] ? c_rd : z_rd) : wbd_q;
+  pica_fifo #(.Width(69), .Depth(2)) u_rq (
+    .clk_i, .rst_ni,
+    .push_i(q_push), .wdata_i({c_req_we, c_req_addr, c_req_be, c_req_wdata}), .full_o(q_full),
+    .pop_i(mem_hs), .valid_o(rq_v), .rdata_o({rq_we, rq_addr, rq_be, rq_wdata}),
+    .empty_o(q_empty)
+  );
+  assign mem_hs   = rq_v && mem_req_ready_i && !gen_q;
+  assign rsp      = mem_rsp_valid_i && !gen_q;
+  assign rsp_fill = rsp && kind_q[krp_q];
+  assign z_fill   = rsp_fill && !ans_slot[2];
+  assign c_fill   = rsp_fill && ans_slot[2];
+  assign z_tag_we = (ctl_q == CTag) && job_z_q;
+  assign c_tag_we = (ctl_q == CTag) && job_c_q;
+  assign z_clean  = (ctl_q == CDrain) && (out_q == 5'd0) && q_empty && job_z_q;
+  assign c_clean  = (ctl_q == CDrain) && (out_q == 5'd0) && q_empty && job_c_q;
+  assign inv_all  = (ctl_q == CInv);
 
   // The first dirty line (depth cache first), from the lowest set bit of each cache's dirty
   // lines (x & -x: a carry chain, then an OR per index bit), registered: CScan acts on it one
@@ -692,60 +750,54 @@ module pica_fop_pipe #(
   assign any_dirty = |{z_dirty_lines, c_dirty_lines};
 
   // Work for the controller, when it is idle.
+  logic        mz2, mc2;                       // stage 2's fragment lacks its depth / colour line
+  assign mz2       = nz2 && !zhit_q;
+  assign mc2       = nc2 && !chit_q;
   assign miss      = v2 && look_fresh_q && !hits_ok && !hazard && !hang_block
                      && !v3 && !v4 && !v5 && !v6;
   assign want_gen  = !gen_q && in_valid_i && !in_fast && !settle_q && !settle2_q;
   assign want_flush = (quiet_q == 8'(IdleFlush)) || (want_gen && fast_empty);
+  // Clocks without a fast fragment (none inside, none offered).
+  assign quiet_reset = !fast_empty || (in_valid_i && in_fast) || !ctl_idle || gen_q;
 
-  assign c_req_valid = ((ctl_q == CEvWr) && (evd_q[4*w_q +: 4] != 4'h0))
-                       || ((ctl_q == CFill) && (fi_q != 3'd4) && (out_q != 3'd4));
-  assign c_req_we    = (ctl_q == CEvWr);
-  assign c_req_addr  = (ctl_q == CEvWr) ? ev_word_addr
-                     : {job_tag_q, job_line_q, fi_q[1:0], 2'b00};
-  assign c_req_be    = (ctl_q == CEvWr) ? evd_q[4*w_q +: 4] : 4'hF;
-  assign c_req_wdata = (ctl_q == CEvWr) ? (job_z_q ? z_rd : c_rd) : 32'd0;
-
-  // The controller's requests leave from a register (rq_*), so the memory port's ready never
-  // reaches the cache state and the controller in the same clock (the 16-line build's worst
-  // path ran from the depth cache through the controller into the AXI master's address
-  // register). A request is taken into it only while it is empty: one request every two
-  // clocks, which only the line fills and write-backs pay.
-  logic        rq_v, rq_we, mem_hs;
-  logic [31:0] rq_addr, rq_wdata;
-  logic [3:0]  rq_be;
-  assign req_take = c_req_valid && !rq_v && !gen_q;
-  assign mem_hs   = rq_v && mem_req_ready_i && !gen_q;
-  assign rsp      = mem_rsp_valid_i && !gen_q;
-  assign z_fill   = (ctl_q == CFill) && rsp && job_z_q;
-  assign c_fill   = (ctl_q == CFill) && rsp && !job_z_q;
-  assign z_tag_we = (ctl_q == CTag) && job_z_q;
-  assign c_tag_we = (ctl_q == CTag) && !job_z_q;
-  assign z_clean  = (ctl_q == CEvDrain) && (out_q == 3'd0) && !rq_v && job_z_q && !job_fill_q;
-  assign c_clean  = (ctl_q == CEvDrain) && (out_q == 3'd0) && !rq_v && !job_z_q && !job_fill_q;
-  assign inv_all  = (ctl_q == CInv);
+  // The victims' dirty masks, of the job's caches only (a line not valid writes nothing).
+  logic [15:0] evz_mask, evc_mask;
+`ifdef INJECT_FOP_PIPE_EVICT
+  // The bug: a miss replaces its lines without writing the victims' dirty words back (only
+  // the flushes write back).
+  assign evz_mask = (z_ev_valid && !job_fill_q) ? z_ev_dirty : 16'h0;
+  assign evc_mask = (c_ev_valid && !job_fill_q) ? c_ev_dirty : 16'h0;
+`else
+  assign evz_mask = z_ev_valid ? z_ev_dirty : 16'h0;
+  assign evc_mask = c_ev_valid ? c_ev_dirty : 16'h0;
+`endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ctl_q       <= CIdle;
-      job_z_q     <= 1'b1;
       job_fill_q  <= 1'b0;
+      job_z_q     <= 1'b0;
+      job_c_q     <= 1'b0;
       flush_inv_q <= 1'b0;
-      job_line_q  <= '0;
-      job_tag_q   <= '0;
+      zline_q     <= '0;
+      cline_q     <= '0;
+      ztag_q      <= '0;
+      ctag_q      <= '0;
+      slots_q     <= '0;
+      fslots_q    <= '0;
+      slot_q      <= '0;
+      wfirst_q    <= 1'b0;
+      wbd_q       <= '0;
       evd_q       <= '0;
-      evt_q       <= '0;
+      evtz_q      <= '0;
+      evtc_q      <= '0;
+      out_q       <= '0;
+      kind_q      <= '0;
+      kwp_q       <= '0;
+      krp_q       <= '0;
       scan_found_q <= 1'b0;
       scan_z_q    <= 1'b0;
       scan_line_q <= '0;
-      w_q         <= '0;
-      fa_q        <= '0;
-      fi_q        <= '0;
-      out_q       <= '0;
-      rq_v        <= 1'b0;
-      rq_we       <= 1'b0;
-      rq_addr     <= '0;
-      rq_be       <= '0;
-      rq_wdata    <= '0;
       quiet_q     <= '0;
       gen_q       <= 1'b0;
       hang_pend_q <= 1'b0;
@@ -753,21 +805,17 @@ module pica_fop_pipe #(
       hang_buf_q  <= 1'b0;
       hang_addr_q <= '0;
     end else begin
-      out_q <= out_q + {2'b0, mem_hs} - {2'b0, rsp};
+      out_q <= out_q + {4'b0, q_push} - {4'b0, rsp};
+      if (q_push) begin
+        kind_q[kwp_q] <= !c_req_we;
+        kwp_q         <= kwp_q + 5'd1;
+      end
+      if (rsp) krp_q <= krp_q + 5'd1;
+      if (rsp_fill) fslots_q[ans_slot] <= 1'b0;
       scan_found_q <= scan_found;
       scan_z_q     <= scan_z;
       scan_line_q  <= scan_line;
-      if (req_take) begin
-        rq_v     <= 1'b1;
-        rq_we    <= c_req_we;
-        rq_addr  <= c_req_addr;
-        rq_be    <= c_req_be;
-        rq_wdata <= c_req_wdata;
-      end else if (mem_hs) begin
-        rq_v <= 1'b0;
-      end
-      // Clocks without a fast fragment (none inside, none offered).
-      if (!fast_empty || (in_valid_i && in_fast) || !ctl_idle || gen_q) quiet_q <= '0;
+      if (quiet_reset) quiet_q <= '0;
       else if (quiet_q != 8'(IdleFlush)) quiet_q <= quiet_q + 8'd1;
       // A hanging fragment reaches stage 7: its allowed writes happen, no beat; then flush.
       if (v6 && h6 && back_move && !hang_pend_q) begin
@@ -778,7 +826,7 @@ module pica_fop_pipe #(
       // Owner changes: to pica_fop once the fast side is empty and written back; back when
       // pica_fop is idle with nothing outstanding.
       if (!gen_q && want_gen && fast_empty && ctl_idle && !any_dirty && !z_any_valid
-          && !c_any_valid && out_q == 3'd0 && !rq_v && !hang_pend_q && !hang_q) begin
+          && !c_any_valid && out_q == 5'd0 && q_empty && !hang_pend_q && !hang_q) begin
         gen_q <= 1'b1;
       end else if (gen_q && g_idle && !g_hang && !(in_valid_i && !in_fast_ok)) begin
         gen_q <= 1'b0;
@@ -789,13 +837,15 @@ module pica_fop_pipe #(
             flush_inv_q <= 1'b0;
             ctl_q       <= CScanW;
           end else if (!hang_pend_q && !hang_q && miss) begin
-            // The depth line first, then (next miss) the colour line.
-            job_z_q     <= nz2 && !zhit_q;
-            job_fill_q  <= 1'b1;
-            job_line_q  <= (nz2 && !zhit_q) ? da2[LW+1:4] : ca2[LW+1:4];
-            job_tag_q   <= (nz2 && !zhit_q) ? da2[31:LW+2] : ca2[31:LW+2];
-            w_q         <= '0;
-            ctl_q       <= CEvLd;
+            job_fill_q <= 1'b1;
+            job_z_q    <= mz2;
+            job_c_q    <= mc2;
+            slots_q    <= {{4{mc2}}, {4{mz2}}};
+            zline_q    <= da2[LW+1:4];
+            ztag_q     <= da2[31:LW+2];
+            cline_q    <= ca2[LW+1:4];
+            ctag_q     <= ca2[31:LW+2];
+            ctl_q      <= CJob;
           end else if (!hang_pend_q && !hang_q && want_flush && fast_empty
                        && (any_dirty || z_any_valid || c_any_valid)) begin
             flush_inv_q <= 1'b1;
@@ -805,53 +855,49 @@ module pica_fop_pipe #(
         CScanW: ctl_q <= CScan;
         CScan: begin
           if (scan_found_q) begin
-            job_z_q    <= scan_z_q;
             job_fill_q <= 1'b0;
-            job_line_q <= scan_line_q;
-            w_q        <= '0;
-            ctl_q      <= CEvLd;
+            job_z_q    <= scan_z_q;
+            job_c_q    <= !scan_z_q;
+            slots_q    <= scan_z_q ? 8'h0F : 8'hF0;
+            if (scan_z_q) zline_q <= scan_line_q;
+            else          cline_q <= scan_line_q;
+            ctl_q      <= CJob;
           end else if (hang_pend_q) begin
-            // The beats of the fragments before the hanging one leave first.
-            if (bcount_q == 2'd0) ctl_q <= CHang;
+            // The beats of the fragments before the hanging one leave first, and every write
+            // is answered.
+            if (bcount_q == 2'd0 && out_q == 5'd0 && q_empty) ctl_q <= CHang;
           end else begin
             ctl_q <= flush_inv_q ? CInv : CIdle;
           end
         end
-        // Eviction: every dirty word of the line, read from the RAM then written (its dirty
-        // bytes only). A line not valid or clean writes nothing.
-        // The line's tag and dirty masks, latched (the line is the job's until it ends).
-        CEvLd: begin
-          evd_q <= ev_valid ? ev_dirty : 16'h0;
-          evt_q <= ev_tag;
-          ctl_q <= CEvRd;
+        // The victims' tags and dirty masks, latched (the lines are the job's until it ends).
+        CJob: begin
+          evd_q    <= {job_c_q ? evc_mask : 16'h0, job_z_q ? evz_mask : 16'h0};
+          evtz_q   <= z_ev_tag;
+          evtc_q   <= c_ev_tag;
+          fslots_q <= job_fill_q ? slots_q : 8'h0;
+          ctl_q    <= CRd;
         end
-        CEvRd: begin
-`ifdef INJECT_FOP_PIPE_EVICT
-          // The bug: a miss replaces its line without writing the victim's dirty words back
-          // (only the flushes write back).
-          if (evd_q == 16'h0 || job_fill_q) ctl_q <= job_fill_q ? CFill : CEvDrain;
-`else
-          if (evd_q == 16'h0) ctl_q <= job_fill_q ? CFill : CEvDrain;
-`endif
-          else ctl_q <= CEvWr;
-          fi_q <= '0;
-          fa_q <= '0;
-        end
-        CEvWr: begin
-          if (evd_q[4*w_q +: 4] == 4'h0 || req_take) begin
-            w_q   <= w_q + 2'd1;
-            ctl_q <= (w_q == 2'd3) ? CEvDrain : CEvRd;
+        CRd: begin
+          if (slots_q == 8'h0) begin
+            ctl_q <= job_fill_q ? CWait : CDrain;
+          end else if (!job_fill_q || !q_full) begin
+            slots_q[cur_slot] <= 1'b0;
+            slot_q            <= cur_slot;
+            wfirst_q          <= 1'b1;
+            if (evd_q[4*cur_slot +: 4] != 4'h0) ctl_q <= CWr;
           end
         end
-        CEvDrain: begin
-          if (out_q == 3'd0 && !rq_v && !rsp) ctl_q <= job_fill_q ? CFill : CScanW;
+        CWr: begin
+          wfirst_q <= 1'b0;
+          if (wfirst_q) wbd_q <= slot_q[2] ? c_rd : z_rd;
+          if (!q_full) ctl_q <= CRd;
         end
-        CFill: begin
-          if (req_take) fi_q <= fi_q + 3'd1;
-          if (rsp) begin
-            fa_q <= fa_q + 2'd1;
-            if (fa_q == 2'd3) ctl_q <= CTag;
-          end
+        CWait: begin
+          if (fslots_q == 8'h0) ctl_q <= CTag;
+        end
+        CDrain: begin
+          if (out_q == 5'd0 && q_empty) ctl_q <= CScanW;
         end
         CTag: ctl_q <= CIdle;
         CInv: ctl_q <= CIdle;
@@ -895,7 +941,7 @@ module pica_fop_pipe #(
 
   assign idle_o = (gen_q ? g_idle
                          : (fast_empty && ctl_idle && !any_dirty && !z_any_valid && !c_any_valid
-                            && out_q == 3'd0 && !rq_v && !hang_pend_q))
+                            && out_q == 5'd0 && q_empty && !hang_pend_q))
                   || hang_q || g_hang;
 
 endmodule : pica_fop_pipe

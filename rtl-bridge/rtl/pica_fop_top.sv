@@ -45,10 +45,10 @@ module pica_fop_top (
   output logic [7:0]  out_flags_o,
 
   // The framebuffer's AXI4 master port (pica_axi_master: 32-bit data, single-beat INCR
-  // bursts, IDs 0..3, up to four transactions in flight, responses in any order across IDs).
+  // bursts, IDs 0..7, up to eight transactions in flight, responses in any order across IDs).
   output logic        mem_awvalid_o,
   input  logic        mem_awready_i,
-  output logic [1:0]  mem_awid_o,
+  output logic [2:0]  mem_awid_o,
   output logic [31:0] mem_awaddr_o,
   output logic [7:0]  mem_awlen_o,
   output logic [2:0]  mem_awsize_o,
@@ -60,18 +60,18 @@ module pica_fop_top (
   output logic        mem_wlast_o,
   input  logic        mem_bvalid_i,
   output logic        mem_bready_o,
-  input  logic [1:0]  mem_bid_i,
+  input  logic [2:0]  mem_bid_i,
   input  logic [1:0]  mem_bresp_i,
   output logic        mem_arvalid_o,
   input  logic        mem_arready_i,
-  output logic [1:0]  mem_arid_o,
+  output logic [2:0]  mem_arid_o,
   output logic [31:0] mem_araddr_o,
   output logic [7:0]  mem_arlen_o,
   output logic [2:0]  mem_arsize_o,
   output logic [1:0]  mem_arburst_o,
   input  logic        mem_rvalid_i,
   output logic        mem_rready_o,
-  input  logic [1:0]  mem_rid_i,
+  input  logic [2:0]  mem_rid_i,
   input  logic [31:0] mem_rdata_i,
   input  logic [1:0]  mem_rresp_i,
   input  logic        mem_rlast_i,
@@ -175,8 +175,8 @@ module pica_fop_top (
   );
 
   pica_axi_master #(
-    .IdW        (2),
-    .Outstanding(4)
+    .IdW        (3),
+    .Outstanding(8)
   ) u_axi (
     .clk_i,
     .rst_ni,

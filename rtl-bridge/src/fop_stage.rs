@@ -17,7 +17,7 @@
 //!
 //! The top reaches the colour and depth-stencil buffers through one AXI4 master port
 //! (`mem_aw*` … `mem_r*`: `pica_axi_master` in front of `pica_fop`'s word port; single-beat
-//! INCR bursts of 32-bit words, IDs 0–3, up to four transactions in flight). The bridge serves
+//! INCR bursts of 32-bit words, IDs 0–7, up to eight transactions in flight). The bridge serves
 //! it with an [`AxiServer`](crate::axi::AxiServer) over the [`Memory`]: a write lands when its
 //! data beat is taken, a read takes its data at its address handshake; unmapped words answer
 //! DECERR (the stage then hangs, as on the model's unmapped access). [`MemLatency`] sets the

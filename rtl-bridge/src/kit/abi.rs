@@ -410,7 +410,7 @@ pub mod fop {
         pub mem_wready: u32,
         /// `mem_bvalid_i` (1 bit).
         pub mem_bvalid: u32,
-        /// `mem_bid_i` (2 bits).
+        /// `mem_bid_i` (3 bits).
         pub mem_bid: u32,
         /// `mem_bresp_i` (2 bits).
         pub mem_bresp: u32,
@@ -418,7 +418,7 @@ pub mod fop {
         pub mem_arready: u32,
         /// `mem_rvalid_i` (1 bit).
         pub mem_rvalid: u32,
-        /// `mem_rid_i` (2 bits).
+        /// `mem_rid_i` (3 bits).
         pub mem_rid: u32,
         /// `mem_rdata_i` (32 bits).
         pub mem_rdata: u32,
@@ -454,7 +454,7 @@ pub mod fop {
         pub out_flags: u32,
         /// `mem_awvalid_o` (1 bit).
         pub mem_awvalid: u32,
-        /// `mem_awid_o` (2 bits).
+        /// `mem_awid_o` (3 bits).
         pub mem_awid: u32,
         /// `mem_awaddr_o` (32 bits).
         pub mem_awaddr: u32,
@@ -476,7 +476,7 @@ pub mod fop {
         pub mem_bready: u32,
         /// `mem_arvalid_o` (1 bit).
         pub mem_arvalid: u32,
-        /// `mem_arid_o` (2 bits).
+        /// `mem_arid_o` (3 bits).
         pub mem_arid: u32,
         /// `mem_araddr_o` (32 bits).
         pub mem_araddr: u32,

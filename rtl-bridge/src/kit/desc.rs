@@ -452,7 +452,7 @@ pub const FOP: Stage = Stage {
             o("out_flags", 8, O),
         ],
         "mem",
-        2,
+        3,
         [
             o("hang", 1, S),
             o("hang_kind", 2, S),
@@ -464,8 +464,8 @@ pub const FOP: Stage = Stage {
     ),
     side_ports: &[SidePort {
         name: "mem",
-        kind: SideKind::Axi { id_bits: 2 },
-        doc: "an AXI4 master (single-beat bursts of the colour and depth buffers' words, four \
+        kind: SideKind::Axi { id_bits: 3 },
+        doc: "an AXI4 master (single-beat bursts of the colour and depth buffers' words, eight \
               transactions in flight), served from the model's memory",
         every_request_answered: true,
     }],
