@@ -510,6 +510,8 @@ struct Layout {
 ///   buffer moved to the other memory region, the colour buffer past a region's end or across
 ///   0x8000_0000 (fast-path hangs); in gas cases products just past 2^33..2^47; in any layout,
 ///   runs of 2-6 fragments on one hot pixel;
+/// - from a fourth stream (the other three stay): in 6 % of fast layouts a large framebuffer
+///   (2^17 to 2^19 pixels, up to 1,016 wide and 512 high) in VRAM or in FCRAM past 8 MiB;
 /// - fragments that hit a few "hot" pixels again and again (so read-after-write counts), tile
 ///   and block edges, repeated depths (test boundaries), some outside the framebuffer;
 /// - 1-3 configurations per case, later ones changing a few registers (formats and tiling too,
@@ -539,6 +541,8 @@ pub struct FopGen {
     /// A third stream (SplitMix64) for arms added after the second: drawing from it leaves
     /// both other streams' draws, and the mutants they kill, as they were.
     extra: u64,
+    /// A fourth stream (SplitMix64), for the arms added after the third, likewise.
+    big: u64,
 }
 
 /// A datapath a case may aim at: its configurations, images and fragments are then drawn so
@@ -607,7 +611,13 @@ impl FopGen {
             fast: seed ^ 0xFA57_FA57_0F0F_1234,
             fast_layout: false,
             extra: seed ^ 0xE7_7A5E_ED00_5EED,
+            big: seed ^ 0xB16F_B16F_0000_B16F,
         }
+    }
+
+    /// The fourth stream's next draw below `n` (0 for `n` = 0).
+    fn big_below(&mut self, n: u64) -> u64 {
+        splitmix64(&mut self.big) % n.max(1)
     }
 
     /// The second stream's next draw below 100.
@@ -777,7 +787,28 @@ impl FopGen {
         // buffer's extent, pad(height) * pad(width) pixels of 4 bytes, pad rounding up to the
         // block).
         self.fast_layout = self.focus == Focus::None && !edge && self.fast_percent() < 35;
+        let (mut width, mut height) = (width, height);
         let (color_fmt, depth_fmt) = if self.fast_layout {
+            // Fourth stream: a large framebuffer (2^17 to 2^19 pixels of 4 bytes, up to 2 MiB a
+            // buffer) in VRAM or in FCRAM past 8 MiB (address bit 23): pixel indices past
+            // 4,095 and row offsets past 2^17, which 64 x 64 never reaches (#45 and #55 of the
+            // sample of pica_fop_pipe's new controller: bits of the fast path's pixel index and
+            // of its address unit's row offset).
+            if self.big_below(100) < 6 {
+                (width, height) = match self.big_below(4) {
+                    0 => (512, 512),
+                    1 => (1024, 256),
+                    2 => (8 * (40 + self.big_below(88) as u32), 512),
+                    _ => (768, 8 * (24 + self.big_below(40) as u32)),
+                };
+                // A buffer's padded extent (to 32 x 32 blocks at most), and a gap.
+                let bytes = width.div_ceil(32) * 32 * height.div_ceil(32) * 32 * 4 + 0x1_0000;
+                color_base = if self.big_below(2) == 0 {
+                    VRAM.start + 8 * self.big_below(u64::from(VRAM.size - 2 * bytes) / 8) as u32
+                } else {
+                    FCRAM.start + 0x80_0000 + 8 * self.big_below(0x80_0000 / 8) as u32
+                };
+            }
             let b = if block32 { 32 } else { 8 };
             let span = height.div_ceil(b) * b * width.div_ceil(b) * b * 4;
             let gap = 8 * (self.fast_percent() as u32 % 16);
