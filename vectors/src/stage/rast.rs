@@ -719,6 +719,12 @@ pub struct RastGen {
     more: Rng,
 }
 
+/// A mantissa in [1, 2) on a 2^-16 grid (one draw): scaled by a power of two, an f24 value of
+/// a chosen exponent and a random 16-bit top of its mantissa.
+fn mantissa16(g: &mut Rng) -> f64 {
+    1.0 + g.below(1 << 16) as f64 / 65536.0
+}
+
 /// A case under construction.
 struct Build {
     regs: RegFile,
@@ -1196,7 +1202,7 @@ impl RastGen {
         // reciprocal that misread exponent 8 survived the w above, rast_mut.notes).
         if self.side.chance(4) {
             let k = self.side.below(121) as i32 - 60;
-            return (1.0 + self.side.below(1 << 16) as f64 / 65536.0) * 2f64.powi(k);
+            return mantissa16(&mut self.side) * 2f64.powi(k);
         }
         w
     }
@@ -1899,7 +1905,7 @@ impl RastGen {
                 if self.extra.chance(60) {
                     let k = 57 + self.extra.below(7) as i32;
                     for vi in v.iter_mut() {
-                        let m = 1.0 + self.extra.below(1 << 16) as f64 / 65536.0;
+                        let m = mantissa16(&mut self.extra);
                         vi.attr[c] = F24::from_f64_trunc(m * 2f64.powi(k));
                     }
                 }
@@ -1987,7 +1993,7 @@ impl RastGen {
             let c = semantic::QUATERNION + c;
             for (k, vi) in v.iter_mut().enumerate() {
                 let f = |g: &mut Rng, e: i32| {
-                    let m = 1.0 + g.below(1 << 16) as f64 / 65536.0;
+                    let m = mantissa16(g);
                     let x = F24::from_f64_trunc(m * 2f64.powi(e));
                     if g.chance(50) {
                         x.negate()
@@ -2014,7 +2020,7 @@ impl RastGen {
                 (id::VIEWPORT_WIDTH, b.regs.reg(id::VIEWPORT_WIDTH.into()))
             };
             let old_xy = b.regs.reg(id::VIEWPORT_XY.into());
-            let m = 1.0 + g.below(1 << 16) as f64 / 65536.0;
+            let m = mantissa16(g);
             let half = F24::from_f64_trunc(m * 2f64.powi(-44 + g.below(29) as i32));
             let xy = if y_axis {
                 old_xy & 0x0000_FFFF
@@ -2082,7 +2088,7 @@ impl RastGen {
             vi.attr[..4].copy_from_slice(&pos.map(F24::from_f64_trunc));
         }
         for sem in semantic::QUATERNION..NUM_SEMANTICS {
-            let m = 1.0 + g.below(1 << 16) as f64 / 65536.0;
+            let m = mantissa16(g);
             let x = F24::from_f64_trunc(m * 2f64.powi(-62 + g.below(4) as i32));
             let x = if g.chance(50) { x.negate() } else { x };
             for vi in v.iter_mut() {
