@@ -880,6 +880,41 @@ fn rast_random_catches_every_injected_bug() {
 mod replay_util;
 use replay_util::{replay_passes, replay_rejects, require_sim, root, target_dir};
 
+/// `scripts/replay` names a manifest number that is not one and stops (exit 2) before it
+/// builds a model: the kept regression bundle with its `ready_seed` spoiled.
+#[test]
+fn replay_names_a_bad_manifest_number() {
+    let src = root().join("vectors/regressions/fuzz-rast-default-296a0e365de45193");
+    let dir = target_dir().join("rast_bad_manifest");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&src).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let manifest = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    assert!(
+        text.contains("\"ready_seed\": 1"),
+        "the bundle names its ready seed"
+    );
+    std::fs::write(
+        &manifest,
+        text.replace("\"ready_seed\": 1", "\"ready_seed\": \"x12\""),
+    )
+    .unwrap();
+    let (passed, out) = replay_util::replay(&dir, "icarus", &[], Duration::from_secs(60));
+    assert!(!passed, "a spoiled manifest replayed:\n{out}");
+    assert!(
+        out.contains("manifest.json: ready_seed is not a number: 'x12'"),
+        "no message naming the field:\n{out}"
+    );
+    assert!(
+        !out.contains("built icarus model") && !out.contains("FAIL"),
+        "it went on past the manifest:\n{out}"
+    );
+}
+
 #[test]
 fn rast_bundles_round_trip_and_replay() {
     let base = target_dir().join("rast_bundles");
