@@ -1,0 +1,190 @@
+// pica_tex_tb: replays texel vectors made by the model (rtl-bridge/tests/tex_rtl.rs) through
+// the texture units' address and decode blocks (pica_tex_addr, pica_tex_texel with both knob
+// settings) and compares every output bit. A plain-SV testbench (Icarus, Verilator --binary):
+//
+//   +vec=FILE  the vectors, one a line, hexadecimal fields:
+//     D fmt raw hi bx by rgba rgba_knobs   decode: pica_tex_texel with the default knobs and
+//                                          with tex-alpha-only-colour=white,
+//                                          tex-reserved-format=zero
+//     A fmt width x yr offset len hi bx by pica_tex_addr
+//     F c00 c10 c01 c11 fx fy a b f bi lvl bi_t lvl_t
+//                                          pica_tex_filter: the bilinear and level blends
+//                                          rounded half up and (…_t) with
+//                                          tex-filter-rounding=truncate
+//     C x scale p                          pica_tex_coord (p: 42-bit two's complement)
+//     L du_dx dv_dx du_dy dv_dy width height bias min max mag min mip level next frac two lin
+//                                          pica_tex_lod
+//
+// Prints one line per mismatch (the first 20) and then "PASS <n>" or "FAIL <k> of <n>".
+module pica_tex_tb;
+  logic [3:0]   fmt;
+  logic [127:0] raw;
+  logic         hi;
+  logic [1:0]   bx, by;
+  logic [31:0]  rgba0, rgba1;
+  logic [10:0]  width, x, yr;
+  logic [31:0]  a_off;
+  logic [4:0]   a_len;
+  logic         a_hi;
+  logic [1:0]   a_bx, a_by;
+
+  pica_tex_texel #(.AlphaWhite(1'b0), .ReservedZero(1'b0)) u_dec (
+    .fmt_i(fmt), .raw_i(raw), .hi_nib_i(hi), .bx_i(bx), .by_i(by), .rgba_o(rgba0)
+  );
+  pica_tex_texel #(.AlphaWhite(1'b1), .ReservedZero(1'b1)) u_dec_knobs (
+    .fmt_i(fmt), .raw_i(raw), .hi_nib_i(hi), .bx_i(bx), .by_i(by), .rgba_o(rgba1)
+  );
+  logic [31:0] c00, c10, c01, c11, la, lb, bi0, bi1, lv0, lv1;
+  logic [7:0]  fx, fy, lf;
+  pica_tex_filter #(.Truncate(1'b0)) u_filt (
+    .c00_i(c00), .c10_i(c10), .c01_i(c01), .c11_i(c11), .fx_i(fx), .fy_i(fy),
+    .bilinear_o(bi0), .lvl_a_i(la), .lvl_b_i(lb), .lvl_f_i(lf), .levels_o(lv0)
+  );
+  pica_tex_filter #(.Truncate(1'b1)) u_filt_t (
+    .c00_i(c00), .c10_i(c10), .c01_i(c01), .c11_i(c11), .fx_i(fx), .fy_i(fy),
+    .bilinear_o(bi1), .lvl_a_i(la), .lvl_b_i(lb), .lvl_f_i(lf), .levels_o(lv1)
+  );
+  logic [23:0]        cx, d0, d1, d2, d3;
+  logic [10:0]        cscale, lw, lh;
+  logic signed [41:0] cp;
+  logic [12:0]        lbias;
+  logic [3:0]         lmin, lmax, l_level, l_next;
+  logic               lmag, lminf, lmip, l_two, l_lin;
+  logic [7:0]         l_frac;
+  pica_tex_coord u_coord (.x_i(cx), .scale_i(cscale), .p_o(cp));
+  pica_tex_lod u_lod (
+    .du_dx_i(d0), .dv_dx_i(d1), .du_dy_i(d2), .dv_dy_i(d3), .width_i(lw), .height_i(lh),
+    .bias_i(lbias), .min_level_i(lmin), .max_level_i(lmax), .mag_linear_i(lmag),
+    .min_linear_i(lminf), .mip_linear_i(lmip), .level_o(l_level), .next_o(l_next),
+    .frac_o(l_frac), .two_o(l_two), .linear_o(l_lin)
+  );
+  pica_tex_addr u_addr (
+    .fmt_i(fmt), .width_i(width), .x_i(x), .yr_i(yr), .offset_o(a_off), .len_o(a_len),
+    .hi_nib_o(a_hi), .bx_o(a_bx), .by_o(a_by)
+  );
+
+  initial begin
+    string path;
+    int fd, n, bad, got;
+    logic [7:0]  kind;
+    logic [31:0] f_fmt, f_hi, f_bx, f_by, e0, e1, f_w, f_x, f_yr, e_off, e_len, e_hi, e_bx, e_by;
+    logic [127:0] f_raw;
+    logic [31:0] h[17];
+    logic [63:0] e_p;
+    logic [31:0] g00, g10, g01, g11, gfx, gfy, ga, gb, gf, e_bi0, e_lv0, e_bi1, e_lv1;
+    n = 0;
+    bad = 0;
+    if (!$value$plusargs("vec=%s", path)) begin
+      $display("FAIL: missing +vec=FILE");
+      $finish;
+    end
+    fd = $fopen(path, "r");
+    if (fd == 0) begin
+      $display("FAIL: cannot open %s", path);
+      $finish;
+    end
+    cx = '0; cscale = '0; d0 = '0; d1 = '0; d2 = '0; d3 = '0; lw = '0; lh = '0; lbias = '0;
+    lmin = '0; lmax = '0; lmag = 1'b0; lminf = 1'b0; lmip = 1'b0;
+    c00 = '0; c10 = '0; c01 = '0; c11 = '0; la = '0; lb = '0; fx = '0; fy = '0; lf = '0;
+    fmt = '0; raw = '0; hi = 1'b0; bx = '0; by = '0; width = '0; x = '0; yr = '0;
+    got = $fscanf(fd, " %c", kind);
+    while (got == 1) begin
+      if (kind == "D") begin
+        got = $fscanf(fd, " %h %h %h %h %h %h %h", f_fmt, f_raw, f_hi, f_bx, f_by, e0, e1);
+        if (got != 7) begin
+          $display("FAIL: bad D line after %0d vectors", n);
+          $finish;
+        end
+        fmt = f_fmt[3:0]; raw = f_raw; hi = f_hi[0]; bx = f_bx[1:0]; by = f_by[1:0];
+        #1;
+        n++;
+        if (rgba0 !== e0 || rgba1 !== e1) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH decode #%0d fmt %0d raw %h hi %0d bx %0d by %0d: rgba %h (model %h), knobs %h (model %h)",
+                     n, fmt, raw, hi, bx, by, rgba0, e0, rgba1, e1);
+        end
+      end else if (kind == "A") begin
+        got = $fscanf(fd, " %h %h %h %h %h %h %h %h %h", f_fmt, f_w, f_x, f_yr, e_off, e_len,
+                      e_hi, e_bx, e_by);
+        if (got != 9) begin
+          $display("FAIL: bad A line after %0d vectors", n);
+          $finish;
+        end
+        fmt = f_fmt[3:0]; width = f_w[10:0]; x = f_x[10:0]; yr = f_yr[10:0];
+        #1;
+        n++;
+        if (a_off !== e_off || 32'(a_len) !== e_len || 32'(a_hi) !== e_hi
+            || 32'(a_bx) !== e_bx || 32'(a_by) !== e_by) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH addr #%0d fmt %0d width %0d x %0d y' %0d: offset %h len %0d hi %0d bx %0d by %0d (model %h %0d %0d %0d %0d)",
+                     n, fmt, width, x, yr, a_off, a_len, a_hi, a_bx, a_by, e_off, e_len,
+                     e_hi, e_bx, e_by);
+        end
+      end else if (kind == "F") begin
+        got = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h", g00, g10, g01, g11, gfx, gfy,
+                      ga, gb, gf, e_bi0, e_lv0, e_bi1, e_lv1);
+        if (got != 13) begin
+          $display("FAIL: bad F line after %0d vectors", n);
+          $finish;
+        end
+        c00 = g00; c10 = g10; c01 = g01; c11 = g11; fx = gfx[7:0]; fy = gfy[7:0];
+        la = ga; lb = gb; lf = gf[7:0];
+        #1;
+        n++;
+        if (bi0 !== e_bi0 || lv0 !== e_lv0 || bi1 !== e_bi1 || lv1 !== e_lv1) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH filter #%0d c %h %h %h %h fx %0d fy %0d: %h (model %h), truncated %h (model %h); levels %h %h f %0d: %h (model %h), truncated %h (model %h)",
+                     n, c00, c10, c01, c11, fx, fy, bi0, e_bi0, bi1, e_bi1, la, lb, lf, lv0,
+                     e_lv0, lv1, e_lv1);
+        end
+      end else if (kind == "C") begin
+        got = $fscanf(fd, " %h %h %h", h[0], h[1], e_p);
+        if (got != 3) begin
+          $display("FAIL: bad C line after %0d vectors", n);
+          $finish;
+        end
+        cx = h[0][23:0]; cscale = h[1][10:0];
+        #1;
+        n++;
+        if (cp !== e_p[41:0]) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH coord #%0d x %h scale %0d: %h (model %h)", n, cx, cscale, cp,
+                     e_p[41:0]);
+        end
+      end else if (kind == "L") begin
+        got = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h", h[0], h[1],
+                      h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9], h[10], h[11], h[12], h[13],
+                      h[14], h[15], h[16]);
+        if (got != 17) begin
+          $display("FAIL: bad L line after %0d vectors", n);
+          $finish;
+        end
+        d0 = h[0][23:0]; d1 = h[1][23:0]; d2 = h[2][23:0]; d3 = h[3][23:0];
+        lw = h[4][10:0]; lh = h[5][10:0]; lbias = h[6][12:0]; lmin = h[7][3:0];
+        lmax = h[8][3:0]; lmag = h[9][0]; lminf = h[10][0]; lmip = h[11][0];
+        #1;
+        n++;
+        if (32'(l_level) !== h[12] || 32'(l_next) !== h[13] || 32'(l_frac) !== h[14]
+            || 32'(l_two) !== h[15] || 32'(l_lin) !== h[16]) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH lod #%0d d %h %h %h %h size %0dx%0d bias %h levels %0d-%0d filters %0d%0d%0d: level %0d next %0d frac %0d two %0d linear %0d (model %0d %0d %0d %0d %0d)",
+                     n, d0, d1, d2, d3, lw, lh, lbias, lmin, lmax, lmag, lminf, lmip, l_level,
+                     l_next, l_frac, l_two, l_lin, h[12], h[13], h[14], h[15], h[16]);
+        end
+      end else begin
+        $display("FAIL: unknown line kind '%c' after %0d vectors", kind, n);
+        $finish;
+      end
+      got = $fscanf(fd, " %c", kind);
+    end
+    $fclose(fd);
+    if (bad == 0 && n > 0) $display("PASS %0d", n);
+    else $display("FAIL %0d of %0d", bad, n);
+    $finish;
+  end
+endmodule
