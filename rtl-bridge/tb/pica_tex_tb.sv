@@ -14,6 +14,9 @@
 //     C x scale p                          pica_tex_coord (p: 42-bit two's complement)
 //     L du_dx dv_dx du_dy dv_dy width height bias min max mag min mip level next frac two lin
 //                                          pica_tex_lod
+//     W mode i n border idx                pica_tex_wrap (i: 34-bit two's complement; idx
+//                                          compared when not border): one index a clock,
+//                                          the answers checked in order as they come out
 //
 // Prints one line per mismatch (the first 20) and then "PASS <n>" or "FAIL <k> of <n>".
 module pica_tex_tb;
@@ -58,10 +61,44 @@ module pica_tex_tb;
     .min_linear_i(lminf), .mip_linear_i(lmip), .level_o(l_level), .next_o(l_next),
     .frac_o(l_frac), .two_o(l_two), .linear_o(l_lin)
   );
+  // pica_tex_wrap: clocked, streamed; the expected answers wait in a ring.
+  logic               clk, rst_n, w_valid, w_valid_o, w_border;
+  logic [2:0]         w_mode;
+  logic signed [33:0] w_i;
+  logic [10:0]        w_n, w_idx;
+  logic [11:0]        w_exp [64];   // {border, idx}
+  logic [63:0]        w_line [64];  // the vector number, for the report
+  int                 w_head, w_tail;
+  pica_tex_wrap u_wrap (
+    .clk_i(clk), .rst_ni(rst_n), .valid_i(w_valid), .mode_i(w_mode), .i_i(w_i), .n_i(w_n),
+    .valid_o(w_valid_o), .border_o(w_border), .idx_o(w_idx)
+  );
   pica_tex_addr u_addr (
     .fmt_i(fmt), .width_i(width), .x_i(x), .yr_i(yr), .offset_o(a_off), .len_o(a_len),
     .hi_nib_o(a_hi), .bx_o(a_bx), .by_o(a_by)
   );
+
+  // One clock; an answer that comes out is compared with the oldest expected one.
+  task automatic tick(inout int n_bad);
+    #1 clk = 1'b1;
+    #1 clk = 1'b0;
+    if (w_valid_o) begin
+      if (w_head == w_tail) begin
+        n_bad++;
+        $display("MISMATCH wrap: an answer with none expected");
+      end else begin
+        if (w_border !== w_exp[w_head % 64][11]
+            || (!w_border && w_idx !== w_exp[w_head % 64][10:0])) begin
+          n_bad++;
+          if (n_bad <= 20)
+            $display("MISMATCH wrap #%0d: border %0d idx %0d (model %0d %0d)",
+                     w_line[w_head % 64], w_border, w_idx, w_exp[w_head % 64][11],
+                     w_exp[w_head % 64][10:0]);
+        end
+        w_head++;
+      end
+    end
+  endtask
 
   initial begin
     string path;
@@ -83,6 +120,10 @@ module pica_tex_tb;
       $display("FAIL: cannot open %s", path);
       $finish;
     end
+    clk = 1'b0; rst_n = 1'b0; w_valid = 1'b0; w_mode = '0; w_i = '0; w_n = '0;
+    w_head = 0; w_tail = 0;
+    tick(bad);
+    rst_n = 1'b1;
     cx = '0; cscale = '0; d0 = '0; d1 = '0; d2 = '0; d3 = '0; lw = '0; lh = '0; lbias = '0;
     lmin = '0; lmax = '0; lmag = 1'b0; lminf = 1'b0; lmip = 1'b0;
     c00 = '0; c10 = '0; c01 = '0; c11 = '0; la = '0; lb = '0; fx = '0; fy = '0; lf = '0;
@@ -140,6 +181,19 @@ module pica_tex_tb;
                      n, c00, c10, c01, c11, fx, fy, bi0, e_bi0, bi1, e_bi1, la, lb, lf, lv0,
                      e_lv0, lv1, e_lv1);
         end
+      end else if (kind == "W") begin
+        got = $fscanf(fd, " %h %h %h %h %h", h[0], e_p, h[1], h[2], h[3]);
+        if (got != 5) begin
+          $display("FAIL: bad W line after %0d vectors", n);
+          $finish;
+        end
+        n++;
+        w_mode = h[0][2:0]; w_i = e_p[33:0]; w_n = h[1][10:0]; w_valid = 1'b1;
+        w_exp[w_tail % 64] = {h[2][0], h[3][10:0]};
+        w_line[w_tail % 64] = 64'(n);
+        w_tail++;
+        tick(bad);
+        w_valid = 1'b0;
       end else if (kind == "C") begin
         got = $fscanf(fd, " %h %h %h", h[0], h[1], e_p);
         if (got != 3) begin
@@ -183,6 +237,12 @@ module pica_tex_tb;
       got = $fscanf(fd, " %c", kind);
     end
     $fclose(fd);
+    // The last wrapped indices still in the pipeline.
+    for (int k = 0; k < 40; k++) tick(bad);
+    if (w_head != w_tail) begin
+      bad++;
+      $display("MISMATCH wrap: %0d answers never came out", w_tail - w_head);
+    end
     if (bad == 0 && n > 0) $display("PASS %0d", n);
     else $display("FAIL %0d of %0d", bad, n);
     $finish;

@@ -14,7 +14,9 @@
 //! `pica_tex_lod` (`sample::{lod_from_derivs, plan_levels}`) derivatives, sizes, biases,
 //! level limits and filters. Each injected bug of the blocks (`INJECT_TEX_MORTON`,
 //! `INJECT_TEX_ETC1_TABLE`, `INJECT_TEX_FILTER_WEIGHT`, `INJECT_TEX_COORD_FLOOR`,
-//! `INJECT_TEX_LOD_ROUND`) must fail the same vectors. Verilator lint (`-Wall`) and Yosys synthesis of both blocks are checked too.
+//! `INJECT_TEX_LOD_ROUND`, `INJECT_TEX_WRAP_MIRROR`) must fail the same vectors.
+//! `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two too) is
+//! clocked: its indices stream in one a clock and its answers are checked in order. Verilator lint (`-Wall`) and Yosys synthesis of both blocks are checked too.
 //!
 //! `PICA_TEX_SEED` picks another random stream (default 1); the vector file of a failing run
 //! is kept and named.
@@ -24,12 +26,12 @@
 
 use pica_model::knobs::TexFilterRounding;
 use pica_model::num::F24;
-use pica_model::regs::TexunitParamFilter;
 use pica_model::regs::TexunitTypeFormat;
+use pica_model::regs::{TexunitParamFilter, TexunitParamWrap};
 use pica_model::tex::format::{decode_with, texel_loc, Format, TexelLoc, ALPHA_FORMAT_RGB};
 use pica_model::tex::sample::{
-    bilinear_with, lerp_levels_with, lod_bias, lod_from_derivs, plan_levels, to_fixed, LevelPlan,
-    SUBTEXEL_BITS,
+    bilinear_with, lerp_levels_with, lod_bias, lod_from_derivs, plan_levels, to_fixed, wrap,
+    LevelPlan, Wrapped, SUBTEXEL_BITS,
 };
 use pica_vectors::shader_gen::Rng;
 use replay_util::{require_sim, root};
@@ -50,6 +52,7 @@ fn sources() -> Vec<PathBuf> {
         "pica_tex_filter.sv",
         "pica_tex_coord.sv",
         "pica_tex_lod.sv",
+        "pica_tex_wrap.sv",
     ]
     .iter()
     .map(|f| root().join("rtl-bridge/rtl").join(f))
@@ -171,6 +174,19 @@ fn lod_line(
     } else {
         [1, 2][filt[2] as usize] + two as usize
     }
+}
+
+/// A wrap line: mode, index (34-bit two's complement), size, then border and texel.
+fn wrap_line(out: &mut String, mode: u32, i: i64, n: u32) {
+    let (border, idx) = match wrap(TexunitParamWrap::from_bits(mode), i, n) {
+        Wrapped::Texel(t) => (0, t),
+        Wrapped::Border => (1, 0),
+    };
+    let _ = writeln!(
+        out,
+        "W {mode:x} {:x} {n:x} {border:x} {idx:x}",
+        (i as u64) & ((1 << 34) - 1)
+    );
 }
 
 /// A random f24 whose exponent is drawn from `exps` (or any) half of the time, and the
@@ -330,6 +346,29 @@ fn vectors(seed: u64) -> (String, usize) {
         cases[lod_line(&mut out, d, size, lod_reg, filt)] += 1;
         n += 1;
     }
+    // Wrapping: every mode; sizes 0 (acts as 1), small, powers of two and any; indices
+    // near the axis (a few sizes either side, where every mode turns), at exact multiples
+    // of the size and around them, and anywhere in the range texel positions reach
+    // (|i| ≤ 2^32 + 1), the extremes included.
+    for k in 0..16_000u32 {
+        let mode = k % 8;
+        let size = match (k / 8) % 4 {
+            0 => [0, 1, 2, 3, 2047][rng.below(5) as usize],
+            1 => 1 << rng.below(11),
+            2 => 1 + rng.below(16) as u32,
+            _ => 1 + rng.below(2047) as u32,
+        };
+        let nn = i64::from(size.max(1));
+        let lim = (1i64 << 32) + 1;
+        let i = match (k / 32) % 4 {
+            0 => rng.below(8 * nn as u64) as i64 - 4 * nn,
+            1 => (rng.below(64) as i64 - 32) * nn + rng.below(3) as i64 - 1,
+            2 => [lim, -lim, lim - 1, -lim + 1, 1 << 32, -(1 << 32)][rng.below(6) as usize],
+            _ => rng.below(2 * lim as u64 + 1) as i64 - lim,
+        };
+        wrap_line(&mut out, mode, i, size);
+        n += 1;
+    }
     // Every case of the level plan, often (the vectors must reach what they test).
     assert!(
         cases.iter().all(|&c| c >= 1_000),
@@ -405,6 +444,7 @@ fn tex_blocks_injected_bugs_are_caught() {
         "INJECT_TEX_FILTER_WEIGHT",
         "INJECT_TEX_COORD_FLOOR",
         "INJECT_TEX_LOD_ROUND",
+        "INJECT_TEX_WRAP_MIRROR",
     ] {
         let out = run_icarus(&dir, &vec, &[bug]);
         assert!(
@@ -423,6 +463,7 @@ fn tex_blocks_are_lint_clean_and_synthesize() {
         "pica_tex_addr",
         "pica_tex_filter",
         "pica_tex_lod",
+        "pica_tex_wrap",
     ] {
         let out = Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", top])
