@@ -14,11 +14,15 @@
 //     C x scale p                          pica_tex_coord (p: 42-bit two's complement)
 //     L du_dx dv_dx du_dy dv_dy width height bias min max mag min mip level next frac two lin
 //                                          pica_tex_lod
+//     V fmt width height level w h offset w1 h1 offset1
+//                                          pica_tex_level with levels stopping at 8 texels
+//                                          and (…1) with tex-min-level-size=1
 //     W mode i n border idx                pica_tex_wrap (i: 34-bit two's complement; idx
 //                                          compared when not border): one index a clock,
 //                                          the answers checked in order as they come out
 //
-// Prints one line per mismatch (the first 20) and then "PASS <n>" or "FAIL <k> of <n>".
+// Prints one line per mismatch and then "PASS <n>" or "FAIL <k> of <n>" (it stops reading at
+// the twentieth mismatch).
 module pica_tex_tb;
   logic [3:0]   fmt;
   logic [127:0] raw;
@@ -73,6 +77,19 @@ module pica_tex_tb;
     .clk_i(clk), .rst_ni(rst_n), .valid_i(w_valid), .mode_i(w_mode), .i_i(w_i), .n_i(w_n),
     .valid_o(w_valid_o), .border_o(w_border), .idx_o(w_idx)
   );
+  // pica_tex_level: started, then clocked until both instances are done.
+  logic        v_start, v_done0, v_done1;
+  logic [3:0]  v_level;
+  logic [10:0] v_w, v_h, v_lw0, v_lh0, v_lw1, v_lh1;
+  logic [27:0] v_off0, v_off1;
+  pica_tex_level #(.MinOne(1'b0)) u_level (
+    .clk_i(clk), .rst_ni(rst_n), .start_i(v_start), .fmt_i(fmt), .width_i(v_w), .height_i(v_h),
+    .level_i(v_level), .lw_o(v_lw0), .lh_o(v_lh0), .done_o(v_done0), .offset_o(v_off0)
+  );
+  pica_tex_level #(.MinOne(1'b1)) u_level1 (
+    .clk_i(clk), .rst_ni(rst_n), .start_i(v_start), .fmt_i(fmt), .width_i(v_w), .height_i(v_h),
+    .level_i(v_level), .lw_o(v_lw1), .lh_o(v_lh1), .done_o(v_done1), .offset_o(v_off1)
+  );
   pica_tex_addr u_addr (
     .fmt_i(fmt), .width_i(width), .x_i(x), .yr_i(yr), .offset_o(a_off), .len_o(a_len),
     .hi_nib_o(a_hi), .bx_o(a_bx), .by_o(a_by)
@@ -120,6 +137,7 @@ module pica_tex_tb;
       $display("FAIL: cannot open %s", path);
       $finish;
     end
+    v_start = 1'b0; v_level = '0; v_w = '0; v_h = '0;
     clk = 1'b0; rst_n = 1'b0; w_valid = 1'b0; w_mode = '0; w_i = '0; w_n = '0;
     w_head = 0; w_tail = 0;
     tick(bad);
@@ -181,6 +199,28 @@ module pica_tex_tb;
                      n, c00, c10, c01, c11, fx, fy, bi0, e_bi0, bi1, e_bi1, la, lb, lf, lv0,
                      e_lv0, lv1, e_lv1);
         end
+      end else if (kind == "V") begin
+        got = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h", h[0], h[1], h[2], h[3], h[4], h[5],
+                      h[6], h[7], h[8], h[9]);
+        if (got != 10) begin
+          $display("FAIL: bad V line after %0d vectors", n);
+          $finish;
+        end
+        n++;
+        fmt = h[0][3:0]; v_w = h[1][10:0]; v_h = h[2][10:0]; v_level = h[3][3:0];
+        v_start = 1'b1;
+        tick(bad);
+        v_start = 1'b0;
+        for (int k = 0; k < 20 && !(v_done0 && v_done1); k++) tick(bad);
+        if (!v_done0 || !v_done1 || 32'(v_lw0) !== h[4] || 32'(v_lh0) !== h[5]
+            || 32'(v_off0) !== h[6] || 32'(v_lw1) !== h[7] || 32'(v_lh1) !== h[8]
+            || 32'(v_off1) !== h[9]) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH level #%0d fmt %0d %0dx%0d level %0d: done %0d%0d, %0dx%0d at %h, min 1: %0dx%0d at %h (model %0dx%0d at %h, %0dx%0d at %h)",
+                     n, fmt, v_w, v_h, v_level, v_done0, v_done1, v_lw0, v_lh0, v_off0, v_lw1,
+                     v_lh1, v_off1, h[4], h[5], h[6], h[7], h[8], h[9]);
+        end
       end else if (kind == "W") begin
         got = $fscanf(fd, " %h %h %h %h %h", h[0], e_p, h[1], h[2], h[3]);
         if (got != 5) begin
@@ -235,6 +275,8 @@ module pica_tex_tb;
         $finish;
       end
       got = $fscanf(fd, " %c", kind);
+      // Twenty mismatches say enough (the injected-bug runs end here).
+      if (bad >= 20) got = 0;
     end
     $fclose(fd);
     // The last wrapped indices still in the pipeline.

@@ -14,9 +14,11 @@
 //! `pica_tex_lod` (`sample::{lod_from_derivs, plan_levels}`) derivatives, sizes, biases,
 //! level limits and filters. Each injected bug of the blocks (`INJECT_TEX_MORTON`,
 //! `INJECT_TEX_ETC1_TABLE`, `INJECT_TEX_FILTER_WEIGHT`, `INJECT_TEX_COORD_FLOOR`,
-//! `INJECT_TEX_LOD_ROUND`, `INJECT_TEX_WRAP_MIRROR`) must fail the same vectors.
-//! `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two too) is
-//! clocked: its indices stream in one a clock and its answers are checked in order. Verilator lint (`-Wall`) and Yosys synthesis of both blocks are checked too.
+//! `INJECT_TEX_LOD_ROUND`, `INJECT_TEX_WRAP_MIRROR`, `INJECT_TEX_LEVEL_MIN`) must fail the
+//! same vectors. `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two
+//! too) is clocked: its indices stream in one a clock and its answers are checked in order;
+//! `pica_tex_level` (`tex::{level_dim_min, level_offset_min}`, both minimum level sizes) is
+//! started and clocked until done. Verilator lint (`-Wall`) and Yosys synthesis of both blocks are checked too.
 //!
 //! `PICA_TEX_SEED` picks another random stream (default 1); the vector file of a failing run
 //! is kept and named.
@@ -33,6 +35,7 @@ use pica_model::tex::sample::{
     bilinear_with, lerp_levels_with, lod_bias, lod_from_derivs, plan_levels, to_fixed, wrap,
     LevelPlan, Wrapped, SUBTEXEL_BITS,
 };
+use pica_model::tex::{level_dim_min, level_offset_min, MIN_LEVEL_SIZE};
 use pica_vectors::shader_gen::Rng;
 use replay_util::{require_sim, root};
 use std::fmt::Write as _;
@@ -53,6 +56,7 @@ fn sources() -> Vec<PathBuf> {
         "pica_tex_coord.sv",
         "pica_tex_lod.sv",
         "pica_tex_wrap.sv",
+        "pica_tex_level.sv",
     ]
     .iter()
     .map(|f| root().join("rtl-bridge/rtl").join(f))
@@ -174,6 +178,22 @@ fn lod_line(
     } else {
         [1, 2][filt[2] as usize] + two as usize
     }
+}
+
+/// A level line: the level's size and offset with levels stopping at 8 texels and at 1.
+fn level_line(out: &mut String, fmt: u32, w: u32, h: u32, level: u32) {
+    let f = format_of(fmt);
+    let mut line = format!("V {fmt:x} {w:x} {h:x} {level:x}");
+    for min in [MIN_LEVEL_SIZE, 1] {
+        let _ = write!(
+            line,
+            " {:x} {:x} {:x}",
+            level_dim_min(w, level, min),
+            level_dim_min(h, level, min),
+            level_offset_min(f, w, h, level, min)
+        );
+    }
+    let _ = writeln!(out, "{line}");
 }
 
 /// A wrap line: mode, index (34-bit two's complement), size, then border and texel.
@@ -346,6 +366,19 @@ fn vectors(seed: u64) -> (String, usize) {
         cases[lod_line(&mut out, d, size, lod_reg, filt)] += 1;
         n += 1;
     }
+    // Level sizes and offsets: every format and level; power-of-two, small (below one
+    // tile: where the two minimum sizes differ), zero and any sizes.
+    for k in 0..4_000u32 {
+        let dim = |rng: &mut Rng| match rng.below(4) {
+            0 => 8 << rng.below(8),
+            1 => rng.below(17) as u32,
+            2 => 2047,
+            _ => rng.below(2048) as u32,
+        };
+        let (w, h) = (dim(&mut rng), dim(&mut rng));
+        level_line(&mut out, k % 16, w, h, (k / 16) % 16);
+        n += 1;
+    }
     // Wrapping: every mode; sizes 0 (acts as 1), small, powers of two and any; indices
     // near the axis (a few sizes either side, where every mode turns), at exact multiples
     // of the size and around them, and anywhere in the range texel positions reach
@@ -445,6 +478,7 @@ fn tex_blocks_injected_bugs_are_caught() {
         "INJECT_TEX_COORD_FLOOR",
         "INJECT_TEX_LOD_ROUND",
         "INJECT_TEX_WRAP_MIRROR",
+        "INJECT_TEX_LEVEL_MIN",
     ] {
         let out = run_icarus(&dir, &vec, &[bug]);
         assert!(
@@ -464,6 +498,7 @@ fn tex_blocks_are_lint_clean_and_synthesize() {
         "pica_tex_filter",
         "pica_tex_lod",
         "pica_tex_wrap",
+        "pica_tex_level",
     ] {
         let out = Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", top])
