@@ -17,6 +17,7 @@
 //     V fmt width height level w h offset w1 h1 offset1
 //                                          pica_tex_level with levels stopping at 8 texels
 //                                          and (…1) with tex-min-level-size=1
+//     S z zbias texel rgba                 pica_tex_shadow
 //     W mode i n border idx                pica_tex_wrap (i: 34-bit two's complement; idx
 //                                          compared when not border): one index a clock,
 //                                          the answers checked in order as they come out
@@ -90,6 +91,10 @@ module pica_tex_tb;
     .clk_i(clk), .rst_ni(rst_n), .start_i(v_start), .fmt_i(fmt), .width_i(v_w), .height_i(v_h),
     .level_i(v_level), .lw_o(v_lw1), .lh_o(v_lh1), .done_o(v_done1), .offset_o(v_off1)
   );
+  logic [23:0] s_z;
+  logic [22:0] s_bias;
+  logic [31:0] s_texel, s_rgba;
+  pica_tex_shadow u_shadow (.z_i(s_z), .zbias_i(s_bias), .texel_i(s_texel), .rgba_o(s_rgba));
   pica_tex_addr u_addr (
     .fmt_i(fmt), .width_i(width), .x_i(x), .yr_i(yr), .offset_o(a_off), .len_o(a_len),
     .hi_nib_o(a_hi), .bx_o(a_bx), .by_o(a_by)
@@ -137,6 +142,7 @@ module pica_tex_tb;
       $display("FAIL: cannot open %s", path);
       $finish;
     end
+    s_z = '0; s_bias = '0; s_texel = '0;
     v_start = 1'b0; v_level = '0; v_w = '0; v_h = '0;
     clk = 1'b0; rst_n = 1'b0; w_valid = 1'b0; w_mode = '0; w_i = '0; w_n = '0;
     w_head = 0; w_tail = 0;
@@ -198,6 +204,21 @@ module pica_tex_tb;
             $display("MISMATCH filter #%0d c %h %h %h %h fx %0d fy %0d: %h (model %h), truncated %h (model %h); levels %h %h f %0d: %h (model %h), truncated %h (model %h)",
                      n, c00, c10, c01, c11, fx, fy, bi0, e_bi0, bi1, e_bi1, la, lb, lf, lv0,
                      e_lv0, lv1, e_lv1);
+        end
+      end else if (kind == "S") begin
+        got = $fscanf(fd, " %h %h %h %h", h[0], h[1], h[2], h[3]);
+        if (got != 4) begin
+          $display("FAIL: bad S line after %0d vectors", n);
+          $finish;
+        end
+        s_z = h[0][23:0]; s_bias = h[1][22:0]; s_texel = h[2];
+        #1;
+        n++;
+        if (s_rgba !== h[3]) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH shadow #%0d z %h bias %h texel %h: %h (model %h)", n, s_z, s_bias,
+                     s_texel, s_rgba, h[3]);
         end
       end else if (kind == "V") begin
         got = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h", h[0], h[1], h[2], h[3], h[4], h[5],

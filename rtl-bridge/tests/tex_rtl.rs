@@ -14,8 +14,9 @@
 //! `pica_tex_lod` (`sample::{lod_from_derivs, plan_levels}`) derivatives, sizes, biases,
 //! level limits and filters. Each injected bug of the blocks (`INJECT_TEX_MORTON`,
 //! `INJECT_TEX_ETC1_TABLE`, `INJECT_TEX_FILTER_WEIGHT`, `INJECT_TEX_COORD_FLOOR`,
-//! `INJECT_TEX_LOD_ROUND`, `INJECT_TEX_WRAP_MIRROR`, `INJECT_TEX_LEVEL_MIN`) must fail the
-//! same vectors. `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two
+//! `INJECT_TEX_LOD_ROUND`, `INJECT_TEX_WRAP_MIRROR`, `INJECT_TEX_LEVEL_MIN`,
+//! `INJECT_TEX_SHADOW_STRICT`) must fail the same vectors. `pica_tex_shadow` (`tex::{shadow_ref,
+//! shadow_texel}`) gets depths around 1 and stored depths at the reference and either side. `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two
 //! too) is clocked: its indices stream in one a clock and its answers are checked in order;
 //! `pica_tex_level` (`tex::{level_dim_min, level_offset_min}`, both minimum level sizes) is
 //! started and clocked until done. Verilator lint (`-Wall`) and Yosys synthesis of both blocks are checked too.
@@ -35,7 +36,7 @@ use pica_model::tex::sample::{
     bilinear_with, lerp_levels_with, lod_bias, lod_from_derivs, plan_levels, to_fixed, wrap,
     LevelPlan, Wrapped, SUBTEXEL_BITS,
 };
-use pica_model::tex::{level_dim_min, level_offset_min, MIN_LEVEL_SIZE};
+use pica_model::tex::{level_dim_min, level_offset_min, shadow_ref, shadow_texel, MIN_LEVEL_SIZE};
 use pica_vectors::shader_gen::Rng;
 use replay_util::{require_sim, root};
 use std::fmt::Write as _;
@@ -57,6 +58,7 @@ fn sources() -> Vec<PathBuf> {
         "pica_tex_lod.sv",
         "pica_tex_wrap.sv",
         "pica_tex_level.sv",
+        "pica_tex_shadow.sv",
     ]
     .iter()
     .map(|f| root().join("rtl-bridge/rtl").join(f))
@@ -194,6 +196,13 @@ fn level_line(out: &mut String, fmt: u32, w: u32, h: u32, level: u32) {
         );
     }
     let _ = writeln!(out, "{line}");
+}
+
+/// A shadow line: depth, z-bias field, texel, result.
+fn shadow_line(out: &mut String, z: u32, zbias: u32, texel: u32) {
+    let z_int = shadow_ref(F24::from_bits(z), zbias << 1);
+    let rgba = u32::from_be_bytes(shadow_texel(texel.to_be_bytes(), z_int));
+    let _ = writeln!(out, "S {z:x} {zbias:x} {texel:x} {rgba:x}");
 }
 
 /// A wrap line: mode, index (34-bit two's complement), size, then border and texel.
@@ -366,6 +375,28 @@ fn vectors(seed: u64) -> (String, usize) {
         cases[lod_line(&mut out, d, size, lod_reg, filt)] += 1;
         n += 1;
     }
+    // Shadow comparisons: depths below 1 (exponents 40-62), at and above it, the special
+    // values; small and any biases; texels whose stored depth is the fragment's reference or
+    // one either side of it (where ≥ and > differ), and any.
+    for k in 0..12_000u32 {
+        let z = f24(&mut rng, 40..=64);
+        let zbias = if k % 2 == 0 {
+            rng.below(64) as u32
+        } else {
+            rng.next_u64() as u32 & 0x7F_FFFF
+        };
+        let z_int = shadow_ref(F24::from_bits(z), zbias << 1);
+        let stored = if k % 3 == 0 {
+            rng.next_u64() as u32 & 0xFF_FFFF
+        } else {
+            (z_int + rng.below(3) as i64 - 1).clamp(0, 0xFF_FFFF) as u32
+        };
+        let intensity = rng.next_u64() as u32 & 0xFF;
+        // {r, g, b, a} with the stored depth a << 16 | b << 8 | g.
+        let texel = intensity << 24 | (stored & 0xFF) << 16 | (stored & 0xFF00) | stored >> 16;
+        shadow_line(&mut out, z, zbias, texel);
+        n += 1;
+    }
     // Level sizes and offsets: every format and level; power-of-two, small (below one
     // tile: where the two minimum sizes differ), zero and any sizes.
     for k in 0..4_000u32 {
@@ -479,6 +510,7 @@ fn tex_blocks_injected_bugs_are_caught() {
         "INJECT_TEX_LOD_ROUND",
         "INJECT_TEX_WRAP_MIRROR",
         "INJECT_TEX_LEVEL_MIN",
+        "INJECT_TEX_SHADOW_STRICT",
     ] {
         let out = run_icarus(&dir, &vec, &[bug]);
         assert!(
@@ -499,6 +531,7 @@ fn tex_blocks_are_lint_clean_and_synthesize() {
         "pica_tex_lod",
         "pica_tex_wrap",
         "pica_tex_level",
+        "pica_tex_shadow",
     ] {
         let out = Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", top])
