@@ -21,6 +21,11 @@
 //!   compiled from with the configuration on each entry (as the decode cache checks its
 //!   tags), so an upload is seen at the next block; a mismatch drops every block and the
 //!   interpreter continues.
+//! - **Uniforms.** Each block has a snapshot of the float uniforms ([`Row`]: bits, `f64`
+//!   images, window flags) taken when it was compiled; on entry it compares the uniforms it
+//!   reads without relative addressing with the snapshot's bits (one 128-bit compare per
+//!   register) and retakes the rows that differ, so the widening of a uniform lane is paid
+//!   once per upload instead of once per run. Relative reads are widened when they run.
 //! - **Flow.** The dispatcher ([`ShaderUnit::jit_run`]) lets a block run only as far as no
 //!   CALL, IF or LOOP stack entry ends and the PC stays below 4096: the instruction whose
 //!   incremented PC a stack checks runs in the interpreter, with its stack checks. The count of
@@ -82,6 +87,45 @@ struct Ctx {
     opdescs: *const u32,
 }
 
+/// One float uniform as a block's snapshot holds it: its bits and, per lane, the `f64` image
+/// and the window flag the block would otherwise compute on every run (`repr(C)`: the
+/// generated code loads the fields by offset and compares `bits` as one 128-bit vector).
+#[repr(C, align(16))]
+#[derive(Clone, Copy, Default)]
+struct Row {
+    bits: [u32; 4],
+    img: [f64; 4],
+    /// 1 where the lane is non-zero and outside the fast path's window.
+    bad: [u8; 4],
+}
+
+impl Row {
+    /// The row of uniform `u`: the images and flags of `alu_fast`'s widening, lane by lane
+    /// (the emitter's `image` and `outside` on the same bits).
+    fn of(u: &[F24; 4]) -> Self {
+        let mut row = Self::default();
+        for (lane, x) in u.iter().enumerate() {
+            let b = x.bits();
+            let e = b & 0x7F_0000;
+            let outside = e.wrapping_sub(alu_fast::WINDOW_LO << 16)
+                > (alu_fast::WINDOW_HI - alu_fast::WINDOW_LO) << 16;
+            let f = if e == 0 {
+                0
+            } else {
+                (((b & 0x7F_FFFF) << 7) + (64 << 23)) | (b & 0x80_0000) << 8
+            };
+            row.bits[lane] = b;
+            row.img[lane] = f64::from(f32::from_bits(f));
+            row.bad[lane] = u8::from(outside && e != 0);
+        }
+        row
+    }
+}
+
+/// The uniform snapshot of one block: a row per float uniform c0-c95 (indexed by register, so
+/// the block's code addresses a row by a constant offset).
+type Rows = [Row; 96];
+
 /// Addresses of the functions a block calls.
 struct Helpers {
     ex2: usize,
@@ -89,6 +133,16 @@ struct Helpers {
     rcp: usize,
     rsq: usize,
     flr: usize,
+    refresh: usize,
+}
+
+/// Rewrites snapshot row `row` from the uniform at `u` (a block found the uniform changed
+/// since the row was taken).
+extern "C" fn refresh(row: *mut Row, u: *const [F24; 4]) {
+    // SAFETY: the block passes a row of its own snapshot (owned by the `State` whose lock the
+    // dispatcher holds while the block runs) and the address of a uniform below 96 in the
+    // running configuration (`jit_call` checks there are at least 96).
+    unsafe { *row = Row::of(&*u) }
 }
 
 extern "C" fn ex2(x: u32) -> u32 {
@@ -115,6 +169,7 @@ impl Helpers {
             rcp: rcp as *const () as usize,
             rsq: rsq as *const () as usize,
             flr: flr as *const () as usize,
+            refresh: refresh as *const () as usize,
         }
     }
 }
@@ -141,6 +196,8 @@ struct State {
     /// The knobs the blocks were compiled under.
     knobs: Knobs,
     compiler: Option<Compiler>,
+    /// The blocks' uniform snapshots (boxed: each block holds the address of its own).
+    snapshots: Vec<Box<Rows>>,
 }
 
 /// The Cranelift module that owns the code.
@@ -200,7 +257,13 @@ impl Compiler {
     }
 
     /// Compiles `ops` (starting at `start`) into a block.
-    fn compile(&mut self, ops: &[Pre], start: u16, knobs: Knobs) -> Option<BlockFn> {
+    fn compile(
+        &mut self,
+        ops: &[Pre],
+        start: u16,
+        knobs: Knobs,
+        rows: *mut Rows,
+    ) -> Option<BlockFn> {
         let module = self.module.as_mut()?;
         self.ctx.clear();
         self.ctx.func.signature = emit::block_signature(module.isa().default_call_conv());
@@ -211,6 +274,7 @@ impl Compiler {
             start,
             knobs,
             &Helpers::get(),
+            rows as usize,
         );
         let sig = self.ctx.func.signature.clone();
         let id = module.declare_anonymous_function(&sig).ok()?;
@@ -233,6 +297,7 @@ impl State {
             slots: Vec::new(),
             knobs,
             compiler: None,
+            snapshots: Vec::new(),
         }
     }
 
@@ -469,7 +534,15 @@ impl ShaderUnit {
         let Some(compiler) = state.compiler.as_mut() else {
             return Slot::Never;
         };
-        match compiler.compile(&ops, pc as u16, knobs) {
+        // Taken from the configuration now, so the first run finds it current.
+        let mut rows = Box::new([Row::default(); 96]);
+        for (row, u) in rows.iter_mut().zip(&cfg.float_uniforms) {
+            *row = Row::of(u);
+        }
+        let addr: *mut Rows = &mut *rows;
+        let compiled = compiler.compile(&ops, pc as u16, knobs, addr);
+        state.snapshots.push(rows);
+        match compiled {
             Some(f) => Slot::Ready(f, ops.len() as u16),
             None => Slot::Never,
         }

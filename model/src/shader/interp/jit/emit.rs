@@ -9,15 +9,16 @@
 //! many ran, with `END` set when the last one was END or `BAIL` when it stopped early. Every
 //! instruction stores its lanes into the unit at once, so a block that stops leaves the unit
 //! as the interpreter would; within the block, the register lanes it has read or written, and
-//! their `f64` images, stay in SSA values (a lane is loaded and widened once per block).
+//! their `f64` images, stay in SSA values (a lane is loaded and widened once per block; a
+//! uniform's image and window flag come from the block's snapshot, checked on entry).
 
 use super::super::fast::{Class, Kind, Pre, Src};
-use super::{Ctx, Helpers, BAIL, END, ONES_BITS, STALE};
+use super::{Ctx, Helpers, Row, BAIL, END, ONES_BITS, STALE};
 use crate::shader::alu::MaxNegInf;
 use crate::shader::alu_fast::{WINDOW_HI, WINDOW_LO};
 use crate::shader::interp::{Cmp67, Knobs, MovSubnormal, ShaderUnit};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::types::{F32, F64, I32, I64, I8};
+use cranelift_codegen::ir::types::{F32, F64, I32, I32X4, I64, I8};
 use cranelift_codegen::ir::{
     AbiParam, Block, Function, InstBuilder, MemFlags, SigRef, Signature, Value,
 };
@@ -51,6 +52,7 @@ pub(super) fn build(
     start: u16,
     knobs: Knobs,
     helpers: &Helpers,
+    rows: usize,
 ) {
     let call_conv = func.signature.call_conv;
     let mut b = FunctionBuilder::new(func, fctx);
@@ -70,6 +72,11 @@ pub(super) fn build(
     unary_sig.params.push(AbiParam::new(I32));
     unary_sig.returns.push(AbiParam::new(I32));
     let unary_sig = b.import_signature(unary_sig);
+    let mut refresh_sig = Signature::new(call_conv);
+    refresh_sig.params.push(AbiParam::new(I64));
+    refresh_sig.params.push(AbiParam::new(I64));
+    let refresh_sig = b.import_signature(refresh_sig);
+    let rows = b.ins().iconst(I64, rows as i64);
 
     // The tags: every word, and every descriptor once.
     let stale = b.create_block();
@@ -87,11 +94,18 @@ pub(super) fn build(
         }
     }
 
+    // The uniform snapshot is checked once the body knows which rows it reads.
+    let check = b.create_block();
+    b.ins().jump(check, &[]);
+    let body = b.create_block();
+    b.switch_to_block(body);
     let mut e = Emit {
         b,
         unit,
         outputs,
         uniforms,
+        rows,
+        used: [false; 96],
         knobs,
         helpers,
         unary_sig,
@@ -119,12 +133,75 @@ pub(super) fn build(
             e.b.ins().return_(&[r]);
         }
     }
+    let used = e.used;
     let mut b = e.b;
+    check_rows(
+        &mut b,
+        check,
+        &used,
+        rows,
+        uniforms,
+        body,
+        refresh_sig,
+        helpers.refresh,
+    );
     b.switch_to_block(stale);
     let r = b.ins().iconst(I64, STALE as i64);
     b.ins().return_(&[r]);
     b.seal_all_blocks();
     b.finalize();
+}
+
+/// Fills block `check`: on to `body` when every uniform in `used` has the bits its snapshot row
+/// was taken from (one 128-bit compare per uniform), else through a cold block that retakes
+/// those rows first.
+#[allow(clippy::too_many_arguments)]
+fn check_rows(
+    b: &mut FunctionBuilder,
+    check: Block,
+    used: &[bool; 96],
+    rows: Value,
+    uniforms: Value,
+    body: Block,
+    refresh_sig: SigRef,
+    refresh: usize,
+) {
+    b.switch_to_block(check);
+    let f = MemFlags::new().with_notrap();
+    let mut all: Option<Value> = None;
+    let regs: Vec<i32> = (0..96).filter(|&r| used[r as usize]).collect();
+    for &r in &regs {
+        let u = b.ins().load(I32X4, f, uniforms, 16 * r);
+        let s = b.ins().load(I32X4, f, rows, size_of::<Row>() as i32 * r);
+        let eq = b.ins().icmp(IntCC::Equal, u, s);
+        all = Some(match all {
+            None => eq,
+            Some(a) => b.ins().band(a, eq),
+        });
+    }
+    let Some(all) = all else {
+        b.ins().jump(body, &[]);
+        return;
+    };
+    let same = b.ins().vall_true(all);
+    let retake = b.create_block();
+    b.set_cold_block(retake);
+    b.ins().brif(same, body, &[], retake, &[]);
+    b.switch_to_block(retake);
+    let callee = b.ins().iconst(I64, refresh as i64);
+    for &r in &regs {
+        let row = b
+            .ins()
+            .iadd_imm(rows, i64::from(size_of::<Row>() as i32 * r));
+        let u = b.ins().iadd_imm(uniforms, i64::from(16 * r));
+        b.ins().call_indirect(refresh_sig, callee, &[row, u]);
+    }
+    b.ins().jump(body, &[]);
+}
+
+/// The offset of uniform `i`'s row in a snapshot.
+fn row_offset(i: u8) -> i32 {
+    size_of::<Row>() as i32 * i32::from(i)
 }
 
 /// Goes to `stale` unless `v` (an `I32`) equals `tag`.
@@ -174,6 +251,10 @@ struct Emit<'a, 'h> {
     unit: Value,
     outputs: Value,
     uniforms: Value,
+    /// The address of the block's uniform snapshot ([`super::Rows`]).
+    rows: Value,
+    /// The uniforms whose snapshot rows the block reads.
+    used: [bool; 96],
     knobs: Knobs,
     helpers: &'h Helpers,
     unary_sig: SigRef,
@@ -341,13 +422,25 @@ impl Emit<'_, '_> {
                 bad: None,
             },
         };
-        let img = match e.img {
-            Some(v) => v,
-            None => self.image(e.bits),
+        let t = MemFlags::trusted();
+        let img = match (e.img, key) {
+            (Some(v), _) => v,
+            (None, Key::Uniform(i, l)) => {
+                // The snapshot's image: checked current at the block's entry.
+                self.used[usize::from(i)] = true;
+                let off = row_offset(i) + offset_of!(Row, img) as i32 + 8 * i32::from(l);
+                self.b.ins().load(F64, t, self.rows, off)
+            }
+            (None, _) => self.image(e.bits),
         };
-        let bad = match e.bad {
-            Some(v) => v,
-            None => self.outside(e.bits),
+        let bad = match (e.bad, key) {
+            (Some(v), _) => v,
+            (None, Key::Uniform(i, l)) => {
+                self.used[usize::from(i)] = true;
+                let off = row_offset(i) + offset_of!(Row, bad) as i32 + i32::from(l);
+                self.b.ins().load(I8, t, self.rows, off)
+            }
+            (None, _) => self.outside(e.bits),
         };
         e.img = Some(img);
         e.bad = Some(bad);
