@@ -17,7 +17,8 @@ use super::{Ctx, Helpers, Row, BAIL, END, ONES_BITS, STALE};
 use crate::shader::alu::MaxNegInf;
 use crate::shader::alu_fast::{WINDOW_HI, WINDOW_LO};
 use crate::shader::interp::{Cmp67, Knobs, MovSubnormal, ShaderUnit};
-use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::immediates::Ieee64;
 use cranelift_codegen::ir::types::{F32, F64, I32, I32X4, I64, I8};
 use cranelift_codegen::ir::{
     AbiParam, Block, Function, InstBuilder, MemFlags, SigRef, Signature, Value,
@@ -106,6 +107,7 @@ pub(super) fn build(
         uniforms,
         rows,
         used: [false; 96],
+        residue: None,
         knobs,
         helpers,
         unary_sig,
@@ -255,6 +257,8 @@ struct Emit<'a, 'h> {
     rows: Value,
     /// The uniforms whose snapshot rows the block reads.
     used: [bool; 96],
+    /// The or of the Fast2Sum residues of the current instruction's sums ([`Emit::add64`]).
+    residue: Option<Value>,
     knobs: Knobs,
     helpers: &'h Helpers,
     unary_sig: SigRef,
@@ -449,22 +453,39 @@ impl Emit<'_, '_> {
         (img, bad)
     }
 
-    /// `alu_fast::trunc64`.
+    /// `alu_fast::trunc64` (a bitwise and on the `f64` register).
     fn trunc64(&mut self, x: Value) -> Value {
-        let i = self.b.ins().bitcast(I64, MemFlags::new(), x);
-        let i = self.b.ins().band_imm(i, !BELOW_F24);
-        self.b.ins().bitcast(F64, MemFlags::new(), i)
+        let mask = self.b.ins().f64const(Ieee64::with_bits(!BELOW_F24 as u64));
+        self.b.ins().band(x, mask)
     }
 
-    /// `alu_fast::add64`: the truncated sum and whether it was not exact (Fast2Sum test).
-    fn add64(&mut self, x: Value, y: Value) -> (Value, Value) {
+    /// `alu_fast::add64`: the truncated sum; whether it was exact (the Fast2Sum test: `s - x
+    /// == y` and `s - y == x`) joins the instruction's [`Emit::residue`] as the differences
+    /// `(s - x) - y` and `(s - y) - x`, both ±0 exactly when the sum is exact (the operands
+    /// are finite: images of f24 lanes, their products and sums stay far below `f64`
+    /// overflow, so no difference is a NaN or an infinity, and two finite `f64` differ by
+    /// a non-zero difference).
+    fn add64(&mut self, x: Value, y: Value) -> Value {
         let s = self.b.ins().fadd(x, y);
         let sx = self.b.ins().fsub(s, x);
         let sy = self.b.ins().fsub(s, y);
-        let b1 = self.b.ins().fcmp(FloatCC::NotEqual, sx, y);
-        let b2 = self.b.ins().fcmp(FloatCC::NotEqual, sy, x);
-        let bad = self.b.ins().bor(b1, b2);
-        (self.trunc64(s), bad)
+        let t = self.b.ins().fsub(sx, y);
+        let u = self.b.ins().fsub(sy, x);
+        let r = self.b.ins().bor(t, u);
+        self.residue = Some(match self.residue {
+            None => r,
+            Some(acc) => self.b.ins().bor(acc, r),
+        });
+        self.trunc64(s)
+    }
+
+    /// Whether any sum of the instruction so far was inexact (a residue bit other than the
+    /// sign set), or `None` with no sum; clears the residue.
+    fn take_inexact(&mut self) -> Option<Value> {
+        let r = self.residue.take()?;
+        let i = self.b.ins().bitcast(I64, MemFlags::new(), r);
+        let i = self.b.ins().ishl_imm(i, 1);
+        Some(self.b.ins().icmp_imm(IntCC::NotEqual, i, 0))
     }
 
     /// The f24 bits of a truncated, in-range image (`alu_fast::to_f24_4` of one lane), with
@@ -523,11 +544,7 @@ impl Emit<'_, '_> {
             };
             sum = Some(match sum {
                 None => p,
-                Some(s) => {
-                    let (s, inexact) = self.add64(s, p);
-                    bad = self.or_bad(bad, inexact);
-                    s
-                }
+                Some(s) => self.add64(s, p),
             });
         }
         let s = sum.unwrap_or_else(|| self.b.ins().f64const(0.0));
@@ -657,17 +674,13 @@ impl Emit<'_, '_> {
                             let (y, by) = self.img(y);
                             bad = self.or_bad(bad, bx);
                             bad = self.or_bad(bad, by);
-                            let (s, inexact) = self.add64(x, y);
-                            bad = self.or_bad(bad, inexact);
-                            s
+                            self.add64(x, y)
                         }
                         (Kind::Mad, Some(z)) => {
                             let (p, bd) = self.mul_lane(x, y, bad);
                             let (z, bz) = self.img(z);
                             bad = self.or_bad(bd, bz);
-                            let (s, inexact) = self.add64(p, z);
-                            bad = self.or_bad(bad, inexact);
-                            s
+                            self.add64(p, z)
                         }
                         _ => {
                             let (p, bd) = self.mul_lane(x, y, bad);
@@ -813,6 +826,9 @@ impl Emit<'_, '_> {
                 return;
             }
         };
+        if let Some(inexact) = self.take_inexact() {
+            bad = self.or_bad(bad, inexact);
+        }
         if let Some(bad) = bad {
             // Outside the window: the block stops before this instruction.
             let stop = self.b.create_block();
