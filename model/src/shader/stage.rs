@@ -22,7 +22,7 @@
 //! - The stage reads the unit configuration of REGS as it stood at the start of the cycle
 //!   (the GPU ticks it before REGS), so results do not depend on stage order.
 
-use super::interp::{Commit, Emitted, Knobs, ShaderUnit, Step, Vec4};
+use super::interp::{Commit, Emitted, JitCache, Knobs, ShaderUnit, Step, Vec4};
 use super::io::{self, GsAssembler, GsInvocation, GsSetup};
 use crate::beat::{CommitBeat, ShaderBeat};
 use crate::knobs::GsNewDraw;
@@ -195,6 +195,8 @@ pub struct ShaderCore {
     quiet: u64,
     /// Instructions executed per 6-bit opcode, when counted ([`ShaderCore::set_count_opcodes`]).
     opcodes: Option<Box<[u64; 64]>>,
+    /// The units' compiled blocks, lent to the unit that runs ([`JitCache`]).
+    jit: JitCache,
 }
 
 /// What SH touches in one cycle.
@@ -241,9 +243,18 @@ impl Slot {
     }
 
     /// Runs up to [`RUN_AHEAD_STEPS`] steps now, the first of which belongs to `cycle`.
-    fn begin_stretch(&mut self, cycle: u64, cfg: &UnitConfig, emitted: &mut Vec<Emitted>) {
+    fn begin_stretch(
+        &mut self,
+        cycle: u64,
+        cfg: &UnitConfig,
+        emitted: &mut Vec<Emitted>,
+        jit: &mut JitCache,
+    ) {
         let pc_before = self.unit.pc;
+        // The stage's compiled blocks, lent for the stretch.
+        self.unit.swap_jit_cache(jit);
         let (steps, end) = self.unit.run_stretch(cfg, &mut self.pcs, emitted);
+        self.unit.swap_jit_cache(jit);
         let ipc = u64::from(timing::SHADER_INSTRUCTIONS_PER_CYCLE);
         let steps = steps as u64;
         self.ahead = Some(Stretch {
@@ -385,6 +396,7 @@ impl ShaderCore {
             wake: 0,
             quiet: 0,
             opcodes: None,
+            jit: JitCache::default(),
         };
         // One JIT for the four units (they run one vertex program).
         let threshold = core.slots.first().and_then(|s| s.unit.jit_threshold());
@@ -407,21 +419,19 @@ impl ShaderCore {
 
     /// Sets the shader JIT of the units ([`ShaderUnit::set_jit`]: `Some(threshold)` on,
     /// `None` off; on with [`crate::shader::interp::JIT_THRESHOLD`] by default), one JIT
-    /// shared by the four ([`ShaderUnit::share_jit`]: a block is compiled once for all). It
-    /// serves run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome
-    /// and registers either way (`model/tests/shader_fast.rs`).
+    /// shared by the four ([`JitCache`]: a block is compiled once for all). It serves
+    /// run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome and
+    /// registers either way (`model/tests/shader_fast.rs`).
     pub fn set_jit(&mut self, threshold: Option<u32>) {
-        if let Some((first, rest)) = self.slots.split_first_mut() {
-            first.unit.set_jit(threshold);
-            for s in rest {
-                s.unit.share_jit(&mut first.unit);
-            }
+        for s in &mut self.slots {
+            s.unit.set_jit(threshold);
         }
+        self.jit = JitCache::default();
     }
 
-    /// Blocks the units' shared JIT has compiled ([`ShaderUnit::jit_blocks`]).
+    /// Blocks the units' shared JIT has compiled ([`JitCache::blocks`]).
     pub fn jit_blocks(&self) -> u32 {
-        self.slots.first().map_or(0, |s| s.unit.jit_blocks())
+        self.jit.blocks()
     }
 
     /// Turns the idle shortcut on (the default) or off: with no vertex in flight and none
@@ -557,7 +567,7 @@ impl ShaderCore {
             let Some(seq) = slot.job else { continue };
             let cfg = &units[u];
             if self.run_ahead && slot.ahead.is_none() {
-                slot.begin_stretch(cycle, cfg, &mut vs_emitted);
+                slot.begin_stretch(cycle, cfg, &mut vs_emitted, &mut self.jit);
             }
             if slot.ahead.is_some() {
                 slot.advance_stretch(u, seq, cycle, cfg, &mut self.executed[u])?;

@@ -8,8 +8,8 @@
 //!   [`MAX_BLOCK`] instructions. Flow control, MOVA, LITP, EMIT, SETEMIT and unknown opcodes
 //!   stay with the interpreter. A PC is compiled once it has been reached
 //!   [`JIT_THRESHOLD`] times (cold code and one-off fuzz programs never pay for compilation);
-//!   the four units of a stage share their blocks and their counts
-//!   ([`ShaderUnit::share_jit`]).
+//!   the four units of a stage share their blocks and their counts ([`JitCache`]: the stage
+//!   lends them to the unit it runs, so the dispatcher takes no lock).
 //! - **Bits.** The arithmetic is the interpreter's fast path ([`crate::shader::alu_fast`]):
 //!   lanes widened to `f64` images (once per register lane and block), products and sums
 //!   exact inside the window, truncation a mask of the low significand bits. Before an
@@ -48,7 +48,6 @@ use cranelift_frontend::FunctionBuilderContext;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::Module;
 use std::fmt;
-use std::sync::{Arc, Mutex};
 
 /// How many times the interpreter must reach a PC before a block starting there is compiled
 /// (the default of [`ShaderUnit::set_jit`]). Measured on the benchmark shader (release build,
@@ -139,8 +138,8 @@ struct Helpers {
 /// Rewrites snapshot row `row` from the uniform at `u` (a block found the uniform changed
 /// since the row was taken).
 extern "C" fn refresh(row: *mut Row, u: *const [F24; 4]) {
-    // SAFETY: the block passes a row of its own snapshot (owned by the `State` whose lock the
-    // dispatcher holds while the block runs) and the address of a uniform below 96 in the
+    // SAFETY: the block passes a row of its own snapshot (owned by the `State` the dispatcher
+    // holds by `&mut` while the block runs) and the address of a uniform below 96 in the
     // running configuration (`jit_call` checks there are at least 96).
     unsafe { *row = Row::of(&*u) }
 }
@@ -189,7 +188,7 @@ enum Slot {
 }
 
 /// The compiled blocks of one unit, or of the units of a stage that share them
-/// ([`ShaderUnit::share_jit`]).
+/// ([`JitCache`]).
 struct State {
     /// Per PC, grown as far as the dispatcher has reached.
     slots: Vec<Slot>,
@@ -307,11 +306,43 @@ impl State {
     }
 }
 
-/// A unit's JIT: off, or on with a threshold and the blocks compiled so far (shared with the
-/// other units of its stage: [`ShaderUnit::share_jit`]).
+/// A unit's JIT: off, or on with a threshold and the blocks compiled so far (a stage's units
+/// hold the stage's while it runs them: [`JitCache`]).
 pub(super) struct Jit {
     threshold: Option<u32>,
-    state: Option<Arc<Mutex<State>>>,
+    state: Option<Box<State>>,
+}
+
+/// Compiled blocks held outside a unit: a stage's four units run one program, so the stage
+/// keeps one cache and lends it to the unit it runs ([`ShaderUnit::swap_jit_cache`]): each
+/// block is compiled once, every unit's visits to a PC count towards the threshold, and, the
+/// cache being owned rather than shared, the dispatcher takes no lock (an uncontended mutex
+/// was two atomic operations per block, 10 % of a vertex of the benchmark shader). Blocks are
+/// tagged with their words and read the registers of the unit that runs them, so any unit can
+/// run any of them. A copy starts empty.
+#[derive(Default)]
+pub struct JitCache(Option<Box<State>>);
+
+impl JitCache {
+    /// Blocks compiled since the cache was last reset.
+    pub fn blocks(&self) -> u32 {
+        self.0
+            .as_ref()
+            .and_then(|s| s.compiler.as_ref().map(|c| c.blocks))
+            .unwrap_or(0)
+    }
+}
+
+impl Clone for JitCache {
+    fn clone(&self) -> Self {
+        Self(None)
+    }
+}
+
+impl fmt::Debug for JitCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "JitCache({} blocks)", self.blocks())
+    }
 }
 
 impl Jit {
@@ -354,7 +385,7 @@ impl fmt::Debug for Jit {
         let blocks = self
             .state
             .as_ref()
-            .and_then(|s| s.lock().ok()?.compiler.as_ref().map(|c| c.blocks))
+            .and_then(|s| s.compiler.as_ref().map(|c| c.blocks))
             .unwrap_or(0);
         write!(f, "Jit({:?}, {blocks} blocks)", self.threshold)
     }
@@ -411,30 +442,20 @@ impl ShaderUnit {
         self.jit.threshold
     }
 
-    /// Blocks compiled since the JIT was last reset (for tests and benchmarks; counts the
-    /// blocks of every unit that shares them).
+    /// Blocks compiled since the JIT was last reset (for tests and benchmarks; a stage's
+    /// units count in its [`JitCache`]).
     pub fn jit_blocks(&self) -> u32 {
         self.jit
             .state
             .as_ref()
-            .and_then(|s| s.lock().ok()?.compiler.as_ref().map(|c| c.blocks))
+            .and_then(|s| s.compiler.as_ref().map(|c| c.blocks))
             .unwrap_or(0)
     }
 
-    /// Makes this unit use `other`'s JIT: its threshold and its compiled blocks (the four
-    /// units of a stage run one program: each block is compiled once, and a PC's visits by
-    /// every unit count towards the threshold). Blocks are tagged with their words and read
-    /// the registers of the unit that runs them, so any unit can run any of them.
-    pub fn share_jit(&mut self, other: &mut ShaderUnit) {
-        let knobs = other.knobs;
-        let state = other
-            .jit
-            .state
-            .get_or_insert_with(|| Arc::new(Mutex::new(State::new(knobs))));
-        self.jit = Jit {
-            threshold: other.jit.threshold,
-            state: Some(Arc::clone(state)),
-        };
+    /// Exchanges this unit's compiled blocks with `cache`'s: a stage swaps its cache in
+    /// before it runs a unit and out after ([`JitCache`]).
+    pub fn swap_jit_cache(&mut self, cache: &mut JitCache) {
+        std::mem::swap(&mut self.jit.state, &mut cache.0);
     }
 
     /// How many instructions from the PC on may retire without a stack check: the instruction
@@ -464,27 +485,24 @@ impl ShaderUnit {
         let Some(threshold) = self.jit.threshold else {
             return Ran::No;
         };
-        let state = match self.jit.state.take() {
+        let mut state = match self.jit.state.take() {
             Some(s) => s,
-            None => Arc::new(Mutex::new(State::new(self.knobs))),
+            None => Box::new(State::new(self.knobs)),
         };
-        let ran = self.jit_run_in(&state, cfg, budget, threshold);
+        let ran = self.jit_run_in(&mut state, cfg, budget, threshold);
         self.jit.state = Some(state);
         ran
     }
 
-    /// [`Self::jit_run`] with the (shared) state; the lock is held while the block runs, so a
-    /// reset by a unit sharing it can never free code that is running.
+    /// [`Self::jit_run`] with the unit's state (its own, or its stage's [`JitCache`]), held by
+    /// `&mut`: nothing can reset it and free code while a block runs.
     fn jit_run_in(
         &mut self,
-        state: &Mutex<State>,
+        state: &mut State,
         cfg: &UnitConfig,
         budget: u64,
         threshold: u32,
     ) -> Ran {
-        let Ok(mut state) = state.lock() else {
-            return Ran::No;
-        };
         if state.knobs != self.knobs {
             state.reset(self.knobs);
             return Ran::No;
@@ -505,7 +523,7 @@ impl ShaderUnit {
                     state.slots[pc] = Slot::Cold(c + 1);
                     return Ran::No;
                 }
-                let new = Self::jit_compile(&mut state, cfg, pc, self.knobs);
+                let new = Self::jit_compile(state, cfg, pc, self.knobs);
                 state.slots[pc] = new;
                 match new {
                     Slot::Ready(f, len) => (f, len),
