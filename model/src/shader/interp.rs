@@ -16,7 +16,7 @@ use std::fmt;
 mod fast;
 mod jit;
 
-pub use jit::{JIT_ENV, JIT_THRESHOLD, MAX_BLOCK as JIT_MAX_BLOCK};
+pub use jit::{JitCache, JIT_ENV, JIT_THRESHOLD, MAX_BLOCK as JIT_MAX_BLOCK};
 
 /// Depth of the CALL stack (3dbrew "Control Flow", hardware-measured).
 pub const CALL_STACK_DEPTH: usize = 4;

@@ -22,7 +22,7 @@
 //! - The stage reads the unit configuration of REGS as it stood at the start of the cycle
 //!   (the GPU ticks it before REGS), so results do not depend on stage order.
 
-use super::interp::{Commit, Emitted, Knobs, ShaderUnit, Step, Vec4};
+use super::interp::{Commit, Emitted, JitCache, Knobs, ShaderUnit, Step, Vec4};
 use super::io::{self, GsAssembler, GsInvocation, GsSetup};
 use crate::beat::{CommitBeat, ShaderBeat};
 use crate::knobs::GsNewDraw;
@@ -106,8 +106,12 @@ struct Slot {
     unit: ShaderUnit,
     /// Sequence number of the vertex being shaded.
     job: Option<u32>,
-    /// Finished vertex waiting for its turn to leave.
-    done: Option<(u32, Vec<(u8, Vec4)>)>,
+    /// The `seq` of the finished vertex waiting for its turn to leave.
+    done: Option<u32>,
+    /// Its enabled outputs, handed to the item it leaves in. Apart from `done` because the
+    /// copies of an `Option<(u32, Vec)>` into place were loads wider than the stores that
+    /// built them (store-forwarding stalls, 4 % of the four-unit benchmark).
+    outputs: Vec<(u8, Vec4)>,
     /// The stretch the unit ran ahead, waiting for the cycle its last step belongs to.
     ahead: Option<Stretch>,
     /// The PC after each step of the current stretch ([`RUN_AHEAD_STEPS`] entries).
@@ -195,6 +199,8 @@ pub struct ShaderCore {
     quiet: u64,
     /// Instructions executed per 6-bit opcode, when counted ([`ShaderCore::set_count_opcodes`]).
     opcodes: Option<Box<[u64; 64]>>,
+    /// The units' compiled blocks, lent to the unit that runs ([`JitCache`]).
+    jit: JitCache,
 }
 
 /// What SH touches in one cycle.
@@ -237,13 +243,23 @@ impl Slot {
     /// The vertex `seq` ended: its enabled outputs wait for their turn to leave.
     fn finish_vertex(&mut self, seq: u32, cfg: &UnitConfig) {
         self.job = None;
-        self.done = Some((seq, io::masked_outputs(cfg, self.unit.outputs())));
+        self.done = Some(seq);
+        self.outputs = io::masked_outputs(cfg, self.unit.outputs());
     }
 
     /// Runs up to [`RUN_AHEAD_STEPS`] steps now, the first of which belongs to `cycle`.
-    fn begin_stretch(&mut self, cycle: u64, cfg: &UnitConfig, emitted: &mut Vec<Emitted>) {
+    fn begin_stretch(
+        &mut self,
+        cycle: u64,
+        cfg: &UnitConfig,
+        emitted: &mut Vec<Emitted>,
+        jit: &mut JitCache,
+    ) {
         let pc_before = self.unit.pc;
+        // The stage's compiled blocks, lent for the stretch.
+        self.unit.swap_jit_cache(jit);
         let (steps, end) = self.unit.run_stretch(cfg, &mut self.pcs, emitted);
+        self.unit.swap_jit_cache(jit);
         let ipc = u64::from(timing::SHADER_INSTRUCTIONS_PER_CYCLE);
         let steps = steps as u64;
         self.ahead = Some(Stretch {
@@ -368,6 +384,7 @@ impl ShaderCore {
                     unit: ShaderUnit::new(knobs),
                     job: None,
                     done: None,
+                    outputs: Vec::new(),
                     ahead: None,
                     pcs: vec![0; RUN_AHEAD_STEPS],
                 })
@@ -385,6 +402,7 @@ impl ShaderCore {
             wake: 0,
             quiet: 0,
             opcodes: None,
+            jit: JitCache::default(),
         };
         // One JIT for the four units (they run one vertex program).
         let threshold = core.slots.first().and_then(|s| s.unit.jit_threshold());
@@ -407,21 +425,19 @@ impl ShaderCore {
 
     /// Sets the shader JIT of the units ([`ShaderUnit::set_jit`]: `Some(threshold)` on,
     /// `None` off; on with [`crate::shader::interp::JIT_THRESHOLD`] by default), one JIT
-    /// shared by the four ([`ShaderUnit::share_jit`]: a block is compiled once for all). It
-    /// serves run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome
-    /// and registers either way (`model/tests/shader_fast.rs`).
+    /// shared by the four ([`JitCache`]: a block is compiled once for all). It serves
+    /// run-ahead stretches (VS units, commit trace off); the same beats, cycles, outcome and
+    /// registers either way (`model/tests/shader_fast.rs`).
     pub fn set_jit(&mut self, threshold: Option<u32>) {
-        if let Some((first, rest)) = self.slots.split_first_mut() {
-            first.unit.set_jit(threshold);
-            for s in rest {
-                s.unit.share_jit(&mut first.unit);
-            }
+        for s in &mut self.slots {
+            s.unit.set_jit(threshold);
         }
+        self.jit = JitCache::default();
     }
 
-    /// Blocks the units' shared JIT has compiled ([`ShaderUnit::jit_blocks`]).
+    /// Blocks the units' shared JIT has compiled ([`JitCache::blocks`]).
     pub fn jit_blocks(&self) -> u32 {
-        self.slots.first().map_or(0, |s| s.unit.jit_blocks())
+        self.jit.blocks()
     }
 
     /// Turns the idle shortcut on (the default) or off: with no vertex in flight and none
@@ -503,7 +519,7 @@ impl ShaderCore {
     pub fn snapshot(&self) -> serde_json::Value {
         json!({
             "units": self.slots.iter().map(|s| json!({
-                "busy": s.job, "pc": s.visible_pc(self.quiet), "done": s.done.as_ref().map(|d| d.0),
+                "busy": s.job, "pc": s.visible_pc(self.quiet), "done": s.done,
             })).collect::<Vec<_>>(),
             "next_out": self.next_out,
             "gs_queue": self.gs.as_ref().map(|g| g.queue.len()),
@@ -537,13 +553,10 @@ impl ShaderCore {
 
         // 1. Retire: the vertex whose turn it is leaves (one per cycle).
         let next_out = self.next_out;
-        if let Some(u) = self
-            .slots
-            .iter()
-            .position(|s| s.done.as_ref().is_some_and(|d| d.0 == next_out))
-        {
+        if let Some(u) = self.slots.iter().position(|s| s.done == Some(next_out)) {
             if ports.output.can_push() {
-                if let Some((seq, outputs)) = self.slots[u].done.take() {
+                if let Some(seq) = self.slots[u].done.take() {
+                    let outputs = std::mem::take(&mut self.slots[u].outputs);
                     self.send_vertex(cycle, u, seq, outputs, ports.output, ports.beats_out)?;
                     self.next_out += 1;
                 }
@@ -557,7 +570,7 @@ impl ShaderCore {
             let Some(seq) = slot.job else { continue };
             let cfg = &units[u];
             if self.run_ahead && slot.ahead.is_none() {
-                slot.begin_stretch(cycle, cfg, &mut vs_emitted);
+                slot.begin_stretch(cycle, cfg, &mut vs_emitted, &mut self.jit);
             }
             if slot.ahead.is_some() {
                 slot.advance_stretch(u, seq, cycle, cfg, &mut self.executed[u])?;
@@ -711,11 +724,7 @@ impl ShaderCore {
         // 1. Retire: the vertex whose turn it is leaves (one per cycle).
         let mut out_budget = timing::SHADER_OUTPUTS_PER_CYCLE;
         let next_out = self.next_out;
-        if let Some(u) = self
-            .slots
-            .iter()
-            .position(|s| s.done.as_ref().is_some_and(|d| d.0 == next_out))
-        {
+        if let Some(u) = self.slots.iter().position(|s| s.done == Some(next_out)) {
             let gs = self.gs.as_mut().filter(|_| gs_on);
             let room = match &gs {
                 // A waiting invocation holds the VS result back (bounded, see timing).
@@ -723,7 +732,8 @@ impl ShaderCore {
                 None => ports.output.can_push(),
             };
             if room {
-                if let Some((seq, outputs)) = self.slots[u].done.take() {
+                if let Some(seq) = self.slots[u].done.take() {
+                    let outputs = std::mem::take(&mut self.slots[u].outputs);
                     match gs {
                         Some(g) => {
                             let attrs: Vec<Vec4> = outputs.iter().map(|o| o.1).collect();
@@ -832,7 +842,8 @@ impl ShaderCore {
                     Step::End => {
                         slot.job = None;
                         if !is_gs {
-                            slot.done = Some((seq, io::masked_outputs(cfg, slot.unit.outputs())));
+                            slot.done = Some(seq);
+                            slot.outputs = io::masked_outputs(cfg, slot.unit.outputs());
                         }
                         break;
                     }

@@ -8,8 +8,8 @@
 //!   [`MAX_BLOCK`] instructions. Flow control, MOVA, LITP, EMIT, SETEMIT and unknown opcodes
 //!   stay with the interpreter. A PC is compiled once it has been reached
 //!   [`JIT_THRESHOLD`] times (cold code and one-off fuzz programs never pay for compilation);
-//!   the four units of a stage share their blocks and their counts
-//!   ([`ShaderUnit::share_jit`]).
+//!   the four units of a stage share their blocks and their counts ([`JitCache`]: the stage
+//!   lends them to the unit it runs, so the dispatcher takes no lock).
 //! - **Bits.** The arithmetic is the interpreter's fast path ([`crate::shader::alu_fast`]):
 //!   lanes widened to `f64` images (once per register lane and block), products and sums
 //!   exact inside the window, truncation a mask of the low significand bits. Before an
@@ -21,6 +21,11 @@
 //!   compiled from with the configuration on each entry (as the decode cache checks its
 //!   tags), so an upload is seen at the next block; a mismatch drops every block and the
 //!   interpreter continues.
+//! - **Uniforms.** Each block has a snapshot of the float uniforms ([`Row`]: bits, `f64`
+//!   images, window flags) taken when it was compiled; on entry it compares the uniforms it
+//!   reads without relative addressing with the snapshot's bits (one 128-bit compare per
+//!   register) and retakes the rows that differ, so the widening of a uniform lane is paid
+//!   once per upload instead of once per run. Relative reads are widened when they run.
 //! - **Flow.** The dispatcher ([`ShaderUnit::jit_run`]) lets a block run only as far as no
 //!   CALL, IF or LOOP stack entry ends and the PC stays below 4096: the instruction whose
 //!   incremented PC a stack checks runs in the interpreter, with its stack checks. The count of
@@ -43,7 +48,6 @@ use cranelift_frontend::FunctionBuilderContext;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::Module;
 use std::fmt;
-use std::sync::{Arc, Mutex};
 
 /// How many times the interpreter must reach a PC before a block starting there is compiled
 /// (the default of [`ShaderUnit::set_jit`]). Measured on the benchmark shader (release build,
@@ -82,6 +86,45 @@ struct Ctx {
     opdescs: *const u32,
 }
 
+/// One float uniform as a block's snapshot holds it: its bits and, per lane, the `f64` image
+/// and the window flag the block would otherwise compute on every run (`repr(C)`: the
+/// generated code loads the fields by offset and compares `bits` as one 128-bit vector).
+#[repr(C, align(16))]
+#[derive(Clone, Copy, Default)]
+struct Row {
+    bits: [u32; 4],
+    img: [f64; 4],
+    /// 1 where the lane is non-zero and outside the fast path's window.
+    bad: [u8; 4],
+}
+
+impl Row {
+    /// The row of uniform `u`: the images and flags of `alu_fast`'s widening, lane by lane
+    /// (the emitter's `image` and `outside` on the same bits).
+    fn of(u: &[F24; 4]) -> Self {
+        let mut row = Self::default();
+        for (lane, x) in u.iter().enumerate() {
+            let b = x.bits();
+            let e = b & 0x7F_0000;
+            let outside = e.wrapping_sub(alu_fast::WINDOW_LO << 16)
+                > (alu_fast::WINDOW_HI - alu_fast::WINDOW_LO) << 16;
+            let f = if e == 0 {
+                0
+            } else {
+                (((b & 0x7F_FFFF) << 7) + (64 << 23)) | (b & 0x80_0000) << 8
+            };
+            row.bits[lane] = b;
+            row.img[lane] = f64::from(f32::from_bits(f));
+            row.bad[lane] = u8::from(outside && e != 0);
+        }
+        row
+    }
+}
+
+/// The uniform snapshot of one block: a row per float uniform c0-c95 (indexed by register, so
+/// the block's code addresses a row by a constant offset).
+type Rows = [Row; 96];
+
 /// Addresses of the functions a block calls.
 struct Helpers {
     ex2: usize,
@@ -89,6 +132,16 @@ struct Helpers {
     rcp: usize,
     rsq: usize,
     flr: usize,
+    refresh: usize,
+}
+
+/// Rewrites snapshot row `row` from the uniform at `u` (a block found the uniform changed
+/// since the row was taken).
+extern "C" fn refresh(row: *mut Row, u: *const [F24; 4]) {
+    // SAFETY: the block passes a row of its own snapshot (owned by the `State` the dispatcher
+    // holds by `&mut` while the block runs) and the address of a uniform below 96 in the
+    // running configuration (`jit_call` checks there are at least 96).
+    unsafe { *row = Row::of(&*u) }
 }
 
 extern "C" fn ex2(x: u32) -> u32 {
@@ -115,6 +168,7 @@ impl Helpers {
             rcp: rcp as *const () as usize,
             rsq: rsq as *const () as usize,
             flr: flr as *const () as usize,
+            refresh: refresh as *const () as usize,
         }
     }
 }
@@ -134,13 +188,15 @@ enum Slot {
 }
 
 /// The compiled blocks of one unit, or of the units of a stage that share them
-/// ([`ShaderUnit::share_jit`]).
+/// ([`JitCache`]).
 struct State {
     /// Per PC, grown as far as the dispatcher has reached.
     slots: Vec<Slot>,
     /// The knobs the blocks were compiled under.
     knobs: Knobs,
     compiler: Option<Compiler>,
+    /// The blocks' uniform snapshots (boxed: each block holds the address of its own).
+    snapshots: Vec<Box<Rows>>,
 }
 
 /// The Cranelift module that owns the code.
@@ -200,7 +256,13 @@ impl Compiler {
     }
 
     /// Compiles `ops` (starting at `start`) into a block.
-    fn compile(&mut self, ops: &[Pre], start: u16, knobs: Knobs) -> Option<BlockFn> {
+    fn compile(
+        &mut self,
+        ops: &[Pre],
+        start: u16,
+        knobs: Knobs,
+        rows: *mut Rows,
+    ) -> Option<BlockFn> {
         let module = self.module.as_mut()?;
         self.ctx.clear();
         self.ctx.func.signature = emit::block_signature(module.isa().default_call_conv());
@@ -211,6 +273,7 @@ impl Compiler {
             start,
             knobs,
             &Helpers::get(),
+            rows as usize,
         );
         let sig = self.ctx.func.signature.clone();
         let id = module.declare_anonymous_function(&sig).ok()?;
@@ -233,6 +296,7 @@ impl State {
             slots: Vec::new(),
             knobs,
             compiler: None,
+            snapshots: Vec::new(),
         }
     }
 
@@ -242,11 +306,43 @@ impl State {
     }
 }
 
-/// A unit's JIT: off, or on with a threshold and the blocks compiled so far (shared with the
-/// other units of its stage: [`ShaderUnit::share_jit`]).
+/// A unit's JIT: off, or on with a threshold and the blocks compiled so far (a stage's units
+/// hold the stage's while it runs them: [`JitCache`]).
 pub(super) struct Jit {
     threshold: Option<u32>,
-    state: Option<Arc<Mutex<State>>>,
+    state: Option<Box<State>>,
+}
+
+/// Compiled blocks held outside a unit: a stage's four units run one program, so the stage
+/// keeps one cache and lends it to the unit it runs ([`ShaderUnit::swap_jit_cache`]): each
+/// block is compiled once, every unit's visits to a PC count towards the threshold, and, the
+/// cache being owned rather than shared, the dispatcher takes no lock (an uncontended mutex
+/// was two atomic operations per block, 10 % of a vertex of the benchmark shader). Blocks are
+/// tagged with their words and read the registers of the unit that runs them, so any unit can
+/// run any of them. A copy starts empty.
+#[derive(Default)]
+pub struct JitCache(Option<Box<State>>);
+
+impl JitCache {
+    /// Blocks compiled since the cache was last reset.
+    pub fn blocks(&self) -> u32 {
+        self.0
+            .as_ref()
+            .and_then(|s| s.compiler.as_ref().map(|c| c.blocks))
+            .unwrap_or(0)
+    }
+}
+
+impl Clone for JitCache {
+    fn clone(&self) -> Self {
+        Self(None)
+    }
+}
+
+impl fmt::Debug for JitCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "JitCache({} blocks)", self.blocks())
+    }
 }
 
 impl Jit {
@@ -289,7 +385,7 @@ impl fmt::Debug for Jit {
         let blocks = self
             .state
             .as_ref()
-            .and_then(|s| s.lock().ok()?.compiler.as_ref().map(|c| c.blocks))
+            .and_then(|s| s.compiler.as_ref().map(|c| c.blocks))
             .unwrap_or(0);
         write!(f, "Jit({:?}, {blocks} blocks)", self.threshold)
     }
@@ -346,30 +442,20 @@ impl ShaderUnit {
         self.jit.threshold
     }
 
-    /// Blocks compiled since the JIT was last reset (for tests and benchmarks; counts the
-    /// blocks of every unit that shares them).
+    /// Blocks compiled since the JIT was last reset (for tests and benchmarks; a stage's
+    /// units count in its [`JitCache`]).
     pub fn jit_blocks(&self) -> u32 {
         self.jit
             .state
             .as_ref()
-            .and_then(|s| s.lock().ok()?.compiler.as_ref().map(|c| c.blocks))
+            .and_then(|s| s.compiler.as_ref().map(|c| c.blocks))
             .unwrap_or(0)
     }
 
-    /// Makes this unit use `other`'s JIT: its threshold and its compiled blocks (the four
-    /// units of a stage run one program: each block is compiled once, and a PC's visits by
-    /// every unit count towards the threshold). Blocks are tagged with their words and read
-    /// the registers of the unit that runs them, so any unit can run any of them.
-    pub fn share_jit(&mut self, other: &mut ShaderUnit) {
-        let knobs = other.knobs;
-        let state = other
-            .jit
-            .state
-            .get_or_insert_with(|| Arc::new(Mutex::new(State::new(knobs))));
-        self.jit = Jit {
-            threshold: other.jit.threshold,
-            state: Some(Arc::clone(state)),
-        };
+    /// Exchanges this unit's compiled blocks with `cache`'s: a stage swaps its cache in
+    /// before it runs a unit and out after ([`JitCache`]).
+    pub fn swap_jit_cache(&mut self, cache: &mut JitCache) {
+        std::mem::swap(&mut self.jit.state, &mut cache.0);
     }
 
     /// How many instructions from the PC on may retire without a stack check: the instruction
@@ -399,27 +485,24 @@ impl ShaderUnit {
         let Some(threshold) = self.jit.threshold else {
             return Ran::No;
         };
-        let state = match self.jit.state.take() {
+        let mut state = match self.jit.state.take() {
             Some(s) => s,
-            None => Arc::new(Mutex::new(State::new(self.knobs))),
+            None => Box::new(State::new(self.knobs)),
         };
-        let ran = self.jit_run_in(&state, cfg, budget, threshold);
+        let ran = self.jit_run_in(&mut state, cfg, budget, threshold);
         self.jit.state = Some(state);
         ran
     }
 
-    /// [`Self::jit_run`] with the (shared) state; the lock is held while the block runs, so a
-    /// reset by a unit sharing it can never free code that is running.
+    /// [`Self::jit_run`] with the unit's state (its own, or its stage's [`JitCache`]), held by
+    /// `&mut`: nothing can reset it and free code while a block runs.
     fn jit_run_in(
         &mut self,
-        state: &Mutex<State>,
+        state: &mut State,
         cfg: &UnitConfig,
         budget: u64,
         threshold: u32,
     ) -> Ran {
-        let Ok(mut state) = state.lock() else {
-            return Ran::No;
-        };
         if state.knobs != self.knobs {
             state.reset(self.knobs);
             return Ran::No;
@@ -440,7 +523,7 @@ impl ShaderUnit {
                     state.slots[pc] = Slot::Cold(c + 1);
                     return Ran::No;
                 }
-                let new = Self::jit_compile(&mut state, cfg, pc, self.knobs);
+                let new = Self::jit_compile(state, cfg, pc, self.knobs);
                 state.slots[pc] = new;
                 match new {
                     Slot::Ready(f, len) => (f, len),
@@ -469,7 +552,15 @@ impl ShaderUnit {
         let Some(compiler) = state.compiler.as_mut() else {
             return Slot::Never;
         };
-        match compiler.compile(&ops, pc as u16, knobs) {
+        // Taken from the configuration now, so the first run finds it current.
+        let mut rows = Box::new([Row::default(); 96]);
+        for (row, u) in rows.iter_mut().zip(&cfg.float_uniforms) {
+            *row = Row::of(u);
+        }
+        let addr: *mut Rows = &mut *rows;
+        let compiled = compiler.compile(&ops, pc as u16, knobs, addr);
+        state.snapshots.push(rows);
+        match compiled {
             Some(f) => Slot::Ready(f, ops.len() as u16),
             None => Slot::Never,
         }

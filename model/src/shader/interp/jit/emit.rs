@@ -9,15 +9,17 @@
 //! many ran, with `END` set when the last one was END or `BAIL` when it stopped early. Every
 //! instruction stores its lanes into the unit at once, so a block that stops leaves the unit
 //! as the interpreter would; within the block, the register lanes it has read or written, and
-//! their `f64` images, stay in SSA values (a lane is loaded and widened once per block).
+//! their `f64` images, stay in SSA values (a lane is loaded and widened once per block; a
+//! uniform's image and window flag come from the block's snapshot, checked on entry).
 
 use super::super::fast::{Class, Kind, Pre, Src};
-use super::{Ctx, Helpers, BAIL, END, ONES_BITS, STALE};
+use super::{Ctx, Helpers, Row, BAIL, END, ONES_BITS, STALE};
 use crate::shader::alu::MaxNegInf;
 use crate::shader::alu_fast::{WINDOW_HI, WINDOW_LO};
 use crate::shader::interp::{Cmp67, Knobs, MovSubnormal, ShaderUnit};
-use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::types::{F32, F64, I32, I64, I8};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::immediates::Ieee64;
+use cranelift_codegen::ir::types::{F32, F64, I32, I32X4, I64, I8};
 use cranelift_codegen::ir::{
     AbiParam, Block, Function, InstBuilder, MemFlags, SigRef, Signature, Value,
 };
@@ -51,6 +53,7 @@ pub(super) fn build(
     start: u16,
     knobs: Knobs,
     helpers: &Helpers,
+    rows: usize,
 ) {
     let call_conv = func.signature.call_conv;
     let mut b = FunctionBuilder::new(func, fctx);
@@ -70,6 +73,11 @@ pub(super) fn build(
     unary_sig.params.push(AbiParam::new(I32));
     unary_sig.returns.push(AbiParam::new(I32));
     let unary_sig = b.import_signature(unary_sig);
+    let mut refresh_sig = Signature::new(call_conv);
+    refresh_sig.params.push(AbiParam::new(I64));
+    refresh_sig.params.push(AbiParam::new(I64));
+    let refresh_sig = b.import_signature(refresh_sig);
+    let rows = b.ins().iconst(I64, rows as i64);
 
     // The tags: every word, and every descriptor once.
     let stale = b.create_block();
@@ -87,11 +95,19 @@ pub(super) fn build(
         }
     }
 
+    // The uniform snapshot is checked once the body knows which rows it reads.
+    let check = b.create_block();
+    b.ins().jump(check, &[]);
+    let body = b.create_block();
+    b.switch_to_block(body);
     let mut e = Emit {
         b,
         unit,
         outputs,
         uniforms,
+        rows,
+        used: [false; 96],
+        residue: None,
         knobs,
         helpers,
         unary_sig,
@@ -119,12 +135,75 @@ pub(super) fn build(
             e.b.ins().return_(&[r]);
         }
     }
+    let used = e.used;
     let mut b = e.b;
+    check_rows(
+        &mut b,
+        check,
+        &used,
+        rows,
+        uniforms,
+        body,
+        refresh_sig,
+        helpers.refresh,
+    );
     b.switch_to_block(stale);
     let r = b.ins().iconst(I64, STALE as i64);
     b.ins().return_(&[r]);
     b.seal_all_blocks();
     b.finalize();
+}
+
+/// Fills block `check`: on to `body` when every uniform in `used` has the bits its snapshot row
+/// was taken from (one 128-bit compare per uniform), else through a cold block that retakes
+/// those rows first.
+#[allow(clippy::too_many_arguments)]
+fn check_rows(
+    b: &mut FunctionBuilder,
+    check: Block,
+    used: &[bool; 96],
+    rows: Value,
+    uniforms: Value,
+    body: Block,
+    refresh_sig: SigRef,
+    refresh: usize,
+) {
+    b.switch_to_block(check);
+    let f = MemFlags::new().with_notrap();
+    let mut all: Option<Value> = None;
+    let regs: Vec<i32> = (0..96).filter(|&r| used[r as usize]).collect();
+    for &r in &regs {
+        let u = b.ins().load(I32X4, f, uniforms, 16 * r);
+        let s = b.ins().load(I32X4, f, rows, size_of::<Row>() as i32 * r);
+        let eq = b.ins().icmp(IntCC::Equal, u, s);
+        all = Some(match all {
+            None => eq,
+            Some(a) => b.ins().band(a, eq),
+        });
+    }
+    let Some(all) = all else {
+        b.ins().jump(body, &[]);
+        return;
+    };
+    let same = b.ins().vall_true(all);
+    let retake = b.create_block();
+    b.set_cold_block(retake);
+    b.ins().brif(same, body, &[], retake, &[]);
+    b.switch_to_block(retake);
+    let callee = b.ins().iconst(I64, refresh as i64);
+    for &r in &regs {
+        let row = b
+            .ins()
+            .iadd_imm(rows, i64::from(size_of::<Row>() as i32 * r));
+        let u = b.ins().iadd_imm(uniforms, i64::from(16 * r));
+        b.ins().call_indirect(refresh_sig, callee, &[row, u]);
+    }
+    b.ins().jump(body, &[]);
+}
+
+/// The offset of uniform `i`'s row in a snapshot.
+fn row_offset(i: u8) -> i32 {
+    size_of::<Row>() as i32 * i32::from(i)
 }
 
 /// Goes to `stale` unless `v` (an `I32`) equals `tag`.
@@ -174,6 +253,12 @@ struct Emit<'a, 'h> {
     unit: Value,
     outputs: Value,
     uniforms: Value,
+    /// The address of the block's uniform snapshot ([`super::Rows`]).
+    rows: Value,
+    /// The uniforms whose snapshot rows the block reads.
+    used: [bool; 96],
+    /// The or of the Fast2Sum residues of the current instruction's sums ([`Emit::add64`]).
+    residue: Option<Value>,
     knobs: Knobs,
     helpers: &'h Helpers,
     unary_sig: SigRef,
@@ -341,13 +426,25 @@ impl Emit<'_, '_> {
                 bad: None,
             },
         };
-        let img = match e.img {
-            Some(v) => v,
-            None => self.image(e.bits),
+        let t = MemFlags::trusted();
+        let img = match (e.img, key) {
+            (Some(v), _) => v,
+            (None, Key::Uniform(i, l)) => {
+                // The snapshot's image: checked current at the block's entry.
+                self.used[usize::from(i)] = true;
+                let off = row_offset(i) + offset_of!(Row, img) as i32 + 8 * i32::from(l);
+                self.b.ins().load(F64, t, self.rows, off)
+            }
+            (None, _) => self.image(e.bits),
         };
-        let bad = match e.bad {
-            Some(v) => v,
-            None => self.outside(e.bits),
+        let bad = match (e.bad, key) {
+            (Some(v), _) => v,
+            (None, Key::Uniform(i, l)) => {
+                self.used[usize::from(i)] = true;
+                let off = row_offset(i) + offset_of!(Row, bad) as i32 + i32::from(l);
+                self.b.ins().load(I8, t, self.rows, off)
+            }
+            (None, _) => self.outside(e.bits),
         };
         e.img = Some(img);
         e.bad = Some(bad);
@@ -356,22 +453,39 @@ impl Emit<'_, '_> {
         (img, bad)
     }
 
-    /// `alu_fast::trunc64`.
+    /// `alu_fast::trunc64` (a bitwise and on the `f64` register).
     fn trunc64(&mut self, x: Value) -> Value {
-        let i = self.b.ins().bitcast(I64, MemFlags::new(), x);
-        let i = self.b.ins().band_imm(i, !BELOW_F24);
-        self.b.ins().bitcast(F64, MemFlags::new(), i)
+        let mask = self.b.ins().f64const(Ieee64::with_bits(!BELOW_F24 as u64));
+        self.b.ins().band(x, mask)
     }
 
-    /// `alu_fast::add64`: the truncated sum and whether it was not exact (Fast2Sum test).
-    fn add64(&mut self, x: Value, y: Value) -> (Value, Value) {
+    /// `alu_fast::add64`: the truncated sum; whether it was exact (the Fast2Sum test: `s - x
+    /// == y` and `s - y == x`) joins the instruction's [`Emit::residue`] as the differences
+    /// `(s - x) - y` and `(s - y) - x`, both ±0 exactly when the sum is exact (the operands
+    /// are finite: images of f24 lanes, their products and sums stay far below `f64`
+    /// overflow, so no difference is a NaN or an infinity, and two finite `f64` differ by
+    /// a non-zero difference).
+    fn add64(&mut self, x: Value, y: Value) -> Value {
         let s = self.b.ins().fadd(x, y);
         let sx = self.b.ins().fsub(s, x);
         let sy = self.b.ins().fsub(s, y);
-        let b1 = self.b.ins().fcmp(FloatCC::NotEqual, sx, y);
-        let b2 = self.b.ins().fcmp(FloatCC::NotEqual, sy, x);
-        let bad = self.b.ins().bor(b1, b2);
-        (self.trunc64(s), bad)
+        let t = self.b.ins().fsub(sx, y);
+        let u = self.b.ins().fsub(sy, x);
+        let r = self.b.ins().bor(t, u);
+        self.residue = Some(match self.residue {
+            None => r,
+            Some(acc) => self.b.ins().bor(acc, r),
+        });
+        self.trunc64(s)
+    }
+
+    /// Whether any sum of the instruction so far was inexact (a residue bit other than the
+    /// sign set), or `None` with no sum; clears the residue.
+    fn take_inexact(&mut self) -> Option<Value> {
+        let r = self.residue.take()?;
+        let i = self.b.ins().bitcast(I64, MemFlags::new(), r);
+        let i = self.b.ins().ishl_imm(i, 1);
+        Some(self.b.ins().icmp_imm(IntCC::NotEqual, i, 0))
     }
 
     /// The f24 bits of a truncated, in-range image (`alu_fast::to_f24_4` of one lane), with
@@ -430,11 +544,7 @@ impl Emit<'_, '_> {
             };
             sum = Some(match sum {
                 None => p,
-                Some(s) => {
-                    let (s, inexact) = self.add64(s, p);
-                    bad = self.or_bad(bad, inexact);
-                    s
-                }
+                Some(s) => self.add64(s, p),
             });
         }
         let s = sum.unwrap_or_else(|| self.b.ins().f64const(0.0));
@@ -564,17 +674,13 @@ impl Emit<'_, '_> {
                             let (y, by) = self.img(y);
                             bad = self.or_bad(bad, bx);
                             bad = self.or_bad(bad, by);
-                            let (s, inexact) = self.add64(x, y);
-                            bad = self.or_bad(bad, inexact);
-                            s
+                            self.add64(x, y)
                         }
                         (Kind::Mad, Some(z)) => {
                             let (p, bd) = self.mul_lane(x, y, bad);
                             let (z, bz) = self.img(z);
                             bad = self.or_bad(bd, bz);
-                            let (s, inexact) = self.add64(p, z);
-                            bad = self.or_bad(bad, inexact);
-                            s
+                            self.add64(p, z)
                         }
                         _ => {
                             let (p, bd) = self.mul_lane(x, y, bad);
@@ -720,6 +826,9 @@ impl Emit<'_, '_> {
                 return;
             }
         };
+        if let Some(inexact) = self.take_inexact() {
+            bad = self.or_bad(bad, inexact);
+        }
         if let Some(bad) = bad {
             // Outside the window: the block stops before this instruction.
             let stop = self.b.create_block();
