@@ -18,6 +18,7 @@
 //                                          pica_tex_level with levels stopping at 8 texels
 //                                          and (…1) with tex-min-level-size=1
 //     S z zbias texel rgba                 pica_tex_shadow
+//     K u v w face s t zabs                pica_tex_cube
 //     W mode i n border idx                pica_tex_wrap (i: 34-bit two's complement; idx
 //                                          compared when not border): one index a clock,
 //                                          the answers checked in order as they come out
@@ -95,6 +96,11 @@ module pica_tex_tb;
   logic [22:0] s_bias;
   logic [31:0] s_texel, s_rgba;
   pica_tex_shadow u_shadow (.z_i(s_z), .zbias_i(s_bias), .texel_i(s_texel), .rgba_o(s_rgba));
+  logic [23:0] k_u, k_v, k_w, k_s, k_t, k_z;
+  logic [2:0]  k_face;
+  pica_tex_cube u_cube (
+    .u_i(k_u), .v_i(k_v), .w_i(k_w), .face_o(k_face), .s_o(k_s), .t_o(k_t), .zabs_o(k_z)
+  );
   pica_tex_addr u_addr (
     .fmt_i(fmt), .width_i(width), .x_i(x), .yr_i(yr), .offset_o(a_off), .len_o(a_len),
     .hi_nib_o(a_hi), .bx_o(a_bx), .by_o(a_by)
@@ -142,7 +148,7 @@ module pica_tex_tb;
       $display("FAIL: cannot open %s", path);
       $finish;
     end
-    s_z = '0; s_bias = '0; s_texel = '0;
+    s_z = '0; s_bias = '0; s_texel = '0; k_u = '0; k_v = '0; k_w = '0;
     v_start = 1'b0; v_level = '0; v_w = '0; v_h = '0;
     clk = 1'b0; rst_n = 1'b0; w_valid = 1'b0; w_mode = '0; w_i = '0; w_n = '0;
     w_head = 0; w_tail = 0;
@@ -204,6 +210,22 @@ module pica_tex_tb;
             $display("MISMATCH filter #%0d c %h %h %h %h fx %0d fy %0d: %h (model %h), truncated %h (model %h); levels %h %h f %0d: %h (model %h), truncated %h (model %h)",
                      n, c00, c10, c01, c11, fx, fy, bi0, e_bi0, bi1, e_bi1, la, lb, lf, lv0,
                      e_lv0, lv1, e_lv1);
+        end
+      end else if (kind == "K") begin
+        got = $fscanf(fd, " %h %h %h %h %h %h %h", h[0], h[1], h[2], h[3], h[4], h[5], h[6]);
+        if (got != 7) begin
+          $display("FAIL: bad K line after %0d vectors", n);
+          $finish;
+        end
+        k_u = h[0][23:0]; k_v = h[1][23:0]; k_w = h[2][23:0];
+        #1;
+        n++;
+        if (32'(k_face) !== h[3] || 32'(k_s) !== h[4] || 32'(k_t) !== h[5]
+            || 32'(k_z) !== h[6]) begin
+          bad++;
+          if (bad <= 20)
+            $display("MISMATCH cube #%0d u %h v %h w %h: face %0d s %h t %h |z| %h (model %0d %h %h %h)",
+                     n, k_u, k_v, k_w, k_face, k_s, k_t, k_z, h[3], h[4], h[5], h[6]);
         end
       end else if (kind == "S") begin
         got = $fscanf(fd, " %h %h %h %h", h[0], h[1], h[2], h[3]);

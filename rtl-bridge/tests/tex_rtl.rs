@@ -16,7 +16,9 @@
 //! `INJECT_TEX_ETC1_TABLE`, `INJECT_TEX_FILTER_WEIGHT`, `INJECT_TEX_COORD_FLOOR`,
 //! `INJECT_TEX_LOD_ROUND`, `INJECT_TEX_WRAP_MIRROR`, `INJECT_TEX_LEVEL_MIN`,
 //! `INJECT_TEX_SHADOW_STRICT`) must fail the same vectors. `pica_tex_shadow` (`tex::{shadow_ref,
-//! shadow_texel}`) gets depths around 1 and stored depths at the reference and either side. `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two
+//! shadow_texel}`) gets depths around 1 and stored depths at the reference and either side;
+//! `pica_tex_cube` (`tex::cube_coords`, with the shader ALU's f24 blocks) directions with
+//! ties between the axes (`INJECT_TEX_CUBE_TIE`). `pica_tex_wrap` (`sample::wrap`, every mode, sizes that are not powers of two
 //! too) is clocked: its indices stream in one a clock and its answers are checked in order;
 //! `pica_tex_level` (`tex::{level_dim_min, level_offset_min}`, both minimum level sizes) is
 //! started and clocked until done. Verilator lint (`-Wall`) and Yosys synthesis of both blocks are checked too.
@@ -36,7 +38,9 @@ use pica_model::tex::sample::{
     bilinear_with, lerp_levels_with, lod_bias, lod_from_derivs, plan_levels, to_fixed, wrap,
     LevelPlan, Wrapped, SUBTEXEL_BITS,
 };
-use pica_model::tex::{level_dim_min, level_offset_min, shadow_ref, shadow_texel, MIN_LEVEL_SIZE};
+use pica_model::tex::{
+    cube_coords, level_dim_min, level_offset_min, shadow_ref, shadow_texel, MIN_LEVEL_SIZE,
+};
 use pica_vectors::shader_gen::Rng;
 use replay_util::{require_sim, root};
 use std::fmt::Write as _;
@@ -59,6 +63,10 @@ fn sources() -> Vec<PathBuf> {
         "pica_tex_wrap.sv",
         "pica_tex_level.sv",
         "pica_tex_shadow.sv",
+        "pica_tex_cube.sv",
+        "pica_f24_rcp.sv",
+        "pica_f24_mul.sv",
+        "pica_f24_add.sv",
     ]
     .iter()
     .map(|f| root().join("rtl-bridge/rtl").join(f))
@@ -196,6 +204,22 @@ fn level_line(out: &mut String, fmt: u32, w: u32, h: u32, level: u32) {
         );
     }
     let _ = writeln!(out, "{line}");
+}
+
+/// A cube line: the direction, then face, s, t and |z|.
+fn cube_line(out: &mut String, d: [u32; 3]) {
+    let [u, v, w] = d.map(F24::from_bits);
+    let (face, s, t, z) = cube_coords(u, v, w);
+    let _ = writeln!(
+        out,
+        "K {:x} {:x} {:x} {face:x} {:x} {:x} {:x}",
+        d[0],
+        d[1],
+        d[2],
+        s.bits(),
+        t.bits(),
+        z.bits()
+    );
 }
 
 /// A shadow line: depth, z-bias field, texel, result.
@@ -375,6 +399,17 @@ fn vectors(seed: u64) -> (String, usize) {
         cases[lod_line(&mut out, d, size, lod_reg, filt)] += 1;
         n += 1;
     }
+    // Cube directions: components near ±1 and anywhere, the special values, and ties of the
+    // magnitudes (two or three components equal up to the sign, where the later axis wins).
+    for k in 0..8_000u32 {
+        let mut d = [0; 3].map(|_| f24(&mut rng, 55..=70));
+        if k % 4 == 0 {
+            let (a, b) = (rng.below(3) as usize, rng.below(3) as usize);
+            d[a] = (d[b] & 0x7F_FFFF) | (d[a] & 0x80_0000);
+        }
+        cube_line(&mut out, d);
+        n += 1;
+    }
     // Shadow comparisons: depths below 1 (exponents 40-62), at and above it, the special
     // values; small and any biases; texels whose stored depth is the fragment's reference or
     // one either side of it (where ≥ and > differ), and any.
@@ -511,6 +546,7 @@ fn tex_blocks_injected_bugs_are_caught() {
         "INJECT_TEX_WRAP_MIRROR",
         "INJECT_TEX_LEVEL_MIN",
         "INJECT_TEX_SHADOW_STRICT",
+        "INJECT_TEX_CUBE_TIE",
     ] {
         let out = run_icarus(&dir, &vec, &[bug]);
         assert!(
@@ -532,6 +568,7 @@ fn tex_blocks_are_lint_clean_and_synthesize() {
         "pica_tex_wrap",
         "pica_tex_level",
         "pica_tex_shadow",
+        "pica_tex_cube",
     ] {
         let out = Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", top])
