@@ -307,6 +307,22 @@ pub struct Prepared {
     env: LightEnv,
     /// Per slot of [`LightEnv::lights`]: `vector::normalize(position)` of a directional light.
     directions: [Option<(Vec3, F24)>; 8],
+    /// Per slot of [`LightEnv::active`]: the LUT inputs a LUT of that light reads, one bit per
+    /// input ([`input_bit`]); the others are never read, so lighting does not compute them.
+    reads: [u8; 8],
+}
+
+/// The bit of `input` in [`Prepared`]'s read masks (reserved selectors read 0.0: no bit).
+fn input_bit(input: LutInput) -> u8 {
+    match input {
+        LutInput::Nh => 1,
+        LutInput::Vh => 2,
+        LutInput::Nv => 4,
+        LutInput::Ln => 8,
+        LutInput::Sp => 16,
+        LutInput::Cp => 32,
+        LutInput::Reserved(_) => 0,
+    }
 }
 
 impl Prepared {
@@ -315,7 +331,31 @@ impl Prepared {
         let directions = env
             .lights
             .map(|l| l.directional.then(|| vector::normalize(l.position)));
-        Self { env, directions }
+        let mut reads = [0; 8];
+        let last = env.active().len().saturating_sub(1);
+        for ((slot, light), mask) in env.active().iter().enumerate().zip(&mut reads) {
+            // The LUTs this light looks up: FR only for the last slot, SP only for a light
+            // with its spot LUT on (as `compute` looks them up).
+            let sels = [
+                (&env.d0, true),
+                (&env.d1, true),
+                (&env.rr, true),
+                (&env.rg, true),
+                (&env.rb, true),
+                (&env.fr, slot == last),
+                (&env.sp, light.spot),
+            ];
+            for (sel, on) in sels {
+                if on && sel.enabled {
+                    *mask |= input_bit(sel.input);
+                }
+            }
+        }
+        Self {
+            env,
+            directions,
+            reads,
+        }
     }
 
     /// The decoded environment.
@@ -368,7 +408,7 @@ fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegF
         attr(semantic::VIEW + 1),
         attr(semantic::VIEW + 2),
     ];
-    let (nview, _) = vector::normalize(view);
+    let nview = vector::normalize_direction(view);
 
     let mut diffuse_sum = [F24::ZERO; 3];
     let mut specular_sum = [F24::ZERO; 3];
@@ -384,21 +424,12 @@ fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegF
             _ => vector::normalize(vector::add(light.position, view)),
         };
         let h = vector::add(nview, l);
-        let (hn, _) = vector::normalize(h);
+        let hn = vector::normalize_direction(h);
         // Only the inputs a LUT of this light reads are computed (the others stay 0 and are
         // never read): each is a pure function of the vectors, so this changes no result.
-        let read = |input: LutInput| {
-            let reads = |sel: &LutSel, on: bool| on && sel.enabled && sel.input == input;
-            reads(&env.d0, true)
-                || reads(&env.d1, true)
-                || reads(&env.rr, true)
-                || reads(&env.rg, true)
-                || reads(&env.rb, true)
-                || reads(&env.fr, slot == last)
-                || reads(&env.sp, light.spot)
-        };
+        let reads = prepared.reads.get(slot).copied().unwrap_or(0xFF);
         let dot_if = |input: LutInput, a: Vec3, b: Vec3| {
-            if read(input) {
+            if reads & input_bit(input) != 0 {
                 vector::dot(a, b)
             } else {
                 F24::ZERO

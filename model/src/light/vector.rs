@@ -74,6 +74,13 @@ pub fn normalize(v: Vec3) -> (Vec3, F24) {
     (scale(v, r), alu::mul(d, r))
 }
 
+/// `v / |v|` of [`normalize`] without the length (the same bits: the length is one more
+/// product of the same operands, which a caller that needs only the direction skips).
+#[inline]
+pub fn normalize_direction(v: Vec3) -> Vec3 {
+    scale(v, alu::rsq(dot(v, v)))
+}
+
 /// The quaternion scaled to unit length: `q * rsq(q·q)` with `q·q` summed x, y, z, w left to
 /// right. The zero quaternion stays zero.
 #[inline]
@@ -124,6 +131,41 @@ mod tests {
         // v + 2·(u × (u × v + w v)) with u = (1,0,0), w = 1: u×v = (0,-1,0), + v = (0,-1,1),
         // u × that = (0,-1,-1), doubled (0,-2,-2), + v = (0,-2,-1).
         assert_eq!(r, [F24::ZERO, f(-2.0), f(-1.0)]);
+    }
+
+    /// [`normalize_direction`] is the direction of [`normalize`] on special lanes (zeros,
+    /// subnormals, infinities, NaN, the extremes) and on 20,000 random vectors.
+    #[test]
+    fn light_vector_normalize_direction_is_normalize() {
+        let special = [
+            0, 0x80_0000, 1, 0x00_FFFF, 0x01_0000, 0x3F_0000, 0xBF_0000, 0x7E_FFFF, 0x7F_0000,
+            0xFF_0000, 0x7F_0001, 0x3E_8000, 0x5F_1234, 0x20_0001,
+        ]
+        .map(F24::from_bits);
+        for &x in &special {
+            for &y in &special {
+                for &z in &special {
+                    let v = [x, y, z];
+                    assert_eq!(normalize_direction(v), normalize(v).0, "{v:?}");
+                }
+            }
+        }
+        let mut state = 0x1_9E37_79B9_u64;
+        for _ in 0..20_000 {
+            let v = [0; 3].map(|_: u32| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                // Exponents near 1.0 mostly (the lighting range), any bits sometimes.
+                let bits = (state >> 40) as u32 & 0xFF_FFFF;
+                F24::from_bits(if bits & 3 == 0 {
+                    bits
+                } else {
+                    (bits & 0x83_FFFF) | 0x3C_0000
+                })
+            });
+            assert_eq!(normalize_direction(v), normalize(v).0, "{v:?}");
+        }
     }
 
     #[test]
