@@ -21,14 +21,24 @@ pub type Quat = [F24; 4];
 /// 1.0 as f24.
 pub const ONE: F24 = F24::ONE;
 
-/// `a + b`, lane by lane.
+/// The three lanes as the four of a shader instruction (the fourth 0).
+#[inline(always)]
+fn lanes4(v: Vec3) -> [F24; 4] {
+    [v[0], v[1], v[2], F24::ZERO]
+}
+
+/// The first three lanes.
+#[inline(always)]
+fn lanes3(v: [F24; 4]) -> Vec3 {
+    [v[0], v[1], v[2]]
+}
+
+/// `a + b`, lane by lane: the ADD instruction's lanes ([`alu::add4`] is [`alu::add`] on
+/// every lane, an unused fourth lane of zeros included, so the three lanes are those of
+/// three single additions; as one instruction they take its lane-parallel `f64` path).
 #[inline]
 pub fn add(a: Vec3, b: Vec3) -> Vec3 {
-    [
-        alu::add(a[0], b[0]),
-        alu::add(a[1], b[1]),
-        alu::add(a[2], b[2]),
-    ]
+    lanes3(alu::add4(&lanes4(a), &lanes4(b)))
 }
 
 /// `a - b`, lane by lane (`a + (-b)`).
@@ -36,10 +46,10 @@ pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
     add(a, [b[0].negate(), b[1].negate(), b[2].negate()])
 }
 
-/// `v * s`, lane by lane.
+/// `v * s`, lane by lane (the MUL instruction's lanes, as [`add`]).
 #[inline]
 pub fn scale(v: Vec3, s: F24) -> Vec3 {
-    [alu::mul(v[0], s), alu::mul(v[1], s), alu::mul(v[2], s)]
+    lanes3(alu::mul4(&lanes4(v), &[s; 4]))
 }
 
 /// `a · b` = `(a.x*b.x + a.y*b.y) + a.z*b.z` (products truncated, summed left to right: DP3).
@@ -55,12 +65,16 @@ pub fn dot(a: Vec3, b: Vec3) -> F24 {
 /// `[a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x]`.
 #[inline]
 pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
-    let lane = |p: F24, q: F24| alu::add(p, q.negate());
-    [
-        lane(alu::mul(a[1], b[2]), alu::mul(a[2], b[1])),
-        lane(alu::mul(a[2], b[0]), alu::mul(a[0], b[2])),
-        lane(alu::mul(a[0], b[1]), alu::mul(a[1], b[0])),
-    ]
+    // Two MULs and an ADD of the negated second products, lane by lane (as [`add`]).
+    let p = alu::mul4(
+        &[a[1], a[2], a[0], F24::ZERO],
+        &[b[2], b[0], b[1], F24::ZERO],
+    );
+    let q = alu::mul4(
+        &[a[2], a[0], a[1], F24::ZERO],
+        &[b[1], b[2], b[0], F24::ZERO],
+    );
+    lanes3(alu::add4(&p, &q.map(F24::negate)))
 }
 
 /// `v / |v|` as `v * rsq(v·v)`, and the length `|v|` as `(v·v) * rsq(v·v)`.
@@ -86,12 +100,7 @@ pub fn normalize_direction(v: Vec3) -> Vec3 {
 #[inline]
 pub fn normalize_quat(q: Quat) -> Quat {
     let r = alu::rsq(alu::dot4(&q, &q));
-    [
-        alu::mul(q[0], r),
-        alu::mul(q[1], r),
-        alu::mul(q[2], r),
-        alu::mul(q[3], r),
-    ]
+    alu::mul4(&q, &[r; 4])
 }
 
 /// Rotates `v` by the (unit) quaternion `q`: `v + 2·(u × (u × v + w·v))` with `u = q.xyz`
