@@ -378,10 +378,11 @@ impl Kernel for LightKernel {
 }
 
 /// TEV: the six texture combiners and the combiner buffer ([`crate::tev`]), with the
-/// combiner registers decoded once per change ([`Decoded`]).
+/// combiner registers decoded and prepared ([`crate::tev::Prepared`]) once per change
+/// ([`Decoded`]).
 #[derive(Clone, Debug, Default)]
 pub struct TevKernel {
-    cfg: Decoded<crate::tev::TevConfig>,
+    cfg: Decoded<crate::tev::Prepared>,
 }
 
 impl Kernel for TevKernel {
@@ -395,12 +396,10 @@ impl Kernel for TevKernel {
         _mem: &Memory,
         beats: &mut FragBeats<'_>,
     ) -> Result<(), HangReason> {
-        let cfg = self.cfg.get(
-            regs,
-            &crate::tev::REG_RANGES,
-            crate::tev::TevConfig::from_regs,
-        );
-        let out = crate::tev::combine_with(cfg, f);
+        let cfg = self.cfg.get(regs, &crate::tev::REG_RANGES, |r| {
+            crate::tev::Prepared::new(crate::tev::TevConfig::from_regs(r))
+        });
+        let out = crate::tev::combine_prepared(cfg, f);
         if let Some(log) = beats.combiner.as_deref_mut() {
             log.extend(out.stages.iter().enumerate().map(|(i, s)| CombinerBeat {
                 cycle,

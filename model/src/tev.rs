@@ -367,12 +367,22 @@ fn dot3_operand(x: u8) -> (bool, u32) {
 
 /// Applies a scale (`x << shift`, saturated to 255).
 pub fn scale(x: u8, s: TexenvScaleFactor) -> u8 {
-    let shift = match s {
+    scale_by(x, scale_shift(s))
+}
+
+/// The left shift of a scale factor ([`scale`]).
+fn scale_shift(s: TexenvScaleFactor) -> u32 {
+    match s {
         TexenvScaleFactor::X1 => 0,
         TexenvScaleFactor::X2 => 1,
         TexenvScaleFactor::X4 => 2,
         TexenvScaleFactor::Reserved(_) => RESERVED_SCALE_SHIFT,
-    };
+    }
+}
+
+/// [`scale`] by a shift of [`scale_shift`].
+#[inline]
+fn scale_by(x: u8, shift: u32) -> u8 {
     (u32::from(x) << shift).min(255) as u8
 }
 
@@ -537,6 +547,219 @@ impl TevConfig {
     }
 }
 
+/// A [`TevConfig`] with what [`combine_with`] decides per stage from the registers alone,
+/// decided once: whether the stage is a pass ([`StageConfig::is_pass`]), and per channel
+/// whether the buffer after it takes the stage's "previous" input ([`buffer_after`]). The
+/// TEV stage keeps one per register change; [`combine_prepared`] gives [`combine_with`]'s
+/// result (`tev_combine_prepared_is_combine_with`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    cfg: TevConfig,
+    plan: [StagePlan; NUM_STAGES],
+}
+
+/// One stage's part of [`Prepared`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StagePlan {
+    /// [`StageConfig::is_pass`].
+    pass: bool,
+    /// Per channel (r, g, b, a): the buffer after the stage takes "previous" (else "previous
+    /// buffer"). Stage 0 passes on the buffer colour instead.
+    buffer_takes_previous: [bool; 4],
+    /// The stage's sources, operands and scales as indices and masks.
+    eval: StageEval,
+}
+
+/// The slots of the source table [`StageEval::run`] reads: the fragment's colours
+/// ([`Inputs`]), then the stage's own inputs, then [`RESERVED_SOURCE`].
+const SLOT_PREVIOUS_BUFFER: usize = 7;
+const SLOT_CONSTANT: usize = 8;
+const SLOT_PREVIOUS: usize = 9;
+const SLOT_RESERVED: usize = 10;
+const NUM_SLOTS: usize = 11;
+
+/// The slot of [`source`]'s value for `src`.
+fn source_slot(src: TexenvSourceInput) -> u8 {
+    match src {
+        TexenvSourceInput::PrimaryColor => 0,
+        TexenvSourceInput::FragmentPrimaryColor => 1,
+        TexenvSourceInput::FragmentSecondaryColor => 2,
+        TexenvSourceInput::Texture0 => 3,
+        TexenvSourceInput::Texture1 => 4,
+        TexenvSourceInput::Texture2 => 5,
+        TexenvSourceInput::Texture3 => 6,
+        TexenvSourceInput::PreviousBuffer => SLOT_PREVIOUS_BUFFER as u8,
+        TexenvSourceInput::Constant => SLOT_CONSTANT as u8,
+        TexenvSourceInput::Previous => SLOT_PREVIOUS as u8,
+        TexenvSourceInput::Reserved(_) => SLOT_RESERVED as u8,
+    }
+}
+
+/// [`run_stage_decoded`] of a stage that is not a pass, with its register fields turned into
+/// table indices: each operand reads slot `src` of the source table, takes the channels
+/// `pick` and XORs `inv` (`255 - x` is `x ^ 0xFF` on a byte), as [`rgb_operand`] and
+/// [`alpha_operand`] decode their values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StageEval {
+    rgb_src: [u8; 3],
+    rgb_pick: [[u8; 3]; 3],
+    rgb_inv: [u8; 3],
+    alpha_src: [u8; 3],
+    alpha_pick: [u8; 3],
+    alpha_inv: [u8; 3],
+    rgb_mode: TexenvCombinerMode,
+    alpha_mode: TexenvCombinerMode,
+    rgb_shift: u32,
+    alpha_shift: u32,
+    constant: [u8; 4],
+}
+
+impl StageEval {
+    fn new(s: &StageConfig) -> Self {
+        // The channels and inversion of `rgb_operand` / `alpha_operand`, read off them: the
+        // operand of the colour [0, 1, 2, 3] is the picked channel indices, or their
+        // inversions (all above 3) when the operand inverts.
+        let rgb = |op: TexenvOperandRgb| {
+            let p = rgb_operand(op, [0, 1, 2, 3]);
+            let inv = if p[0] > 3 { 0xFF } else { 0 };
+            (p.map(|c| c ^ inv), inv)
+        };
+        let alpha = |op: TexenvOperandAlpha| {
+            let p = alpha_operand(op, [0, 1, 2, 3]);
+            let inv = if p > 3 { 0xFF } else { 0 };
+            (p ^ inv, inv)
+        };
+        let r = s.rgb_operand.map(rgb);
+        let a = s.alpha_operand.map(alpha);
+        Self {
+            rgb_src: s.rgb_source.map(source_slot),
+            rgb_pick: r.map(|(p, _)| p),
+            rgb_inv: r.map(|(_, i)| i),
+            alpha_src: s.alpha_source.map(source_slot),
+            alpha_pick: a.map(|(p, _)| p),
+            alpha_inv: a.map(|(_, i)| i),
+            rgb_mode: s.rgb_mode,
+            alpha_mode: s.alpha_mode,
+            rgb_shift: scale_shift(s.rgb_scale),
+            alpha_shift: scale_shift(s.alpha_scale),
+            constant: s.constant,
+        }
+    }
+
+    /// The stage's output from the source table `t` (slots as [`source_slot`]).
+    #[inline]
+    fn run(&self, t: &[[u8; 4]; NUM_SLOTS]) -> [u8; 4] {
+        let channel = |slot: u8, c: u8| {
+            t.get(usize::from(slot))
+                .and_then(|v| v.get(usize::from(c)))
+                .copied()
+                .unwrap_or(0)
+        };
+        let rgb_op = |k: usize| {
+            let (src, pick, inv) = (self.rgb_src[k], self.rgb_pick[k], self.rgb_inv[k]);
+            pick.map(|c| channel(src, c) ^ inv)
+        };
+        let (ra, rb, rc) = (rgb_op(0), rgb_op(1), rgb_op(2));
+        let rgb = match self.rgb_mode {
+            TexenvCombinerMode::Dot3Rgb | TexenvCombinerMode::Dot3Rgba => [dot3(ra, rb); 3],
+            m => [0, 1, 2].map(|i| combine_channel(m, ra[i], rb[i], rc[i])),
+        };
+        let alpha = if self.rgb_mode == TexenvCombinerMode::Dot3Rgba {
+            rgb[0]
+        } else {
+            let op = |k: usize| channel(self.alpha_src[k], self.alpha_pick[k]) ^ self.alpha_inv[k];
+            combine_channel(self.alpha_mode, op(0), op(1), op(2))
+        };
+        [
+            scale_by(rgb[0], self.rgb_shift),
+            scale_by(rgb[1], self.rgb_shift),
+            scale_by(rgb[2], self.rgb_shift),
+            scale_by(alpha, self.alpha_shift),
+        ]
+    }
+}
+
+impl Prepared {
+    /// `cfg` prepared.
+    pub fn new(cfg: TevConfig) -> Self {
+        let plan = core::array::from_fn(|i| {
+            // `buffer_after` of a "previous" of all ones and a "previous buffer" of zeros
+            // marks the channels it takes from "previous" (each channel is one or the other).
+            let marks = buffer_after(i, cfg.update, [0; 4], [0xFF; 4], [0; 4]);
+            let stage = cfg.stages.get(i).copied().unwrap_or(cfg.stages[0]);
+            StagePlan {
+                pass: stage.is_pass(),
+                buffer_takes_previous: marks.map(|m| m != 0),
+                eval: StageEval::new(&stage),
+            }
+        });
+        Self { cfg, plan }
+    }
+
+    /// The decoded registers.
+    pub fn config(&self) -> &TevConfig {
+        &self.cfg
+    }
+}
+
+/// [`combine_with`] on a prepared configuration: the same stages and colour, with the
+/// per-stage register decisions taken from `p` instead of made per fragment.
+pub fn combine_prepared(p: &Prepared, f: &ShadedFragment) -> TevOut {
+    let cfg = &p.cfg;
+    let inputs = Inputs::of(f);
+    let mut previous = match cfg.stage0_previous {
+        TevStage0Previous::Primary => inputs.primary,
+        TevStage0Previous::Zero => [0; 4],
+    };
+    let mut previous_buffer = STAGE0_PREVIOUS_BUFFER;
+    let mut stages = [StageOut::default(); NUM_STAGES];
+    // The source table of `StageEval::run`: the fragment's colours now, each stage's own
+    // inputs when it runs.
+    let mut table = [RESERVED_SOURCE; NUM_SLOTS];
+    table[0] = inputs.primary;
+    table[1] = inputs.frag_primary;
+    table[2] = inputs.frag_secondary;
+    table[3..7].copy_from_slice(&inputs.tex);
+    for (i, (out, plan)) in stages.iter_mut().zip(&p.plan).enumerate() {
+        // `run_stage_decoded` returns "previous" for a pass stage itself; the plan only
+        // saves deciding it.
+        let color = if plan.pass {
+            previous
+        } else {
+            table[SLOT_PREVIOUS_BUFFER] = previous_buffer;
+            table[SLOT_CONSTANT] = plan.eval.constant;
+            table[SLOT_PREVIOUS] = previous;
+            plan.eval.run(&table)
+        };
+        let buffer = if i == 0 {
+            cfg.buffer_color
+        } else {
+            let take = plan.buffer_takes_previous;
+            core::array::from_fn(|c| {
+                if take.get(c).copied().unwrap_or(false) {
+                    previous.get(c).copied().unwrap_or(0)
+                } else {
+                    previous_buffer.get(c).copied().unwrap_or(0)
+                }
+            })
+        };
+        *out = StageOut { color, buffer };
+        previous = color;
+        previous_buffer = buffer;
+    }
+    tracing::trace!(
+        target: "tev",
+        x = f.frag.x,
+        y = f.frag.y,
+        color = ?previous,
+        "combined"
+    );
+    TevOut {
+        stages,
+        color: previous,
+    }
+}
+
 /// The buffer stage `stage` (1-4) passes on: per GPUREG_TEXENV_UPDATE_BUFFER, its RGB and alpha
 /// come from the stage's "previous" input (`previous`, stage-1's output) or its "previous
 /// buffer" input. Stage 0 passes on `buffer_color`; stage 5 (no control bits) passes its
@@ -616,6 +839,82 @@ pub fn combine_with(cfg: &TevConfig, f: &ShadedFragment) -> TevOut {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`combine_prepared`] gives [`combine_with`]'s stages and colour: 4,000 random
+    /// configurations (every stage register, the buffer update bits and colour random, each
+    /// stage made a pass one time in two, both stage-0 knobs) times 16 random fragments.
+    #[test]
+    fn tev_combine_prepared_is_combine_with() {
+        let mut state = 0x7E7_C0DE_u64;
+        let mut next = move || {
+            // xorshift64*: a fixed, local sequence.
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) as u32
+        };
+        let mut passes = 0;
+        for case in 0..4000 {
+            let mut regs = RegFile::new();
+            let mut sink = Vec::new();
+            let mut write = |regs: &mut RegFile, id: u16, param: u32| {
+                let w = crate::cp::RegWrite {
+                    id: id.into(),
+                    mask: 0xF,
+                    param,
+                };
+                regs.apply(0, w, &mut sink);
+            };
+            for base in STAGE_BASE {
+                let pass = next() & 1 == 0;
+                for k in 0..5 {
+                    let v = next();
+                    // A pass stage: sources 0 = previous (15), operands 0, replace, scale 1.
+                    // The other fields (sources and operands 1-2, the constant) stay random.
+                    let v = match (pass, k) {
+                        (true, 0) => v | 0x000F_000F,
+                        (true, 1) => v & !0x0000_700F,
+                        (true, 2) => v & !0x000F_000F,
+                        (true, 4) => v & !0x0003_0003,
+                        _ => v,
+                    };
+                    write(&mut regs, base + k, v);
+                }
+            }
+            write(&mut regs, id::TEXENV_UPDATE_BUFFER, next());
+            write(&mut regs, id::TEXENV_BUFFER_COLOR, next());
+            if case % 2 == 1 {
+                regs.set_knobs(crate::knobs::Knobs {
+                    tev_stage0_previous: TevStage0Previous::Zero,
+                    ..crate::knobs::Knobs::default()
+                });
+            }
+            let cfg = TevConfig::from_regs(&regs);
+            passes += cfg.stages.iter().filter(|s| s.is_pass()).count();
+            let prepared = Prepared::new(cfg);
+            for _ in 0..16 {
+                let mut f = ShadedFragment::new(crate::pipe::Fragment {
+                    x: 0,
+                    y: 0,
+                    depth: 0,
+                    color: next().to_le_bytes(),
+                    attr: [crate::num::F24::ZERO; crate::pipe::NUM_SEMANTICS],
+                    tri: 0,
+                    tex_deriv: [[crate::num::F24::ZERO; 4]; 3],
+                });
+                f.tex = [next(), next(), next(), next()].map(u32::to_le_bytes);
+                f.light_primary = next().to_le_bytes();
+                f.light_secondary = next().to_le_bytes();
+                assert_eq!(
+                    combine_prepared(&prepared, &f),
+                    combine_with(&cfg, &f),
+                    "case {case}: {cfg:?}"
+                );
+            }
+        }
+        // About half the stages are passes (a random stage almost never is one).
+        assert!((10_000..14_000).contains(&passes), "{passes} pass stages");
+    }
 
     #[test]
     fn tev_rgb_operand_reserved_decodes_channel_bits() {

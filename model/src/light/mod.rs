@@ -156,6 +156,43 @@ fn times_one_is_self(x: F24) -> bool {
     (e != 0 && e != 0x7F) || x.bits() == 0
 }
 
+/// The three colour channels (r, g, b) as the lanes of a shader instruction, the fourth lane
+/// 0 and never read: `alu_fast::mul4` / `add4` compute every lane as the ALU's `mul` / `add`,
+/// so lanes 0-2 are the three per-channel results (a fourth lane of 0 is inside their fast
+/// path's window and cannot change the others: each lane is computed on its own, and a lane
+/// outside the window sends all four to the exact per-lane functions).
+type Lanes = [F24; 4];
+
+/// `v` as [`Lanes`].
+#[inline(always)]
+fn lanes(v: Vec3) -> Lanes {
+    [v[0], v[1], v[2], F24::ZERO]
+}
+
+/// `x` in each of the three channels of [`Lanes`].
+#[inline(always)]
+fn splat(x: F24) -> Lanes {
+    [x, x, x, F24::ZERO]
+}
+
+/// [`mul`] on lanes 0-2 (lane 3 is not read): when every one of them takes the same
+/// shortcut of [`mul`] (a factor of exactly 1.0 that leaves the other unchanged) the other
+/// factor is returned whole, else `alu_fast::mul4`, which is [`mul`]'s product on every
+/// lane ([`mul`] equals `alu_fast::mul` everywhere: `light_mul_by_one_is_the_alu_product`).
+/// Where both shortcuts apply to a lane, both factors are 1.0 there.
+#[inline(always)]
+fn lanes_mul(a: Lanes, b: Lanes) -> Lanes {
+    let keeps =
+        |x: &Lanes, one: &Lanes| (0..3).all(|i| one[i] == F24::ONE && times_one_is_self(x[i]));
+    if keeps(&a, &b) {
+        a
+    } else if keeps(&b, &a) {
+        b
+    } else {
+        alu_fast::mul4(&a, &b)
+    }
+}
+
 /// One light's diffuse term before attenuation and spot, `D·dot·s_p + A` (knob
 /// `light-shadow-primary=diffuse-ambient`: `(D·dot + A)·s_p`, the older Citra rule).
 pub fn shadowed_diffuse(d: F24, dot: F24, sp: F24, a: F24, rule: LightShadowPrimary) -> F24 {
@@ -307,6 +344,22 @@ pub struct Prepared {
     env: LightEnv,
     /// Per slot of [`LightEnv::lights`]: `vector::normalize(position)` of a directional light.
     directions: [Option<(Vec3, F24)>; 8],
+    /// Per slot of [`LightEnv::active`]: the LUT inputs a LUT of that light reads, one bit per
+    /// input ([`input_bit`]); the others are never read, so lighting does not compute them.
+    reads: [u8; 8],
+}
+
+/// The bit of `input` in [`Prepared`]'s read masks (reserved selectors read 0.0: no bit).
+fn input_bit(input: LutInput) -> u8 {
+    match input {
+        LutInput::Nh => 1,
+        LutInput::Vh => 2,
+        LutInput::Nv => 4,
+        LutInput::Ln => 8,
+        LutInput::Sp => 16,
+        LutInput::Cp => 32,
+        LutInput::Reserved(_) => 0,
+    }
 }
 
 impl Prepared {
@@ -315,7 +368,31 @@ impl Prepared {
         let directions = env
             .lights
             .map(|l| l.directional.then(|| vector::normalize(l.position)));
-        Self { env, directions }
+        let mut reads = [0; 8];
+        let last = env.active().len().saturating_sub(1);
+        for ((slot, light), mask) in env.active().iter().enumerate().zip(&mut reads) {
+            // The LUTs this light looks up: FR only for the last slot, SP only for a light
+            // with its spot LUT on (as `compute` looks them up).
+            let sels = [
+                (&env.d0, true),
+                (&env.d1, true),
+                (&env.rr, true),
+                (&env.rg, true),
+                (&env.rb, true),
+                (&env.fr, slot == last),
+                (&env.sp, light.spot),
+            ];
+            for (sel, on) in sels {
+                if on && sel.enabled {
+                    *mask |= input_bit(sel.input);
+                }
+            }
+        }
+        Self {
+            env,
+            directions,
+            reads,
+        }
     }
 
     /// The decoded environment.
@@ -368,10 +445,11 @@ fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegF
         attr(semantic::VIEW + 1),
         attr(semantic::VIEW + 2),
     ];
-    let (nview, _) = vector::normalize(view);
+    let nview = vector::normalize_direction(view);
 
-    let mut diffuse_sum = [F24::ZERO; 3];
-    let mut specular_sum = [F24::ZERO; 3];
+    // Per-channel sums as the lanes of a shader instruction (see `Lanes`).
+    let mut diffuse_sum: Lanes = [F24::ZERO; 4];
+    let mut specular_sum: Lanes = [F24::ZERO; 4];
     let mut alpha = [F255, F255];
     let last = env.active().len().saturating_sub(1);
 
@@ -384,21 +462,12 @@ fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegF
             _ => vector::normalize(vector::add(light.position, view)),
         };
         let h = vector::add(nview, l);
-        let (hn, _) = vector::normalize(h);
+        let hn = vector::normalize_direction(h);
         // Only the inputs a LUT of this light reads are computed (the others stay 0 and are
         // never read): each is a pure function of the vectors, so this changes no result.
-        let read = |input: LutInput| {
-            let reads = |sel: &LutSel, on: bool| on && sel.enabled && sel.input == input;
-            reads(&env.d0, true)
-                || reads(&env.d1, true)
-                || reads(&env.rr, true)
-                || reads(&env.rg, true)
-                || reads(&env.rb, true)
-                || reads(&env.fr, slot == last)
-                || reads(&env.sp, light.spot)
-        };
+        let reads = prepared.reads.get(slot).copied().unwrap_or(0xFF);
         let dot_if = |input: LutInput, a: Vec3, b: Vec3| {
-            if read(input) {
+            if reads & input_bit(input) != 0 {
                 vector::dot(a, b)
             } else {
                 F24::ZERO
@@ -503,21 +572,43 @@ fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegF
         let sp_on = env.shadow_primary && light.shadow;
         let shadow_rule = regs.knobs().light_shadow_primary;
         let ss_on = env.shadow_secondary && light.shadow;
-        for c in 0..3 {
-            let sp = if sp_on { shadow[c] } else { one };
-            let ss = if ss_on { shadow[c] } else { one };
-            let spec0 = mul(mul(light.specular0[c], d0), g0);
-            let spec1 = mul(mul(mul(d1, refl[c]), light.specular1[c]), g1);
-            let lit = shadowed_diffuse(light.diffuse[c], dot, sp, light.ambient[c], shadow_rule);
-            let diffuse = mul(mul(lit, da), spot);
-            let specular = mul(
-                mul(mul(mul(alu_fast::add(spec0, spec1), clamp), da), spot),
-                ss,
-            );
-            diffuse_sum[c] = alu_fast::add(diffuse_sum[c], diffuse);
-            specular_sum[c] = alu_fast::add(specular_sum[c], specular);
-        }
+        // The three colour channels at once, each lane the per-channel formula of the module
+        // docs in the same order of operations (`lanes_mul` is `mul` on every lane,
+        // `alu_fast::mul4` / `add4` the ALU's mul / add on every lane).
+        let shadow3 = lanes([shadow[0], shadow[1], shadow[2]]);
+        let sp = if sp_on { shadow3 } else { splat(one) };
+        let ss = if ss_on { shadow3 } else { splat(one) };
+        let spec0 = lanes_mul(lanes_mul(lanes(light.specular0), splat(d0)), splat(g0));
+        let spec1 = lanes_mul(
+            lanes_mul(lanes_mul(splat(d1), lanes(refl)), lanes(light.specular1)),
+            splat(g1),
+        );
+        // `shadowed_diffuse` on every lane.
+        let d_dot = alu_fast::mul4(&lanes(light.diffuse), &splat(dot));
+        let lit = match shadow_rule {
+            LightShadowPrimary::Diffuse => {
+                alu_fast::add4(&lanes_mul(d_dot, sp), &lanes(light.ambient))
+            }
+            LightShadowPrimary::DiffuseAmbient => {
+                lanes_mul(alu_fast::add4(&d_dot, &lanes(light.ambient)), sp)
+            }
+        };
+        let diffuse = lanes_mul(lanes_mul(lit, splat(da)), splat(spot));
+        let specular = lanes_mul(
+            lanes_mul(
+                lanes_mul(
+                    lanes_mul(alu_fast::add4(&spec0, &spec1), splat(clamp)),
+                    splat(da),
+                ),
+                splat(spot),
+            ),
+            ss,
+        );
+        diffuse_sum = alu_fast::add4(&diffuse_sum, &diffuse);
+        specular_sum = alu_fast::add4(&specular_sum, &specular);
     }
+    let diffuse_sum = [diffuse_sum[0], diffuse_sum[1], diffuse_sum[2]];
+    let specular_sum = [specular_sum[0], specular_sum[1], specular_sum[2]];
 
     // 5. Shadow alpha (only on the alphas the fresnel selector names).
     if env.shadow_alpha {
@@ -566,6 +657,46 @@ mod tests {
             for bits in (0..1u32 << 24).step_by(4099) {
                 let x = F24::from_bits(bits);
                 assert_eq!(mul(x, k), alu_fast::mul(x, k), "{bits:#x}");
+            }
+        }
+    }
+
+    /// [`lanes_mul`] is [`mul`] on each of lanes 0-2, for lanes drawn from 1.0, the special
+    /// values and random bits, mixed so that each shortcut applies to all, some or no lanes.
+    #[test]
+    fn light_lanes_mul_is_mul_on_each_lane() {
+        let special = [
+            F24::ONE,
+            F24::ONE,
+            F24::ZERO,
+            F24::NEG_ZERO,
+            F24::from_bits(1),
+            F24::INFINITY,
+            F24::NAN,
+            F24::NEG_ONE,
+            F255,
+        ];
+        let mut state = 0x5EED_1234_u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) as u32
+        };
+        for _ in 0..200_000 {
+            let mut pick = || {
+                let r = next();
+                if r % 3 == 0 {
+                    F24::from_bits(next() & 0xFF_FFFF)
+                } else {
+                    special[(r as usize / 3) % special.len()]
+                }
+            };
+            let a = [pick(), pick(), pick(), pick()];
+            let b = [pick(), pick(), pick(), pick()];
+            let got = lanes_mul(a, b);
+            for i in 0..3 {
+                assert_eq!(got[i], mul(a[i], b[i]), "{a:?} {b:?} lane {i}");
             }
         }
     }

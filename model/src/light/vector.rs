@@ -21,14 +21,24 @@ pub type Quat = [F24; 4];
 /// 1.0 as f24.
 pub const ONE: F24 = F24::ONE;
 
-/// `a + b`, lane by lane.
+/// The three lanes as the four of a shader instruction (the fourth 0).
+#[inline(always)]
+fn lanes4(v: Vec3) -> [F24; 4] {
+    [v[0], v[1], v[2], F24::ZERO]
+}
+
+/// The first three lanes.
+#[inline(always)]
+fn lanes3(v: [F24; 4]) -> Vec3 {
+    [v[0], v[1], v[2]]
+}
+
+/// `a + b`, lane by lane: the ADD instruction's lanes ([`alu::add4`] is [`alu::add`] on
+/// every lane, an unused fourth lane of zeros included, so the three lanes are those of
+/// three single additions; as one instruction they take its lane-parallel `f64` path).
 #[inline]
 pub fn add(a: Vec3, b: Vec3) -> Vec3 {
-    [
-        alu::add(a[0], b[0]),
-        alu::add(a[1], b[1]),
-        alu::add(a[2], b[2]),
-    ]
+    lanes3(alu::add4(&lanes4(a), &lanes4(b)))
 }
 
 /// `a - b`, lane by lane (`a + (-b)`).
@@ -36,10 +46,10 @@ pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
     add(a, [b[0].negate(), b[1].negate(), b[2].negate()])
 }
 
-/// `v * s`, lane by lane.
+/// `v * s`, lane by lane (the MUL instruction's lanes, as [`add`]).
 #[inline]
 pub fn scale(v: Vec3, s: F24) -> Vec3 {
-    [alu::mul(v[0], s), alu::mul(v[1], s), alu::mul(v[2], s)]
+    lanes3(alu::mul4(&lanes4(v), &[s; 4]))
 }
 
 /// `a · b` = `(a.x*b.x + a.y*b.y) + a.z*b.z` (products truncated, summed left to right: DP3).
@@ -55,12 +65,16 @@ pub fn dot(a: Vec3, b: Vec3) -> F24 {
 /// `[a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x]`.
 #[inline]
 pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
-    let lane = |p: F24, q: F24| alu::add(p, q.negate());
-    [
-        lane(alu::mul(a[1], b[2]), alu::mul(a[2], b[1])),
-        lane(alu::mul(a[2], b[0]), alu::mul(a[0], b[2])),
-        lane(alu::mul(a[0], b[1]), alu::mul(a[1], b[0])),
-    ]
+    // Two MULs and an ADD of the negated second products, lane by lane (as [`add`]).
+    let p = alu::mul4(
+        &[a[1], a[2], a[0], F24::ZERO],
+        &[b[2], b[0], b[1], F24::ZERO],
+    );
+    let q = alu::mul4(
+        &[a[2], a[0], a[1], F24::ZERO],
+        &[b[1], b[2], b[0], F24::ZERO],
+    );
+    lanes3(alu::add4(&p, &q.map(F24::negate)))
 }
 
 /// `v / |v|` as `v * rsq(v·v)`, and the length `|v|` as `(v·v) * rsq(v·v)`.
@@ -74,17 +88,19 @@ pub fn normalize(v: Vec3) -> (Vec3, F24) {
     (scale(v, r), alu::mul(d, r))
 }
 
+/// `v / |v|` of [`normalize`] without the length (the same bits: the length is one more
+/// product of the same operands, which a caller that needs only the direction skips).
+#[inline]
+pub fn normalize_direction(v: Vec3) -> Vec3 {
+    scale(v, alu::rsq(dot(v, v)))
+}
+
 /// The quaternion scaled to unit length: `q * rsq(q·q)` with `q·q` summed x, y, z, w left to
 /// right. The zero quaternion stays zero.
 #[inline]
 pub fn normalize_quat(q: Quat) -> Quat {
     let r = alu::rsq(alu::dot4(&q, &q));
-    [
-        alu::mul(q[0], r),
-        alu::mul(q[1], r),
-        alu::mul(q[2], r),
-        alu::mul(q[3], r),
-    ]
+    alu::mul4(&q, &[r; 4])
 }
 
 /// Rotates `v` by the (unit) quaternion `q`: `v + 2·(u × (u × v + w·v))` with `u = q.xyz`
@@ -124,6 +140,41 @@ mod tests {
         // v + 2·(u × (u × v + w v)) with u = (1,0,0), w = 1: u×v = (0,-1,0), + v = (0,-1,1),
         // u × that = (0,-1,-1), doubled (0,-2,-2), + v = (0,-2,-1).
         assert_eq!(r, [F24::ZERO, f(-2.0), f(-1.0)]);
+    }
+
+    /// [`normalize_direction`] is the direction of [`normalize`] on special lanes (zeros,
+    /// subnormals, infinities, NaN, the extremes) and on 20,000 random vectors.
+    #[test]
+    fn light_vector_normalize_direction_is_normalize() {
+        let special = [
+            0, 0x80_0000, 1, 0x00_FFFF, 0x01_0000, 0x3F_0000, 0xBF_0000, 0x7E_FFFF, 0x7F_0000,
+            0xFF_0000, 0x7F_0001, 0x3E_8000, 0x5F_1234, 0x20_0001,
+        ]
+        .map(F24::from_bits);
+        for &x in &special {
+            for &y in &special {
+                for &z in &special {
+                    let v = [x, y, z];
+                    assert_eq!(normalize_direction(v), normalize(v).0, "{v:?}");
+                }
+            }
+        }
+        let mut state = 0x1_9E37_79B9_u64;
+        for _ in 0..20_000 {
+            let v = [0; 3].map(|_: u32| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                // Exponents near 1.0 mostly (the lighting range), any bits sometimes.
+                let bits = (state >> 40) as u32 & 0xFF_FFFF;
+                F24::from_bits(if bits & 3 == 0 {
+                    bits
+                } else {
+                    (bits & 0x83_FFFF) | 0x3C_0000
+                })
+            });
+            assert_eq!(normalize_direction(v), normalize(v).0, "{v:?}");
+        }
     }
 
     #[test]

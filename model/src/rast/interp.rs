@@ -416,7 +416,6 @@ pub fn tex_deriv_from(
     right: &[F24; 6],
     up: &[F24; 6],
 ) -> [[F24; 4]; 3] {
-    let d = |v: F24, h: F24| alu_fast::add(v, h.negate());
     let at = |vals: &[F24; 6], i: usize| vals.get(i).copied().unwrap_or(F24::ZERO);
     let here_at = |s: usize| here.get(s).copied().unwrap_or(F24::ZERO);
     // A set whose operands are those of an earlier set (one output under several
@@ -440,7 +439,9 @@ pub fn tex_deriv_from(
         let [ru, rv, uu, uv, hu, hv] = ops;
         let v = match earlier.and_then(|j| out.get(j)) {
             Some(&v) => v,
-            None => [d(ru, hu), d(rv, hv), d(uu, hu), d(uv, hv)],
+            // The four differences as one ADD instruction (`alu_fast::add4` is the ALU's add
+            // on each lane, as `d`).
+            None => alu_fast::add4(&[ru, rv, uu, uv], &[hu, hv, hu, hv].map(F24::negate)),
         };
         if let Some(o) = out.get_mut(k) {
             *o = v;

@@ -436,17 +436,27 @@ impl Sampler<'_> {
     /// Samples with level-of-detail selection.
     fn sample(&mut self, u: F24, v: F24, deriv: [F24; 4]) -> Result<[u8; 4], TexHang> {
         let p = self.r.param;
-        let lod = sample::lod_from_derivs(deriv, self.r.width, self.r.height);
-        let plan = sample::plan_levels(
-            lod,
-            sample::lod_bias(self.r.lod.bias()),
-            self.r.lod.min_level(),
-            self.r.lod.max_level(),
-            p.mag_filter(),
-            p.min_filter(),
-            p.mipmap_filter(),
-        );
-        tracing::trace!(target: "tex", unit = self.unit, lod, ?plan, "level plan");
+        let (min_level, max_level) = (self.r.lod.min_level(), self.r.lod.max_level());
+        // A unit with one reachable level and one filter samples alike at every LOD: the
+        // LOD (four exact products and a log2 per fragment) is derived only when it matters.
+        let plan =
+            match sample::plan_without_lod(min_level, max_level, p.mag_filter(), p.min_filter()) {
+                Some(plan) => plan,
+                None => {
+                    let lod = sample::lod_from_derivs(deriv, self.r.width, self.r.height);
+                    tracing::trace!(target: "tex", unit = self.unit, lod, "level of detail");
+                    sample::plan_levels(
+                        lod,
+                        sample::lod_bias(self.r.lod.bias()),
+                        min_level,
+                        max_level,
+                        p.mag_filter(),
+                        p.min_filter(),
+                        p.mipmap_filter(),
+                    )
+                }
+            };
+        tracing::trace!(target: "tex", unit = self.unit, ?plan, "level plan");
         match plan {
             LevelPlan::One { level, filter } => self.level(level, u, v, filter),
             LevelPlan::Two {

@@ -308,9 +308,79 @@ pub fn plan_levels(
     }
 }
 
+/// The plan [`plan_levels`] gives for every LOD and bias, when it does not depend on them:
+/// `min_level >= max_level` (one level, `max_level`, is reachable) and the magnification and
+/// minification filters are the same. Then `l <= 0` gives `One { lo, mag }` with
+/// `lo = min(min_level, max_level) = max_level`, and `l > 0` clamps `l` to `lo · 256 = hi · 256`,
+/// which the nearest mipmap filter rounds to level `hi` and the linear one splits into level
+/// `hi` with fraction 0: `One { hi, min }` either way. `None`: the LOD may matter.
+///
+/// TEX samples such a unit without deriving the LOD from the fragment's texture-coordinate
+/// differences (`sample::tests::sample_plan_without_lod_is_plan_levels` compares the two).
+pub fn plan_without_lod(
+    min_level: u32,
+    max_level: u32,
+    mag_filter: TexunitParamFilter,
+    min_filter: TexunitParamFilter,
+) -> Option<LevelPlan> {
+    (min_level >= max_level && mag_filter == min_filter).then_some(LevelPlan::One {
+        level: max_level,
+        filter: mag_filter,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`plan_without_lod`], where it gives a plan, is [`plan_levels`]'s for every LOD and
+    /// bias (LODs over the whole range the LOD unit produces, biases over the 13-bit field).
+    #[test]
+    fn sample_plan_without_lod_is_plan_levels() {
+        use TexunitParamFilter::{Linear, Nearest, Reserved};
+        let filters = [Nearest, Linear, Reserved(2)];
+        let lods: Vec<i32> = (-40 * 256..=40 * 256)
+            .step_by(37)
+            .chain([
+                LOD_NONE,
+                i32::MIN,
+                i32::MAX,
+                -1,
+                0,
+                1,
+                127,
+                128,
+                129,
+                255,
+                256,
+                257,
+            ])
+            .collect();
+        let biases = [-4096, -2049, -256, -128, -1, 0, 1, 127, 128, 255, 256, 4095];
+        let mut shortcuts = 0;
+        for min_level in 0..16 {
+            for max_level in 0..16 {
+                for mag in filters {
+                    for min in filters {
+                        let Some(plan) = plan_without_lod(min_level, max_level, mag, min) else {
+                            continue;
+                        };
+                        shortcuts += 1;
+                        for mip in filters {
+                            for &lod in &lods {
+                                for bias in biases {
+                                    let want =
+                                        plan_levels(lod, bias, min_level, max_level, mag, min, mip);
+                                    assert_eq!(plan, want, "{min_level} {max_level} {mag:?} {min:?} {mip:?} {lod} {bias}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(shortcuts, 136 * 3);
+    }
 
     #[test]
     fn sample_to_fixed_exact_floor() {
