@@ -118,6 +118,66 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_rast_shim.cpp"],
         vlt: None,
     },
+    // tex: as written
+    Model {
+        name: "tex",
+        top: "pica_tex_top",
+        defines: &[],
+        params: &[],
+        user_defines: true,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
+    // tex: a texel-cache line fill stores beats 0/1 and 2/3 swapped
+    Model {
+        name: "tex_inject_cache_beat",
+        top: "pica_tex_top",
+        defines: &["INJECT_TEX_CACHE_BEAT"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
+    // tex: a linear level's texels (i+1, j) and (i, j+1) are fetched swapped
+    Model {
+        name: "tex_inject_job_order",
+        top: "pica_tex_top",
+        defines: &["INJECT_TEX_JOB_ORDER"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
+    // tex: the Morton order inside an 8x8 tile swaps two bits
+    Model {
+        name: "tex_inject_morton",
+        top: "pica_tex_top",
+        defines: &["INJECT_TEX_MORTON"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
+    // tex: the level of detail rounds one step the wrong way
+    Model {
+        name: "tex_inject_lod_round",
+        top: "pica_tex_top",
+        defines: &["INJECT_TEX_LOD_ROUND"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
+    // tex: every tex-* knob the stage implements at its other value
+    Model {
+        name: "tex_knobs_alt",
+        top: "pica_tex_top",
+        defines: &[],
+        params: &["AlphaWhite=1'b1", "ReservedZero=1'b1", "MinOne=1'b1", "Truncate=1'b1", "UnmappedZero=1'b1", "ReservedTypeDisabled=1'b1"],
+        user_defines: false,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
     // tev: as written
     Model {
         name: "tev",
@@ -252,6 +312,15 @@ const STAGE_COVERAGE_MODELS: &[Model] = &[
         vlt: None,
     },
     Model {
+        name: "cov_tex",
+        top: "pica_tex_top",
+        defines: &[],
+        params: &[],
+        user_defines: true,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
+    Model {
         name: "cov_tev",
         top: "pica_tev_top",
         defines: &[],
@@ -279,6 +348,16 @@ const STAGE_MUTANT_MODELS: &[MutantModel] = &[
         top: "pica_rast_top",
         params: &[],
         shim: "pica_rast_shim.cpp",
+        mutants: 256,
+        seed: 1,
+        default: true,
+    },
+    MutantModel {
+        name: "tex_mut",
+        stage: "tex",
+        top: "pica_tex_top",
+        params: &[],
+        shim: "pica_tex_shim.cpp",
         mutants: 256,
         seed: 1,
         default: true,

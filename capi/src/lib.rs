@@ -292,6 +292,7 @@ macro_rules! with_beat {
             Channel::Pixel => g.pipeline_beats().pixel.get(i).map(|$b| $body),
             Channel::Texel => g.pipeline_beats().texel.get(i).map(|$b| $body),
             Channel::Combiner => g.pipeline_beats().combiner.get(i).map(|$b| $body),
+            Channel::TexColor => g.pipeline_beats().tex_color.get(i).map(|$b| $body),
         }
     }};
 }
@@ -308,6 +309,7 @@ fn recorded(g: &Gpu, ch: Channel) -> usize {
         Channel::Pixel => p.pixel.len(),
         Channel::Texel => p.texel.len(),
         Channel::Combiner => p.combiner.len(),
+        Channel::TexColor => p.tex_color.len(),
     }
 }
 

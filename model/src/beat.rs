@@ -29,11 +29,13 @@ pub enum Channel {
     Texel,
     /// Inside TEV: one combiner stage's output per beat (six per fragment).
     Combiner,
+    /// TEX → LIGHT: one fragment's four texture-unit colours per beat.
+    TexColor,
 }
 
 impl Channel {
     /// Every channel, in declaration order (the `CH_*` numbers of `pica_chan_pkg.sv`).
-    pub const ALL: [Channel; 9] = [
+    pub const ALL: [Channel; 10] = [
         Channel::RegWrite,
         Channel::ShaderIn,
         Channel::ShaderOut,
@@ -43,6 +45,7 @@ impl Channel {
         Channel::Pixel,
         Channel::Texel,
         Channel::Combiner,
+        Channel::TexColor,
     ];
 
     /// The channel's name in files and reports (`regwrite`).
@@ -56,6 +59,7 @@ impl Channel {
             Channel::Fragment => "fragment",
             Channel::Pixel => "pixel",
             Channel::Texel => "texel",
+            Channel::TexColor => "tex_color",
             Channel::Combiner => "combiner",
         }
     }
@@ -83,6 +87,9 @@ impl Channel {
             Channel::Pixel => "FOP → memory: one fragment's colour and depth-stencil outcome.",
             Channel::Texel => "memory → TEX: one texel (or ETC1 block) read.",
             Channel::Combiner => "Inside TEV: one combiner stage's output (six per fragment).",
+            Channel::TexColor => {
+                "TEX → LIGHT: one fragment's colours of texture units 0-3 (one per fragment)."
+            }
         }
     }
 
@@ -97,6 +104,7 @@ impl Channel {
             Channel::Pixel => PixelBeat::SPEC,
             Channel::Texel => TexelBeat::SPEC,
             Channel::Combiner => CombinerBeat::SPEC,
+            Channel::TexColor => TexColorBeat::SPEC,
         }
     }
 }
@@ -258,6 +266,24 @@ crate::channels! {
         /// The combiner buffer after the stage, same packing.
         buffer: u32 = 32 Scalar Hex;
     }
+
+    /// One fragment's texture-unit colours as TEX hands them on.
+    TexColorBeat pads [] {
+        /// Cycle TEX computed them.
+        cycle: u64 = 32 Scalar Dec;
+        /// Pixel x.
+        x: u16 = 16 Scalar Dec;
+        /// Pixel y.
+        y: u16 = 16 Scalar Dec;
+        /// Texture unit 0's colour as `r | g << 8 | b << 16 | a << 24` (0: disabled).
+        unit0: u32 = 32 Scalar Hex;
+        /// Texture unit 1's colour, same packing.
+        unit1: u32 = 32 Scalar Hex;
+        /// Texture unit 2's colour, same packing.
+        unit2: u32 = 32 Scalar Hex;
+        /// Texture unit 3's (the procedural texture's) colour, same packing.
+        unit3: u32 = 32 Scalar Hex;
+    }
 }
 
 impl CommitBeat {
@@ -284,6 +310,22 @@ impl CommitBeat {
             emit: c.emit,
             hang: c.hang,
             end: c.end,
+        }
+    }
+}
+
+impl TexColorBeat {
+    /// The beat of `frag`'s unit colours `tex` (`[r, g, b, a]` each), computed in `cycle`.
+    pub fn of(cycle: u64, frag: &crate::pipe::Fragment, tex: [[u8; 4]; 4]) -> Self {
+        let [unit0, unit1, unit2, unit3] = tex.map(u32::from_le_bytes);
+        Self {
+            cycle,
+            x: frag.x,
+            y: frag.y,
+            unit0,
+            unit1,
+            unit2,
+            unit3,
         }
     }
 }
@@ -321,6 +363,8 @@ pub enum Beat {
     Texel(TexelBeat),
     /// A combiner stage output.
     Combiner(CombinerBeat),
+    /// A fragment's texture-unit colours.
+    TexColor(TexColorBeat),
 }
 
 impl Beat {
@@ -335,6 +379,7 @@ impl Beat {
             Beat::Pixel(b) => b.cycle,
             Beat::Texel(b) => b.cycle,
             Beat::Combiner(b) => b.cycle,
+            Beat::TexColor(b) => b.cycle,
         }
     }
 
@@ -350,6 +395,7 @@ impl Beat {
             Beat::Pixel(_) => Channel::Pixel,
             Beat::Texel(_) => Channel::Texel,
             Beat::Combiner(_) => Channel::Combiner,
+            Beat::TexColor(_) => Channel::TexColor,
         }
     }
 }

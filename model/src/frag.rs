@@ -11,7 +11,7 @@
 //! same cycle, so each adds one cycle of latency (the link) — see the `-- FRAG --` section of
 //! [`crate::timing`].
 
-use crate::beat::{CombinerBeat, TexelBeat};
+use crate::beat::{CombinerBeat, TexColorBeat, TexelBeat};
 use crate::link::Link;
 use crate::mem::Memory;
 use crate::outcome::HangReason;
@@ -29,12 +29,18 @@ pub struct FragBeats<'a> {
     pub texel: Option<&'a mut Vec<TexelBeat>>,
     /// Combiner stage outputs (TEV).
     pub combiner: Option<&'a mut Vec<CombinerBeat>>,
+    /// Texture-unit colours (TEX).
+    pub tex_color: Option<&'a mut Vec<TexColorBeat>>,
 }
 
 /// The arithmetic of one fragment stage.
 pub trait Kernel: Default {
     /// The stage's name (also the `tracing` target).
     const NAME: &'static str;
+
+    /// What its input link carries: RAST's [`Fragment`] into TEX, the [`ShadedFragment`]
+    /// the stage before made into the others.
+    type Input: FragInput + 'static;
 
     /// Computes the stage's part of `f` in cycle `cycle`. An `Err` hangs the GPU.
     fn process(
@@ -51,8 +57,9 @@ pub trait Kernel: Default {
 pub struct FragPorts<'a, I> {
     /// Configuration.
     pub regs: &'a RegFile,
-    /// Memory (read by TEX only).
-    pub mem: &'a Memory,
+    /// Memory (read by TEX only; mutable so that an external TEX, the RTL texture units behind
+    /// an AXI4 port, can lend it to its memory server as FOP's does).
+    pub mem: &'a mut Memory,
     /// Fragments from the stage before.
     pub input: &'a mut Link<I>,
     /// Fragments to the stage after.
@@ -65,7 +72,7 @@ impl<'a, I> FragPorts<'a, I> {
     /// Ports with no beat recording.
     pub fn new(
         regs: &'a RegFile,
-        mem: &'a Memory,
+        mem: &'a mut Memory,
         input: &'a mut Link<I>,
         out: &'a mut Link<ShadedFragment>,
     ) -> Self {
@@ -250,7 +257,7 @@ impl<K: Kernel> FragStage<K> {
                 return Ok(());
             }
             let (kernel, regs, mem, beats) =
-                (&mut self.kernel, ports.regs, ports.mem, &mut ports.beats);
+                (&mut self.kernel, ports.regs, &*ports.mem, &mut ports.beats);
             let stepped = I::step(ports.input, ports.out, |f| {
                 kernel.process(cycle, f, regs, mem, beats)
             });
@@ -280,7 +287,7 @@ impl<K: Kernel> FragStage<K> {
 }
 
 impl<K: Kernel> Stage for FragStage<K> {
-    type Ports<'a> = FragPorts<'a, ShadedFragment>;
+    type Ports<'a> = FragPorts<'a, K::Input>;
 
     fn name(&self) -> &'static str {
         K::NAME
@@ -313,6 +320,7 @@ pub struct TexKernel {
 
 impl Kernel for TexKernel {
     const NAME: &'static str = "tex";
+    type Input = Fragment;
 
     fn process(
         &mut self,
@@ -336,6 +344,9 @@ impl Kernel for TexKernel {
             }));
         }
         f.tex = r.map_err(|h: TexHang| HangReason::Texture(h))?;
+        if let Some(log) = beats.tex_color.as_deref_mut() {
+            log.push(TexColorBeat::of(cycle, &f.frag, f.tex));
+        }
         Ok(())
     }
 }
@@ -354,6 +365,7 @@ pub struct LightKernel {
 
 impl Kernel for LightKernel {
     const NAME: &'static str = "light";
+    type Input = ShadedFragment;
 
     fn process(
         &mut self,
@@ -387,6 +399,7 @@ pub struct TevKernel {
 
 impl Kernel for TevKernel {
     const NAME: &'static str = "tev";
+    type Input = ShadedFragment;
 
     fn process(
         &mut self,
@@ -421,6 +434,7 @@ pub struct FogKernel;
 
 impl Kernel for FogKernel {
     const NAME: &'static str = "fog";
+    type Input = ShadedFragment;
 
     fn process(
         &mut self,

@@ -2,7 +2,7 @@
 
 use crate::beat::{
     Beat, CombinerBeat, CommitBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat,
-    ShaderBeat, TexelBeat,
+    ShaderBeat, TexColorBeat, TexelBeat,
 };
 use crate::clip::{ClipPorts, Clipper};
 use crate::cp::{CommandProcessor, CpPorts, CpState, Redirect, RegWrite};
@@ -169,6 +169,7 @@ swappable!(
     PrimitiveAssembler => pa,
     Clipper => clip,
     Rasterizer => rast,
+    TexStage => tex,
     LightStage => light,
     TevStage => tev,
     FogStage => fog,
@@ -221,7 +222,7 @@ pub struct Gpu {
     clip_to_rast: Link<ScreenTri>,
     rast: Slot<Rasterizer>,
     rast_to_tex: Link<Fragment>,
-    tex: TexStage,
+    tex: Slot<TexStage>,
     tex_to_light: Link<ShadedFragment>,
     light: Slot<LightStage>,
     light_to_tev: Link<ShadedFragment>,
@@ -235,6 +236,7 @@ pub struct Gpu {
     pixel_beats: Vec<PixelBeat>,
     texel_beats: Vec<TexelBeat>,
     combiner_beats: Vec<CombinerBeat>,
+    tex_color_beats: Vec<TexColorBeat>,
     /// Functional coverage sampling, when on ([`Gpu::set_coverage`]).
     cov: Option<Box<crate::cov::Sampler>>,
 }
@@ -280,7 +282,7 @@ impl Gpu {
             clip_to_rast: Link::new("clip_to_rast", timing::CLIP_TO_RAST_DEPTH),
             rast: Slot::new(Rasterizer::new()),
             rast_to_tex: Link::new("rast_to_tex", timing::RAST_TO_TEX_DEPTH),
-            tex: TexStage::new(),
+            tex: Slot::new(TexStage::new()),
             tex_to_light: Link::new("tex_to_light", timing::FRAG_LINK_DEPTH),
             light: Slot::new(LightStage::new()),
             light_to_tev: Link::new("light_to_tev", timing::FRAG_LINK_DEPTH),
@@ -294,6 +296,7 @@ impl Gpu {
             pixel_beats: Vec::new(),
             texel_beats: Vec::new(),
             combiner_beats: Vec::new(),
+            tex_color_beats: Vec::new(),
             cov: None,
         }
     }
@@ -339,6 +342,7 @@ impl Gpu {
         );
         channels.set(Channel::Texel, !self.texel_beats.is_empty());
         channels.set(Channel::Combiner, !self.combiner_beats.is_empty());
+        channels.set(Channel::TexColor, !self.tex_color_beats.is_empty());
         Some(cov.finish(&crate::cov::RunEnd {
             opcodes: shader.opcode_counts(),
             fop_tests: self.fop.model().test_counts(),
@@ -594,6 +598,7 @@ impl Gpu {
         all.extend(self.primitive_beats.iter().copied().map(Beat::Primitive));
         all.extend(self.fragment_beats.iter().copied().map(Beat::Fragment));
         all.extend(self.texel_beats.iter().copied().map(Beat::Texel));
+        all.extend(self.tex_color_beats.iter().copied().map(Beat::TexColor));
         all.extend(self.combiner_beats.iter().copied().map(Beat::Combiner));
         all.extend(self.pixel_beats.iter().copied().map(Beat::Pixel));
         // Stable: within a cycle, in pipeline order.
@@ -601,13 +606,15 @@ impl Gpu {
         all.into_iter()
     }
 
-    /// The pipeline's beats recorded so far (primitive, fragment, texel, combiner, pixel).
+    /// The pipeline's beats recorded so far (primitive, fragment, texel, texture colours,
+    /// combiner, pixel).
     pub fn pipeline_beats(&self) -> PipelineBeats<'_> {
         PipelineBeats {
             primitive: &self.primitive_beats,
             fragment: &self.fragment_beats,
             texel: &self.texel_beats,
             combiner: &self.combiner_beats,
+            tex_color: &self.tex_color_beats,
             pixel: &self.pixel_beats,
         }
     }
@@ -737,7 +744,7 @@ impl Gpu {
                     },
                 ),
             );
-            let (regs, mem) = (&self.regs, &self.mem);
+            let (regs, mem) = (&self.regs, &mut self.mem);
             let p = FragPorts::new(regs, mem, &mut self.tev_to_fog, &mut self.fog_to_fop);
             note_hang(&mut first, cycle, self.fog.tick(cycle, p));
             let mut p = FragPorts::new(regs, mem, &mut self.light_to_tev, &mut self.tev_to_fog);
@@ -747,6 +754,7 @@ impl Gpu {
             note_hang(&mut first, cycle, self.light.tick(cycle, p));
             let mut p = FragPorts::new(regs, mem, &mut self.rast_to_tex, &mut self.tex_to_light);
             p.beats.texel = rec.then_some(&mut self.texel_beats);
+            p.beats.tex_color = rec.then_some(&mut self.tex_color_beats);
             note_hang(&mut first, cycle, self.tex.tick(cycle, p));
             note_hang(
                 &mut first,
@@ -950,6 +958,8 @@ pub struct PipelineBeats<'a> {
     pub texel: &'a [TexelBeat],
     /// TEV stage outputs.
     pub combiner: &'a [CombinerBeat],
+    /// TEX texture-unit colours (one beat per fragment).
+    pub tex_color: &'a [TexColorBeat],
     /// FOP pixel outcomes.
     pub pixel: &'a [PixelBeat],
 }

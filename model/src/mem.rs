@@ -68,6 +68,12 @@ pub struct Memory {
     tables: [Vec<Option<Box<[u8; PAGE_SIZE]>>>; REGIONS.len()],
     /// Allocated pages.
     allocated: usize,
+    /// Writes so far ([`Memory::write_count`]).
+    writes: u64,
+    /// Per page, parallel to `tables`: the write count of the last write to it (0: never
+    /// written). A cache in front of memory (the RTL texture units' texel cache) asks
+    /// [`Memory::written_since`] whether what it holds went stale.
+    stamps: [Vec<u64>; REGIONS.len()],
 }
 
 /// The page-table slot of the page holding `addr`: (region index in [`REGIONS`], page index
@@ -105,6 +111,7 @@ impl Memory {
             len: u32::MAX,
         })?;
         Self::check(addr, len)?;
+        self.writes += 1;
         let mut addr = addr;
         let mut rest = data;
         while !rest.is_empty() {
@@ -181,6 +188,30 @@ impl Memory {
         self.write_bytes(addr, &bytes)
     }
 
+    /// How many writes memory has taken (a write of any length counts once).
+    pub fn write_count(&self) -> u64 {
+        self.writes
+    }
+
+    /// Whether a byte of `[addr, end)` (mapped or not) was written after write number `since`
+    /// ([`Memory::write_count`] then); page-granular, so it may say yes for a write beside
+    /// the range in the same 4 KiB page.
+    pub fn written_since(&self, addr: u64, end: u64, since: u64) -> bool {
+        if self.writes <= since {
+            return false;
+        }
+        REGIONS.iter().zip(&self.stamps).any(|(r, stamps)| {
+            let (s, e) = (u64::from(r.start), u64::from(r.start) + u64::from(r.size));
+            let (lo, hi) = (addr.max(s), end.min(e));
+            lo < hi
+                && stamps
+                    .iter()
+                    .skip(((lo - s) >> PAGE_BITS) as usize)
+                    .take((((hi - 1 - s) >> PAGE_BITS) - ((lo - s) >> PAGE_BITS) + 1) as usize)
+                    .any(|&w| w > since)
+        })
+    }
+
     /// Number of allocated 4 KiB pages (a memory-footprint figure for benchmarks).
     pub fn allocated_pages(&self) -> usize {
         self.allocated
@@ -210,6 +241,13 @@ impl Memory {
         let table = self.tables.get_mut(region)?;
         if table.len() <= index {
             table.resize_with(index + 1, || None);
+        }
+        let stamps = self.stamps.get_mut(region)?;
+        if stamps.len() <= index {
+            stamps.resize(index + 1, 0);
+        }
+        if let Some(s) = stamps.get_mut(index) {
+            *s = self.writes;
         }
         let entry = table.get_mut(index)?;
         if entry.is_none() {
@@ -251,6 +289,26 @@ mod tests {
         assert_eq!(m.read_u8(0x1800_0FEF), Ok(0));
         assert_eq!(m.read_u8(0x1800_0FF0 + 10_000), Ok(0));
         assert_eq!(m.allocated_pages(), 4);
+    }
+
+    #[test]
+    fn mem_written_since_names_the_pages_written() {
+        let mut m = Memory::new();
+        assert!(!m.written_since(0x1800_0000, 0x1860_0000, 0));
+        m.write_u32(0x1800_2000, 1).unwrap();
+        let after_first = m.write_count();
+        assert_eq!(after_first, 1);
+        assert!(m.written_since(0x1800_2FFC, 0x1800_3000, 0));
+        assert!(m.written_since(0x1800_0000, 0x1800_2001, 0));
+        assert!(!m.written_since(0x1800_0000, 0x1800_2000, 0));
+        assert!(!m.written_since(0x1800_3000, 0x2000_0000, 0));
+        assert!(!m.written_since(0x1800_2000, 0x1800_2004, after_first));
+        m.write_u32(0x2000_0010, 2).unwrap();
+        assert!(m.written_since(0x1000_0000, 0x3000_0000, after_first));
+        assert!(!m.written_since(0x1800_0000, 0x1860_0000, after_first));
+        // A failed write changes nothing.
+        assert!(m.write_u32(0x1000_0000, 3).is_err());
+        assert_eq!(m.write_count(), 2);
     }
 
     #[test]

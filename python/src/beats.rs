@@ -42,6 +42,7 @@ pub fn recorded(gpu: &Gpu, ch: Channel) -> usize {
         Channel::Pixel => p.pixel.len(),
         Channel::Texel => p.texel.len(),
         Channel::Combiner => p.combiner.len(),
+        Channel::TexColor => p.tex_color.len(),
     }
 }
 
@@ -65,6 +66,7 @@ pub fn append(
         Channel::Pixel => dicts(py, name, slice(p.pixel, range), out),
         Channel::Texel => dicts(py, name, slice(p.texel, range), out),
         Channel::Combiner => dicts(py, name, slice(p.combiner, range), out),
+        Channel::TexColor => dicts(py, name, slice(p.tex_color, range), out),
     }
 }
 

@@ -110,6 +110,18 @@ package pica_chan_pkg;
   } combiner_beat_t;
   localparam int COMBINER_BEAT_W = 136;
 
+  // One fragment's texture-unit colours as TEX hands them on.
+  typedef struct packed {
+    logic [31:0]           cycle;  // Cycle TEX computed them.
+    logic [15:0]           x;  // Pixel x.
+    logic [15:0]           y;  // Pixel y.
+    logic [31:0]           unit0;  // Texture unit 0's colour as `r | g << 8 | b << 16 | a << 24` (0: disabled).
+    logic [31:0]           unit1;  // Texture unit 1's colour, same packing.
+    logic [31:0]           unit2;  // Texture unit 2's colour, same packing.
+    logic [31:0]           unit3;  // Texture unit 3's (the procedural texture's) colour, same packing.
+  } tex_color_beat_t;
+  localparam int TEX_COLOR_BEAT_W = 192;
+
   // Channel numbers (beat.rs Channel order) and names, for trace ports and reports.
   localparam int CH_REGWRITE = 0;  // regwrite carries reg_write_beat_t
   localparam int CH_SHADER_IN = 1;  // shader_in carries shader_beat_t
@@ -120,6 +132,7 @@ package pica_chan_pkg;
   localparam int CH_PIXEL = 6;  // pixel carries pixel_beat_t
   localparam int CH_TEXEL = 7;  // texel carries texel_beat_t
   localparam int CH_COMBINER = 8;  // combiner carries combiner_beat_t
+  localparam int CH_TEX_COLOR = 9;  // tex_color carries tex_color_beat_t
 
   // The widest payload: a buffer of this many bits holds any beat (DPI benches,
   // capi/dpi/pica_model_dpi.sv).

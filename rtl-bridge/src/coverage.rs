@@ -10,6 +10,8 @@
 //!   [`crate::fop_stage::FopVariant::Coverage`]);
 //! - `cov_rast` ([`CoverageBuild::Rast`]): `pica_rast_top`, CLIP + RAST
 //!   ([`crate::rast_stage::RtlRast`], [`crate::rast_stage::RastVariant::Coverage`]);
+//! - `cov_tex` ([`CoverageBuild::Tex`]): `pica_tex_top`, texture units 0-2
+//!   ([`crate::tex_stage::RtlTex`], [`crate::tex_stage::TexVariant::Coverage`]);
 //! - `cov_sh` ([`CoverageBuild::Sh`]): `pica_sh_top`, the four-unit SH stage that
 //!   `--rtl-stages sh` runs ([`crate::RtlSh`], [`crate::shader::ShVariant::Coverage`]; the
 //!   single shader unit of `pica fuzz --target shader`, `pica_sh_unit_top`, has no coverage
@@ -32,6 +34,7 @@ use crate::kit::side::MemLatency;
 use crate::rast_stage::{RastVariant, RtlRast};
 use crate::shader::ShVariant;
 use crate::tev_stage::{RtlTev, TevVariant};
+use crate::tex_stage::{RtlTex, TexVariant};
 use crate::{Rtl, RtlError, RtlSh, Variant};
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -53,16 +56,19 @@ pub enum CoverageBuild {
     Rast,
     /// `cov_sh`: the four-unit SH stage (`pica_sh_top`).
     Sh,
+    /// `cov_tex`: texture units 0-2 (`pica_tex_top`).
+    Tex,
 }
 
 impl CoverageBuild {
     /// Every coverage build.
-    pub const ALL: [CoverageBuild; 5] = [
+    pub const ALL: [CoverageBuild; 6] = [
         CoverageBuild::Fe,
         CoverageBuild::Tev,
         CoverageBuild::Fop,
         CoverageBuild::Rast,
         CoverageBuild::Sh,
+        CoverageBuild::Tex,
     ];
 
     /// The model name (`cov_fe`, `cov_tev`, ...): the row of `build.rs` and the variant name
@@ -74,6 +80,7 @@ impl CoverageBuild {
             CoverageBuild::Fop => "cov_fop",
             CoverageBuild::Rast => "cov_rast",
             CoverageBuild::Sh => "cov_sh",
+            CoverageBuild::Tex => "cov_tex",
         }
     }
 
@@ -85,6 +92,7 @@ impl CoverageBuild {
             CoverageBuild::Fop => "fop",
             CoverageBuild::Rast => "rast",
             CoverageBuild::Sh => "sh",
+            CoverageBuild::Tex => "tex",
         }
     }
 
@@ -103,6 +111,7 @@ impl CoverageBuild {
             CoverageBuild::Fop => Box::new(RtlFop::new(FopVariant::Coverage, MemLatency::Zero)?),
             CoverageBuild::Rast => Box::new(RtlRast::new(RastVariant::Coverage, MemLatency::Zero)?),
             CoverageBuild::Sh => Box::new(RtlSh::new(ShVariant::Coverage)?),
+            CoverageBuild::Tex => Box::new(RtlTex::new(TexVariant::Coverage, MemLatency::Zero)?),
         })
     }
 }
@@ -230,6 +239,7 @@ stage_coverage!(
     RtlFop => CoverageBuild::Fop,
     RtlRast => CoverageBuild::Rast,
     RtlSh => CoverageBuild::Sh,
+    RtlTex => CoverageBuild::Tex,
 );
 
 /// Code coverage gathered over runs of one coverage build.

@@ -46,6 +46,7 @@ pub mod sh_stage;
 pub mod shader;
 pub mod state;
 pub mod tev_stage;
+pub mod tex_stage;
 
 pub use alu::{model_eval, AluOp, RtlAlu, RtlAluError};
 pub use coverage::RtlCoverage;

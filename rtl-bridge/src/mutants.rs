@@ -58,12 +58,13 @@ macro_rules! model {
 }
 
 /// Every mutant model of build.rs's `MUTANT_MODELS`, built or not.
-pub const MODELS: [MutantModel; 5] = [
+pub const MODELS: [MutantModel; 6] = [
     model!("fe_mut", "fe"),
     model!("tev_mut", "tev"),
     model!("fop_mut", "fop"),
     model!("rast_mut", "rast"),
     model!("sh_mut", "sh"),
+    model!("tex_mut", "tex"),
 ];
 
 /// The front-end mutant model's name (build.rs `MUTANT_MODELS`).
@@ -76,6 +77,8 @@ pub const FOP_MODEL: &str = MODELS[2].name;
 pub const RAST_MODEL: &str = MODELS[3].name;
 /// The shader-unit mutant model's name.
 pub const SH_MODEL: &str = MODELS[4].name;
+/// The TEX mutant model's name.
+pub const TEX_MODEL: &str = MODELS[5].name;
 
 /// The mutant number of a variant name `{model}#k` (`tev_mut#12`), as reports print a mutant.
 pub fn parse_mutant(name: &str, model: &str) -> Option<u16> {

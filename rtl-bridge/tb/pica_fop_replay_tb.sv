@@ -464,7 +464,7 @@ module pica_fop_replay_tb;
   longint      guard;
   logic        taken, stop;
   string       outcome, s_kind, s_buf;
-  int          exp_hang_kind, exp_hang_buffer;
+  int          exp_hang_kind, exp_hang_which;
   logic [31:0] exp_hang_addr;
   int          exp_hang_value;
   string       key, fname;
@@ -489,15 +489,15 @@ module pica_fop_replay_tb;
       fail($sformatf("npixels %0d exceeds %0d", nbeats, MaxBeats));
     if (outcome != "finished" && outcome != "hang")
       fail($sformatf("unknown outcome '%s' (finished or hang)", outcome));
-    exp_hang_kind = 0; exp_hang_buffer = 0; exp_hang_addr = '0; exp_hang_value = 0;
+    exp_hang_kind = 0; exp_hang_which = 0; exp_hang_addr = '0; exp_hang_value = 0;
     if (outcome == "hang") begin
       if (!$value$plusargs("hang_kind=%s", s_kind)) fail("missing +hang_kind= for outcome hang");
       if (s_kind == "unmapped" || s_kind == "1") exp_hang_kind = 1;
       else if (s_kind == "reserved_format" || s_kind == "2") exp_hang_kind = 2;
       else fail($sformatf("unknown hang_kind '%s'", s_kind));
       if (!$value$plusargs("hang_buffer=%s", s_buf)) fail("missing +hang_buffer=");
-      if (s_buf == "color" || s_buf == "0") exp_hang_buffer = 0;
-      else if (s_buf == "depth" || s_buf == "1") exp_hang_buffer = 1;
+      if (s_buf == "color" || s_buf == "0") exp_hang_which = 0;
+      else if (s_buf == "depth" || s_buf == "1") exp_hang_which = 1;
       else fail($sformatf("unknown hang_buffer '%s'", s_buf));
       if (exp_hang_kind == 1 && !$value$plusargs("hang_addr=%h", exp_hang_addr))
         fail("missing +hang_addr=HEX");
@@ -614,8 +614,8 @@ module pica_fop_replay_tb;
       if (!hang) fail("outcome: expected hang, actual finished");
       if (int'(hang_kind) != exp_hang_kind)
         fail($sformatf("hang: field kind expected %0d actual %0d", exp_hang_kind, hang_kind));
-      if (int'(hang_buffer) != exp_hang_buffer)
-        fail($sformatf("hang: field buffer expected %0d actual %0d", exp_hang_buffer, hang_buffer));
+      if (int'(hang_buffer) != exp_hang_which)
+        fail($sformatf("hang: field buffer expected %0d actual %0d", exp_hang_which, hang_buffer));
       if (exp_hang_kind == 1 && hang_addr !== exp_hang_addr)
         fail($sformatf("hang: field addr expected 0x%08h actual 0x%08h", exp_hang_addr, hang_addr));
       if (exp_hang_kind == 2 && int'(hang_value) != exp_hang_value)

@@ -17,7 +17,7 @@
 //! and not modelled.
 
 use pica_model::beat::{
-    CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, TexelBeat,
+    CombinerBeat, FragmentBeat, PixelBeat, PrimitiveBeat, RegWriteBeat, TexColorBeat, TexelBeat,
 };
 use pica_model::knobs::Knobs;
 use pica_model::psc::{FillError, MemoryFill};
@@ -279,6 +279,8 @@ pub struct PipelineCapture {
     pub texel: Vec<TexelBeat>,
     /// TEV stage outputs (six per fragment).
     pub combiner: Vec<CombinerBeat>,
+    /// TEX texture-unit colours (one per fragment).
+    pub tex_color: Vec<TexColorBeat>,
     /// Memory at the end of the run over each memory image of the case (so the colour and
     /// depth buffers the case placed there are included).
     pub final_memory: Vec<MemImage>,
@@ -516,6 +518,7 @@ impl PipelineCapture {
             fragment: b.fragment.to_vec(),
             pixel: b.pixel.to_vec(),
             texel: b.texel.to_vec(),
+            tex_color: b.tex_color.to_vec(),
             combiner: b.combiner.to_vec(),
             final_memory: images
                 .iter()

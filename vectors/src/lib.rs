@@ -24,6 +24,7 @@ pub use stage::fop as stage_fop;
 pub use stage::rast as stage_rast;
 /// The TEV stage's cases and bundles ([`stage::tev`], by its older name).
 pub use stage::tev as stage_tev;
+pub use stage::tex as stage_tex;
 pub mod streams;
 pub mod words;
 

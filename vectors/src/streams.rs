@@ -88,7 +88,8 @@ pub fn channel<B: Payload>(channel: Channel, beats: &[B]) -> ChannelData {
     }
 }
 
-/// The five pipeline channels of a capture (primitive, fragment, pixel, texel, combiner).
+/// The six pipeline channels of a capture (primitive, fragment, pixel, texel, combiner,
+/// texture colours).
 pub fn channels(p: &PipelineCapture) -> Vec<ChannelData> {
     vec![
         channel(Channel::Primitive, &p.primitive),
@@ -96,6 +97,7 @@ pub fn channels(p: &PipelineCapture) -> Vec<ChannelData> {
         channel(Channel::Pixel, &p.pixel),
         channel(Channel::Texel, &p.texel),
         channel(Channel::Combiner, &p.combiner),
+        channel(Channel::TexColor, &p.tex_color),
     ]
 }
 

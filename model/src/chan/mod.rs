@@ -343,7 +343,8 @@ mod tests {
         value_count_matches::<PixelBeat>();
         value_count_matches::<TexelBeat>();
         value_count_matches::<CombinerBeat>();
-        assert_eq!(PAYLOADS_ALL().len(), 8);
+        value_count_matches::<TexColorBeat>();
+        assert_eq!(PAYLOADS_ALL().len(), 9);
     }
 
     /// The packed words are the `.hex` line's bits (word 0 least significant), and the C

@@ -569,16 +569,90 @@ pub fn tex3_coord_set(regs: &RegFile) -> usize {
     }
 }
 
-/// The colours of texture units 0-3 for `frag` (`[r, g, b, a]`; zero for a disabled unit),
-/// appending every texel read to `fetches`.
-pub fn texture_units(
+/// The registers texture units 0-2 read, in the order the RTL stage (`pica_tex_top`) stores
+/// them: GPUREG_TEXUNIT_CONFIG, unit 0's BORDER_COLOR … SHADOW and TYPE, then units 1 and 2's
+/// BORDER_COLOR … TYPE.
+pub const CONFIG_REGS: [u16; 25] = [
+    id::TEXUNIT_CONFIG,
+    id::TEXUNIT0_BORDER_COLOR,
+    id::TEXUNIT0_DIM,
+    id::TEXUNIT0_PARAM,
+    id::TEXUNIT0_LOD,
+    id::TEXUNIT0_ADDR1,
+    id::TEXUNIT0_ADDR1 + 1,
+    id::TEXUNIT0_ADDR1 + 2,
+    id::TEXUNIT0_ADDR1 + 3,
+    id::TEXUNIT0_ADDR1 + 4,
+    id::TEXUNIT0_ADDR1 + 5,
+    id::TEXUNIT0_SHADOW,
+    id::TEXUNIT0_TYPE,
+    id::TEXUNIT1_BORDER_COLOR,
+    id::TEXUNIT1_DIM,
+    id::TEXUNIT1_PARAM,
+    id::TEXUNIT1_LOD,
+    id::TEXUNIT1_ADDR,
+    id::TEXUNIT1_TYPE,
+    id::TEXUNIT2_BORDER_COLOR,
+    id::TEXUNIT2_DIM,
+    id::TEXUNIT2_PARAM,
+    id::TEXUNIT2_LOD,
+    id::TEXUNIT2_ADDR,
+    id::TEXUNIT2_TYPE,
+];
+
+/// The byte ranges `[start, end)` texture units 0-2 can read with the registers as they are
+/// (every level up to 15 of each enabled unit's texture; all six faces of a cube map): what a
+/// texel cache may hold for them, so what a change of memory must invalidate.
+pub fn texture_ranges(regs: &RegFile) -> Vec<(u64, u64)> {
+    let cfg = TexunitConfig(regs.reg(id::TEXUNIT_CONFIG.into()));
+    let enabled = [
+        cfg.texture0_enabled(),
+        cfg.texture1_enabled(),
+        cfg.texture2_enabled(),
+    ];
+    let mut out = Vec::new();
+    for (unit, _) in enabled.iter().enumerate().filter(|(_, on)| **on) {
+        let r = unit_regs(regs, unit, None);
+        // An upper bound: every level with its size rounded up to whole 8x8 tiles (a read
+        // inside a level lies within its tiles: a 4-bit texel or an ETC block of a level
+        // smaller than a tile reads bytes its exact size rounds away), plus one 16-byte line.
+        let up8 = |n: u32| n.div_ceil(8) * 8;
+        let bytes: u64 = (0..16)
+            .map(|l| {
+                format::level_bytes(
+                    r.format,
+                    up8(level_dim_min(r.width, l, r.min_level)),
+                    up8(level_dim_min(r.height, l, r.min_level)),
+                )
+            })
+            .sum::<u64>()
+            + 16;
+        let cube = unit == 0
+            && matches!(
+                TexunitParam(regs.reg(id::TEXUNIT0_PARAM.into())).texture_type(),
+                TexunitParamType::CubeMap | TexunitParamType::ShadowCube
+            );
+        let bases: Vec<u64> = if cube {
+            (0..6).map(|f| cube_face_addr(regs, f)).collect()
+        } else {
+            vec![r.addr]
+        };
+        out.extend(bases.into_iter().map(|b| (b, b + bytes)));
+    }
+    out
+}
+
+/// The colours of texture units 0-2 for `frag` (`[r, g, b, a]`; zero for a disabled unit),
+/// appending every texel read to `fetches`: the part of [`texture_units`] the RTL stage
+/// `pica_tex_top` computes.
+pub fn texture_units_0_2(
     frag: &Fragment,
     regs: &RegFile,
     mem: &Memory,
     fetches: &mut Vec<TexelFetch>,
-) -> Result<[[u8; 4]; 4], TexHang> {
+) -> Result<[[u8; 4]; 3], TexHang> {
     let cfg = TexunitConfig(regs.reg(id::TEXUNIT_CONFIG.into()));
-    let mut out = [[0u8; 4]; 4];
+    let mut out = [[0u8; 4]; 3];
     let enabled = [
         cfg.texture0_enabled(),
         cfg.texture1_enabled(),
@@ -595,12 +669,30 @@ pub fn texture_units(
         };
         out[unit] = sample_unit(frag, regs, mem, fetches, unit, set)?;
     }
-    if cfg.texture3_enabled() {
-        let set = tex3_coord_set(regs);
-        let (u, v) = coords(frag, set);
-        out[3] = proctex::proctex(u, v, frag.tex_deriv[set.min(2)], regs);
-    }
     Ok(out)
+}
+
+/// The colour of texture unit 3, the procedural texture, for `frag` (zero when disabled).
+pub fn texture_unit3(frag: &Fragment, regs: &RegFile) -> [u8; 4] {
+    let cfg = TexunitConfig(regs.reg(id::TEXUNIT_CONFIG.into()));
+    if !cfg.texture3_enabled() {
+        return [0; 4];
+    }
+    let set = tex3_coord_set(regs);
+    let (u, v) = coords(frag, set);
+    proctex::proctex(u, v, frag.tex_deriv[set.min(2)], regs)
+}
+
+/// The colours of texture units 0-3 for `frag` (`[r, g, b, a]`; zero for a disabled unit),
+/// appending every texel read to `fetches`.
+pub fn texture_units(
+    frag: &Fragment,
+    regs: &RegFile,
+    mem: &Memory,
+    fetches: &mut Vec<TexelFetch>,
+) -> Result<[[u8; 4]; 4], TexHang> {
+    let [a, b, c] = texture_units_0_2(frag, regs, mem, fetches)?;
+    Ok([a, b, c, texture_unit3(frag, regs)])
 }
 
 #[cfg(test)]

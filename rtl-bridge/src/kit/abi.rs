@@ -275,6 +275,248 @@ pub mod rast {
     };
 }
 
+/// The TEX stage (`pica_tex_top`, `csrc/pica_tex_shim.h`): texture units 0-2 (every format, filter, wrap mode, mipmaps, cube, projection and shadow textures) over a texel cache behind an AXI4 master port.
+pub mod tex {
+    use super::Fns;
+    use std::ffi::{c_char, c_int};
+
+    /// `PicaTexIn`: the inputs of `pica_tex_top`.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct PicaTexIn {
+        /// `cfg_we_i` (1 bit).
+        pub cfg_we: u32,
+        /// `cfg_id_i` (10 bits).
+        pub cfg_id: u32,
+        /// `cfg_data_i` (32 bits).
+        pub cfg_data: u32,
+        /// `in_valid_i` (1 bit).
+        pub in_valid: u32,
+        /// `in_tag_i` (32 bits).
+        pub in_tag: u32,
+        /// `in_flush_i` (1 bit).
+        pub in_flush: u32,
+        /// `in_tc0_i` (3 lanes of 24 bits).
+        pub in_tc0: [u32; 3],
+        /// `in_tc1_i` (2 lanes of 24 bits).
+        pub in_tc1: [u32; 2],
+        /// `in_tc2_i` (2 lanes of 24 bits).
+        pub in_tc2: [u32; 2],
+        /// `in_d0_i` (4 lanes of 24 bits).
+        pub in_d0: [u32; 4],
+        /// `in_d1_i` (4 lanes of 24 bits).
+        pub in_d1: [u32; 4],
+        /// `in_d2_i` (4 lanes of 24 bits).
+        pub in_d2: [u32; 4],
+        /// `out_ready_i` (1 bit).
+        pub out_ready: u32,
+        /// `mem_awready_i` (1 bit).
+        pub mem_awready: u32,
+        /// `mem_wready_i` (1 bit).
+        pub mem_wready: u32,
+        /// `mem_bvalid_i` (1 bit).
+        pub mem_bvalid: u32,
+        /// `mem_bid_i` (2 bits).
+        pub mem_bid: u32,
+        /// `mem_bresp_i` (2 bits).
+        pub mem_bresp: u32,
+        /// `mem_arready_i` (1 bit).
+        pub mem_arready: u32,
+        /// `mem_rvalid_i` (1 bit).
+        pub mem_rvalid: u32,
+        /// `mem_rid_i` (2 bits).
+        pub mem_rid: u32,
+        /// `mem_rdata_i` (32 bits).
+        pub mem_rdata: u32,
+        /// `mem_rresp_i` (2 bits).
+        pub mem_rresp: u32,
+        /// `mem_rlast_i` (1 bit).
+        pub mem_rlast: u32,
+    }
+
+    /// `PicaTexOut`: the outputs of `pica_tex_top`.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct PicaTexOut {
+        /// `in_ready_o` (1 bit).
+        pub in_ready: u32,
+        /// `out_valid_o` (1 bit).
+        pub out_valid: u32,
+        /// `out_tag_o` (32 bits).
+        pub out_tag: u32,
+        /// `out_tex_o` (3 lanes of 32 bits).
+        pub out_tex: [u32; 3],
+        /// `mem_awvalid_o` (1 bit).
+        pub mem_awvalid: u32,
+        /// `mem_awid_o` (2 bits).
+        pub mem_awid: u32,
+        /// `mem_awaddr_o` (32 bits).
+        pub mem_awaddr: u32,
+        /// `mem_awlen_o` (8 bits).
+        pub mem_awlen: u32,
+        /// `mem_awsize_o` (3 bits).
+        pub mem_awsize: u32,
+        /// `mem_awburst_o` (2 bits).
+        pub mem_awburst: u32,
+        /// `mem_wvalid_o` (1 bit).
+        pub mem_wvalid: u32,
+        /// `mem_wdata_o` (32 bits).
+        pub mem_wdata: u32,
+        /// `mem_wstrb_o` (4 bits).
+        pub mem_wstrb: u32,
+        /// `mem_wlast_o` (1 bit).
+        pub mem_wlast: u32,
+        /// `mem_bready_o` (1 bit).
+        pub mem_bready: u32,
+        /// `mem_arvalid_o` (1 bit).
+        pub mem_arvalid: u32,
+        /// `mem_arid_o` (2 bits).
+        pub mem_arid: u32,
+        /// `mem_araddr_o` (32 bits).
+        pub mem_araddr: u32,
+        /// `mem_arlen_o` (8 bits).
+        pub mem_arlen: u32,
+        /// `mem_arsize_o` (3 bits).
+        pub mem_arsize: u32,
+        /// `mem_arburst_o` (2 bits).
+        pub mem_arburst: u32,
+        /// `mem_rready_o` (1 bit).
+        pub mem_rready: u32,
+        /// `fetch_valid_o` (1 bit).
+        pub fetch_valid: u32,
+        /// `fetch_tag_o` (32 bits).
+        pub fetch_tag: u32,
+        /// `fetch_unit_o` (2 bits).
+        pub fetch_unit: u32,
+        /// `fetch_addr_o` (32 bits).
+        pub fetch_addr: u32,
+        /// `fetch_raw_o` (4 lanes of 32 bits).
+        pub fetch_raw: [u32; 4],
+        /// `fetch_rgba_o` (32 bits).
+        pub fetch_rgba: u32,
+        /// `hang_o` (1 bit).
+        pub hang: u32,
+        /// `hang_kind_o` (2 bits).
+        pub hang_kind: u32,
+        /// `hang_unit_o` (2 bits).
+        pub hang_unit: u32,
+        /// `hang_addr_o` (32 bits).
+        pub hang_addr: u32,
+        /// `idle_o` (1 bit).
+        pub idle: u32,
+    }
+
+    impl crate::axi::AxiIn for PicaTexIn {
+        fn drive_axi(&mut self, s: &crate::axi::SubOut) {
+            self.mem_awready = u32::from(s.aw_ready);
+            self.mem_wready = u32::from(s.w_ready);
+            self.mem_arready = u32::from(s.ar_ready);
+            let b = s.b.unwrap_or(crate::axi::BBeat {
+                id: 0,
+                resp: crate::axi::Resp::Okay,
+            });
+            self.mem_bvalid = u32::from(s.b.is_some());
+            self.mem_bid = u32::from(b.id);
+            self.mem_bresp = b.resp.bits();
+            let r = s.r.unwrap_or(crate::axi::RBeat {
+                id: 0,
+                data: 0,
+                resp: crate::axi::Resp::Okay,
+                last: false,
+            });
+            self.mem_rvalid = u32::from(s.r.is_some());
+            self.mem_rid = u32::from(r.id);
+            self.mem_rdata = r.data as u32;
+            self.mem_rresp = r.resp.bits();
+            self.mem_rlast = u32::from(r.last);
+        }
+    }
+
+    impl crate::axi::AxiOut for PicaTexOut {
+        fn axi_master(&self) -> crate::axi::MasterOut {
+            let addr = |valid: u32, id: u32, addr: u32, len: u32, size: u32, burst: u32| {
+                (valid != 0).then(|| crate::axi::Addr {
+                    id: id as u16,
+                    addr,
+                    len: len as u8,
+                    size: size as u8,
+                    burst: crate::axi::Burst::from_bits(burst as u8),
+                })
+            };
+            crate::axi::MasterOut {
+                aw: addr(
+                    self.mem_awvalid,
+                    self.mem_awid,
+                    self.mem_awaddr,
+                    self.mem_awlen,
+                    self.mem_awsize,
+                    self.mem_awburst,
+                ),
+                w: (self.mem_wvalid != 0).then(|| crate::axi::WBeat {
+                    data: u64::from(self.mem_wdata),
+                    strb: self.mem_wstrb as u8,
+                    last: self.mem_wlast != 0,
+                }),
+                ar: addr(
+                    self.mem_arvalid,
+                    self.mem_arid,
+                    self.mem_araddr,
+                    self.mem_arlen,
+                    self.mem_arsize,
+                    self.mem_arburst,
+                ),
+                b_ready: self.mem_bready != 0,
+                r_ready: self.mem_rready != 0,
+            }
+        }
+    }
+
+    /// The opaque model handle (`PicaTex`).
+    #[repr(C)]
+    pub struct PicaTex {
+        _opaque: [u8; 0],
+    }
+
+    extern "C" {
+        fn pica_tex_variant_count() -> c_int;
+        fn pica_tex_variant_name(variant: c_int) -> *const c_char;
+        fn pica_tex_new(variant: c_int) -> *mut PicaTex;
+        fn pica_tex_free(h: *mut PicaTex);
+        fn pica_tex_eval(h: *mut PicaTex, inp: *const PicaTexIn, out: *mut PicaTexOut);
+        fn pica_tex_peek(h: *mut PicaTex, out: *mut PicaTexOut);
+        fn pica_tex_clock(h: *mut PicaTex);
+        fn pica_tex_cycles(h: *mut PicaTex) -> u64;
+        fn pica_tex_trace_open(h: *mut PicaTex, path: *const c_char) -> c_int;
+        fn pica_tex_trace_close(h: *mut PicaTex);
+        fn pica_tex_set_mutant(h: *mut PicaTex, k: u32) -> c_int;
+        fn pica_tex_cov_count(h: *mut PicaTex) -> u32;
+        fn pica_tex_cov_read(h: *mut PicaTex, dst: *mut u32);
+        fn pica_tex_cov_load(h: *mut PicaTex, src: *const u32);
+        fn pica_tex_cov_zero(h: *mut PicaTex);
+        fn pica_tex_cov_write(h: *mut PicaTex, path: *const c_char) -> c_int;
+    }
+
+    /// The entry points of `pica_tex_shim.h`.
+    pub(crate) const FNS: Fns<PicaTexIn, PicaTexOut, PicaTex> = Fns {
+        variant_count: pica_tex_variant_count,
+        variant_name: pica_tex_variant_name,
+        new: pica_tex_new,
+        free: pica_tex_free,
+        eval: pica_tex_eval,
+        peek: pica_tex_peek,
+        clock: pica_tex_clock,
+        cycles: pica_tex_cycles,
+        trace_open: pica_tex_trace_open,
+        trace_close: pica_tex_trace_close,
+        set_mutant: pica_tex_set_mutant,
+        cov_count: pica_tex_cov_count,
+        cov_read: pica_tex_cov_read,
+        cov_load: pica_tex_cov_load,
+        cov_zero: pica_tex_cov_zero,
+        cov_write: pica_tex_cov_write,
+    };
+}
+
 /// The TEV stage (`pica_tev_top`, `csrc/pica_tev_shim.h`): the six texture combiners and the combiner buffer as an 18-deep pipeline (three clocks per combiner).
 pub mod tev {
     use super::Fns;

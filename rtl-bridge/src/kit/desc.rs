@@ -838,8 +838,153 @@ pub const SH: Stage = Stage {
     replay: None,
 };
 
+/// Texture units 0-2 (`rtl/pica_tex_top.sv` with the `pica_tex_*` blocks) with the texel cache
+/// behind an AXI4 master port; unit 3 (the procedural texture) stays in the model.
+pub const TEX: Stage = Stage {
+    name: "tex",
+    top: "pica_tex_top",
+    c_prefix: "pica_tex",
+    c_type: "PicaTex",
+    shim: "pica_tex_shim",
+    in_order: &[],
+    record: None,
+    shared_ports: None,
+    doc: "texture units 0-2 (every format, filter, wrap mode, mipmaps, cube, projection and \
+          shadow textures) over a texel cache behind an AXI4 master port",
+    config: Config::Regs {
+        ids: crate::kit::regs::tex,
+    },
+    input: Channel::Fragment,
+    output: Channel::TexColor,
+    ports: axi_ports!(
+        [
+            i("cfg_we", 1, C),
+            i("cfg_id", 10, C),
+            i("cfg_data", 32, C),
+            i("in_valid", 1, I),
+            o("in_ready", 1, I),
+            i("in_tag", 32, I),
+            i("in_flush", 1, I),
+            port("in_tc0", Dir::In, Shape::Lanes { lane: 24, count: 3 }, I),
+            port("in_tc1", Dir::In, Shape::Lanes { lane: 24, count: 2 }, I),
+            port("in_tc2", Dir::In, Shape::Lanes { lane: 24, count: 2 }, I),
+            port("in_d0", Dir::In, Shape::Lanes { lane: 24, count: 4 }, I),
+            port("in_d1", Dir::In, Shape::Lanes { lane: 24, count: 4 }, I),
+            port("in_d2", Dir::In, Shape::Lanes { lane: 24, count: 4 }, I),
+            o("out_valid", 1, O),
+            i("out_ready", 1, O),
+            o("out_tag", 32, O),
+            port("out_tex", Dir::Out, Shape::Lanes { lane: 32, count: 3 }, O),
+        ],
+        "mem",
+        2,
+        [
+            o("fetch_valid", 1, S),
+            o("fetch_tag", 32, S),
+            o("fetch_unit", 2, S),
+            o("fetch_addr", 32, S),
+            port(
+                "fetch_raw",
+                Dir::Out,
+                Shape::Lanes { lane: 32, count: 4 },
+                S
+            ),
+            o("fetch_rgba", 32, S),
+            o("hang", 1, S),
+            o("hang_kind", 2, S),
+            o("hang_unit", 2, S),
+            o("hang_addr", 32, S),
+            o("idle", 1, S),
+        ]
+    ),
+    side_ports: &[SidePort {
+        name: "mem",
+        kind: SideKind::Axi { id_bits: 2 },
+        doc: "an AXI4 master, reads only (the texel cache's line fills: four-beat INCR bursts \
+              of 16-byte lines), served from the model's memory",
+        every_request_answered: true,
+    }],
+    variants: &[
+        as_written("tex"),
+        inject(
+            "inject_tex_cache_beat",
+            "tex_inject_cache_beat",
+            &["INJECT_TEX_CACHE_BEAT"],
+            "a texel-cache line fill stores beats 0/1 and 2/3 swapped",
+        ),
+        inject(
+            "inject_tex_job_order",
+            "tex_inject_job_order",
+            &["INJECT_TEX_JOB_ORDER"],
+            "a linear level's texels (i+1, j) and (i, j+1) are fetched swapped",
+        ),
+        inject(
+            "inject_tex_morton",
+            "tex_inject_morton",
+            &["INJECT_TEX_MORTON"],
+            "the Morton order inside an 8x8 tile swaps two bits",
+        ),
+        inject(
+            "inject_tex_lod_round",
+            "tex_inject_lod_round",
+            &["INJECT_TEX_LOD_ROUND"],
+            "the level of detail rounds one step the wrong way",
+        ),
+        Variant {
+            name: "knobs_alt",
+            row: "tex_knobs_alt",
+            defines: &[],
+            params: &[
+                "AlphaWhite=1'b1",
+                "ReservedZero=1'b1",
+                "MinOne=1'b1",
+                "Truncate=1'b1",
+                "UnmappedZero=1'b1",
+                "ReservedTypeDisabled=1'b1",
+            ],
+            user_defines: false,
+            doc: "every tex-* knob the stage implements at its other value",
+        },
+    ],
+    coverage: Some("cov_tex"),
+    mutants: Some(Mutants {
+        row: "tex_mut",
+        count: 256,
+        seed: 1,
+        default: true,
+    }),
+    knob_params: &[
+        KnobParam {
+            param: "AlphaWhite",
+            knob: "tex-alpha-only-colour",
+        },
+        KnobParam {
+            param: "ReservedZero",
+            knob: "tex-reserved-format",
+        },
+        KnobParam {
+            param: "MinOne",
+            knob: "tex-min-level-size",
+        },
+        KnobParam {
+            param: "Truncate",
+            knob: "tex-filter-rounding",
+        },
+        KnobParam {
+            param: "UnmappedZero",
+            knob: "tex-unmapped",
+        },
+        KnobParam {
+            param: "ReservedTypeDisabled",
+            knob: "tex-reserved-type",
+        },
+    ],
+    vlt: None,
+    replay: Some(&crate::kit::replay::TEX),
+};
+
 /// Every stage on the kit, in pipeline order.
-pub const STAGES: &[Stage] = &[SH, RAST, TEV, FOP];
+pub const STAGES: &[Stage] = &[SH, RAST, TEX, TEV, FOP];
 
 /// The stage called `name`.
 pub fn stage(name: &str) -> Option<&'static Stage> {

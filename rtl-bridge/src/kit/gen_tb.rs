@@ -327,9 +327,10 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
         plusarg_row(
             o,
             &format!(
-                "+hang_kind={} (or {})  +hang_buffer={} (or {})",
+                "+hang_kind={} (or {})  +{}={} (or {})",
                 kinds.join("|"),
                 codes.join("|"),
+                h.which,
                 h.buffers.join("|"),
                 bufs.join("|")
             ),
@@ -1228,7 +1229,7 @@ fn main(o: &mut String, stage: &Stage, r: &Replay, in_valid: &str, in_ready: &st
     let _ = writeln!(o, "  logic [{}:0] op;", ow - 1);
     o.push_str("  logic [7:0]  kind;\n  longint      guard;\n  logic        taken, stop;\n");
     if let Some(h) = &r.hang {
-        o.push_str("  string       outcome, s_kind, s_buf;\n  int          exp_hang_kind, exp_hang_buffer;\n");
+        o.push_str("  string       outcome, s_kind, s_buf;\n  int          exp_hang_kind, exp_hang_which;\n");
         for k in h.kinds {
             if k.3 {
                 let _ = writeln!(
@@ -1534,7 +1535,7 @@ fn hang_plusargs(o: &mut String, h: &crate::kit::replay::HangOutcome) {
     );
     let mut z = vec![
         "exp_hang_kind = 0;".to_string(),
-        "exp_hang_buffer = 0;".to_string(),
+        "exp_hang_which = 0;".to_string(),
     ];
     for k in h.kinds {
         z.push(format!("exp_{} = {};", k.2, if k.3 { "'0" } else { "0" }));
@@ -1552,17 +1553,22 @@ fn hang_plusargs(o: &mut String, h: &crate::kit::replay::HangOutcome) {
         );
     }
     o.push_str("      else fail($sformatf(\"unknown hang_kind '%s'\", s_kind));\n");
-    o.push_str(
-        "      if (!$value$plusargs(\"hang_buffer=%s\", s_buf)) fail(\"missing +hang_buffer=\");\n",
+    let w = h.which;
+    let _ = writeln!(
+        o,
+        "      if (!$value$plusargs(\"{w}=%s\", s_buf)) fail(\"missing +{w}=\");"
     );
     for (n, b) in h.buffers.iter().enumerate() {
         let _ = writeln!(
             o,
-            "      {}if (s_buf == \"{b}\" || s_buf == \"{n}\") exp_hang_buffer = {n};",
+            "      {}if (s_buf == \"{b}\" || s_buf == \"{n}\") exp_hang_which = {n};",
             if n == 0 { "" } else { "else " }
         );
     }
-    o.push_str("      else fail($sformatf(\"unknown hang_buffer '%s'\", s_buf));\n");
+    let _ = writeln!(
+        o,
+        "      else fail($sformatf(\"unknown {w} '%s'\", s_buf));"
+    );
     for k in h.kinds {
         let (conv, what) = if k.3 { ("h", "HEX") } else { ("d", "N") };
         let _ = writeln!(
@@ -1575,8 +1581,9 @@ fn hang_plusargs(o: &mut String, h: &crate::kit::replay::HangOutcome) {
 }
 
 fn hang_check(o: &mut String, stage: &Stage, h: &crate::kit::replay::HangOutcome) {
-    let mut fmt = "outcome: expected finished, actual hang kind %0d buffer %0d".to_string();
-    let mut args = vec!["hang_kind".to_string(), "hang_buffer".to_string()];
+    let which = h.which.trim_start_matches("hang_");
+    let mut fmt = format!("outcome: expected finished, actual hang kind %0d {which} %0d");
+    let mut args = vec!["hang_kind".to_string(), h.which.to_string()];
     for k in h.kinds {
         let short = k.2.trim_start_matches("hang_");
         let conv = if k.3 {
@@ -1592,8 +1599,9 @@ fn hang_check(o: &mut String, stage: &Stage, h: &crate::kit::replay::HangOutcome
         "    if (outcome == \"finished\") begin\n      if (hang)\n        fail($sformatf(\"{fmt}\",\n                       {}));\n    end else begin\n      \
          if (!hang) fail(\"outcome: expected hang, actual finished\");\n      \
          if (int'(hang_kind) != exp_hang_kind)\n        fail($sformatf(\"hang: field kind expected %0d actual %0d\", exp_hang_kind, hang_kind));\n      \
-         if (int'(hang_buffer) != exp_hang_buffer)\n        fail($sformatf(\"hang: field buffer expected %0d actual %0d\", exp_hang_buffer, hang_buffer));",
-        args.join(", ")
+         if (int'({w}) != exp_hang_which)\n        fail($sformatf(\"hang: field {which} expected %0d actual %0d\", exp_hang_which, {w}));",
+        args.join(", "),
+        w = h.which,
     );
     for k in h.kinds {
         let short = k.2.trim_start_matches("hang_");
@@ -1693,7 +1701,7 @@ const PIXBUF_CHECK: &str = r#"
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kit::desc::{FOP, RAST, TEV};
+    use crate::kit::desc::{FOP, RAST, TEV, TEX};
 
     #[test]
     fn templates_become_sformatf_calls() {
@@ -1707,8 +1715,8 @@ mod tests {
 
     #[test]
     fn records_pack_the_ports_like_the_bundle_writers() {
-        // ops.hex record widths of vectors/src/stage_{tev,fop,rast}.rs.
-        for (s, w) in [(&TEV, 264), (&FOP, 96), (&RAST, 1768)] {
+        // ops.hex record widths of vectors/src/stage_{tev,fop,rast,tex}.rs.
+        for (s, w) in [(&TEV, 264), (&FOP, 96), (&RAST, 1768), (&TEX, 465)] {
             assert_eq!(ops_width(s, s.replay.unwrap()), w, "{}", s.name);
         }
         let (f, w) = fields(&FOP, &[crate::kit::replay::rec("in_x", "x")], "n");
@@ -1718,7 +1726,7 @@ mod tests {
     #[test]
     fn every_replay_row_writes_its_testbench() {
         let files = files();
-        assert_eq!(files.len(), 3);
+        assert_eq!(files.len(), 4);
         for (path, text) in &files {
             let name = path
                 .trim_start_matches("rtl-bridge/tb/")

@@ -3,7 +3,7 @@
 //! the registers the model's stage reads.
 
 use pica_model::regs::id;
-use pica_model::{clip, fop, rast, tev};
+use pica_model::{clip, fop, rast, tev, tex};
 
 /// TEV: stage `s`'s five registers at slots `5s..5s+4` (SOURCE, OPERAND, COMBINER, COLOR,
 /// SCALE), then GPUREG_TEXENV_UPDATE_BUFFER and GPUREG_TEXENV_BUFFER_COLOR (seed 002).
@@ -29,4 +29,9 @@ pub fn rast() -> Vec<u16> {
         .chain(rast::CONFIG_REGS.iter())
         .copied()
         .collect()
+}
+
+/// TEX: [`tex::CONFIG_REGS`].
+pub fn tex() -> Vec<u16> {
+    tex::CONFIG_REGS.to_vec()
 }

@@ -224,7 +224,10 @@ pub struct HangOutcome {
     /// `hang_kind` values by name: `(name, code, the detail port that kind reports, whether
     /// that detail is hex)`.
     pub kinds: &'static [(&'static str, u32, &'static str, bool)],
-    /// `hang_buffer` values by name, from 0.
+    /// The port (and plusarg) that says where the hang happened (`hang_buffer`: which
+    /// buffer; `hang_unit`: which texture unit).
+    pub which: &'static str,
+    /// Its values by name, from 0.
     pub buffers: &'static [&'static str],
 }
 
@@ -440,6 +443,7 @@ pub const FOP: Replay = Replay {
             ("unmapped", 1, "hang_addr", true),
             ("reserved_format", 2, "hang_value", false),
         ],
+        which: "hang_buffer",
         buffers: &["color", "depth"],
     }),
     ready_seed: ("ready_seed", 0),
@@ -458,6 +462,103 @@ pub const FOP: Replay = Replay {
               fragment is held on the input until taken. After a hang no further operation is \
               fed. At the end the testbench waits for idle_o, then checks the number of beats, \
               the outcome and hang fields, and every image against its +finalK file.",
+    ],
+};
+
+/// TEX: fragments in, texture-unit colours out, the textures behind the AXI4 port; may hang.
+pub const TEX: Replay = Replay {
+    about: "replays a TEX stage bundle (kind \"stage:tex\"; the TEX contract, \
+            vectors/src/stage/tex.rs) on pica_tex_top and compares the colours of texture \
+            units 0-2 of every fragment and the outcome (hang) with the model's.",
+    ops: Ops {
+        max: 1 << 18,
+        kinds: &[
+            CFG_REGWRITE,
+            OpKind {
+                code: 1,
+                name: "fragment",
+                counter: "nfrag",
+                action: Action::Item {
+                    set: &[
+                        Set {
+                            port: "in_tag",
+                            src: Src::Index,
+                            doc: "",
+                        },
+                        rec("in_flush", "invalidate the texel cache first"),
+                        rec("in_tc0", "texcoord0 u, v, w (f24 lanes, u lowest)"),
+                        rec("in_tc1", "texcoord1 u, v"),
+                        rec("in_tc2", "texcoord2 u, v"),
+                        rec("in_d0", "set 0's du/dx, dv/dx, du/dy, dv/dy"),
+                        rec("in_d1", "set 1's derivatives"),
+                        rec("in_d2", "set 2's derivatives"),
+                    ],
+                    never_taken: "op {i}: fragment {nfrag} never taken",
+                },
+                doc: "its tag is its index",
+            },
+        ],
+        never_idle: "op {i}: stage never idle",
+        unknown: "op {i}: unknown kind {kind}",
+    },
+    expect: Expect {
+        plusarg: "colors",
+        file: "tex_color.hex",
+        max: 1 << 18,
+        per_item: 1,
+        items_check: None,
+        doc: "compared in order: the tag the testbench gives each fragment (its index) and the \
+              colours of units 0-2 (unit 3, the procedural texture, is the model's)",
+        streams: &[],
+        fields: &[
+            cmp("tag", "k", "out_tag"),
+            cmp("unit0", "e.unit0", "out_tex[31:0]"),
+            cmp("unit1", "e.unit1", "out_tex[63:32]"),
+            cmp("unit2", "e.unit2", "out_tex[95:64]"),
+        ],
+        item_fields: &[],
+        at: "fragment {k} (x {e.x}, y {e.y})",
+        value_fmt: "08h",
+        extra: "fragment {got}: an extra result (tag {out_tag}; expected {nexp})",
+    },
+    side: Some(SideModel {
+        port: "mem",
+        noun: "memory",
+        queue: 256,
+        rsp_data: "",
+        rsp_err: None,
+        idle_data: "",
+        store: Store::Images {
+            images: 32,
+            words: 1 << 22,
+            mapped: &[
+                ("VRAM", 0x1800_0000, 0x1860_0000),
+                ("FCRAM", 0x2000_0000, 0x2800_0000),
+            ],
+        },
+    }),
+    hang: Some(HangOutcome {
+        kinds: &[("unmapped", 1, "hang_addr", true)],
+        which: "hang_unit",
+        buffers: &["unit0", "unit1", "unit2"],
+    }),
+    ready_seed: ("ready_seed", 0),
+    max_cycles: (true, 10_000_000),
+    global_limit: false,
+    drain: Drain {
+        until: Until::Idle,
+        timeout: "stage never idle at the end ({got} results)",
+        settle: 4,
+    },
+    count_mismatch: "fragment {got}: missing result ({got} results, expected {nexp}; hang {hang})",
+    pass: "PASS: {nops} ops, {nfrag} fragments, {got} results, {outcome|s}, {nimg} images; \
+           {n_reads} read bursts, {cyc} cycles",
+    notes: &[
+        "Sequence: reset; the operations in order: a register write waits for idle_o, a \
+              fragment is held on the input until taken. After a hang no further operation is \
+              fed. At the end the testbench waits for idle_o, then checks the number of \
+              results and the outcome and hang fields. The texel reads (fetch_*) are compared \
+              by the harness (lockstep, `pica fuzz --target tex --rtl`), not here.",
     ],
 };
 

@@ -150,10 +150,11 @@ macro_rules! shims {
     )+};
 }
 
-use super::abi::{fop, rast, tev};
+use super::abi::{fop, rast, tev, tex};
 shims! {
     TevShim = tev::{PicaTevIn, PicaTevOut, PicaTev}, TEV;
     FopShim = fop::{PicaFopIn, PicaFopOut, PicaFop}, FOP;
+    TexShim = tex::{PicaTexIn, PicaTexOut, PicaTex}, TEX;
     RastShim = rast::{PicaRastIn, PicaRastOut, PicaRast}, RAST,
         side(ed_req_valid, ed_req_ready, ed_rsp_valid, ed_rsp_ready);
 }

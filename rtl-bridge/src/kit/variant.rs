@@ -103,7 +103,7 @@ macro_rules! stage_variants {
                 for (v, ident) in $name::ALL[1..].iter().zip(idents) {
                     let snake: String = ident
                         .strip_prefix("Inject")
-                        .unwrap()
+                        .unwrap_or(ident)
                         .chars()
                         .enumerate()
                         .flat_map(|(i, c)| {
@@ -113,7 +113,9 @@ macro_rules! stage_variants {
                         .collect();
                     assert!(v.name().ends_with(&snake), "{ident} is not {}", v.name());
                     assert_eq!($name::from_name(v.name()), Some(*v));
-                    assert_eq!($name::from_name(v.define().unwrap()), Some(*v));
+                    if let Some(d) = v.define() {
+                        assert_eq!($name::from_name(d), Some(*v));
+                    }
                 }
             }
         }
@@ -158,6 +160,28 @@ stage_variants! {
         InjectPipeEvict,
     }
 
+    /// A build of the TEX stage (texture units 0-2): the RTL as written, with one injected
+    /// bug, or with the other value of every `tex-*` knob it implements (each its own
+    /// Verilated model, the builds of [`crate::kit::desc::TEX`]).
+    pub enum TexVariant for crate::kit::desc::TEX, mutants crate::mutants::TEX_MODEL,
+        coverage "`cov_tex`" {
+        /// `INJECT_TEX_CACHE_BEAT` (in `pica_tex_cache`): a line fill stores beats 0/1 and
+        /// 2/3 swapped.
+        InjectCacheBeat,
+        /// `INJECT_TEX_JOB_ORDER`: a linear level's texels (i+1, j) and (i, j+1) are
+        /// fetched swapped.
+        InjectJobOrder,
+        /// `INJECT_TEX_MORTON` (in `pica_tex_addr`): two bits of the Morton order swapped.
+        InjectMorton,
+        /// `INJECT_TEX_LOD_ROUND` (in `pica_tex_lod`): the nearest level truncates instead of
+        /// rounding.
+        InjectLodRound,
+        /// Every `tex-*` knob the stage implements at its other value (`tex-alpha-only-colour`
+        /// white, `tex-reserved-format` zero, `tex-min-level-size` 1, `tex-filter-rounding`
+        /// truncate, `tex-unmapped` zero, `tex-reserved-type` disabled).
+        KnobsAlt,
+    }
+
     /// A build of the CLIP + RAST stage: the RTL as written or with one injected bug (each its
     /// own Verilated model, the builds of [`crate::kit::desc::RAST`]).
     pub enum RastVariant for crate::kit::desc::RAST, mutants crate::mutants::RAST_MODEL,
@@ -196,5 +220,6 @@ mod tests {
         TevVariant::check_against_description();
         FopVariant::check_against_description();
         RastVariant::check_against_description();
+        TexVariant::check_against_description();
     }
 }

@@ -14,6 +14,7 @@ use pica_rtl_bridge::fop_stage::FopVariant;
 use pica_rtl_bridge::kit::desc;
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
+use pica_rtl_bridge::tex_stage::TexVariant;
 use pica_rtl_bridge::{RtlCoverage, Variant};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -665,14 +666,14 @@ fn check_stage_guided(
                         .into(),
                 )
             }
-            FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast if !rtl => {
+            FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast | FuzzTarget::Tex if !rtl => {
                 return Err(
-                    "--guided --target tev|fop|rast is guided by the stage's RTL code \
+                    "--guided --target tev|fop|rast|tex is guided by the stage's RTL code \
                      coverage: it needs --rtl"
                         .into(),
                 )
             }
-            FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast => true,
+            FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast | FuzzTarget::Tex => true,
         },
     };
     if stage && keep_new.is_some() {
@@ -708,6 +709,10 @@ pub fn fuzz_stages(a: &StageFuzzArgs, run: StageRun<'_>) -> ExitCode {
         }
         n if n == desc::RAST.name => {
             let o = target_options(Some(RastVariant::Default), a);
+            return fuzz_stage_target(o, v, run);
+        }
+        n if n == desc::TEX.name => {
+            let o = target_options(Some(TexVariant::Default), a);
             return fuzz_stage_target(o, v, run);
         }
         _ => {}
@@ -849,7 +854,10 @@ fn fuzz_stages_run(
 fn print_fuzz_report(r: &FuzzReport, secs: f64, report: Option<&Path>) -> ExitCode {
     let unit = if r.against.starts_with("shader") {
         "instruction"
-    } else if r.against.starts_with("tev") || r.against.starts_with("fop") {
+    } else if r.against.starts_with("tev")
+        || r.against.starts_with("fop")
+        || r.against.starts_with("tex")
+    {
         "fragment"
     } else if r.against.starts_with("rast") {
         "triangle"
@@ -1033,6 +1041,9 @@ pub enum FuzzTarget {
     /// Configurations, early-depth buffers and clip-space triangles on CLIP + RAST
     /// (pica_rast_top; stage bundles).
     Rast,
+    /// Texture configurations, textures in every format and fragments at wrap and LOD edges
+    /// on texture units 0-2 (pica_tex_top; stage bundles).
+    Tex,
     /// Random register writes spliced into the scene library's command lists, through the
     /// whole model GPU (model alone; case bundles).
     Pipeline,
@@ -1161,6 +1172,10 @@ fn fuzz_knobs(
                 let k = crate::fuzz::rast::STAGE_KNOBS;
                 return one_stage("--rtl-stages rast", k, Some(set));
             }
+            "tex" => {
+                let k = crate::fuzz::tex::STAGE_KNOBS;
+                return one_stage("--rtl-stages tex", k, Some(set));
+            }
             _ => {}
         }
         if set.has_pipeline_stages() {
@@ -1216,6 +1231,11 @@ fn fuzz_knobs(
             crate::fuzz::rast::STAGE_KNOBS,
             rtl.then(|| stage_set("rast")).transpose()?.as_ref(),
         ),
+        FuzzTarget::Tex => one_stage(
+            "--target tex",
+            crate::fuzz::tex::STAGE_KNOBS,
+            rtl.then(|| stage_set("tex")).transpose()?.as_ref(),
+        ),
         // The model alone, the whole GPU: every knob applies.
         FuzzTarget::Pipeline => Ok(knobs),
     }
@@ -1264,7 +1284,10 @@ pub fn main(args: FuzzArgs) -> ExitCode {
             // A stage target or one RTL stage: guided by the stage's RTL coverage build.
             let stage_guided = guided
                 && (rtl_stages.is_some()
-                    || matches!(target, FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast));
+                    || matches!(
+                        target,
+                        FuzzTarget::Tev | FuzzTarget::Fop | FuzzTarget::Rast | FuzzTarget::Tex
+                    ));
             if guided {
                 if let Err(e) = check_stage_guided(target, rtl, rtl_stages.as_ref(), &keep_new) {
                     return fail(e);
@@ -1342,6 +1365,10 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                 }
                 (FuzzTarget::Rast, None) => {
                     let o = target_options(rtl.then_some(RastVariant::Default), &common);
+                    fuzz_stage_target(o, &variant, run)
+                }
+                (FuzzTarget::Tex, None) => {
+                    let o = target_options(rtl.then_some(TexVariant::Default), &common);
                     fuzz_stage_target(o, &variant, run)
                 }
                 (FuzzTarget::Pipeline, None) => {

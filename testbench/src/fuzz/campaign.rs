@@ -1071,3 +1071,31 @@ pub fn failure(
         bundle,
     }
 }
+
+/// A shrink round over a case's memory images (`images`): whole images zeroed, then halves,
+/// ... down to single words (the FOP and TEX targets' step).
+pub fn zero_images<C: Clone + PartialEq>(
+    sh: &mut Shrinker<'_, C>,
+    images: fn(&mut C) -> &mut Vec<pica_vectors::case::MemImage>,
+) {
+    let len = |sh: &mut Shrinker<'_, C>, im: usize| images(&mut sh.best)[im].words.len();
+    for im in 0..images(&mut sh.best).len() {
+        let mut chunk = len(sh, im).max(1);
+        while chunk >= 1 {
+            let mut i = 0;
+            while i < len(sh, im) {
+                let end = (i + chunk).min(len(sh, im));
+                if images(&mut sh.best)[im].words[i..end]
+                    .iter()
+                    .any(|&w| w != 0)
+                {
+                    let mut cand = sh.best.clone();
+                    images(&mut cand)[im].words[i..end].fill(0);
+                    sh.attempt(cand);
+                }
+                i += chunk;
+            }
+            chunk /= 2;
+        }
+    }
+}

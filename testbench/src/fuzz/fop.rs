@@ -351,20 +351,20 @@ pub struct RtlRun {
 /// FIFO so that a pipelined FOP stalls with fragments in every stage (a hold path nothing
 /// else reaches: `pica mutate --stage fop` #201 of pica_fop_pipe's sample, a bit of the
 /// colour RAM's held word, survived 10,240 cases with single low clocks only).
-struct OutReady {
+pub(crate) struct OutReady {
     gen: FopGen,
     low_run: u32,
 }
 
 impl OutReady {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             gen: FopGen::new(0xF0_BAC4),
             low_run: 0,
         }
     }
 
-    fn next(&mut self) -> bool {
+    pub(crate) fn next(&mut self) -> bool {
         if self.low_run > 0 {
             self.low_run -= 1;
             return false;
@@ -573,7 +573,9 @@ pub fn shrink_steps<'t>() -> Vec<ShrinkStep<'t, FopCase>> {
         ShrinkStep::drop_ops("fragments", ops, |o| matches!(o, FopOp::Frag { .. })),
         ShrinkStep::drop_ops("register writes", ops, |o| matches!(o, FopOp::Reg { .. })),
         ShrinkStep::each_round("values", simpler_values),
-        ShrinkStep::each_round("memory images", zero_images),
+        ShrinkStep::each_round("memory images", |sh| {
+            campaign::zero_images(sh, |c: &mut FopCase| &mut c.images)
+        }),
         // Tried even when the rounds used the budget up: it only tidies the bundle.
         ShrinkStep::once("covering images", |sh| {
             let covered = covering_images(&sh.best);
@@ -604,26 +606,6 @@ fn simpler_values(sh: &mut Shrinker<'_, FopCase>) {
                     (FopOp::Reg { .. }, _) => {}
                 });
             });
-        }
-    }
-}
-
-/// Memory images zeroed: whole images, then halves, ... down to single words.
-fn zero_images(sh: &mut Shrinker<'_, FopCase>) {
-    for im in 0..sh.best.images.len() {
-        let mut chunk = sh.best.images[im].words.len().max(1);
-        while chunk >= 1 {
-            let mut i = 0;
-            while i < sh.best.images[im].words.len() {
-                let end = (i + chunk).min(sh.best.images[im].words.len());
-                if sh.best.images[im].words[i..end].iter().any(|&w| w != 0) {
-                    let mut cand = sh.best.clone();
-                    cand.images[im].words[i..end].fill(0);
-                    sh.attempt(cand);
-                }
-                i += chunk;
-            }
-            chunk /= 2;
         }
     }
 }

@@ -16,3 +16,4 @@ pub mod sh_stage;
 pub mod shader;
 pub mod stage_guided;
 pub mod tev;
+pub mod tex;

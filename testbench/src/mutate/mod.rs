@@ -47,6 +47,8 @@ pub enum Stage {
     Fop,
     /// Clipping and rasterization (`pica_rast_top`); `pica fuzz --target rast --rtl`.
     Rast,
+    /// Texture units 0-2 (`pica_tex_top`); `pica fuzz --target tex --rtl`.
+    Tex,
 }
 
 impl Stage {
@@ -58,6 +60,7 @@ impl Stage {
             Stage::Tev => "tev",
             Stage::Fop => "fop",
             Stage::Rast => "rast",
+            Stage::Tex => "tex",
         }
     }
 
@@ -532,6 +535,20 @@ fn harness(opts: &MutateOptions) -> Result<Harness<'static>, String> {
             let rtl = Some(FopVariant::Mutant(k));
             found_in(
                 fop::FopTarget {
+                    rtl,
+                    latency,
+                    reorder,
+                    knobs,
+                    coverage: None,
+                },
+                s,
+                shrink,
+            )
+        }),
+        Stage::Tex => fuzz_harness(opts, move |s, k, shrink| {
+            let rtl = Some(pica_rtl_bridge::tex_stage::TexVariant::Mutant(k));
+            found_in(
+                crate::fuzz::tex::TexTarget {
                     rtl,
                     latency,
                     reorder,

@@ -13,7 +13,9 @@
 //! re-packs to the same line, so nothing hides in bits outside the fields.
 
 use crate::bundle::{pica_model_version, sha256_hex, FORMAT, VERSION};
-use pica_model::beat::{CombinerBeat, CommitBeat, FragmentBeat, PixelBeat};
+use pica_model::beat::{
+    CombinerBeat, CommitBeat, FragmentBeat, PixelBeat, TexColorBeat, TexelBeat,
+};
 use pica_model::chan::Payload;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -519,7 +521,7 @@ macro_rules! from_lanes {
         }
     )*};
 }
-from_lanes!(u8, u16, u32, u64);
+from_lanes!(u8, u16, u32, u64, u128);
 
 impl FromLanes for i32 {
     fn from_lanes(e: &[u128]) -> Self {
@@ -558,6 +560,8 @@ unpack! {
     }
     CombinerBeat { cycle, x, y, stage, color, buffer }
     PixelBeat { cycle, x, y, color_addr, color, depth_addr, depth_stencil, flags }
+    TexelBeat { cycle, x, y, unit, addr, raw, rgba }
+    TexColorBeat { cycle, x, y, unit0, unit1, unit2, unit3 }
     FragmentBeat { cycle, tri, x, y, depth, color, attr }
 }
 

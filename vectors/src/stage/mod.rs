@@ -14,6 +14,7 @@
 //! | [`tev`] | `stage:tev` | `pica_tev_top` |
 //! | [`fop`] | `stage:fop` | `pica_fop_top` |
 //! | [`rast`] | `stage:rast` | `pica_rast_top` |
+//! | [`tex`] | `stage:tex` | `pica_tex_top` |
 //!
 //! The shader unit's items are also here (`pica_vectors::stage::write_shader_bundle`), as
 //! they were before the stages shared a module; the other stages are also
@@ -24,6 +25,7 @@ pub mod fop;
 pub mod rast;
 pub mod shader_unit;
 pub mod tev;
+pub mod tex;
 
 pub use bundle::{bundle_kind, manifest_knobs, BundleError, StageProvenance};
 pub use shader_unit::*;

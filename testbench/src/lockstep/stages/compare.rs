@@ -43,6 +43,7 @@ pub(super) fn channel_beats(gpu: &Gpu, ch: Channel) -> Vec<Beat> {
         Channel::Pixel => wrap(p.pixel, Beat::Pixel),
         Channel::Texel => wrap(p.texel, Beat::Texel),
         Channel::Combiner => wrap(p.combiner, Beat::Combiner),
+        Channel::TexColor => wrap(p.tex_color, Beat::TexColor),
     }
 }
 
@@ -73,6 +74,7 @@ pub(super) fn payload(b: &Beat) -> Beat {
         Beat::Pixel(x) => x.cycle = 0,
         Beat::Texel(x) => x.cycle = 0,
         Beat::Combiner(x) => x.cycle = 0,
+        Beat::TexColor(x) => x.cycle = 0,
     }
     b
 }
@@ -98,6 +100,7 @@ pub(super) fn beat_fields(b: &Beat) -> serde_json::Map<String, serde_json::Value
         Beat::Pixel(x) => x.json_fields(),
         Beat::Texel(x) => x.json_fields(),
         Beat::Combiner(x) => x.json_fields(),
+        Beat::TexColor(x) => x.json_fields(),
     }
 }
 
@@ -374,6 +377,7 @@ pub(super) const DOWNSTREAM: &[Channel] = &[
     Channel::Primitive,
     Channel::Fragment,
     Channel::Texel,
+    Channel::TexColor,
     Channel::Combiner,
     Channel::Pixel,
 ];
@@ -382,6 +386,7 @@ pub(super) const DOWNSTREAM: &[Channel] = &[
 pub(super) const PIXEL_CHANNELS: &[Channel] = &[
     Channel::Fragment,
     Channel::Texel,
+    Channel::TexColor,
     Channel::Combiner,
     Channel::Pixel,
 ];

@@ -119,12 +119,13 @@ mod report;
 mod sh;
 mod sh_port;
 pub mod tev;
+pub mod tex;
 
 pub use compare::{stage_lockstep, stage_lockstep_keep, stage_lockstep_with, StageLockstepOptions};
 pub use mixed::{cycle_factor, mixed_gpu, MixedGpu, MIXED_CYCLE_FACTOR};
 pub use options::{
-    check_knobs, parse_fop_variant, parse_rast_variant, parse_tev_variant, Reorder, RtlStageArgs,
-    StageError, StageOptions, TraceWindow,
+    check_knobs, parse_fop_variant, parse_rast_variant, parse_tev_variant, parse_tex_variant,
+    Reorder, RtlStageArgs, StageError, StageOptions, TraceWindow,
 };
 pub use report::{text_report, StageDivergence, StageDivergenceKind, StageReport};
 
@@ -174,6 +175,29 @@ pub static STAGES: &[StageRow] = &[
         // costs about 49 cycles per model cycle (a bound for real programs, where they are
         // rarer; a cycle-limit outcome is compared by kind, not cycle).
         slowdown: 56,
+    },
+    StageRow {
+        name: "tex",
+        replaces: &["tex"],
+        rtl_top: kit::desc::TEX.top,
+        compare: Compare::TransactionExact,
+        inputs: &[],
+        outputs: &[
+            (Channel::Texel, Order::InOrder),
+            (Channel::TexColor, Order::InOrder),
+        ],
+        doc: "texture units 0-2 (every format incl. ETC1/ETC1A4, wrap modes, nearest and \
+              linear filters, mipmaps with LOD bias and limits, cube maps, projection, 2D and \
+              cube shadow textures, the border colour) over a texel cache (16-byte lines, \
+              one texel a clock on hits) behind an AXI4 read port served with --mem-latency; \
+              one unit's texels at a time (transactions, not cycles); unit 3, the procedural \
+              texture, stays in the model; not part of pica_top: with fe it runs its own top \
+              beside it",
+        attach: Some(tex::attach_tex),
+        attach_in_top: None,
+        // Set-up (coordinates, LOD, level offsets) and one texel a clock per unit, plus line
+        // fills, where the model finishes a fragment a cycle.
+        slowdown: 256,
     },
     StageRow {
         name: "tev",

@@ -8,6 +8,7 @@ use pica_rtl_bridge::fop_stage::{FopVariant, MemLatency};
 use pica_rtl_bridge::rast_stage::RastVariant;
 use pica_rtl_bridge::shader::ShVariant;
 use pica_rtl_bridge::tev_stage::TevVariant;
+use pica_rtl_bridge::tex_stage::TexVariant;
 use pica_rtl_bridge::Variant;
 use pica_vectors::case::CaseError;
 use std::path::PathBuf;
@@ -37,6 +38,9 @@ pub struct RtlStageArgs {
     /// clip_fast_order (inject_rast_*, inject_clip_*).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
     pub rast_variant: RastVariant,
+    /// The RTL TEX build: default, cache_beat, job_order, morton, lod_round (inject_tex_*).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tex_variant)]
+    pub tex_variant: TexVariant,
     /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
     /// N extra clocks, or `rand:MAX[:SEED]` (each request 0..=MAX extra clocks from SEED, and the
     /// request side held one clock in five). Results must not depend on it.
@@ -112,6 +116,17 @@ pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
     })
 }
 
+/// Parses a TEX RTL variant name (`default`, `cache_beat`, `morton`, …, with or without the
+/// `inject_tex_` prefix; `knobs_alt`; `tex_mut#K`).
+pub fn parse_tex_variant(s: &str) -> Result<TexVariant, String> {
+    TexVariant::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown TEX RTL variant '{s}' (one of: {})",
+            TexVariant::ALL.map(TexVariant::name).join(", ")
+        )
+    })
+}
+
 /// Parses a RAST RTL variant name (`default`, `fill_rule`, `persp`, `clip_plane_order`, with
 /// or without their `inject_` prefixes).
 pub fn parse_rast_variant(s: &str) -> Result<RastVariant, String> {
@@ -149,6 +164,7 @@ impl RtlStageArgs {
             tev_variant: self.tev_variant,
             fop_variant: self.fop_variant,
             rast_variant: self.rast_variant,
+            tex_variant: self.tex_variant,
             mem_latency: self.mem_latency,
             mem_reorder: self.mem_reorder,
             match_pixels: self.match_pixels,
@@ -172,6 +188,8 @@ pub struct StageOptions {
     pub fop_variant: FopVariant,
     /// The build of the RTL CLIP + RAST stage.
     pub rast_variant: RastVariant,
+    /// The build of the RTL TEX stage.
+    pub tex_variant: TexVariant,
     /// How the RTL FOP's memory port and the RTL RAST's early-depth port are answered.
     pub mem_latency: MemLatency,
     /// How the RTL FOP's AXI4 memory port orders its responses.
@@ -238,6 +256,11 @@ impl StageOptions {
                     RastVariant::Coverage,
                     RastVariant::Default,
                 ),
+                CoverageBuild::Tex => switch(
+                    &mut self.tex_variant,
+                    TexVariant::Coverage,
+                    TexVariant::Default,
+                ),
                 CoverageBuild::Fe => false,
             };
             if !as_written {
@@ -262,6 +285,7 @@ impl Default for StageOptions {
             tev_variant: TevVariant::Default,
             fop_variant: FopVariant::Default,
             rast_variant: RastVariant::Default,
+            tex_variant: TexVariant::Default,
             mem_latency: MemLatency::Zero,
             mem_reorder: pica_rtl_bridge::axi::Reorder::InOrder,
             match_pixels: false,
@@ -332,6 +356,8 @@ pub fn check_knobs(
             .iter()
             .filter(|s| **s != "sh")
             .flat_map(|s| knobs.non_default_in(s))
+            // Unit 3 (the procedural texture) stays in the model beside the RTL TEX stage.
+            .filter(|k| !k.starts_with("tex3-"))
             .collect();
         if !bad.is_empty() {
             errors.push(format!(

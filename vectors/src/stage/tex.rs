@@ -1,0 +1,729 @@
+//! TEX stage cases and stage bundles (`kind` = [`KIND_TEX`]): register writes and fragments
+//! into texture units 0-2, the memory images holding their textures, and what the model
+//! expects — per fragment the colours of units 0-3 (a `tex_color` beat), every texel read (the
+//! `texel` beats) and the outcome (finished, or a [`TexHang`]). Replayed on `pica_tex_top` by
+//! `rtl-bridge/tb/pica_tex_replay_tb.sv` (`scripts/replay`), run on the Verilated stage by
+//! `pica_rtl_bridge::tex_stage::RtlTex`.
+//!
+//! A [`TexCase`] is a plain list of operations ([`TexOp`]) plus memory images, so a shrinker can
+//! delete and simplify freely; [`run_model`] runs one on the model
+//! ([`pica_model::tex::texture_units_0_2`] per fragment with the registers the writes so far
+//! left; unit 3 with [`pica_model::tex::texture_unit3`]); [`TexGen`] makes random ones.
+//!
+//! # Bundle files
+//!
+//! | file | lines | bits | what |
+//! |---|---|---|---|
+//! | `manifest.json` | | | format, `kind`, case, provenance, `dut`, `knobs`, `ops` (count), `fragments`, `memory` [{file, base, words}], `streams` (the `tex_color` and `texel` packings), `outcome` |
+//! | `ops.hex` | one per operation | 465 | bits 464-457 the kind: 0 register write (bits 41-32 the ID, 31-0 the value), 1 fragment (bit 456 flush the texel cache first; 455-384 texcoord0 w, v, u; 383-336 texcoord1 v, u; 335-288 texcoord2 v, u; 287-192, 191-96, 95-0 the derivatives of sets 0, 1, 2: dv/dy, du/dy, dv/dx, du/dx — every value f24, the first named in the highest bits) |
+//! | `mem_<base>.hex` | image words | 32 | memory from byte address `base` (4-aligned), little-endian words |
+//! | `tex_color.hex` | one per fragment | 176 | expected `tex_color` beats (`pica_chan_pkg::tex_color_beat_t`); `cycle` = the fragment's index, `x` / `y` = its low / high 16 bits |
+//! | `texel.hex` | one per texel read | 288 | expected `texel` beats in read order (the model's order: unit 0's, 1's, 2's; within a unit the finer level first, texels (i, j), (i+1, j), (i, j+1), (i+1, j+1)); `cycle` = the fragment's index |
+//!
+//! Mapped memory outside every image reads 0; addresses outside VRAM and FCRAM are unmapped.
+
+use super::bundle::{field_list, word_lines, BundleError, BundleReader, StageBundle};
+use super::StageProvenance;
+use crate::case::MemImage;
+use crate::shader_gen::Rng;
+use pica_model::beat::{TexColorBeat, TexelBeat};
+use pica_model::mem::{Memory, FCRAM, VRAM};
+use pica_model::num::F24;
+use pica_model::pipe::{semantic, Fragment, NUM_SEMANTICS};
+use pica_model::regfile::RegFile;
+use pica_model::regs::id;
+use pica_model::tex::{self, format::Format, TexHang, TexelFetch, CONFIG_REGS};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// `kind` of a TEX stage bundle.
+pub const KIND_TEX: &str = "stage:tex";
+
+/// The RTL top a TEX stage bundle is replayed on.
+pub const TEX_DUT: &str = "pica_tex_top";
+
+/// Bits of one `ops.hex` line.
+pub const OP_WIDTH: u32 = 465;
+
+const OP_DIGITS: usize = (OP_WIDTH as usize).div_ceil(4);
+
+/// One fragment into TEX: raw f24 bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TexFrag {
+    /// Invalidate the RTL's texel cache before this fragment (the model has none).
+    pub flush: bool,
+    /// texcoord0 u, v, w.
+    pub tc0: [u32; 3],
+    /// texcoord1 u, v.
+    pub tc1: [u32; 2],
+    /// texcoord2 u, v.
+    pub tc2: [u32; 2],
+    /// Per set: du/dx, dv/dx, du/dy, dv/dy.
+    pub deriv: [[u32; 4]; 3],
+}
+
+impl TexFrag {
+    /// The model fragment (position `index`, every other semantic 0).
+    pub fn fragment(&self, index: u64) -> Fragment {
+        let mut attr = [F24::ZERO; NUM_SEMANTICS];
+        let f = |b: u32| F24::from_bits(b & 0xFF_FFFF);
+        attr[semantic::TEXCOORD0] = f(self.tc0[0]);
+        attr[semantic::TEXCOORD0 + 1] = f(self.tc0[1]);
+        attr[semantic::TEXCOORD0_W] = f(self.tc0[2]);
+        attr[semantic::TEXCOORD1] = f(self.tc1[0]);
+        attr[semantic::TEXCOORD1 + 1] = f(self.tc1[1]);
+        attr[semantic::TEXCOORD2] = f(self.tc2[0]);
+        attr[semantic::TEXCOORD2 + 1] = f(self.tc2[1]);
+        Fragment {
+            x: index as u16,
+            y: (index >> 16) as u16,
+            depth: 0,
+            color: [0; 4],
+            attr,
+            tri: 0,
+            tex_deriv: self.deriv.map(|d| d.map(f)),
+        }
+    }
+
+    /// The fragment's 457 record bits as hex digits (the flush bit on top).
+    fn record(&self) -> String {
+        let mut s = String::from(if self.flush { "1" } else { "0" });
+        let lanes: Vec<u32> = [&self.tc0[..], &self.tc1[..], &self.tc2[..]]
+            .into_iter()
+            .flat_map(|v| v.iter().rev().copied())
+            .chain(self.deriv.iter().flat_map(|d| d.iter().rev().copied()))
+            .collect();
+        for l in lanes {
+            s.push_str(&format!("{:06x}", l & 0xFF_FFFF));
+        }
+        s
+    }
+}
+
+/// One operation of a TEX case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexOp {
+    /// A register write (the whole value).
+    Reg {
+        /// Register ID (10 bits travel).
+        id: u16,
+        /// Value.
+        value: u32,
+    },
+    /// A fragment.
+    Frag(TexFrag),
+}
+
+impl TexOp {
+    /// The `ops.hex` line (no newline).
+    pub fn hex_line(&self) -> String {
+        match self {
+            TexOp::Reg { id, value } => format!(
+                "{:0>width$}{:03x}{value:08x}",
+                "00",
+                u32::from(*id) & 0x3FF,
+                width = OP_DIGITS - 11
+            ),
+            // 117 digits = 468 bits: 3 pad bits, the kind (464-457) and the flush bit (456) in
+            // the first three digits, then the 19 f24 lanes.
+            TexOp::Frag(f) => {
+                format!("{:03x}{}", 2 | u32::from(f.flush), &f.record()[1..])
+            }
+        }
+    }
+
+    /// Parses an `ops.hex` line.
+    pub fn parse_hex_line(line: &str) -> Option<Self> {
+        let line = line.trim();
+        if line.len() != OP_DIGITS || !line.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        // The first three digits: 3 pad bits, the kind, the flush bit.
+        let top = u32::from_str_radix(&line[..3], 16).ok()?;
+        let kind = top >> 1;
+        let flush = top & 1 != 0;
+        let lane = |k: usize| u32::from_str_radix(&line[3 + 6 * k..9 + 6 * k], 16).ok();
+        match kind {
+            0 => {
+                if line[..OP_DIGITS - 11].bytes().any(|b| b != b'0') {
+                    return None;
+                }
+                let id = u16::from_str_radix(&line[OP_DIGITS - 11..OP_DIGITS - 8], 16).ok()?;
+                let value = u32::from_str_radix(&line[OP_DIGITS - 8..], 16).ok()?;
+                (id <= 0x3FF).then_some(TexOp::Reg { id, value })
+            }
+            1 => {
+                let mut v = [0u32; 19];
+                for (k, x) in v.iter_mut().enumerate() {
+                    *x = lane(k)?;
+                }
+                Some(TexOp::Frag(TexFrag {
+                    flush,
+                    tc0: [v[2], v[1], v[0]],
+                    tc1: [v[4], v[3]],
+                    tc2: [v[6], v[5]],
+                    deriv: [
+                        [v[10], v[9], v[8], v[7]],
+                        [v[14], v[13], v[12], v[11]],
+                        [v[18], v[17], v[16], v[15]],
+                    ],
+                }))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A TEX case: operations in order and the initial memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TexCase {
+    /// Register writes and fragments, in order.
+    pub ops: Vec<TexOp>,
+    /// Initial memory images (4-aligned bases, inside mapped memory).
+    pub images: Vec<MemImage>,
+    /// The model's knobs.
+    pub knobs: pica_model::knobs::Knobs,
+}
+
+impl TexCase {
+    /// Number of fragments.
+    pub fn fragments(&self) -> usize {
+        self.ops
+            .iter()
+            .filter(|o| matches!(o, TexOp::Frag(_)))
+            .count()
+    }
+
+    /// Number of register writes.
+    pub fn reg_writes(&self) -> usize {
+        self.ops.len() - self.fragments()
+    }
+
+    /// The initial memory.
+    pub fn memory(&self) -> Memory {
+        let mut mem = Memory::new();
+        for im in &self.images {
+            for (i, w) in im.words.iter().enumerate() {
+                let _ = mem.write_u32(im.base.wrapping_add(4 * i as u32), *w);
+            }
+        }
+        mem
+    }
+}
+
+/// What the model does with a case.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TexRun {
+    /// One beat per fragment completed (`cycle` = its index).
+    pub colors: Vec<TexColorBeat>,
+    /// Every texel read, in order (`cycle` = the fragment's index), the hanging fragment's
+    /// included.
+    pub texels: Vec<TexelBeat>,
+    /// The hang, if the run stopped at one.
+    pub hang: Option<TexHang>,
+}
+
+/// The `texel` beat of read `t` of fragment `index`.
+pub fn texel_beat(index: u64, t: &TexelFetch) -> TexelBeat {
+    TexelBeat {
+        cycle: index,
+        x: index as u16,
+        y: (index >> 16) as u16,
+        unit: t.unit,
+        addr: t.addr,
+        raw: t.raw,
+        rgba: u32::from_le_bytes(t.rgba),
+    }
+}
+
+/// Runs `case` on the model.
+pub fn run_model(case: &TexCase) -> TexRun {
+    let mut regs = RegFile::new();
+    regs.set_knobs(case.knobs);
+    regs.set_record_beats(false);
+    let mem = case.memory();
+    let mut run = TexRun::default();
+    let mut fetches = Vec::new();
+    for op in &case.ops {
+        match op {
+            TexOp::Reg { id, value } => {
+                regs.write(id & 0x3FF, *value);
+            }
+            TexOp::Frag(f) => {
+                let index = run.colors.len() as u64;
+                let frag = f.fragment(index);
+                fetches.clear();
+                let r = tex::texture_units_0_2(&frag, &regs, &mem, &mut fetches);
+                run.texels
+                    .extend(fetches.iter().map(|t| texel_beat(index, t)));
+                match r {
+                    Ok([a, b, c]) => {
+                        let d = tex::texture_unit3(&frag, &regs);
+                        run.colors
+                            .push(TexColorBeat::of(index, &frag, [a, b, c, d]));
+                    }
+                    Err(h) => {
+                        run.hang = Some(h);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    run
+}
+
+fn outcome_json(run: &TexRun) -> Value {
+    match &run.hang {
+        None => json!({"kind": "finished"}),
+        Some(TexHang::Unmapped { unit, addr }) => json!({
+            "kind": "hang",
+            "hang_kind": 1,
+            "unit": unit,
+            "addr": format!("0x{addr:08x}"),
+            "fragments": run.colors.len(),
+        }),
+        Some(h) => json!({"kind": "hang", "message": h.to_string()}),
+    }
+}
+
+fn tex_bundle(
+    name: &str,
+    description: &str,
+    case: &TexCase,
+    prov: &StageProvenance,
+) -> StageBundle {
+    let run = run_model(case);
+    let mut b = StageBundle::new(KIND_TEX, name, description, TEX_DUT, prov);
+    b.file(
+        "ops.hex",
+        case.ops.iter().map(|o| o.hex_line() + "\n").collect(),
+    );
+    let memory: Vec<Value> = case
+        .images
+        .iter()
+        .map(|im| {
+            let f = format!("mem_{:08x}.hex", im.base);
+            b.file(f.clone(), word_lines(&im.words, 8));
+            json!({"file": f, "base": format!("0x{:08x}", im.base), "words": im.words.len()})
+        })
+        .collect();
+    let colors = b.stream(
+        "tex_color",
+        &run.colors,
+        "unit0..unit2 in order (unit 3 is the model's procedural texture)",
+    );
+    let texels = b.stream(
+        "texel",
+        &run.texels,
+        "every field but cycle, x and y, in order (the harness compares them)",
+    );
+    let lanes = |n: &str, msb: u32, k: u32| -> Vec<(String, u32, u32)> {
+        (0..k)
+            .map(|i| (format!("{n}[{i}]"), msb + 1 - 24 * (k - i), 24))
+            .collect()
+    };
+    let mut frag_fields: Vec<(String, u32, u32)> =
+        vec![("kind".into(), 457, 8), ("flush".into(), 456, 1)];
+    frag_fields.extend(lanes("tc0", 455, 3).into_iter().rev());
+    frag_fields.extend(lanes("tc1", 383, 2).into_iter().rev());
+    frag_fields.extend(lanes("tc2", 335, 2).into_iter().rev());
+    frag_fields.extend(lanes("d0", 287, 4).into_iter().rev());
+    frag_fields.extend(lanes("d1", 191, 4).into_iter().rev());
+    frag_fields.extend(lanes("d2", 95, 4).into_iter().rev());
+    let regs: Vec<Value> = CONFIG_REGS
+        .iter()
+        .map(|r| json!(format!("0x{r:03x}")))
+        .collect();
+    b.set("defines", json!([]))
+        .set("knobs", json!(case.knobs.to_map()))
+        .set("ops", json!(case.ops.len()))
+        .set("fragments", json!(case.fragments()))
+        .set(
+            "ops_file",
+            json!({
+                "file": "ops.hex",
+                "lines": case.ops.len(),
+                "width": OP_WIDTH,
+                "registers": regs,
+                "register_write": field_list(&[("kind", 457, 8), ("id", 32, 10), ("value", 0, 32)]),
+                "fragment": field_list(&frag_fields),
+            }),
+        )
+        .set("memory", json!(memory))
+        .set("streams", json!([colors, texels]))
+        .set("outcome", outcome_json(&run))
+        .set("mem_latency", json!(0));
+    b
+}
+
+/// Writes the TEX stage bundle of `case` into `dir`. Returns the manifest.
+pub fn write_tex_bundle(
+    dir: &Path,
+    name: &str,
+    description: &str,
+    case: &TexCase,
+    prov: &StageProvenance,
+) -> std::io::Result<Value> {
+    tex_bundle(name, description, case, prov).write(dir)
+}
+
+fn parse_hex_u32(v: &Value) -> Option<u32> {
+    match v {
+        Value::String(s) => u32::from_str_radix(s.strip_prefix("0x").unwrap_or(s), 16).ok(),
+        Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+        _ => None,
+    }
+}
+
+/// Reads a TEX stage bundle (format, kind, every file's SHA-256): the manifest, the case and
+/// the expected run.
+pub fn load_tex_bundle(dir: &Path) -> Result<(Value, TexCase, TexRun), BundleError> {
+    let r = BundleReader::load(dir, KIND_TEX)?;
+    let m = r.manifest();
+    let mut images = Vec::new();
+    for e in m["memory"].as_array().into_iter().flatten() {
+        let file = e["file"]
+            .as_str()
+            .ok_or_else(|| r.error("manifest.json", None, "memory entry without a file"))?;
+        let base = parse_hex_u32(&e["base"])
+            .ok_or_else(|| r.error("manifest.json", None, format!("memory {file}: bad base")))?;
+        let words = r.words(file)?;
+        r.check_count(file, words.len(), &e["words"], "words")?;
+        images.push(MemImage { base, words });
+    }
+    let ops = r.parse_lines("ops.hex", |l| {
+        TexOp::parse_hex_line(l).ok_or_else(|| format!("bad line `{l}`"))
+    })?;
+    r.check_count("ops.hex", ops.len(), &m["ops"], "operations")?;
+    let case = TexCase {
+        ops,
+        images,
+        knobs: r.knobs()?,
+    };
+    let o = &m["outcome"];
+    let hang = match o["kind"].as_str() {
+        Some("finished") => None,
+        Some("hang") => Some(TexHang::Unmapped {
+            unit: o["unit"].as_u64().unwrap_or(0) as u8,
+            addr: parse_hex_u32(&o["addr"]).unwrap_or(0),
+        }),
+        other => {
+            return Err(r.error(
+                "manifest.json",
+                None,
+                format!("unknown outcome kind {other:?}"),
+            ))
+        }
+    };
+    let run = TexRun {
+        colors: r.stream_beats("tex_color")?,
+        texels: r.stream_beats("texel")?,
+        hang,
+    };
+    Ok((r.into_manifest(), case, run))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generator
+
+/// A texture's bytes in memory: (first byte, length).
+type TexRange = (u32, u64);
+
+/// Random TEX cases: one to three configurations of units 0-2 over every register field the
+/// units read (every format including the reserved ones, sizes that are and are not powers of
+/// two, every wrap mode including the reserved ones, both filters, mipmaps with biases and
+/// level limits, unit 0's cube, shadow and projection types, the border colour), textures of
+/// random bytes in memory (sometimes running past the end of VRAM or FCRAM, or in unmapped
+/// memory), and fragments whose coordinates sit at texel and wrap edges, far outside the
+/// texture, or are special f24 values, with derivatives spread over every level of detail.
+#[derive(Clone, Debug)]
+pub struct TexGen {
+    rng: Rng,
+}
+
+impl TexGen {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self { rng: Rng(seed) }
+    }
+
+    fn size(&mut self) -> u32 {
+        match self.rng.below(10) {
+            0 => 1 + self.rng.below(40) as u32,
+            1 => self.rng.pick(&[0, 1, 2, 3, 7, 9, 12]),
+            2 | 3 => 8,
+            4 | 5 => 16,
+            6 => 32,
+            7 => 64,
+            _ => self.rng.pick(&[4, 24, 128]),
+        }
+    }
+
+    /// A texel-aligned coordinate of an axis of `n` texels, nudged by a few ulps; or far out;
+    /// or a special value.
+    fn coord(&mut self, n: u32) -> u32 {
+        let n = f64::from(n.max(1));
+        let r = &mut self.rng;
+        let x = match r.below(10) {
+            0 => return crate::shader_gen::edgy_f24(r).bits(),
+            1 => (r.below(2000) as f64 - 1000.0) / 7.0,
+            2..=5 => (r.below(8 * n as u64 + 1) as f64 / 2.0 - 2.0 * n) / n,
+            _ => (r.below(1 << 20) as f64 / f64::from(1u32 << 18)) - 1.5,
+        };
+        let bits = F24::from_f64_trunc(x).bits();
+        match r.below(4) {
+            0 => bits.wrapping_add(1) & 0xFF_FFFF,
+            1 => bits.wrapping_sub(1) & 0xFF_FFFF,
+            _ => bits,
+        }
+    }
+
+    /// A derivative around `1 / n` times a power of two from 2^-3 to 2^6 (every LOD), or 0,
+    /// or a special value.
+    fn deriv(&mut self, n: u32) -> u32 {
+        let r = &mut self.rng;
+        match r.below(12) {
+            0 => 0,
+            1 => crate::shader_gen::edgy_f24(r).bits(),
+            _ => {
+                let scale = f64::from(1u32 << r.below(10)) / 8.0;
+                let jitter = 1.0 + r.below(256) as f64 / 256.0;
+                let sign = if r.chance(50) { -1.0 } else { 1.0 };
+                F24::from_f64_trunc(sign * scale * jitter / f64::from(n.max(1))).bits()
+            }
+        }
+    }
+
+    fn base_addr(&mut self, bytes: u64) -> u32 {
+        let r = &mut self.rng;
+        let b = bytes as u32;
+        let a = match r.below(60) {
+            0 => VRAM.start + VRAM.size - (b / 2).max(8), // runs past the end of VRAM
+            1 => FCRAM.start + FCRAM.size - (b / 3).max(8),
+            2 => r.pick(&[0x0000_1000, 0x1000_0000, 0x3000_0000]), // unmapped
+            3..=31 => VRAM.start + (r.below(0x40_0000) as u32),
+            _ => FCRAM.start + (r.below(0x100_0000) as u32),
+        };
+        a & !7
+    }
+
+    /// The registers of one configuration, and the byte ranges its textures occupy.
+    fn config(&mut self) -> (Vec<(u16, u32)>, Vec<TexRange>) {
+        let mut regs = Vec::new();
+        let mut ranges = Vec::new();
+        let r = &mut self.rng;
+        let enables = match r.below(8) {
+            0 => 0,
+            1 => 7,
+            _ => r.below(8) as u32,
+        };
+        let cfg = enables
+            | 1 << 12
+            | (r.below(2) as u32) << 13
+            | if r.chance(10) { 1 << 16 } else { 0 }
+            | if r.chance(10) {
+                1 << 10 | (r.below(4) as u32) << 8
+            } else {
+                0
+            };
+        regs.push((id::TEXUNIT_CONFIG, cfg));
+        let bases = [
+            (id::TEXUNIT0_BORDER_COLOR, id::TEXUNIT0_TYPE),
+            (id::TEXUNIT1_BORDER_COLOR, id::TEXUNIT1_TYPE),
+            (id::TEXUNIT2_BORDER_COLOR, id::TEXUNIT2_TYPE),
+        ];
+        for (unit, (border, ty)) in bases.into_iter().enumerate() {
+            let (w, h) = (self.size(), self.size());
+            let r = &mut self.rng;
+            let fmt = if r.chance(4) {
+                14 + r.below(2) as u32
+            } else {
+                r.below(14) as u32
+            };
+            let wrap = |r: &mut Rng| if r.chance(15) { r.below(8) } else { r.below(4) } as u32;
+            let ttype = if unit == 0 {
+                match r.below(12) {
+                    0 => 1,
+                    1 => 2,
+                    2 => 3,
+                    3 => 4,
+                    4 => r.pick(&[5, 6, 7]),
+                    _ => 0,
+                }
+            } else {
+                r.below(8) as u32 // ignored by units 1 and 2
+            };
+            let param = (r.below(2) as u32) << 1
+                | (r.below(2) as u32) << 2
+                | wrap(r) << 8
+                | wrap(r) << 12
+                | (r.below(2) as u32) << 24
+                | ttype << 28
+                | if r.chance(5) {
+                    r.below(1 << 4) as u32
+                } else {
+                    0
+                } << 16;
+            let max_level = r.below(6) as u32;
+            let min_level = if r.chance(20) { r.below(6) as u32 } else { 0 };
+            let bias = if r.chance(50) {
+                0
+            } else {
+                r.below(1 << 13) as u32
+            };
+            let lod = bias | max_level << 16 | min_level << 24;
+            let format = Format::from_reg(pica_model::regs::TexunitType(fmt).format());
+            let bytes = tex::level_offset(format, w, h, max_level.max(min_level) + 1).min(1 << 16);
+            regs.push((border, r.next_u64() as u32));
+            regs.push((border + 1, w << 16 | h));
+            regs.push((border + 2, param));
+            regs.push((border + 3, lod));
+            regs.push((ty, fmt));
+            let faces = if unit == 0 && matches!(ttype, 1 | 4) {
+                6
+            } else {
+                1
+            };
+            let a1 = self.base_addr(bytes);
+            regs.push((border + 4, (a1 >> 3) & 0x0FFF_FFFF));
+            ranges.push((a1, bytes));
+            if unit == 0 {
+                for f in 1..6u16 {
+                    let a = if f < faces { self.base_addr(bytes) } else { a1 };
+                    // Faces 1-5 keep ADDR1's bits 22-27: the face lies in ADDR1's 32 MiB.
+                    let field = ((a1 >> 3) & 0x0FC0_0000) | ((a >> 3) & 0x003F_FFFF);
+                    regs.push((id::TEXUNIT0_ADDR1 + f, field));
+                    ranges.push((field << 3, bytes));
+                }
+                let r = &mut self.rng;
+                regs.push((id::TEXUNIT0_SHADOW, r.next_u64() as u32 & 0x00FF_FFFF));
+            }
+        }
+        (regs, ranges)
+    }
+
+    /// A random case.
+    pub fn case(&mut self) -> TexCase {
+        let mut ops = Vec::new();
+        let mut ranges = Vec::new();
+        let configs = 1 + self.rng.below(3);
+        for _ in 0..configs {
+            let (regs, rs) = self.config();
+            ranges.extend(rs);
+            ops.extend(regs.into_iter().map(|(id, value)| TexOp::Reg { id, value }));
+            let n = 1 + self.rng.below(24);
+            for _ in 0..n {
+                let s = self.size();
+                let f = TexFrag {
+                    flush: self.rng.chance(5),
+                    tc0: [self.coord(s), self.coord(s), self.coord(s)],
+                    tc1: [self.coord(s), self.coord(s)],
+                    tc2: [self.coord(s), self.coord(s)],
+                    deriv: [0, 1, 2].map(|_| [0, 1, 2, 3].map(|_| self.deriv(s))),
+                };
+                ops.push(TexOp::Frag(f));
+            }
+        }
+        let images = self.images(&ranges);
+        TexCase {
+            ops,
+            images,
+            knobs: Default::default(),
+        }
+    }
+
+    /// Random bytes over each texture range, clipped to mapped memory.
+    fn images(&mut self, ranges: &[TexRange]) -> Vec<MemImage> {
+        let mut out: Vec<MemImage> = Vec::new();
+        for &(a, bytes) in ranges {
+            let Some(region) = [VRAM, FCRAM].into_iter().find(|r| r.contains(a, 1)) else {
+                continue;
+            };
+            let base = a & !3;
+            let end = (u64::from(a) + bytes)
+                .min(u64::from(region.start) + u64::from(region.size))
+                .min(u64::from(base) + (1 << 16));
+            let words = (end.saturating_sub(u64::from(base))).div_ceil(4) as usize;
+            if words == 0 || out.iter().any(|im| im.base == base) {
+                continue;
+            }
+            let fill = self.rng.below(4);
+            let w: Vec<u32> = (0..words)
+                .map(|_| match fill {
+                    0 => self.rng.next_u64() as u32 & 0x0F0F_0F0F,
+                    _ => self.rng.next_u64() as u32,
+                })
+                .collect();
+            out.push(MemImage { base, words: w });
+        }
+        // Images must not overlap: drop the later of two overlapping ones.
+        let mut kept: Vec<MemImage> = Vec::new();
+        for im in out {
+            let (s, e) = (im.base, im.base + 4 * im.words.len() as u32);
+            if kept
+                .iter()
+                .all(|k| e <= k.base || s >= k.base + 4 * k.words.len() as u32)
+            {
+                kept.push(im);
+            }
+        }
+        kept
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tex_stage_ops_round_trip_through_hex() {
+        let mut g = TexGen::new(7);
+        for _ in 0..20 {
+            for op in g.case().ops {
+                let line = op.hex_line();
+                assert_eq!(line.len(), OP_DIGITS, "{line}");
+                let back = TexOp::parse_hex_line(&line).unwrap_or_else(|| panic!("{line}"));
+                let norm = |o: TexOp| match o {
+                    TexOp::Reg { id, value } => TexOp::Reg {
+                        id: id & 0x3FF,
+                        value,
+                    },
+                    TexOp::Frag(mut f) => {
+                        f.tc0 = f.tc0.map(|x| x & 0xFF_FFFF);
+                        f.tc1 = f.tc1.map(|x| x & 0xFF_FFFF);
+                        f.tc2 = f.tc2.map(|x| x & 0xFF_FFFF);
+                        f.deriv = f.deriv.map(|d| d.map(|x| x & 0xFF_FFFF));
+                        TexOp::Frag(f)
+                    }
+                };
+                assert_eq!(back, norm(op));
+            }
+        }
+    }
+
+    #[test]
+    fn tex_stage_bundle_round_trips_and_cases_cover_hangs_and_reads() {
+        let mut g = TexGen::new(1);
+        let (mut hangs, mut texels, mut colors) = (0, 0, 0);
+        for k in 0..200 {
+            let c = g.case();
+            let run = run_model(&c);
+            hangs += usize::from(run.hang.is_some());
+            texels += run.texels.len();
+            colors += run.colors.len();
+            if k < 5 {
+                let dir = std::env::temp_dir()
+                    .join(format!("pica-tex-bundle-{k}-{}", std::process::id()));
+                write_tex_bundle(&dir, "t", "", &c, &StageProvenance::default()).unwrap();
+                let (_, back, expected) = load_tex_bundle(&dir).unwrap();
+                let _ = std::fs::remove_dir_all(&dir);
+                assert_eq!(back.images, c.images);
+                assert_eq!(expected, run);
+            }
+        }
+        assert!(hangs > 2 && hangs < 80, "{hangs} hangs");
+        assert!(texels > 5_000, "{texels} texels");
+        assert!(colors > 1_000, "{colors} fragments");
+    }
+}
