@@ -120,10 +120,12 @@
 //! `PICA_RTL_LEAN_MODELS`; `pica fuzz` before its campaign starts, which would otherwise fail
 //! every case; `mutants_{name}.why`). Any build without the variable (the test command's, a
 //! plain `cargo build --release`) builds every row, reusing the lean build's models from the
-//! cache. Measured from fresh clones in one sitting on the shared 2-core machine (2026-12-02):
-//! the five models' Verilation took 3 min 13 s of wall time under a load of about 8 (`rast`
-//! 2 min 24 s, `sh_stage` 2 min 18 s, two at a time), the 17 of the lean build before 6 min
-//! 17 s under about 6.6; the whole `scripts/run` 8 min 48 s against 12 min 37 s.
+//! cache. Measured from fresh clones on the shared 2-core machine (2026-12-02, each pair in
+//! one sitting; the load averages include the build): the five models' Verilation took 1 min
+//! 48 s of wall time at a load of about 3.6 (`rast` 75 s, `sh_stage` 59 s, two at a time), the
+//! 17 of the lean build before 4 min 59 s at about 4.6, the whole `scripts/run` 5 min 58 s
+//! against 9 min 11 s; beside another engineer's builds (load about 8 and 6.6) 3 min 13 s
+//! against 6 min 17 s and 8 min 48 s against 12 min 37 s.
 //!
 //! The models are built when `pica` is built, not when a command first needs one: loading a
 //! model built at run time means a shared object per model with its own copy of the Verilator
