@@ -107,12 +107,12 @@
 //! ([`LEAN_ENV`]), which verilates only the models its commands create ([`LEAN_MODELS`]: `fe`
 //! for the lockstep over `vectors/corpus/`, and `sh_stage`, `rast`, `tev` and `fop` for the
 //! stage swaps; `pica run`, `pica scene render-all` and the frame run the model alone). They
-//! were found by tracing a whole `scripts/run` with a probe on every shim's `*_new` entry point
-//! (each model created is one call, its variant the argument). Left out: every coverage row and
-//! mutant model (the campaign tools' builds), `pica_top` with the SH stage (`default`, as
-//! costly as `sh_stage`) and its injected bugs, the ALU tops, the AXI master, the single
-//! shader unit and every test row (injected bugs, alternative knobs): 12 of the 17 rows a lean
-//! build verilated before. The shims still compile: each lists only the rows whose headers
+//! were found by tracing each command of `scripts/run` with a `perf probe` uprobe on every
+//! shim's `*_new` entry point (each model created is one call, its variant the argument).
+//! Left out: every coverage row and mutant model (the campaign tools' builds), `pica_top` with
+//! the SH stage (`default`, as costly as `sh_stage`) and its injected bugs, the ALU tops, the
+//! AXI master, the single shader unit and every test row (injected bugs, alternative knobs):
+//! 12 of the 17 rows a lean build verilated before. The shims still compile: each lists only the rows whose headers
 //! exist (`__has_include`; `pica_variants.inc` only the `pica_top` rows built; the ALU shim's
 //! `pica_alu_new` returns NULL without its two models), so a missing model is a run-time error,
 //! not a build error: a lean binary asked for one says which variant and which models it has
@@ -1030,8 +1030,8 @@ const MUTANTS_ENV: &str = "PICA_MUTANTS";
 const LEAN_ENV: &str = "PICA_RTL_LEAN";
 
 /// The rows of [`MODELS`] and [`STAGE_MODELS`] a lean build verilates: exactly the models that
-/// `scripts/run`'s commands create (traced with a breakpoint on every shim's `*_new` entry
-/// point over a whole `scripts/run`; `pica run`, `pica scene render-all` and the frame run the
+/// `scripts/run`'s commands create (traced with a `perf probe` uprobe on every shim's `*_new`
+/// entry point over each command of `scripts/run`; `pica run`, `pica scene render-all` and the frame run the
 /// model alone). A command of `scripts/run` that starts using another model needs its row here.
 const LEAN_MODELS: &[&str] = &[
     // `pica lockstep --corpus`: the front end of each bundle, `pica_top` without the SH stage
