@@ -104,14 +104,34 @@
 //! # Lean builds (`PICA_RTL_LEAN=1`)
 //!
 //! `scripts/run`, a new user's first command, builds `pica` with `PICA_RTL_LEAN=1`
-//! ([`LEAN_ENV`]): no coverage rows and no mutant models, the builds of the campaign tools
-//! (`--rtl-coverage`, guided `--rtl`, `pica mutate`), which are about 60 % of a cold build's
-//! Verilation (`cov_sh` alone about a third). Every other row is built: the main job's models
-//! (`default`, `fe`, `sh_stage`, `rast`, `tev`, `fop`) and the small injected-bug and test rows
-//! the user guide's examples name. A lean binary asked for a coverage or mutant model says
-//! what it is and how to rebuild (`RtlError::MissingVariant`, `mutants_{name}.why`); any build
-//! without the variable (the test command's, a plain `cargo build --release`) builds every
-//! row, reusing the lean build's models from the cache.
+//! ([`LEAN_ENV`]), which verilates only the models its commands create ([`LEAN_MODELS`]: `fe`
+//! for the lockstep over `vectors/corpus/`, and `sh_stage`, `rast`, `tev` and `fop` for the
+//! stage swaps; `pica run`, `pica scene render-all` and the frame run the model alone). They
+//! were found by tracing each command of `scripts/run` with a `perf probe` uprobe on every
+//! shim's `*_new` entry point (each model created is one call, its variant the argument).
+//! Left out: every coverage row and mutant model (the campaign tools' builds), `pica_top` with
+//! the SH stage (`default`, as costly as `sh_stage`) and its injected bugs, the ALU tops, the
+//! AXI master, the single shader unit and every test row (injected bugs, alternative knobs):
+//! 12 of the 17 rows a lean build verilated before. The shims still compile: each lists only the rows whose headers
+//! exist (`__has_include`; `pica_variants.inc` only the `pica_top` rows built; the ALU shim's
+//! `pica_alu_new` returns NULL without its two models), so a missing model is a run-time error,
+//! not a build error: a lean binary asked for one says which variant and which models it has
+//! and how to build the rest (`RtlError::MissingVariant` and the ALU's error, with
+//! `PICA_RTL_LEAN_MODELS`; `pica fuzz` before its campaign starts, which would otherwise fail
+//! every case; `mutants_{name}.why`). Any build without the variable (the test command's, a
+//! plain `cargo build --release`) builds every row, reusing the lean build's models from the
+//! cache. Measured from fresh clones on the shared 2-core machine (2026-12-02, each pair in
+//! one sitting; the load averages include the build): the five models' Verilation took 1 min
+//! 48 s of wall time at a load of about 3.6 (`rast` 75 s, `sh_stage` 59 s, two at a time), the
+//! 17 of the lean build before 4 min 59 s at about 4.6, the whole `scripts/run` 5 min 58 s
+//! against 9 min 11 s; beside another engineer's builds (load about 8 and 6.6) 3 min 13 s
+//! against 6 min 17 s and 8 min 48 s against 12 min 37 s.
+//!
+//! The models are built when `pica` is built, not when a command first needs one: loading a
+//! model built at run time means a shared object per model with its own copy of the Verilator
+//! runtime, the shims' variant tables and the Rust side's `extern "C"` calls turned into
+//! run-time tables, and the sources and Verilator found at run time; for `scripts/run`, which
+//! uses every lean model, it would save nothing.
 //!
 //! # Mutant models (`pica mutate`)
 //!
@@ -201,8 +221,8 @@ struct Model {
     vlt: Option<&'static str>,
 }
 
-/// Every Verilated model. `pica_top` rows must stay in this order (the `Variant` enum of
-/// src/lib.rs indexes them: default, the injected bugs, then the front end alone).
+/// Every Verilated model. `pica_variants.inc` lists the `pica_top` rows built in this order
+/// (src/lib.rs finds a `Variant` by its name).
 const MODELS: &[Model] = &[
     Model {
         name: "default",
@@ -826,8 +846,12 @@ fn main() {
     };
     let cache = model_cache(&out);
     let lean = lean();
-    // The runtime names a lean build in its errors about a missing coverage or mutant row.
+    // The runtime names a lean build and its models in its errors about a missing variant.
     println!("cargo:rustc-env=PICA_RTL_LEAN_BUILD={}", u8::from(lean));
+    println!(
+        "cargo:rustc-env=PICA_RTL_LEAN_MODELS={}",
+        LEAN_MODELS.join(", ")
+    );
     // Every model and coverage row, built `jobs` at a time. Measured once (2-core machine, a
     // warm rebuild of the 14 models one RTL change touched): no faster than one after the
     // other (7.5-8 min against 7.9), since the big models already keep both cores busy through
@@ -845,14 +869,21 @@ fn main() {
     let cov_rows: Vec<&Model> = if lean { Vec::new() } else { coverage_models() };
     let mut rows: Vec<(&Model, &[&str])> =
         cov_rows.iter().map(|&m| (m, &coverage_extra[..])).collect();
-    // A lean build leaves out the kit stages' injected-bug rows too (their shims list only the
-    // builds whose headers exist); pica_top's stay, the user guide's examples use them.
+    // A lean build verilates only the rows of [`LEAN_MODELS`]; the shims list only the builds
+    // whose headers exist, so the others are missing variants at run time, not build errors.
+    if lean {
+        for name in LEAN_MODELS {
+            if !models().iter().any(|m| m.name == *name) {
+                fail(&format!(
+                    "LEAN_MODELS names `{name}`, which is no model row"
+                ));
+            }
+        }
+    }
     rows.extend(
         models()
             .into_iter()
-            .filter(|m| {
-                !(lean && STAGE_MODELS.iter().any(|s| s.name == m.name) && is_test_variant(m))
-            })
+            .filter(|m| !lean || LEAN_MODELS.contains(&m.name))
             .map(|m| {
                 let extra = if ZERO_INIT_MODELS.contains(&m.name) {
                     ZERO_INIT_ARGS
@@ -871,12 +902,12 @@ fn main() {
     let cov_dirs = dirs;
     let mutants = mutant_models(&bin, &version, &rtl, &cache, &out, lean);
 
-    // pica_variants.inc: the pica_top model headers and the variant list pica_shim.cpp
-    // instantiates.
-    let variants: Vec<&str> = MODELS
+    // pica_variants.inc: the headers of the pica_top models built and the variant list
+    // pica_shim.cpp instantiates.
+    let variants: Vec<&str> = rows[cov_rows.len()..]
         .iter()
-        .filter(|m| m.top == PICA_TOP)
-        .map(|m| m.name)
+        .filter(|(m, _)| m.top == PICA_TOP)
+        .map(|(m, _)| m.name)
         .collect();
     // The root header too: the shim reads REGS' public arrays (csrc/pica_top.vlt).
     let mut inc = variants_inc(&variants, &["", "___024root"], "PICA_VARIANTS");
@@ -993,10 +1024,23 @@ const MUTANT_MODELS: &[MutantModel] = &[
 /// The environment variable that opts into the mutant models not built by default.
 const MUTANTS_ENV: &str = "PICA_MUTANTS";
 
-/// The environment variable of a lean build: `1` leaves out the coverage rows and the mutant
-/// models (the campaign tools' builds, about 60 % of a cold build's Verilation time), so that a
-/// first `scripts/run`, which sets it, builds only models its commands use.
+/// The environment variable of a lean build: `1` verilates only the rows of [`LEAN_MODELS`]
+/// (no coverage rows, no mutant models, no test rows), so that a first `scripts/run`, which
+/// sets it, builds only the models its commands use.
 const LEAN_ENV: &str = "PICA_RTL_LEAN";
+
+/// The rows of [`MODELS`] and [`STAGE_MODELS`] a lean build verilates: exactly the models that
+/// `scripts/run`'s commands create (traced with a `perf probe` uprobe on every shim's `*_new`
+/// entry point over each command of `scripts/run`; `pica run`, `pica scene render-all` and the frame run the
+/// model alone). A command of `scripts/run` that starts using another model needs its row here.
+const LEAN_MODELS: &[&str] = &[
+    // `pica lockstep --corpus`: the front end of each bundle, `pica_top` without the SH stage
+    // (`Variant::front_end` of the default build).
+    "fe",
+    // `pica lockstep --rtl-stages sh,rast,tev,fop` over the scenes and the frame: each stage
+    // top as written.
+    "sh_stage", "rast", "tev", "fop",
+];
 
 /// Whether this is a lean build ([`LEAN_ENV`] set to anything but empty or `0`).
 fn lean() -> bool {

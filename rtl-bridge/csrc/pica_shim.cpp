@@ -1,8 +1,9 @@
 // The Verilator bridge: a thin C ABI over the Verilated models of pica_top.
 //
 // build.rs verilates rtl/ once per variant (the default build and one per injected bug, each
-// with its own --prefix) and generates pica_variants.inc, which includes each model's header
-// and defines PICA_VARIANTS(X) listing them. Everything else the Rust side does (stream,
+// with its own --prefix) and generates pica_variants.inc, which includes the header of each
+// model it built (a lean build, build.rs "Lean builds", leaves some out) and defines
+// PICA_VARIANTS(X) listing them. Everything else the Rust side does (stream,
 // memory port, lockstep) stays in Rust; this file only moves port values and clock edges,
 // and copies REGS' state out for the final-state comparison (pica_rtl_state_read, below).
 #include "pica_shim.h"

@@ -201,9 +201,12 @@ impl AluOp {
     }
 }
 
-/// Could not create the Verilated model.
+/// Could not create the Verilated model (or this build has none: a lean one).
 #[derive(Debug, thiserror::Error)]
-#[error("could not create the Verilated pica_alu_top")]
+#[error(
+    "could not create the Verilated pica_alu_top (rows alu and sfu){}",
+    crate::error::lean_note()
+)]
 pub struct RtlAluError;
 
 /// One Verilated `pica_alu_top` (combinational: no clock, no state between evaluations).

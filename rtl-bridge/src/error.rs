@@ -4,7 +4,11 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RtlError {
     /// The requested variant was not compiled into this build.
-    #[error("RTL variant {0} is not part of this build (built: {1}){note}", note = lean_note())]
+    #[error(
+        "RTL variant {0} is not part of this build (built: {built}){note}",
+        built = if .1.is_empty() { "none" } else { .1.as_str() },
+        note = lean_note()
+    )]
     MissingVariant(&'static str, String),
     /// The C++ side could not create the model.
     #[error("could not create the Verilated model of variant {0}")]
@@ -26,18 +30,23 @@ pub enum RtlError {
     CoverageWrite(String, String),
 }
 
-/// Whether this bridge was built lean (`PICA_RTL_LEAN=1`, as `scripts/run` builds it): without
-/// the coverage rows and mutant models (`build.rs`, "Lean builds").
+/// Whether this bridge was built lean (`PICA_RTL_LEAN=1`, as `scripts/run` builds it): with only
+/// the Verilated models `scripts/run` uses (`build.rs`, "Lean builds").
 pub fn lean_build() -> bool {
     env!("PICA_RTL_LEAN_BUILD") == "1"
 }
 
-/// What a missing-variant error adds for a lean build: how to get the full one.
-fn lean_note() -> &'static str {
+/// What an error about a model this build lacks adds for a lean build: which models it has and
+/// how to get the others.
+pub(crate) fn lean_note() -> &'static str {
     if lean_build() {
-        "; this is a lean build (PICA_RTL_LEAN=1, as scripts/run builds it) without the coverage \
-         and mutant models and the stage tops' injected-bug builds: rebuild without it, e.g. \
-         `cargo build --release -p pica-testbench --bin pica`"
+        concat!(
+            "; this is a lean build (PICA_RTL_LEAN=1, as scripts/run builds it) with only the \
+             Verilated models scripts/run uses (rows ",
+            env!("PICA_RTL_LEAN_MODELS"),
+            " of rtl-bridge/build.rs): build every model with `cargo build --release -p \
+             pica-testbench --bin pica` (it reuses those already verilated)"
+        )
     } else {
         ""
     }

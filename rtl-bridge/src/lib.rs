@@ -201,6 +201,11 @@ pub struct Rtl {
 crate::kit::handle::coverage_methods!(Rtl, "`cov_fe`, [`Variant::FeCoverage`]", handle);
 
 impl Rtl {
+    /// Names of the `pica_top` builds compiled into this binary (a lean build has only `fe`).
+    pub fn variants() -> Vec<String> {
+        ffi::variant_names()
+    }
+
     /// The default variant, in reset (call [`Rtl::reset`] before use, or use [`RtlGpu`]).
     pub fn new() -> Result<Self, RtlError> {
         Self::with_variant(Variant::Default)

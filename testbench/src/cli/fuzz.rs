@@ -686,6 +686,17 @@ fn check_stage_guided(
     Ok(())
 }
 
+/// A usage error unless this binary has the RTL build `name` of a bridge whose compiled builds
+/// are `built`: a lean build has only `scripts/run`'s models, and a campaign on a missing build
+/// would fail every case on it and write each as a regression bundle.
+fn check_built(name: &'static str, built: Vec<String>) -> Result<(), String> {
+    if built.iter().any(|b| b == name) {
+        Ok(())
+    } else {
+        Err(pica_rtl_bridge::RtlError::MissingVariant(name, built.join(", ")).to_string())
+    }
+}
+
 /// `pica fuzz --rtl-stages LIST`: `fe` alone is the register fuzz against the RTL front end
 /// (`--rtl`), `tev` / `fop` / `rast` alone the stage fuzz with `--rtl` ([`crate::fuzz::tev`],
 /// [`crate::fuzz::fop`], [`crate::fuzz::rast`]), a list with `sh` the SH stage fuzz
@@ -795,6 +806,19 @@ fn fuzz_stages_run(
         Ok(v) => v,
         Err(e) => return fail(e),
     };
+    // The SH stage's build: `pica_top`'s own shader units with `fe`, else the stage top's
+    // (a coverage build brings its own check).
+    let sh = a.set.rows_named(&[desc::SH.name]);
+    let built = match (coverage, sh, a.set.has_front_end()) {
+        (None, true, true) => {
+            check_built(Variant::Default.name(), pica_rtl_bridge::Rtl::variants())
+        }
+        (None, true, false) => check_built(variant.name(), pica_rtl_bridge::RtlSh::variants()),
+        _ => Ok(()),
+    };
+    if let Err(e) = built {
+        return fail(e);
+    }
     if let Some(seed) = replay {
         let case = pica_vectors::shader_gen::generate_low(seed);
         let draw = Draw::of(seed);
@@ -1329,6 +1353,13 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
+                    // The build the register fuzz runs (a coverage file brings its own).
+                    if rtl && rtl_coverage.is_none() {
+                        let name = variant.front_end().name();
+                        if let Err(e) = check_built(name, pica_rtl_bridge::Rtl::variants()) {
+                            return fail(e);
+                        }
+                    }
                     let opts = FuzzOptions {
                         cases,
                         seed,
@@ -1401,6 +1432,12 @@ pub fn main(args: FuzzArgs) -> ExitCode {
                         Ok(v) => v,
                         Err(e) => return fail(e),
                     };
+                    if rtl {
+                        let built = pica_rtl_bridge::shader::RtlShaderUnit::variants();
+                        if let Err(e) = check_built(variant.name(), built) {
+                            return fail(e);
+                        }
+                    }
                     let opts = crate::fuzz::shader::ShaderFuzzOptions {
                         cases,
                         seed,
