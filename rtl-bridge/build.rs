@@ -105,8 +105,8 @@
 //!
 //! `scripts/run`, a new user's first command, builds `pica` with `PICA_RTL_LEAN=1`
 //! ([`LEAN_ENV`]), which verilates only the models its commands create ([`LEAN_MODELS`]: `fe`
-//! for the lockstep over `vectors/corpus/`, and `sh_stage`, `rast`, `tev` and `fop` for the
-//! stage swaps; `pica run`, `pica scene render-all` and the frame run the model alone). They
+//! for the lockstep over `vectors/corpus/`, and `sh_stage`, `rast`, `tex`, `tev` and `fop` for
+//! the stage swaps (`tex` added after the measurement below); `pica run`, `pica scene render-all` and the frame run the model alone). They
 //! were found by tracing each command of `scripts/run` with a `perf probe` uprobe on every
 //! shim's `*_new` entry point (each model created is one call, its variant the argument).
 //! Left out: every coverage row and mutant model (the campaign tools' builds), `pica_top` with
@@ -1037,9 +1037,9 @@ const LEAN_MODELS: &[&str] = &[
     // `pica lockstep --corpus`: the front end of each bundle, `pica_top` without the SH stage
     // (`Variant::front_end` of the default build).
     "fe",
-    // `pica lockstep --rtl-stages sh,rast,tev,fop` over the scenes and the frame: each stage
-    // top as written.
-    "sh_stage", "rast", "tev", "fop",
+    // `pica lockstep --rtl-stages sh,rast,tex,tev,fop` over the scenes and the frame: each
+    // stage top as written.
+    "sh_stage", "rast", "tex", "tev", "fop",
 ];
 
 /// Whether this is a lean build ([`LEAN_ENV`] set to anything but empty or `0`).
