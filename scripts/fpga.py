@@ -17,7 +17,7 @@ import time
 # The stage tops. `pre` runs after reading the sources (parameters), `shader` selects the flow
 # for tops holding shader units (no `share`, `abc -fast`, not flattened: see XILINX_SHADER),
 # `item` is what "clocks per item" counts. The kit's stage description (rtl-bridge/src/kit/
-# desc.rs) names the tops of sh, tev, fop and rast; rtl-bridge/tests/fpga_flow.rs checks that
+# desc.rs) names the tops of sh, tex, tev, fop and rast; rtl-bridge/tests/fpga_flow.rs checks that
 # every kit stage has a row here whose `top` (or `part_of`) is the kit's top.
 STAGES = {
     "fe": dict(top="pica_top", pre="chparam -set EnableSh 0 pica_top; ", shader=False,
@@ -25,6 +25,8 @@ STAGES = {
                     "vertex loader, primitive assembly)"),
     "sh_unit": dict(top="pica_sh_unit_top", pre="", shader=True, what="one shader unit"),
     "sh": dict(top="pica_sh_top", pre="", shader=True, what="the SH stage: four shader units"),
+    "tex": dict(top="pica_tex_top", pre="", shader=False,
+                what="texture units 0-2 with the texel cache and its AXI4 read port"),
     "tev": dict(top="pica_tev_top", pre="", shader=False, what="the six texture combiners"),
     "fop": dict(top="pica_fop_top", pre="", shader=False,
                 what="fragment operations and the memory port"),

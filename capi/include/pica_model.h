@@ -20,7 +20,8 @@
 #define PICA_CH_PIXEL 6 /* pixel carries pica_pixel_beat_t */
 #define PICA_CH_TEXEL 7 /* texel carries pica_texel_beat_t */
 #define PICA_CH_COMBINER 8 /* combiner carries pica_combiner_beat_t */
-#define PICA_CHANNEL_COUNT 9
+#define PICA_CH_TEX_COLOR 9 /* tex_color carries pica_tex_color_beat_t */
+#define PICA_CHANNEL_COUNT 10
 /* The widest packed payload in bits (pica_chan_pkg::BEAT_MAX_W). */
 #define PICA_BEAT_MAX_W 1792
 
@@ -199,6 +200,27 @@ PICA_STATIC_ASSERT(offsetof(pica_combiner_beat_t, y) == 10, "pica_combiner_beat_
 PICA_STATIC_ASSERT(offsetof(pica_combiner_beat_t, stage) == 12, "pica_combiner_beat_t.stage: offset differs from the library's");
 PICA_STATIC_ASSERT(offsetof(pica_combiner_beat_t, color) == 16, "pica_combiner_beat_t.color: offset differs from the library's");
 PICA_STATIC_ASSERT(offsetof(pica_combiner_beat_t, buffer) == 20, "pica_combiner_beat_t.buffer: offset differs from the library's");
+
+/* One fragment's texture-unit colours as TEX hands them on. */
+typedef struct pica_tex_color_beat {
+  uint64_t cycle; /* Cycle TEX computed them. */
+  uint16_t x; /* Pixel x. */
+  uint16_t y; /* Pixel y. */
+  uint32_t unit0; /* Texture unit 0's colour as `r | g << 8 | b << 16 | a << 24` (0: disabled). */
+  uint32_t unit1; /* Texture unit 1's colour, same packing. */
+  uint32_t unit2; /* Texture unit 2's colour, same packing. */
+  uint32_t unit3; /* Texture unit 3's (the procedural texture's) colour, same packing. */
+} pica_tex_color_beat_t;
+/* Packed width in bits (pica_chan_pkg::TEX_COLOR_BEAT_W; pica_pop_beat_packed). */
+#define PICA_TEX_COLOR_BEAT_W 192
+PICA_STATIC_ASSERT(sizeof(pica_tex_color_beat_t) == 32, "pica_tex_color_beat_t: size differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, cycle) == 0, "pica_tex_color_beat_t.cycle: offset differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, x) == 8, "pica_tex_color_beat_t.x: offset differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, y) == 10, "pica_tex_color_beat_t.y: offset differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, unit0) == 12, "pica_tex_color_beat_t.unit0: offset differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, unit1) == 16, "pica_tex_color_beat_t.unit1: offset differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, unit2) == 20, "pica_tex_color_beat_t.unit2: offset differs from the library's");
+PICA_STATIC_ASSERT(offsetof(pica_tex_color_beat_t, unit3) == 24, "pica_tex_color_beat_t.unit3: offset differs from the library's");
 
 
 
