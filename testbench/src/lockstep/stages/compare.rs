@@ -156,6 +156,7 @@ pub(super) fn beat_pixel(b: &Beat) -> Option<(u16, u16)> {
         Beat::Pixel(x) => Some((x.x, x.y)),
         Beat::Texel(x) => Some((x.x, x.y)),
         Beat::Combiner(x) => Some((x.x, x.y)),
+        Beat::TexColor(x) => Some((x.x, x.y)),
         _ => None,
     }
 }
