@@ -59,6 +59,7 @@ def test_version_and_tables():
         "pixel",
         "texel",
         "combiner",
+        "tex_color",
     ]
     assert pm.channel_fields("regwrite") == [
         ("cycle", 32, 1),
