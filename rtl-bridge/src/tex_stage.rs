@@ -344,3 +344,33 @@ impl FlushTracker {
         flush
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pica_model::regs::id;
+
+    /// The flag rises exactly when memory a fragment sent before may have cached was written:
+    /// not for the first fragment, not for a write elsewhere, yes for a write inside a texture
+    /// read since the last flush (and then not again until the next such write).
+    #[test]
+    fn flush_follows_writes_under_the_textures_read() {
+        let mut regs = RegFile::new();
+        regs.write(id::TEXUNIT_CONFIG, 1 | 1 << 12);
+        regs.write(id::TEXUNIT0_DIM, 8 << 16 | 8);
+        regs.write(id::TEXUNIT0_ADDR1, 0x1800_0000 >> 3);
+        let mut mem = Memory::new();
+        let mut f = FlushTracker::default();
+        assert!(!f.next(&regs, &mem));
+        mem.write_u32(0x2000_0000, 1).unwrap();
+        assert!(!f.next(&regs, &mem), "a write outside every texture");
+        mem.write_u32(0x1800_0010, 2).unwrap();
+        assert!(f.next(&regs, &mem), "a write inside the texture read");
+        assert!(!f.next(&regs, &mem), "nothing written since the flush");
+        // A texture read once stays in the ranges after the unit moves elsewhere.
+        regs.write(id::TEXUNIT0_ADDR1, 0x1810_0000 >> 3);
+        assert!(!f.next(&regs, &mem));
+        mem.write_u32(0x1800_0020, 3).unwrap();
+        assert!(f.next(&regs, &mem), "a write under the texture read before");
+    }
+}

@@ -386,7 +386,8 @@ pub fn parse_pixel_line(line: &str) -> Option<PixelBeat> {
     unpack_line(line).ok()
 }
 
-fn parse_hex_u32(v: &Value) -> Option<u32> {
+/// A manifest's hex string (`"0x…"`) or number as a `u32` (also read by the TEX bundles).
+pub(crate) fn parse_hex_u32(v: &Value) -> Option<u32> {
     match v {
         Value::String(s) => u32::from_str_radix(s.strip_prefix("0x").unwrap_or(s), 16).ok(),
         Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),

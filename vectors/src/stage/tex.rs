@@ -23,6 +23,7 @@
 //! Mapped memory outside every image reads 0; addresses outside VRAM and FCRAM are unmapped.
 
 use super::bundle::{field_list, word_lines, BundleError, BundleReader, StageBundle};
+use super::fop::parse_hex_u32;
 use super::StageProvenance;
 use crate::case::MemImage;
 use crate::shader_gen::Rng;
@@ -366,14 +367,6 @@ pub fn write_tex_bundle(
     prov: &StageProvenance,
 ) -> std::io::Result<Value> {
     tex_bundle(name, description, case, prov).write(dir)
-}
-
-fn parse_hex_u32(v: &Value) -> Option<u32> {
-    match v {
-        Value::String(s) => u32::from_str_radix(s.strip_prefix("0x").unwrap_or(s), 16).ok(),
-        Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
-        _ => None,
-    }
 }
 
 /// Reads a TEX stage bundle (format, kind, every file's SHA-256): the manifest, the case and

@@ -141,15 +141,7 @@ impl External<TexStage> for TexAdapter {
             i.frag.tex = [a, b, c, i.unit3];
             let (x, y) = (i.frag.frag.x, i.frag.frag.y);
             if let Some(log) = ports.beats.texel.as_deref_mut() {
-                log.extend(i.fetches.iter().map(|t| TexelBeat {
-                    cycle,
-                    x,
-                    y,
-                    unit: t.fetch.unit,
-                    addr: t.fetch.addr,
-                    raw: t.fetch.raw,
-                    rgba: u32::from_le_bytes(t.fetch.rgba),
-                }));
+                log.extend(texel_beats(cycle, x, y, &i.fetches));
             }
             if let Some(log) = ports.beats.tex_color.as_deref_mut() {
                 log.push(TexColorBeat::of(cycle, &i.frag.frag, i.frag.tex));
@@ -181,15 +173,7 @@ impl External<TexStage> for TexAdapter {
                     (self.inflight.front(), ports.beats.texel.as_deref_mut())
                 {
                     let (x, y) = (i.frag.frag.x, i.frag.frag.y);
-                    log.extend(i.fetches.iter().map(|t| TexelBeat {
-                        cycle,
-                        x,
-                        y,
-                        unit: t.fetch.unit,
-                        addr: t.fetch.addr,
-                        raw: t.fetch.raw,
-                        rgba: u32::from_le_bytes(t.fetch.rgba),
-                    }));
+                    log.extend(texel_beats(cycle, x, y, &i.fetches));
                     self.inflight.clear();
                 }
                 Err(HangReason::Texture(h))
@@ -225,6 +209,25 @@ impl External<TexStage> for TexAdapter {
             "axi": self.rtl.axi_tally(),
         })
     }
+}
+
+/// The `texel` beats of a fragment at (`x`, `y`) whose reads were `fetches`, recorded in
+/// `cycle` as the model's TEX records them.
+fn texel_beats(
+    cycle: u64,
+    x: u16,
+    y: u16,
+    fetches: &[TexFetch],
+) -> impl Iterator<Item = TexelBeat> + '_ {
+    fetches.iter().map(move |t| TexelBeat {
+        cycle,
+        x,
+        y,
+        unit: t.fetch.unit,
+        addr: t.fetch.addr,
+        raw: t.fetch.raw,
+        rgba: u32::from_le_bytes(t.fetch.rgba),
+    })
 }
 
 pub(super) fn attach_tex(gpu: &mut Gpu, opts: &StageOptions) -> Result<(), StageError> {
