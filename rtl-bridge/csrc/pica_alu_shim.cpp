@@ -22,11 +22,11 @@ namespace {
 constexpr uint32_t kOpMova = 16;
 constexpr uint32_t kOpF32 = 17;
 constexpr uint32_t kOpFix = 19;  // to_fix12p4: int_o, like MOVA
-// Ops 24-29 on pica_alu_mc_top (its op_i = op - 24): RCP, RSQ, EX2, LG2 on pica_sh_sfu, then
-// the clipper's reciprocal pica_f24_rcp_mc and the rasterizer's divider pica_f24_div_p (a / b
-// per lane, like op 18 DIV).
+// Ops 24-30 on pica_alu_mc_top (its op_i = op - 24): RCP, RSQ, EX2, LG2 on pica_sh_sfu, then
+// the clipper's reciprocal pica_f24_rcp_mc, the rasterizer's divider pica_f24_div_p (a / b
+// per lane, like op 18 DIV) and the texture units' reciprocal pica_f24_rcp_p.
 constexpr uint32_t kOpSfuFirst = 24;
-constexpr uint32_t kOpSfuLast = 29;
+constexpr uint32_t kOpSfuLast = 30;
 constexpr uint32_t kOpDivRast = 29;
 // Clocks after which a set that never signals done gives kSfuTimeout in every lane (not an
 // f24: a mismatch the checker reports, never a hang). The unit needs at most 380 (LG2).

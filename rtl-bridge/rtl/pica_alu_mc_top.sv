@@ -9,6 +9,9 @@
 //   op_i 5    pica_f24_div_p (`div_rast`): pica_rast's pipelined division a_i / b_i, against
 //             pica_f24_div (`div`); its operands are zero on every other clock, so a result
 //             taken a clock early or late is wrong
+//   op_i 6    pica_f24_rcp_p with the texture units' configuration (`rcp_tex`): the reciprocal
+//             of pica_tex_top's projection and cube maps, against pica_f24_rcp; pipelined,
+//             its operand present in the start clock only, like op 5
 //
 // start_i for one clock with op_i, a_i (and b_i); done_o for one clock with y_o valid.
 module pica_alu_mc_top (
@@ -31,6 +34,10 @@ module pica_alu_mc_top (
   // pica_f24_div_p: the quotient is there 6 clocks after the operands (6 steps, a register
   // behind each).
   localparam int DivClocks = 6;
+  localparam logic [2:0] OpRcpTex = 3'd6;
+  // pica_tex_top's RcpSteps: 2 quotient bits a stage, 8 stages.
+  localparam int TexRcpSteps = 2;
+  localparam int TexRcpClocks = 16 / TexRcpSteps;
 
   logic        sfu_start, sfu_done, rc_start;
   logic [23:0] sfu_y, rc_y;
@@ -81,8 +88,23 @@ module pica_alu_mc_top (
     else dv_sr_q <= {dv_sr_q[DivClocks-2:0], dv_start};
   end
 
-  assign done_o = sfu_done || (rc_run_q && rc_n_q == 5'd0) || dv_sr_q[DivClocks-1];
+  // The texture units' pipelined reciprocal, the same way.
+  logic        tr_start;
+  logic [23:0] tr_a, tr_y;
+  assign tr_start = start_i && (op_i == OpRcpTex);
+  assign tr_a     = tr_start ? a_i : 24'h0;
+  pica_f24_rcp_p #(.Steps(TexRcpSteps)) u_rcp_tex (
+    .clk_i, .en_i(1'b1), .a_i(tr_a), .y_o(tr_y)
+  );
+  logic [TexRcpClocks-1:0] tr_sr_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) tr_sr_q <= '0;
+    else tr_sr_q <= {tr_sr_q[TexRcpClocks-2:0], tr_start};
+  end
+  assign done_o = sfu_done || (rc_run_q && rc_n_q == 5'd0) || dv_sr_q[DivClocks-1]
+               || tr_sr_q[TexRcpClocks-1];
   assign y_o    = dv_sr_q[DivClocks-1] ? dv_y
+                : tr_sr_q[TexRcpClocks-1] ? tr_y
                 : ((rc_run_q && rc_n_q == 5'd0) ? rc_y : sfu_y);
 
 endmodule : pica_alu_mc_top

@@ -62,7 +62,8 @@ module pica_tex_cache #(
   input  logic [1:0]         rresp_i,
   input  logic               rlast_i,
 
-  output logic               busy_o        // a read in hand or a fill in flight
+  output logic               busy_o,       // a read in hand or a fill in flight
+  output logic               filling_o     // a fill in flight (its beats still owed)
 );
   localparam int Sets = 1 << SetBits;
   localparam int TagW = 28 - SetBits;
@@ -220,6 +221,7 @@ module pica_tex_cache #(
   end
 
   assign busy_o = h_valid_q || f_state_q != F_IDLE;
+  assign filling_o = f_state_q != F_IDLE;
 
   // rid_i and rlast_i are checked by the harness's AXI checker (one burst in flight, ID 0).
   logic unused;

@@ -8,12 +8,20 @@
 // The value is (2^16 + mantissa) · scale · 2^(exponent − 71) in units of 2^-8 texel; the
 // product m (28 bits) is placed at bit 40 of a 68-bit word and shifted right by 40 − (exponent
 // − 71): one barrel shifter, the bits shifted out say whether a negative value's floor is one
-// more in magnitude. Combinational: the unit registers around it.
+// more in magnitude. Reg puts a register behind the product (where an FPGA's multiplier block
+// has its own), before the shifter: p_o then belongs to the operands presented one clock with
+// en_i earlier; with Reg = 0 the block is combinational (clk_i and en_i unused). Signed = 0
+// (the level of detail's magnitudes) leaves out the negative side: no floor to take.
 //
 // Injected bug (rtl-bridge/tests/tex_rtl.rs must catch it):
 //   INJECT_TEX_COORD_FLOOR  a negative value truncates toward zero (Azahar's rounding, the
 //                           model's documented difference) instead of taking the floor
-module pica_tex_coord (
+module pica_tex_coord #(
+  parameter bit Reg    = 1'b0,
+  parameter bit Signed = 1'b1     // 0: x_i is a magnitude (its sign bit is ignored)
+) (
+  input  logic               clk_i,
+  input  logic               en_i,     // the register loads when set (the pipeline moves)
   input  logic [23:0]        x_i,      // f24: sign 23, exponent 22-16 (bias 63), mantissa 15-0
   input  logic [10:0]        scale_i,  // texels on the axis (0-2047)
   output logic signed [41:0] p_o       // floor(x · scale · 256), in [−2^40, 2^40]
@@ -21,16 +29,32 @@ module pica_tex_coord (
 
   localparam logic [40:0] Sat = 41'h100_0000_0000;  // 2^40
 
-  logic       neg, zero, nan, inf;
-  logic [6:0] e;
-  assign neg  = x_i[23];
-  assign e    = x_i[22:16];
-  assign nan  = e == 7'h7F && x_i[15:0] != 16'd0;
-  assign inf  = e == 7'h7F && x_i[15:0] == 16'd0;
-  assign zero = e == 7'd0 || nan || scale_i == 11'd0;
+  logic       neg_d, zero_d, nan, inf_d;
+  logic [6:0] e_d;
+  assign neg_d  = Signed && x_i[23];
+  assign e_d    = x_i[22:16];
+  assign nan    = e_d == 7'h7F && x_i[15:0] != 16'd0;
+  assign inf_d  = e_d == 7'h7F && x_i[15:0] == 16'd0;
+  assign zero_d = e_d == 7'd0 || nan || scale_i == 11'd0;
 
+  logic [27:0] m_d;
+  assign m_d = 28'({1'b1, x_i[15:0]}) * 28'(scale_i);
+
+  // The product and the operand's class, behind the optional register.
+  localparam int W = 3 + 7 + 28;
+  logic [W-1:0] r_d, r_q;
+  assign r_d = {neg_d, zero_d, inf_d, e_d, m_d};
+  if (Reg) begin : g_r
+    always_ff @(posedge clk_i) if (en_i) r_q <= r_d;
+  end else begin : g_r_n
+    assign r_q = r_d;
+    logic unused;
+    assign unused = ^{clk_i, en_i};
+  end
+  logic        neg, zero, inf;
+  logic [6:0]  e;
   logic [27:0] m;
-  assign m = 28'({1'b1, x_i[15:0]}) * 28'(scale_i);
+  assign {neg, zero, inf, e, m} = r_q;
 
   // Right shift r = 40 − (e − 71) = 111 − e: e ≥ 112 overflows (the value is at least m · 2^41
   // ≥ 2^57 units); e ≤ 43 leaves nothing (r ≥ 68) but the inexact bit.

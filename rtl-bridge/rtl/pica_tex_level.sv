@@ -1,17 +1,13 @@
 // pica_tex_level: a mipmap level's size and where it starts (issue 38, the texture units'
 // arithmetic). Bit-exact with pica_model::tex::{level_dim_min, level_offset_min}
 // (model/src/tex/mod.rs):
-//   size    max(dim >> level, min(dim, Min)), at least 1 — Min = 8 (one tile) by default,
-//           1 with knob tex-min-level-size=1 (parameter MinOne; the 8 is UNVERIFIED(hw)
-//           [fact: tex-min-level-size])
+//   size    pica_tex_dim (the minimum level size and its knob are there)
 //   offset  the bytes of the levels below: the sum over l < level of w_l · h_l · bpp / 8
 // The sizes are combinational; the offset iterates, a level a clock (one 11 × 11-bit
 // product), as the unit does when its configuration changes — not per fragment: start_i
 // takes the inputs, done_o rises with the offset after `level` clocks (one for level 0).
-//
-// Injected bug (rtl-bridge/tests/tex_rtl.rs must catch it):
-//   INJECT_TEX_LEVEL_MIN  levels stop shrinking at Min even when the level-0 size is smaller
-//                         (max(dim >> level, Min) instead of min(dim, Min))
+// While busy, offset_o runs through the offsets of levels 0, 1, … a clock apart (the
+// texture units' level table records them so).
 module pica_tex_level #(
   parameter bit MinOne = 1'b0         // tex-min-level-size=1
 ) (
@@ -28,22 +24,8 @@ module pica_tex_level #(
   output logic [27:0] offset_o        // bytes from the texture's base to the level
 );
 
-  localparam logic [10:0] Min = MinOne ? 11'd1 : 11'd8;
-
-  function automatic logic [10:0] dim_at(input logic [10:0] dim, input logic [3:0] l);
-    logic [10:0] sh, fl, r;
-    sh = dim >> l;
-`ifdef INJECT_TEX_LEVEL_MIN
-    fl = Min;
-`else
-    fl = dim < Min ? dim : Min;
-`endif
-    r = sh > fl ? sh : fl;
-    dim_at = r == 11'd0 ? 11'd1 : r;
-  endfunction
-
-  assign lw_o = dim_at(width_i, level_i);
-  assign lh_o = dim_at(height_i, level_i);
+  pica_tex_dim #(.MinOne(MinOne)) u_lw (.dim_i(width_i), .level_i, .dim_o(lw_o));
+  pica_tex_dim #(.MinOne(MinOne)) u_lh (.dim_i(height_i), .level_i, .dim_o(lh_o));
 
   // ---- the offset: one level's bytes a clock
   logic [3:0]  fmt_q, lvl_q, l_q;
@@ -51,9 +33,12 @@ module pica_tex_level #(
   logic        busy_q;
   logic [27:0] acc_q;
 
+  logic [10:0] w_l, h_l;
+  pica_tex_dim #(.MinOne(MinOne)) u_wl (.dim_i(w_q), .level_i(l_q), .dim_o(w_l));
+  pica_tex_dim #(.MinOne(MinOne)) u_hl (.dim_i(h_q), .level_i(l_q), .dim_o(h_l));
   logic [21:0] texels;
   logic [23:0] bytes;
-  assign texels = 22'(dim_at(w_q, l_q)) * 22'(dim_at(h_q, l_q));
+  assign texels = 22'(w_l) * 22'(h_l);
   always_comb begin
     case (fmt_q)
       4'd1:                         bytes = 24'(texels) * 24'd3;      // 24 bits a texel

@@ -51,7 +51,12 @@ module pica_tex_wrap (
   // ---- the division stages: stage k brings in bit Bits−1−k of |i|.
   logic [Bits:0]  v_q;                   // valid per stage (v_q[0] the entry register)
   logic [11:0]    r_q   [Bits+1];        // partial remainder (< d)
-  logic [32:0]    a_q   [Bits+1];        // the dividend, shifted left a bit a stage
+  // The dividend's bits not yet brought in: stage k keeps Bits − k of them (the top one is
+  // next), flat at AOff(k), so no register holds a bit that can no longer matter.
+  function automatic int AOff(input int k);
+    AOff = k * Bits - (k * (k - 1)) / 2;
+  endfunction
+  logic [AOff(Bits)-1:0] a_q;
   logic [11:0]    d_q   [Bits+1];
   logic [10:0]    n_q   [Bits+1];
   logic [10:0]    cl_q  [Bits+1];
@@ -64,7 +69,7 @@ module pica_tex_wrap (
 
   always_ff @(posedge clk_i) begin
     r_q[0]    <= 12'd0;
-    a_q[0]    <= mag;
+    a_q[AOff(0) +: Bits] <= mag;
     d_q[0]    <= d;
     n_q[0]    <= n;
     cl_q[0]   <= clamped;
@@ -77,11 +82,12 @@ module pica_tex_wrap (
   end
 
   for (genvar k = 0; k < Bits; k++) begin : g_div
+    localparam int W = Bits - k;         // stage k's dividend bits
     logic [12:0] t;
-    assign t = {r_q[k], a_q[k][32]};
+    assign t = {r_q[k], a_q[AOff(k) + W - 1]};
     always_ff @(posedge clk_i) begin
       r_q[k+1]    <= t >= {1'b0, d_q[k]} ? 12'(t - {1'b0, d_q[k]}) : t[11:0];
-      a_q[k+1]    <= {a_q[k][31:0], 1'b0};
+      if (W > 1) a_q[AOff(k + 1) +: (W > 1 ? W - 1 : 1)] <= a_q[AOff(k) +: (W > 1 ? W - 1 : 1)];
       d_q[k+1]    <= d_q[k];
       n_q[k+1]    <= n_q[k];
       cl_q[k+1]   <= cl_q[k];
@@ -125,8 +131,8 @@ module pica_tex_wrap (
     border_o <= bord_q[Bits] && !rng_q[Bits];
   end
 
-  // Stage Bits's dividend is shifted out; the latency is the same for every index.
+  // The latency is the same for every index.
   logic unused;
-  assign unused = ^{a_q[Bits], Latency};
+  assign unused = ^{Latency};
 
 endmodule

@@ -78,11 +78,14 @@ pub enum AluOp {
     /// `rast::interp::div(a[i], b[i])` per lane, on the rasterizer's pipelined divider
     /// (`pica_f24_div_p`, in the same model as `pica_sh_sfu`, clocked per lane).
     DivRast = 29,
+    /// `rcp(a.x)` in every lane, on the texture units' pipelined reciprocal (`pica_f24_rcp_p`
+    /// in `pica_tex_top`'s configuration, in the same model as `pica_sh_sfu`).
+    RcpTex = 30,
 }
 
 impl AluOp {
     /// Every op, in encoding order.
-    pub const ALL: [AluOp; 30] = [
+    pub const ALL: [AluOp; 31] = [
         AluOp::Add,
         AluOp::Mul,
         AluOp::Mad,
@@ -113,6 +116,7 @@ impl AluOp {
         AluOp::Lg2Sfu,
         AluOp::RcpClip,
         AluOp::DivRast,
+        AluOp::RcpTex,
     ];
 
     /// The lower-case name (`add`, ..., `mova`, `f32_to_f24`, `div`, ..., `weight`).
@@ -148,6 +152,7 @@ impl AluOp {
             AluOp::Lg2Sfu => "lg2_sfu",
             AluOp::RcpClip => "rcp_clip",
             AluOp::DivRast => "div_rast",
+            AluOp::RcpTex => "rcp_tex",
         }
     }
 
@@ -156,7 +161,7 @@ impl AluOp {
     /// lane conventions are the twin's.
     pub fn reference(self) -> AluOp {
         match self {
-            AluOp::RcpSfu | AluOp::RcpClip => AluOp::Rcp,
+            AluOp::RcpSfu | AluOp::RcpClip | AluOp::RcpTex => AluOp::Rcp,
             AluOp::RsqSfu => AluOp::Rsq,
             AluOp::Ex2Sfu => AluOp::Ex2,
             AluOp::Lg2Sfu => AluOp::Lg2,
@@ -292,7 +297,7 @@ pub fn model_eval(op: AluOp, max_neg_inf: bool, a: [u32; 4], b: [u32; 4], c: [u3
         AluOp::Dp3 => splat(alu::dot(&fa[..3], &fb[..3])),
         AluOp::Dp4 => splat(alu::dot(&fa, &fb)),
         AluOp::Dph => splat(alu::dot(&[fa[0], fa[1], fa[2], F24::ONE], &fb)),
-        AluOp::Rcp | AluOp::RcpSfu | AluOp::RcpClip => splat(alu::rcp(fa[0])),
+        AluOp::Rcp | AluOp::RcpSfu | AluOp::RcpClip | AluOp::RcpTex => splat(alu::rcp(fa[0])),
         AluOp::Rsq | AluOp::RsqSfu => splat(alu::rsq(fa[0])),
         AluOp::Ex2 | AluOp::Ex2Sfu => splat(alu::ex2(fa[0])),
         AluOp::Lg2 | AluOp::Lg2Sfu => splat(alu::lg2(fa[0])),
@@ -500,7 +505,7 @@ pub const WINDOW_PARTNERS: usize = 4;
 
 /// The exhaustive operand plan of `op`, delivered in batches of about `batch` sets to `f`
 /// (so a 2^24 sweep never sits in memory at once):
-/// - rcp, rsq, ex2, lg2 (and their `_sfu` twins, and `rcp_clip`): every one of the 2^24 patterns as a.x;
+/// - rcp, rsq, ex2, lg2 (and their `_sfu` twins, `rcp_clip` and `rcp_tex`): every one of the 2^24 patterns as a.x;
 /// - flr, mova, fix12p4, color_u8, depth16, depth24: every pattern, four per set;
 /// - weight: a windowed sweep of the 36-bit integers (2^36 are too many): every value in
 ///   `-2^23 ..= 2^23 - 1`, and `±(2^p + d)` for every p < 36 and `|d| <= 4096` (the 17-bit
@@ -530,7 +535,8 @@ pub fn exhaustive_plan(op: AluOp, seed: u64, batch: usize, f: &mut dyn FnMut(&[O
         | AluOp::RsqSfu
         | AluOp::Ex2Sfu
         | AluOp::Lg2Sfu
-        | AluOp::RcpClip => {
+        | AluOp::RcpClip
+        | AluOp::RcpTex => {
             for x in 0..0x100_0000u32 {
                 buf.push(([x, 0, 0, 0], [0; 4], [0; 4]));
                 flush(&mut buf, false);

@@ -60,9 +60,10 @@ module pica_tex_tb;
   logic [3:0]         lmin, lmax, l_level, l_next;
   logic               lmag, lminf, lmip, l_two, l_lin;
   logic [7:0]         l_frac;
-  pica_tex_coord u_coord (.x_i(cx), .scale_i(cscale), .p_o(cp));
+  pica_tex_coord u_coord (.clk_i(1'b0), .en_i(1'b0), .x_i(cx), .scale_i(cscale), .p_o(cp));
   pica_tex_lod u_lod (
-    .du_dx_i(d0), .dv_dx_i(d1), .du_dy_i(d2), .dv_dy_i(d3), .width_i(lw), .height_i(lh),
+    .clk_i(1'b0), .en_i(1'b0), .du_dx_i(d0), .dv_dx_i(d1), .du_dy_i(d2), .dv_dy_i(d3),
+    .width_i(lw), .height_i(lh),
     .bias_i(lbias), .min_level_i(lmin), .max_level_i(lmax), .mag_linear_i(lmag),
     .min_linear_i(lminf), .mip_linear_i(lmip), .level_o(l_level), .next_o(l_next),
     .frac_o(l_frac), .two_o(l_two), .linear_o(l_lin)

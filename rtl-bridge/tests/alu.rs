@@ -100,7 +100,7 @@ fn alu_unary_ops_match_the_model() {
 /// 63 and 64: around 1.0, where LG2 is near 0 and RSQ's root is near 1; 9: EX2's tiny-negative
 /// edge; 69: EX2's overflow), both signs. The SFU is clocked to done for every set (up to 380
 /// clocks for LG2), so the plan of the combinational ops would take minutes;
-/// `pica alu-check --op lg2_sfu --exhaustive` (and rcp_sfu, rsq_sfu, ex2_sfu, rcp_clip) sweeps
+/// `pica alu-check --op lg2_sfu --exhaustive` (and rcp_sfu, rsq_sfu, ex2_sfu, rcp_clip, rcp_tex) sweeps
 /// all 2^24.
 fn sfu_sets(f: &mut dyn FnMut(&[OperandSet])) {
     const EDGE: &[u32] = &[0, 9, 63, 64, 69, 127];
@@ -130,6 +130,7 @@ fn alu_sfu_ops_match_the_model() {
         AluOp::Ex2Sfu,
         AluOp::Lg2Sfu,
         AluOp::RcpClip,
+        AluOp::RcpTex,
     ] {
         check(&mut rtl, op, false, &mut |f| sfu_sets(f));
         check(&mut rtl, op, false, &mut |f| {

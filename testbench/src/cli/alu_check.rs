@@ -1,7 +1,8 @@
 //! `pica alu-check`: the Verilated f24 ALU (`rtl-bridge/rtl/pica_alu_top.sv`, and the shader
 //! unit's multi-cycle special-function unit `pica_sh_sfu.sv` as the `*_sfu` ops, the clipper's
 //! multi-cycle reciprocal `pica_f24_rcp_mc.sv` as `rcp_clip`, the rasterizer's pipelined divider
-//! `pica_f24_div_p.sv` as `div_rast`) against the model
+//! `pica_f24_div_p.sv` as `div_rast`, the texture units' pipelined reciprocal
+//! `pica_f24_rcp_p.sv` as `rcp_tex`) against the model
 //! (`pica_model::shader::alu`, and the rasterizer's f24 operations of `pica_model::rast`), op by
 //! op.
 //!
@@ -28,7 +29,9 @@ Coverage of --exhaustive:
     patterns. rcp_sfu, rsq_sfu, ex2_sfu, lg2_sfu: the same functions on the shader unit's
     multi-cycle special-function unit (pica_sh_sfu, clocked to done for each input; the one
     the shader units use), all 2^24 patterns too; rcp_clip: rcp on the clipper's multi-cycle
-    reciprocal (pica_f24_rcp_mc, 2 quotient bits a clock, as pica_clip has it), all 2^24.
+    reciprocal (pica_f24_rcp_mc, 2 quotient bits a clock, as pica_clip has it), all 2^24;
+    rcp_tex: rcp on the texture units' pipelined reciprocal (pica_f24_rcp_p, 2 quotient bits
+    a stage, as pica_tex_top has it), all 2^24.
   weight (rast::interp::weight_f24, a signed 36-bit integer to f24): every integer in
     -2^23..2^23-1 and +-(2^p + d) for every p < 36 and |d| <= 4096 (about 17.4 million inputs).
   f32_to_f24: a windowed sweep (2^32 inputs would take hours): every exponent field x both
@@ -52,7 +55,8 @@ pub struct AluCheckArgs {
     /// Op to check (add mul mad dp3 dp4 dph rcp rsq ex2 lg2 flr max min sge slt cmp mova
     /// f32_to_f24; the rasterizer's div fix12p4 color_u8 depth16 depth24 weight; the shader
     /// unit's special-function unit rcp_sfu rsq_sfu ex2_sfu lg2_sfu; the clipper's multi-cycle
-    /// reciprocal rcp_clip; the rasterizer's pipelined divider div_rast), or `all`.
+    /// reciprocal rcp_clip; the rasterizer's pipelined divider div_rast; the texture units'
+    /// pipelined reciprocal rcp_tex), or `all`.
     #[arg(long, value_name = "OP")]
     pub op: String,
     /// Sweep the op's exhaustive plan (see below).
