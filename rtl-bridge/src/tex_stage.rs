@@ -106,6 +106,13 @@ pub const WATCHDOG_CLOCKS: u64 = 20_000;
 /// fills of four beats, each beat waiting less than the watchdog.
 pub const LIVELOCK_CLOCKS: u64 = 24 * 2 * 5 * (WATCHDOG_CLOCKS + 4);
 
+/// The most line fills `fragments` fragments can need with flushes between them: a fragment
+/// reads at most 24 texels (three units, two levels, four texels), each from at most two lines
+/// (an RGB8 texel straddles two), each line filled at most once per read.
+pub fn fill_bound(fragments: u64) -> u64 {
+    48 * (fragments + 1)
+}
+
 /// TEX's part of the stage protocol.
 #[derive(Debug, Default)]
 pub(crate) struct Tex {
@@ -271,6 +278,15 @@ impl RtlTex {
     /// The hang the RTL reports (`hang_o`), as the model's [`TexHang`].
     pub fn hang(&self) -> Option<TexHang> {
         self.stage.proto.hang.clone()
+    }
+
+    /// Makes [`RtlTex::run`] and the drains before register writes give up (recorded as a
+    /// breach) once the memory port has taken more than `limit` bursts: a livelocked RTL that
+    /// refills one line forever gives no fragment and keeps the handshake watchdog quiet (a
+    /// mutant ran over ten minutes of `pica mutate` under [`LIVELOCK_CLOCKS`] alone). A case's
+    /// bound is [`fill_bound`].
+    pub fn set_fill_limit(&mut self, limit: u64) {
+        self.stage.set_side_limit(limit);
     }
 
     /// The texel reads reported since the last call, in the order the RTL made them.

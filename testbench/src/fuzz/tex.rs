@@ -140,7 +140,10 @@ pub fn run_rtl(
     case: &TexCase,
     cov: Option<&CoverageSink>,
 ) -> Result<RtlRun, String> {
-    let rtl = RtlTex::with_reorder(variant, latency, reorder).map_err(|e| e.to_string())?;
+    let mut rtl = RtlTex::with_reorder(variant, latency, reorder).map_err(|e| e.to_string())?;
+    rtl.set_fill_limit(pica_rtl_bridge::tex_stage::fill_bound(
+        case.fragments() as u64
+    ));
     let mut rtl = Gathered::new(rtl, cov);
     let mut mem = case.memory();
     let mut ready = crate::fuzz::fop::OutReady::new();
