@@ -157,6 +157,8 @@ macro_rules! swappable {
     ($($ty:ty => $field:ident),* $(,)?) => {$(
         impl Swappable for $ty {
             fn slot(gpu: &mut Gpu) -> &mut Slot<Self> {
+                // The caller may change the SH stage through its slot.
+                gpu.sh_quiet = None;
                 &mut gpu.$field
             }
         }
@@ -203,6 +205,11 @@ pub struct Gpu {
     /// Register writes pushed with [`Gpu::push_write`] (not through the CP).
     pushed_writes: u64,
     shader: Slot<ShaderCore>,
+    /// With the pipeline off: [`ShaderCore::quiet`] of the model's SH stage after its last
+    /// tick (`None` when it was not quiet, is external, or was changed since). Nothing reaches
+    /// the SH stage without the pipeline, so while this holds its ticks are skipped
+    /// ([`Gpu::step`]): they would return at once and change nothing.
+    sh_quiet: Option<bool>,
     vs_in: Link<ShIn>,
     sh_out: Link<ShadedItem>,
     /// Whether draws run through the pipeline (off: the front end alone, as the RTL has it).
@@ -265,6 +272,7 @@ impl Gpu {
             hang: None,
             pushed_writes: 0,
             shader: Slot::new(ShaderCore::default()),
+            sh_quiet: None,
             vs_in: Link::new("vs_in", timing::SHADER_IN_DEPTH),
             sh_out: Link::new("sh_out", timing::SHADER_OUT_DEPTH),
             pipeline: true,
@@ -307,7 +315,7 @@ impl Gpu {
     /// with [`Gpu::coverage`]. Call before [`Gpu::run`] (after [`Gpu::set_shader_knobs`]).
     pub fn set_coverage(&mut self, on: bool) {
         self.cov = on.then(|| Box::new(crate::cov::Sampler::new()));
-        self.shader.model_mut().set_count_opcodes(on);
+        self.shader_mut().set_count_opcodes(on);
         self.fop.model_mut().set_count_tests(on);
     }
 
@@ -365,6 +373,12 @@ impl Gpu {
         self.pipeline
     }
 
+    /// The model's SH stage, to change it: forgets that it was quiet ([`Gpu::step`]).
+    fn shader_mut(&mut self) -> &mut ShaderCore {
+        self.sh_quiet = None;
+        self.shader.model_mut()
+    }
+
     /// Puts `external` (an RTL stage behind its port adapter) in the place of the model's
     /// stage `S` from the next cycle on; every other stage stays the model's (design.md
     /// "Stage-level co-verification"). Call before [`Gpu::run`].
@@ -390,9 +404,8 @@ impl Gpu {
     /// call before [`Gpu::run`]). [`Gpu::set_knobs`] sets these and every other knob.
     pub fn set_shader_knobs(&mut self, knobs: crate::shader::interp::Knobs) {
         self.shader = Slot::new(ShaderCore::new(knobs));
-        self.shader
-            .model_mut()
-            .set_count_opcodes(self.cov.is_some());
+        let count = self.cov.is_some();
+        self.shader_mut().set_count_opcodes(count);
         let mut all = *self.regs.knobs();
         all.shader = knobs;
         self.regs.set_knobs(all);
@@ -404,9 +417,8 @@ impl Gpu {
     pub fn set_knobs(&mut self, knobs: crate::knobs::Knobs) {
         if knobs.shader != self.regs.knobs().shader {
             self.shader = Slot::new(ShaderCore::new(knobs.shader));
-            self.shader
-                .model_mut()
-                .set_count_opcodes(self.cov.is_some());
+            let count = self.cov.is_some();
+            self.shader_mut().set_count_opcodes(count);
         }
         self.regs.set_knobs(knobs);
         self.cp.set_end_value(knobs.cp_end_value);
@@ -423,7 +435,7 @@ impl Gpu {
     /// steps every unit one instruction per cycle). [`Gpu::set_shader_knobs`] and a change of
     /// the shader knobs by [`Gpu::set_knobs`] reset it to on.
     pub fn set_shader_run_ahead(&mut self, on: bool) {
-        self.shader.model_mut().set_run_ahead(on);
+        self.shader_mut().set_run_ahead(on);
     }
 
     /// Sets the shader units' JIT ([`ShaderCore::set_jit`]: `Some(threshold)` on, `None`
@@ -431,7 +443,7 @@ impl Gpu {
     /// [`Gpu::set_shader_knobs`] and a change of the shader knobs by [`Gpu::set_knobs`] reset
     /// it to the default.
     pub fn set_shader_jit(&mut self, threshold: Option<u32>) {
-        self.shader.model_mut().set_jit(threshold);
+        self.shader_mut().set_jit(threshold);
     }
 
     /// Turns the shortcuts for idle stages on (the default) or off (the SH stage's
@@ -439,13 +451,13 @@ impl Gpu {
     /// (`testbench/tests/skip_idle.rs`). [`Gpu::set_shader_knobs`] and a change of the shader
     /// knobs by [`Gpu::set_knobs`] reset it to on.
     pub fn set_skip_idle(&mut self, on: bool) {
-        self.shader.model_mut().set_skip_idle(on);
+        self.shader_mut().set_skip_idle(on);
     }
 
     /// Keeps a copy of everything the shader units send on ([`Gpu::shaded`]); call before
     /// [`Gpu::run`].
     pub fn set_keep_shaded(&mut self, on: bool) {
-        self.shader.model_mut().set_keep_output(on);
+        self.shader_mut().set_keep_output(on);
     }
 
     /// What the shader units sent on so far, if kept ([`Gpu::set_keep_shaded`]).
@@ -472,7 +484,7 @@ impl Gpu {
     /// Turns recording of the `commit` channel on or off (default off: a record per shader
     /// instruction).
     pub fn set_record_commits(&mut self, on: bool) {
-        self.shader.model_mut().set_record_commits(on);
+        self.shader_mut().set_record_commits(on);
     }
 
     /// Starts the command buffer at physical address `addr` of `size` bytes (what the GSP does
@@ -555,7 +567,7 @@ impl Gpu {
     /// Turns recording of register-write beats on or off (default on).
     pub fn set_record_beats(&mut self, on: bool) {
         self.regs.set_record_beats(on);
-        self.shader.model_mut().set_record_beats(on);
+        self.shader_mut().set_record_beats(on);
         self.record_beats = on;
     }
 
@@ -705,8 +717,22 @@ impl Gpu {
 
     /// Advances every stage by one cycle.
     pub fn step(&mut self) {
+        // The span names the cycle in every event of the step (`-vv`). It is made only when a
+        // TRACE span of this module is enabled: without a subscriber a disabled span was still
+        // built, entered, exited and dropped every cycle, and the cycle's own code, holding it,
+        // had unwinding paths everywhere (together a fifth of a front-end cycle).
+        if tracing::enabled!(kind: tracing::metadata::Kind::SPAN, tracing::Level::TRACE) {
+            let _span = tracing::trace_span!("cycle", cycle = self.cycle).entered();
+            self.step_cycle();
+        } else {
+            self.step_cycle();
+        }
+    }
+
+    /// [`Gpu::step`]'s cycle (one copy of it, not one per branch).
+    #[inline(never)]
+    fn step_cycle(&mut self) {
         let cycle = self.cycle;
-        let _span = tracing::trace_span!("cycle", cycle).entered();
         // REGS's hold is registered: it sees the pipeline as it stood at the start of the cycle.
         let hold = self.regs_hold();
         // Direct calls (no iteration over trait objects): this runs every cycle.
@@ -810,17 +836,35 @@ impl Gpu {
                 ),
             );
         }
-        let sh = self.shader.tick(
-            cycle,
-            ShaderPorts {
-                regs: &self.regs,
-                input: &mut self.vs_in,
-                output: &mut self.sh_out,
-                beats_in: &mut self.shader_in_beats,
-                beats_out: &mut self.shader_out_beats,
-                commits: &mut self.commit_beats,
-            },
-        );
+        // Without the pipeline nothing arrives at the SH stage (only VL feeds it): once its
+        // model is quiet, its ticks would return at once and change nothing (a tenth of a
+        // front-end cycle), unless this cycle switches the GS on for the first time.
+        let sh_skip = !self.pipeline
+            && self.vs_in.is_empty()
+            && self.sh_quiet.is_some_and(|has_gs| {
+                has_gs || self.regs.reg(crate::regs::id::GEOSTAGE_CONFIG.into()) & 3 != 2
+            });
+        let sh = if sh_skip {
+            Ok(())
+        } else {
+            let sh = self.shader.tick(
+                cycle,
+                ShaderPorts {
+                    regs: &self.regs,
+                    input: &mut self.vs_in,
+                    output: &mut self.sh_out,
+                    beats_in: &mut self.shader_in_beats,
+                    beats_out: &mut self.shader_out_beats,
+                    commits: &mut self.commit_beats,
+                },
+            );
+            self.sh_quiet = if self.pipeline || self.shader.is_external() {
+                None
+            } else {
+                self.shader.model().quiet()
+            };
+            sh
+        };
         let cp = self.cp.tick(
             cycle,
             CpPorts {

@@ -2,10 +2,12 @@
 //! words, 1823 register writes, 2201 cycles) for the model alone, the Verilated RTL alone, and
 //! the two in lockstep (beats compared every cycle; the final debug-map comparison is measured
 //! separately because its cost does not scale with the workload: read directly and through the
-//! debug port). `rtl_front_end_cycles` / `lockstep_front_end_cycles` use the RTL front end
-//! alone (`EnableSh = 0`), as it stood before the SH stage joined `pica_top`. Also prints the
-//! bundle size
-//! per 1,000 register writes. `scripts/bench` runs it.
+//! debug port). `rtl_cycles` runs `pica_top` as written (the SH stage's four units clocked
+//! idle); `rtl_front_end_cycles` runs `fe` (`EnableSh = 0`), the build `lockstep_cycles` runs
+//! against the model, so that lockstep / RTL alone and model / RTL alone compare the same RTL;
+//! `lockstep_front_end_cycles` runs the lockstep against the `EnableSh = 0` build of the
+//! mask-bug variant (the pair the figures before `fe` existed were taken on). Also prints the
+//! bundle size per 1,000 register writes. `scripts/bench` runs it.
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]
@@ -69,11 +71,25 @@ fn bench(c: &mut Criterion) {
             black_box(o)
         })
     });
-    // The front end alone, as the RTL stood before the SH stage joined `pica_top`: the
-    // `EnableSh = 0` build of the mask-bug variant (its bug is one byte lane of the register
-    // merge: the same logic, the same speed; frame_setup writes no partial byte mask, so the
-    // lockstep run below is equal).
+    // The front end alone: `fe`, what the lockstep below runs for the default variant.
     g.bench_function("rtl_front_end_cycles", |b| {
+        b.iter(|| {
+            let mem = case.memory().expect("memory");
+            let mut rtl = RtlGpu::new(
+                Rtl::with_variant(Variant::FrontEnd).expect("rtl"),
+                mem,
+                case.submit_addr,
+                case.submit_size,
+            );
+            let o = rtl.run(case.max_cycles);
+            assert_eq!(o, RtlOutcome::Finished { cycles });
+            black_box(o)
+        })
+    });
+    // The `EnableSh = 0` build of the mask-bug variant (its bug is one byte lane of the
+    // register merge: the same logic, the same speed; frame_setup writes no partial byte mask,
+    // so the lockstep run is equal), alone and in lockstep: the pair measured before `fe`.
+    g.bench_function("rtl_mask_bug_cycles", |b| {
         b.iter(|| {
             let mem = case.memory().expect("memory");
             let mut rtl = RtlGpu::new(

@@ -1,6 +1,7 @@
-//! The model's shortcuts (`Gpu::set_skip_idle`: an idle SH stage returns at once;
-//! `Gpu::set_shader_run_ahead`: a VS unit runs its vertex ahead) change no result: over the
-//! vector corpus, the scene library and 10,000 register-fuzz cases, the runs with the shortcuts on (the default)
+//! The model's shortcuts (`Gpu::set_skip_idle`: an idle SH stage returns at once, and with the
+//! pipeline off a quiet SH stage is not ticked at all; `Gpu::set_shader_run_ahead`: a VS unit
+//! runs its vertex ahead) change no result: over the vector corpus, the case library, the
+//! scene library and 10,000 register-fuzz cases, the runs with the shortcuts on (the default)
 //! and off give the same beats on every channel, outcome (cycle counts included), registers,
 //! debug map and snapshot.
 
@@ -65,6 +66,29 @@ fn fuzz_cases_are_the_same_with_and_without_the_shortcuts() {
         n += 1;
     }
     assert_eq!(n, 10_000);
+}
+
+/// The library's cases run the front end alone (the pipeline off): the SH stage is quiet from
+/// the first cycle, and `regs/com_mode` switches the GS on in the middle of the list, the
+/// cycle the SH stage makes its GS state (which the snapshot shows) even when quiet.
+#[test]
+fn library_cases_are_the_same_with_and_without_the_shortcuts() {
+    let cases = pica_vectors::library::cases();
+    assert!(cases.iter().any(|c| c.name == "bench/frame_setup"));
+    for case in &cases {
+        check(case);
+    }
+    let com_mode = cases
+        .iter()
+        .find(|c| c.name == "regs/com_mode")
+        .expect("library case regs/com_mode");
+    assert!(!com_mode.pipeline);
+    let seen = observe(com_mode, true);
+    assert!(
+        !seen.snapshot["shader"]["gs_setup"].is_null(),
+        "regs/com_mode switches the GS on: {}",
+        seen.snapshot["shader"]
+    );
 }
 
 /// The scenes draw through the whole pipeline: vertices reach the SH stage.

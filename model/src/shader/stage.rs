@@ -447,6 +447,16 @@ impl ShaderCore {
         self.skip_idle = on;
     }
 
+    /// Whether [`ShaderCore::tick`] with nothing arriving returns at once and changes
+    /// nothing, now and in every later cycle until something arrives or the core is changed
+    /// from outside: the idle shortcut is on and no vertex, marker or GS work is in flight.
+    /// `Some(has_gs)`: so, except in a cycle that switches the GS on for the first time
+    /// (`has_gs` false and GEOSTAGE_CONFIG's mode 2: that cycle makes the GS state). `None`:
+    /// not so.
+    pub fn quiet(&self) -> Option<bool> {
+        (self.skip_idle && self.is_idle()).then_some(self.gs.is_some())
+    }
+
     /// Counts executed instructions per opcode (off by default; for functional coverage,
     /// `crate::cov`). On, every cycle takes the general path of [`ShaderCore::tick`].
     pub fn set_count_opcodes(&mut self, on: bool) {
