@@ -646,10 +646,20 @@ fn rtl_refusal(
 ) -> Result<(), String> {
     if rtl {
         let fe = StageSet::front_end();
-        stages::check_knobs(&fe, pica_rtl_bridge::shader::ShVariant::Default, knobs)?;
+        stages::check_knobs(
+            &fe,
+            pica_rtl_bridge::shader::ShVariant::Default,
+            pica_rtl_bridge::tex_stage::TexVariant::Default,
+            knobs,
+        )?;
     }
     if let Some(sc) = stages {
-        stages::check_knobs(&sc.set, sc.opts.stage.sh_variant, knobs)?;
+        stages::check_knobs(
+            &sc.set,
+            sc.opts.stage.sh_variant,
+            sc.opts.stage.tex_variant,
+            knobs,
+        )?;
     }
     Ok(())
 }
@@ -733,8 +743,12 @@ pub fn main(cmd: VectorsCmd) -> ExitCode {
         } => {
             let knobs = knobs.knobs();
             if let Some(set) = &stages.rtl_stages {
-                if let Err(e) = crate::lockstep::stages::check_knobs(set, stages.sh_variant, &knobs)
-                {
+                if let Err(e) = crate::lockstep::stages::check_knobs(
+                    set,
+                    stages.sh_variant,
+                    stages.tex_variant,
+                    &knobs,
+                ) {
                     return fail(e);
                 }
             }
