@@ -1333,6 +1333,9 @@ fn main(o: &mut String, stage: &Stage, r: &Replay, in_valid: &str, in_ready: &st
     o.push_str("  // ---- Main\n");
     let _ = writeln!(o, "  logic [{}:0] op;", ow - 1);
     o.push_str("  logic [7:0]  kind;\n  longint      guard;\n  logic        taken, stop;\n");
+    if matches!(r.drain.until, Until::IdleOrHang { .. }) {
+        o.push_str("  int          hung;\n");
+    }
     if let Some(h) = &r.hang {
         o.push_str("  string       outcome, s_kind, s_buf;\n  int          exp_hang_kind, exp_hang_which;\n");
         for k in h.kinds {
@@ -1615,6 +1618,16 @@ fn main(o: &mut String, stage: &Stage, r: &Replay, in_valid: &str, in_ready: &st
             );
         }
         Until::Idle => wait_idle(o, "    ", timeout),
+        Until::IdleOrHang { grace } => {
+            let _ = writeln!(
+                o,
+                "    // Until idle, or {grace} clocks into a hang (the results ahead of the hanging \
+                 item leave\n    // meanwhile; a hung stage never goes idle).\n    guard = 0;\n    \
+                 hung = 0;\n    while (!idle && hung < {grace}) begin\n      tick;\n      guard++;\n      \
+                 if (hang) hung++;\n      if (guard > max_cycles) fail({});\n    end",
+                sfmt(timeout)
+            );
+        }
     }
     let _ = writeln!(o, "    repeat ({settle}) tick;");
     let _ = writeln!(

@@ -284,6 +284,12 @@ pub enum Until {
     Results,
     /// `idle_o`.
     Idle,
+    /// `idle_o`, or `grace` clocks of `hang_o` (a stage that stops on a hang never goes idle;
+    /// the results ahead of the hanging item leave within the grace).
+    IdleOrHang {
+        /// Clocks after the hang.
+        grace: u32,
+    },
 }
 
 /// How the run ends once every operation is fed: wait, then settle.
@@ -624,7 +630,7 @@ pub const TEX: Replay = Replay {
     max_cycles: (true, 10_000_000),
     global_limit: false,
     drain: Drain {
-        until: Until::Idle,
+        until: Until::IdleOrHang { grace: 16 },
         timeout: "stage never idle at the end ({got} results)",
         settle: 4,
     },
