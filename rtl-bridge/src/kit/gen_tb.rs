@@ -1318,9 +1318,15 @@ fn side_check(o: &mut String, ss: &SideStream) {
 
 /// A wait for `idle` that fails with the `msg` template after max_cycles clocks.
 fn wait_idle(o: &mut String, ind: &str, msg: &str) {
+    wait_until(o, ind, "idle", msg);
+}
+
+/// A wait for the SV condition `cond` (a name or parenthesised) that fails with the `msg` template after max_cycles
+/// clocks.
+fn wait_until(o: &mut String, ind: &str, cond: &str, msg: &str) {
     let _ = writeln!(
         o,
-        "{ind}guard = 0;\n{ind}while (!idle) begin\n{ind}  tick;\n{ind}  guard++;\n{ind}  \
+        "{ind}guard = 0;\n{ind}while (!{cond}) begin\n{ind}  tick;\n{ind}  guard++;\n{ind}  \
          if (guard > max_cycles) fail({});\n{ind}end",
         sfmt(msg)
     );
@@ -1559,8 +1565,14 @@ fn main(o: &mut String, stage: &Stage, r: &Replay, in_valid: &str, in_ready: &st
             Action::Item { set, never_taken } => (set, Some(never_taken)),
         };
         if item.is_none() {
-            o.push_str("        // Waits for the stage to be idle.\n");
-            wait_idle(o, &ind, r.ops.never_idle);
+            if matches!(r.drain.until, Until::IdleOrHang { .. }) {
+                // A hung stage never goes idle: the hang stops the operations below.
+                o.push_str("        // Waits for the stage to be idle (or hung).\n");
+                wait_until(o, &ind, "(idle || hang)", r.ops.never_idle);
+            } else {
+                o.push_str("        // Waits for the stage to be idle.\n");
+                wait_idle(o, &ind, r.ops.never_idle);
+            }
         }
         if hang {
             let _ = writeln!(
