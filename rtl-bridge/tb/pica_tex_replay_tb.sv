@@ -602,9 +602,9 @@ module pica_tex_replay_tb;
       op = ops[i];
       kind = op[464:457];
       if (kind == 8'd0) begin  // register write
-        // Waits for the stage to be idle.
+        // Waits for the stage to be idle (or hung).
         guard = 0;
-        while (!idle) begin
+        while (!(idle || hang)) begin
           tick;
           guard++;
           if (guard > max_cycles) fail($sformatf("op %0d: stage never idle", i));
