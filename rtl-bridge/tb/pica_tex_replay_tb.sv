@@ -18,6 +18,12 @@
 //                             (pica_chan_pkg::tex_color_beat_t lines), compared in order: the tag
 //                             the testbench gives each fragment (its index) and the colours of
 //                             units 0-2 (unit 3, the procedural texture, is the model's)
+//   +texels=FILE +ntexels=M   texel.hex: the M expected texel beats (pica_chan_pkg::texel_beat_t
+//                             lines), the fetch_* monitor's reads, compared in order (the model's:
+//                             fragment by fragment, units 0, 1, 2, the finer level first, texels
+//                             (i, j), (i+1, j), (i, j+1), (i+1, j+1)): the fragment (its tag, the
+//                             testbench's index), unit, address, the bytes read and the decoded
+//                             colour
 //   +memK=FILE +memK_base=HEX +memK_words=N
 //                             initial memory image K (K = 0..31, up to 32, from 0 up without gaps):
 //                             N 32-bit little-endian words from byte address HEX (4-aligned)
@@ -49,12 +55,13 @@
 //
 // Sequence: reset; the operations in order: a register write waits for idle_o, a fragment is held
 // on the input until taken. After a hang no further operation is fed. At the end the testbench
-// waits for idle_o, then checks the number of results and the outcome and hang fields. The texel
-// reads (fetch_*) are compared by the harness (lockstep, `pica fuzz --target tex --rtl`), not here.
+// waits for idle_o, then checks the number of results, the texel reads and the outcome and hang
+// fields. Each texel read the fetch_* monitor reports is compared with the next expected texel beat
+// as it happens, so a read order that differs from the model's fails even where the colours agree.
 //
-// Prints `PASS: N ops, N fragments, N results, S, N images; N read bursts, N cycles`, or `FAIL:
-// fragment N (x N, y N): field F expected … actual …` (or another `FAIL: …` line) and stops
-// with $fatal (non-zero exit in both simulators).
+// Prints `PASS: N ops, N fragments, N results, N texel reads, S, N images; N read bursts, N
+// cycles`, or `FAIL: fragment N (x N, y N): field F expected … actual …` (or another `FAIL:
+// …` line) and stops with $fatal (non-zero exit in both simulators).
 `timescale 1ns / 1ps
 module pica_tex_replay_tb;
   // Icarus 11 aborts on a scoped package type (pica_chan_pkg::..._beat_t): import.
@@ -62,6 +69,7 @@ module pica_tex_replay_tb;
 
   localparam int MaxOps   = 262144;
   localparam int MaxBeats = 262144;
+  localparam int MaxSide  = 1048576;  // expected +texels beats
   localparam int QDepth   = 256;  // responses in flight
   localparam int MaxMem   = 4194304;  // words of all images together
   localparam int MaxImg   = 32;
@@ -154,6 +162,9 @@ module pica_tex_replay_tb;
   logic [TEX_COLOR_BEAT_W-1:0] beats [MaxBeats];
   string       f_ops, f_beats;
   int          nops, nbeats, nitems, nexp, got, ready_seed;
+  logic [TEXEL_BEAT_W-1:0] texels [MaxSide];
+  string       f_texels;
+  int          ntexels, texels_seen;
   int          nwr, nfrag;
   longint      max_cycles;
   logic [15:0] lfsr;
@@ -460,11 +471,43 @@ module pica_tex_replay_tb;
     end
   end
 
+  // ---- Side stream: texels (fetch_valid)
+  // One field of expected texels beat j (t): fails naming it when they differ.
+  task automatic texels_field(input int j, input texel_beat_t t, input string name,
+                       input logic [31:0] ev, input logic [31:0] av);
+    if (ev !== av)
+      fail($sformatf("texel read %0d (fragment %0d, unit %0d, address %08h): field %s expected 0x%08h actual 0x%08h",
+                     j, t.cycle, t.unit, t.addr, name, ev, av));
+  endtask
+
+  // The monitor's beat against expected texels beat j.
+  task automatic check_texels(input int j);
+    texel_beat_t t;
+    t = texels[j];
+    texels_field(j, t, "fragment", 32'(t.cycle), 32'(fetch_tag));
+    texels_field(j, t, "unit", 32'(t.unit), 32'(fetch_unit));
+    texels_field(j, t, "addr", 32'(t.addr), 32'(fetch_addr));
+    for (int w = 0; w < 4; w++)
+      texels_field(j, t, $sformatf("raw[%0d]", w), 32'(t.raw >> (32 * w)), 32'(fetch_raw[32*w +: 32]));
+    texels_field(j, t, "rgba", 32'(t.rgba), 32'(fetch_rgba));
+  endtask
+
+  // Every beat the monitor reports, in order.
+  always @(posedge clk) begin
+    if (rst_ni && fetch_valid) begin
+      if (texels_seen >= ntexels)
+        fail($sformatf("texel read %0d: an extra read (fragment %0d, unit %0d, address %08h; expected %0d)", texels_seen, fetch_tag, fetch_unit, fetch_addr, ntexels));
+      check_texels(texels_seen);
+      texels_seen <= texels_seen + 1;
+    end
+  end
+
   // ---- Main
   logic [464:0] op;
   logic [7:0]  kind;
   longint      guard;
   logic        taken, stop;
+  int          hung;
   string       outcome, s_kind, s_buf;
   int          exp_hang_kind, exp_hang_which;
   logic [31:0] exp_hang_addr;
@@ -472,13 +515,15 @@ module pica_tex_replay_tb;
 
   initial begin
     cfg_we = '0; cfg_id = '0; cfg_data = '0; in_valid = '0; in_tag = '0; in_flush = '0; in_tc0 = '0;
-    in_tc1 = '0; in_tc2 = '0; in_d0 = '0; in_d1 = '0; in_d2 = '0; got = 0; nwr = 0; nfrag = 0;
-    q_head = 0; q_tail = 0; cyc = 0; n_reads = 0; n_writes = 0; n_probes = 0;
+    in_tc1 = '0; in_tc2 = '0; in_d0 = '0; in_d1 = '0; in_d2 = '0; got = 0; texels_seen = 0; nwr = 0;
+    nfrag = 0; q_head = 0; q_tail = 0; cyc = 0; n_reads = 0; n_writes = 0; n_probes = 0;
 
     if (!$value$plusargs("ops=%s", f_ops)) fail("missing +ops=FILE");
     if (!$value$plusargs("nops=%d", nops)) fail("missing +nops=N");
     if (!$value$plusargs("colors=%s", f_beats)) fail("missing +colors=FILE");
     if (!$value$plusargs("ncolors=%d", nbeats)) fail("missing +ncolors=M");
+    if (!$value$plusargs("texels=%s", f_texels)) fail("missing +texels=FILE");
+    if (!$value$plusargs("ntexels=%d", ntexels)) fail("missing +ntexels=M");
     if (!$value$plusargs("outcome=%s", outcome)) outcome = "finished";
     if (!$value$plusargs("latency=%d", latency)) latency = 0;
     if (!$value$plusargs("lat_max=%d", lat_max)) lat_max = 0;
@@ -488,6 +533,8 @@ module pica_tex_replay_tb;
     if (nops < 0 || nops > MaxOps) fail($sformatf("nops %0d exceeds %0d", nops, MaxOps));
     if (nbeats < 0 || nbeats > MaxBeats)
       fail($sformatf("ncolors %0d exceeds %0d", nbeats, MaxBeats));
+    if (ntexels < 0 || ntexels > MaxSide)
+      fail($sformatf("ntexels %0d exceeds %0d", ntexels, MaxSide));
     if (outcome != "finished" && outcome != "hang")
       fail($sformatf("unknown outcome '%s' (finished or hang)", outcome));
     exp_hang_kind = 0; exp_hang_which = 0; exp_hang_addr = '0;
@@ -532,6 +579,7 @@ module pica_tex_replay_tb;
     end
     if (nops > 0) $readmemh(f_ops, ops, 0, nops - 1);
     if (nbeats > 0) $readmemh(f_beats, beats, 0, nbeats - 1);
+    if (ntexels > 0) $readmemh(f_texels, texels, 0, ntexels - 1);
 
     // Every operation of a known kind; count the items.
     nitems = 0;
@@ -554,9 +602,9 @@ module pica_tex_replay_tb;
       op = ops[i];
       kind = op[464:457];
       if (kind == 8'd0) begin  // register write
-        // Waits for the stage to be idle.
+        // Waits for the stage to be idle (or hung).
         guard = 0;
-        while (!idle) begin
+        while (!(idle || hang)) begin
           tick;
           guard++;
           if (guard > max_cycles) fail($sformatf("op %0d: stage never idle", i));
@@ -595,16 +643,22 @@ module pica_tex_replay_tb;
     end
 
     // Drain.
+    // Until idle, or 16 clocks into a hang (the results ahead of the hanging item leave
+    // meanwhile; a hung stage never goes idle).
     guard = 0;
-    while (!idle) begin
+    hung = 0;
+    while (!idle && hung < 16) begin
       tick;
       guard++;
+      if (hang) hung++;
       if (guard > max_cycles) fail($sformatf("stage never idle at the end (%0d results)", got));
     end
     repeat (4) tick;
 
     if (got != nexp)
       fail($sformatf("fragment %0d: missing result (%0d results, expected %0d; hang %0d)", got, got, nexp, hang));
+    if (texels_seen != ntexels)
+      fail($sformatf("texel read %0d: missing (%0d reads, expected %0d)", texels_seen, texels_seen, ntexels));
     if (outcome == "finished") begin
       if (hang)
         fail($sformatf("outcome: expected finished, actual hang kind %0d unit %0d addr 0x%08h",
@@ -629,8 +683,8 @@ module pica_tex_replay_tb;
       end
     end
 
-    $display("PASS: %0d ops, %0d fragments, %0d results, %s, %0d images; %0d read bursts, %0d cycles",
-             nops, nfrag, got, outcome, nimg, n_reads, cyc);
+    $display("PASS: %0d ops, %0d fragments, %0d results, %0d texel reads, %s, %0d images; %0d read bursts, %0d cycles",
+             nops, nfrag, got, texels_seen, outcome, nimg, n_reads, cyc);
     $finish;
   end
 

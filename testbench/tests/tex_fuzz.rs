@@ -140,3 +140,298 @@ fn tex_regressions_replay_forever() {
     }
     assert!(replayed >= 1, "no TEX bundle under vectors/regressions/");
 }
+
+/// With the recorder in the TEX slot the run is the model's (outcome, texel reads and colours),
+/// and the recorded case replays on the model to the same reads and colours.
+#[test]
+fn tex_recorder_is_the_model_stage() {
+    use pica_testbench::lockstep::stage_record::record_tex;
+    use pica_vectors::stage_tex::run_diff;
+    for name in ["tex/mipmap", "tex/three_units", "tex/etc1a4"] {
+        let scene = pica_vectors::scenes::scene(name).unwrap();
+        let (model, gpu) = scene.case.run_model_keep().unwrap();
+        let rec = record_tex(&scene.case).unwrap();
+        assert_eq!(rec.outcome, model.outcome, "{name}");
+        let beats = gpu.pipeline_beats();
+        let strip = |t: &pica_model::beat::TexelBeat| (t.unit, t.addr, t.raw, t.rgba);
+        assert_eq!(
+            beats.texel.iter().map(strip).collect::<Vec<_>>(),
+            rec.run.texels.iter().map(strip).collect::<Vec<_>>(),
+            "{name}"
+        );
+        let colours = |c: &pica_model::beat::TexColorBeat| [c.unit0, c.unit1, c.unit2, c.unit3];
+        assert_eq!(
+            beats.tex_color.iter().map(colours).collect::<Vec<_>>(),
+            rec.run.colors.iter().map(colours).collect::<Vec<_>>(),
+            "{name}"
+        );
+        assert!(
+            rec.case.fragments() > 0 && !rec.case.images.is_empty() && !rec.run.texels.is_empty()
+        );
+        assert_eq!(
+            run_diff(&rec.run, &run_model(&rec.case), false),
+            None,
+            "{name}"
+        );
+    }
+}
+
+/// Rewrites the SHA-256 of `file` in `bundle`'s manifest (a consistent but wrong bundle).
+fn rehash(bundle: &Path, file: &str) {
+    let o = std::process::Command::new("sha256sum")
+        .arg(bundle.join(file))
+        .output()
+        .unwrap();
+    let sum = String::from_utf8_lossy(&o.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    let mp = bundle.join("manifest.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&mp).unwrap()).unwrap();
+    m["files"][file] = serde_json::Value::String(sum);
+    std::fs::write(&mp, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+}
+
+/// `pica vectors gen --stage tex` records scene bundles that the model and the RTL (bridge and
+/// replay testbench) reproduce; a corrupted bundle is an error naming the file, the line or
+/// the read, never a panic.
+#[test]
+fn cli_vectors_gen_stage_tex_and_check() {
+    use common::{pica, text};
+    let dir = tmp("texgen");
+    let d = dir.to_str().unwrap();
+    let o = pica(&[
+        "vectors",
+        "gen",
+        d,
+        "--stage",
+        "tex",
+        "--case",
+        "tex/linear",
+        "--case",
+        "tex/etc1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("2 tex stage bundle(s) written"),
+        "{}",
+        text(&o)
+    );
+    let bundles = [dir.join("tex-tex__linear"), dir.join("tex-tex__etc1")];
+    for b in &bundles {
+        let (_, case, expected) = load_tex_bundle(b).unwrap();
+        assert_eq!(run_model(&case), expected);
+        assert!(!expected.texels.is_empty());
+    }
+    let o = pica(&["vectors", "check", d, "--rtl"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("stage bundle stage:tex") && text(&o).contains("texel reads"),
+        "{}",
+        text(&o)
+    );
+    for sim in ["icarus", "verilator"] {
+        let (ok, out) = common::replay(&bundles[0], sim, &[]);
+        assert!(ok && out.contains("texel reads"), "{sim}: {out}");
+    }
+    // A bad stage name is refused.
+    let o = pica(&["vectors", "gen", d, "--stage", "texx"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+
+    // A changed file: its SHA-256 names it.
+    let b = &bundles[0];
+    let p = b.join("texel.hex");
+    let t = std::fs::read_to_string(&p).unwrap();
+    let mut lines: Vec<&str> = t.lines().collect();
+    let first = lines[1].to_string();
+    std::fs::write(&p, t.replacen(&first, &first.replacen('0', "1", 1), 1)).unwrap();
+    let o = pica(&["vectors", "check", d]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("texel.hex"), "{}", text(&o));
+    // Two different texel reads swapped, the hash made to match: the model names the read and
+    // field, and the replay testbench fails on the read order.
+    let k = (1..lines.len() - 1)
+        .find(|&k| lines[k] != lines[k + 1])
+        .unwrap();
+    lines.swap(k, k + 1);
+    std::fs::write(&p, lines.join("\n") + "\n").unwrap();
+    rehash(b, "texel.hex");
+    let o = pica(&["vectors", "check", b.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains(&format!("does not reproduce it: texel read {k} (fragment")),
+        "{}",
+        text(&o)
+    );
+    let (ok, out) = common::replay(b, "icarus", &[]);
+    assert!(
+        !ok && out.contains(&format!("FAIL: texel read {k} ")),
+        "{out}"
+    );
+    // A malformed operation: the file and the line.
+    let p = bundles[1].join("ops.hex");
+    let t = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, t.replacen('0', "g", 1)).unwrap();
+    rehash(&bundles[1], "ops.hex");
+    let o = pica(&["vectors", "check", bundles[1].to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains("ops.hex") && text(&o).contains("line 1"),
+        "{}",
+        text(&o)
+    );
+    // A manifest that is not JSON.
+    std::fs::write(bundles[1].join("manifest.json"), "{ not json").unwrap();
+    let o = pica(&["vectors", "check", bundles[1].to_str().unwrap()]);
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{}", text(&o));
+    assert!(text(&o).contains("manifest.json"), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One fragment through unit 0's bilinear filter on an 8x8 texture whose texels are all the
+/// same colour: INJECT_TEX_JOB_ORDER reads (i+1, j) and (i, j+1) swapped and gives the same
+/// colour, so only the order of the reads tells it.
+fn order_only_case() -> pica_vectors::stage_tex::TexCase {
+    use pica_model::num::F24;
+    use pica_model::regs::id;
+    use pica_vectors::stage_tex::{TexFrag, TexOp};
+    let base = 0x1800_0000u32;
+    let b = id::TEXUNIT0_BORDER_COLOR;
+    let reg = |id: u16, value: u32| TexOp::Reg { id, value };
+    let c = F24::from_f64_trunc(0.3).bits();
+    pica_vectors::stage_tex::TexCase {
+        ops: vec![
+            reg(id::TEXUNIT_CONFIG, 1 | 1 << 12),
+            reg(b + 1, 8 << 16 | 8),     // 8x8
+            reg(b + 2, 1 << 1 | 1 << 2), // linear mag and min filters, clamp to edge
+            reg(b + 4, base >> 3),
+            reg(id::TEXUNIT0_TYPE, 0), // RGBA8
+            TexOp::Frag(TexFrag {
+                tc0: [c, c, 0],
+                ..TexFrag::default()
+            }),
+        ],
+        images: vec![pica_vectors::case::MemImage {
+            base,
+            words: vec![0x8040_2010; 64],
+        }],
+        knobs: Default::default(),
+    }
+}
+
+/// The replay testbench compares the texel reads too: a bundle where only the read order
+/// tells the injected bug from the default RTL replays clean on the default RTL and fails
+/// with INJECT_TEX_JOB_ORDER under both simulators, naming the read.
+#[test]
+fn tex_replay_compares_the_texel_read_order() {
+    let case = order_only_case();
+    let model = run_model(&case);
+    assert_eq!((model.colors.len(), model.texels.len()), (1, 4));
+    let bug = tex_fuzz::run_rtl(
+        TexVariant::InjectJobOrder,
+        MemLatency::Zero,
+        Reorder::InOrder,
+        &case,
+        None,
+    )
+    .unwrap();
+    // The colours agree; the reads do not.
+    let m = &model.colors[0];
+    assert_eq!(bug.colors, vec![[m.unit0, m.unit1, m.unit2]]);
+    let d = tex_fuzz::compare_rtl(&model, &bug).unwrap();
+    assert!(d.contains("texel read 1"), "{d}");
+    let dir = tmp("tex-order-only");
+    let b = dir.join("order");
+    pica_vectors::stage_tex::write_tex_bundle(
+        &b,
+        "order",
+        "only the texel read order differs under INJECT_TEX_JOB_ORDER",
+        &case,
+        &pica_vectors::stage::StageProvenance::default(),
+    )
+    .unwrap();
+    replays_clean_fails_with(
+        &b,
+        "INJECT_TEX_JOB_ORDER",
+        &["FAIL: texel read 1", "field addr"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--tex-variant knobs_alt` follows the knobs its build implements: a scene under those knobs
+/// with TEX in RTL is equal; the knobs without the variant, or the variant without the knobs,
+/// is refused (exit 2) naming both sides.
+#[test]
+fn lockstep_tex_knobs_alt_follows_its_knobs() {
+    use common::{pica, text};
+    let knobs = [
+        "tex-alpha-only-colour=white",
+        "tex-reserved-format=zero",
+        "tex-min-level-size=1",
+        "tex-filter-rounding=truncate",
+        "tex-unmapped=zero",
+        "tex-reserved-type=disabled",
+    ];
+    let mut k = pica_model::knobs::Knobs::default();
+    for a in knobs {
+        k.set(a).unwrap();
+    }
+    assert_eq!(
+        pica_testbench::lockstep::stages::tex_variant_knobs(TexVariant::KnobsAlt),
+        k
+    );
+    let with_knobs = |variant: &str, scene: &str| {
+        let mut args = vec![
+            "lockstep",
+            "--scene",
+            scene,
+            "--rtl-stages",
+            "tex",
+            "--tex-variant",
+            variant,
+        ];
+        for a in &knobs {
+            args.extend(["--knob", a]);
+        }
+        pica(&args)
+    };
+    // tex/a8: the alpha-only colour; tex/linear: the filter rounding.
+    for scene in ["tex/a8", "tex/linear"] {
+        let o = with_knobs("knobs_alt", scene);
+        assert!(o.status.success(), "{scene}: {}", text(&o));
+    }
+    // Refused (exit 2) before anything runs, naming the build's side and the model's.
+    let refused = |o: &std::process::Output, marks: &[&str]| {
+        assert_eq!(o.status.code(), Some(2), "{}", text(o));
+        assert!(marks.iter().all(|m| text(o).contains(m)), "{}", text(o));
+    };
+    let plain = [
+        "lockstep",
+        "--scene",
+        "tex/a8",
+        "--rtl-stages",
+        "tex",
+        "--tex-variant",
+        "knobs_alt",
+    ];
+    refused(
+        &pica(&plain),
+        &[
+            "(pica_tex_top, build knobs_alt) implements ",
+            "tex-alpha-only-colour=white",
+            "where the model runs with --knob ",
+            "--knob tex-alpha-only-colour=black",
+        ],
+    );
+    refused(
+        &with_knobs("default", "tex/a8"),
+        &[
+            "(pica_tex_top, build default) implements ",
+            "tex-alpha-only-colour=black",
+            "--knob tex-alpha-only-colour=white",
+            "--tex-variant knobs_alt follows",
+        ],
+    );
+}

@@ -121,6 +121,22 @@ pub const fn cmp(name: &'static str, exp: &'static str, act: &'static str) -> Cm
     }
 }
 
+/// A field compared for each `var` in `0..count` (the lanes of a wide field).
+pub const fn each(
+    name: &'static str,
+    exp: &'static str,
+    act: &'static str,
+    lanes: (&'static str, u32),
+) -> Cmp {
+    Cmp {
+        name,
+        exp,
+        act,
+        each: Some(lanes),
+        when: None,
+    }
+}
+
 /// A further expected file with one line per expected item (compared by [`Cmp`] rows naming
 /// its array).
 #[derive(Clone, Copy, Debug)]
@@ -161,6 +177,36 @@ pub struct Expect {
     pub value_fmt: &'static str,
     /// The message for an item beyond the expected ones (template).
     pub extra: &'static str,
+}
+
+/// A second expected stream beside the items' results: the beats a monitor port of the stage
+/// reports (a beat each clock its valid port is high, no handshake), compared in order, field
+/// by field, whatever the number of beats per item (TEX: the texel reads, `fetch_*`, against the
+/// expected `texel` beats). The testbench fails on the first beat that differs, on a beat
+/// beyond the expected ones, and at the end when fewer came.
+#[derive(Clone, Copy, Debug)]
+pub struct SideStream {
+    /// Plusarg of the file (`+NAME=FILE`, required) and the SV array `NAME`; its count is
+    /// `+nNAME=M` (SV `nNAME`), the beats seen so far `NAME_seen`.
+    pub plusarg: &'static str,
+    /// The file in the bundle, for the header.
+    pub file: &'static str,
+    /// The model channel its lines carry (one `pica_chan_pkg` struct a line).
+    pub channel: pica_model::beat::Channel,
+    /// The most beats a bundle may hold.
+    pub max: u32,
+    /// The monitor's valid port.
+    pub valid: &'static str,
+    /// Compared for every beat: `t` is the expected beat (the channel's struct), `j` its index.
+    pub fields: &'static [Cmp],
+    /// Where a mismatch is (template, before `: field F expected … actual …`).
+    pub at: &'static str,
+    /// The message for a beat beyond the expected ones (template).
+    pub extra: &'static str,
+    /// The message when fewer beats came by the end (template).
+    pub missing: &'static str,
+    /// More on the beats for the header.
+    pub doc: &'static str,
 }
 
 /// The latency model of a side port's response queue (shared by every side model): responses
@@ -238,6 +284,12 @@ pub enum Until {
     Results,
     /// `idle_o`.
     Idle,
+    /// `idle_o`, or `grace` clocks of `hang_o` (a stage that stops on a hang never goes idle;
+    /// the results ahead of the hanging item leave within the grace).
+    IdleOrHang {
+        /// Clocks after the hang.
+        grace: u32,
+    },
 }
 
 /// How the run ends once every operation is fed: wait, then settle.
@@ -260,6 +312,8 @@ pub struct Replay {
     pub ops: Ops,
     /// The expected beats.
     pub expect: Expect,
+    /// A second expected stream, from a monitor port, if the stage has one.
+    pub side_stream: Option<SideStream>,
     /// The side port's model, if the stage has one.
     pub side: Option<SideModel>,
     /// The hang outcome, if the stage can hang.
@@ -345,6 +399,7 @@ pub const TEV: Replay = Replay {
         value_fmt: "08h",
         extra: "fragment {got}: an extra result (tag 0x{out_tag|08h}; {nexp} fragments expected)",
     },
+    side_stream: None,
     side: None,
     hang: None,
     ready_seed: ("seed", 1),
@@ -421,6 +476,7 @@ pub const FOP: Replay = Replay {
         value_fmt: "0h",
         extra: "pixel beat {got} (x {out_x}, y {out_y}): extra beat (expected {nexp})",
     },
+    side_stream: None,
     side: Some(SideModel {
         port: "mem",
         noun: "memory",
@@ -521,6 +577,34 @@ pub const TEX: Replay = Replay {
         value_fmt: "08h",
         extra: "fragment {got}: an extra result (tag {out_tag}; expected {nexp})",
     },
+    side_stream: Some(SideStream {
+        plusarg: "texels",
+        file: "texel.hex",
+        channel: pica_model::beat::Channel::Texel,
+        max: 1 << 20,
+        valid: "fetch_valid",
+        fields: &[
+            cmp("fragment", "t.cycle", "fetch_tag"),
+            cmp("unit", "t.unit", "fetch_unit"),
+            cmp("addr", "t.addr", "fetch_addr"),
+            // Icarus takes no variable part-select of a struct member: a shift.
+            each(
+                "raw[{w}]",
+                "t.raw >> (32 * w)",
+                "fetch_raw[32*w +: 32]",
+                ("w", 4),
+            ),
+            cmp("rgba", "t.rgba", "fetch_rgba"),
+        ],
+        at: "texel read {j} (fragment {t.cycle}, unit {t.unit}, address {t.addr|08h})",
+        extra: "texel read {texels_seen}: an extra read (fragment {fetch_tag}, unit {fetch_unit}, \
+                address {fetch_addr|08h}; expected {ntexels})",
+        missing: "texel read {texels_seen}: missing ({texels_seen} reads, expected {ntexels})",
+        doc: "the fetch_* monitor's reads, compared in order (the model's: fragment by fragment, \
+              units 0, 1, 2, the finer level first, texels (i, j), (i+1, j), (i, j+1), \
+              (i+1, j+1)): the fragment (its tag, the testbench's index), unit, address, the \
+              bytes read and the decoded colour",
+    }),
     side: Some(SideModel {
         port: "mem",
         noun: "memory",
@@ -546,19 +630,21 @@ pub const TEX: Replay = Replay {
     max_cycles: (true, 10_000_000),
     global_limit: false,
     drain: Drain {
-        until: Until::Idle,
+        until: Until::IdleOrHang { grace: 16 },
         timeout: "stage never idle at the end ({got} results)",
         settle: 4,
     },
     count_mismatch: "fragment {got}: missing result ({got} results, expected {nexp}; hang {hang})",
-    pass: "PASS: {nops} ops, {nfrag} fragments, {got} results, {outcome|s}, {nimg} images; \
-           {n_reads} read bursts, {cyc} cycles",
+    pass: "PASS: {nops} ops, {nfrag} fragments, {got} results, {texels_seen} texel reads, \
+           {outcome|s}, {nimg} images; {n_reads} read bursts, {cyc} cycles",
     notes: &[
         "Sequence: reset; the operations in order: a register write waits for idle_o, a \
               fragment is held on the input until taken. After a hang no further operation is \
               fed. At the end the testbench waits for idle_o, then checks the number of \
-              results and the outcome and hang fields. The texel reads (fetch_*) are compared \
-              by the harness (lockstep, `pica fuzz --target tex --rtl`), not here.",
+              results, the texel reads and the outcome and hang fields. Each texel read the \
+              fetch_* monitor reports is compared with the next expected texel beat as it \
+              happens, so a read order that differs from the model's fails even where the \
+              colours agree.",
     ],
 };
 
@@ -626,13 +712,12 @@ pub const RAST: Replay = Replay {
             cmp("depth", "e.depth", "out_depth"),
             cmp("color", "e.color", "out_color"),
             // attr is the struct's last member: semantic s at bits [24*s +: 24] of the line.
-            Cmp {
-                name: "attr[{s}]",
-                exp: "line[24*s +: 24]",
-                act: "out_attr[24*s +: 24]",
-                each: Some(("s", 24)),
-                when: None,
-            },
+            each(
+                "attr[{s}]",
+                "line[24*s +: 24]",
+                "out_attr[24*s +: 24]",
+                ("s", 24),
+            ),
             Cmp {
                 name: "tex_deriv[{c / 4}][{c % 4}]",
                 exp: "tex_deriv[k][24*c +: 24]",
@@ -646,6 +731,7 @@ pub const RAST: Replay = Replay {
         value_fmt: "0h",
         extra: "fragment {got} (x {out_x}, y {out_y}): extra fragment (expected {nexp})",
     },
+    side_stream: None,
     side: Some(SideModel {
         port: "ed",
         noun: "early-depth",

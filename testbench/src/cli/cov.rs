@@ -184,7 +184,7 @@ pub enum RtlCovCmd {
     Gen {
         /// Output directory (`<target>-<i>/` per case).
         out: PathBuf,
-        /// The fuzz target: regs (full bundles, fe), shader (sh), tev, fop, rast.
+        /// The fuzz target: regs (full bundles, fe), shader (sh), tex, tev, fop, rast.
         #[arg(long)]
         target: String,
         /// Cases.

@@ -1156,6 +1156,10 @@ fn fuzz_knobs(
     if args.is_empty() {
         return Ok(knobs);
     }
+    let sh_default = pica_rtl_bridge::shader::ShVariant::Default;
+    // The TEX build a tex campaign runs (its knobs_alt build follows other tex-* knobs).
+    let tex_variant = crate::fuzz::tex::parse_tex_variant(variant)
+        .unwrap_or(pica_rtl_bridge::tex_stage::TexVariant::Default);
     // A one-stage fuzzer: the knobs of its own stages only; with RTL, the defaults only.
     let one_stage = |what: &str, stages: &[&str], rtl: Option<&StageSet>| {
         if let Some(s) = args
@@ -1172,15 +1176,14 @@ fn fuzz_knobs(
             ));
         }
         if let Some(set) = rtl {
-            check_knobs(set, pica_rtl_bridge::shader::ShVariant::Default, &knobs)?;
+            check_knobs(set, sh_default, tex_variant, &knobs)?;
         }
         Ok(knobs)
     };
     let stage_set = |name: &str| StageSet::parse(name);
-    let sh_default = pica_rtl_bridge::shader::ShVariant::Default;
     if let Some(set) = rtl_stages {
         if set.rows_named(&["sh"]) {
-            check_knobs(set, sh_default, &knobs)?;
+            check_knobs(set, sh_default, tex_variant, &knobs)?;
             return Ok(knobs);
         }
         match set.names().as_str() {
@@ -1210,13 +1213,13 @@ fn fuzz_knobs(
                 set.names()
             ));
         }
-        check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
+        check_knobs(&StageSet::front_end(), sh_default, tex_variant, &knobs)?;
         return Ok(knobs);
     }
     match target {
         FuzzTarget::Regs => {
             if rtl {
-                check_knobs(&StageSet::front_end(), sh_default, &knobs)?;
+                check_knobs(&StageSet::front_end(), sh_default, tex_variant, &knobs)?;
             }
             Ok(knobs)
         }

@@ -303,7 +303,12 @@ pub fn main(args: LockstepArgs) -> ExitCode {
     // them; an RTL SH build that cannot follow them is refused before anything runs.
     for c in &mut cases {
         knobs.apply(&mut c.knobs);
-        if let Err(e) = crate::lockstep::stages::check_knobs(&set, stages.sh_variant, &c.knobs) {
+        if let Err(e) = crate::lockstep::stages::check_knobs(
+            &set,
+            stages.sh_variant,
+            stages.tex_variant,
+            &c.knobs,
+        ) {
             return fail(format!("{}: {e}", c.name));
         }
     }

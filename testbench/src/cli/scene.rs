@@ -274,7 +274,7 @@ fn scene_knob_check(
     knobs: &pica_model::knobs::Knobs,
 ) -> Option<ExitCode> {
     let set = a.rtl_stages.as_ref()?;
-    crate::lockstep::stages::check_knobs(set, a.sh_variant, knobs)
+    crate::lockstep::stages::check_knobs(set, a.sh_variant, a.tex_variant, knobs)
         .err()
         .map(fail)
 }

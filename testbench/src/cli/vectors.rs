@@ -68,14 +68,14 @@ pub fn vectors_gen(
 }
 
 /// `pica vectors gen OUT --stage STAGE [--case NAME]...`: one stage bundle per scene of the
-/// library (or per `--case`, a scene name) that sends fragments through the stage (`tev` or
-/// `fop`) or triangles into it (`rast`: CLIP + RAST), recorded from the scene's run on the
+/// library (or per `--case`, a scene name) that sends fragments through the stage (`tex`, `tev`
+/// or `fop`) or triangles into it (`rast`: CLIP + RAST), recorded from the scene's run on the
 /// model GPU ([`crate::lockstep::stage_record`]) into `OUT/<stage>-<scene, / as __>/`. A recording must
 /// replay on the model to the run's own results before it is written.
 pub fn vectors_gen_stage(out: &Path, stage: &str, names: &[String]) -> ExitCode {
-    if !["tev", "fop", "rast"].contains(&stage) {
+    if !["tex", "tev", "fop", "rast"].contains(&stage) {
         return fail(format!(
-            "--stage {stage}: stage bundles are made for: tev, fop, rast"
+            "--stage {stage}: stage bundles are made for: tex, tev, fop, rast"
         ));
     }
     // What a scene must send the stage for a bundle.
@@ -103,6 +103,7 @@ pub fn vectors_gen_stage(out: &Path, stage: &str, names: &[String]) -> ExitCode 
             ..Default::default()
         };
         let res = match stage {
+            "tex" => gen_tex_stage_bundle(n, &scene.case, &dir, prov),
             "tev" => gen_tev_stage_bundle(n, &scene.case, &dir, prov),
             "rast" => gen_rast_stage_bundle(n, &scene.case, &dir, prov),
             _ => gen_fop_stage_bundle(n, &scene.case, &dir, prov),
@@ -158,6 +159,33 @@ fn gen_tev_stage_bundle(
     }
     let desc = format!("the TEV stage of scene {n}: {}", case.description);
     write_tev_bundle(dir, n, &desc, tc, &[], &prov(&r.outcome))
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(Some((tc.fragments(), tc.reg_writes())))
+}
+
+/// Records the TEX stage of scene `n` and writes its bundle into `dir`: (fragments, register
+/// writes), or `None` when no fragment reaches TEX. The recorded case (operations, the texture
+/// memory as first read) must give the run's colours of units 0-2, texel reads and hang on the
+/// model alone (unit 3, the procedural texture, is not the RTL's: the bundle holds what the
+/// case's registers give it, without the scene's lookup tables).
+fn gen_tex_stage_bundle(
+    n: &str,
+    case: &Case,
+    dir: &Path,
+    prov: impl Fn(&pica_model::Outcome) -> pica_vectors::stage::StageProvenance,
+) -> Result<Option<(usize, usize)>, String> {
+    use pica_vectors::stage_tex::{run_diff, run_model, write_tex_bundle};
+    let r = crate::lockstep::stage_record::record_tex(case)?;
+    let tc = &r.case;
+    if tc.fragments() == 0 {
+        return Ok(None);
+    }
+    // Unit 3 is left out: the procedural texture's lookup tables are not in the case.
+    if let Some(d) = run_diff(&r.run, &run_model(tc), false) {
+        return Err(format!("{n}: the recorded TEX case does not replay: {d}"));
+    }
+    let desc = format!("the TEX stage of scene {n}: {}", case.description);
+    write_tex_bundle(dir, n, &desc, tc, &prov(&r.outcome))
         .map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(Some((tc.fragments(), tc.reg_writes())))
 }
@@ -302,6 +330,7 @@ fn check_stage_bundle(dir: &Path, kind: &str, rtl: bool) -> Result<String, Strin
             check_shader_unit_bundle(dir, rtl).map(|n| format!("{n} commits"))
         }
         pica_vectors::stage_tev::KIND_TEV => check_tev_bundle(dir, rtl),
+        pica_vectors::stage_tex::KIND_TEX => check_tex_bundle(dir, rtl),
         pica_vectors::stage_fop::KIND_FOP => check_fop_bundle(dir, rtl),
         pica_vectors::stage_rast::KIND_RAST => check_rast_bundle(dir, rtl),
         _ => Err(format!(
@@ -402,11 +431,7 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
         rtl_follows(dir, &case.knobs)?;
         let variant = manifest_variant(&m, FopVariant::from_name).unwrap_or(FopVariant::Default);
         let latency = manifest_latency(&m, "mem_latency")?;
-        // How the campaign that saved it ordered the AXI4 port's responses (absent: in order).
-        let reorder: pica_rtl_bridge::axi::Reorder = match m["mem_reorder"].as_str() {
-            Some(r) => r.parse().map_err(|e| format!("{}: {e}", dir.display()))?,
-            None => pica_rtl_bridge::axi::Reorder::InOrder,
-        };
+        let reorder = manifest_reorder(&m, dir)?;
         let got = run_rtl_reordered(variant, latency, reorder, &case, None)?;
         if let Some(d) = compare_rtl(&run, &got) {
             return Err(format!(
@@ -425,6 +450,54 @@ fn check_fop_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
     ))
 }
 
+/// Checks a TEX stage bundle: hashes, formats and counts (by loading it), the model's run of
+/// its operations against the recorded colours, texel reads and outcome, and with `rtl` the
+/// Verilated `pica_tex_top` too (the build its `defines` name, or the knobs_alt build for a
+/// bundle recorded with exactly its knobs; its AXI4 port answered with the manifest's
+/// `mem_latency` and `mem_reorder`).
+fn check_tex_bundle(dir: &Path, rtl: bool) -> Result<String, String> {
+    use crate::fuzz::tex::{compare_rtl, run_rtl};
+    use pica_rtl_bridge::tex_stage::TexVariant;
+    use pica_vectors::stage_tex::{load_tex_bundle, run_diff, run_model};
+    let (m, case, expected) = load_tex_bundle(dir)?;
+    let run = run_model(&case);
+    if let Some(d) = run_diff(&expected, &run, true) {
+        return Err(format!(
+            "{}: the model does not reproduce it: {d}",
+            dir.display()
+        ));
+    }
+    if rtl {
+        let variant = match manifest_variant(&m, TexVariant::from_name) {
+            Some(v) => v,
+            None if case.knobs == stages::tex_variant_knobs(TexVariant::KnobsAlt) => {
+                TexVariant::KnobsAlt
+            }
+            None => TexVariant::Default,
+        };
+        if variant != TexVariant::KnobsAlt {
+            rtl_follows(dir, &case.knobs)?;
+        }
+        let latency = manifest_latency(&m, "mem_latency")?;
+        let reorder = manifest_reorder(&m, dir)?;
+        let got = run_rtl(variant, latency, reorder, &case, None)?;
+        if let Some(d) = compare_rtl(&run, &got) {
+            return Err(format!(
+                "{}: the RTL TEX stage ({}, latency {latency}, reorder {reorder}) differs: {d}",
+                dir.display(),
+                variant.name()
+            ));
+        }
+    }
+    Ok(format!(
+        "{} fragments, {} register writes, {} texel reads{}",
+        case.fragments(),
+        case.reg_writes(),
+        run.texels.len(),
+        run.hang.map(|h| format!(", hang: {h}")).unwrap_or_default()
+    ))
+}
+
 /// The RTL build a stage bundle's manifest names: the first of its `defines` that `from_name`
 /// knows.
 fn manifest_variant<V>(m: &serde_json::Value, from_name: fn(&str) -> Option<V>) -> Option<V> {
@@ -433,6 +506,18 @@ fn manifest_variant<V>(m: &serde_json::Value, from_name: fn(&str) -> Option<V>) 
         .into_iter()
         .flatten()
         .find_map(|d| d.as_str().and_then(from_name))
+}
+
+/// How the campaign that saved a stage bundle ordered its AXI4 port's responses
+/// (`mem_reorder`; absent: in order).
+fn manifest_reorder(
+    m: &serde_json::Value,
+    dir: &Path,
+) -> Result<pica_rtl_bridge::axi::Reorder, String> {
+    match m["mem_reorder"].as_str() {
+        Some(r) => r.parse().map_err(|e| format!("{}: {e}", dir.display())),
+        None => Ok(pica_rtl_bridge::axi::Reorder::InOrder),
+    }
 }
 
 /// The port latency a stage bundle's manifest records under `key` (a `MemLatency` string, or
@@ -646,10 +731,20 @@ fn rtl_refusal(
 ) -> Result<(), String> {
     if rtl {
         let fe = StageSet::front_end();
-        stages::check_knobs(&fe, pica_rtl_bridge::shader::ShVariant::Default, knobs)?;
+        stages::check_knobs(
+            &fe,
+            pica_rtl_bridge::shader::ShVariant::Default,
+            pica_rtl_bridge::tex_stage::TexVariant::Default,
+            knobs,
+        )?;
     }
     if let Some(sc) = stages {
-        stages::check_knobs(&sc.set, sc.opts.stage.sh_variant, knobs)?;
+        stages::check_knobs(
+            &sc.set,
+            sc.opts.stage.sh_variant,
+            sc.opts.stage.tex_variant,
+            knobs,
+        )?;
     }
     Ok(())
 }
@@ -667,8 +762,8 @@ pub enum VectorsCmd {
         /// Only this case (repeatable; with --stage a scene name, `pica scene list`).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
-        /// Write stage bundles of this stage instead (tev, fop, rast): each scene runs on the
-        /// model GPU with a recorder in the stage's slot (rast: the CLIP slot, CLIP + RAST);
+        /// Write stage bundles of this stage instead (tex, tev, fop, rast): each scene runs on
+        /// the model GPU with a recorder in the stage's slot (rast: the CLIP slot, CLIP + RAST);
         /// scenes whose fragments (rast: triangles) never reach it are skipped.
         #[arg(long, value_name = "STAGE", conflicts_with = "rtl_stages")]
         stage: Option<String>,
@@ -733,8 +828,12 @@ pub fn main(cmd: VectorsCmd) -> ExitCode {
         } => {
             let knobs = knobs.knobs();
             if let Some(set) = &stages.rtl_stages {
-                if let Err(e) = crate::lockstep::stages::check_knobs(set, stages.sh_variant, &knobs)
-                {
+                if let Err(e) = crate::lockstep::stages::check_knobs(
+                    set,
+                    stages.sh_variant,
+                    stages.tex_variant,
+                    &knobs,
+                ) {
                     return fail(e);
                 }
             }

@@ -12,8 +12,9 @@
 //! - `pica lockstep --rtl-coverage FILE` and `pica fuzz --rtl-coverage FILE` write the same
 //!   format straight from the bridge, for every stage top the bridge drives: they run the
 //!   coverage build of each RTL stage ([`pica_rtl_bridge::coverage`]: `cov_fe` for the front
-//!   end, `pica lockstep` and `pica fuzz --target regs --rtl`; `cov_tev`, `cov_fop`,
-//!   `cov_rast` for `--rtl-stages tev|fop|rast` and `pica fuzz --target tev|fop|rast --rtl`;
+//!   end, `pica lockstep` and `pica fuzz --target regs --rtl`; `cov_tex`, `cov_tev`,
+//!   `cov_fop`, `cov_rast` for `--rtl-stages tex|tev|fop|rast` and `pica fuzz --target
+//!   tex|tev|fop|rast --rtl`;
 //!   `cov_sh`, the four-unit `pica_sh_top`, for `--rtl-stages sh`; not the single shader unit
 //!   of `pica fuzz --target shader`) and write the points all their cases hit, one file per
 //!   run (per shard of a campaign; per stage of a `pica lockstep` with several RTL stages).
@@ -45,6 +46,7 @@ use std::process::Command;
 pub const STAGES: &[(&str, &str, &str)] = &[
     ("fe", "replay_tb", "pica_top"),
     ("sh", "pica_sh_unit_replay_tb", "pica_sh_unit_top"),
+    ("tex", "pica_tex_replay_tb", "pica_tex_top"),
     ("tev", "pica_tev_replay_tb", "pica_tev_top"),
     ("fop", "pica_fop_replay_tb", "pica_fop_top"),
     ("rast", "pica_rast_replay_tb", "pica_rast_top"),
@@ -61,6 +63,7 @@ pub fn stage_of_kind(kind: &str) -> Option<&'static str> {
     match kind {
         "" => Some("fe"),
         "stage:shader_unit" => Some("sh"),
+        "stage:tex" => Some("tex"),
         "stage:tev" => Some("tev"),
         "stage:fop" => Some("fop"),
         "stage:rast" => Some("rast"),
@@ -261,7 +264,7 @@ impl Figures {
 /// The figures of one stage: per module and in total.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct StageFigures {
-    /// Stage (`fe`, `sh`, `tev`, `fop`, `rast`, or an unknown top's name).
+    /// Stage (`fe`, `sh`, `tex`, `tev`, `fop`, `rast`, or an unknown top's name).
     pub stage: String,
     /// Instance points of this stage in the input (before folding instances).
     pub instance_points: u64,
@@ -566,7 +569,7 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
     if let Some(s) = stage {
         if !STAGES.iter().any(|x| x.0 == s) {
             return Err(format!(
-                "--stage {s}: not a stage with replayable RTL (fe, sh, tev, fop, rast)"
+                "--stage {s}: not a stage with replayable RTL (fe, sh, tex, tev, fop, rast)"
             ));
         }
     }
@@ -653,6 +656,7 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
 pub const GEN_TARGETS: &[(&str, &str)] = &[
     ("regs", "fe"),
     ("shader", "sh"),
+    ("tex", "tex"),
     ("tev", "tev"),
     ("fop", "fop"),
     ("rast", "rast"),
@@ -667,7 +671,7 @@ pub fn gen(out: &Path, target: &str, cases: u64, seed: u64) -> Result<Vec<PathBu
     use pica_vectors::stage::StageProvenance;
     if !GEN_TARGETS.iter().any(|t| t.0 == target) {
         return Err(format!(
-            "--target {target}: not one of regs, shader, tev, fop, rast"
+            "--target {target}: not one of regs, shader, tex, tev, fop, rast"
         ));
     }
     std::fs::create_dir_all(out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
@@ -694,6 +698,13 @@ pub fn gen(out: &Path, target: &str, cases: u64, seed: u64) -> Result<Vec<PathBu
                 &name,
                 &desc,
                 None,
+                &prov,
+            )?,
+            "tex" => crate::fuzz::tex::save_bundle(
+                &crate::fuzz::tex::generate(cs),
+                out,
+                &name,
+                &desc,
                 &prov,
             )?,
             "tev" => crate::fuzz::tev::save_bundle(

@@ -32,7 +32,7 @@ use pica_rtl_bridge::coverage::{CoverageSink, Gathered};
 use pica_rtl_bridge::tex_stage::{MemLatency, Reorder, RtlTex, TexFragment, TexVariant};
 use pica_vectors::stage::StageProvenance;
 use pica_vectors::stage_tex::{
-    load_tex_bundle, run_model, write_tex_bundle, TexCase, TexGen, TexOp, TexRun,
+    load_tex_bundle, run_model, texel_diff, write_tex_bundle, TexCase, TexGen, TexOp, TexRun,
 };
 use std::path::{Path, PathBuf};
 
@@ -219,28 +219,8 @@ pub fn compare_rtl(model: &TexRun, rtl: &RtlRun) -> Option<String> {
         return Some(format!("protocol: {v}"));
     }
     // Texel reads first: they say where a colour went wrong.
-    for (k, (m, r)) in model.texels.iter().zip(&rtl.texels).enumerate() {
-        let fields = [
-            ("fragment", m.cycle as u128, r.cycle as u128),
-            ("unit", u128::from(m.unit), u128::from(r.unit)),
-            ("addr", u128::from(m.addr), u128::from(r.addr)),
-            ("raw", m.raw, r.raw),
-            ("rgba", u128::from(m.rgba), u128::from(r.rgba)),
-        ];
-        if let Some((f, mv, rv)) = fields.iter().find(|(_, a, b)| a != b) {
-            return Some(format!(
-                "texel read {k} (fragment {}, unit {}, 0x{:08x}): field {f} expected 0x{mv:x} \
-                 actual 0x{rv:x}",
-                m.cycle, m.unit, m.addr
-            ));
-        }
-    }
-    if model.texels.len() != rtl.texels.len() {
-        return Some(format!(
-            "{} texel reads expected, {} actual",
-            model.texels.len(),
-            rtl.texels.len()
-        ));
+    if let Some(d) = texel_diff(&model.texels, &rtl.texels) {
+        return Some(d);
     }
     for (k, (m, r)) in model.colors.iter().zip(&rtl.colors).enumerate() {
         let m3 = [m.unit0, m.unit1, m.unit2];

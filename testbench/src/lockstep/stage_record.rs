@@ -34,13 +34,28 @@
 //! model's RAST stays in its slot. [`record_rast`] turns the recording into a [`RastCase`] from
 //! a power-on early-depth buffer whose model run ([`pica_vectors::stage_rast::run_model`])
 //! gives the run's fragments and early-depth buffer.
+//!
+//! [`TexRecorder`] stands in the TEX slot and does what the model's [`TexStage`] does — one
+//! fragment per cycle ([`timing::FRAG_FRAGMENTS_PER_CYCLE`]), none while the output link is
+//! full, the model's own [`TexKernel`] with the registers and memory of the cycle, its `texel`
+//! and `tex_color` beats — so the run is the model's. Before each fragment it records a write of
+//! every TEX register ([`pica_model::tex::CONFIG_REGS`]) that changed since the previous one,
+//! then the fragment (its texture coordinates and derivatives, and the flush flag the lockstep
+//! adapter would send, [`FlushTracker`]), its colours and texel reads. When the registers change
+//! it copies the memory of every texture range they make readable
+//! ([`pica_model::tex::texture_ranges`], clipped to mapped memory) that no earlier copy holds:
+//! [`record_tex`] turns those copies into the [`TexCase`]'s memory images.
 
-use pica_model::beat::CombinerBeat;
+use pica_model::beat::{CombinerBeat, TexColorBeat, TexelBeat};
 use pica_model::clip::{self, ClipPorts, Clipper};
 use pica_model::fop::{config_words, FopPorts, FragmentOps, CONFIG_REGS};
+use pica_model::frag::{FragBeats, Kernel, TexKernel, TexStage};
 use pica_model::frag::{FragPorts, TevStage};
 use pica_model::gpu::HangReason;
+use pica_model::gpu::Swappable;
 use pica_model::link::Link;
+use pica_model::mem::{Memory, FCRAM, VRAM};
+use pica_model::pipe::Fragment;
 use pica_model::pipe::{ShadedFragment, Triangle};
 use pica_model::rast::EarlyDepthBuffer;
 use pica_model::regfile::RegFile;
@@ -48,12 +63,30 @@ use pica_model::regs::Trigger;
 use pica_model::stage::External;
 use pica_model::tev::{self, Inputs, TevOut};
 use pica_model::{timing, Gpu, Outcome};
+use pica_rtl_bridge::tex_stage::{
+    config_words as tex_words, FlushTracker, TexFragment, NUM_CFG as NUM_TEX,
+};
 use pica_vectors::case::{Case, MemImage};
 use pica_vectors::stage_fop::{buffer_ranges, image_words, FopCase, FopOp};
 use pica_vectors::stage_rast::{cfg_ids, cfg_words, RastCase, RastOp, NUM_CFG};
 use pica_vectors::stage_tev::{tev_reg_id, tev_words, TevCase, TevOp, NUM_TEV_REGS};
+use pica_vectors::stage_tex::{TexCase, TexFrag, TexOp, TexRun};
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// Runs `case` on the model GPU with `stage` in the slot of `S`: how the run ended, and the GPU.
+fn run_with<S: Swappable>(
+    case: &Case,
+    stage: Box<dyn External<S>>,
+) -> Result<(Outcome, Gpu), String> {
+    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
+    gpu.replace_stage::<S>(stage);
+    let outcome = case
+        .run_steps(&mut gpu, case.max_cycles)
+        .map_err(|e| e.to_string())?
+        .outcome;
+    Ok((outcome, gpu))
+}
 
 /// What a [`TevRecorder`] wrote down.
 #[derive(Clone, Debug, Default)]
@@ -168,13 +201,8 @@ pub struct RecordedTev {
 
 /// Runs `case` on the model GPU with a [`TevRecorder`] in the TEV slot.
 pub fn record_tev(case: &Case) -> Result<RecordedTev, String> {
-    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     let rec = Rc::new(RefCell::new(TevRecording::default()));
-    gpu.replace_stage::<TevStage>(Box::new(TevRecorder::new(rec.clone())));
-    let outcome = case
-        .run_steps(&mut gpu, case.max_cycles)
-        .map_err(|e| e.to_string())?
-        .outcome;
+    let (outcome, gpu) = run_with::<TevStage>(case, Box::new(TevRecorder::new(rec.clone())))?;
     let mut rec = rec.borrow().clone();
     rec.case.knobs = case.knobs;
     Ok(RecordedTev { rec, outcome, gpu })
@@ -284,13 +312,8 @@ pub struct RecordedFop {
 /// Runs `case` on the model GPU with a [`FopRecorder`] in the FOP slot.
 pub fn record_fop(case: &Case) -> Result<RecordedFop, String> {
     let initial = case.memory().map_err(|e| e.to_string())?;
-    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     let ops = Rc::new(RefCell::new(Vec::new()));
-    gpu.replace_stage::<FragmentOps>(Box::new(FopRecorder::new(ops.clone())));
-    let outcome = case
-        .run_steps(&mut gpu, case.max_cycles)
-        .map_err(|e| e.to_string())?
-        .outcome;
+    let (outcome, gpu) = run_with::<FragmentOps>(case, Box::new(FopRecorder::new(ops.clone())))?;
     let ops = ops.borrow().clone();
     let ranges: Vec<MemImage> = buffer_ranges(&ops)
         .into_iter()
@@ -431,13 +454,8 @@ pub struct RecordedRast {
 
 /// Runs `case` on the model GPU with a [`RastRecorder`] in the CLIP slot.
 pub fn record_rast(case: &Case) -> Result<RecordedRast, String> {
-    let mut gpu = case.gpu().map_err(|e| e.to_string())?;
     let ops = Rc::new(RefCell::new(Vec::new()));
-    gpu.replace_stage::<Clipper>(Box::new(RastRecorder::new(ops.clone())));
-    let outcome = case
-        .run_steps(&mut gpu, case.max_cycles)
-        .map_err(|e| e.to_string())?
-        .outcome;
+    let (outcome, gpu) = run_with::<Clipper>(case, Box::new(RastRecorder::new(ops.clone())))?;
     let ops = ops.borrow().clone();
     Ok(RecordedRast {
         case: RastCase {
@@ -447,5 +465,237 @@ pub fn record_rast(case: &Case) -> Result<RecordedRast, String> {
         },
         outcome,
         gpu,
+    })
+}
+
+/// What a [`TexRecorder`] wrote down.
+#[derive(Clone, Debug, Default)]
+pub struct TexRecording {
+    /// The register writes and fragments, in order (images and knobs: [`record_tex`]).
+    pub case: TexCase,
+    /// What the model's TEX did with them in the run (`cycle` of each beat: the fragment's
+    /// index; `x` / `y` as the bundle's case has them).
+    pub run: TexRun,
+    /// Copies of the texture memory, taken when the registers first made it readable.
+    pub images: Vec<MemImage>,
+}
+
+/// The model's TEX stage that records its fragments, the register changes between them and
+/// the memory of the textures they may read (module docs).
+#[derive(Debug)]
+pub struct TexRecorder {
+    rec: Rc<RefCell<TexRecording>>,
+    kernel: TexKernel,
+    shadow: [u32; NUM_TEX],
+    flush: FlushTracker,
+    /// Byte ranges `[start, end)` already copied (word-aligned, sorted, disjoint).
+    copied: Vec<(u64, u64)>,
+    fragments: u64,
+    stalls: u64,
+}
+
+impl TexRecorder {
+    /// A recorder writing into `rec`; the registers start as a new register file's.
+    pub fn new(rec: Rc<RefCell<TexRecording>>) -> Self {
+        Self {
+            rec,
+            kernel: TexKernel::default(),
+            shadow: tex_words(&RegFile::new()),
+            flush: FlushTracker::default(),
+            copied: Vec::new(),
+            fragments: 0,
+            stalls: 0,
+        }
+    }
+
+    /// Copies the mapped, not yet copied parts of the texture ranges of `regs`.
+    fn copy_textures(&mut self, regs: &RegFile, mem: &Memory) {
+        for (s, e) in pica_model::tex::texture_ranges(regs) {
+            for r in [VRAM, FCRAM] {
+                let (rs, re) = (u64::from(r.start), u64::from(r.start) + u64::from(r.size));
+                let (a, b) = (s.max(rs) & !3, e.min(re).div_ceil(4) * 4);
+                if a < b {
+                    self.copy_gaps(a, b, mem);
+                }
+            }
+        }
+    }
+
+    /// Copies the parts of `[a, b)` outside every earlier copy.
+    fn copy_gaps(&mut self, a: u64, b: u64, mem: &Memory) {
+        let mut gaps = Vec::new();
+        let mut at = a;
+        for &(s, e) in &self.copied {
+            if e <= at || s >= b {
+                continue;
+            }
+            if s > at {
+                gaps.push((at, s));
+            }
+            at = at.max(e);
+        }
+        if at < b {
+            gaps.push((at, b));
+        }
+        let mut rec = self.rec.borrow_mut();
+        for (s, e) in gaps {
+            let base = s as u32;
+            let words = (0..(e - s) / 4)
+                .map(|i| mem.read_u32(base.wrapping_add(4 * i as u32)).unwrap_or(0))
+                .collect();
+            rec.images.push(MemImage { base, words });
+            self.copied.push((s, e));
+        }
+        self.copied.sort_unstable();
+    }
+}
+
+impl External<TexStage> for TexRecorder {
+    fn name(&self) -> String {
+        "record:tex".to_string()
+    }
+
+    fn tick(&mut self, cycle: u64, ports: FragPorts<'_, Fragment>) -> Result<(), HangReason> {
+        let FragPorts {
+            regs,
+            mem,
+            input,
+            out,
+            mut beats,
+        } = ports;
+        for _ in 0..timing::FRAG_FRAGMENTS_PER_CYCLE {
+            if input.is_empty() {
+                return Ok(());
+            }
+            if !out.can_push() {
+                self.stalls += 1;
+                return Ok(());
+            }
+            let Some(f) = input.pop() else {
+                return Ok(());
+            };
+            let words = tex_words(regs);
+            if words != self.shadow {
+                self.copy_textures(regs, mem);
+            }
+            let flush = self.flush.next(regs, mem);
+            let index = self.fragments;
+            {
+                let mut rec = self.rec.borrow_mut();
+                for (slot, (&w, old)) in words.iter().zip(self.shadow.iter_mut()).enumerate() {
+                    if w != *old {
+                        rec.case.ops.push(TexOp::Reg {
+                            id: pica_model::tex::CONFIG_REGS[slot],
+                            value: w,
+                        });
+                        *old = w;
+                    }
+                }
+                let t = TexFragment::of(0, flush, &f);
+                rec.case.ops.push(TexOp::Frag(TexFrag {
+                    flush,
+                    tc0: t.tc0,
+                    tc1: t.tc1,
+                    tc2: t.tc2,
+                    deriv: t.deriv,
+                }));
+            }
+            self.fragments += 1;
+            // The model's kernel, into private logs (then the GPU's, if it records).
+            let (mut texels, mut colors) = (Vec::new(), Vec::new());
+            let mut sf = ShadedFragment::new(f);
+            let r = self.kernel.process(
+                cycle,
+                &mut sf,
+                regs,
+                mem,
+                &mut FragBeats {
+                    texel: Some(&mut texels),
+                    combiner: None,
+                    tex_color: Some(&mut colors),
+                },
+            );
+            {
+                let mut rec = self.rec.borrow_mut();
+                let (x, y) = (index as u16, (index >> 16) as u16);
+                rec.run.texels.extend(texels.iter().map(|t| TexelBeat {
+                    cycle: index,
+                    x,
+                    y,
+                    ..*t
+                }));
+                rec.run.colors.extend(colors.iter().map(|c| TexColorBeat {
+                    cycle: index,
+                    x,
+                    y,
+                    ..*c
+                }));
+                if let Err(HangReason::Texture(h)) = &r {
+                    rec.run.hang = Some(h.clone());
+                }
+            }
+            if let Some(log) = beats.texel.as_deref_mut() {
+                log.extend(texels);
+            }
+            if let Some(log) = beats.tex_color.as_deref_mut() {
+                log.extend(colors);
+            }
+            r?;
+            out.push(sf)
+                .map_err(|e| HangReason::Internal(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn is_idle(&self) -> bool {
+        true
+    }
+
+    fn snapshot(&self) -> serde_json::Value {
+        serde_json::json!({
+            "fragments": self.fragments,
+            "stalls": self.stalls,
+            "texture_copies": self.copied.len(),
+        })
+    }
+}
+
+/// A case run with a [`TexRecorder`] in the TEX slot.
+pub struct RecordedTex {
+    /// The recorded TEX case: operations, the texture memory as first read, the knobs.
+    pub case: TexCase,
+    /// What the model's TEX did with it in the run.
+    pub run: TexRun,
+    /// How the run ended.
+    pub outcome: Outcome,
+}
+
+/// Runs `case` on the model GPU with a [`TexRecorder`] in the TEX slot.
+pub fn record_tex(case: &Case) -> Result<RecordedTex, String> {
+    let rec = Rc::new(RefCell::new(TexRecording::default()));
+    let (outcome, _) = run_with::<TexStage>(case, Box::new(TexRecorder::new(rec.clone())))?;
+    let rec = rec.borrow().clone();
+    // Adjacent copies become one image.
+    let mut images: Vec<MemImage> = rec.images;
+    images.sort_by_key(|im| im.base);
+    let mut merged: Vec<MemImage> = Vec::new();
+    for im in images {
+        match merged.last_mut() {
+            Some(last)
+                if u64::from(last.base) + 4 * last.words.len() as u64 == u64::from(im.base) =>
+            {
+                last.words.extend(im.words);
+            }
+            _ => merged.push(im),
+        }
+    }
+    Ok(RecordedTex {
+        case: TexCase {
+            ops: rec.case.ops,
+            images: merged,
+            knobs: case.knobs,
+        },
+        run: rec.run,
+        outcome,
     })
 }

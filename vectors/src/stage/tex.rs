@@ -274,6 +274,77 @@ pub fn run_model(case: &TexCase) -> TexRun {
     run
 }
 
+/// The first difference between expected texel reads and others (in order, by read, its
+/// fragment and field), or between their counts; `None` when they agree.
+pub fn texel_diff(expected: &[TexelBeat], got: &[TexelBeat]) -> Option<String> {
+    for (k, (e, g)) in expected.iter().zip(got).enumerate() {
+        let fields = [
+            ("fragment", u128::from(e.cycle), u128::from(g.cycle)),
+            ("unit", u128::from(e.unit), u128::from(g.unit)),
+            ("addr", u128::from(e.addr), u128::from(g.addr)),
+            ("raw", e.raw, g.raw),
+            ("rgba", u128::from(e.rgba), u128::from(g.rgba)),
+        ];
+        if let Some((f, ev, gv)) = fields.iter().find(|(_, a, b)| a != b) {
+            return Some(format!(
+                "texel read {k} (fragment {}, unit {}, 0x{:08x}): field {f} expected 0x{ev:x} \
+                 actual 0x{gv:x}",
+                e.cycle, e.unit, e.addr
+            ));
+        }
+    }
+    (expected.len() != got.len()).then(|| {
+        format!(
+            "{} texel reads expected, {} actual",
+            expected.len(),
+            got.len()
+        )
+    })
+}
+
+/// The first difference between an expected run and another (the model's replay of a
+/// bundle, a recording): texel reads first (by read, fragment and field), then the colours of
+/// units 0-2, and of unit 3 with `unit3` (by fragment and unit), then the counts and the hang;
+/// `None` when they agree. (A scene's recording leaves unit 3 out: the procedural texture's
+/// lookup tables are not TEX stage registers, so its case gives unit 3 without them.)
+pub fn run_diff(expected: &TexRun, got: &TexRun, unit3: bool) -> Option<String> {
+    if let Some(d) = texel_diff(&expected.texels, &got.texels) {
+        return Some(d);
+    }
+    for (k, (e, g)) in expected.colors.iter().zip(&got.colors).enumerate() {
+        let (ev, gv) = (
+            [e.unit0, e.unit1, e.unit2, e.unit3],
+            [g.unit0, g.unit1, g.unit2, g.unit3],
+        );
+        let units = if unit3 { 4 } else { 3 };
+        if let Some(u) = (0..units).find(|&u| ev[u] != gv[u]) {
+            return Some(format!(
+                "fragment {k}: unit {u} colour expected 0x{:08x} actual 0x{:08x}",
+                ev[u], gv[u]
+            ));
+        }
+        if (e.cycle, e.x, e.y) != (g.cycle, g.x, g.y) {
+            return Some(format!(
+                "fragment {k}: index/x/y expected {}/{}/{} actual {}/{}/{}",
+                e.cycle, e.x, e.y, g.cycle, g.x, g.y
+            ));
+        }
+    }
+    if expected.colors.len() != got.colors.len() {
+        return Some(format!(
+            "{} fragments expected, {} actual",
+            expected.colors.len(),
+            got.colors.len()
+        ));
+    }
+    (expected.hang != got.hang).then(|| {
+        format!(
+            "outcome: expected hang {:?}, actual {:?}",
+            expected.hang, got.hang
+        )
+    })
+}
+
 fn outcome_json(run: &TexRun) -> Value {
     match &run.hang {
         None => json!({"kind": "finished"}),

@@ -134,7 +134,7 @@ pub(super) fn step_sequence<T: StepTarget>(
 /// `pica_top` runs beside it (the `fe` row's [`FrontEndCheck`] hook) and the pipeline rows
 /// are served by its stage ports ([`StageRow::attach_in_top`]).
 pub fn mixed_gpu(case: &Case, set: &StageSet, opts: &StageOptions) -> Result<MixedGpu, StageError> {
-    check_knobs(set, opts.sh_variant, &case.knobs).map_err(StageError::Knobs)?;
+    check_knobs(set, opts.sh_variant, opts.tex_variant, &case.knobs).map_err(StageError::Knobs)?;
     if opts.reorder_fragments.is_some() && !set.rows_named(&["rast"]) {
         return Err(StageError::ReorderWithoutRast);
     }

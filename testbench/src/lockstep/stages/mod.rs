@@ -125,7 +125,7 @@ pub use compare::{stage_lockstep, stage_lockstep_keep, stage_lockstep_with, Stag
 pub use mixed::{cycle_factor, mixed_gpu, MixedGpu, MIXED_CYCLE_FACTOR};
 pub use options::{
     check_knobs, parse_fop_variant, parse_rast_variant, parse_tev_variant, parse_tex_variant,
-    Reorder, RtlStageArgs, StageError, StageOptions, TraceWindow,
+    tex_variant_knobs, Reorder, RtlStageArgs, StageError, StageOptions, TraceWindow,
 };
 pub use report::{text_report, StageDivergence, StageDivergenceKind, StageReport};
 

@@ -337,27 +337,90 @@ pub enum StageError {
     ReorderWithoutRast,
 }
 
+/// The model knobs the RTL TEX build `variant` implements: the defaults, with the other value
+/// of each knob whose top parameter ([`pica_rtl_bridge::kit::desc::TEX`]`.knob_params`) the
+/// build sets (knobs_alt: all six).
+pub fn tex_variant_knobs(variant: TexVariant) -> pica_model::knobs::Knobs {
+    let desc = &pica_rtl_bridge::kit::desc::TEX;
+    let mut k = pica_model::knobs::Knobs::default();
+    let Some(build) = desc.variants.iter().find(|b| b.name == variant.name()) else {
+        return k;
+    };
+    for kp in desc.knob_params {
+        let set = build.params.iter().any(|p| {
+            p.split_once('=')
+                .is_some_and(|(n, v)| n == kp.param && v.ends_with('1'))
+        });
+        let other = pica_model::knobs::values_of(kp.knob).and_then(|v| v.split('|').nth(1));
+        if let (true, Some(v)) = (set, other) {
+            // The table names every value: setting one cannot fail.
+            let _ = k.set(&format!("{}={v}", kp.knob));
+        }
+    }
+    k
+}
+
+/// Whether the RTL TEX build `variant` follows the `tex-*` knobs of `knobs` (those of unit
+/// 3, `tex3-*`, the model applies beside it); the error names both sides of each knob that
+/// differs.
+fn check_tex_knobs(variant: TexVariant, knobs: &pica_model::knobs::Knobs) -> Result<(), String> {
+    let rtl = tex_variant_knobs(variant);
+    let bad: Vec<(&str, &str, &str)> = knobs
+        .values()
+        .into_iter()
+        .zip(rtl.values())
+        .filter(|((n, a), (_, b))| {
+            pica_model::knobs::stage_of(n) == Some("tex") && !n.starts_with("tex3-") && a != b
+        })
+        .map(|((n, a), (_, b))| (n, a, b))
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    let model: Vec<String> = bad.iter().map(|(n, a, _)| format!("{n}={a}")).collect();
+    let build: Vec<String> = bad.iter().map(|(n, _, b)| format!("{n}={b}")).collect();
+    let alt = tex_variant_knobs(TexVariant::KnobsAlt).non_default_in("tex");
+    Err(format!(
+        "the RTL tex stage ({}, build {}) implements {} where the model runs with --knob {}; \
+         --tex-variant default follows the default tex knobs, --tex-variant knobs_alt follows \
+         --knob {}",
+        pica_rtl_bridge::kit::desc::TEX.top,
+        variant.name(),
+        build.join(", "),
+        model.join(" --knob "),
+        alt.join(" --knob ")
+    ))
+}
+
 /// Checks that the RTL stages of `set` can follow `knobs`. A knob matters where the stage that
 /// applies it ([`pica_model::knobs::stage_of`]) runs: a knob of a model stage only changes what
 /// the model feeds the RTL, which is compared as it is. The RTL implements no knob of the CP,
 /// REGS (`fe`), CLIP, RAST (`rast`), TEV (`tev`) or FOP (`fop`) other than its default; the SH
 /// stage in RTL (`pica_sh_top`, or `pica_top`'s with `fe`) is built with the shader knobs of
-/// `sh_variant` (the defaults: no SH-stage build flips them). The error names every knob a
-/// build cannot follow, so a model with knobs is never compared with an RTL without them.
+/// `sh_variant` (the defaults: no SH-stage build flips them). The TEX stage (`tex`) follows the
+/// `tex-*` knobs of its build `tex_variant` ([`tex_variant_knobs`]: knobs_alt has every one it
+/// implements at the other value), and every knob of unit 3 (`tex3-*`), which stays in the
+/// model. The error names every knob a build cannot follow, so a model with knobs is never
+/// compared with an RTL without them.
 pub fn check_knobs(
     set: &StageSet,
     sh_variant: ShVariant,
+    tex_variant: TexVariant,
     knobs: &pica_model::knobs::Knobs,
 ) -> Result<(), String> {
     let mut errors = Vec::new();
     for r in set.rows.iter().filter_map(|n| row(n)) {
+        if r.name == "tex" {
+            if let Err(e) = check_tex_knobs(tex_variant, knobs) {
+                errors.push(e);
+            }
+            continue;
+        }
         let bad: Vec<String> = r
             .replaces
             .iter()
             .filter(|s| **s != "sh")
             .flat_map(|s| knobs.non_default_in(s))
-            // Unit 3 (the procedural texture) stays in the model beside the RTL TEX stage.
-            .filter(|k| !k.starts_with("tex3-"))
             .collect();
         if !bad.is_empty() {
             errors.push(format!(
