@@ -21,14 +21,16 @@ module pica_f24_rcp_p #(
   localparam int Stages = 16 / Steps;
 
   // Stage k's operand, remainder and quotient bits so far (the newest at bit 0), behind its
-  // register; index 0 is the input side. Packed: Icarus 11 does not update a continuous read
-  // of an unpacked array's word assigned in a generate loop (pica_delay.sv).
-  logic [Stages:0][23:0] a_q;
-  logic [Stages:0][16:0] rem_q;
-  logic [Stages:0][15:0] q_q;
-  assign a_q[0]   = a_i;
-  assign rem_q[0] = 17'(18'h2_0000 - {2'b01, a_i[15:0]});  // 2^17 − S
-  assign q_q[0]   = '0;
+  // register, word k of a flat vector; word 0 is the input side. Flat: Icarus 11 does not
+  // update a continuous read of an unpacked array's word assigned in a generate loop
+  // (pica_delay.sv), and Yosys 0.23 (the mutant netlists) reads no multi-dimensional packed
+  // array.
+  logic [(Stages+1)*24-1:0] a_q;
+  logic [(Stages+1)*17-1:0] rem_q;
+  logic [(Stages+1)*16-1:0] q_q;
+  assign a_q[23:0]   = a_i;
+  assign rem_q[16:0] = 17'(18'h2_0000 - {2'b01, a_i[15:0]});  // 2^17 − S
+  assign q_q[15:0]   = '0;
 
   // Steps restoring-division steps on (remainder, quotient) by the divisor s: a function,
   // not an always_comb loop (rtl/README.md "A rule for Icarus").
@@ -55,20 +57,20 @@ module pica_f24_rcp_p #(
   for (genvar k = 0; k < Stages; k++) begin : g_stage
     logic [16:0] rem_d;
     logic [15:0] q_d;
-    assign {rem_d, q_d} = divide(rem_q[k], q_q[k], {1'b1, a_q[k][15:0]});
+    assign {rem_d, q_d} = divide(rem_q[17*k +: 17], q_q[16*k +: 16], {1'b1, a_q[24*k +: 16]});
     logic [23:0] a_r;
     logic [16:0] rem_r;
     logic [15:0] q_r;
     always_ff @(posedge clk_i) begin
       if (en_i) begin
-        a_r   <= a_q[k];
+        a_r   <= a_q[24*k +: 24];
         rem_r <= rem_d;
         q_r   <= q_d;
       end
     end
-    assign a_q[k + 1]   = a_r;
-    assign rem_q[k + 1] = rem_r;
-    assign q_q[k + 1]   = q_r;
+    assign a_q[24*(k+1) +: 24]   = a_r;
+    assign rem_q[17*(k+1) +: 17] = rem_r;
+    assign q_q[16*(k+1) +: 16]   = q_r;
   end
 
   // The result, as pica_f24_rcp selects it.
@@ -76,8 +78,8 @@ module pica_f24_rcp_p #(
   logic [15:0] q;
   logic [6:0]  e;
   logic [7:0]  re;             // signed
-  assign a  = a_q[Stages];
-  assign q  = q_q[Stages];
+  assign a  = a_q[24*Stages +: 24];
+  assign q  = q_q[16*Stages +: 16];
   assign e  = a[22:16];
   assign re = (a[15:0] == 16'h0) ? (8'd126 - {1'b0, e}) : (8'd125 - {1'b0, e});
 
@@ -96,6 +98,6 @@ module pica_f24_rcp_p #(
   end
 
   logic unused;
-  assign unused = ^{rem_q[Stages]};
+  assign unused = ^{rem_q[17*Stages +: 17]};
 
 endmodule : pica_f24_rcp_p

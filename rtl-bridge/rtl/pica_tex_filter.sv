@@ -7,11 +7,11 @@
 // The weights' precision and the rounding are UNVERIFIED(hw) [fact: tex-filter-weights] in
 // the model (model/src/tex/sample.rs).
 //
-// Injected bug (rtl-bridge/tests/tex_rtl.rs must catch it):
-//   INJECT_TEX_FILTER_WEIGHT  the lower right weight fx·fy one short when both are nonzero
+// The bilinear weights come from pica_tex_weights (which holds INJECT_TEX_FILTER_WEIGHT).
 //
-// Combinational (the unit registers around it): sixteen 8 × 17-bit products for the four
-// channels of a bilinear sample, eight 8 × 9-bit products for the level blend.
+// Combinational (the unit registers around it, and between the two blends: pica_tex_top's
+// FILTER): sixteen 8 × 17-bit products for the four channels of a bilinear sample, eight
+// 8 × 9-bit products for the level blend.
 module pica_tex_filter #(
   parameter bit Truncate = 1'b0   // tex-filter-rounding=truncate
 ) (
@@ -19,8 +19,10 @@ module pica_tex_filter #(
   input  logic [31:0] c10_i,   // (i0 + 1, j0)
   input  logic [31:0] c01_i,   // (i0, j0 + 1)
   input  logic [31:0] c11_i,   // (i0 + 1, j0 + 1)
-  input  logic [7:0]  fx_i,    // column weight of the right texels, of 256
-  input  logic [7:0]  fy_i,    // row weight of the lower texels, of 256
+  input  logic [16:0] w00_i,   // the texels' weights, of 2^16 (pica_tex_weights)
+  input  logic [16:0] w10_i,
+  input  logic [16:0] w01_i,
+  input  logic [16:0] w11_i,
   output logic [31:0] bilinear_o,
 
   input  logic [31:0] lvl_a_i, // the finer level's colour
@@ -32,21 +34,6 @@ module pica_tex_filter #(
   localparam logic [24:0] HalfBi  = Truncate ? 25'd0 : 25'd32768;
   localparam logic [16:0] HalfLvl = Truncate ? 17'd0 : 17'd128;
 
-  // The four weights (each at most 2^16, 17 bits; they sum to 2^16).
-  logic [8:0]  nfx, nfy;
-  logic [16:0] w00, w10, w01, w11;
-  assign nfx = 9'd256 - {1'b0, fx_i};
-  assign nfy = 9'd256 - {1'b0, fy_i};
-  assign w00 = 17'(nfx) * 17'(nfy);
-  assign w10 = 17'(fx_i) * 17'(nfy);
-  assign w01 = 17'(nfx) * 17'(fy_i);
-`ifdef INJECT_TEX_FILTER_WEIGHT
-  // The lower right weight one unit short: the weights no longer sum to 2^16.
-  assign w11 = 17'(fx_i) * 17'(fy_i) - 17'(fx_i != 8'd0 && fy_i != 8'd0);
-`else
-  assign w11 = 17'(fx_i) * 17'(fy_i);
-`endif
-
   logic [8:0] nf;
   assign nf = 9'd256 - {1'b0, lvl_f_i};
 
@@ -54,8 +41,8 @@ module pica_tex_filter #(
     // Sum of the products: at most 255 · 2^16 + 2^15 < 2^25.
     logic [24:0] sum;
     logic [16:0] lsum;
-    assign sum = 25'(c00_i[8*ch +: 8]) * 25'(w00) + 25'(c10_i[8*ch +: 8]) * 25'(w10)
-               + 25'(c01_i[8*ch +: 8]) * 25'(w01) + 25'(c11_i[8*ch +: 8]) * 25'(w11) + HalfBi;
+    assign sum = 25'(c00_i[8*ch +: 8]) * 25'(w00_i) + 25'(c10_i[8*ch +: 8]) * 25'(w10_i)
+               + 25'(c01_i[8*ch +: 8]) * 25'(w01_i) + 25'(c11_i[8*ch +: 8]) * 25'(w11_i) + HalfBi;
     assign bilinear_o[8*ch +: 8] = sum[23:16];
     // At most 255 · 256 + 128 < 2^17.
     assign lsum = 17'(lvl_a_i[8*ch +: 8]) * 17'(nf) + 17'(lvl_b_i[8*ch +: 8]) * 17'(lvl_f_i)

@@ -32,15 +32,17 @@
 //           job's other fields wait in a FIFO beside it (both FIFOs in LUT RAM). A credit
 //           counter bounds the jobs between issue and the cache to the FIFOs' depth (the wrap
 //           pipeline cannot stall).
-//   ADDR    the texel's address (pica_tex_addr) from the level's base; border texels and
-//           constant jobs (a disabled or reserved unit) read nothing.
+//   ADDR    the texel's address (pica_tex_addr) from the level's base, registered before
+//           the cache; border texels and constant jobs (a disabled or reserved unit) read
+//           nothing.
 //   CACHE   pica_tex_cache: a texel a clock on hits, 16-byte lines filled over AXI4.
 //   DECODE  pica_tex_texel (every format, ETC1/ETC1A4), the border colour, the shadow
 //           comparison (pica_tex_shadow); an unmapped byte hangs the stage (hang_o, the unit
 //           and the byte), as the model's TexHang::Unmapped, or reads 0 (UnmappedZero).
 //           Every texel read is reported on fetch_* in order (the model's `texel` beats).
-//   FILTER  the four texels of a linear level through pica_tex_filter, then the two levels
-//           of a mipmap blend; a unit's colour is kept until the fragment's last unit.
+//   FILTER  two clocks: the four texels of a linear level through pica_tex_filter (weights
+//           from pica_tex_weights, registered with the decode), then the two levels of a
+//           mipmap blend; a unit's colour is kept until the fragment's last unit.
 //
 // Parameters implement the model's knobs: AlphaWhite (tex-alpha-only-colour=white),
 // ReservedZero (tex-reserved-format=zero), MinOne (tex-min-level-size=1), Truncate
@@ -805,17 +807,36 @@ module pica_tex_top #(
   logic [RdW-1:0] c_user_raw;
   rd_t         c_user;
   assign c_user = c_user_raw;
-  assign consume = meta_valid && wr_valid && c_req_ready && !hang_q;
+
+  // The ADDR register: the read as the cache takes it. The address (a product of the tile row
+  // and the level's width, the texel's offset and the level's base, after the FIFOs' LUT RAM
+  // read) and the cache's lookup in one clock were the unit's longest path (33.1 ns on the
+  // LFE5U-85F, 2026-12-02).
+  logic        a_valid_q, a_take, a_flush_q;
+  rd_t         a_rd_q;
+  logic [4:0]  a_len_q;
+  assign a_take  = a_valid_q && c_req_ready && !hang_q;
+  assign consume = meta_valid && wr_valid && !hang_q && (!a_valid_q || a_take);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_valid_q <= 1'b0; a_rd_q <= '0; a_len_q <= '0; a_flush_q <= 1'b0;
+    end else if (consume) begin
+      a_valid_q <= 1'b1;
+      a_rd_q    <= rd;
+      a_len_q   <= (meta.kind_const || a_border) ? 5'd0 : t_len;
+      a_flush_q <= meta.flush;
+    end else if (a_take) begin
+      a_valid_q <= 1'b0;
+    end
+  end
 
   logic inv;
   assign inv = cfg_we_i && cfg_id_i == 10'h080 && cfg_data_i[16];
 
   pica_tex_cache #(.SetBits(6), .UserW(RdW), .IdBits(2)) u_cache (
     .clk_i, .rst_ni, .inv_i(inv), .stop_i(hang_q),
-    .req_valid_i(meta_valid && wr_valid && !hang_q), .req_ready_o(c_req_ready),
-    .req_addr_i(rd.addr),
-    .req_len_i((meta.kind_const || a_border) ? 5'd0 : t_len),
-    .req_flush_i(meta.flush), .req_user_i(rd),
+    .req_valid_i(a_valid_q && !hang_q), .req_ready_o(c_req_ready),
+    .req_addr_i(a_rd_q.addr), .req_len_i(a_len_q), .req_flush_i(a_flush_q), .req_user_i(a_rd_q),
     .rsp_valid_o(c_rsp_valid), .rsp_ready_i(c_rsp_ready), .rsp_raw_o(c_raw),
     .rsp_err_o(c_err), .rsp_err_addr_o(c_err_addr), .rsp_user_o(c_user_raw),
     .arvalid_o(mem_arvalid_o), .arready_i(mem_arready_i), .arid_o(mem_arid_o),
@@ -859,9 +880,17 @@ module pica_tex_top #(
   logic        d_valid_q;
   rd_t         d_q;
   logic [31:0] d_col_q;
-  logic        f_take, out_full;
-  assign f_take = d_valid_q && !(d_q.last_frag && out_full);
+  logic [16:0] d_w00_q, d_w10_q, d_w01_q, d_w11_q;  // the footprint's weights (FILTER)
+  logic        f_take, e_take, e_valid_q, out_full;
+  assign f_take = d_valid_q && (!e_valid_q || e_take);
   assign c_rsp_ready = !hang_q && (!d_valid_q || f_take);
+
+  // The bilinear weights from the response's fractions, registered beside its colour so that
+  // FILTER's first clock starts at the colour products.
+  logic [16:0] w00, w10, w01, w11;
+  pica_tex_weights u_weights (
+    .fx_i(c_user.fx), .fy_i(c_user.fy), .w00_o(w00), .w10_o(w10), .w01_o(w01), .w11_o(w11)
+  );
 
   logic [1:0]  hang_unit_q;
   logic [31:0] hang_addr_q;
@@ -873,11 +902,14 @@ module pica_tex_top #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       d_valid_q <= 1'b0; d_q <= '0; d_col_q <= '0;
+      d_w00_q <= '0; d_w10_q <= '0; d_w01_q <= '0; d_w11_q <= '0;
       hang_q <= 1'b0; hang_unit_q <= '0; hang_addr_q <= '0;
       fv_q <= 1'b0; ftag_q <= '0; faddr_q <= '0; frgba_q <= '0; funit_q <= '0; fraw_q <= '0;
     end else begin
       fv_q <= 1'b0;
-      if (hang_now) begin
+      if (hang_now && !hang_q) begin
+        // The first unmapped read only: the read in hand behind it (the cache took it with the
+        // hanging response) may answer with an error a clock later, and the fields must hold.
         hang_q      <= 1'b1;
         hang_unit_q <= c_user.unit;
         hang_addr_q <= c_err_addr;
@@ -885,6 +917,10 @@ module pica_tex_top #(
         d_valid_q <= 1'b1;
         d_q       <= c_user;
         d_col_q   <= colour;
+        d_w00_q   <= w00;
+        d_w10_q   <= w10;
+        d_w01_q   <= w01;
+        d_w11_q   <= w11;
         if (fetched) begin
           fv_q    <= 1'b1;
           ftag_q  <= c_user.tag;
@@ -911,42 +947,56 @@ module pica_tex_top #(
   assign hang_addr_o   = hang_addr_q;
 
   // ------------------------------------------------------------------ FILTER
+  // Two clocks: the bilinear blend of the level's four texels (decode register -> e_*), then
+  // the blend of two mipmap levels and the fragment's unit colours (e_* -> tex_q, u_out).
   logic [31:0] fc_q [3];            // the level's first three texels
   logic [31:0] lvl_a_q;             // the finer level's colour of a blend
   logic [31:0] tex_q [3];           // the fragment's unit colours, {r, g, b, a}
+  rd_t         e_q;                 // the level's last texel's bookkeeping
+  logic [31:0] e_col_q;             // ... and the level's colour
   logic [31:0] bil, lerp, lvl_col, unit_col;
   pica_tex_filter #(.Truncate(Truncate)) u_filter (
     .c00_i(fc_q[0]), .c10_i(fc_q[1]), .c01_i(fc_q[2]), .c11_i(d_col_q),
-    .fx_i(d_q.fx), .fy_i(d_q.fy), .bilinear_o(bil),
-    .lvl_a_i(lvl_a_q), .lvl_b_i(lvl_col), .lvl_f_i(d_q.frac), .levels_o(lerp)
+    .w00_i(d_w00_q), .w10_i(d_w10_q), .w01_i(d_w01_q), .w11_i(d_w11_q), .bilinear_o(bil),
+    .lvl_a_i(lvl_a_q), .lvl_b_i(e_col_q), .lvl_f_i(e_q.frac), .levels_o(lerp)
   );
   assign lvl_col  = d_q.linear && !d_q.kind_const ? bil : d_col_q;
-  assign unit_col = d_q.two && d_q.second && !d_q.kind_const ? lerp : lvl_col;
+  assign unit_col = e_q.two && e_q.second && !e_q.kind_const ? lerp : e_col_q;
+  assign e_take   = e_valid_q && !(e_q.last_frag && out_full);
 
   logic [95:0] out_word;
   always_comb begin
     out_word = {swap(tex_q[2]), swap(tex_q[1]), swap(tex_q[0])};
-    out_word[32*d_q.unit +: 32] = swap(unit_col);
+    out_word[32*e_q.unit +: 32] = swap(unit_col);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (int k = 0; k < 3; k++) begin fc_q[k] <= '0; tex_q[k] <= '0; end
-      lvl_a_q <= '0;
-    end else if (f_take) begin
-      if (d_q.k != 2'd3) fc_q[d_q.k] <= d_col_q;
-      if (d_q.last_level && !d_q.second) lvl_a_q <= lvl_col;
-      if (d_q.last_unit) tex_q[d_q.unit] <= unit_col;
-      if (d_q.last_frag) for (int k = 0; k < 3; k++) tex_q[k] <= '0;
+      lvl_a_q <= '0; e_valid_q <= 1'b0; e_q <= '0; e_col_q <= '0;
+    end else begin
+      if (f_take) begin
+        if (d_q.k != 2'd3) fc_q[d_q.k] <= d_col_q;
+        e_valid_q <= 1'b1;
+        e_q       <= d_q;
+        e_col_q   <= lvl_col;
+      end else if (e_take) begin
+        e_valid_q <= 1'b0;
+      end
+      if (e_take) begin
+        if (e_q.last_level && !e_q.second) lvl_a_q <= e_col_q;
+        if (e_q.last_unit) tex_q[e_q.unit] <= unit_col;
+        if (e_q.last_frag) for (int k = 0; k < 3; k++) tex_q[k] <= '0;
+      end
     end
   end
 
   logic [127:0] out_head;
   logic         out_push;
-  assign out_push = f_take && d_q.last_frag;
+  assign out_push = e_take && e_q.last_frag;
   /* verilator lint_off PINCONNECTEMPTY */
   pica_fifo #(.Width(128), .Depth(4)) u_out (
-    .clk_i, .rst_ni, .push_i(out_push), .wdata_i({d_q.tag, out_word}), .full_o(out_full),
+    .clk_i, .rst_ni, .push_i(out_push), .wdata_i({e_q.tag, out_word}), .full_o(out_full),
     .pop_i(out_valid_o && out_ready_i), .valid_o(out_valid_o), .rdata_o(out_head),
     .empty_o()
   );
@@ -958,7 +1008,7 @@ module pica_tex_top #(
   // pica_fop's hang state (the testbench drains to idle before it checks the outcome).
   assign idle_o = (hang_q && !c_filling)
                 || (tab_ready && !f_valid_q && tv_q == '0 && !ut_v_q && !lv_v_q && !lv2_v_q
-                    && !lq_valid && credit_q == 7'd0 && !c_busy && !d_valid_q && !out_valid_o);
+                    && !lq_valid && credit_q == 7'd0 && !a_valid_q && !c_busy && !d_valid_q && !e_valid_q && !out_valid_o);
 
   logic unused;
   assign unused = ^{mem_awready_i, mem_wready_i, mem_bvalid_i, mem_bid_i, mem_bresp_i,
@@ -966,5 +1016,5 @@ module pica_tex_top #(
                     r_type[1], r_type[2], r_shadow[31:24], r_dim[0][31:27],
                     r_dim[0][15:11], r_dim[1], r_dim[2], r_addr[0][31:29], r_addr[1][31:29],
                     r_addr[2][31:29], r_face[0][31:22], r_face[1][31:22], r_face[2][31:22],
-                    r_face[3][31:22], r_face[4][31:22], meta.k, meta.second, meta.linear, d_q, tk0, tk_rr};
+                    r_face[3][31:22], r_face[4][31:22], meta.k, meta.second, meta.linear, d_q, e_q, tk0, tk_rr};
 endmodule

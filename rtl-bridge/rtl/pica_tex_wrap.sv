@@ -50,16 +50,19 @@ module pica_tex_wrap (
 
   // ---- the division stages: stage k brings in bit Bits−1−k of |i|.
   logic [Bits:0]  v_q;                   // valid per stage (v_q[0] the entry register)
-  logic [11:0]    r_q   [Bits+1];        // partial remainder (< d)
+  // Per stage, flat (word k of each vector is stage k's): Icarus 11 does not update a
+  // continuous or always_comb read of an unpacked array's word assigned in a generate loop
+  // (rtl/README.md "A rule for Icarus"), which left the first index after reset undefined.
+  logic [(Bits+1)*12-1:0] r_q;           // partial remainder (< d)
   // The dividend's bits not yet brought in: stage k keeps Bits − k of them (the top one is
   // next), flat at AOff(k), so no register holds a bit that can no longer matter.
   function automatic int AOff(input int k);
     AOff = k * Bits - (k * (k - 1)) / 2;
   endfunction
   logic [AOff(Bits)-1:0] a_q;
-  logic [11:0]    d_q   [Bits+1];
-  logic [10:0]    n_q   [Bits+1];
-  logic [10:0]    cl_q  [Bits+1];
+  logic [(Bits+1)*12-1:0] d_q;
+  logic [(Bits+1)*11-1:0] n_q;
+  logic [(Bits+1)*11-1:0] cl_q;
   logic [Bits:0]  neg_q, rng_q, rem_q, mir_q, bord_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -68,11 +71,11 @@ module pica_tex_wrap (
   end
 
   always_ff @(posedge clk_i) begin
-    r_q[0]    <= 12'd0;
+    r_q[11:0] <= 12'd0;
     a_q[AOff(0) +: Bits] <= mag;
-    d_q[0]    <= d;
-    n_q[0]    <= n;
-    cl_q[0]   <= clamped;
+    d_q[11:0] <= d;
+    n_q[10:0] <= n;
+    cl_q[10:0] <= clamped;
     neg_q[0]  <= neg;
     rng_q[0]  <= in_range;
     rem_q[0]  <= use_rem;
@@ -84,13 +87,14 @@ module pica_tex_wrap (
   for (genvar k = 0; k < Bits; k++) begin : g_div
     localparam int W = Bits - k;         // stage k's dividend bits
     logic [12:0] t;
-    assign t = {r_q[k], a_q[AOff(k) + W - 1]};
+    assign t = {r_q[12*k +: 12], a_q[AOff(k) + W - 1]};
     always_ff @(posedge clk_i) begin
-      r_q[k+1]    <= t >= {1'b0, d_q[k]} ? 12'(t - {1'b0, d_q[k]}) : t[11:0];
+      r_q[12*(k+1) +: 12] <= t >= {1'b0, d_q[12*k +: 12]} ? 12'(t - {1'b0, d_q[12*k +: 12]})
+                                                            : t[11:0];
       if (W > 1) a_q[AOff(k + 1) +: (W > 1 ? W - 1 : 1)] <= a_q[AOff(k) +: (W > 1 ? W - 1 : 1)];
-      d_q[k+1]    <= d_q[k];
-      n_q[k+1]    <= n_q[k];
-      cl_q[k+1]   <= cl_q[k];
+      d_q[12*(k+1) +: 12]  <= d_q[12*k +: 12];
+      n_q[11*(k+1) +: 11]  <= n_q[11*k +: 11];
+      cl_q[11*(k+1) +: 11] <= cl_q[11*k +: 11];
       neg_q[k+1]  <= neg_q[k];
       rng_q[k+1]  <= rng_q[k];
       rem_q[k+1]  <= rem_q[k];
@@ -100,19 +104,23 @@ module pica_tex_wrap (
   end
 
   // ---- the answer: |i| mod d made Euclidean, then mirrored or chosen.
-  logic [11:0] r, m;
-  assign r = r_q[Bits];
-  assign m = neg_q[Bits] && r != 12'd0 ? d_q[Bits] - r : r;
+  logic [11:0] r, m, dd;
+  logic [10:0] nn, cl;
+  assign r  = r_q[12*Bits +: 12];
+  assign dd = d_q[12*Bits +: 12];
+  assign nn = n_q[11*Bits +: 11];
+  assign cl = cl_q[11*Bits +: 11];
+  assign m  = neg_q[Bits] && r != 12'd0 ? dd - r : r;
 
   logic [10:0] idx;
   always_comb begin
     if (!rem_q[Bits]) begin
-      idx = cl_q[Bits];
-    end else if (mir_q[Bits] && m >= {1'b0, n_q[Bits]}) begin
+      idx = cl;
+    end else if (mir_q[Bits] && m >= {1'b0, nn}) begin
 `ifdef INJECT_TEX_WRAP_MIRROR
-      idx = 11'(d_q[Bits] - m);
+      idx = 11'(dd - m);
 `else
-      idx = 11'(d_q[Bits] - 12'd1 - m);
+      idx = 11'(dd - 12'd1 - m);
 `endif
     end else begin
       idx = m[10:0];

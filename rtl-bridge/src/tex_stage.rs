@@ -233,6 +233,16 @@ impl Protocol for Tex {
             });
         } else if o.hang == 0 && self.hang.is_some() {
             log.violate("hang_o fell (it must stay up)".into());
+        } else if let Some(TexHang::Unmapped { unit, addr }) = self.hang {
+            // The hang's fields hold with hang_o: a testbench may read them at any clock after
+            // (the replay testbench reads them at the end of its drain).
+            if (o.hang_unit as u8, o.hang_addr) != (unit, addr) {
+                log.violate(format!(
+                    "hang_unit_o/hang_addr_o changed after the hang: unit {unit} 0x{addr:08x}, \
+                     then unit {} 0x{:08x}",
+                    o.hang_unit, o.hang_addr
+                ));
+            }
         }
     }
 

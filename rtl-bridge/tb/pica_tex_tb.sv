@@ -8,7 +8,8 @@
 //                                          tex-reserved-format=zero
 //     A fmt width x yr offset len hi bx by pica_tex_addr
 //     F c00 c10 c01 c11 fx fy a b f bi lvl bi_t lvl_t
-//                                          pica_tex_filter: the bilinear and level blends
+//                                          pica_tex_weights and pica_tex_filter: the bilinear
+//                                          and level blends
 //                                          rounded half up and (…_t) with
 //                                          tex-filter-rounding=truncate
 //     C x scale p                          pica_tex_coord (p: 42-bit two's complement)
@@ -45,12 +46,18 @@ module pica_tex_tb;
   );
   logic [31:0] c00, c10, c01, c11, la, lb, bi0, bi1, lv0, lv1;
   logic [7:0]  fx, fy, lf;
+  logic [16:0] w00, w10, w01, w11;
+  pica_tex_weights u_wts (
+    .fx_i(fx), .fy_i(fy), .w00_o(w00), .w10_o(w10), .w01_o(w01), .w11_o(w11)
+  );
   pica_tex_filter #(.Truncate(1'b0)) u_filt (
-    .c00_i(c00), .c10_i(c10), .c01_i(c01), .c11_i(c11), .fx_i(fx), .fy_i(fy),
+    .c00_i(c00), .c10_i(c10), .c01_i(c01), .c11_i(c11),
+    .w00_i(w00), .w10_i(w10), .w01_i(w01), .w11_i(w11),
     .bilinear_o(bi0), .lvl_a_i(la), .lvl_b_i(lb), .lvl_f_i(lf), .levels_o(lv0)
   );
   pica_tex_filter #(.Truncate(1'b1)) u_filt_t (
-    .c00_i(c00), .c10_i(c10), .c01_i(c01), .c11_i(c11), .fx_i(fx), .fy_i(fy),
+    .c00_i(c00), .c10_i(c10), .c01_i(c01), .c11_i(c11),
+    .w00_i(w00), .w10_i(w10), .w01_i(w01), .w11_i(w11),
     .bilinear_o(bi1), .lvl_a_i(la), .lvl_b_i(lb), .lvl_f_i(lf), .levels_o(lv1)
   );
   logic [23:0]        cx, d0, d1, d2, d3;

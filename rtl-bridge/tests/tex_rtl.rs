@@ -57,6 +57,7 @@ fn sources() -> Vec<PathBuf> {
         "pica_tex_etc1.sv",
         "pica_tex_texel.sv",
         "pica_tex_addr.sv",
+        "pica_tex_weights.sv",
         "pica_tex_filter.sv",
         "pica_tex_coord.sv",
         "pica_tex_lod.sv",
@@ -565,6 +566,7 @@ fn tex_blocks_are_lint_clean_and_synthesize() {
     for top in [
         "pica_tex_texel",
         "pica_tex_addr",
+        "pica_tex_weights",
         "pica_tex_filter",
         "pica_tex_lod",
         "pica_tex_wrap",
