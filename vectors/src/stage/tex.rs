@@ -513,8 +513,12 @@ impl TexGen {
     }
 
     fn size(&mut self) -> u32 {
-        match self.rng.below(10) {
+        match self.rng.below(11) {
             0 => 1 + self.rng.below(40) as u32,
+            // Up to the registers' 11 bits: the wrap's division and mirror compare, the level
+            // table's products and the LOD's scaled derivatives at their widest (the first TEX
+            // mutant sample's survivors sat there; the textures are cut to 64 KiB of memory).
+            10 => self.rng.pick(&[511, 1000, 1024, 1537, 2047]),
             1 => self.rng.pick(&[0, 1, 2, 3, 7, 9, 12]),
             2 | 3 => 8,
             4 | 5 => 16,
