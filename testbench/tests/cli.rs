@@ -330,8 +330,9 @@ fn cli_alu_check_passes_and_reports_json() {
     let v: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
     assert_eq!(v["total_mismatches"], 0);
     // 18 shader ops (MAX once per knob setting), the rasterizer's 7 (with RAST's pipelined
-    // divider, div_rast), the shader unit's SFU's 4 and the clipper's multi-cycle reciprocal.
-    assert_eq!(v["ops"].as_array().map(Vec::len), Some(31));
+    // divider, div_rast), the shader unit's SFU's 4, the clipper's multi-cycle reciprocal and
+    // the texture units' pipelined one (rcp_tex).
+    assert_eq!(v["ops"].as_array().map(Vec::len), Some(32));
 }
 
 #[test]
