@@ -13,7 +13,7 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pica_rtl_bridge::{Rtl, RtlGpu, RtlOutcome, Variant};
+use pica_rtl_bridge::{Rtl, RtlError, RtlGpu, RtlOutcome, Variant};
 use pica_testbench::lockstep::{lockstep, Options, StateRead};
 use pica_vectors::bundle::write_bundle;
 use pica_vectors::library;
@@ -48,6 +48,21 @@ fn bench(c: &mut Criterion) {
     );
     let _ = std::fs::remove_dir_all(&dir);
 
+    // One RTL build alone over the case, to its end.
+    let rtl_alone = |b: &mut criterion::Bencher, make: &dyn Fn() -> Result<Rtl, RtlError>| {
+        b.iter(|| {
+            let mem = case.memory().expect("memory");
+            let mut rtl = RtlGpu::new(
+                make().expect("rtl"),
+                mem,
+                case.submit_addr,
+                case.submit_size,
+            );
+            let o = rtl.run(case.max_cycles);
+            assert_eq!(o, RtlOutcome::Finished { cycles });
+            black_box(o)
+        })
+    };
     let mut g = c.benchmark_group("frame_setup");
     g.throughput(Throughput::Elements(cycles));
     g.sample_size(20);
@@ -57,51 +72,16 @@ fn bench(c: &mut Criterion) {
             black_box(gpu.run(case.max_cycles))
         })
     });
-    g.bench_function("rtl_cycles", |b| {
-        b.iter(|| {
-            let mem = case.memory().expect("memory");
-            let mut rtl = RtlGpu::new(
-                Rtl::new().expect("rtl"),
-                mem,
-                case.submit_addr,
-                case.submit_size,
-            );
-            let o = rtl.run(case.max_cycles);
-            assert_eq!(o, RtlOutcome::Finished { cycles });
-            black_box(o)
-        })
-    });
+    g.bench_function("rtl_cycles", |b| rtl_alone(b, &Rtl::new));
     // The front end alone: `fe`, what the lockstep below runs for the default variant.
     g.bench_function("rtl_front_end_cycles", |b| {
-        b.iter(|| {
-            let mem = case.memory().expect("memory");
-            let mut rtl = RtlGpu::new(
-                Rtl::with_variant(Variant::FrontEnd).expect("rtl"),
-                mem,
-                case.submit_addr,
-                case.submit_size,
-            );
-            let o = rtl.run(case.max_cycles);
-            assert_eq!(o, RtlOutcome::Finished { cycles });
-            black_box(o)
-        })
+        rtl_alone(b, &|| Rtl::with_variant(Variant::FrontEnd))
     });
     // The `EnableSh = 0` build of the mask-bug variant (its bug is one byte lane of the
     // register merge: the same logic, the same speed; frame_setup writes no partial byte mask,
     // so the lockstep run is equal), alone and in lockstep: the pair measured before `fe`.
     g.bench_function("rtl_mask_bug_cycles", |b| {
-        b.iter(|| {
-            let mem = case.memory().expect("memory");
-            let mut rtl = RtlGpu::new(
-                Rtl::with_variant(Variant::InjectMaskBug).expect("rtl"),
-                mem,
-                case.submit_addr,
-                case.submit_size,
-            );
-            let o = rtl.run(case.max_cycles);
-            assert_eq!(o, RtlOutcome::Finished { cycles });
-            black_box(o)
-        })
+        rtl_alone(b, &|| Rtl::with_variant(Variant::InjectMaskBug))
     });
     let front_end = Options {
         compare_state: false,
