@@ -491,8 +491,22 @@ pub fn load_tex_bundle(dir: &Path) -> Result<(Value, TexCase, TexRun), BundleErr
 // ---------------------------------------------------------------------------------------------
 // The generator
 
-/// A texture's bytes in memory: (first byte, length).
-type TexRange = (u32, u64);
+/// A texture's bytes in memory: first byte, length, and for a shadow map the depth its texels
+/// sit near (see [`TexGen::images`]).
+#[derive(Clone, Copy, Debug)]
+struct TexRange {
+    addr: u32,
+    bytes: u64,
+    depth: Option<i64>,
+}
+
+/// What the fragments of one configuration aim at: unit 0's cube directions, and the depth a
+/// shadow map's texels were written near.
+#[derive(Clone, Copy, Debug, Default)]
+struct Aim {
+    cube: bool,
+    shadow_w: Option<u32>,
+}
 
 /// Random TEX cases: one to three configurations of units 0-2 over every register field the
 /// units read (every format including the reserved ones, sizes that are and are not powers of
@@ -501,6 +515,11 @@ type TexRange = (u32, u64);
 /// random bytes in memory (sometimes running past the end of VRAM or FCRAM, or in unmapped
 /// memory), and fragments whose coordinates sit at texel and wrap edges, far outside the
 /// texture, or are special f24 values, with derivatives spread over every level of detail.
+/// Aimed arms (each added for mutants of the TEX RTL that random values did not reach, see
+/// `rtl-bridge/mutants/tex_mut.notes`): the registers' unused bits sometimes set, levels up to
+/// 15, derivatives of any exponent (the LOD's saturation), cube directions with tied major
+/// axes on maps of up to 2,047 texels, and shadow maps whose texels' depths sit at and near the
+/// fragments' reference.
 #[derive(Clone, Debug)]
 pub struct TexGen {
     rng: Rng,
@@ -548,12 +567,14 @@ impl TexGen {
     }
 
     /// A derivative around `1 / n` times a power of two from 2^-3 to 2^6 (every LOD), or 0,
-    /// or a special value.
+    /// or a special value, or any f24 at all (half of them so large that the LOD's scaled
+    /// magnitude saturates at 2^40: the saturation's bits must not reach the level).
     fn deriv(&mut self, n: u32) -> u32 {
         let r = &mut self.rng;
-        match r.below(12) {
+        match r.below(13) {
             0 => 0,
             1 => crate::shader_gen::edgy_f24(r).bits(),
+            2 => r.below(1 << 24) as u32,
             _ => {
                 let scale = f64::from(1u32 << r.below(10)) / 8.0;
                 let jitter = 1.0 + r.below(256) as f64 / 256.0;
@@ -561,6 +582,29 @@ impl TexGen {
                 F24::from_f64_trunc(sign * scale * jitter / f64::from(n.max(1))).bits()
             }
         }
+    }
+
+    /// A cube map direction whose major axis is nearly tied: the major component `m` on a
+    /// random axis, each other one `±m`, a few ulps either side of it, or smaller. The face
+    /// select's compares, `s` or `t` at 0 or 1 (x = ±z: the set-up's `+ 0.5` cancels to a few
+    /// ulps, its leading-one search at its lowest bits) and the exponent edges sit there.
+    fn cube_dir(&mut self, m: u32) -> [u32; 3] {
+        let r = &mut self.rng;
+        let mag = m & 0x7F_FFFF;
+        let mut dir = [0u32; 3];
+        for c in &mut dir {
+            let near = match r.below(7) {
+                0..=2 => mag,
+                3 => mag.saturating_sub(1 + r.below(3) as u32),
+                4 => (mag + 1 + r.below(3) as u32).min(0x7F_FFFF),
+                5 => mag.saturating_sub(1 << r.below(20)),
+                _ => r.below(u64::from(mag) + 1) as u32,
+            };
+            *c = near | (r.below(2) as u32) << 23;
+        }
+        let major = r.below(3) as usize;
+        dir[major] = m;
+        dir
     }
 
     fn base_addr(&mut self, bytes: u64) -> u32 {
@@ -571,15 +615,18 @@ impl TexGen {
             1 => FCRAM.start + FCRAM.size - (b / 3).max(8),
             2 => r.pick(&[0x0000_1000, 0x1000_0000, 0x3000_0000]), // unmapped
             3..=31 => VRAM.start + (r.below(0x40_0000) as u32),
-            _ => FCRAM.start + (r.below(0x100_0000) as u32),
+            // Anywhere in FCRAM's 128 MiB: the addresses' high bits (25, 26) vary too.
+            _ => FCRAM.start + (r.below(u64::from(FCRAM.size).saturating_sub(bytes).max(1)) as u32),
         };
         a & !7
     }
 
-    /// The registers of one configuration, and the byte ranges its textures occupy.
-    fn config(&mut self) -> (Vec<(u16, u32)>, Vec<TexRange>) {
+    /// The registers of one configuration, the byte ranges its textures occupy, and what its
+    /// fragments aim at.
+    fn config(&mut self) -> (Vec<(u16, u32)>, Vec<TexRange>, Aim) {
         let mut regs = Vec::new();
         let mut ranges = Vec::new();
+        let mut aim = Aim::default();
         let r = &mut self.rng;
         let enables = match r.below(8) {
             0 => 0,
@@ -604,7 +651,7 @@ impl TexGen {
         for (unit, (border, ty)) in bases.into_iter().enumerate() {
             let (w, h) = (self.size(), self.size());
             let r = &mut self.rng;
-            let fmt = if r.chance(4) {
+            let mut fmt = if r.chance(4) {
                 14 + r.below(2) as u32
             } else {
                 r.below(14) as u32
@@ -622,6 +669,22 @@ impl TexGen {
             } else {
                 r.below(8) as u32 // ignored by units 1 and 2
             };
+            // A shadow map of RGBA8 texels whose depths sit near the fragments' reference, at
+            // the compare's edge and a power of two either side (the bias bits' weights):
+            // random depths almost never land within a few units of it.
+            let shadow_aim = unit == 0 && matches!(ttype, 2 | 4) && r.chance(60);
+            if shadow_aim {
+                fmt = 0;
+            }
+            aim.cube |= unit == 0 && matches!(ttype, 1 | 4);
+            // A large cube map: a coordinate a few ulps from the face's edge (x = ±z) moves
+            // the texel position by a sub-texel step only on 1,024 texels and more.
+            let (w, h) = if unit == 0 && matches!(ttype, 1 | 4) && r.chance(30) {
+                let n = r.pick(&[1024, 1537, 2047]);
+                (n, n)
+            } else {
+                (w, h)
+            };
             let param = (r.below(2) as u32) << 1
                 | (r.below(2) as u32) << 2
                 | wrap(r) << 8
@@ -633,21 +696,54 @@ impl TexGen {
                 } else {
                     0
                 } << 16;
-            let max_level = r.below(6) as u32;
-            let min_level = if r.chance(20) { r.below(6) as u32 } else { 0 };
+            // Sometimes every level the fields allow: with a bias far below zero, a fragment
+            // whose derivatives are 2^20 texels a pixel still lands between the level limits,
+            // where the LOD's fraction is read.
+            let levels = if r.chance(15) { 16 } else { 6 };
+            let max_level = r.below(levels) as u32;
+            let min_level = if r.chance(20) {
+                r.below(levels) as u32
+            } else {
+                0
+            };
             let bias = if r.chance(50) {
                 0
             } else {
                 r.below(1 << 13) as u32
             };
-            let lod = bias | max_level << 16 | min_level << 24;
             let format = Format::from_reg(pica_model::regs::TexunitType(fmt).format());
             let bytes = tex::level_offset(format, w, h, max_level.max(min_level) + 1).min(1 << 16);
+            // The bits each register leaves unused, sometimes set: the unit must not read them.
+            let junk = |r: &mut Rng, mask: u32| {
+                if r.chance(10) {
+                    r.next_u64() as u32 & mask
+                } else {
+                    0
+                }
+            };
+            let lod = bias | max_level << 16 | min_level << 24 | junk(r, 0xF0F0_E000);
+            let dim = w << 16 | h | junk(r, 0xF800_F800);
+            let type_reg = fmt | junk(r, 0xFFFF_FFF0);
             regs.push((border, r.next_u64() as u32));
-            regs.push((border + 1, w << 16 | h));
+            regs.push((border + 1, dim));
             regs.push((border + 2, param));
             regs.push((border + 3, lod));
-            regs.push((ty, fmt));
+            regs.push((ty, type_reg));
+            let mut depth = None;
+            if unit == 0 {
+                let shadow = if shadow_aim {
+                    // A small bias (a large one puts the reference below every depth) and
+                    // a depth below 1 (at 1 and above the reference saturates).
+                    let reg = (r.below(1 << 12) as u32) << 1 | r.below(2) as u32;
+                    let wz = (40 + r.below(23) as u32) << 16 | r.below(1 << 16) as u32;
+                    aim.shadow_w = Some(wz);
+                    depth = Some(tex::shadow_ref(F24::from_bits(wz), reg));
+                    reg
+                } else {
+                    r.next_u64() as u32 & 0x00FF_FFFF
+                };
+                regs.push((id::TEXUNIT0_SHADOW, shadow));
+            }
             let faces = if unit == 0 && matches!(ttype, 1 | 4) {
                 6
             } else {
@@ -655,20 +751,26 @@ impl TexGen {
             };
             let a1 = self.base_addr(bytes);
             regs.push((border + 4, (a1 >> 3) & 0x0FFF_FFFF));
-            ranges.push((a1, bytes));
+            ranges.push(TexRange {
+                addr: a1,
+                bytes,
+                depth,
+            });
             if unit == 0 {
                 for f in 1..6u16 {
                     let a = if f < faces { self.base_addr(bytes) } else { a1 };
                     // Faces 1-5 keep ADDR1's bits 22-27: the face lies in ADDR1's 32 MiB.
                     let field = ((a1 >> 3) & 0x0FC0_0000) | ((a >> 3) & 0x003F_FFFF);
                     regs.push((id::TEXUNIT0_ADDR1 + f, field));
-                    ranges.push((field << 3, bytes));
+                    ranges.push(TexRange {
+                        addr: field << 3,
+                        bytes,
+                        depth,
+                    });
                 }
-                let r = &mut self.rng;
-                regs.push((id::TEXUNIT0_SHADOW, r.next_u64() as u32 & 0x00FF_FFFF));
             }
         }
-        (regs, ranges)
+        (regs, ranges, aim)
     }
 
     /// A random case.
@@ -677,15 +779,26 @@ impl TexGen {
         let mut ranges = Vec::new();
         let configs = 1 + self.rng.below(3);
         for _ in 0..configs {
-            let (regs, rs) = self.config();
+            let (regs, rs, aim) = self.config();
             ranges.extend(rs);
             ops.extend(regs.into_iter().map(|(id, value)| TexOp::Reg { id, value }));
             let n = 1 + self.rng.below(24);
             for _ in 0..n {
                 let s = self.size();
+                let mut tc0 = [self.coord(s), self.coord(s), self.coord(s)];
+                if let Some(wz) = aim.shadow_w {
+                    if self.rng.chance(70) {
+                        // The depth the map was written near, a few ulps either side.
+                        tc0[2] = (wz + self.rng.below(5) as u32).saturating_sub(2);
+                    }
+                }
+                if aim.cube && self.rng.chance(50) {
+                    let m = aim.shadow_w.unwrap_or(tc0[2]);
+                    tc0 = self.cube_dir(m);
+                }
                 let f = TexFrag {
                     flush: self.rng.chance(5),
-                    tc0: [self.coord(s), self.coord(s), self.coord(s)],
+                    tc0,
                     tc1: [self.coord(s), self.coord(s)],
                     tc2: [self.coord(s), self.coord(s)],
                     deriv: [0, 1, 2].map(|_| [0, 1, 2, 3].map(|_| self.deriv(s))),
@@ -701,10 +814,31 @@ impl TexGen {
         }
     }
 
-    /// Random bytes over each texture range, clipped to mapped memory.
+    /// An RGBA8 shadow texel (bytes: depth bits 16-23, 8-15, 0-7, then the intensity; see
+    /// `tex::shadow_texel`) whose depth is the reference `z`, one to three units either side,
+    /// or a power of two (and one less or more) either side, or anything within 2^13.
+    fn shadow_word(&mut self, z: i64) -> u32 {
+        let r = &mut self.rng;
+        let step = match r.below(4) {
+            0 => 0,
+            1 => 1 + r.below(3) as i64,
+            2 => (1i64 << r.below(13)) + r.below(3) as i64 - 1,
+            _ => r.below(1 << 13) as i64,
+        };
+        let d = (z + if r.chance(50) { step } else { -step }).clamp(0, 0xFF_FFFF) as u32;
+        (d >> 16) | (d >> 8 & 0xFF) << 8 | (d & 0xFF) << 16 | (r.below(256) as u32) << 24
+    }
+
+    /// Random bytes over each texture range, clipped to mapped memory; a shadow map's words
+    /// near its depth.
     fn images(&mut self, ranges: &[TexRange]) -> Vec<MemImage> {
         let mut out: Vec<MemImage> = Vec::new();
-        for &(a, bytes) in ranges {
+        for &TexRange {
+            addr: a,
+            bytes,
+            depth,
+        } in ranges
+        {
             let Some(region) = [VRAM, FCRAM].into_iter().find(|r| r.contains(a, 1)) else {
                 continue;
             };
@@ -718,9 +852,10 @@ impl TexGen {
             }
             let fill = self.rng.below(4);
             let w: Vec<u32> = (0..words)
-                .map(|_| match fill {
-                    0 => self.rng.next_u64() as u32 & 0x0F0F_0F0F,
-                    _ => self.rng.next_u64() as u32,
+                .map(|_| match (depth, fill) {
+                    (Some(z), _) => self.shadow_word(z),
+                    (None, 0) => self.rng.next_u64() as u32 & 0x0F0F_0F0F,
+                    (None, _) => self.rng.next_u64() as u32,
                 })
                 .collect();
             out.push(MemImage { base, words: w });
