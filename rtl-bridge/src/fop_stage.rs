@@ -95,6 +95,32 @@ pub const WATCHDOG_CLOCKS: u64 = 20_000;
 /// acceptance and as long for its response, so a working stage never comes near it.
 pub const LIVELOCK_CLOCKS: u64 = 10 * 2 * (WATCHDOG_CLOCKS + 4);
 
+/// The hang `o`'s fields report, and the kind field's value when it is none of the kinds (the
+/// hang then reads as an unmapped access).
+fn decode_hang(o: &PicaFopOut) -> (FopHang, Option<u32>) {
+    let buffer = if o.hang_buffer & 1 != 0 {
+        "depth"
+    } else {
+        "color"
+    };
+    match o.hang_kind & 3 {
+        2 => (
+            FopHang::ReservedFormat {
+                buffer,
+                value: o.hang_value & 7,
+            },
+            None,
+        ),
+        k => (
+            FopHang::Unmapped {
+                buffer,
+                addr: o.hang_addr,
+            },
+            (k != 1).then_some(k),
+        ),
+    }
+}
+
 /// FOP's part of the stage protocol: the fragment and beat on the ports, the memory behind
 /// the AXI4 port, the hang.
 #[derive(Debug, Default)]
@@ -227,30 +253,25 @@ impl Protocol for Fop {
 
     fn clocked(&mut self, o: &PicaFopOut, log: &mut Log<'_>) {
         if o.hang != 0 && self.hang.is_none() {
-            let buffer = if o.hang_buffer & 1 != 0 {
-                "depth"
-            } else {
-                "color"
-            };
-            self.hang = Some(match o.hang_kind & 3 {
-                2 => FopHang::ReservedFormat {
-                    buffer,
-                    value: o.hang_value & 7,
-                },
-                1 => FopHang::Unmapped {
-                    buffer,
-                    addr: o.hang_addr,
-                },
-                k => {
-                    log.violate(format!("hang_o with hang_kind_o = {k}"));
-                    FopHang::Unmapped {
-                        buffer,
-                        addr: o.hang_addr,
-                    }
-                }
-            });
+            let (hang, bad_kind) = decode_hang(o);
+            if let Some(k) = bad_kind {
+                log.violate(format!("hang_o with hang_kind_o = {k}"));
+            }
+            self.hang = Some(hang);
         } else if o.hang == 0 && self.hang.is_some() {
             log.violate("hang_o fell (it must stay up)".into());
+        } else if let Some(first) = &self.hang {
+            // The hang's fields hold with hang_o: a testbench may read them at any clock after
+            // (the replay testbench reads them at the end of its drain), as TEX's bridge
+            // requires of its own (a hang field that moved a clock later once passed the
+            // bridge and failed the replay: vectors/regressions/fuzz-tex-default-9e60398c8d8553c0).
+            let (now, _) = decode_hang(o);
+            if now != *first {
+                log.violate(format!(
+                    "hang_kind_o/hang_buffer_o/hang_addr_o/hang_value_o changed after the hang: \
+                     {first:?}, then {now:?}"
+                ));
+            }
         }
     }
 
