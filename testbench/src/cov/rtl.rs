@@ -562,6 +562,20 @@ pub struct RunResult {
     pub message: String,
 }
 
+/// Replays run at once by `run`: `PICA_REPLAY_JOBS` if set (at least 1), else the machine's
+/// cores (at most 4: each replay is one simulation, and the coverage builds use two jobs).
+fn replay_workers() -> usize {
+    std::env::var("PICA_REPLAY_JOBS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .map(|n| n.max(1))
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get().min(4))
+                .unwrap_or(1)
+        })
+}
+
 /// Replays each bundle under the coverage build of its testbench, writing
 /// `out/<stage>-<bundle name>.dat`; `stage` keeps only bundles of that stage. A failed replay
 /// is reported in its result (no `.dat`), not as an error.
@@ -581,7 +595,17 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
             script.display()
         ));
     }
-    let mut results = Vec::new();
+    // The jobs in the arguments' order (the `.dat` names are chosen here, one at a time), then
+    // replayed by a few threads at once: a replay is one single-threaded simulation, and the
+    // first replay of each testbench builds it under a lock (scripts/replay), so the others
+    // of that stage wait for the build and then share it.
+    struct Job {
+        bundle: PathBuf,
+        stage: &'static str,
+        dat: PathBuf,
+        full_state: bool,
+    }
+    let mut jobs: Vec<Job> = Vec::new();
     for b in bundle_dirs(bundles)? {
         let kind = bundle_kind(&b)?;
         let st = stage_of_kind(&kind).ok_or_else(|| {
@@ -599,19 +623,28 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
             .unwrap_or_else(|| "bundle".into());
         let mut dat = out.join(format!("{st}-{name}.dat"));
         let mut n = 1;
-        while results
-            .iter()
-            .any(|r: &RunResult| r.dat.as_deref() == Some(&dat))
-        {
+        while jobs.iter().any(|j| j.dat == dat) {
             n += 1;
             dat = out.join(format!("{st}-{name}-{n}.dat"));
         }
-        let mut cmd = Command::new("bash");
-        cmd.arg(&script).arg(&b).arg("--coverage").arg(&dat);
         // A full-top bundle with its final state: the whole debug map is compared too (units,
         // LUTs, packers), so the test command's coverage step is also its Verilator replay of
         // the corpus with the full state (rtl_tools replays it under Icarus).
-        if kind.is_empty() && b.join("final_state.json").is_file() {
+        let full_state = kind.is_empty() && b.join("final_state.json").is_file();
+        jobs.push(Job {
+            bundle: b,
+            stage: st,
+            dat,
+            full_state,
+        });
+    }
+    let replay = |j: &Job| -> Result<RunResult, String> {
+        let mut cmd = Command::new("bash");
+        cmd.arg(&script)
+            .arg(&j.bundle)
+            .arg("--coverage")
+            .arg(&j.dat);
+        if j.full_state {
             cmd.arg("--full-state");
         }
         let o = cmd
@@ -624,7 +657,7 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
             .filter(|l| l.starts_with("PASS") || l.starts_with("FAIL") || l.starts_with("STATE"))
             .collect::<Vec<_>>()
             .join("; ");
-        let ok = o.status.success() && dat.is_file();
+        let ok = o.status.success() && j.dat.is_file();
         let message = if ok {
             verdict
         } else {
@@ -636,12 +669,66 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
                 err.lines().rev().take(5).collect::<Vec<_>>().join(" | ")
             )
         };
-        results.push(RunResult {
-            bundle: b,
-            stage: st.to_string(),
-            dat: ok.then_some(dat),
+        Ok(RunResult {
+            bundle: j.bundle.clone(),
+            stage: j.stage.to_string(),
+            dat: ok.then(|| j.dat.clone()),
             message,
-        });
+        })
+    };
+    // Taken round-robin across stages (each stage's first bundle, then each one's second, …):
+    // the first replay of a stage builds its testbench, and Verilator's verilation is single
+    // threaded, so two workers then build two stages' testbenches at once instead of waiting
+    // on one stage's build lock.
+    let mut order: Vec<usize> = Vec::with_capacity(jobs.len());
+    let mut stages: Vec<&str> = Vec::new();
+    for j in &jobs {
+        if !stages.contains(&j.stage) {
+            stages.push(j.stage);
+        }
+    }
+    let per_stage: Vec<Vec<usize>> = stages
+        .iter()
+        .map(|st| (0..jobs.len()).filter(|&i| jobs[i].stage == *st).collect())
+        .collect();
+    for k in 0.. {
+        let before = order.len();
+        order.extend(per_stage.iter().filter_map(|v| v.get(k).copied()));
+        if order.len() == before {
+            break;
+        }
+    }
+    let workers = replay_workers().min(jobs.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut slots: Vec<Option<Result<RunResult, String>>> = (0..jobs.len()).map(|_| None).collect();
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                sc.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&i) = order.get(n) else { break };
+                        let j = &jobs[i];
+                        done.push((i, replay(j)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for h in handles {
+            // A worker only returns (replay never panics: its errors are values).
+            if let Ok(done) = h.join() {
+                for (i, r) in done {
+                    slots[i] = Some(r);
+                }
+            }
+        }
+    });
+    let mut results = Vec::with_capacity(jobs.len());
+    for (slot, j) in slots.into_iter().zip(&jobs) {
+        results
+            .push(slot.ok_or_else(|| format!("{}: the replay thread died", j.bundle.display()))??);
     }
     if results.is_empty() {
         return Err(match stage {
