@@ -289,7 +289,17 @@ def main():
                     help="place and route with seeds 1..N; Fmax is the median (default 1)")
     ap.add_argument("--fast", action="store_true", help="synthesis-only check, system Yosys")
     ap.add_argument("--timeout", type=float, default=120.0, help="minutes per tool run")
+    ap.add_argument("--set", action="append", default=[], metavar="PARAM=VALUE",
+                    help="a parameter of the stage top (Yosys chparam), e.g. rast --set Lanes=7: "
+                         "the area of a configuration; logs and netlists go to "
+                         "target/fpga/<stage>-PARAM=VALUE/")
     args = ap.parse_args()
+    sets = []
+    for kv in args.set:
+        name, eq, value = kv.partition("=")
+        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or not re.fullmatch(r"-?[0-9]+", value):
+            sys.exit(f"scripts/fpga: --set {kv}: expected PARAM=INTEGER (a parameter of the stage top)")
+        sets.append((name, value))
     args.timeout *= 60
     if args.seeds < 1:
         sys.exit("scripts/fpga: --seeds must be at least 1")
@@ -300,8 +310,13 @@ def main():
     results = []
     failed = False
     for s in stages:
-        st = STAGES[s]
-        outdir = os.path.join(args.root, "target", "fpga", s)
+        st = dict(STAGES[s])
+        tag = s
+        for name, value in sets:
+            st["pre"] += f"chparam -set {name} {value} {st['top']}; "
+            st["what"] += f", {name} = {value}"
+            tag += f"-{name}={value}"
+        outdir = os.path.join(args.root, "target", "fpga", tag)
         os.makedirs(outdir, exist_ok=True)
         if args.fast:
             r = fast(args, s, st, outdir)
