@@ -118,6 +118,16 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_rast_shim.cpp"],
         vlt: None,
     },
+    // rast: the RTL as written with 7 interpolation lanes instead of 13 (the area knob of the whole-GPU budget)
+    Model {
+        name: "rast_lanes7",
+        top: "pica_rast_top",
+        defines: &[],
+        params: &["Lanes=7"],
+        user_defines: false,
+        shims: &["pica_rast_shim.cpp"],
+        vlt: None,
+    },
     // tex: as written
     Model {
         name: "tex",

@@ -3,9 +3,9 @@
 // The RAST stage bridge: a thin C ABI over the Verilated models of pica_rast_top (rows `rast`,
 // `rast_inject_fill_rule`, `rast_inject_persp`, `rast_inject_clip_plane_order`,
 // `rast_inject_clip_fast_overwrite`, `rast_inject_clip_fast_order`, `rast_inject_slot_early`,
-// `rast_inject_credit` of build.rs's model table, stage_models.rs; then its mutant and coverage
-// models). It only moves port values and clock edges; the protocol lives in the stage's Rust
-// wrapper.
+// `rast_inject_credit`, `rast_lanes7` of build.rs's model table, stage_models.rs; then its mutant
+// and coverage models). It only moves port values and clock edges; the protocol lives in the
+// stage's Rust wrapper.
 #include "pica_rast_shim.h"
 
 #include "Vpica_rast.h"
@@ -55,6 +55,12 @@
 #else
 #define PICA_RAST_V_rast_inject_credit(X)
 #endif
+#if __has_include("Vpica_rast_lanes7.h")
+#include "Vpica_rast_lanes7.h"
+#define PICA_RAST_V_rast_lanes7(X) X(Vpica_rast_lanes7, "lanes7")
+#else
+#define PICA_RAST_V_rast_lanes7(X)
+#endif
 
 #define PICA_RAST_VARIANTS(X) \
   X(Vpica_rast, "default") \
@@ -64,7 +70,8 @@
   PICA_RAST_V_rast_inject_clip_fast_overwrite(X) \
   PICA_RAST_V_rast_inject_clip_fast_order(X) \
   PICA_RAST_V_rast_inject_slot_early(X) \
-  PICA_RAST_V_rast_inject_credit(X)
+  PICA_RAST_V_rast_inject_credit(X) \
+  PICA_RAST_V_rast_lanes7(X)
 
 namespace {
 

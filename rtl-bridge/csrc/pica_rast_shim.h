@@ -44,7 +44,8 @@ typedef struct PicaRast PicaRast;
 
 // Variants: the description's builds (default, inject_rast_fill_rule, inject_rast_persp,
 // inject_clip_plane_order, inject_clip_fast_overwrite, inject_clip_fast_order,
-// inject_rast_slot_early, inject_rast_credit), then the mutant and coverage models of build.rs.
+// inject_rast_slot_early, inject_rast_credit, lanes7), then the mutant and coverage models of
+// build.rs.
 PICA_STAGE_DECLS(pica_rast, PicaRast, PicaRastIn, PicaRastOut)
 
 PICA_STAGE_C_END

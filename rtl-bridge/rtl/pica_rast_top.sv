@@ -23,7 +23,12 @@
 //   INJECT_CLIP_PLANE_ORDER   the z <= 0 and z >= -w planes tested in swapped order (pica_clip)
 //   INJECT_CLIP_FAST_OVERWRITE  CLIP's fast path overwrites a held triangle (pica_clip_pipe)
 //   INJECT_CLIP_FAST_ORDER    CLIP's general path overtakes a held fast triangle (pica_clip_pipe)
-module pica_rast_top (
+module pica_rast_top #(
+  // pica_rast's interpolation lanes: clocks per fragment = ceil(37 / Lanes) with a texture
+  // unit on. The area knob of the whole-GPU budget (docs/src/rtl.md); the `lanes7` build
+  // verifies 7.
+  parameter int Lanes = 13
+) (
   input  logic          clk_i,
   input  logic          rst_ni,              // async active-low
 
@@ -141,7 +146,7 @@ module pica_rast_top (
     .idle_o(clip_idle)
   );
 
-  pica_rast u_rast (
+  pica_rast #(.Lanes(Lanes)) u_rast (
     .clk_i,
     .rst_ni,
     .cfg_i(cfg_q[32*NumCfg-1:32*NumClipCfg]),

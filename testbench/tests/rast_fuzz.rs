@@ -31,6 +31,20 @@ fn rast_fuzz_default_campaign_passes() {
     assert!(a.triangles() > 0, "{}", a.describe());
 }
 
+/// The build with 7 interpolation lanes instead of 13 (`lanes7`, the whole-GPU budget's RAST)
+/// passes the campaign too: the lane count changes the clocks per fragment, not one fragment.
+#[test]
+fn rast_fuzz_lanes7_campaign_passes() {
+    for latency in [MemLatency::Zero, MemLatency::Random { max: 4, seed: 3 }] {
+        let mut o = stage::opts(Some(RastVariant::Lanes7), 300, None);
+        o.latency = latency;
+        let r = pica_testbench::fuzz::campaign::run_stage(&o, |_, _, _| {});
+        assert_eq!(r.cases_run, 300);
+        assert_eq!(r.against, "rast:rtl:lanes7");
+        assert!(r.failures.is_empty(), "latency {latency}: {:?}", r.failures);
+    }
+}
+
 #[test]
 fn rast_fuzz_shards_partition_the_campaign() {
     stage::shards_partition_the_campaign::<RastVariant>();

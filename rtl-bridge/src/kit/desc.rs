@@ -654,6 +654,15 @@ pub const RAST: Stage = Stage {
             "RAST's output FIFO credit check off by one (under backpressure a fragment is \
              written over the oldest one queued)",
         ),
+        Variant {
+            name: "lanes7",
+            row: "rast_lanes7",
+            defines: &[],
+            params: &["Lanes=7"],
+            user_defines: false,
+            doc: "the RTL as written with 7 interpolation lanes instead of 13 (the area knob \
+                  of the whole-GPU budget)",
+        },
     ],
     coverage: Some("cov_rast"),
     mutants: Some(Mutants {

@@ -208,6 +208,10 @@ stage_variants! {
         /// output backpressure a fragment is written over the oldest one queued (a
         /// pipelined-only bug).
         InjectCredit,
+        /// `Lanes = 7`: the RTL as written with seven interpolation lanes instead of 13 (6
+        /// clocks a fragment with a texture unit on instead of 3): the smaller RAST of the
+        /// whole-GPU budget on one XC7A200T, verified like the default build.
+        Lanes7,
     }
 }
 

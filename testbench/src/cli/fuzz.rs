@@ -958,7 +958,8 @@ pub struct FuzzArgs {
     /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra;
     /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32, axi_no_hazard,
     /// axi_drop_b, pipe_hazard, pipe_evict; rast: fill_rule, persp, clip_plane_order, clip_fast_overwrite,
-    /// clip_fast_order).
+    /// clip_fast_order, slot_early, credit, and lanes7: the RTL as written with 7 interpolation
+    /// lanes).
     #[arg(long, default_value = "default")]
     variant: String,
     /// FOP / RAST with --rtl: how the stage's memory port (FOP) or early-depth port (RAST)

@@ -35,7 +35,8 @@ pub struct RtlStageArgs {
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
     pub fop_variant: FopVariant,
     /// The RTL RAST build: default, fill_rule, persp, clip_plane_order, clip_fast_overwrite,
-    /// clip_fast_order (inject_rast_*, inject_clip_*).
+    /// clip_fast_order, slot_early, credit (inject_rast_*, inject_clip_*), or lanes7 (the RTL
+    /// as written with 7 interpolation lanes instead of 13).
     #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
     pub rast_variant: RastVariant,
     /// The RTL TEX build: default, cache_beat, job_order, morton, lod_round (inject_tex_*).
