@@ -680,24 +680,17 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
     // the first replay of a stage builds its testbench, and Verilator's verilation is single
     // threaded, so two workers then build two stages' testbenches at once instead of waiting
     // on one stage's build lock.
-    let mut order: Vec<usize> = Vec::with_capacity(jobs.len());
-    let mut stages: Vec<&str> = Vec::new();
-    for j in &jobs {
-        if !stages.contains(&j.stage) {
-            stages.push(j.stage);
-        }
-    }
-    let per_stage: Vec<Vec<usize>> = stages
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let rank: Vec<usize> = jobs
         .iter()
-        .map(|st| (0..jobs.len()).filter(|&i| jobs[i].stage == *st).collect())
+        .map(|j| {
+            let k = seen.entry(j.stage).or_default();
+            *k += 1;
+            *k
+        })
         .collect();
-    for k in 0.. {
-        let before = order.len();
-        order.extend(per_stage.iter().filter_map(|v| v.get(k).copied()));
-        if order.len() == before {
-            break;
-        }
-    }
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| rank[i]);
     let workers = replay_workers().min(jobs.len().max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut slots: Vec<Option<Result<RunResult, String>>> = (0..jobs.len()).map(|_| None).collect();

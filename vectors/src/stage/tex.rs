@@ -676,10 +676,11 @@ impl TexGen {
             if shadow_aim {
                 fmt = 0;
             }
-            aim.cube |= unit == 0 && matches!(ttype, 1 | 4);
+            let cube = unit == 0 && matches!(ttype, 1 | 4);
+            aim.cube |= cube;
             // A large cube map: a coordinate a few ulps from the face's edge (x = ±z) moves
             // the texel position by a sub-texel step only on 1,024 texels and more.
-            let (w, h) = if unit == 0 && matches!(ttype, 1 | 4) && r.chance(30) {
+            let (w, h) = if cube && r.chance(30) {
                 let n = r.pick(&[1024, 1537, 2047]);
                 (n, n)
             } else {
@@ -744,11 +745,7 @@ impl TexGen {
                 };
                 regs.push((id::TEXUNIT0_SHADOW, shadow));
             }
-            let faces = if unit == 0 && matches!(ttype, 1 | 4) {
-                6
-            } else {
-                1
-            };
+            let faces = if cube { 6 } else { 1 };
             let a1 = self.base_addr(bytes);
             regs.push((border + 4, (a1 >> 3) & 0x0FFF_FFFF));
             ranges.push(TexRange {
