@@ -188,6 +188,16 @@ const STAGE_MODELS: &[Model] = &[
         shims: &["pica_tex_shim.cpp"],
         vlt: None,
     },
+    // tex: the RTL with its 206-bit job FIFO in block RAM with a registered head (pica_bram_fifo) instead of LUT RAM: the FPGA build (scripts/fpga tex --define PICA_TEX_JOBS_BRAM)
+    Model {
+        name: "tex_jobs_bram",
+        top: "pica_tex_top",
+        defines: &["PICA_TEX_JOBS_BRAM"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_tex_shim.cpp"],
+        vlt: None,
+    },
     // tev: as written
     Model {
         name: "tev",
@@ -293,6 +303,16 @@ const STAGE_MODELS: &[Model] = &[
         name: "fop_inject_pipe_evict",
         top: "pica_fop_top",
         defines: &["INJECT_FOP_PIPE_EVICT"],
+        params: &[],
+        user_defines: false,
+        shims: &["pica_fop_shim.cpp"],
+        vlt: None,
+    },
+    // fop: the hang's address and value move a clock after hang_o rises (a protocol breach the bridge catches: the fields must hold with hang_o)
+    Model {
+        name: "fop_inject_hang_moves",
+        top: "pica_fop_top",
+        defines: &["INJECT_FOP_HANG_MOVES"],
         params: &[],
         user_defines: false,
         shims: &["pica_fop_shim.cpp"],

@@ -127,6 +127,11 @@ def xilinx_figures(c):
     }
 
 
+def defines(args):
+    """The `--define`s as read_verilog options."""
+    return "".join(f"-D{d} " for d in args.define)
+
+
 def ecp5_figures(c):
     return {
         "lut4": count(c, lambda k: k == "LUT4"),
@@ -141,7 +146,7 @@ def ecp5_figures(c):
 def yosys(args, st, tool, flow, outdir, name, timeout):
     srcs = " ".join(sources(args.root))
     stat = os.path.join(outdir, name + ".stat.json")
-    script = f"read_verilog -sv {srcs}; {st['pre']}{flow}; tee -q -o {stat} stat -json -top {st['top']}"
+    script = f"read_verilog -sv {defines(args)}{srcs}; {st['pre']}{flow}; tee -q -o {stat} stat -json -top {st['top']}"
     log = os.path.join(outdir, name + ".log")
     rc, secs = run([tool, "-q", "-p", script], log, timeout)
     if rc != 0:
@@ -193,7 +198,7 @@ def fast_cells(args, st, tool, flow, outdir, timeout):
     cells" is the design's total."""
     srcs = " ".join(sources(args.root))
     stat = os.path.join(outdir, "fast.stat.txt")
-    script = f"read_verilog -sv {srcs}; {st['pre']}{flow}; tee -q -o {stat} stat -top {st['top']}"
+    script = f"read_verilog -sv {defines(args)}{srcs}; {st['pre']}{flow}; tee -q -o {stat} stat -top {st['top']}"
     log = os.path.join(outdir, "fast.log")
     rc, secs = run([tool, "-q", "-p", script], log, timeout)
     if rc != 0:
@@ -293,7 +298,14 @@ def main():
                     help="a parameter of the stage top (Yosys chparam), e.g. rast --set Lanes=7: "
                          "the area of a configuration; logs and netlists go to "
                          "target/fpga/<stage>-PARAM=VALUE/")
+    ap.add_argument("--define", action="append", default=[], metavar="NAME",
+                    help="a Verilog define the RTL is read with (read_verilog -DNAME), e.g. tex "
+                         "--define PICA_TEX_JOBS_BRAM: a build the kit describes by its define; "
+                         "logs and netlists go to target/fpga/<stage>-NAME/")
     args = ap.parse_args()
+    for d in args.define:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", d):
+            sys.exit(f"scripts/fpga: --define {d}: expected a Verilog macro name")
     sets = []
     for kv in args.set:
         name, eq, value = kv.partition("=")
@@ -316,6 +328,9 @@ def main():
             st["pre"] += f"chparam -set {name} {value} {st['top']}; "
             st["what"] += f", {name} = {value}"
             tag += f"-{name}={value}"
+        for d in args.define:
+            st["what"] += f", `define {d}"
+            tag += f"-{d}"
         outdir = os.path.join(args.root, "target", "fpga", tag)
         os.makedirs(outdir, exist_ok=True)
         if args.fast:

@@ -3,9 +3,9 @@
 // The FOP stage bridge: a thin C ABI over the Verilated models of pica_fop_top (rows `fop`,
 // `fop_inject_blend_factor`, `fop_inject_stencil_zfail`, `fop_inject_tile32`,
 // `fop_inject_axi_no_hazard`, `fop_inject_axi_drop_b`, `fop_inject_pipe_hazard`,
-// `fop_inject_pipe_evict` of build.rs's model table, stage_models.rs; then its mutant and coverage
-// models). It only moves port values and clock edges; the protocol lives in the stage's Rust
-// wrapper.
+// `fop_inject_pipe_evict`, `fop_inject_hang_moves` of build.rs's model table, stage_models.rs; then
+// its mutant and coverage models). It only moves port values and clock edges; the protocol lives in
+// the stage's Rust wrapper.
 #include "pica_fop_shim.h"
 
 #include "Vpica_fop.h"
@@ -55,6 +55,12 @@
 #else
 #define PICA_FOP_V_fop_inject_pipe_evict(X)
 #endif
+#if __has_include("Vpica_fop_inject_hang_moves.h")
+#include "Vpica_fop_inject_hang_moves.h"
+#define PICA_FOP_V_fop_inject_hang_moves(X) X(Vpica_fop_inject_hang_moves, "inject_fop_hang_moves")
+#else
+#define PICA_FOP_V_fop_inject_hang_moves(X)
+#endif
 
 #define PICA_FOP_VARIANTS(X) \
   X(Vpica_fop, "default") \
@@ -64,7 +70,8 @@
   PICA_FOP_V_fop_inject_axi_no_hazard(X) \
   PICA_FOP_V_fop_inject_axi_drop_b(X) \
   PICA_FOP_V_fop_inject_pipe_hazard(X) \
-  PICA_FOP_V_fop_inject_pipe_evict(X)
+  PICA_FOP_V_fop_inject_pipe_evict(X) \
+  PICA_FOP_V_fop_inject_hang_moves(X)
 
 namespace {
 

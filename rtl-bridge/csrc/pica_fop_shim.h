@@ -73,7 +73,7 @@ typedef struct PicaFop PicaFop;
 
 // Variants: the description's builds (default, inject_fop_blend_factor, inject_fop_stencil_zfail,
 // inject_fop_tile32, inject_fop_axi_no_hazard, inject_fop_axi_drop_b, inject_fop_pipe_hazard,
-// inject_fop_pipe_evict), then the mutant and coverage models of build.rs.
+// inject_fop_pipe_evict, inject_fop_hang_moves), then the mutant and coverage models of build.rs.
 PICA_STAGE_DECLS(pica_fop, PicaFop, PicaFopIn, PicaFopOut)
 
 PICA_STAGE_C_END

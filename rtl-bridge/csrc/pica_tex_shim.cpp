@@ -2,8 +2,9 @@
 //
 // The TEX stage bridge: a thin C ABI over the Verilated models of pica_tex_top (rows `tex`,
 // `tex_inject_cache_beat`, `tex_inject_job_order`, `tex_inject_morton`, `tex_inject_lod_round`,
-// `tex_knobs_alt` of build.rs's model table, stage_models.rs; then its mutant and coverage models).
-// It only moves port values and clock edges; the protocol lives in the stage's Rust wrapper.
+// `tex_knobs_alt`, `tex_jobs_bram` of build.rs's model table, stage_models.rs; then its mutant and
+// coverage models). It only moves port values and clock edges; the protocol lives in the stage's
+// Rust wrapper.
 #include "pica_tex_shim.h"
 
 #include "Vpica_tex.h"
@@ -41,6 +42,12 @@
 #else
 #define PICA_TEX_V_tex_knobs_alt(X)
 #endif
+#if __has_include("Vpica_tex_jobs_bram.h")
+#include "Vpica_tex_jobs_bram.h"
+#define PICA_TEX_V_tex_jobs_bram(X) X(Vpica_tex_jobs_bram, "jobs_bram")
+#else
+#define PICA_TEX_V_tex_jobs_bram(X)
+#endif
 
 #define PICA_TEX_VARIANTS(X) \
   X(Vpica_tex, "default") \
@@ -48,7 +55,8 @@
   PICA_TEX_V_tex_inject_job_order(X) \
   PICA_TEX_V_tex_inject_morton(X) \
   PICA_TEX_V_tex_inject_lod_round(X) \
-  PICA_TEX_V_tex_knobs_alt(X)
+  PICA_TEX_V_tex_knobs_alt(X) \
+  PICA_TEX_V_tex_jobs_bram(X)
 
 namespace {
 

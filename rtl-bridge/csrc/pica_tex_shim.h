@@ -75,8 +75,8 @@ typedef struct PicaTexOut {
 typedef struct PicaTex PicaTex;
 
 // Variants: the description's builds (default, inject_tex_cache_beat, inject_tex_job_order,
-// inject_tex_morton, inject_tex_lod_round, knobs_alt), then the mutant and coverage models of
-// build.rs.
+// inject_tex_morton, inject_tex_lod_round, knobs_alt, jobs_bram), then the mutant and coverage
+// models of build.rs.
 PICA_STAGE_DECLS(pica_tex, PicaTex, PicaTexIn, PicaTexOut)
 
 PICA_STAGE_C_END

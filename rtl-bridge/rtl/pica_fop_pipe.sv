@@ -936,8 +936,21 @@ module pica_fop_pipe #(
   assign hang_o        = g_hang || hang_q;
   assign hang_kind_o   = g_hang ? g_hang_kind : pica_rop_pkg::HangUnmapped;
   assign hang_buffer_o = g_hang ? g_hang_buf : hang_buf_q;
+`ifdef INJECT_FOP_HANG_MOVES
+  // The injected bug: the hang's address and value move a clock after hang_o rises (a
+  // testbench that reads them at the end sees other fields than one that read them at the
+  // hang). The bridge requires the fields to hold with hang_o, and catches it.
+  logic hang_seen_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) hang_seen_q <= 1'b0;
+    else if (hang_o) hang_seen_q <= 1'b1;
+  end
+  assign hang_addr_o   = (g_hang ? g_hang_addr : hang_addr_q) ^ {29'd0, hang_seen_q, 2'd0};
+  assign hang_value_o  = (g_hang ? g_hang_value : 3'd0) ^ {2'd0, hang_seen_q};
+`else
   assign hang_addr_o   = g_hang ? g_hang_addr : hang_addr_q;
   assign hang_value_o  = g_hang ? g_hang_value : 3'd0;
+`endif
 
   assign idle_o = (gen_q ? g_idle
                          : (fast_empty && ctl_idle && !any_dirty && !z_any_valid && !c_any_valid

@@ -713,12 +713,12 @@ module pica_tex_top #(
   job_t        meta;
   assign meta = meta_raw;
   logic [22:0] wr_head;
-  // In LUT RAM: the credits keep both within Depth entries. A head read while empty is an
-  // undefined word (x in simulation: Icarus, given x through ADDR into the cache's request,
-  // never left the time step), so an empty FIFO's head reads as zero.
+  // In LUT RAM (the jobs in block RAM, pica_bram_fifo, with PICA_TEX_JOBS_BRAM: the jobs_bram
+  // build); credits keep both within Depth entries. An empty FIFO's head is undefined (x: Icarus,
+  // given x through ADDR into the cache's request, never left the time step): it reads as zero.
   logic [JobW-1:0] meta_ram;
   logic [22:0]     wr_ram;
-  pica_ram_fifo #(.Width(JobW), .Depth(Depth)) u_meta (
+  `ifdef PICA_TEX_JOBS_BRAM pica_bram_fifo `else pica_ram_fifo `endif #(.Width(JobW), .Depth(Depth)) u_meta (
     .clk_i, .rst_ni, .push_i(issue), .wdata_i(job),
     .pop_i(consume), .valid_o(meta_valid), .rdata_o(meta_ram)
   );

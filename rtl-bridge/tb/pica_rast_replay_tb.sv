@@ -30,6 +30,8 @@
 //   +ready_seed=S             output backpressure: out_ready_i from a 16-bit LFSR seeded S (about
 //                             3/4 of the clocks); 0 = always ready (default 0)
 //   +max_cycles=N             give up after N clocks (default 100000000)
+//   +stall_cycles=N           fail as stalled when the stage is not idle and no port handshakes for
+//                             N clocks (default 100000; 0 = off)
 //
 // Early-depth memory: one 24-bit value per pixel (x < 2048, y < 1024), served in the clock a
 // request is accepted (a read takes the value then, a write stores it then, a clear sets every
@@ -279,6 +281,24 @@ module pica_rast_replay_tb;
     end
   end
 
+  // Stall watchdog (+stall_cycles=N, 0 = off): not idle and no handshake on any port for
+  // N clocks is a stall, reported at once with the last clock anything moved.
+  longint stall_cycles, stall_run = 0, clocks = 0, last_move = 0;
+  logic   progress;
+  assign progress = cfg_we || (in_valid && in_ready) || (out_valid && out_ready) || (ed_req_valid &&
+                    ed_req_ready) || (ed_rsp_valid && ed_rsp_ready);
+  always @(posedge clk) begin
+    clocks++;
+    if (!rst_ni || idle || progress) begin
+      stall_run = 0;
+      last_move = clocks;
+    end else begin
+      stall_run++;
+      if (stall_cycles != 0 && stall_run > stall_cycles)
+        fail($sformatf("stalled: not idle and no handshake on any port for %0d clocks (the last at clock %0d; +stall_cycles=N sets the limit)", stall_cycles, last_move));
+    end
+  end
+
   // ---- Main
   logic [1767:0] op;
   logic [7:0]  kind;
@@ -303,6 +323,7 @@ module pica_rast_replay_tb;
     if (!$value$plusargs("lat_max=%d", lat_max)) lat_max = 0;
     if (!$value$plusargs("lat_seed=%d", lat_seed)) lat_seed = 0;
     if (!$value$plusargs("ready_seed=%d", ready_seed)) ready_seed = 0;
+    if (!$value$plusargs("stall_cycles=%d", stall_cycles)) stall_cycles = 100000;
     if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 100000000;
     if (nops < 0 || nops > MaxOps) fail($sformatf("nops %0d exceeds %0d", nops, MaxOps));
     if (nbeats < 0 || nbeats > MaxBeats)

@@ -22,6 +22,8 @@
 //                             outputs; the final colour against stage 5's
 //   +seed=S                   output backpressure: out_ready_i from a 16-bit LFSR seeded S (about
 //                             3/4 of the clocks); 0 = always ready (default 1)
+//   +stall_cycles=N           fail as stalled when the stage is not idle and no port handshakes for
+//                             N clocks (default 100000; 0 = off)
 //
 // Register writes wait until the pipeline is empty (pica_tev_top's rule); fragments go in as the
 // input port allows; the output's ready follows an LFSR so the stall path is exercised.
@@ -149,6 +151,23 @@ module pica_tev_replay_tb;
     end
   end
 
+  // Stall watchdog (+stall_cycles=N, 0 = off): not idle and no handshake on any port for
+  // N clocks is a stall, reported at once with the last clock anything moved.
+  longint stall_cycles, stall_run = 0, clocks = 0, last_move = 0;
+  logic   progress;
+  assign progress = cfg_we || (in_valid && in_ready) || (out_valid && out_ready);
+  always @(posedge clk) begin
+    clocks++;
+    if (!rst_ni || idle || progress) begin
+      stall_run = 0;
+      last_move = clocks;
+    end else begin
+      stall_run++;
+      if (stall_cycles != 0 && stall_run > stall_cycles)
+        fail($sformatf("stalled: not idle and no handshake on any port for %0d clocks (the last at clock %0d; +stall_cycles=N sets the limit)", stall_cycles, last_move));
+    end
+  end
+
   // ---- Main
   logic [263:0] op;
   logic [7:0]  kind;
@@ -164,6 +183,7 @@ module pica_tev_replay_tb;
     if (!$value$plusargs("beats=%s", f_beats)) fail("missing +beats=FILE");
     if (!$value$plusargs("nbeats=%d", nbeats)) fail("missing +nbeats=M");
     if (!$value$plusargs("seed=%d", ready_seed)) ready_seed = 1;
+    if (!$value$plusargs("stall_cycles=%d", stall_cycles)) stall_cycles = 100000;
     max_cycles = 10000;  // every wait's guard
     if (nops < 0 || nops > MaxOps) fail($sformatf("nops %0d exceeds %0d", nops, MaxOps));
     if (nbeats < 0 || nbeats > MaxBeats)

@@ -43,6 +43,8 @@
 //   +ready_seed=S             output backpressure: out_ready_i from a 16-bit LFSR seeded S (about
 //                             3/4 of the clocks); 0 = always ready (default 0)
 //   +max_cycles=N             give up after N clocks (default 10000000)
+//   +stall_cycles=N           fail as stalled when the stage is not idle and no port handshakes for
+//                             N clocks (default 100000; 0 = off)
 //
 // Memory model: word arrays per image behind an AXI4 subordinate on the mem_* port (32-bit data;
 // INCR, FIXED and WRAP bursts). A write beat changes the bytes under its strobes when its burst's
@@ -502,6 +504,25 @@ module pica_tex_replay_tb;
     end
   end
 
+  // Stall watchdog (+stall_cycles=N, 0 = off): not idle and no handshake on any port for
+  // N clocks is a stall, reported at once with the last clock anything moved.
+  longint stall_cycles, stall_run = 0, clocks = 0, last_move = 0;
+  logic   progress;
+  assign progress = cfg_we || (in_valid && in_ready) || (out_valid && out_ready) || (mem_awvalid &&
+                    mem_awready) || (mem_wvalid && mem_wready) || (mem_bvalid && mem_bready) ||
+                    (mem_arvalid && mem_arready) || (mem_rvalid && mem_rready) || fetch_valid;
+  always @(posedge clk) begin
+    clocks++;
+    if (!rst_ni || idle || progress) begin
+      stall_run = 0;
+      last_move = clocks;
+    end else begin
+      stall_run++;
+      if (stall_cycles != 0 && stall_run > stall_cycles)
+        fail($sformatf("stalled: not idle and no handshake on any port for %0d clocks (the last at clock %0d; +stall_cycles=N sets the limit)", stall_cycles, last_move));
+    end
+  end
+
   // ---- Main
   logic [464:0] op;
   logic [7:0]  kind;
@@ -529,6 +550,7 @@ module pica_tex_replay_tb;
     if (!$value$plusargs("lat_max=%d", lat_max)) lat_max = 0;
     if (!$value$plusargs("lat_seed=%d", lat_seed)) lat_seed = 0;
     if (!$value$plusargs("ready_seed=%d", ready_seed)) ready_seed = 0;
+    if (!$value$plusargs("stall_cycles=%d", stall_cycles)) stall_cycles = 100000;
     if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 10000000;
     if (nops < 0 || nops > MaxOps) fail($sformatf("nops %0d exceeds %0d", nops, MaxOps));
     if (nbeats < 0 || nbeats > MaxBeats)

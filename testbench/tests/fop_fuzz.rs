@@ -93,6 +93,9 @@ stage::tests_of!(caught_and_shrunk:
     fop_fuzz_catches_inject_stencil_zfail => FopVariant::InjectStencilZfail,
     fop_fuzz_catches_inject_tile32 => FopVariant::InjectTile32,
     fop_fuzz_catches_inject_pipe_hazard => FopVariant::InjectPipeHazard,
+    // A protocol breach, not a wrong field: the bridge flags the move at its clock (the
+    // fields must hold with hang_o), the replay sees the moved field at the end.
+    fop_fuzz_catches_inject_hang_moves => FopVariant::InjectHangMoves,
 );
 
 /// The fast path's lost write-back (a bug only a design with a write-back cache has) shows in

@@ -20,6 +20,20 @@ fn tex_fuzz_default_campaign_passes() {
     stage::default_campaign_passes(TexVariant::Default, 300, 300, &stage::LATENCIES);
 }
 
+/// The FPGA build (the job FIFO in block RAM, a clock more between issue and the cache) is
+/// the same stage: a campaign at two memory latencies finds nothing.
+#[test]
+fn tex_fuzz_jobs_bram_campaign_passes() {
+    for latency in [MemLatency::Zero, MemLatency::Random { max: 4, seed: 3 }] {
+        let mut o = stage::opts(Some(TexVariant::JobsBram), 300, None);
+        o.latency = latency;
+        let r = pica_testbench::fuzz::campaign::run_stage(&o, |_, _, _| {});
+        assert_eq!(r.cases_run, 300);
+        assert_eq!(r.against, "tex:rtl:jobs_bram");
+        assert!(r.failures.is_empty(), "latency {latency}: {:?}", r.failures);
+    }
+}
+
 /// The RTL reads what the model reads: a campaign's cases read thousands of texels, with
 /// hangs, border texels and every unit among them (so the passing campaign above means
 /// something).
@@ -243,6 +257,20 @@ fn cli_vectors_gen_stage_tex_and_check() {
         let (ok, out) = common::replay(&bundles[0], sim, &[]);
         assert!(ok && out.contains("texel reads"), "{sim}: {out}");
     }
+    // The stall watchdog: a limit below the stage's own quiet stretches (its level table after
+    // reset, its 35-clock wrap pipeline) calls the run stalled at once, naming the limit.
+    let o = std::process::Command::new(common::root().join("scripts/replay"))
+        .arg(&bundles[0])
+        .args(["--sim", "icarus", "--stall-cycles", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        !o.status.success()
+            && text(&o)
+                .contains("FAIL: stalled: not idle and no handshake on any port for 3 clocks"),
+        "{}",
+        text(&o)
+    );
     // A bad stage name is refused.
     let o = pica(&["vectors", "gen", d, "--stage", "texx"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));

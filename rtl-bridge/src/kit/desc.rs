@@ -517,6 +517,13 @@ pub const FOP: Stage = Stage {
             &["INJECT_FOP_PIPE_EVICT"],
             "a cache miss replaces its line without writing the victim's dirty words back",
         ),
+        inject(
+            "inject_fop_hang_moves",
+            "fop_inject_hang_moves",
+            &["INJECT_FOP_HANG_MOVES"],
+            "the hang's address and value move a clock after hang_o rises (a protocol breach \
+             the bridge catches: the fields must hold with hang_o)",
+        ),
     ],
     coverage: Some("cov_fop"),
     mutants: Some(Mutants {
@@ -953,6 +960,16 @@ pub const TEX: Stage = Stage {
             ],
             user_defines: false,
             doc: "every tex-* knob the stage implements at its other value",
+        },
+        Variant {
+            name: "jobs_bram",
+            row: "tex_jobs_bram",
+            defines: &["PICA_TEX_JOBS_BRAM"],
+            params: &[],
+            user_defines: false,
+            doc: "the RTL with its 206-bit job FIFO in block RAM with a registered head \
+                  (pica_bram_fifo) instead of LUT RAM: the FPGA build (scripts/fpga tex \
+                  --define PICA_TEX_JOBS_BRAM)",
         },
     ],
     coverage: Some("cov_tex"),

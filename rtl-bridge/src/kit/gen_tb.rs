@@ -398,6 +398,14 @@ fn header(o: &mut String, stage: &Stage, r: &Replay) {
             &format!("give up after N clocks (default {})", r.max_cycles.1),
         );
     }
+    plusarg_row(
+        o,
+        "+stall_cycles=N",
+        &format!(
+            "fail as stalled when the stage is not idle and no port handshakes for N clocks \
+             (default {STALL_CYCLES}; 0 = off)"
+        ),
+    );
     o.push_str("//\n");
     if let Some(side) = &r.side {
         let text = match side.store {
@@ -644,8 +652,60 @@ fn body(o: &mut String, stage: &Stage, r: &Replay) {
     if let Some(ss) = &r.side_stream {
         side_check(o, ss);
     }
+    watchdog(o, stage);
     main(o, stage, r, in_valid, in_ready);
     let _ = writeln!(o, "endmodule : {tb}");
+}
+
+/// The default of `+stall_cycles=N`: far above any wait the testbench itself makes (its
+/// backpressure runs are at most 79 clocks, its memory latencies what `+lat` says).
+pub const STALL_CYCLES: u64 = 100_000;
+
+/// Every handshake of the stage's ports: a `…valid` port with its `…ready` partner, a `…valid`
+/// port without one (a response or a monitor: valid alone is the transfer), the register
+/// write strobe.
+fn handshakes(stage: &Stage) -> Vec<String> {
+    let mut hs = Vec::new();
+    for p in stage.ports {
+        if let Some(stem) = p.name.strip_suffix("valid") {
+            let ready = format!("{stem}ready");
+            if stage.ports.iter().any(|q| q.name == ready) {
+                hs.push(format!("({} && {ready})", p.name));
+            } else {
+                hs.push(p.name.to_string());
+            }
+        } else if p.name.ends_with("_we") {
+            hs.push(p.name.to_string());
+        }
+    }
+    hs
+}
+
+/// The stall watchdog: a stage that is not idle and makes no handshake on any port for
+/// `+stall_cycles` clocks has stalled, and the testbench says so then, naming the last clock
+/// anything moved, instead of waiting out `max_cycles` (10^7 clocks: minutes under Icarus)
+/// and blaming the wait it happened to be in. The bridge's lockstep has the same rule.
+fn watchdog(o: &mut String, stage: &Stage) {
+    let hs = handshakes(stage);
+    let mut line = String::new();
+    wrap(
+        &mut line,
+        "  assign progress = ",
+        "                    ",
+        &(hs.join(" || ") + ";"),
+    );
+    let _ = writeln!(
+        o,
+        "  // Stall watchdog (+stall_cycles=N, 0 = off): not idle and no handshake on any port for\n  \
+         // N clocks is a stall, reported at once with the last clock anything moved.\n  \
+         longint stall_cycles, stall_run = 0, clocks = 0, last_move = 0;\n  \
+         logic   progress;\n{line}  always @(posedge clk) begin\n    clocks++;\n    \
+         if (!rst_ni || idle || progress) begin\n      stall_run = 0;\n      last_move = clocks;\n    \
+         end else begin\n      stall_run++;\n      if (stall_cycles != 0 && stall_run > stall_cycles)\n        \
+         fail($sformatf(\"stalled: not idle and no handshake on any port for %0d clocks (the \
+         last at clock %0d; +stall_cycles=N sets the limit)\", stall_cycles, last_move));\n    \
+         end\n  end\n"
+    );
 }
 
 /// The SV test of whether byte address `a` is in one of the `mapped` ranges.
@@ -1434,6 +1494,10 @@ fn main(o: &mut String, stage: &Stage, r: &Replay, in_valid: &str, in_ready: &st
     let _ = writeln!(
         o,
         "    if (!$value$plusargs(\"{seed}=%d\", ready_seed)) ready_seed = {dflt};"
+    );
+    let _ = writeln!(
+        o,
+        "    if (!$value$plusargs(\"stall_cycles=%d\", stall_cycles)) stall_cycles = {STALL_CYCLES};"
     );
     if r.max_cycles.0 {
         let _ = writeln!(

@@ -60,6 +60,34 @@ macro_rules! stage_variants {
                 }
             }
 
+            /// The builds' names as a command line takes them (`default, cache_beat, …`:
+            /// without `inject_` and the stage's prefix), in the description's order: the
+            /// CLI's help lists them from here, so a build added to the description shows up
+            /// there without anyone editing a help text.
+            pub fn short_names() -> String {
+                let prefix = format!("{}_", $stage.name);
+                $name::ALL
+                    .iter()
+                    .map(|v| {
+                        let n = v.name();
+                        let n = n.strip_prefix("inject_").unwrap_or(n);
+                        n.strip_prefix(prefix.as_str()).unwrap_or(n)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+
+            /// A help line for a command-line option that picks one of these builds.
+            pub fn help() -> String {
+                format!(
+                    "The RTL {} build: {} (the injected bugs' full names, their defines and \
+                     `{}#K`, mutant K, are taken too; `pica stages` describes each build)",
+                    $stage.name.to_ascii_uppercase(),
+                    $name::short_names(),
+                    $model
+                )
+            }
+
             /// The define that injects the variant's bug (`None` for the default build).
             pub fn define(self) -> Option<&'static str> {
                 self.build().and_then(|b| b.defines.first().copied())
@@ -117,6 +145,13 @@ macro_rules! stage_variants {
                         assert_eq!($name::from_name(d), Some(*v));
                     }
                 }
+                // The help's short names are names `from_name` takes, one per build.
+                let shorts = $name::short_names();
+                let shorts: Vec<&str> = shorts.split(", ").collect();
+                assert_eq!(shorts.len(), $name::ALL.len());
+                for (v, short) in $name::ALL.iter().zip(shorts) {
+                    assert_eq!($name::from_name(short), Some(*v), "{short}");
+                }
             }
         }
     )+};
@@ -158,6 +193,9 @@ stage_variants! {
         /// `INJECT_FOP_PIPE_EVICT` (in `pica_fop_pipe`): a cache miss replaces its line
         /// without writing the victim's dirty words back.
         InjectPipeEvict,
+        /// `INJECT_FOP_HANG_MOVES` (in `pica_fop_pipe`): the hang's address and value move a
+        /// clock after `hang_o` rises.
+        InjectHangMoves,
     }
 
     /// A build of the TEX stage (texture units 0-2): the RTL as written, with one injected
@@ -180,6 +218,9 @@ stage_variants! {
         /// white, `tex-reserved-format` zero, `tex-min-level-size` 1, `tex-filter-rounding`
         /// truncate, `tex-unmapped` zero, `tex-reserved-type` disabled).
         KnobsAlt,
+        /// `PICA_TEX_JOBS_BRAM`: the RTL with its job FIFO in block RAM with a registered head
+        /// (`pica_bram_fifo`), the FPGA build; the same transactions as the default.
+        JobsBram,
     }
 
     /// A build of the CLIP + RAST stage: the RTL as written or with one injected bug (each its

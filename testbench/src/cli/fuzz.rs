@@ -587,6 +587,21 @@ pub fn fuzz_pipeline(
     code
 }
 
+/// `--variant`'s help: the front end's and the shader units' builds, then the builds of each
+/// stage the kit describes, read from its description (so a build added there is listed here).
+fn variant_help() -> String {
+    let kit = |names: String| names.trim_start_matches("default, ").to_string();
+    format!(
+        "RTL build for --rtl / --rtl-stages: default, or another build (regs: mask, packer; \
+         shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra; tev: {}; \
+         fop: {}; rast: {}; tex: {}; `pica stages` describes each)",
+        kit(TevVariant::short_names()),
+        kit(FopVariant::short_names()),
+        kit(RastVariant::short_names()),
+        kit(TexVariant::short_names()),
+    )
+}
+
 /// The options of `pica fuzz --rtl-stages LIST`.
 #[derive(Clone, Debug)]
 pub struct StageFuzzArgs {
@@ -954,13 +969,9 @@ pub struct FuzzArgs {
     /// with --rtl; `tev`, `fop` and `rast` are --target tev|fop|rast --rtl.
     #[arg(long, value_name = "LIST", value_parser = crate::lockstep::stages::StageSet::parse)]
     rtl_stages: Option<crate::lockstep::stages::StageSet>,
-    /// RTL build for --rtl / --rtl-stages: default, or an injected-bug build (regs: mask,
-    /// packer; shader: add_round, loop_extra, knobs_alt; sh stage: add_round, loop_extra;
-    /// tev: scale_sat, buffer; fop: blend_factor, stencil_zfail, tile32, axi_no_hazard,
-    /// axi_drop_b, pipe_hazard, pipe_evict; rast: fill_rule, persp, clip_plane_order, clip_fast_overwrite,
-    /// clip_fast_order, slot_early, credit, and lanes7: the RTL as written with 7 interpolation
-    /// lanes).
-    #[arg(long, default_value = "default")]
+    /// RTL build for --rtl / --rtl-stages (the help's lists of the kit's stages come from
+    /// their descriptions: [`variant_help`]).
+    #[arg(long, default_value = "default", help = variant_help())]
     variant: String,
     /// FOP / RAST with --rtl: how the stage's memory port (FOP) or early-depth port (RAST)
     /// is answered: 0 (the clock after the request), N extra clocks, or `rand:MAX[:SEED]`

@@ -562,18 +562,27 @@ pub struct RunResult {
     pub message: String,
 }
 
-/// Replays run at once by `run`: `PICA_REPLAY_JOBS` if set (at least 1), else the machine's
-/// cores (at most 4: each replay is one simulation, and the coverage builds use two jobs).
-fn replay_workers() -> usize {
-    std::env::var("PICA_REPLAY_JOBS")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .map(|n| n.max(1))
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get().min(4))
-                .unwrap_or(1)
-        })
+/// Replays run at once by `run`: `PICA_REPLAY_JOBS` if set (a whole number, at least 1), else
+/// the machine's cores (at most 4: each replay is one simulation, and the coverage builds use
+/// two jobs). A value that is not a whole number of at least 1 is an error, not a silent
+/// fallback: a campaign asked to run on one worker should not take four.
+fn replay_workers() -> Result<usize, String> {
+    match std::env::var("PICA_REPLAY_JOBS") {
+        Ok(v) => parse_replay_jobs(&v),
+        Err(_) => Ok(std::thread::available_parallelism()
+            .map(|n| n.get().min(4))
+            .unwrap_or(1)),
+    }
+}
+
+/// `PICA_REPLAY_JOBS`'s value as a number of workers.
+fn parse_replay_jobs(v: &str) -> Result<usize, String> {
+    match v.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "PICA_REPLAY_JOBS={v:?}: not a number of replay workers (a whole number, at least 1)"
+        )),
+    }
 }
 
 /// Replays each bundle under the coverage build of its testbench, writing
@@ -691,7 +700,7 @@ pub fn run(bundles: &[PathBuf], out: &Path, stage: Option<&str>) -> Result<Vec<R
         .collect();
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| rank[i]);
-    let workers = replay_workers().min(jobs.len().max(1));
+    let workers = replay_workers()?.min(jobs.len().max(1));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut slots: Vec<Option<Result<RunResult, String>>> = (0..jobs.len()).map(|_| None).collect();
     std::thread::scope(|sc| {
@@ -825,6 +834,16 @@ C '\x01f\x02/r/rtl/pica_tev_stage.sv\x01l\x0210\x01n\x021\x01page\x02v_toggle/pi
 C '\x01f\x02/r/rtl/pica_tev_stage.sv\x01l\x0210\x01n\x021\x01page\x02v_toggle/pica_tev_stage\x01o\x02a[0]\x01h\x02TOP.pica_tev_replay_tb.dut.u_tev.g[1].s' 3\n\
 C '\x01f\x02/r/rtl/pica_tev_stage.sv\x01l\x0212\x01n\x021\x01page\x02v_branch/pica_tev_stage\x01o\x02if\x01h\x02TOP.pica_tev_replay_tb.dut.u_tev.g[0].s' 0\n\
 C '\x01f\x02/r/tb/tb.sv\x01l\x021\x01n\x021\x01page\x02v_line/pica_tev_replay_tb\x01o\x02block\x01h\x02TOP.pica_tev_replay_tb' 1\n";
+
+    #[test]
+    fn cov_rtl_replay_jobs_refuses_what_is_not_a_count() {
+        assert_eq!(parse_replay_jobs("3"), Ok(3));
+        assert_eq!(parse_replay_jobs(" 1\n"), Ok(1));
+        for bad in ["0", "", "two", "-1", "2.5"] {
+            let e = parse_replay_jobs(bad).expect_err(bad);
+            assert!(e.contains("PICA_REPLAY_JOBS"), "{e}");
+        }
+    }
 
     #[test]
     fn cov_rtl_parse_folds_instances_and_drops_testbench_points() {

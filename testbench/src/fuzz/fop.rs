@@ -61,13 +61,13 @@ pub type FopFuzzOptions = campaign::TargetOptions<FopVariant>;
 /// The stages whose knobs `--target fop` applies: the fragment operations only.
 pub const STAGE_KNOBS: &[&str] = &["fop"];
 
-/// Parses a FOP RTL variant name (`default`, `blend_factor`, `stencil_zfail`, `tile32`, the
-/// full `inject_fop_…` names or the defines).
+/// Parses a FOP RTL variant name (`default`, `blend_factor`, ..., the full `inject_fop_…`
+/// names or the defines; the list in the error is the description's).
 pub fn parse_fop_variant(s: &str) -> Result<FopVariant, String> {
     FopVariant::from_name(s).ok_or_else(|| {
         format!(
-            "unknown FOP RTL variant '{s}' (one of: default, blend_factor, stencil_zfail, tile32, \
-             axi_no_hazard, axi_drop_b, pipe_hazard, pipe_evict)"
+            "unknown FOP RTL variant '{s}' (one of: {})",
+            FopVariant::short_names()
         )
     })
 }

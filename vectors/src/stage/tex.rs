@@ -902,6 +902,80 @@ mod tests {
         }
     }
 
+    /// The aimed arms reach what they were added for (each killed mutants of the TEX RTL that
+    /// random values did not reach: rtl-bridge/mutants/tex_mut.notes): unused register bits
+    /// set, levels above 5, large cube maps, shadow maps near the reference; shadow texels at
+    /// the reference and one to three units either side; cube directions with tied and
+    /// nearly tied major axes.
+    #[test]
+    fn tex_gen_aimed_arms_reach_their_edges() {
+        let mut g = TexGen::new(5);
+        let units = [
+            (id::TEXUNIT0_BORDER_COLOR, id::TEXUNIT0_TYPE),
+            (id::TEXUNIT1_BORDER_COLOR, id::TEXUNIT1_TYPE),
+            (id::TEXUNIT2_BORDER_COLOR, id::TEXUNIT2_TYPE),
+        ];
+        let (mut lod_junk, mut dim_junk, mut type_junk, mut high_level) = (0, 0, 0, 0);
+        let (mut big_cube, mut shadow_aims) = (0, 0);
+        for _ in 0..2000 {
+            let (regs, _, aim) = g.config();
+            let reg = |want: u16| regs.iter().find(|(id, _)| *id == want).map(|r| r.1);
+            for (border, ty) in units {
+                let lod = reg(border + 3).unwrap();
+                let dim = reg(border + 1).unwrap();
+                lod_junk += usize::from(lod & 0xF0F0_E000 != 0);
+                dim_junk += usize::from(dim & 0xF800_F800 != 0);
+                type_junk += usize::from(reg(ty).unwrap() & 0xFFFF_FFF0 != 0);
+                high_level += usize::from((lod >> 16 & 0xF) > 5);
+            }
+            let dim0 = reg(id::TEXUNIT0_BORDER_COLOR + 1).unwrap();
+            big_cube += usize::from(aim.cube && dim0 >> 16 & 0x7FF >= 1024);
+            shadow_aims += usize::from(aim.shadow_w.is_some());
+        }
+        for (what, n) in [
+            ("LOD junk", lod_junk),
+            ("DIM junk", dim_junk),
+            ("TYPE junk", type_junk),
+            ("levels above 5", high_level),
+            ("cube maps of 1024+ texels", big_cube),
+            ("shadow aims", shadow_aims),
+        ] {
+            assert!(n >= 20, "{what}: {n} of 2000 configurations");
+        }
+
+        // Shadow texels: depth bits 16-23, 8-15, 0-7 in bytes 0, 1, 2.
+        let z = 0x12_3456i64;
+        let mut hits = [0usize; 7]; // depth - z = -3..=3
+        for _ in 0..4000 {
+            let w = g.shadow_word(z);
+            let d = i64::from((w & 0xFF) << 16 | (w >> 8 & 0xFF) << 8 | (w >> 16 & 0xFF));
+            if (d - z).abs() <= 3 {
+                hits[(d - z + 3) as usize] += 1;
+            }
+        }
+        assert!(
+            hits.iter().all(|&n| n > 0),
+            "depths near the reference: {hits:?}"
+        );
+
+        // Cube directions: a minor axis whose magnitude equals the major's (tied), or is one
+        // to three ulps from it.
+        let m = 0x3F_4321u32;
+        let (mut tied, mut near) = (0, 0);
+        for _ in 0..4000 {
+            let d = g.cube_dir(m);
+            let major = d.iter().position(|&c| c == m).unwrap();
+            for (k, &c) in d.iter().enumerate() {
+                let diff = (i64::from(c & 0x7F_FFFF) - i64::from(m & 0x7F_FFFF)).abs();
+                if k != major {
+                    tied += usize::from(diff == 0);
+                    near += usize::from((1..=3).contains(&diff));
+                }
+            }
+        }
+        assert!(tied > 500 && near > 100, "tied {tied}, near {near}");
+    }
+
     #[test]
     fn tex_stage_bundle_round_trips_and_cases_cover_hangs_and_reads() {
         let mut g = TexGen::new(1);

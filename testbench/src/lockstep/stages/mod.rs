@@ -320,6 +320,19 @@ pub fn table_text() -> String {
          the report",
         pixel.join(", ")
     );
+    // The builds of each described stage (--sh-variant, --rast-variant, ...; --variant with
+    // `pica fuzz --rtl`), from the stage kit's description: the same list the options parse.
+    let _ = writeln!(out, "\nbuilds (--<stage>-variant NAME):");
+    for st in pica_rtl_bridge::kit::desc::STAGES {
+        for v in st.variants {
+            let doc = if v.doc.is_empty() {
+                "the RTL as written"
+            } else {
+                v.doc
+            };
+            let _ = writeln!(out, "  {:<5} {:<28} {}", st.name, v.name, doc);
+        }
+    }
     out
 }
 

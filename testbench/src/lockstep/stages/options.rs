@@ -22,25 +22,25 @@ pub struct RtlStageArgs {
     /// operations).
     #[arg(long, value_name = "LIST", value_parser = StageSet::parse)]
     pub rtl_stages: Option<StageSet>,
-    /// The RTL SH build: default, add_round (inject_sh_add_round), loop_extra
-    /// (inject_sh_loop_extra).
-    #[arg(long, value_name = "V", default_value = "default", value_parser = crate::fuzz::shader::parse_sh_variant)]
+    /// The RTL SH build (the list in the help comes from the stage kit's description).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = crate::fuzz::shader::parse_sh_variant,
+          help = sh_variant_help())]
     pub sh_variant: ShVariant,
-    /// The RTL TEV build: default, scale_sat (inject_tev_scale_sat), buffer
-    /// (inject_tev_buffer).
-    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tev_variant)]
+    /// The RTL TEV build (the list in the help comes from the stage kit's description).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tev_variant,
+          help = TevVariant::help())]
     pub tev_variant: TevVariant,
-    /// The RTL FOP build: default, blend_factor, stencil_zfail, tile32, axi_no_hazard,
-    /// axi_drop_b, pipe_hazard, pipe_evict (inject_fop_*).
-    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant)]
+    /// The RTL FOP build (the list in the help comes from the stage kit's description).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_fop_variant,
+          help = FopVariant::help())]
     pub fop_variant: FopVariant,
-    /// The RTL RAST build: default, fill_rule, persp, clip_plane_order, clip_fast_overwrite,
-    /// clip_fast_order, slot_early, credit (inject_rast_*, inject_clip_*), or lanes7 (the RTL
-    /// as written with 7 interpolation lanes instead of 13).
-    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant)]
+    /// The RTL RAST build (the list in the help comes from the stage kit's description).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_rast_variant,
+          help = RastVariant::help())]
     pub rast_variant: RastVariant,
-    /// The RTL TEX build: default, cache_beat, job_order, morton, lod_round (inject_tex_*).
-    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tex_variant)]
+    /// The RTL TEX build (the list in the help comes from the stage kit's description).
+    #[arg(long, value_name = "V", default_value = "default", value_parser = parse_tex_variant,
+          help = TexVariant::help())]
     pub tex_variant: TexVariant,
     /// How the harness answers the RTL FOP's memory port: 0 (the clock after the request),
     /// N extra clocks, or `rand:MAX[:SEED]` (each request 0..=MAX extra clocks from SEED, and the
@@ -137,6 +137,21 @@ pub fn parse_rast_variant(s: &str) -> Result<RastVariant, String> {
             RastVariant::ALL.map(RastVariant::name).join(", ")
         )
     })
+}
+
+/// `--sh-variant`'s help: the SH builds of the stage kit's description (the SH stage's
+/// variant enum is not the kit's macro, so its names are read here).
+fn sh_variant_help() -> String {
+    let names: Vec<&str> = pica_rtl_bridge::kit::desc::SH
+        .variants
+        .iter()
+        .map(|v| v.name.trim_start_matches("inject_sh_"))
+        .collect();
+    format!(
+        "The RTL SH build: {} (the full inject_sh_* names and `sh_mut#K`, mutant K, are taken \
+         too; `pica stages` describes each build)",
+        names.join(", ")
+    )
 }
 
 /// Parses a TEV RTL variant name (`default`, `inject_tev_scale_sat`, `inject_tev_buffer`; the
