@@ -162,7 +162,7 @@ def pnr_seed(args, outdir, timeout, seed):
     cmd = [tool, ECP5_DEVICE["flag"], "--package", ECP5_DEVICE["package"], "--out-of-context",
            "--json", os.path.join(outdir, "ecp5.json"), "--freq", str(args.freq),
            "--report", rep, "--seed", str(seed), "--timing-allow-fail",
-           "--placer-heap-timingweight", str(PNR_TIMING_WEIGHT)]
+           "--placer-heap-timingweight", str(PNR_TIMING_WEIGHT), "--router", args.router]
     rc, secs = run(cmd, log, timeout)
     if rc != 0:
         why = "timed out" if rc is None else f"failed (exit {rc})"
@@ -298,6 +298,11 @@ def main():
                     help="a parameter of the stage top (Yosys chparam), e.g. rast --set Lanes=7: "
                          "the area of a configuration; logs and netlists go to "
                          "target/fpga/<stage>-PARAM=VALUE/")
+    ap.add_argument("--router", choices=["router1", "router2"], default="router1",
+                    help="nextpnr's router (default router1, what the table's figures used; "
+                         "TEX's ADDR-register builds route only with router2: router1 stayed "
+                         "at about 1,000 overused arcs for 45 min and more, router2 routed in "
+                         "133 s)")
     ap.add_argument("--define", action="append", default=[], metavar="NAME",
                     help="a Verilog define the RTL is read with (read_verilog -DNAME), e.g. tex "
                          "--define PICA_TEX_JOBS_BRAM: a build the kit describes by its define; "
@@ -331,6 +336,8 @@ def main():
         for d in args.define:
             st["what"] += f", `define {d}"
             tag += f"-{d}"
+        if args.pnr and args.router != "router1":
+            st["what"] += f", nextpnr {args.router}"
         outdir = os.path.join(args.root, "target", "fpga", tag)
         os.makedirs(outdir, exist_ok=True)
         if args.fast:

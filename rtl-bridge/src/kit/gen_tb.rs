@@ -684,7 +684,8 @@ fn handshakes(stage: &Stage) -> Vec<String> {
 /// The stall watchdog: a stage that is not idle and makes no handshake on any port for
 /// `+stall_cycles` clocks has stalled, and the testbench says so then, naming the last clock
 /// anything moved, instead of waiting out `max_cycles` (10^7 clocks: minutes under Icarus)
-/// and blaming the wait it happened to be in. The bridge's lockstep has the same rule.
+/// and blaming the wait it happened to be in. (The bridge has its own in lockstep: 20,000 clocks
+/// without a handshake, `kit::stage`.)
 fn watchdog(o: &mut String, stage: &Stage) {
     let hs = handshakes(stage);
     let mut line = String::new();
