@@ -338,6 +338,7 @@ def main():
             tag += f"-{d}"
         if args.pnr and args.router != "router1":
             st["what"] += f", nextpnr {args.router}"
+            tag += f"-{args.router}"
         outdir = os.path.join(args.root, "target", "fpga", tag)
         os.makedirs(outdir, exist_ok=True)
         if args.fast:
