@@ -271,6 +271,14 @@ fn cli_vectors_gen_stage_tex_and_check() {
         "{}",
         text(&o)
     );
+    // A limit that is not a number of clocks is refused before anything runs.
+    let o = std::process::Command::new(common::root().join("scripts/replay"))
+        .arg(&bundles[0])
+        .args(["--stall-cycles", "abc"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--stall-cycles abc"), "{}", text(&o));
     // A bad stage name is refused.
     let o = pica(&["vectors", "gen", d, "--stage", "texx"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
