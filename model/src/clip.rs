@@ -85,9 +85,10 @@ use crate::num::F24;
 use crate::pipe::{semantic, OutVertex, ScreenTri, ScreenVertex, Triangle};
 use crate::regfile::RegFile;
 use crate::regs::{self, id};
-use crate::shader::alu::{dot, rcp};
-// The same bits as `alu::add` / `alu::mul` on every input (`model/tests/shader_fast.rs`).
-use crate::shader::alu_fast::{add, mul};
+use crate::shader::alu::dot;
+// The same bits as `alu::add` / `alu::mul` / `alu::rcp` on every input
+// (`model/tests/shader_fast.rs`).
+use crate::shader::alu_fast::{add, mul, rcp};
 use crate::timing;
 use serde_json::json;
 use std::collections::VecDeque;

@@ -162,6 +162,7 @@ fn check_case(r: &mut Rng) {
         assert_eq!(fast::eq(x, y), fx == fy, "eq {}", ctx());
     }
     assert_eq!(fast::rsq(a[0]), alu::rsq(a[0]), "rsq {}", ctx());
+    assert_eq!(fast::rcp(a[0]), alu::rcp(a[0]), "rcp {}", ctx());
     assert_eq!(
         fast::mul4(&a, &b),
         lanes(&a, &b, alu::mul),
@@ -291,8 +292,29 @@ fn alu_fast_matches_alu_on_edge_pairs() {
             assert_eq!(fast::sge4(&v, &w), lanes(&v, &w, alu::sge));
             assert_eq!(fast::slt4(&v, &w), lanes(&v, &w, alu::slt));
             assert_eq!(fast::rsq(x), alu::rsq(x), "rsq {x:?}");
+            assert_eq!(fast::rcp(x), alu::rcp(x), "rcp {x:?}");
         }
     }
+}
+
+/// RSQ and RCP by table (one binade of results, scaled by the exponent) give the reference's
+/// bits on every one of the 2^24 inputs: the table's argument (`alu_fast`'s `RecipTables`) made
+/// a test, including the exponents where RCP's result leaves the normal range and falls back.
+#[test]
+fn rsq_and_rcp_tables_match_alu_on_every_input() {
+    let mut bad = Vec::new();
+    for b in 0..1u32 << 24 {
+        let x = F24::from_bits(b);
+        if fast::rsq(x) != alu::rsq(x) || fast::rcp(x) != alu::rcp(x) {
+            bad.push(b);
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} inputs differ, the first {:06x?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
 }
 
 // ---- whole programs: fast path against the reference path ----
@@ -818,6 +840,66 @@ fn jit_runs_the_benchmark_shader_as_one_block() {
         e.inputs[0][0] = j.inputs[0][0];
     }
     assert_eq!(j.jit_blocks(), 1);
+}
+
+/// RCP and RSQ in a compiled block (the table read inline, the helper call for the inputs the
+/// table leaves to the reference) give the reference's bits on all 2^24 inputs, negated and
+/// not (the source modifier flips the sign bit before the lookup).
+#[test]
+fn jit_rcp_and_rsq_match_alu_on_every_input() {
+    use Opcode::*;
+    let src = |n: &str| SrcReg::from_name(n).unwrap();
+    let dst = |n: &str| DstReg::from_name(n).unwrap();
+    let one = |op, d: &str, desc| {
+        encode(&Instruction::Alu {
+            op,
+            dst: dst(d),
+            src1: src("v0"),
+            src2: src("v0"),
+            idx: RelIndex::None,
+            desc,
+        })
+    };
+    let code = [
+        one(Rcp, "o0", 0),
+        one(Rsq, "o1", 0),
+        one(Rcp, "o2", 1),
+        one(Rsq, "o3", 1),
+        encode(&Instruction::Plain(End)),
+    ];
+    let negate = OpDesc::new(
+        DestMask(0xF),
+        [
+            (true, Swizzle::IDENTITY),
+            (false, Swizzle::IDENTITY),
+            (false, Swizzle::IDENTITY),
+        ],
+    );
+    let mut cfg = UnitConfig::default();
+    cfg.code[..code.len()].copy_from_slice(&code);
+    cfg.opdescs[..2].copy_from_slice(&[OpDesc::IDENTITY.0, negate.0]);
+    let mut j = ShaderUnit::new(Knobs::default());
+    j.set_jit(Some(0));
+    let mut em = Vec::new();
+    let mut bad = Vec::new();
+    for b in 0..1u32 << 24 {
+        let x = F24::from_bits(b);
+        j.inputs[0][0] = x;
+        j.run(&cfg, 0, 100, &mut em);
+        let o = j.outputs();
+        let neg = F24::from_bits(b ^ 0x80_0000);
+        let want = [alu::rcp(x), alu::rsq(x), alu::rcp(neg), alu::rsq(neg)];
+        if [o[0][0], o[1][0], o[2][0], o[3][0]] != want {
+            bad.push(b);
+        }
+    }
+    assert_eq!(j.jit_blocks(), 1, "one compiled block ran every input");
+    assert!(
+        bad.is_empty(),
+        "{} inputs differ, the first {:06x?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
 }
 
 // ---- the SH stage: the VS-only tick against the general one ----

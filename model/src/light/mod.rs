@@ -65,7 +65,7 @@ use crate::knobs::{LightAbsOneSided, LightLutClamp, LightOutputRounding, LightSh
 use crate::num::F24;
 use crate::pipe::{semantic, Fragment};
 use crate::regfile::RegFile;
-use crate::shader::{alu, alu_fast};
+use crate::shader::alu_fast;
 
 pub use config::{LightEnv, LutId, LutInput, LutSel};
 use vector::Vec3;
@@ -560,7 +560,7 @@ fn compute(prepared: &Prepared, frag: &Fragment, tex: &[[u8; 4]; 4], regs: &RegF
             let g = if hh.to_f64() == 0.0 {
                 F24::ZERO
             } else {
-                alu_fast::min(alu_fast::mul(dot, alu::rcp(hh)), one)
+                alu_fast::min(alu_fast::mul(dot, alu_fast::rcp(hh)), one)
             };
             (
                 if light.geometric0 { g } else { one },

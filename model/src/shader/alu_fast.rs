@@ -23,8 +23,8 @@
 //! - [`max4`], [`min4`], [`sge4`], [`slt4`] and the CMP comparisons ([`gt`], [`ge`], [`eq`])
 //!   compare f24 bit patterns as sign-magnitude integers, which orders every non-NaN value like
 //!   its `f64` value (±0 equal, subnormals by value); a NaN compares false.
-//! - [`rsq`] keeps the truncated `f64` estimate when the exact tests of [`super::alu::rsq`]
-//!   accept it.
+//! - [`rsq`] and [`rcp`] read their result's mantissa from a table over one binade of inputs
+//!   (exact: see [`RecipTables`]).
 
 use super::alu::{self, MaxNegInf};
 use crate::num::F24;
@@ -478,23 +478,82 @@ pub fn slt4(a: &[F24; 4], b: &[F24; 4]) -> [F24; 4] {
     r.map(F24::from_bits)
 }
 
-/// [`alu::rsq`]: for a positive normal `x`, the `f64` estimate truncated, kept if the exact
-/// tests of [`alu::rsq`] (`g²·x <= 1 < next(g)²·x`, exact in `f64`: 17 + 17 + 17 bits) accept
-/// it; every other input, and an estimate they reject, takes [`alu::rsq`].
+/// The result mantissas of RSQ and RCP over one binade of inputs (RSQ: two, by the exponent's
+/// parity), taken from [`alu::rsq`] and [`alu::rcp`] the first time either is asked for (a
+/// derived constant, like the debug map's region list: computing it costs about as much as
+/// 200,000 calls of the reference functions, far less than building it into the binary).
+///
+/// Why a table is exact: both functions return the truncation toward zero of an exact value
+/// that scales with the input by a power of two (`rsq(4x) = rsq(x) / 2`, `rcp(2x) = rcp(x) /
+/// 2`), and truncation commutes with a power-of-two scale while the result stays normal. So a
+/// result's mantissa depends only on the input's mantissa (and, for RSQ, on whether the
+/// unbiased exponent is odd), and its exponent follows from the input's. For inputs in
+/// `[1, 2)` (RCP) and `[1, 4)` (RSQ) the results lie in `(0.5, 1]`: biased exponent 62, or 63
+/// for the input 1.0 alone. `model/tests/shader_fast.rs` compares [`rsq`] and [`rcp`] with the
+/// reference on all 2^24 inputs.
+struct RecipTables {
+    /// RSQ: index `parity << 16 | mantissa`.
+    rsq: Box<[u16]>,
+    /// RCP: index `mantissa`.
+    rcp: Box<[u16]>,
+}
+
+fn recip_tables() -> &'static RecipTables {
+    static TABLES: std::sync::OnceLock<RecipTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| RecipTables {
+        rsq: (0..1u32 << 17)
+            .map(|i| {
+                (alu::rsq(F24::from_bits((63 + (i >> 16)) << 16 | (i & 0xFFFF))).bits() & 0xFFFF)
+                    as u16
+            })
+            .collect(),
+        rcp: (0..1u32 << 16)
+            .map(|m| (alu::rcp(F24::from_bits(63 << 16 | m)).bits() & 0xFFFF) as u16)
+            .collect(),
+    })
+}
+
+/// The address of the RSQ table ([`recip_tables`]: `u16` mantissas, index `parity << 16 |
+/// mantissa`), for the shader JIT, which reads it inline.
+pub(crate) fn rsq_table() -> *const u16 {
+    recip_tables().rsq.as_ptr()
+}
+
+/// The address of the RCP table ([`recip_tables`]: `u16` mantissas, index `mantissa`), for the
+/// shader JIT.
+pub(crate) fn rcp_table() -> *const u16 {
+    recip_tables().rcp.as_ptr()
+}
+
+/// [`alu::rsq`]: a positive normal `x` by table ([`recip_tables`]); every other input takes
+/// [`alu::rsq`].
 #[inline(always)]
 pub fn rsq(x: F24) -> F24 {
-    let e = exp(x);
-    if x.bits() & SIGN != 0 || e == 0 || e == EXP_SPECIAL {
+    let (b, e) = (x.bits(), exp(x));
+    if b & SIGN != 0 || e == 0 || e == EXP_SPECIAL {
         return alu::rsq(x);
     }
-    let xf = normal_to_f64(x);
-    // 1/sqrt of a normal f24 lies in (2^-32, 2^31]: a normal result.
-    let g = trunc_finite(1.0 / xf.sqrt());
-    let next = F24::from_bits(g.bits() + 1);
-    let (gf, nf) = (normal_to_f64(g), normal_to_f64(next));
-    if gf * gf * xf <= 1.0 && nf * nf * xf > 1.0 {
-        g
-    } else {
-        alu::rsq(x)
+    // x = 1.m · 2^p · 2^(E - p), E = e - 63 unbiased, p = E mod 2, E - p even:
+    // rsq(x) = rsq(1.m · 2^p) · 2^-((E - p) / 2), a normal (biased exponent 31..=94).
+    let unbiased = e as i32 - 63;
+    let p = (unbiased & 1) as u32;
+    let i = p << 16 | (b & 0xFFFF);
+    let m = u32::from(recip_tables().rsq[i as usize]);
+    let er = 62 + i32::from(i == 0) - ((unbiased - p as i32) >> 1);
+    F24::from_bits((er as u32) << 16 | m)
+}
+
+/// [`alu::rcp`]: a normal `x` whose reciprocal is normal by table ([`recip_tables`]); every
+/// other input takes [`alu::rcp`].
+#[inline(always)]
+pub fn rcp(x: F24) -> F24 {
+    let (b, e) = (x.bits(), exp(x));
+    let m = b & 0xFFFF;
+    // rcp(x) = ±rcp(1.m) · 2^-E: biased exponent 62 (63 for 1.m = 1) - (e - 63).
+    let er = 125 + i32::from(m == 0) - e as i32;
+    if e == 0 || e == EXP_SPECIAL || !(1..=126).contains(&er) {
+        return alu::rcp(x);
     }
+    let r = u32::from(recip_tables().rcp[m as usize]);
+    F24::from_bits(b & SIGN | (er as u32) << 16 | r)
 }

@@ -81,7 +81,7 @@ use crate::regs::{
     TexunitLod, TexunitParam, TexunitParamFilter, TexunitParamType, TexunitShadow, TexunitType,
     TexunitTypeFormat,
 };
-use crate::shader::alu;
+use crate::shader::{alu, alu_fast};
 use format::Format;
 use sample::{LevelPlan, Wrapped};
 
@@ -273,7 +273,7 @@ pub fn cube_coords(u: F24, v: F24, w: F24) -> (usize, F24, F24, F24) {
     } else {
         (5, u, v, w)
     };
-    let r = alu::rcp(z);
+    let r = alu_fast::rcp(z);
     let s = alu::add(alu::mul(alu::mul(x, r), HALF), HALF);
     let t = alu::add(alu::mul(alu::mul(y, r), HALF), HALF);
     (face, s, t, z.abs())
@@ -512,7 +512,7 @@ fn sample_unit(
             // RESERVED_TYPE_IS_2D: sample as 2D.
             TexunitParamType::Reserved(_) => {}
             TexunitParamType::Projection => {
-                let r = alu::rcp(w);
+                let r = alu_fast::rcp(w);
                 u = alu::mul(u, r);
                 v = alu::mul(v, r);
             }
@@ -527,7 +527,7 @@ fn sample_unit(
             }
             TexunitParamType::Shadow2D => {
                 if !TexunitShadow(shadow_reg).orthographic() {
-                    let r = alu::rcp(w);
+                    let r = alu_fast::rcp(w);
                     u = alu::mul(u, r);
                     v = alu::mul(v, r);
                 }

@@ -453,7 +453,7 @@ impl ShaderUnit {
             }
             Kind::Ex2 => one(self.operand(cfg, e.src[0]), alu::ex2),
             Kind::Lg2 => one(self.operand(cfg, e.src[0]), alu::lg2),
-            Kind::Rcp => one(self.operand(cfg, e.src[0]), alu::rcp),
+            Kind::Rcp => one(self.operand(cfg, e.src[0]), alu_fast::rcp),
             Kind::Rsq => one(self.operand(cfg, e.src[0]), alu_fast::rsq),
             Kind::Flr => self.operand(cfg, e.src[0]).map(alu::flr),
             Kind::Sge => alu_fast::sge4(&self.operand(cfg, e.src[0]), &self.operand(cfg, e.src[1])),

@@ -14,8 +14,9 @@
 //!   lanes widened to `f64` images (once per register lane and block), products and sums
 //!   exact inside the window, truncation a mask of the low significand bits. Before an
 //!   instruction with a lane outside the window or an inexact sum, the block stops and the
-//!   interpreter executes that instruction by its own paths. RCP, RSQ, EX2, LG2 and FLR call
-//!   the interpreter's functions. Knobs are compile-time constants; a change of knobs drops
+//!   interpreter executes that instruction by its own paths. RCP and RSQ read the fast path's
+//!   tables inline (`alu_fast::rsq`, `rcp`), calling the interpreter's functions for the inputs
+//!   those leave to the reference; EX2, LG2 and FLR call the interpreter's functions. Knobs are compile-time constants; a change of knobs drops
 //!   every block.
 //! - **Staleness.** A block compares every instruction word and operand descriptor it was
 //!   compiled from with the configuration on each entry (as the decode cache checks its
@@ -133,6 +134,10 @@ struct Helpers {
     rsq: usize,
     flr: usize,
     refresh: usize,
+    /// [`alu_fast::rsq_table`], read inline for positive normal inputs.
+    rsq_table: usize,
+    /// [`alu_fast::rcp_table`], read inline for normal inputs with a normal reciprocal.
+    rcp_table: usize,
 }
 
 /// Rewrites snapshot row `row` from the uniform at `u` (a block found the uniform changed
@@ -151,7 +156,7 @@ extern "C" fn lg2(x: u32) -> u32 {
     alu::lg2(F24::from_bits(x)).bits()
 }
 extern "C" fn rcp(x: u32) -> u32 {
-    alu::rcp(F24::from_bits(x)).bits()
+    alu_fast::rcp(F24::from_bits(x)).bits()
 }
 extern "C" fn rsq(x: u32) -> u32 {
     alu_fast::rsq(F24::from_bits(x)).bits()
@@ -169,6 +174,8 @@ impl Helpers {
             rsq: rsq as *const () as usize,
             flr: flr as *const () as usize,
             refresh: refresh as *const () as usize,
+            rsq_table: alu_fast::rsq_table() as usize,
+            rcp_table: alu_fast::rcp_table() as usize,
         }
     }
 }

@@ -594,6 +594,74 @@ impl Emit<'_, '_> {
         self.b.inst_results(call)[0]
     }
 
+    /// RSQ (`rsq`) or RCP of the f24 `x`: `alu_fast::rsq` / `rcp` inline (the result's mantissa
+    /// from the table, its exponent from `x`'s) where they use the table, else a call of the
+    /// helper `slow` (the same functions, which take the reference path there).
+    fn recip(&mut self, x: Value, rsq: bool, slow: usize) -> Value {
+        let e = self.b.ins().ushr_imm(x, 16);
+        let e = self.b.ins().band_imm(e, 0x7F);
+        let m = self.b.ins().band_imm(x, 0xFFFF);
+        let e_zero = self.b.ins().icmp_imm(IntCC::Equal, e, 0);
+        let e_special = self.b.ins().icmp_imm(IntCC::Equal, e, 0x7F);
+        let mut other = self.b.ins().bor(e_zero, e_special);
+        let (index, er, sign) = if rsq {
+            // rsq(x) = rsq(1.m · 2^p) · 2^-((E - p) / 2), E = e - 63, p = E mod 2.
+            let neg = self.b.ins().icmp_imm(IntCC::UnsignedGreaterThan, x, MAG);
+            other = self.b.ins().bor(other, neg);
+            let unbiased = self.b.ins().iadd_imm(e, -63);
+            let p = self.b.ins().band_imm(unbiased, 1);
+            let hi = self.b.ins().ishl_imm(p, 16);
+            let index = self.b.ins().bor(hi, m);
+            let even = self.b.ins().isub(unbiased, p);
+            let half = self.b.ins().sshr_imm(even, 1);
+            let at_one = self.b.ins().icmp_imm(IntCC::Equal, index, 0);
+            let at_one = self.b.ins().uextend(I32, at_one);
+            let base = self.b.ins().iadd_imm(at_one, 62);
+            (index, self.b.ins().isub(base, half), None)
+        } else {
+            // rcp(x) = ±rcp(1.m) · 2^-(e - 63), a normal only for biased exponents 1..=126.
+            let at_one = self.b.ins().icmp_imm(IntCC::Equal, m, 0);
+            let at_one = self.b.ins().uextend(I32, at_one);
+            let base = self.b.ins().iadd_imm(at_one, 125);
+            let er = self.b.ins().isub(base, e);
+            let below = self.b.ins().iadd_imm(er, -1);
+            let out = self
+                .b
+                .ins()
+                .icmp_imm(IntCC::UnsignedGreaterThanOrEqual, below, 126);
+            other = self.b.ins().bor(other, out);
+            (m, er, Some(self.b.ins().band_imm(x, SIGN)))
+        };
+        let fast = self.b.create_block();
+        let call = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.append_block_param(join, I32);
+        self.b.set_cold_block(call);
+        self.b.ins().brif(other, call, &[], fast, &[]);
+        self.b.switch_to_block(call);
+        let r = self.unary(slow, x);
+        self.b.ins().jump(join, &[r.into()]);
+        self.b.switch_to_block(fast);
+        let table = if rsq {
+            self.helpers.rsq_table
+        } else {
+            self.helpers.rcp_table
+        };
+        let table = self.b.ins().iconst(I64, table as i64);
+        let wide = self.b.ins().uextend(I64, index);
+        let off = self.b.ins().ishl_imm(wide, 1);
+        let addr = self.b.ins().iadd(table, off);
+        let mant = self.b.ins().uload16(I32, MemFlags::trusted(), addr, 0);
+        let exp = self.b.ins().ishl_imm(er, 16);
+        let mut r = self.b.ins().bor(exp, mant);
+        if let Some(sign) = sign {
+            r = self.b.ins().bor(r, sign);
+        }
+        self.b.ins().jump(join, &[r.into()]);
+        self.b.switch_to_block(join);
+        self.b.block_params(join)[0]
+    }
+
     /// Stores the lanes of `value` in o/r register `dst` (raw 5 bits), and the written mask
     /// of an output; a temporary's lanes stay known to the block.
     fn write(&mut self, dst: u8, value: &Out) {
@@ -742,7 +810,11 @@ impl Emit<'_, '_> {
                     Some(x) => x.bits,
                     None => self.c32(0),
                 };
-                let r = self.unary(f, x);
+                let r = match op.kind {
+                    Kind::Rsq => self.recip(x, true, f),
+                    Kind::Rcp => self.recip(x, false, f),
+                    _ => self.unary(f, x),
+                };
                 only((r, None))
             }
             Kind::Flr => {
