@@ -14,6 +14,9 @@
 //   +beats=FILE +nbeats=N          commit.hex: expected commit beats (commit_beat_t)
 //   +outputs=FILE                  outputs.hex: expected o0-o15 after the run
 //   +outcome=end|hang|limit +max_instructions=N
+//   +stall_cycles=N                fail as stalled when the unit runs and no commit beat comes
+//                                  for N clocks (default 100,000; 0 = off), as the kit's
+//                                  generated testbenches do (scripts/replay --stall-cycles N)
 //
 // Sequence: reset; load code, descriptors, uniforms and inputs through the top's write ports
 // (one word per clock); pulse start_i with the entry point; compare every commit beat in order
@@ -134,6 +137,8 @@ module pica_sh_unit_replay_tb;
 
   int     bi;
   longint guard;
+  // Stall watchdog: clocks since the last commit beat (or since start_i) while running.
+  longint stall_cycles, quiet, last_beat;
   logic   stop;
   string  kind;
 
@@ -156,6 +161,7 @@ module pica_sh_unit_replay_tb;
     if (!$value$plusargs("outputs=%s", f_outputs)) fail("missing +outputs=FILE");
     if (!$value$plusargs("outcome=%s", outcome)) fail("missing +outcome=KIND");
     if (!$value$plusargs("max_instructions=%d", max_instr)) fail("missing +max_instructions=N");
+    if (!$value$plusargs("stall_cycles=%d", stall_cycles)) stall_cycles = 100000;
     if (code_words < 0 || code_words > MaxCode) fail($sformatf("code_words %0d exceeds %0d", code_words, MaxCode));
     if (nbeats < 0 || nbeats > MaxBeats) fail($sformatf("nbeats %0d exceeds %0d", nbeats, MaxBeats));
     if (outcome != "end" && outcome != "hang" && outcome != "limit")
@@ -208,8 +214,12 @@ module pica_sh_unit_replay_tb;
     stop = 1'b0;
     kind = "";
     guard = 0;
+    quiet = 0;
+    last_beat = 0;
     while (!stop) begin
       if (c_valid) begin
+        quiet = 0;
+        last_beat = guard;
         if (bi >= nbeats)
           fail($sformatf("commit %0d (pc 0x%03h): extra beat (expected %0d beats, outcome %s)",
                          bi, c_pc, nbeats, outcome));
@@ -221,6 +231,13 @@ module pica_sh_unit_replay_tb;
       end
       tick;
       guard++;
+      quiet++;
+      // The slowest instruction (LG2 on the multi-cycle SFU) retires a few hundred clocks
+      // after the one before it; far more with no beat is a stuck unit, reported at once
+      // instead of after the whole budget below.
+      if (!stop && stall_cycles != 0 && quiet > stall_cycles)
+        fail($sformatf("stalled: the unit runs and no commit beat came for %0d clocks (the last at clock %0d after start; +stall_cycles=N sets the limit)",
+                       stall_cycles, last_beat));
       // The unit retires one instruction per 3 cycles, an SFU instruction (RCP, RSQ, EX2,
       // LG2) in at most 307; this only catches a stuck unit.
       if (!stop && guard > 320 * max_instr + 16)

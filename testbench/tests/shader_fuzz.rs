@@ -180,6 +180,23 @@ fn replay_all(sim: &str) {
         let (ok, out) = replay(b, sim, &[]);
         assert!(ok && out.contains("PASS"), "{}: {out}", b.display());
     }
+    // The stall watchdog: the unit retires an instruction every three clocks at best, so a
+    // limit of 2 clocks without a commit beat fails at once, naming the stall.
+    let o = std::process::Command::new("timeout")
+        .args(["-k", "10", "300"])
+        .arg(root().join("scripts/replay"))
+        .arg(&bundles[0])
+        .args(["--sim", sim, "--stall-cycles", "2"])
+        .current_dir(root())
+        .output()
+        .expect("timeout runs");
+    assert!(
+        !o.status.success()
+            && text(&o)
+                .contains("FAIL: stalled: the unit runs and no commit beat came for 2 clocks"),
+        "{}",
+        text(&o)
+    );
     // A corrupted expected beat: the lowest bit of commit 1's result.x flipped must fail,
     // naming the beat and the field.
     let b = &bundles[0];
