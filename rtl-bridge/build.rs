@@ -191,7 +191,13 @@
 //! --release` verilate each model once between them, switching `PICA_RTL_DEFINES` back and
 //! forth reuses both builds, and a change to a shim, to this script, or an unrelated change
 //! verilates nothing; the shims and the Verilator runtime are recompiled on every run
-//! (seconds).
+//! (20-30 s on the 2-core machine).
+//!
+//! Every Verilation, Yosys run and shim compile this script does appends its seconds to
+//! `<target dir>/verilated/build-times.log` ([`log_build`]); `scripts/test` ends with the
+//! builds its run made, longest first. A cold build of every row on the 2-core machine (two
+//! builds at a time, beside other work) spent about 60 % of its build time on the six coverage
+//! rows (`cov_rast` and `cov_sh` the longest): toggle coverage is most of their C++.
 //!
 //! Needs the system Verilator (Debian's 5.006); `scripts/setup` installs it.
 
@@ -738,6 +744,7 @@ fn verilate(
         .unwrap_or_else(|e| fail(&format!("creating {}: {e}", cache.display())));
     let tmp = cache.join(format!("vl_{}-{key}.tmp{}", m.name, std::process::id()));
     let _ = fs::remove_dir_all(&tmp);
+    let t0 = std::time::Instant::now();
     let mut cmd = Command::new(bin);
     cmd.args(VERILATOR_ARGS)
         .args(extra)
@@ -782,6 +789,12 @@ fn verilate(
         }
     }
     prune(cache, &format!("vl_{}-", m.name), &mdir);
+    let what = if extra.is_empty() {
+        format!("vl_{} (top {})", m.name, m.top)
+    } else {
+        format!("vl_{} (top {}; {})", m.name, m.top, extra.join(" "))
+    };
+    log_build(cache, &what, t0);
     mdir
 }
 
@@ -810,6 +823,22 @@ fn prune(cache: &Path, prefix: &str, keep: &Path) {
     dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
     for (_, d) in dirs.into_iter().skip(KEEP_PER_MODEL - 1) {
         let _ = fs::remove_dir_all(d);
+    }
+}
+
+/// Appends one line to `<cache>/build-times.log`: the seconds a build took and what it built
+/// (`scripts/test` prints the lines its run added, so a cold CI run shows where its
+/// Verilation minutes went). One short append per line: the parallel builds' lines do not
+/// interleave.
+fn log_build(cache: &Path, what: &str, t0: std::time::Instant) {
+    use std::io::Write as _;
+    let line = format!("{:7.1} s  {what}\n", t0.elapsed().as_secs_f64());
+    if let Ok(mut f) = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(cache.join("build-times.log"))
+    {
+        let _ = f.write_all(line.as_bytes());
     }
 }
 
@@ -953,7 +982,9 @@ fn main() {
     {
         build.include(m);
     }
+    let t0 = std::time::Instant::now();
     build.compile("pica_shim");
+    log_build(&cache, "the shims and the Verilator runtime (cc)", t0);
 
     for (dir, m) in mdirs
         .iter()
@@ -1149,6 +1180,7 @@ fn mutant_netlist(ys: &(String, String), rtl: &Path, cache: &Path, m: &MutantMod
     let _ = fs::remove_dir_all(&tmp);
     fs::create_dir_all(&tmp).unwrap_or_else(|e| fail(&format!("creating {}: {e}", tmp.display())));
     let script = mutant_script(m, &srcs, &tmp);
+    let t0 = std::time::Instant::now();
     let status = Command::new(&ys.0)
         .current_dir(rtl)
         .arg("-q")
@@ -1181,6 +1213,14 @@ fn mutant_netlist(ys: &(String, String), rtl: &Path, cache: &Path, m: &MutantMod
         }
     }
     prune(cache, &format!("ys_{}-", m.name), &dir);
+    log_build(
+        cache,
+        &format!(
+            "ys_{} (Yosys: {} mutations of {})",
+            m.name, m.mutants, m.top
+        ),
+        t0,
+    );
     dir
 }
 
@@ -1219,6 +1259,7 @@ fn verilate_mutants(
         std::process::id()
     ));
     let _ = fs::remove_dir_all(&tmp);
+    let t0 = std::time::Instant::now();
     let status = Command::new(bin)
         .args(VERILATOR_ARGS)
         .args(MUTANT_VERILATOR_ARGS)
@@ -1251,6 +1292,11 @@ fn verilate_mutants(
         }
     }
     prune(cache, &format!("vl_{}-", m.name), &mdir);
+    log_build(
+        cache,
+        &format!("vl_{} (mutant netlist of {})", m.name, m.top),
+        t0,
+    );
     mdir
 }
 
